@@ -1,0 +1,57 @@
+/**
+ * The error catalogue: every code the API answers with. The localised text of a code
+ * is the key of the same name in the `errors` namespace of each locale.
+ */
+export const ERROR_CODES = [
+  'authentication_required',
+  'bad_request',
+  'validation_failed',
+  'not_found',
+  'forbidden',
+  'rate_limited',
+  'server_error',
+  'request_type_missing',
+  'login_failed',
+  'login_blocked',
+  'signup_closed',
+  'email_taken',
+  'email_not_found',
+  'link_invalid',
+  'reset_limit',
+  'activation_failed',
+  'already_activated',
+  'old_password_wrong',
+  'mail_change_duplicate',
+  'mail_change_invalid',
+  'mail_change_same',
+  'account_deleted',
+  'site_not_found',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Per-field validation codes; texts live in the `errors` namespace under `field.<code>`. */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid_email',
+  'name_equals_email',
+  'name_starts_with_at',
+  'name_too_long',
+  'birthdate_required',
+  'birthdate_invalid',
+  'too_young',
+  'password_too_short',
+  'password_too_long',
+  'passwords_differ',
+  'too_long',
+  'invalid_choice',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export type FieldErrors = Record<string, { code: FieldErrorCode | string; message: string }>;
+
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  fields?: FieldErrors;
+  [param: string]: unknown;
+}

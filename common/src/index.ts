@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './schemas/accounts.js';
+export * from './schemas/sites.js';
+export * from './validation.js';

@@ -1,0 +1,63 @@
+/** Validation rules of SPEC §5, shared by the forms and the API. */
+import { MIN_AGE } from './constants.js';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// A pragmatic address check: one @, no spaces, a dot in the domain, sane lengths.
+const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Parses YYYY-MM-DD into a UTC date, or null when it is no real calendar day. */
+export function parseBirthDate(value: string): Date | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isSameDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isSameDay && year >= 1900 ? date : null;
+}
+
+export function ageOn(birthDate: Date, today: Date): number {
+  let age = today.getUTCFullYear() - birthDate.getUTCFullYear();
+  const beforeBirthday =
+    today.getUTCMonth() < birthDate.getUTCMonth() ||
+    (today.getUTCMonth() === birthDate.getUTCMonth() && today.getUTCDate() < birthDate.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export type BirthDateProblem = 'birthdate_required' | 'birthdate_invalid' | 'too_young';
+
+export function birthDateProblem(value: string, today = new Date()): BirthDateProblem | null {
+  if (value.trim() === '') return 'birthdate_required';
+  const date = parseBirthDate(value);
+  if (!date || date > today) return 'birthdate_invalid';
+  return ageOn(date, today) < MIN_AGE ? 'too_young' : null;
+}
+
+export type ProfileNameProblem = 'required' | 'name_equals_email' | 'name_starts_with_at';
+
+export function profileNameProblem(name: string, email: string): ProfileNameProblem | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'required';
+  if (trimmed.startsWith('@')) return 'name_starts_with_at';
+  if (normaliseEmail(trimmed) === normaliseEmail(email)) return 'name_equals_email';
+  return null;
+}
+
+/** SPEC §5: the support phone is shown with dashes and whitespace removed. */
+export function displayPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+/** SPEC §5: the terms version date is 2023-12-01 12:00 UTC, or the company's added date if later. */
+export function termsVersionDate(companyAdded: string | null, base: string): string {
+  if (!companyAdded) return base;
+  return new Date(companyAdded) > new Date(base) ? companyAdded : base;
+}

@@ -1,0 +1,174 @@
+/**
+ * A member's whole account life, as a person clicks through it: signup → activation mail →
+ * log out and in → password reset → email change → password change → delete → reactivate.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import { enterSite, expectAccessible, latestMail, linkIn, screenshot, uniqueEmail } from './support.js';
+
+const NATIVE = { en: 'English', nl: 'Nederlands' } as const;
+
+for (const locale of ['en', 'nl'] as const) {
+  test(`account lifecycle in ${locale}`, async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const t = catalogue(locale);
+    const shot = (name: string) => screenshot(page, testInfo, `${locale}-${name}`);
+    const email = uniqueEmail(`life-${locale}`);
+    const name = `Sam${locale.toUpperCase()}`;
+    let password = 'first-password-1';
+
+    await enterSite(page, '/');
+    await page
+      .getByRole('button', { name: 'Language' })
+      .or(page.getByRole('button', { name: t('nav.language') }))
+      .click();
+    await page.getByRole('button', { name: NATIVE[locale] }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('home.heroTitle'));
+    await expectAccessible(page);
+    await shot('01-home');
+
+    // Signup: bad input first, then a good one.
+    await page.goto('/signup');
+    const submitSignup = page.getByRole('button', { name: t('signup.submit') });
+    await page.getByLabel(t('fields.email'), { exact: true }).fill('not-an-email');
+    await page.getByLabel(t('fields.name'), { exact: true }).fill('@sam');
+    await page.getByLabel(t('fields.password'), { exact: true }).fill('short');
+    await page.getByLabel(t('fields.dateOfBirth'), { exact: true }).fill(`${new Date().getFullYear() - 16}-01-01`);
+    await submitSignup.click();
+    await expect(page.getByText(t('errors:field.invalid_email'))).toBeVisible();
+    await expect(page.getByText(t('errors:field.name_starts_with_at'))).toBeVisible();
+    await expect(page.getByText(t('errors:field.too_young'))).toBeVisible();
+    await expectAccessible(page);
+    await shot('02-signup-errors');
+
+    await page.getByLabel(t('fields.email'), { exact: true }).fill('sam@example.test');
+    await page.getByLabel(t('fields.name'), { exact: true }).fill('Sam@Example.test');
+    await submitSignup.click();
+    await expect(page.getByText(t('errors:field.name_equals_email'))).toBeVisible();
+    await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
+    await page.getByLabel(t('fields.name'), { exact: true }).fill(name);
+    await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
+    await page.getByLabel(t('fields.dateOfBirth'), { exact: true }).fill('1990-05-17');
+    await submitSignup.click();
+    await expect(page.getByRole('heading', { name: t('home.welcome', { name }) })).toBeVisible();
+    await expect(page.getByText(t('activation.title')).first()).toBeVisible();
+    await shot('03-after-signup');
+
+    const activation = await latestMail(request, email, t('mail:activate.subject', { site: 'Amora' }));
+    await page.goto(linkIn(activation));
+    await expect(page).toHaveURL(/\/activate\/done$/);
+    await expect(page.getByText(t('activate.done'))).toBeVisible();
+    await expectAccessible(page);
+    await shot('04-activated');
+    await page.goto('/');
+    await expect(page.getByText(t('home.activated'))).toBeVisible();
+    await expect(page.getByText(t('activation.title'))).toHaveCount(0);
+
+    await logOut(page, name, t('nav.logout'));
+
+    // Log in: a wrong password, then the right one.
+    await page.goto('/login');
+    await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
+    await page.getByLabel(t('fields.password'), { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await expect(page.getByRole('alert')).toHaveText(t('errors:login_failed'));
+    await expectAccessible(page);
+    await shot('05-login-failed');
+    await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('home.welcome', { name }) })).toBeVisible();
+    await logOut(page, name, t('nav.logout'));
+
+    // Password reset by mail.
+    await page.goto('/login');
+    await page.getByRole('link', { name: t('login.forgot') }).click();
+    await expect(page.getByRole('heading', { name: t('reset.title') })).toBeVisible();
+    await page.getByLabel(t('fields.email'), { exact: true }).fill(`nobody-${email}`);
+    await page.getByRole('button', { name: t('reset.submit') }).click();
+    await expect(page.getByText(t('errors:email_not_found'))).toBeVisible();
+    await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
+    await page.getByRole('button', { name: t('reset.submit') }).click();
+    await expect(page.getByText(t('reset.sent', { email }))).toBeVisible();
+    await shot('06-reset-sent');
+    const resetMail = await latestMail(request, email, t('mail:reset.subject', { site: 'Amora' }));
+    await page.goto(linkIn(resetMail));
+    password = 'second-password-2';
+    await page.getByLabel(t('fields.newPassword'), { exact: true }).fill(password);
+    await page.getByLabel(t('fields.repeatPassword'), { exact: true }).fill('something-else');
+    await page.getByRole('button', { name: t('resetDo.submit') }).click();
+    await expect(page.getByText(t('errors:field.passwords_differ'))).toBeVisible();
+    await expectAccessible(page);
+    await shot('07-reset-mismatch');
+    await page.getByLabel(t('fields.repeatPassword'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('resetDo.submit') }).click();
+    await expect(page.getByText(t('reset.done'))).toBeVisible();
+    await page.goto(linkIn(resetMail));
+    await expect(page.getByText(t('errors:link_invalid'))).toBeVisible();
+
+    // Settings: change email.
+    await page.goto('/notifications');
+    const newEmail = uniqueEmail(`moved-${locale}`);
+    const emailForm = page.locator('#email');
+    await emailForm.getByLabel(t('fields.newEmail'), { exact: true }).fill('broken@');
+    await emailForm.getByRole('button', { name: t('settings.email.submit') }).click();
+    await expect(emailForm.getByText(t('errors:mail_change_invalid'))).toBeVisible();
+    await emailForm.getByLabel(t('fields.newEmail'), { exact: true }).fill('demo@amora.test');
+    await emailForm.getByRole('button', { name: t('settings.email.submit') }).click();
+    await expect(emailForm.getByText(t('errors:mail_change_duplicate'))).toBeVisible();
+    await emailForm.getByLabel(t('fields.newEmail'), { exact: true }).fill(newEmail);
+    await emailForm.getByRole('button', { name: t('settings.email.submit') }).click();
+    await expect(emailForm.getByText(t('settings.email.pending', { email: newEmail }))).toBeVisible();
+    await expectAccessible(page);
+    await shot('08-settings');
+    const changeMail = await latestMail(request, newEmail, t('mail:mail_change.subject', { site: 'Amora' }));
+    await page.goto(linkIn(changeMail));
+    await expect(page.getByText(t('mailChange.done'))).toBeVisible();
+    await page.getByRole('link', { name: t('mailChange.toSettings') }).click();
+    await expect(page.getByRole('heading', { name: t('settings.title'), level: 1 })).toBeVisible();
+    await expect(page.getByText(t('settings.email.current', { email: newEmail }))).toBeVisible();
+
+    // Settings: change password.
+    const passwordForm = page.locator('#password');
+    await passwordForm.getByLabel(t('fields.oldPassword'), { exact: true }).fill('not-my-password');
+    await passwordForm.getByLabel(t('fields.newPassword'), { exact: true }).fill('third-password-3');
+    await passwordForm.getByLabel(t('fields.repeatPassword'), { exact: true }).fill('third-password-3');
+    await passwordForm.getByRole('button', { name: t('settings.password.submit') }).click();
+    await expect(passwordForm.getByText(t('errors:old_password_wrong'))).toBeVisible();
+    await passwordForm.getByLabel(t('fields.oldPassword'), { exact: true }).fill(password);
+    await passwordForm.getByRole('button', { name: t('settings.password.submit') }).click();
+    await expect(passwordForm.getByText(t('settings.password.done'))).toBeVisible();
+    password = 'third-password-3';
+
+    // Delete the account, fail to log in, get it back with the mailed link.
+    const deleteForm = page.locator('#delete');
+    await deleteForm.getByRole('button', { name: t('settings.delete.submit') }).click();
+    await expect(deleteForm.getByText(t('errors:field.invalid_choice'))).toBeVisible();
+    await deleteForm.getByLabel(t('settings.delete.reasons.found_partner')).check();
+    await deleteForm.getByLabel(t('fields.password'), { exact: true }).fill(password);
+    await shot('09-delete');
+    await deleteForm.getByRole('button', { name: t('settings.delete.submit') }).click();
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(page.getByRole('heading', { name: t('deleted.title') })).toBeVisible();
+    await expectAccessible(page);
+    await shot('10-deleted');
+
+    await page.goto('/login');
+    await page.getByLabel(t('fields.email'), { exact: true }).fill(newEmail);
+    await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await expect(page.getByRole('alert')).toContainText(t('errors:account_deleted', { date: '' }).split(' ')[0]);
+
+    const reactivateMail = await latestMail(request, newEmail, t('mail:reactivate.subject', { site: 'Amora' }));
+    await page.goto(linkIn(reactivateMail));
+    await shot('11-reactivate');
+    await page.getByRole('button', { name: t('deleted.reactivate') }).click();
+    await expect(page.getByText(t('deleted.welcomeBack'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('home.welcome', { name }) })).toBeVisible();
+  });
+}
+
+async function logOut(page: Page, name: string, logoutLabel: string) {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('button', { name: logoutLabel }).click();
+  await expect(page.getByRole('link', { name: /log ?in|inloggen/i }).first()).toBeVisible();
+}

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Reads the same catalogues the app shows, so journeys run in any language. */
+export function catalogue(locale: string) {
+  const load = (ns: string) => JSON.parse(fs.readFileSync(`common/locales/${locale}/${ns}.json`, 'utf8')) as Tree;
+  const namespaces: Record<string, Tree> = {
+    app: load('app'),
+    errors: load('errors'),
+    pages: load('pages'),
+    mail: load('mail'),
+  };
+  return (key: string, values: Record<string, string> = {}): string => {
+    const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];
+    let node: string | Tree = namespaces[ns];
+    for (const part of path.split('.')) node = (node as Tree)[part];
+    if (typeof node !== 'string') throw new Error(`no text for ${key}`);
+    return node.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
+  };
+}

@@ -1,0 +1,87 @@
+/** What every visitor meets: the entry warning, languages, footer pages, errors and the demo member. */
+import { expect, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import { enterSite, expectAccessible, screenshot } from './support.js';
+
+const en = catalogue('en');
+const de = catalogue('de');
+
+test('the entry warning is shown once and remembered after closing', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const warning = page.getByRole('dialog', { name: en('entry.title') });
+  await expect(warning).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'entry-warning');
+  await warning.getByRole('button', { name: en('entry.enter') }).click();
+  await expect(warning).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: en('home.heroTitle') })).toBeVisible();
+  await expect(warning).toHaveCount(0);
+});
+
+test('the entry warning stays away from the password reset pages', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { name: en('reset.title') })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a chosen language is kept after a reload and shown in the footer pages', async ({ page }, testInfo) => {
+  await enterSite(page, '/');
+  await page.getByRole('button', { name: en('nav.language') }).click();
+  await page.getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('home.heroTitle'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('home.heroTitle'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  await page.getByRole('link', { name: de('pages:service.title') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('pages:service.title'));
+  await expect(page.getByText('Amora Media B.V.').first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'static-page-de');
+});
+
+test('an unknown page shows the 404 page with a way home', async ({ page }, testInfo) => {
+  await enterSite(page, '/no/such/page');
+  await expect(page.getByRole('heading', { name: en('errors:not_found') })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'not-found');
+  await page.getByRole('link', { name: en('errorPage.home') }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the demo member from the README can log in and out', async ({ page }, testInfo) => {
+  await enterSite(page, '/login');
+  await page.getByLabel(en('fields.email'), { exact: true }).fill('demo@amora.test');
+  await page.getByLabel(en('fields.password'), { exact: true }).fill('amora-demo-2026');
+  await page.getByRole('button', { name: en('login.submit') }).click();
+  await expect(page.getByRole('heading', { name: en('home.welcome', { name: 'Demo' }) })).toBeVisible();
+  await expect(page.getByText(en('activation.title'))).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'demo-member-home');
+  await page.getByRole('button', { name: 'Demo' }).click();
+  await page.getByRole('button', { name: en('nav.logout') }).click();
+  await expect(
+    page.getByRole('navigation', { name: en('nav.label') }).getByRole('link', { name: en('nav.login') }),
+  ).toBeVisible();
+});
+
+test('a visitor who opens settings is sent to log in', async ({ page }) => {
+  await enterSite(page, '/notifications');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: en('login.title') })).toBeVisible();
+});
+
+test('a used or broken activation link ends on the activation error page', async ({ page }, testInfo) => {
+  await enterSite(page, '/api/activate.php?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/activate\/error$/);
+  await expect(page.getByRole('heading', { name: en('errors:activation_failed') })).toBeVisible();
+  await expect(page.getByText(en('activate.error'))).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'activate-error');
+  await page
+    .getByRole('link', { name: en('nav.login') })
+    .last()
+    .click();
+  await expect(page.getByRole('heading', { name: en('login.title') })).toBeVisible();
+});

@@ -1,0 +1,60 @@
+/** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+interface DevMail {
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` with this subject, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, subject: string): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/mails.php?to=${encodeURIComponent(to)}`);
+      const { mails } = (await response.json()) as { mails: DevMail[] };
+      found = mails.find((mail) => mail.subject === subject);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as DevMail;
+}
+
+export function linkIn(mail: DevMail): string {
+  const match = mail.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in mail "${mail.subject}"`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+/** Fails on any serious or critical accessibility violation of the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A full-page screenshot under e2e/screenshots/<project>/, to look at after the run. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
+}
+
+/** Visitors see the adult-content warning first; close it as a person would. */
+export async function enterSite(page: Page, path = '/', enterLabel: RegExp = /18/) {
+  await page.goto(path);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: enterLabel }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function openAccountMenu(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+}

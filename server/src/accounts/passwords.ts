@@ -1,0 +1,23 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/** Spends the time of a real check so an unknown email answers as slowly as a wrong password. */
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

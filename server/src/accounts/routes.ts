@@ -1,0 +1,194 @@
+import {
+  deleteAccountRequest,
+  deleteAccountResponse,
+  languageRequest,
+  loginRequest,
+  okResponse,
+  passwordChangeRequest,
+  resetDoRequest,
+  resetRequest,
+  SESSION_COOKIE,
+  signupRequest,
+  tokenRequest,
+  userResponse,
+} from '@amora/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticationRequired } from '../http/errors.js';
+import { requestContext, setLocaleCookie } from '../http/request-context.js';
+import type { Services } from '../services.js';
+import type { Session } from './service.js';
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: session.expires,
+  });
+}
+
+function requireUserId(request: FastifyRequest): number {
+  if (request.userId === null) throw authenticationRequired();
+  return request.userId;
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
+  app,
+  { services, rateLimitScale },
+) => {
+  const { accounts } = services;
+  const strict = (max: number, minutes: number) => ({
+    rateLimit: { max: Math.ceil(max * rateLimitScale), timeWindow: minutes * 60_000 },
+  });
+
+  const userBody = async (userId: number | null) => {
+    if (userId === null) return { user: null };
+    const user = await accounts.findLiveUser(userId);
+    return { user: user ? await accounts.present(user) : null };
+  };
+
+  app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) =>
+    userBody(request.userId),
+  );
+
+  app.post(
+    '/api/user.php',
+    { schema: { body: loginRequest, response: { 200: userResponse } }, config: strict(20, 5) },
+    async (request, reply) => {
+      const { user, session } = await accounts.login(
+        requestContext(request),
+        request.body.email,
+        request.body.password,
+      );
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.present(user) };
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    { schema: { body: languageRequest, response: { 200: userResponse } } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      await accounts.setLanguage(userId, request.body.language);
+      setLocaleCookie(request, reply, request.body.language);
+      return userBody(userId);
+    },
+  );
+
+  app.get('/api/logout.php', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    if (request.sessionToken) await accounts.logout(request.sessionToken);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/api/signup.php',
+    { schema: { body: signupRequest, response: { 200: userResponse } }, config: strict(10, 10) },
+    async (request, reply) => {
+      const { user, session } = await accounts.signup(requestContext(request), request.body);
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.present(user) };
+    },
+  );
+
+  app.get(
+    '/api/activate.php',
+    { schema: { querystring: z.object({ token: z.string().max(200).default('') }) } },
+    async (request, reply) => {
+      const activated = request.query.token !== '' && (await accounts.activate(request.query.token));
+      return reply.redirect(activated ? '/activate/done' : '/activate/error', 303);
+    },
+  );
+
+  app.post(
+    '/api/activation-mail.php',
+    { schema: { response: { 200: okResponse } }, config: strict(5, 60) },
+    async (request) => {
+      await accounts.resendActivation(requestContext(request), requireUserId(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/reset-password.php',
+    { schema: { body: resetRequest, response: { 200: okResponse } }, config: strict(10, 60) },
+    async (request) => {
+      await accounts.requestPasswordReset(requestContext(request), request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/reset-password-do.php',
+    { schema: { querystring: tokenRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await accounts.checkResetLink(request.query.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/reset-password-do.php',
+    { schema: { body: resetDoRequest, response: { 200: userResponse } }, config: strict(10, 10) },
+    async (request, reply) => {
+      const { user, session } = await accounts.resetPassword(request.body);
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.present(user) };
+    },
+  );
+
+  app.post(
+    '/api/mail-change.php',
+    {
+      schema: { body: z.object({ email: z.string().max(254) }), response: { 200: userResponse } },
+      config: strict(10, 60),
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      await accounts.requestMailChange(requestContext(request), userId, request.body.email.trim());
+      return userBody(userId);
+    },
+  );
+
+  app.post(
+    '/api/mail-change-do.php',
+    { schema: { body: tokenRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await accounts.confirmMailChange(requestContext(request), request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/password.php',
+    { schema: { body: passwordChangeRequest, response: { 200: okResponse } }, config: strict(10, 10) },
+    async (request) => {
+      await accounts.changePassword(requireUserId(request), request.body, request.sessionToken ?? '');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/delete-account.php',
+    { schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse } }, config: strict(10, 10) },
+    async (request, reply) => {
+      const { finalDate } = await accounts.deleteAccount(requestContext(request), requireUserId(request), request.body);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const, final_date: finalDate.toISOString() };
+    },
+  );
+
+  app.post(
+    '/api/reactivate.php',
+    { schema: { body: tokenRequest, response: { 200: userResponse } }, config: strict(10, 10) },
+    async (request, reply) => {
+      const { user, session } = await accounts.reactivate(request.body.token);
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.present(user) };
+    },
+  );
+};

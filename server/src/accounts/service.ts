@@ -1,0 +1,395 @@
+/**
+ * Accounts: signup, login and sessions, activation, password reset, email and password
+ * change, deletion with a grace period and reactivation.
+ */
+import {
+  ACTIVATION_LINK_DAYS,
+  DELETION_GRACE_DAYS,
+  type DeleteAccountRequest,
+  isLocale,
+  isValidEmail,
+  LOGIN_BLOCK_MINUTES,
+  LOGIN_MAX_FAILURES,
+  type Locale,
+  MAIL_CHANGE_LINK_HOURS,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  normaliseEmail,
+  type PasswordChangeRequest,
+  RESET_LINK_HOURS,
+  RESET_MAILS_PER_DAY,
+  type ResetDoRequest,
+  SESSION_DAYS,
+  type SignupRequest,
+  type User,
+} from '@amora/common';
+import { addDays, addMinutes, type Clock } from '../clock.js';
+import type { CreditsService } from '../credits/service.js';
+import { type Db, isUniqueViolation } from '../db/index.js';
+import type { TokenPurpose, UserRow } from '../db/schema.js';
+import { AppError, fieldError } from '../http/errors.js';
+import type { MailService } from '../mail/service.js';
+import type { AccountMailKind } from '../mail/templates.js';
+import type { MembersService } from '../members/service.js';
+import type { Site } from '../sites/service.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import * as queries from './queries.js';
+import { hashSecret, newSecret } from './tokens.js';
+
+/** Where a request came from: its site, language and the origin its links point to. */
+export interface RequestContext {
+  site: Site;
+  locale: Locale;
+  origin: string;
+}
+
+export interface Session {
+  token: string;
+  expires: Date;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  members: MembersService;
+  credits: CreditsService;
+  mail: MailService;
+}
+
+const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
+  activate: ACTIVATION_LINK_DAYS * 24 * 60,
+  reset: RESET_LINK_HOURS * 60,
+  mail_change: MAIL_CHANGE_LINK_HOURS * 60,
+  reactivate: DELETION_GRACE_DAYS * 24 * 60,
+};
+
+const LINK_PATHS: Record<AccountMailKind, string> = {
+  activate: '/api/activate.php?token=',
+  reset: '/reset-password/do?token=',
+  mail_change: '/mail-change/do?token=',
+  reactivate: '/account-deleted?token=',
+};
+
+/** A double-submitted signup: the other request took the address between our check and insert. */
+async function emailTakenOnRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isUniqueViolation(error) ? fieldError('email', 'email_taken') : error;
+  }
+}
+
+export function createAccountsService({ db, clock, members, credits, mail }: Deps) {
+  const nowIso = () => clock.now().toISOString();
+
+  async function openSession(userId: number): Promise<Session> {
+    const token = newSecret();
+    const expires = addDays(clock.now(), SESSION_DAYS);
+    await queries.insertSession(db, {
+      id: hashSecret(token),
+      user_id: userId,
+      created_at: nowIso(),
+      expires_at: expires.toISOString(),
+    });
+    return { token, expires };
+  }
+
+  async function issueToken(userId: number, purpose: TokenPurpose, newEmail: string | null = null, trx: Db = db) {
+    const token = newSecret();
+    await queries.insertToken(trx, {
+      token_hash: hashSecret(token),
+      user_id: userId,
+      purpose,
+      new_email: newEmail,
+      created_at: nowIso(),
+      expires_at: addMinutes(clock.now(), TOKEN_LIFETIME_MINUTES[purpose]).toISOString(),
+    });
+    return token;
+  }
+
+  async function mailLink(ctx: RequestContext, user: UserRow, kind: AccountMailKind, token: string, to = user.email) {
+    const profile = await members.ownProfile(user.id);
+    const locale = isLocale(user.language) ? user.language : ctx.locale;
+    await mail.sendAccountMail({
+      site: ctx.site,
+      to,
+      locale,
+      name: profile.name,
+      kind,
+      link: `${ctx.origin}${LINK_PATHS[kind]}${encodeURIComponent(token)}`,
+      params: kind === 'reactivate' ? { days: DELETION_GRACE_DAYS } : undefined,
+    });
+  }
+
+  async function requireLiveUser(userId: number): Promise<UserRow> {
+    const user = await queries.findUserById(db, userId);
+    if (!user || user.deleted_at) throw new AppError('authentication_required', 403);
+    return user;
+  }
+
+  async function assertEmailFree(
+    siteId: number,
+    email: string,
+    code: 'email_taken' | 'mail_change_duplicate',
+    field: string,
+  ) {
+    if (await queries.findUserByEmail(db, siteId, normaliseEmail(email))) throw fieldError(field, code);
+  }
+
+  return {
+    async present(user: UserRow): Promise<User> {
+      return {
+        id: user.id,
+        email: user.email,
+        status: user.status,
+        credits: await credits.balance(user.id),
+        paid_user: user.paid_user === 1,
+        signup_date: user.signup_date,
+        language: isLocale(user.language) ? user.language : 'en',
+        notifications_disabled: (JSON.parse(user.notifications_disabled) as string[]).filter(
+          (type): type is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(type),
+        ),
+        pending_email: user.pending_email,
+        profile: await members.ownProfile(user.id),
+      };
+    },
+
+    async findLiveUser(userId: number): Promise<UserRow | null> {
+      const user = await queries.findUserById(db, userId);
+      return user && !user.deleted_at ? user : null;
+    },
+
+    async userBySession(site: Site, token: string): Promise<UserRow | null> {
+      const user = await queries.findSessionUser(db, hashSecret(token), nowIso());
+      if (!user || user.site_id !== site.id || user.deleted_at) return null;
+      return user;
+    },
+
+    async signup(ctx: RequestContext, input: SignupRequest) {
+      const signups = ctx.site.settings.signups;
+      const hasTrafficSource = Boolean(input.tracking?.network || input.tracking?.ref);
+      if (signups === 'other' || (signups === 'with_trafficsource' && !hasTrafficSource)) {
+        throw new AppError('signup_closed', 403);
+      }
+      await assertEmailFree(ctx.site.id, input.email, 'email_taken', 'email');
+      const passwordHash = await hashPassword(input.password);
+      const { user, activationToken } = await emailTakenOnRace(
+        db.transaction().execute(async (trx) => {
+          const user = await queries.insertUser(trx, {
+            site_id: ctx.site.id,
+            email: input.email.trim(),
+            email_key: normaliseEmail(input.email),
+            password_hash: passwordHash,
+            language: ctx.locale,
+            status: 'not_confirmed',
+            signup_date: nowIso(),
+            signup_message: input.signup_message || null,
+            tracking: input.tracking ? JSON.stringify(input.tracking) : null,
+          });
+          await members.createProfile(
+            { userId: user.id, siteId: ctx.site.id, name: input.name.trim(), dateOfBirth: input.date_of_birth },
+            trx,
+          );
+          await credits.openAccount(user.id, trx);
+          await credits.grant(user.id, ctx.site.settings.signup_credits, 'signup', null, trx);
+          return { user, activationToken: await issueToken(user.id, 'activate', null, trx) };
+        }),
+      );
+      await mailLink(ctx, user, 'activate', activationToken);
+      return { user, session: await openSession(user.id) };
+    },
+
+    /** An activated member with credits, for the demo seed and test factories. */
+    async createReadyMember(
+      site: Site,
+      member: {
+        email: string;
+        password: string;
+        name: string;
+        dateOfBirth: string;
+        credits?: number;
+        language?: Locale;
+      },
+    ) {
+      const passwordHash = await hashPassword(member.password);
+      return db.transaction().execute(async (trx) => {
+        const user = await queries.insertUser(trx, {
+          site_id: site.id,
+          email: member.email,
+          email_key: normaliseEmail(member.email),
+          password_hash: passwordHash,
+          language: member.language ?? 'en',
+          status: 'confirmed',
+          signup_date: nowIso(),
+        });
+        await members.createProfile(
+          { userId: user.id, siteId: site.id, name: member.name, dateOfBirth: member.dateOfBirth },
+          trx,
+        );
+        await members.enableProfile(user.id, trx);
+        await credits.openAccount(user.id, trx);
+        await credits.grant(user.id, member.credits ?? 0, 'seed', null, trx);
+        return user;
+      });
+    },
+
+    async login(ctx: RequestContext, email: string, password: string) {
+      const user = await queries.findUserByEmail(db, ctx.site.id, normaliseEmail(email));
+      if (!user) {
+        await verifyAgainstNothing(password);
+        throw new AppError('login_failed', 401);
+      }
+      const now = clock.now();
+      if (user.blocked_until && new Date(user.blocked_until) > now) {
+        const minutes = Math.ceil((new Date(user.blocked_until).getTime() - now.getTime()) / 60_000);
+        throw new AppError('login_blocked', 429, { minutes });
+      }
+      if (!(await verifyPassword(user.password_hash, password))) {
+        const failures = user.failed_logins + 1;
+        const blocked = failures >= LOGIN_MAX_FAILURES;
+        await queries.updateUser(db, user.id, {
+          failed_logins: blocked ? 0 : failures,
+          blocked_until: blocked ? addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString() : null,
+        });
+        if (blocked) throw new AppError('login_blocked', 429, { minutes: LOGIN_BLOCK_MINUTES });
+        throw new AppError('login_failed', 401);
+      }
+      await queries.updateUser(db, user.id, { failed_logins: 0, blocked_until: null });
+      if (user.deleted_at) {
+        const finalDate = addDays(new Date(user.deleted_at), DELETION_GRACE_DAYS);
+        throw new AppError('account_deleted', 403, { date: finalDate.toISOString().slice(0, 10) });
+      }
+      return { user, session: await openSession(user.id) };
+    },
+
+    async logout(token: string) {
+      await queries.deleteSession(db, hashSecret(token));
+    },
+
+    async setLanguage(userId: number, language: Locale) {
+      await queries.updateUser(db, userId, { language });
+    },
+
+    /** Returns false when the link is unknown, used or expired. */
+    async activate(token: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await queries.consumeToken(trx, hashSecret(token), 'activate', nowIso());
+        if (!row) return false;
+        await queries.updateUser(trx, row.user_id, { status: 'confirmed' });
+        await members.enableProfile(row.user_id, trx);
+        return true;
+      });
+    },
+
+    async resendActivation(ctx: RequestContext, userId: number) {
+      const user = await requireLiveUser(userId);
+      if (user.status === 'confirmed') throw new AppError('already_activated', 409);
+      await mailLink(ctx, user, 'activate', await issueToken(user.id, 'activate'));
+    },
+
+    async requestPasswordReset(ctx: RequestContext, email: string) {
+      const user = await queries.findUserByEmail(db, ctx.site.id, normaliseEmail(email));
+      if (!user || user.deleted_at) throw fieldError('email', 'email_not_found');
+      const sentToday = await queries.countTokensSince(db, user.id, 'reset', addDays(clock.now(), -1).toISOString());
+      if (sentToday >= RESET_MAILS_PER_DAY) throw new AppError('reset_limit', 429);
+      await mailLink(ctx, user, 'reset', await issueToken(user.id, 'reset'));
+    },
+
+    async checkResetLink(token: string) {
+      if (!(await queries.findValidToken(db, hashSecret(token), 'reset', nowIso()))) {
+        throw new AppError('link_invalid', 410);
+      }
+    },
+
+    async resetPassword(input: ResetDoRequest) {
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction().execute(async (trx) => {
+        const row = await queries.consumeToken(trx, hashSecret(input.token), 'reset', nowIso());
+        if (!row) throw new AppError('link_invalid', 410);
+        await queries.updateUser(trx, row.user_id, {
+          password_hash: passwordHash,
+          failed_logins: 0,
+          blocked_until: null,
+        });
+        await queries.invalidateTokens(trx, row.user_id, 'reset', nowIso());
+        await queries.deleteSessionsOf(trx, row.user_id);
+        return row.user_id;
+      });
+      const user = await requireLiveUser(userId);
+      return { user, session: await openSession(user.id) };
+    },
+
+    async changePassword(userId: number, input: PasswordChangeRequest, currentSession: string) {
+      const user = await requireLiveUser(userId);
+      if (!(await verifyPassword(user.password_hash, input.old_password))) {
+        throw fieldError('old_password', 'old_password_wrong');
+      }
+      await queries.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
+      await queries.deleteSessionsOf(db, user.id, hashSecret(currentSession));
+    },
+
+    async requestMailChange(ctx: RequestContext, userId: number, email: string) {
+      const user = await requireLiveUser(userId);
+      if (!isValidEmail(email)) throw fieldError('email', 'mail_change_invalid');
+      if (normaliseEmail(email) === user.email_key) throw fieldError('email', 'mail_change_same');
+      await assertEmailFree(ctx.site.id, email, 'mail_change_duplicate', 'email');
+      await queries.invalidateTokens(db, user.id, 'mail_change', nowIso());
+      await queries.updateUser(db, user.id, { pending_email: email.trim() });
+      await mailLink(ctx, user, 'mail_change', await issueToken(user.id, 'mail_change', email.trim()), email.trim());
+    },
+
+    async confirmMailChange(ctx: RequestContext, token: string) {
+      await db.transaction().execute(async (trx) => {
+        const row = await queries.consumeToken(trx, hashSecret(token), 'mail_change', nowIso());
+        if (!row?.new_email) throw new AppError('link_invalid', 410);
+        if (await queries.findUserByEmail(trx, ctx.site.id, normaliseEmail(row.new_email))) {
+          throw new AppError('mail_change_duplicate', 409);
+        }
+        // Following the link proves the address works, so it also activates the account.
+        await queries.updateUser(trx, row.user_id, {
+          email: row.new_email,
+          email_key: normaliseEmail(row.new_email),
+          pending_email: null,
+          status: 'confirmed',
+        });
+        await members.enableProfile(row.user_id, trx);
+      });
+    },
+
+    async deleteAccount(ctx: RequestContext, userId: number, input: DeleteAccountRequest) {
+      const user = await requireLiveUser(userId);
+      if (!(await verifyPassword(user.password_hash, input.password))) {
+        throw fieldError('password', 'old_password_wrong');
+      }
+      const token = await db.transaction().execute(async (trx) => {
+        await queries.updateUser(trx, user.id, {
+          deleted_at: nowIso(),
+          delete_reason: input.reason,
+          delete_comment: input.comment || null,
+        });
+        await queries.deleteSessionsOf(trx, user.id);
+        return issueToken(user.id, 'reactivate', null, trx);
+      });
+      await mailLink(ctx, user, 'reactivate', token);
+      return { finalDate: addDays(clock.now(), DELETION_GRACE_DAYS) };
+    },
+
+    async reactivate(token: string) {
+      const userId = await db.transaction().execute(async (trx) => {
+        const row = await queries.consumeToken(trx, hashSecret(token), 'reactivate', nowIso());
+        if (!row) throw new AppError('link_invalid', 410);
+        await queries.updateUser(trx, row.user_id, { deleted_at: null, delete_reason: null, delete_comment: null });
+        return row.user_id;
+      });
+      const user = await requireLiveUser(userId);
+      return { user, session: await openSession(user.id) };
+    },
+
+    /** Removes accounts whose grace period is over, with everything that hangs off them. */
+    async purgeDeletedAccounts(): Promise<number> {
+      return queries.deleteUsersDeletedBefore(db, addDays(clock.now(), -DELETION_GRACE_DAYS).toISOString());
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,105 @@
+/** Builds the Fastify app; main.ts starts it and the tests inject requests into it. */
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { accountsRoutes } from './accounts/routes.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
+import { requestContextHooks } from './http/request-context.js';
+import { devMailboxRoutes } from './mail/dev-mailbox.js';
+import type { Mailer } from './mail/mailer.js';
+import { createServices } from './services.js';
+import { sitesRoutes } from './sites/routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, clock, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: config.nodeEnv === 'production' }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const services = createServices({ db, clock, mailer });
+  app.decorate('services', services);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  // With REDIS_URL every instance counts against the same limits.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { redis, nameSpace: `${config.redisPrefix}rate-limit:` }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Amora API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(requestContextHooks, { services });
+
+  await app.register(sitesRoutes, { services });
+  await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
+  if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const webDist = config.webDist;
+  const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html'));
+  if (webDist && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new AppError('not_found', 404);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ReturnType<typeof createServices>;
+  }
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+/** The one-line message loadConfig stops with, or null when it accepts the environment. */
+function problem(env: Record<string, string>): string | null {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message;
+  }
+}
+
+describe('loadConfig', () => {
+  it('starts with defaults from an empty environment', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/amora-data' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      database: { engine: 'sqlite', file: path.join('/tmp/amora-data', 'amora.sqlite') },
+      redisUrl: null,
+      smtpUrl: null,
+      paymentProvider: 'sandbox',
+      nodeEnv: 'development',
+      seedDemo: true,
+    });
+  });
+
+  it('reads PostgreSQL, Redis and SMTP from their URLs', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://amora@db.internal:5432/amora',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://amora.example/',
+    });
+    expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://amora@db.internal:5432/amora' });
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.smtpUrl).toBe('smtp://mail:25');
+    expect(config.publicUrl).toBe('https://amora.example');
+  });
+
+  it.each(['abc', '0', '70000', '80.5', '-1'])('rejects PORT=%s with a line naming PORT', (port) => {
+    expect(problem({ PORT: port })).toMatch(/^PORT: .*not a port number/);
+  });
+
+  it.each(['mysql://db/amora', 'amora.sqlite', 'sqlite:'])('rejects DATABASE_URL=%s with a line naming it', (url) => {
+    expect(problem({ DATABASE_URL: url })).toMatch(/^DATABASE_URL: /);
+  });
+
+  it.each(['localhost:6379', 'http://cache:6379'])('rejects REDIS_URL=%s with a line naming it', (url) => {
+    expect(problem({ REDIS_URL: url })).toMatch(/^REDIS_URL: /);
+  });
+
+  it('rejects an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(problem({ SMTP_URL: 'mail.example:25' })).toMatch(/^SMTP_URL: /);
+  });
+
+  it('needs MOLLIE_API_KEY when PAYMENT_PROVIDER is mollie', () => {
+    expect(problem({ PAYMENT_PROVIDER: 'mollie' })).toMatch(/^MOLLIE_API_KEY: /);
+    expect(problem({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc' })).toBeNull();
+    expect(problem({ PAYMENT_PROVIDER: 'stripe' })).toMatch(/^PAYMENT_PROVIDER: /);
+  });
+
+  it('rejects an unknown NODE_ENV and a SEED_DEMO that is no boolean', () => {
+    expect(problem({ NODE_ENV: 'staging' })).toMatch(/^NODE_ENV: /);
+    expect(problem({ SEED_DEMO: 'maybe' })).toMatch(/^SEED_DEMO: /);
+    expect(loadConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it('keeps every message on one line', () => {
+    const envs: Record<string, string>[] = [{ PORT: 'x' }, { DATABASE_URL: 'x' }, { REDIS_URL: 'x' }];
+    for (const env of envs) {
+      expect(problem(env)).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The one place that reads the environment. Every variable is validated at start-up;
+ * a bad value stops the process with a single line naming the variable.
+ */
+import path from 'node:path';
+
+export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  /** Prefix of every Redis key, so deployments can share one Redis. */
+  redisPrefix: string;
+  smtpUrl: string | null;
+  paymentProvider: 'sandbox' | 'mollie';
+  mollieApiKey: string | null;
+  nodeEnv: 'development' | 'production' | 'test';
+  seedDemo: boolean;
+  /** Multiplies every per-IP rate limit; raised for end-to-end tests and load tests. */
+  rateLimitScale: number;
+  /** Serves the built web app from web/dist when set. */
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function fail(name: string, problem: string): never {
+  throw new ConfigError(`${name}: ${problem}`);
+}
+
+function readPort(env: Env): number {
+  const raw = env.PORT ?? '3000';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) fail('PORT', `"${raw}" is not a port number (1-65535)`);
+  return port;
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    fail(name, `"${raw}" is not a URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    fail(name, `"${raw}" must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function readDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return { engine: 'sqlite', file: path.join(dataDir, 'amora.sqlite') };
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    return { engine: 'postgres', url: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) as string };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (file === '') fail('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/amora.sqlite');
+    return { engine: 'sqlite', file: path.resolve(file) };
+  }
+  return fail('DATABASE_URL', `"${raw}" must be postgres://… or sqlite:<file>`);
+}
+
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name] ?? fallback;
+  if (!(choices as readonly string[]).includes(raw)) fail(name, `"${raw}" must be one of ${choices.join(', ')}`);
+  return raw as T;
+}
+
+function readPositiveNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) fail(name, `"${raw}" must be a positive number`);
+  return value;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  return fail(name, `"${raw}" must be true or false`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = readPort(env);
+  const host = env.HOST || '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const nodeEnv = readChoice(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const paymentProvider = readChoice(env, 'PAYMENT_PROVIDER', ['sandbox', 'mollie'] as const, 'sandbox');
+  const mollieApiKey = env.MOLLIE_API_KEY || null;
+  if (paymentProvider === 'mollie' && !mollieApiKey) fail('MOLLIE_API_KEY', 'is required when PAYMENT_PROVIDER=mollie');
+  const publicUrl = readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  return {
+    port,
+    host,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    dataDir,
+    database: readDatabase(env, dataDir),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: env.REDIS_PREFIX || 'amora:',
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    paymentProvider,
+    mollieApiKey,
+    nodeEnv,
+    seedDemo: readBoolean(env, 'SEED_DEMO', true),
+    rateLimitScale: readPositiveNumber(env, 'RATE_LIMIT_SCALE', 1),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? 'web/dist'),
+  };
+}

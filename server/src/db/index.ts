@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Engine } from './columns.js';
+import * as createSitesAndAccounts from './migrations/1763750000000-CreateSitesAndAccounts.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+/** Migrations in the order they run; add new ones at the end with a timestamped name. */
+const MIGRATIONS = {
+  '1763750000000-CreateSitesAndAccounts': createSitesAndAccounts,
+};
+
+export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {
+  if (config.engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+}
+
+export async function migrateToLatest(db: Db, engine: Engine): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(MIGRATIONS)) {
+        migrations[name] = { up: (kysely) => migration.up(kysely, engine) };
+      }
+      return migrations;
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/** True for a unique-constraint violation on either engine, e.g. two signups racing for one email. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,36 @@
+/** Server-side translations: the same catalogues as the web app, loaded once at start. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '@amora/common';
+import i18next, { type Resource, type TFunction } from 'i18next';
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../common/locales');
+export const NAMESPACES = ['errors', 'mail', 'site'] as const;
+
+function loadResources(): Resource {
+  const resources: Resource = {};
+  for (const locale of LOCALES) {
+    resources[locale] = {};
+    for (const ns of NAMESPACES) {
+      const file = path.join(localesDir, locale, `${ns}.json`);
+      resources[locale][ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
+    }
+  }
+  return resources;
+}
+
+const instance = i18next.createInstance();
+await instance.init({
+  resources: loadResources(),
+  ns: [...NAMESPACES],
+  fallbackLng: FALLBACK_LOCALE,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export type Translate = TFunction;
+
+export function translator(locale: Locale): TFunction {
+  return instance.getFixedT(locale);
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../db/index.js';
+import type { CompanyRow, SiteRow } from '../db/schema.js';
+
+export function findSiteByDomain(db: Db, domain: string): Promise<SiteRow | undefined> {
+  return db
+    .selectFrom('site_domains')
+    .innerJoin('sites', 'sites.id', 'site_domains.site_id')
+    .selectAll('sites')
+    .where('site_domains.domain', '=', domain)
+    .executeTakeFirst();
+}
+
+export function findSiteById(db: Db, id: number): Promise<SiteRow | undefined> {
+  return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
+  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countSites(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertCompany(db: Db, company: Omit<CompanyRow, 'id'>): Promise<number> {
+  const row = await db.insertInto('companies').values(company).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertSite(db: Db, site: Omit<SiteRow, 'id'>, domains: string[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow();
+    const unique = [...new Set([site.domain, ...domains])];
+    await trx
+      .insertInto('site_domains')
+      .values(unique.map((domain) => ({ domain, site_id: row.id })))
+      .onConflict((oc) => oc.column('domain').doNothing())
+      .execute();
+    return row.id;
+  });
+}

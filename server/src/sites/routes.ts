@@ -1,0 +1,26 @@
+import { companyInfo, interestsResponse, regionsResponse, settings } from '@amora/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../services.js';
+
+export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { sites } = services;
+
+  app.get(
+    '/api/settings.php',
+    { schema: { querystring: z.object({ domain: z.string().optional() }).passthrough(), response: { 200: settings } } },
+    async (request) => sites.settingsFor(request.site, null),
+  );
+
+  app.get('/api/companyinfo.php', { schema: { response: { 200: companyInfo } } }, async (request) =>
+    sites.companyInfo(request.site),
+  );
+
+  app.get('/api/interests.php', { schema: { response: { 200: interestsResponse } } }, async (request) => ({
+    interests: sites.interests(request.locale),
+  }));
+
+  app.get('/api/regions.php', { schema: { response: { 200: regionsResponse } } }, async (request) => ({
+    regions: sites.regions(request.site),
+  }));
+};

@@ -1,0 +1,324 @@
+/**
+ * The API test kit: a real app on a fresh database (SQLite or PostgreSQL, chosen by
+ * AMORA_TEST_DB), a clock the test moves, a cookie-keeping client and data factories.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { Selectable } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { addMinutes, type Clock } from '../src/clock.js';
+import { loadConfig } from '../src/config.js';
+import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
+import type { MailsTable, UserRow } from '../src/db/schema.js';
+import { createDevMailbox, type Mailer } from '../src/mail/mailer.js';
+import { DEMO_SETTINGS, seedDemo } from '../src/seed.js';
+import type { Services } from '../src/services.js';
+import * as siteQueries from '../src/sites/queries.js';
+import type { Site, StoredSettings } from '../src/sites/service.js';
+import { createTestDatabase, dropTestDatabase } from './postgres.js';
+
+export type Response = LightMyRequestResponse;
+export type MailRow = Selectable<MailsTable>;
+
+export interface TestClock extends Clock {
+  advance(by: { days?: number; hours?: number; minutes?: number }): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let current = start;
+  return {
+    now: () => new Date(current.getTime()),
+    advance({ days = 0, hours = 0, minutes = 0 }) {
+      current = addMinutes(current, days * 24 * 60 + hours * 60 + minutes);
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  services: Services;
+  /** The seeded demo site, reached as localhost. */
+  site: Site;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Replaces the dev mailbox, e.g. with an SMTP mailer. */
+  mailer?: Mailer;
+  /** Extra environment, e.g. REDIS_URL. */
+  env?: Record<string, string>;
+}
+
+/**
+ * One app for the whole test file: built before its first test (then `setup` runs, e.g. to add
+ * sites), closed after its last. The handle reads the live app, so tests use it as a TestApp.
+ */
+export function useTestApp(options: TestAppOptions & { setup?: (t: TestApp) => Promise<unknown> } = {}): TestApp {
+  let current: TestApp | null = null;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+    await options.setup?.(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const live = (): TestApp => {
+    if (!current) throw new Error('the test app is used outside a test');
+    return current;
+  };
+  return {
+    get app() {
+      return live().app;
+    },
+    get db() {
+      return live().db;
+    },
+    get clock() {
+      return live().clock;
+    },
+    get services() {
+      return live().services;
+    },
+    get site() {
+      return live().site;
+    },
+    close: () => live().close(),
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const engine = process.env.AMORA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-test-'));
+  const pgDatabase = engine === 'postgres' ? await createTestDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: '',
+    DATABASE_URL: pgDatabase?.url ?? '',
+    ...options.env,
+  });
+  const { db, engine: opened } = openDatabase(config.database);
+  const clock = createTestClock();
+  const mailer = options.mailer ?? createDevMailbox(db, clock);
+  let app: FastifyInstance | null = null;
+
+  async function close() {
+    await app?.close();
+    await db.destroy();
+    mailer.close();
+    if (pgDatabase) await dropTestDatabase(pgDatabase.name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    await migrateToLatest(db, opened);
+    app = await buildApp({ config, db, clock, mailer });
+    await seedDemo(db, app.services, clock, { domains: ['localhost'] });
+    const site = await app.services.sites.findByDomain('localhost');
+    if (!site) throw new Error('the demo site was not seeded');
+    return { app, db, clock, services: app.services, site, close };
+  } catch (error) {
+    // Leave no database behind when the set-up itself fails.
+    await close();
+    throw error;
+  }
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  /** Sends the x-request-type: client header; on by default for state-changing calls. */
+  clientHeader?: boolean;
+}
+
+export interface ClientOptions {
+  /** The Host header, i.e. which site is asked. */
+  host?: string;
+  cookies?: Record<string, string>;
+  /** The visitor's address; random unless given, so rate limits count per client. */
+  remoteAddress?: string;
+}
+
+export interface TestClient {
+  get(url: string, options?: CallOptions): Promise<Response>;
+  post(url: string, body?: object, options?: CallOptions): Promise<Response>;
+  put(url: string, body?: object, options?: CallOptions): Promise<Response>;
+  delete(url: string, body?: object, options?: CallOptions): Promise<Response>;
+  cookie(name: string): string | undefined;
+  setCookie(name: string, value: string | null): void;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A browser-like client: keeps cookies between calls and comes from its own address. */
+export function client(app: FastifyInstance, options: ClientOptions = {}): TestClient {
+  const jar = new Map(Object.entries(options.cookies ?? {}));
+  // Rate limits count per address, so every client is a different visitor.
+  const remoteAddress = options.remoteAddress ?? `10.${[...randomBytes(3)].join('.')}`;
+
+  async function call(method: HTTPMethods, url: string, body: object | undefined, call: CallOptions = {}) {
+    const headers: Record<string, string> = { ...call.headers };
+    if (options.host) headers.host = options.host;
+    if (call.clientHeader ?? STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER] = REQUEST_TYPE_CLIENT;
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress,
+      cookies: Object.fromEntries(jar),
+      ...(body !== undefined && { payload: body }),
+    });
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (expired) jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  return {
+    get: (url, callOptions) => call('GET', url, undefined, callOptions),
+    post: (url, body, callOptions) => call('POST', url, body, callOptions),
+    put: (url, body, callOptions) => call('PUT', url, body, callOptions),
+    delete: (url, body, callOptions) => call('DELETE', url, body, callOptions),
+    cookie: (name) => jar.get(name),
+    setCookie(name, value) {
+      if (value === null) jar.delete(name);
+      else jar.set(name, value);
+    },
+  };
+}
+
+/** The newest mail to an address, as the dev mailbox stored it. */
+export function lastMail(db: Db, to: string): Promise<MailRow | undefined> {
+  return db
+    .selectFrom('mails')
+    .selectAll()
+    .where('recipient', '=', to.toLowerCase())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function mailCount(db: Db, to?: string): Promise<number> {
+  let query = db.selectFrom('mails').select((eb) => eb.fn.countAll().as('n'));
+  if (to) query = query.where('recipient', '=', to.toLowerCase());
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** The link a mail asks the member to follow: its path (with query) and token. */
+export function linkFrom(mail: Pick<MailRow, 'text'> | undefined): { url: string; path: string; token: string } {
+  const url = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link in mail: ${mail?.text ?? '(no mail)'}`);
+  const parsed = new URL(url);
+  return { url, path: `${parsed.pathname}${parsed.search}`, token: parsed.searchParams.get('token') ?? '' };
+}
+
+export async function userCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+let sequence = 0;
+export const uniqueEmail = (label = 'member') =>
+  `${label}-${++sequence}-${randomBytes(3).toString('hex')}@example.test`;
+
+/** YYYY-MM-DD of the UTC day `years` before today, shifted by `days`. */
+export function birthDate(years: number, days = 0, today = new Date()): string {
+  const date = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days));
+  return date.toISOString().slice(0, 10);
+}
+
+export interface BuiltMember {
+  user: UserRow;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** An activated member of the demo site (or of `site`), ready to log in. */
+export async function buildMember(
+  services: Services,
+  overrides: Partial<{
+    email: string;
+    password: string;
+    name: string;
+    dateOfBirth: string;
+    credits: number;
+    language: Locale;
+    site: Site;
+  }> = {},
+): Promise<BuiltMember> {
+  const site = overrides.site ?? (await services.sites.findByDomain('localhost'));
+  if (!site) throw new Error('no site for localhost');
+  const member = {
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? 'correct horse battery',
+    name: overrides.name ?? `Member ${sequence}`,
+    dateOfBirth: overrides.dateOfBirth ?? birthDate(30),
+    credits: overrides.credits,
+    language: overrides.language,
+  };
+  const user = await services.accounts.createReadyMember(site, member);
+  return { user, email: member.email, password: member.password, name: member.name };
+}
+
+/** A second site with its own company, reached through `domain`. */
+export async function buildSite(
+  db: Db,
+  overrides: { domain: string; domainLanguage?: string; name?: string; settings?: Partial<StoredSettings> },
+): Promise<number> {
+  const companyId = await siteQueries.insertCompany(db, {
+    name: `${overrides.name ?? 'Other'} B.V.`,
+    address: 'Stationsplein 1',
+    kvk: '87654321',
+    city: 'Utrecht',
+    country: 'NL',
+    tradenames: JSON.stringify([overrides.name ?? 'Other']),
+    vat_numbers: JSON.stringify([]),
+    support_phone: '+31 30 000 00 00',
+    delete_discount: 30,
+    added: '2025-01-01T00:00:00Z',
+  });
+  return siteQueries.insertSite(
+    db,
+    {
+      name: overrides.name ?? 'Other',
+      domain: overrides.domain,
+      domain_language: overrides.domainLanguage ?? 'en-GB',
+      company_id: companyId,
+      settings: JSON.stringify({ ...DEMO_SETTINGS, ...overrides.settings }),
+      created_at: new Date().toISOString(),
+    },
+    [],
+  );
+}
+
+/** A client logged in as `member`. */
+export async function loggedIn(
+  app: FastifyInstance,
+  member: BuiltMember,
+  options: ClientOptions = {},
+): Promise<TestClient> {
+  const visitor = client(app, options);
+  const response = await visitor.post('/api/user.php', { email: member.email, password: member.password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return visitor;
+}
+
+export const signupBody = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail('signup'),
+  name: 'Sanne',
+  password: 'a-good-password',
+  date_of_birth: birthDate(25),
+  ...overrides,
+});

@@ -1,0 +1,51 @@
+/**
+ * With REDIS_URL set, rate limits are counted in Redis, so two app instances behind one
+ * load balancer refuse the same visitor together.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from './helpers.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisProblem(): Promise<string | null> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return null;
+  } catch (error) {
+    return String(error);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const problem = await redisProblem();
+if (problem && process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is needed in CI: ${problem}`);
+
+describe.skipIf(problem !== null)('rate limits on Redis', () => {
+  const env = { REDIS_URL, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`, RATE_LIMIT_SCALE: '0.1' };
+  const first = useTestApp({ env });
+  const second = useTestApp({ env });
+
+  it('counts one visitor across two instances (POST /api/user.php allows 2 tries here)', async () => {
+    const remoteAddress = '203.0.113.7';
+    const body = { email: 'nobody@example.test', password: 'wrong-password' };
+    const onFirst = client(first.app, { remoteAddress });
+    const onSecond = client(second.app, { remoteAddress });
+
+    expect((await onFirst.post('/api/user.php', body)).statusCode).toBe(401);
+    expect((await onSecond.post('/api/user.php', body)).statusCode).toBe(401);
+    const refused = await onFirst.post('/api/user.php', body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'rate_limited' });
+  });
+
+  it('leaves other visitors alone', async () => {
+    const other = client(second.app, { remoteAddress: '203.0.113.8' });
+    const response = await other.post('/api/user.php', { email: 'nobody@example.test', password: 'wrong-password' });
+    expect(response.statusCode).toBe(401);
+  });
+});

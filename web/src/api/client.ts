@@ -1,0 +1,96 @@
+/**
+ * The HTTP client of SPEC §7: JSON in and out, the client request-type header on every
+ * call, and up to 5 retries with exponential delay for calls that are safe to repeat.
+ */
+import {
+  type ApiErrorBody,
+  type FieldErrors,
+  HTTP_RETRIES,
+  REQUEST_TYPE_CLIENT,
+  REQUEST_TYPE_HEADER,
+} from '@amora/common';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldErrors = {},
+    readonly body: Partial<ApiErrorBody> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Listener = () => void;
+const authLostListeners = new Set<Listener>();
+
+/** Called when a call answers 403 authentication_required, i.e. the session is gone. */
+export function onAuthenticationLost(listener: Listener): () => void {
+  authLostListeners.add(listener);
+  return () => authLostListeners.delete(listener);
+}
+
+const RETRY_BASE_MS = 300;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+  return new ApiError(
+    response.status,
+    body.error ?? 'server_error',
+    body.message ?? response.statusText,
+    body.fields,
+    body,
+  );
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Repeat on network failure or a 5xx answer; only for calls a retry cannot double. */
+  retry?: boolean;
+}
+
+export async function request<T>(
+  path: string,
+  { method = 'GET', query, body, retry = method === 'GET' }: RequestOptions = {},
+): Promise<T> {
+  const params = new URLSearchParams(
+    Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const url = params.size > 0 ? `${path}?${params}` : path;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | null = null;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      if (!retry || attempt >= HTTP_RETRIES) throw new ApiError(0, 'network_error', String(error));
+    }
+    if (response?.ok) return (await response.json()) as T;
+    if (response && (response.status < 500 || !retry || attempt >= HTTP_RETRIES)) {
+      const error = await toApiError(response);
+      if (error.code === 'authentication_required' && !path.startsWith('/api/user.php')) {
+        for (const listener of authLostListeners) listener();
+      }
+      throw error;
+    }
+    await wait(RETRY_BASE_MS * 2 ** attempt);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, string | undefined>) => request<T>(path, { query }),
+  post: <T>(path: string, body: unknown = {}) => request<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
+};

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { ActivationReminder } from '../../components/ActivationReminder';
+import { EntryWarning } from '../../components/EntryWarning';
+import { Footer } from '../../components/Footer';
+import { TopBar } from '../../components/TopBar';
+
+/** Top bar, banners, the page, footer with disclaimer; the entry warning on top. */
+export function DefaultLayout() {
+  return (
+    <>
+      <TopBar />
+      <main id="content">
+        <ActivationReminder />
+        <Outlet />
+      </main>
+      <Footer />
+      <EntryWarning />
+    </>
+  );
+}

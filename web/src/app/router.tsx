@@ -1,0 +1,33 @@
+import { createBrowserRouter } from 'react-router';
+import { ErrorPage } from '../pages/errors/ErrorPage';
+import { DefaultLayout } from './layouts/DefaultLayout';
+import { EmptyLayout } from './layouts/EmptyLayout';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <DefaultLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: '/', lazy: page(() => import('../pages/home/IndexPage')) },
+      { path: '/login', lazy: page(() => import('../pages/accounts/LoginPage')) },
+      { path: '/signup', lazy: page(() => import('../pages/accounts/SignupPage')) },
+      { path: '/reset-password', lazy: page(() => import('../pages/accounts/ResetPasswordPage')) },
+      { path: '/reset-password/do', lazy: page(() => import('../pages/accounts/ResetPasswordDoPage')) },
+      { path: '/activate/done', lazy: page(() => import('../pages/accounts/ActivateDonePage')) },
+      { path: '/activate/error', lazy: page(() => import('../pages/accounts/ActivateErrorPage')) },
+      { path: '/mail-change/do', lazy: page(() => import('../pages/accounts/MailChangeDoPage')) },
+      { path: '/notifications', lazy: page(() => import('../pages/settings/SettingsPage')) },
+      { path: '/pages/:slug', lazy: page(() => import('../pages/static/StaticPage')) },
+      { path: '*', element: <ErrorPage status={404} /> },
+    ],
+  },
+  {
+    element: <EmptyLayout />,
+    errorElement: <ErrorPage />,
+    children: [{ path: '/account-deleted', lazy: page(() => import('../pages/accounts/AccountDeletedPage')) }],
+  },
+]);

@@ -1,0 +1,80 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { api } from '../api/client';
+import { useUser } from '../api/hooks';
+
+const DISMISSED_KEY = 'amora.activation-reminder-dismissed';
+export const SIGNUP_COMPLETE_KEY = 'amora.signup-complete';
+const NOT_ON = ['/signup', '/notifications'];
+const SMARTPHONE = '(max-width: 767.98px)';
+
+/**
+ * Reminds a member to activate (SPEC §2): while the user is not_confirmed and the profile
+ * disabled, unless email notifications are off. Right after signup on a phone it is a modal.
+ */
+export function ActivationReminder() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const dismissed = dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1';
+  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php') });
+
+  const needed =
+    user !== null &&
+    user.status === 'not_confirmed' &&
+    user.profile.status === 'disabled' &&
+    user.notifications_disabled.length === 0 &&
+    !NOT_ON.includes(pathname);
+  if (!needed || dismissed) return null;
+
+  const dismiss = () => {
+    localStorage.setItem(dismissedKey, '1');
+    sessionStorage.removeItem(SIGNUP_COMPLETE_KEY);
+    setDismissedFor(dismissedKey);
+  };
+  const asModal = sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
+  const body = (
+    <>
+      <p className="mb-2">{t('activation.body', { email: user.email })}</p>
+      {resend.isSuccess && <p className="mb-2 fw-semibold">{t('activation.resent')}</p>}
+      {resend.isError && <p className="mb-2 text-danger">{resend.error.message}</p>}
+      <Button
+        variant="outline-dark"
+        size="sm"
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending || resend.isSuccess}
+      >
+        {t('activation.resend')}
+      </Button>
+    </>
+  );
+
+  if (asModal) {
+    return (
+      <Modal show onHide={dismiss} centered aria-labelledby="activation-title">
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id="activation-title">{t('activation.title')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{body}</Modal.Body>
+      </Modal>
+    );
+  }
+  return (
+    <Container className="pt-3">
+      <Alert variant="warning" dismissible onClose={dismiss} closeLabel={t('common.close')}>
+        <Alert.Heading as="h2" className="h5">
+          {t('activation.title')}
+        </Alert.Heading>
+        {body}
+      </Alert>
+    </Container>
+  );
+}

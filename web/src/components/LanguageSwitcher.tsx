@@ -1,0 +1,87 @@
+import { LOCALES, type Locale, type UserResponse } from '@amora/common';
+import { useQueryClient } from '@tanstack/react-query';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { api } from '../api/client';
+import { queryKeys, useSettings, useUser } from '../api/hooks';
+import { rememberLocale } from '../i18n';
+
+/** Each language in its own words, so everyone finds theirs. */
+const NATIVE_NAMES: Record<Locale, string> = {
+  da: 'Dansk',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fi: 'Suomi',
+  fr: 'Français',
+  it: 'Italiano',
+  nb: 'Norsk bokmål',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  sv: 'Svenska',
+};
+
+const COUNTRY_LOCALES: Record<string, Locale> = {
+  DK: 'da',
+  DE: 'de',
+  AT: 'de',
+  CH: 'de',
+  GB: 'en',
+  IE: 'en',
+  ES: 'es',
+  FI: 'fi',
+  FR: 'fr',
+  IT: 'it',
+  NO: 'nb',
+  NL: 'nl',
+  BE: 'nl',
+  PL: 'pl',
+  SE: 'sv',
+};
+
+/** The visitor's country's language first, then the rest alphabetically (SPEC §2). */
+function orderedLocales(country: string | null | undefined): Locale[] {
+  const first = country ? COUNTRY_LOCALES[country] : undefined;
+  return first ? [first, ...LOCALES.filter((locale) => locale !== first)] : [...LOCALES];
+}
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const { data: settings } = useSettings();
+  const queryClient = useQueryClient();
+  if (pathname === '/complete-signup') return null;
+
+  const choose = async (locale: Locale) => {
+    rememberLocale(locale);
+    await i18n.changeLanguage(locale);
+    if (user) {
+      const response = await api.put<UserResponse>('/api/user.php', { language: locale });
+      queryClient.setQueryData(queryKeys.user, response.user);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['interests'] });
+  };
+
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="outline-light" size="sm" id="language-menu" aria-label={t('nav.language')}>
+        {i18n.language.toUpperCase()}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        {orderedLocales(settings?.geoip_country).map((locale) => (
+          <Dropdown.Item
+            key={locale}
+            as="button"
+            lang={locale}
+            active={locale === i18n.language}
+            onClick={() => void choose(locale)}
+          >
+            {NATIVE_NAMES[locale]}
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,62 @@
+/** react-i18next with one lazily loaded chunk per language and namespace; missing keys fall back to nl. */
+import {
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  type Locale,
+} from '@amora/common';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const WEB_NAMESPACES = ['app', 'errors', 'pages'] as const;
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../common/locales/*/{app,errors,pages}.json',
+);
+
+async function loadCatalogue(locale: string, ns: string) {
+  const loader = catalogues[`../../../common/locales/${locale}/${ns}.json`];
+  if (!loader) throw new Error(`no catalogue ${locale}/${ns}`);
+  return (await loader()).default;
+}
+
+export function cookieLocale(): Locale | null {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]+)`));
+  return match && isLocale(match[1]) ? match[1] : null;
+}
+
+export function rememberLocale(locale: Locale) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser yet
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_DAYS * 86400}; SameSite=Lax${secure}`;
+}
+
+export async function initI18n(): Promise<void> {
+  await i18next
+    .use(initReactI18next)
+    .use({
+      type: 'backend',
+      read: (lng: string, ns: string, done: (e: unknown, d?: unknown) => void) => {
+        loadCatalogue(lng, ns).then(
+          (data) => done(null, data),
+          (error) => done(error),
+        );
+      },
+    })
+    .init({
+      lng: cookieLocale() ?? DEFAULT_LOCALE,
+      fallbackLng: FALLBACK_LOCALE,
+      ns: [...WEB_NAMESPACES],
+      defaultNS: 'app',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = i18next.language;
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+}
+
+export { i18next };

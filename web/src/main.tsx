@@ -1,0 +1,30 @@
+import './styles/theme.scss';
+import type { Settings } from '@amora/common';
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { api } from './api/client';
+import { queryKeys } from './api/hooks';
+import { App } from './app/App';
+import { installChunkReloadGuard } from './app/chunk-reload';
+import { initI18n } from './i18n';
+
+installChunkReloadGuard();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+// settings.php sets the locale cookie from the site's domain_language on a first visit,
+// so it is asked before the catalogues are chosen.
+const settings = await api.get<Settings>('/api/settings.php').catch(() => null);
+if (settings) queryClient.setQueryData(queryKeys.settings, settings);
+await initI18n();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root');
+createRoot(root).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);

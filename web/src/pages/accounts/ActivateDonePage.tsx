@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { queryKeys, useUser } from '../../api/hooks';
+import { AuthCard } from './AuthCard';
+
+export default function ActivateDonePage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+  }, [queryClient]);
+
+  return (
+    <AuthCard title={t('activate.doneTitle')}>
+      <Alert variant="success">{t('activate.done')}</Alert>
+      <Link to={user ? '/' : '/login'} className="btn btn-primary w-100">
+        {user ? t('activate.continue') : t('nav.login')}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { type LoginRequest, loginRequest, type UserResponse } from '@amora/common';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { useUser, useUserMutation } from '../../api/hooks';
+import { EmailField, FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { AuthCard } from './AuthCard';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const { form, onSubmit, alert } = useSchemaForm(loginRequest, { email: '', password: '' }, async (input) => {
+    await login.mutateAsync(input);
+    navigate('/');
+  });
+  const login = useUserMutation((input: LoginRequest) => api.post<UserResponse>('/api/user.php', input));
+
+  if (user && !login.isPending) return <Navigate to="/" replace />;
+  return (
+    <AuthCard title={t('login.title')}>
+      <Form noValidate onSubmit={onSubmit}>
+        <FormAlert alert={alert} />
+        <EmailField form={form} name="email" label={t('fields.email')} autoComplete="username" />
+        <TextField
+          form={form}
+          name="password"
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <SubmitButton busy={form.formState.isSubmitting}>{t('login.submit')}</SubmitButton>
+      </Form>
+      <div className="d-flex flex-column flex-sm-row justify-content-between gap-2 mt-3">
+        <Link to="/reset-password">{t('login.forgot')}</Link>
+        <Link to="/signup">{t('login.noAccount')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { type SignupRequest, signupRequest, type UserResponse } from '@amora/common';
+import Form from 'react-bootstrap/Form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { useSettings, useUserMutation } from '../../api/hooks';
+import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
+import { EmailField, FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { storedTracking } from './tracking';
+
+export function SignupForm({ onDone }: { onDone?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { data: settings } = useSettings();
+  const { form, onSubmit, alert } = useSchemaForm(
+    signupRequest,
+    {
+      email: '',
+      name: '',
+      password: '',
+      date_of_birth: '',
+      signup_message: '',
+    },
+    async (input) => {
+      await signup.mutateAsync(input);
+      sessionStorage.setItem(SIGNUP_COMPLETE_KEY, '1');
+      onDone?.();
+      navigate('/');
+    },
+  );
+  const signup = useUserMutation((input: SignupRequest) =>
+    api.post<UserResponse>('/api/signup.php', { ...input, tracking: storedTracking() }),
+  );
+
+  const termsDate = settings ? new Date(settings.terms_version_date).toLocaleDateString(i18n.language) : '';
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <FormAlert alert={alert} />
+      <EmailField form={form} name="email" label={t('fields.email')} />
+      <TextField form={form} name="name" label={t('fields.name')} autoComplete="nickname" help={t('signup.nameHelp')} />
+      <TextField
+        form={form}
+        name="password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        help={t('signup.passwordHelp')}
+      />
+      <TextField form={form} name="date_of_birth" label={t('fields.dateOfBirth')} type="date" autoComplete="bday" />
+      <TextField
+        form={form}
+        name="signup_message"
+        label={t('fields.signupMessage')}
+        as="textarea"
+        rows={2}
+        help={t('signup.messageHelp')}
+      />
+      <p className="small text-body-secondary">
+        <Trans
+          i18nKey="signup.terms"
+          values={{ date: termsDate }}
+          components={{ terms: <Link to="/pages/terms" />, privacy: <Link to="/pages/privacy" /> }}
+        />
+      </p>
+      <SubmitButton busy={form.formState.isSubmitting}>{t('signup.submit')}</SubmitButton>
+    </Form>
+  );
+}

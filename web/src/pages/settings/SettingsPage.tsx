@@ -1,0 +1,26 @@
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useUser } from '../../api/hooks';
+import { Loading } from '../../components/Loading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { EmailSection } from './EmailSection';
+import { PasswordSection } from './PasswordSection';
+
+/** Settings (/notifications): the account part; notification preferences join it later. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useUser();
+  useDocumentTitle(t('settings.title'));
+  if (isLoading) return <Loading />;
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <Container className="py-4" style={{ maxWidth: 720 }}>
+      <h1 className="h2 mb-4">{t('settings.title')}</h1>
+      <EmailSection user={user} />
+      <PasswordSection />
+      <DeleteAccountSection />
+    </Container>
+  );
+}

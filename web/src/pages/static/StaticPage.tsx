@@ -1,0 +1,49 @@
+import { displayPhone } from '@amora/common';
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useCompanyInfo, useSettings } from '../../api/hooks';
+import { Loading } from '../../components/Loading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { ErrorPage } from '../errors/ErrorPage';
+import { isStaticPageSlug } from './slugs';
+
+interface Section {
+  heading: string;
+  body: string;
+}
+
+/** Terms, privacy, cookies, ban policy, FAQ, return policy and service pages, filled with the site's company details. */
+export default function StaticPage() {
+  const { slug } = useParams();
+  const { t } = useTranslation('pages');
+  const { data: company } = useCompanyInfo();
+  const { data: settings } = useSettings();
+  const known = isStaticPageSlug(slug);
+  useDocumentTitle(known ? t(`${slug}.title`) : '');
+  if (!known) return <ErrorPage status={404} />;
+  if (!company || !settings) return <Loading />;
+
+  const values = {
+    site: settings.name,
+    company: company.name,
+    address: `${company.address}, ${company.city}`,
+    kvk: company.kvk,
+    email: settings.support_email,
+    phone: displayPhone(company.support_phone),
+    refundDays: settings.refund_days,
+    date: new Date(settings.terms_version_date).toLocaleDateString(),
+  };
+  const sections = t(`${slug}.sections`, { returnObjects: true, ...values }) as Section[];
+  return (
+    <Container as="article" className="static-page py-4 py-md-5">
+      <h1 className="h2 mb-4">{t(`${slug}.title`)}</h1>
+      {sections.map((section) => (
+        <section key={section.heading} className="mb-4">
+          <h2 className="h5">{section.heading}</h2>
+          <p>{section.body}</p>
+        </section>
+      ))}
+    </Container>
+  );
+}
