@@ -1,5 +1,5 @@
 import type { CompanyInfo, Settings, User, UserResponse } from '@amora/common';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 export const queryKeys = {
@@ -32,12 +32,27 @@ export function useUser(): { user: User | null; isLoading: boolean } {
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
 
+/**
+ * Replaces the cached user. A user fetch still in flight was answered before the change, so it is
+ * cancelled first; otherwise its stale answer would land after ours.
+ */
+export async function replaceUser(queryClient: QueryClient, user: User | null) {
+  await queryClient.cancelQueries({ queryKey: queryKeys.user });
+  queryClient.setQueryData(queryKeys.user, user);
+}
+
+/** Fetches the user again after the server changed it, ignoring any fetch already in flight. */
+export async function refreshUser(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: queryKeys.user });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+}
+
 /** A call that answers with the user; the cached user is replaced by the answer. */
 export function useUserMutation<Input>(call: (input: Input) => Promise<UserResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (response) => queryClient.setQueryData(queryKeys.user, response.user),
+    onSuccess: (response) => replaceUser(queryClient, response.user),
   });
 }
 
@@ -45,6 +60,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.get('/api/logout.php'),
-    onSettled: () => queryClient.setQueryData(queryKeys.user, null),
+    onSettled: () => replaceUser(queryClient, null),
   });
 }

@@ -2,13 +2,13 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { onAuthenticationLost } from '../api/client';
-import { queryKeys } from '../api/hooks';
+import { replaceUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
 import { router } from './router';
 
 function AuthenticationLostListener() {
   const queryClient = useQueryClient();
-  useEffect(() => onAuthenticationLost(() => queryClient.setQueryData(queryKeys.user, null)), [queryClient]);
+  useEffect(() => onAuthenticationLost(() => void replaceUser(queryClient, null)), [queryClient]);
   return null;
 }
 

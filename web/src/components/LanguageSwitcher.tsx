@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../api/client';
-import { queryKeys, useSettings, useUser } from '../api/hooks';
+import { replaceUser, useSettings, useUser } from '../api/hooks';
 import { rememberLocale } from '../i18n';
 
 /** Each language in its own words, so everyone finds theirs. */
@@ -59,7 +59,7 @@ export function LanguageSwitcher() {
     await i18n.changeLanguage(locale);
     if (user) {
       const response = await api.put<UserResponse>('/api/user.php', { language: locale });
-      queryClient.setQueryData(queryKeys.user, response.user);
+      await replaceUser(queryClient, response.user);
     }
     await queryClient.invalidateQueries({ queryKey: ['interests'] });
   };

@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { queryKeys, useUserMutation } from '../../api/hooks';
+import { replaceUser, useUserMutation } from '../../api/hooks';
 import { AuthCard } from './AuthCard';
 
 /** After deletion it says what happens next; from the mailed link it brings the account back. */
@@ -19,7 +19,7 @@ export default function AccountDeletedPage() {
   const queryClient = useQueryClient();
   // The server ended the session when it deleted the account.
   useEffect(() => {
-    if (!token) queryClient.setQueryData(queryKeys.user, null);
+    if (!token) void replaceUser(queryClient, null);
   }, [token, queryClient]);
 
   if (token) {

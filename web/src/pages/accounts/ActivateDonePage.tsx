@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { queryKeys, useUser } from '../../api/hooks';
+import { refreshUser, useUser } from '../../api/hooks';
 import { AuthCard } from './AuthCard';
 
 export default function ActivateDonePage() {
@@ -11,7 +11,7 @@ export default function ActivateDonePage() {
   const { user } = useUser();
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    void refreshUser(queryClient);
   }, [queryClient]);
 
   return (

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/hooks';
+import { refreshUser } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { AuthCard } from './AuthCard';
 
@@ -14,7 +14,7 @@ export default function MailChangeDoPage() {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: () => api.post('/api/mail-change-do.php', { token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+    onSuccess: () => refreshUser(queryClient),
   });
   // The link is single-use: confirm once, even when React mounts the page twice.
   const started = useRef(false);
