@@ -94,3 +94,51 @@ export type Interest = (typeof INTERESTS)[number];
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** Profile details (SPEC §3); each value's label is `site:profile.<field>.<value>` in every locale. */
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
+export const HAIR_COLOURS = ['black', 'brown', 'blonde', 'red', 'grey', 'bald'] as const;
+export const EYE_COLOURS = ['brown', 'blue', 'green', 'grey', 'hazel'] as const;
+export const BODY_TYPES = ['slim', 'average', 'athletic', 'curvy', 'large'] as const;
+export const RELATIONSHIP_STATUSES = ['single', 'divorced', 'widowed', 'separated', 'relationship'] as const;
+export const TATTOOS = ['none', 'some', 'many'] as const;
+
+/** The detail fields a site may list in visible_profile_fields, in the order a profile shows them. */
+export const PROFILE_DETAIL_FIELDS = [
+  'gender',
+  'sexuality',
+  'city',
+  'hair_colour',
+  'eye_colour',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+] as const;
+export type ProfileDetailField = (typeof PROFILE_DETAIL_FIELDS)[number];
+
+export const ABOUT_MAX_LENGTH = 2000;
+export const CITY_MAX_LENGTH = 80;
+export const INTERESTS_MAX = 10;
+export const MAX_AGE = 99;
+
+/** Complete-signup steps in order (SPEC §2); the push opt-in step arrives with notifications. */
+export const SIGNUP_STEPS = ['photo', 'location', 'personal', 'about'] as const;
+export type SignupStep = (typeof SIGNUP_STEPS)[number];
+
+/** SPEC §9: browser geolocation may be at most an hour old. */
+export const GEOLOCATION_MAX_AGE_MS = 60 * 60 * 1000;
+
+export const SEARCH_PAGE_SIZE = 24;
+/** Below this many results, search also offers similar results from widened criteria. */
+export const SEARCH_FEW_RESULTS = 6;
+export const SIMILAR_RESULTS = 12;
+
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const PHOTO_MAX_PIXELS = 50_000_000;
+export const PHOTO_MIN_SIDE = 200;
+export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
+
+export const REPORT_REASONS = ['fake', 'inappropriate_photos', 'harassment', 'scam', 'underage', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -26,6 +26,12 @@ export const ERROR_CODES = [
   'mail_change_same',
   'account_deleted',
   'site_not_found',
+  'photo_limit',
+  'photo_invalid',
+  'photo_too_large',
+  'photo_too_small',
+  'search_login_required',
+  'geocode_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -44,6 +50,7 @@ export const FIELD_ERROR_CODES = [
   'passwords_differ',
   'too_long',
   'invalid_choice',
+  'too_many',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './schemas/accounts.js';
+export * from './schemas/members.js';
 export * from './schemas/sites.js';
 export * from './validation.js';

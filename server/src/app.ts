@@ -18,11 +18,14 @@ import { accountsRoutes } from './accounts/routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { geoRoutes } from './geo/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { requestContextHooks } from './http/request-context.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
+import { mediaRoot } from './members/photo-files.js';
+import { membersRoutes } from './members/routes.js';
 import { createServices } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
 
@@ -40,7 +43,8 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const services = createServices({ db, clock, mailer });
+  const media = mediaRoot(config.dataDir);
+  const services = createServices({ db, clock, mailer, mediaRoot: media });
   app.decorate('services', services);
 
   await app.register(cookie);
@@ -74,6 +78,16 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
 
   await app.register(sitesRoutes, { services });
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(geoRoutes);
+  fs.mkdirSync(media, { recursive: true });
+  // Photo names are random and never reused, so browsers and CDNs may keep them for a year.
+  await app.register(fastifyStatic, {
+    root: media,
+    prefix: '/media/',
+    decorateReply: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

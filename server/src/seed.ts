@@ -45,6 +45,7 @@ export const DEMO_SETTINGS: StoredSettings = {
   fictional_icon: '★',
   refund_days: 14,
   member_resell: false,
+  photo_moderation: false,
   mail_name: 'Amora',
 };
 

@@ -9,6 +9,7 @@ import {
   SIGNUP_MESSAGE_MAX_LENGTH,
 } from '../constants.js';
 import { birthDateProblem, isValidEmail, profileNameProblem } from '../validation.js';
+import { ownProfile } from './members.js';
 
 /** Messages are field error codes; each side turns them into localised text. */
 export const emailField = z.string().trim().min(1, 'required').refine(isValidEmail, 'invalid_email');
@@ -85,17 +86,6 @@ export const deleteAccountRequest = z.object({
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
 export const userStatus = z.enum(['not_confirmed', 'confirmed']);
-export const profileStatus = z.enum(['disabled', 'active']);
-
-export const ownProfile = z.object({
-  id: z.number(),
-  name: z.string(),
-  age: z.number(),
-  date_of_birth: z.string(),
-  status: profileStatus,
-  main_image: z.null(),
-});
-
 export const user = z.object({
   id: z.number(),
   email: z.string(),

@@ -36,6 +36,8 @@ export const settings = z.object({
   fictional_icon: z.string(),
   refund_days: z.number().int(),
   member_resell: z.boolean(),
+  /** New member photos wait for a moderator before others see them. */
+  photo_moderation: z.boolean(),
   company_id: z.number().int(),
   mail_name: z.string(),
   locales: z.array(z.enum(LOCALES)),

@@ -44,11 +44,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     rateLimit: { max: Math.ceil(max * rateLimitScale), timeWindow: minutes * 60_000 },
   });
 
-  const userBody = async (userId: number | null) => {
-    if (userId === null) return { user: null };
-    const user = await accounts.findLiveUser(userId);
-    return { user: user ? await accounts.present(user) : null };
-  };
+  const userBody = async (userId: number | null) => ({
+    user: userId === null ? null : await accounts.currentUser(userId),
+  });
 
   app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) =>
     userBody(request.userId),

@@ -121,6 +121,11 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     });
   }
 
+  async function liveUser(userId: number): Promise<UserRow | null> {
+    const user = await queries.findUserById(db, userId);
+    return user && !user.deleted_at ? user : null;
+  }
+
   async function requireLiveUser(userId: number): Promise<UserRow> {
     const user = await queries.findUserById(db, userId);
     if (!user || user.deleted_at) throw new AppError('authentication_required', 403);
@@ -154,9 +159,19 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       };
     },
 
-    async findLiveUser(userId: number): Promise<UserRow | null> {
-      const user = await queries.findUserById(db, userId);
-      return user && !user.deleted_at ? user : null;
+    /** The logged-in member as user.php shows it; asking for it counts as being active. */
+    async currentUser(userId: number): Promise<User | null> {
+      const user = await liveUser(userId);
+      if (!user) return null;
+      await members.markActive(user.id);
+      return this.present(user);
+    },
+
+    /** Who a session belongs to, as the members domain needs it to decide what they may see. */
+    async memberOf(userId: number | null): Promise<{ userId: number; profileId: number; paid: boolean } | null> {
+      const user = userId === null ? null : await liveUser(userId);
+      if (!user) return null;
+      return { userId: user.id, profileId: await members.profileIdOf(user.id), paid: user.paid_user === 1 };
     },
 
     async userBySession(site: Site, token: string): Promise<UserRow | null> {
@@ -368,6 +383,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           delete_comment: input.comment || null,
         });
         await queries.deleteSessionsOf(trx, user.id);
+        await members.withdrawProfile(user.id, trx);
         return issueToken(user.id, 'reactivate', null, trx);
       });
       await mailLink(ctx, user, 'reactivate', token);
@@ -379,6 +395,8 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         const row = await queries.consumeToken(trx, hashSecret(token), 'reactivate', nowIso());
         if (!row) throw new AppError('link_invalid', 410);
         await queries.updateUser(trx, row.user_id, { deleted_at: null, delete_reason: null, delete_comment: null });
+        const user = await queries.findUserById(trx, row.user_id);
+        await members.restoreProfile(row.user_id, user?.status === 'confirmed', trx);
         return row.user_id;
       });
       const user = await requireLiveUser(userId);

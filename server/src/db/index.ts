@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Engine } from './columns.js';
 import * as createSitesAndAccounts from './migrations/1763750000000-CreateSitesAndAccounts.js';
+import * as addProfileDetailsPhotosBlocks from './migrations/1763900000000-AddProfileDetailsPhotosBlocks.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -13,6 +14,7 @@ export type Db = Kysely<Database>;
 /** Migrations in the order they run; add new ones at the end with a timestamped name. */
 const MIGRATIONS = {
   '1763750000000-CreateSitesAndAccounts': createSitesAndAccounts,
+  '1763900000000-AddProfileDetailsPhotosBlocks': addProfileDetailsPhotosBlocks,
 };
 
 export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {

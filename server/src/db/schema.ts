@@ -73,11 +73,60 @@ export interface AccountTokensTable {
 
 export interface ProfilesTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null for a hosted (fictional) profile, which has no account. */
+  user_id: number | null;
   site_id: number;
   name: string;
   date_of_birth: string;
-  status: 'disabled' | 'active';
+  status: 'disabled' | 'active' | 'deleted';
+  created_at: string;
+  hosted: Generated<number>;
+  invisible: Generated<number>;
+  gender: string | null;
+  sexuality: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: string | null;
+  about: Generated<string>;
+  /** JSON array of interest ids. */
+  interests: Generated<string>;
+  signup_step: Generated<string>;
+  main_photo_id: number | null;
+  last_active_at: string | null;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  profile_id: number;
+  filename: string;
+  thumb_filename: string;
+  width: number;
+  height: number;
+  status: 'pending' | 'active' | 'rejected';
+  premium_only: Generated<number>;
+  position: number;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  blocker_profile_id: number;
+  blocked_profile_id: number;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_profile_id: number;
+  reported_profile_id: number;
+  reason: string;
+  comment: string | null;
   created_at: string;
 }
 
@@ -114,6 +163,9 @@ export interface Database {
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   profiles: ProfilesTable;
+  photos: PhotosTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
   mails: MailsTable;
@@ -124,3 +176,5 @@ export type CompanyRow = Selectable<CompaniesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfileRow = Insertable<ProfilesTable>;
+export type PhotoRow = Selectable<PhotosTable>;

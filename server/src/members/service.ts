@@ -1,8 +1,12 @@
-/** Members: the profile each account has. Search, photos and profile pages build on this. */
-import { ageOn, parseBirthDate } from '@amora/common';
-import type { Clock } from '../clock.js';
+/** Members: each account's profile, what others may see of it, blocks and reports. */
+import type { MemberProfile, OwnProfile, ProfileUpdate, ReportRequest } from '@amora/common';
+import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import type { ProfileRow } from '../db/schema.js';
+import type { NewProfileRow, ProfileRow } from '../db/schema.js';
+import { findCity, isRegionOf } from '../geo/service.js';
+import { fieldError, notFound } from '../http/errors.js';
+import type { Site } from '../sites/service.js';
+import { presentCard, presentMember, presentOwnProfile, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
 
 export interface NewProfile {
@@ -12,17 +16,44 @@ export interface NewProfile {
   dateOfBirth: string;
 }
 
+/** A member counts as active again after this many minutes, so search order stays fresh. */
+const ACTIVITY_GRANULARITY_MINUTES = 5;
+/** Coordinates are kept to about a kilometre: enough for distance, not an address. */
+const roundCoordinate = (value: number | null | undefined) =>
+  value === null || value === undefined ? value : Math.round(value * 100) / 100;
+
 export function createMembersService(db: Db, clock: Clock) {
-  function present(row: ProfileRow) {
-    const birthDate = parseBirthDate(row.date_of_birth);
-    return {
-      id: row.id,
-      name: row.name,
-      age: birthDate ? ageOn(birthDate, clock.now()) : 0,
-      date_of_birth: row.date_of_birth,
-      status: row.status,
-      main_image: null,
-    };
+  const nowIso = () => clock.now().toISOString();
+
+  async function requireOwnRow(userId: number, trx: Db = db): Promise<ProfileRow> {
+    const row = await queries.findProfileByUser(trx, userId);
+    if (!row) throw new Error(`user ${userId} has no profile`);
+    return row;
+  }
+
+  /**
+   * The one access check for looking at a profile: it must be listed on this site, and its owner
+   * must not have blocked the viewer. Both failures look like a missing profile.
+   */
+  async function viewableProfile(site: Site, viewer: Viewer, profileId: number): Promise<ProfileRow> {
+    const row = await queries.findProfile(db, site.id, profileId);
+    const isOwn = viewer?.profileId === profileId;
+    if (!row || (!isOwn && row.status !== 'active')) throw notFound();
+    if (viewer && !isOwn && (await queries.hasBlocked(db, profileId, viewer.profileId))) throw notFound();
+    return row;
+  }
+
+  /** Checks a location against the site's countries and the geo data set. */
+  function checkLocation(site: Site, current: ProfileRow, update: ProfileUpdate) {
+    const country = update.country === undefined ? current.country : update.country;
+    const region = update.region === undefined ? current.region : update.region;
+    if (update.country !== undefined && country !== null && !site.settings.countries.includes(country)) {
+      throw fieldError('country', 'invalid_choice');
+    }
+    if (update.region !== undefined && region !== null && (country === null || !isRegionOf(country, region))) {
+      throw fieldError('region', 'invalid_choice');
+    }
+    return { country, region };
   }
 
   return {
@@ -33,19 +64,122 @@ export function createMembersService(db: Db, clock: Clock) {
         name: profile.name,
         date_of_birth: profile.dateOfBirth,
         status: 'disabled',
-        created_at: clock.now().toISOString(),
+        created_at: nowIso(),
+        last_active_at: nowIso(),
       });
     },
 
-    async ownProfile(userId: number) {
-      const row = await queries.findProfileByUser(db, userId);
-      if (!row) throw new Error(`user ${userId} has no profile`);
-      return present(row);
+    /** A fictional profile run by the site itself (the demo seed makes these). */
+    async createHostedProfile(profile: Omit<NewProfileRow, 'user_id' | 'hosted' | 'status' | 'created_at'>) {
+      return queries.insertProfile(db, {
+        ...profile,
+        user_id: null,
+        hosted: 1,
+        status: 'active',
+        signup_step: 'done',
+        created_at: nowIso(),
+      });
+    },
+
+    async ownProfile(userId: number): Promise<OwnProfile> {
+      const row = await requireOwnRow(userId);
+      return presentOwnProfile(row, await queries.photosOf(db, [row.id]), clock.now());
+    },
+
+    async profileIdOf(userId: number): Promise<number> {
+      return (await requireOwnRow(userId)).id;
     },
 
     /** A profile is shown to others only once its account is activated. */
     async enableProfile(userId: number, trx: Db = db) {
-      await queries.updateProfileStatus(trx, userId, 'active');
+      await queries.updateProfileStatusOfUser(trx, userId, 'active');
+    },
+
+    /** A deleted account's profile leaves every list at once; reactivation brings it back. */
+    async withdrawProfile(userId: number, trx: Db = db) {
+      await queries.updateProfileStatusOfUser(trx, userId, 'deleted');
+    },
+
+    async restoreProfile(userId: number, activated: boolean, trx: Db = db) {
+      await queries.updateProfileStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
+    },
+
+    async markActive(userId: number) {
+      const now = clock.now();
+      await queries.touchProfile(
+        db,
+        userId,
+        now.toISOString(),
+        addMinutes(now, -ACTIVITY_GRANULARITY_MINUTES).toISOString(),
+      );
+    },
+
+    async updateProfile(site: Site, userId: number, update: ProfileUpdate): Promise<void> {
+      const current = await requireOwnRow(userId);
+      const { country, region } = checkLocation(site, current, update);
+      const { interests, invisible, latitude, longitude, city, ...rest } = update;
+      const values: Partial<ProfileRow> = { ...rest };
+      if (interests !== undefined) values.interests = JSON.stringify([...new Set(interests)]);
+      if (invisible !== undefined) values.invisible = invisible ? 1 : 0;
+      if (city !== undefined) {
+        const known = city && country ? findCity(country, region, city) : undefined;
+        values.city = known?.name ?? (city || null);
+        if (known && latitude === undefined) {
+          values.latitude = roundCoordinate(known.latitude);
+          values.longitude = roundCoordinate(known.longitude);
+        }
+      }
+      if (latitude !== undefined) values.latitude = roundCoordinate(latitude);
+      if (longitude !== undefined) values.longitude = roundCoordinate(longitude);
+      // A new country without a region drops the old country's region.
+      if (update.country !== undefined && update.region === undefined && country !== current.country) {
+        values.region = null;
+      }
+      await queries.updateProfile(db, current.id, values);
+    },
+
+    async viewMember(site: Site, viewer: Viewer, profileId: number): Promise<MemberProfile> {
+      const row = await viewableProfile(site, viewer, profileId);
+      const blocked = viewer ? await queries.hasBlocked(db, viewer.profileId, profileId) : false;
+      return presentMember(row, await queries.photosOf(db, [row.id]), viewer, blocked, clock.now());
+    },
+
+    async block(site: Site, viewer: NonNullable<Viewer>, profileId: number) {
+      if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
+      await viewableProfile(site, viewer, profileId);
+      await queries.insertBlock(db, viewer.profileId, profileId, nowIso());
+    },
+
+    async unblock(viewer: NonNullable<Viewer>, profileId: number) {
+      await queries.deleteBlock(db, viewer.profileId, profileId);
+    },
+
+    async blockedProfiles(viewer: NonNullable<Viewer>) {
+      const rows = await queries.blockedBy(db, viewer.profileId);
+      const mains = await queries.mainPhotosOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      const today = clock.now();
+      return rows.map((row) =>
+        presentCard(
+          row,
+          mains.find((photo) => photo.profile_id === row.id),
+          today,
+        ),
+      );
+    },
+
+    async report(site: Site, viewer: NonNullable<Viewer>, input: ReportRequest) {
+      if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
+      await viewableProfile(site, viewer, input.profile_id);
+      await queries.insertReport(db, {
+        reporter: viewer.profileId,
+        reported: input.profile_id,
+        reason: input.reason,
+        comment: input.comment || null,
+        now: nowIso(),
+      });
     },
   };
 }

@@ -8,9 +8,9 @@ import {
   TERMS_VERSION_DATE,
   termsVersionDate,
 } from '@amora/common';
-import { allCountries } from 'country-region-data';
 import type { Db } from '../db/index.js';
 import type { CompanyRow, SiteRow } from '../db/schema.js';
+import { regionsOf } from '../geo/service.js';
 import { translator } from '../i18n.js';
 import * as queries from './queries.js';
 
@@ -67,20 +67,6 @@ function toCompanyInfo(row: CompanyRow): CompanyInfo {
 export function siteLocale(site: Site): Locale | null {
   const prefix = site.domainLanguage.slice(0, 2).toLowerCase();
   return (LOCALES as readonly string[]).includes(prefix) ? (prefix as Locale) : null;
-}
-
-const regionCache = new Map<string, { country: string; code: string; name: string }[]>();
-
-function regionsOf(countries: string[]) {
-  const key = countries.join(',');
-  const cached = regionCache.get(key);
-  if (cached) return cached;
-  const regions = countries.flatMap((country) => {
-    const entry = allCountries.find(([, code]) => code === country);
-    return (entry?.[2] ?? []).map(([name, code]) => ({ country, code: code ?? name, name }));
-  });
-  regionCache.set(key, regions);
-  return regions;
 }
 
 const SITE_CACHE_MS = 30_000;

@@ -78,7 +78,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
 
   await addId(db.schema.createTable('profiles'), engine)
-    .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) => c.unique().references('users.id').onDelete('cascade'))
     .addColumn('site_id', 'integer', (c) => c.notNull().references('sites.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('date_of_birth', 'text', (c) => c.notNull())

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import {
+  ABOUT_MAX_LENGTH,
+  BODY_TYPES,
+  CITY_MAX_LENGTH,
+  EYE_COLOURS,
+  GENDERS,
+  HAIR_COLOURS,
+  INTERESTS,
+  INTERESTS_MAX,
+  MAX_AGE,
+  MIN_AGE,
+  NAME_MAX_LENGTH,
+  RELATIONSHIP_STATUSES,
+  REPORT_REASONS,
+  SEXUALITIES,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+  SIGNUP_STEPS,
+  TATTOOS,
+} from '../constants.js';
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: 'invalid_choice' });
+
+export const photoStatus = z.enum(['pending', 'active', 'rejected']);
+export type PhotoStatus = z.infer<typeof photoStatus>;
+
+/** A photo as others see it; paths are relative to the site's cdn_prefix. */
+export const image = z.object({
+  id: z.number(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: photoStatus,
+  width: z.number(),
+  height: z.number(),
+});
+export type Image = z.infer<typeof image>;
+
+/** A photo as its owner sees it. */
+export const ownPhoto = image.extend({ premium_only: z.boolean() });
+export type OwnPhoto = z.infer<typeof ownPhoto>;
+
+export const profileDetails = z.object({
+  gender: choice(GENDERS).nullable(),
+  sexuality: choice(SEXUALITIES).nullable(),
+  hair_colour: choice(HAIR_COLOURS).nullable(),
+  eye_colour: choice(EYE_COLOURS).nullable(),
+  body_type: choice(BODY_TYPES).nullable(),
+  relationship_status: choice(RELATIONSHIP_STATUSES).nullable(),
+  tattoos: choice(TATTOOS).nullable(),
+});
+
+const location = z.object({
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+export const profileStatus = z.enum(['disabled', 'active', 'deleted']);
+
+/** The member's own profile, as user.php and profile.php return it. */
+export const ownProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number(),
+  date_of_birth: z.string(),
+  status: profileStatus,
+  main_image: image.nullable(),
+  photos: z.array(ownPhoto),
+  interests: z.array(z.string()),
+  about: z.string(),
+  invisible: z.boolean(),
+  signup_step: z.enum([...SIGNUP_STEPS, 'done']),
+  ...profileDetails.shape,
+  ...location.shape,
+});
+export type OwnProfile = z.infer<typeof ownProfile>;
+
+/** What profile.php accepts; every field is optional so a step saves only its own part. */
+export const profileUpdate = z
+  .object({
+    name: z.string().trim().min(1, 'required').max(NAME_MAX_LENGTH, 'name_too_long'),
+    about: z.string().trim().max(ABOUT_MAX_LENGTH, 'too_long'),
+    interests: z.array(choice(INTERESTS)).max(INTERESTS_MAX, 'too_many'),
+    invisible: z.boolean(),
+    country: z.string().length(2, 'invalid_choice').nullable(),
+    region: z.string().max(10, 'invalid_choice').nullable(),
+    city: z.string().trim().max(CITY_MAX_LENGTH, 'too_long').nullable(),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+    signup_step: z.enum([...SIGNUP_STEPS, 'done']),
+    ...profileDetails.shape,
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdate>;
+
+/** A search result or list entry. `hosted` marks a fictional profile run by the site. */
+export const profileCard = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  hosted: z.boolean(),
+  main_image: image.nullable(),
+});
+export type ProfileCard = z.infer<typeof profileCard>;
+
+/** A profile page as the viewer may see it (the presenter hides the rest). */
+export const memberProfile = profileCard.extend({
+  gender: z.string().nullable(),
+  sexuality: z.string().nullable(),
+  region: z.string().nullable(),
+  hair_colour: z.string().nullable(),
+  eye_colour: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  about: z.string(),
+  interests: z.array(z.string()),
+  photos: z.array(image),
+  /** Photos a visitor must log in to see. */
+  photos_for_members: z.number(),
+  /** Photos only premium members see. */
+  photos_for_premium: z.number(),
+  blocked: z.boolean(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+export const memberResponse = z.object({ profile: memberProfile });
+
+const age = z.coerce.number().int('invalid_choice').min(MIN_AGE, 'invalid_choice').max(MAX_AGE, 'invalid_choice');
+
+export const searchQuery = z.object({
+  gender: choice(GENDERS).optional(),
+  country: z.string().length(2, 'invalid_choice').optional(),
+  countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
+  min_age: age.optional(),
+  max_age: age.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** A visitor's traffic source, for sites that allow logged-out search only with one. */
+  network: z.string().max(100).optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchResponse = z.object({
+  profiles: z.array(profileCard),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+  similar: z.array(profileCard),
+  similar_total: z.number(),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+export const profileIdBody = z.object({ profile_id: z.number().int().positive() });
+export const reportRequest = profileIdBody.extend({
+  reason: choice(REPORT_REASONS),
+  comment: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
+});
+export type ReportRequest = z.infer<typeof reportRequest>;
+
+export const blocksResponse = z.object({ profiles: z.array(profileCard) });
+
+export const geocodeQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export const geocodeResponse = z.object({
+  country: z.string(),
+  region: z.string(),
+  city: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Geocode = z.infer<typeof geocodeResponse>;
+
+export const citiesQuery = z.object({
+  country: z.string().length(2),
+  region: z.string().max(10).optional(),
+  q: z.string().max(CITY_MAX_LENGTH).default(''),
+});
+export const citiesResponse = z.object({ cities: z.array(z.object({ name: z.string(), region: z.string() })) });
+
+export const photosResponse = z.object({ photos: z.array(ownPhoto), main_image: z.number().nullable() });
+export type PhotosResponse = z.infer<typeof photosResponse>;
+export const photosUpdate = z
+  .object({ order: z.array(z.number().int()).max(100), main_image: z.number().int() })
+  .partial()
+  .strict();
+export const photoIdBody = z.object({ id: z.number().int().positive() });

@@ -1,0 +1,33 @@
+import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@amora/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../http/errors.js';
+import { citiesMatching, nearestCity } from './service.js';
+
+export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The city nearest to the browser's position, within the site's countries. */
+  app.get(
+    '/api/geocode.php',
+    { schema: { querystring: geocodeQuery, response: { 200: geocodeResponse } } },
+    async (request) => {
+      const city = nearestCity(request.query.lat, request.query.lon, request.site.settings.countries);
+      if (!city) throw new AppError('geocode_failed', 404);
+      return {
+        country: city.country,
+        region: city.region,
+        city: city.name,
+        latitude: city.latitude,
+        longitude: city.longitude,
+      };
+    },
+  );
+
+  app.get(
+    '/api/cities.php',
+    { schema: { querystring: citiesQuery, response: { 200: citiesResponse } } },
+    async (request) => {
+      const { country, region, q } = request.query;
+      if (!request.site.settings.countries.includes(country)) return { cities: [] };
+      return { cities: citiesMatching(country, region, q).map((city) => ({ name: city.name, region: city.region })) };
+    },
+  );
+};

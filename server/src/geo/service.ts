@@ -1,0 +1,127 @@
+/**
+ * Geo: regions and cities of a site's countries and the nearest city to a point, all from an
+ * offline data set (country-state-city) indexed with kdbush. Loaded on first use.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { allCountries } from 'country-region-data';
+import { around } from 'geokdbush';
+import KDBush from 'kdbush';
+
+type CityRecord = [name: string, country: string, region: string, latitude: string, longitude: string];
+type StateRecord = { name: string; isoCode: string; countryCode: string };
+
+export interface Region {
+  country: string;
+  code: string;
+  name: string;
+}
+
+export interface City {
+  name: string;
+  country: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Farther than this from any known city, a position is not placed. */
+const NEAREST_CITY_MAX_KM = 75;
+const CITY_SUGGESTIONS = 20;
+
+const require = createRequire(import.meta.url);
+const readAsset = <T>(name: string): T =>
+  JSON.parse(fs.readFileSync(require.resolve(`country-state-city/lib/assets/${name}.json`), 'utf8')) as T;
+
+interface GeoData {
+  cities: City[];
+  citiesByCountry: Map<string, City[]>;
+  index: KDBush;
+  states: StateRecord[];
+}
+
+let loaded: GeoData | null = null;
+
+function data(): GeoData {
+  if (loaded) return loaded;
+  const cities = readAsset<CityRecord[]>('city').map(([name, country, region, latitude, longitude]) => ({
+    name,
+    country,
+    region,
+    latitude: Number(latitude),
+    longitude: Number(longitude),
+  }));
+  const citiesByCountry = new Map<string, City[]>();
+  for (const city of cities) {
+    const list = citiesByCountry.get(city.country) ?? [];
+    list.push(city);
+    citiesByCountry.set(city.country, list);
+  }
+  const index = new KDBush(cities.length);
+  for (const city of cities) index.add(city.longitude, city.latitude);
+  index.finish();
+  loaded = { cities, citiesByCountry, index, states: readAsset<StateRecord[]>('state') };
+  return loaded;
+}
+
+/** Local names where the other data set has them under the same code (Bayern, not Bavaria). */
+function localRegionName(country: string, code: string): string | undefined {
+  const entry = allCountries.find(([, countryCode]) => countryCode === country);
+  return entry?.[2].find(([, regionCode]) => regionCode === code)?.[0];
+}
+
+const regionCache = new Map<string, Region[]>();
+
+/** The regions that have cities, so every region can be chosen and every city has a region. */
+export function regionsOf(countries: string[]): Region[] {
+  const key = countries.join(',');
+  const cached = regionCache.get(key);
+  if (cached) return cached;
+  const { citiesByCountry, states } = data();
+  const regions = countries.flatMap((country) => {
+    const used = new Set((citiesByCountry.get(country) ?? []).map((city) => city.region));
+    return states
+      .filter((state) => state.countryCode === country && used.has(state.isoCode))
+      .map((state) => ({
+        country,
+        code: state.isoCode,
+        name: localRegionName(country, state.isoCode) ?? state.name,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  });
+  regionCache.set(key, regions);
+  return regions;
+}
+
+export function isRegionOf(country: string, region: string): boolean {
+  return regionsOf([country]).some((candidate) => candidate.code === region);
+}
+
+/** Cities of a country (and region) whose name starts with `prefix`, alphabetically. */
+export function citiesMatching(country: string, region: string | undefined, prefix: string): City[] {
+  const wanted = prefix.trim().toLocaleLowerCase();
+  return (data().citiesByCountry.get(country) ?? [])
+    .filter((city) => (!region || city.region === region) && city.name.toLocaleLowerCase().startsWith(wanted))
+    .slice(0, CITY_SUGGESTIONS);
+}
+
+export function findCity(country: string, region: string | null, name: string): City | undefined {
+  const wanted = name.trim().toLocaleLowerCase();
+  return (data().citiesByCountry.get(country) ?? []).find(
+    (city) => (!region || city.region === region) && city.name.toLocaleLowerCase() === wanted,
+  );
+}
+
+/** The nearest city within reach of a position, optionally only in the given countries. */
+export function nearestCity(latitude: number, longitude: number, countries?: string[]): City | null {
+  const { cities, index } = data();
+  const allowed = countries && new Set(countries);
+  const [nearest] = around(index, longitude, latitude, 1, NEAREST_CITY_MAX_KM, (i) =>
+    allowed ? allowed.has(cities[i]?.country ?? '') : true,
+  );
+  return nearest === undefined ? null : (cities[nearest] ?? null);
+}
+
+export function allCities(): readonly City[] {
+  return data().cities;
+}

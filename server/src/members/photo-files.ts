@@ -1,0 +1,79 @@
+/**
+ * Turns an upload into the files we serve: re-encoded by sharp (which drops EXIF and GPS),
+ * turned upright, bounded in bytes and pixels, with a square thumbnail. Names are random, so a
+ * photo's address reveals nothing and can be cached for a year.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
+import sharp from 'sharp';
+import { AppError } from '../http/errors.js';
+
+const FULL_SIDE = 1280;
+const THUMB_SIDE = 360;
+
+export interface StoredPhotoFiles {
+  filename: string;
+  thumbFilename: string;
+  width: number;
+  height: number;
+}
+
+/** Where photo files live: DATA_DIR/media, served at /media. */
+export function mediaRoot(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+async function readableImage(input: Buffer) {
+  try {
+    const image = sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+    const metadata = await image.metadata();
+    return { image, metadata };
+  } catch (error) {
+    const message = String((error as Error).message);
+    if (message.includes('pixel limit')) throw new AppError('photo_too_large', 413);
+    throw new AppError('photo_invalid', 422);
+  }
+}
+
+export async function storePhotoFiles(root: string, profileId: number, input: Buffer): Promise<StoredPhotoFiles> {
+  const { image, metadata } = await readableImage(input);
+  // EXIF orientations 5–8 swap width and height.
+  const swapped = (metadata.orientation ?? 1) >= 5;
+  const width = swapped ? metadata.height : metadata.width;
+  const height = swapped ? metadata.width : metadata.height;
+  if (!width || !height) throw new AppError('photo_invalid', 422);
+  if (Math.min(width, height) < PHOTO_MIN_SIDE) throw new AppError('photo_too_small', 422, { min: PHOTO_MIN_SIDE });
+
+  const folder = `p/${profileId}`;
+  const name = randomBytes(16).toString('hex');
+  await fs.mkdir(path.join(root, folder), { recursive: true });
+  try {
+    const full = await image
+      .clone()
+      .rotate()
+      .resize({ width: FULL_SIDE, height: FULL_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toFile(path.join(root, folder, `${name}.webp`));
+    await image
+      .clone()
+      .rotate()
+      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'attention' })
+      .webp({ quality: 78 })
+      .toFile(path.join(root, folder, `${name}-thumb.webp`));
+    return {
+      filename: `${folder}/${name}.webp`,
+      thumbFilename: `${folder}/${name}-thumb.webp`,
+      width: full.width,
+      height: full.height,
+    };
+  } catch {
+    await removePhotoFiles(root, { filename: `${folder}/${name}.webp`, thumbFilename: `${folder}/${name}-thumb.webp` });
+    throw new AppError('photo_invalid', 422);
+  }
+}
+
+export async function removePhotoFiles(root: string, files: { filename: string; thumbFilename: string }) {
+  await Promise.all([files.filename, files.thumbFilename].map((file) => fs.rm(path.join(root, file), { force: true })));
+}

@@ -1,0 +1,131 @@
+/**
+ * What leaves the server about a profile. Other members never get an email, a date of birth,
+ * coordinates, or a photo that is not active; visitors and free members get fewer photos.
+ */
+import {
+  ageOn,
+  type Image,
+  INTERESTS,
+  type MemberProfile,
+  type OwnPhoto,
+  type OwnProfile,
+  type ProfileCard,
+  parseBirthDate,
+  SIGNUP_STEPS,
+} from '@amora/common';
+import type { PhotoRow, ProfileRow } from '../db/schema.js';
+
+/** Who is looking: nobody (a visitor), or a member with their profile and paid state. */
+export type Viewer = { profileId: number; paid: boolean } | null;
+
+function ageOf(row: ProfileRow, today: Date): number {
+  const birthDate = parseBirthDate(row.date_of_birth);
+  return birthDate ? ageOn(birthDate, today) : 0;
+}
+
+function toImage(photo: PhotoRow): Image {
+  return {
+    id: photo.id,
+    filename: photo.filename,
+    thumb_filename: photo.thumb_filename,
+    status: photo.status,
+    width: photo.width,
+    height: photo.height,
+  };
+}
+
+function toOwnPhoto(photo: PhotoRow): OwnPhoto {
+  return { ...toImage(photo), premium_only: photo.premium_only === 1 };
+}
+
+function interestsOf(row: ProfileRow): string[] {
+  const stored = JSON.parse(row.interests) as string[];
+  return stored.filter((id) => (INTERESTS as readonly string[]).includes(id));
+}
+
+const choiceOf = <T extends string>(value: string | null) => value as T | null;
+
+export function presentOwnProfile(row: ProfileRow, photos: PhotoRow[], today: Date): OwnProfile {
+  const main = photos.find((photo) => photo.id === row.main_photo_id);
+  const step = row.signup_step as OwnProfile['signup_step'];
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOf(row, today),
+    date_of_birth: row.date_of_birth,
+    status: row.status,
+    main_image: main ? toImage(main) : null,
+    photos: photos.map(toOwnPhoto),
+    interests: interestsOf(row),
+    about: row.about,
+    invisible: row.invisible === 1,
+    signup_step: step === 'done' || (SIGNUP_STEPS as readonly string[]).includes(step) ? step : 'done',
+    gender: choiceOf(row.gender),
+    sexuality: choiceOf(row.sexuality),
+    hair_colour: choiceOf(row.hair_colour),
+    eye_colour: choiceOf(row.eye_colour),
+    body_type: choiceOf(row.body_type),
+    relationship_status: choiceOf(row.relationship_status),
+    tattoos: choiceOf(row.tattoos),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+  };
+}
+
+export function presentCard(row: ProfileRow, main: PhotoRow | undefined, today: Date): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOf(row, today),
+    city: row.city,
+    country: row.country,
+    hosted: row.hosted === 1,
+    main_image: main?.status === 'active' ? toImage(main) : null,
+  };
+}
+
+/**
+ * Photos by who may see them: visitors only the main photo, free members all but premium-only
+ * ones, premium members every active photo. The counts say what logging in or upgrading shows.
+ */
+function visiblePhotos(row: ProfileRow, photos: PhotoRow[], viewer: Viewer) {
+  const active = photos.filter((photo) => photo.status === 'active');
+  const main = active.find((photo) => photo.id === row.main_photo_id);
+  const ordered = main ? [main, ...active.filter((photo) => photo !== main)] : active;
+  if (!viewer) {
+    const shown = ordered.slice(0, 1);
+    return { shown, forMembers: ordered.length - shown.length, forPremium: 0 };
+  }
+  if (viewer.paid || viewer.profileId === row.id) return { shown: ordered, forMembers: 0, forPremium: 0 };
+  const shown = ordered.filter((photo) => photo.premium_only === 0 || photo === main);
+  return { shown, forMembers: 0, forPremium: ordered.length - shown.length };
+}
+
+export function presentMember(
+  row: ProfileRow,
+  photos: PhotoRow[],
+  viewer: Viewer,
+  blocked: boolean,
+  today: Date,
+): MemberProfile {
+  const { shown, forMembers, forPremium } = visiblePhotos(row, photos, viewer);
+  const main = photos.find((photo) => photo.id === row.main_photo_id);
+  return {
+    ...presentCard(row, main, today),
+    gender: row.gender,
+    sexuality: row.sexuality,
+    region: row.region,
+    hair_colour: row.hair_colour,
+    eye_colour: row.eye_colour,
+    body_type: row.body_type,
+    relationship_status: row.relationship_status,
+    tattoos: row.tattoos,
+    about: row.about,
+    interests: interestsOf(row),
+    photos: shown.map(toImage),
+    photos_for_members: forMembers,
+    photos_for_premium: forPremium,
+    blocked,
+  };
+}

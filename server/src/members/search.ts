@@ -1,0 +1,120 @@
+/**
+ * Member search: the site's listed profiles, recently active first, narrowed by gender, place
+ * and age. When few match, similar results come from the same search with wider criteria.
+ */
+import {
+  SEARCH_FEW_RESULTS,
+  SEARCH_PAGE_SIZE,
+  type SearchQuery,
+  type SearchResponse,
+  SIMILAR_RESULTS,
+} from '@amora/common';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import type { ProfileRow } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
+import type { Site } from '../sites/service.js';
+import { presentCard, type Viewer } from './presenter.js';
+import * as queries from './queries.js';
+
+/** YYYY-MM-DD of the day `years` before `today`. */
+function yearsBefore(today: Date, years: number): string {
+  const day = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+  return day.toISOString().slice(0, 10);
+}
+
+type Criteria = Pick<SearchQuery, 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>;
+
+const AGE_WIDENING = 5;
+
+/** Wider searches to try in turn: first anywhere in the country, then anywhere, then older and younger. */
+function widenings(criteria: Criteria): Criteria[] {
+  const steps: Criteria[] = [];
+  let wider = { ...criteria };
+  if (wider.countryregion) {
+    wider = { ...wider, countryregion: undefined };
+    steps.push(wider);
+  }
+  if (wider.country) {
+    wider = { ...wider, country: undefined };
+    steps.push(wider);
+  }
+  if (wider.min_age !== undefined || wider.max_age !== undefined) {
+    wider = {
+      ...wider,
+      min_age: wider.min_age === undefined ? undefined : Math.max(18, wider.min_age - AGE_WIDENING),
+      max_age: wider.max_age === undefined ? undefined : wider.max_age + AGE_WIDENING,
+    };
+    steps.push(wider);
+  }
+  return steps;
+}
+
+export function createSearchService(db: Db, clock: Clock) {
+  function filterFor(site: Site, criteria: Criteria, excluded: number[]): queries.SearchFilter {
+    const today = clock.now();
+    return {
+      siteId: site.id,
+      gender: criteria.gender,
+      country: criteria.country,
+      region: criteria.country ? criteria.countryregion : undefined,
+      bornOnOrBefore: criteria.min_age === undefined ? undefined : yearsBefore(today, criteria.min_age),
+      bornAfter: criteria.max_age === undefined ? undefined : yearsBefore(today, criteria.max_age + 1),
+      excluded,
+    };
+  }
+
+  async function cards(rows: ProfileRow[]) {
+    const mains = await queries.mainPhotosOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const byProfile = new Map(mains.map((photo) => [photo.profile_id, photo]));
+    const today = clock.now();
+    return rows.map((row) => presentCard(row, byProfile.get(row.id), today));
+  }
+
+  async function similarTo(site: Site, criteria: Criteria, excluded: number[]) {
+    for (const wider of widenings(criteria)) {
+      const filter = filterFor(site, wider, excluded);
+      const total = await queries.countProfiles(db, filter);
+      if (total > 0) return { rows: await queries.searchProfiles(db, filter, SIMILAR_RESULTS, 0), total };
+    }
+    return { rows: [], total: 0 };
+  }
+
+  /** Visitors search only where the site allows it, possibly only when they came with a traffic source. */
+  function assertMaySearch(site: Site, viewer: Viewer, query: SearchQuery) {
+    if (viewer) return;
+    const { logged_out_search, logged_out_search_trafficsource } = site.settings;
+    if (logged_out_search) return;
+    if (logged_out_search_trafficsource && query.network) return;
+    throw new AppError('search_login_required', 403);
+  }
+
+  return {
+    async search(site: Site, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
+      assertMaySearch(site, viewer, query);
+      const excluded = viewer ? [viewer.profileId, ...(await queries.blockedEitherWay(db, viewer.profileId))] : [];
+      const filter = filterFor(site, query, excluded);
+      const [total, rows] = await Promise.all([
+        queries.countProfiles(db, filter),
+        queries.searchProfiles(db, filter, SEARCH_PAGE_SIZE, (query.page - 1) * SEARCH_PAGE_SIZE),
+      ]);
+      const similar =
+        total < SEARCH_FEW_RESULTS && query.page === 1
+          ? await similarTo(site, query, [...excluded, ...rows.map((row) => row.id)])
+          : { rows: [], total: 0 };
+      return {
+        profiles: await cards(rows),
+        total,
+        page: query.page,
+        pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
+        similar: await cards(similar.rows),
+        similar_total: similar.total,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
