@@ -50,7 +50,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
     await page.getByLabel(t('fields.dateOfBirth'), { exact: true }).fill('1990-05-17');
     await submitSignup.click();
-    await expect(page.getByRole('heading', { name: t('home.welcome', { name }) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
     await expect(page.getByText(t('activation.title')).first()).toBeVisible();
     await shot('03-after-signup');
 

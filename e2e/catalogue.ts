@@ -10,11 +10,18 @@ export function catalogue(locale: string) {
     errors: load('errors'),
     pages: load('pages'),
     mail: load('mail'),
+    members: load('members'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];
     let node: string | Tree = namespaces[ns];
-    for (const part of path.split('.')) node = (node as Tree)[part];
+    const parts = path.split('.');
+    // Plural keys carry i18next's suffix for the count: total_one, total_other…
+    if (values.count !== undefined) {
+      const last = parts.pop() as string;
+      parts.push(`${last}_${new Intl.PluralRules(locale).select(Number(values.count))}`);
+    }
+    for (const part of parts) node = (node as Tree)[part];
     if (typeof node !== 'string') throw new Error(`no text for ${key}`);
     return node.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
   };

@@ -1,6 +1,6 @@
 /** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -57,4 +57,10 @@ export async function enterSite(page: Page, path = '/', enterLabel: RegExp = /18
 
 export async function openAccountMenu(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
+}
+
+/** A second person in the same test: a page in a browser context of its own (own cookies). */
+export async function otherPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
 }

@@ -4,7 +4,7 @@ import { systemClock } from './clock.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './mail/mailer.js';
-import { DEMO_MEMBER, seedDemo } from './seed.js';
+import { DEMO_HOSTED_PROFILES, DEMO_MEMBER, seedDemo } from './seed.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -28,8 +28,10 @@ const app = await buildApp({ config, db, clock: systemClock, mailer, logger: con
 
 if (config.seedDemo) {
   const domains = ['localhost', '127.0.0.1', new URL(config.publicUrl).hostname];
-  const seeded = await seedDemo(db, app.services, systemClock, { domains });
-  if (seeded) console.log('Seeded the demo site.');
+  const started = performance.now();
+  const seeded = await seedDemo(db, app.services, systemClock, { domains, hostedProfiles: DEMO_HOSTED_PROFILES });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (seeded) console.log(`Seeded the demo site with ${DEMO_HOSTED_PROFILES} hosted profiles in ${seconds} s.`);
 }
 
 const purge = async () => {

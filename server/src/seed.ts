@@ -1,9 +1,24 @@
-/** The demo site a fresh DATA_DIR starts with, and its ready demo member. */
+/**
+ * The demo site a fresh DATA_DIR starts with, its ready demo member and its hosted (fictional)
+ * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
+ */
+import { HAIR_COLOURS } from '@amora/common';
 import { addDays, type Clock } from './clock.js';
 import type { Db } from './db/index.js';
+import type { NewProfileRow, PhotoRow } from './db/schema.js';
+import { avatarImage, randomLook, randomPose } from './members/avatars.js';
+import {
+  createRandom,
+  generateHostedProfiles,
+  type HostedProfile,
+  hostedProfileRow,
+  hostedProfiles,
+} from './members/hosted-profiles.js';
+import { type StoredPhotoFiles, storePhotoFiles } from './members/photo-files.js';
+import * as memberQueries from './members/queries.js';
 import type { Services } from './services.js';
 import * as siteQueries from './sites/queries.js';
-import type { StoredSettings } from './sites/service.js';
+import type { Site, StoredSettings } from './sites/service.js';
 
 export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-2026', name: 'Demo' };
 export const DEMO_DOMAIN = 'amora.test';
@@ -49,13 +64,26 @@ export const DEMO_SETTINGS: StoredSettings = {
   mail_name: 'Amora',
 };
 
+/** Hosted profiles a fresh demo site gets. */
+export const DEMO_HOSTED_PROFILES = 200;
+/** The demo's pseudo-random seed: the same seed (and day) gives the same people. */
+export const DEMO_SEED = 2026;
+
 export interface SeedOptions {
   /** Extra host names that reach the demo site, e.g. localhost and PUBLIC_URL's host. */
   domains: string[];
+  /** Hosted profiles with generated avatars; DEMO_HOSTED_PROFILES unless given (the API tests give 0). */
+  hostedProfiles?: number;
+  seed?: number;
 }
 
 /** Creates the demo site and member when the database has no site yet. Returns true when it seeded. */
-export async function seedDemo(db: Db, services: Services, clock: Clock, { domains }: SeedOptions): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  services: Services,
+  clock: Clock,
+  { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED }: SeedOptions,
+): Promise<boolean> {
   if ((await siteQueries.countSites(db)) > 0) return false;
   const companyId = await siteQueries.insertCompany(db, {
     name: 'Amora Media B.V.',
@@ -86,6 +114,178 @@ export async function seedDemo(db: Db, services: Services, clock: Clock, { domai
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);
-  await services.accounts.createReadyMember(site, { ...DEMO_MEMBER, dateOfBirth, credits: 100 });
+  await services.accounts.createReadyMember(site, { ...DEMO_MEMBER, dateOfBirth, credits: 100, paid: true });
+  if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   return true;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** sharp works on the libuv pool: a few avatars at a time keep both cores busy. */
+const AVATAR_CONCURRENCY = 3;
+
+/**
+ * Adds `count` hosted profiles to a site, each with 1–4 avatars of its own, rendered and stored
+ * through the photo pipeline like any upload. Tests that want some call this in their setup.
+ */
+export async function seedHostedProfiles(
+  services: Services,
+  site: Site,
+  clock: Clock,
+  count: number,
+  { seed = DEMO_SEED }: { seed?: number } = {},
+): Promise<{ profiles: number; photos: number }> {
+  const profiles = generateHostedProfiles(count, { countries: site.settings.countries, now: clock.now(), seed });
+  // Rows first and in order, so the same seed gives the same ids; the images in parallel after.
+  const stored: { id: number; profile: HostedProfile }[] = [];
+  for (const profile of profiles) {
+    const row = await services.members.createHostedProfile(hostedProfileRow(profile, site.id));
+    stored.push({ id: row.id, profile });
+  }
+  let photos = 0;
+  await inParallel(stored, AVATAR_CONCURRENCY, async ({ id, profile }) => {
+    const last = profile.poses.length - 1;
+    for (const [index, pose] of profile.poses.entries()) {
+      await services.photos.addPhoto(id, avatarImage({ ...profile.look, ...pose }), {
+        main: index === 0,
+        premiumOnly: index > 0 && index === last && profile.lastPhotoPremiumOnly,
+      });
+      photos++;
+    }
+  });
+  return { profiles: stored.length, photos };
+}
+
+// Bulk seeding for load tests
+
+/** Shared avatar images for bulk profiles: rendered once, pointed at by many photo rows. */
+export const SHARED_AVATARS = 50;
+const SHARED_AVATAR_FOLDER = 'hosted';
+/** Rows per multi-row insert, within SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const PROFILE_BATCH = 1000;
+const PHOTO_BATCH = 2500;
+
+interface SharedAvatar extends StoredPhotoFiles {
+  gender: string;
+  hairColour: string;
+}
+
+async function renderSharedAvatars(mediaRoot: string, seed: number): Promise<SharedAvatar[]> {
+  const random = createRandom(seed ^ 0x5eed);
+  const specs = Array.from({ length: SHARED_AVATARS }, (_, i) => {
+    // About two in three hosted profiles are women; every hair colour for each gender.
+    const gender = i < Math.round(SHARED_AVATARS * 0.64) ? 'female' : 'male';
+    const colours = HAIR_COLOURS.filter((colour) => colour !== 'bald' || gender === 'male');
+    const hairColour = colours[i % colours.length] as string;
+    return { gender, hairColour, spec: { ...randomLook(random, gender, hairColour, ''), ...randomPose(random) } };
+  });
+  const avatars: SharedAvatar[] = [];
+  await inParallel(specs, AVATAR_CONCURRENCY, async ({ gender, hairColour, spec }) => {
+    const files = await storePhotoFiles(mediaRoot, SHARED_AVATAR_FOLDER, avatarImage(spec));
+    avatars.push({ gender, hairColour, ...files });
+  });
+  return avatars.sort((a, b) => a.filename.localeCompare(b.filename));
+}
+
+export interface BulkSeedOptions {
+  count: number;
+  /** Where photo files live (DATA_DIR/media). */
+  mediaRoot: string;
+  seed?: number;
+  /** Called after each batch with the number of profiles stored so far. */
+  onProgress?: (stored: number) => void;
+}
+
+export interface BulkSeedResult {
+  profiles: number;
+  photos: number;
+  avatarMs: number;
+  insertMs: number;
+}
+
+/**
+ * Adds `count` hosted profiles to a site quickly: multi-row inserts in one transaction per batch,
+ * with photo rows pointing at a small set of shared avatar files instead of an image each.
+ */
+export async function seedHostedProfilesInBulk(
+  db: Db,
+  site: Site,
+  clock: Clock,
+  { count, mediaRoot, seed = DEMO_SEED, onProgress }: BulkSeedOptions,
+): Promise<BulkSeedResult> {
+  const avatarStart = performance.now();
+  const avatars = await renderSharedAvatars(mediaRoot, seed);
+  const avatarMs = performance.now() - avatarStart;
+  const byLook = new Map<string, SharedAvatar[]>();
+  const byGender = new Map<string, SharedAvatar[]>();
+  for (const avatar of avatars) {
+    const look = `${avatar.gender}/${avatar.hairColour}`;
+    byLook.set(look, [...(byLook.get(look) ?? []), avatar]);
+    byGender.set(avatar.gender, [...(byGender.get(avatar.gender) ?? []), avatar]);
+  }
+  const random = createRandom(seed ^ 0xa7a7);
+  /** `n` different shared avatars that fit the profile: same gender, its hair colour first. */
+  const avatarsFor = (profile: HostedProfile, n: number): SharedAvatar[] => {
+    const sameLook = byLook.get(`${profile.gender}/${profile.hairColour}`) ?? [];
+    const others = (byGender.get(profile.gender) ?? avatars).filter((avatar) => !sameLook.includes(avatar));
+    const start = random.int(0, 1_000_000);
+    const rotate = (list: SharedAvatar[]) => list.map((_, i) => list[(start + i) % list.length] as SharedAvatar);
+    return [...rotate(sameLook), ...rotate(others)].slice(0, n);
+  };
+
+  const insertStart = performance.now();
+  const createdAt = clock.now().toISOString();
+  const stream = hostedProfiles({ countries: site.settings.countries, now: clock.now(), seed });
+  let stored = 0;
+  let photoCount = 0;
+  while (stored < count) {
+    const batch: HostedProfile[] = [];
+    while (batch.length < Math.min(PROFILE_BATCH, count - stored)) batch.push(stream.next().value as HostedProfile);
+    await db.transaction().execute(async (trx) => {
+      const rows: NewProfileRow[] = batch.map((profile) => ({
+        ...hostedProfileRow(profile, site.id),
+        user_id: null,
+        hosted: 1,
+        status: 'active',
+        created_at: createdAt,
+      }));
+      const ids = await memberQueries.insertProfiles(trx, rows);
+      const photos: Omit<PhotoRow, 'id'>[] = [];
+      batch.forEach((profile, i) => {
+        const chosen = avatarsFor(profile, profile.poses.length);
+        const last = chosen.length - 1;
+        chosen.forEach((avatar, position) => {
+          photos.push({
+            profile_id: ids[i] as number,
+            filename: avatar.filename,
+            thumb_filename: avatar.thumbFilename,
+            width: avatar.width,
+            height: avatar.height,
+            status: 'active',
+            premium_only: position > 0 && position === last && profile.lastPhotoPremiumOnly ? 1 : 0,
+            position,
+            created_at: createdAt,
+          });
+        });
+      });
+      for (let i = 0; i < photos.length; i += PHOTO_BATCH) {
+        await memberQueries.insertPhotos(trx, photos.slice(i, i + PHOTO_BATCH));
+      }
+      await memberQueries.setFirstPhotoAsMain(trx, ids);
+      photoCount += photos.length;
+    });
+    stored += batch.length;
+    onProgress?.(stored);
+  }
+  return { profiles: stored, photos: photoCount, avatarMs, insertMs: performance.now() - insertStart };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addMinutes, type Clock } from '../src/clock.js';
@@ -147,7 +148,8 @@ export interface ClientOptions {
 
 export interface TestClient {
   get(url: string, options?: CallOptions): Promise<Response>;
-  post(url: string, body?: object, options?: CallOptions): Promise<Response>;
+  /** `body` is JSON, or a raw payload (e.g. from multipartFile) with its content-type in `options.headers`. */
+  post(url: string, body?: object | Buffer, options?: CallOptions): Promise<Response>;
   put(url: string, body?: object, options?: CallOptions): Promise<Response>;
   delete(url: string, body?: object, options?: CallOptions): Promise<Response>;
   cookie(name: string): string | undefined;
@@ -162,7 +164,7 @@ export function client(app: FastifyInstance, options: ClientOptions = {}): TestC
   // Rate limits count per address, so every client is a different visitor.
   const remoteAddress = options.remoteAddress ?? `10.${[...randomBytes(3)].join('.')}`;
 
-  async function call(method: HTTPMethods, url: string, body: object | undefined, call: CallOptions = {}) {
+  async function call(method: HTTPMethods, url: string, body: object | Buffer | undefined, call: CallOptions = {}) {
     const headers: Record<string, string> = { ...call.headers };
     if (options.host) headers.host = options.host;
     if (call.clientHeader ?? STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER] = REQUEST_TYPE_CLIENT;
@@ -194,6 +196,36 @@ export function client(app: FastifyInstance, options: ClientOptions = {}): TestC
       else jar.set(name, value);
     },
   };
+}
+
+/** A multipart/form-data body with one file, as a browser's FormData upload sends it. */
+export function multipartFile(
+  content: Buffer,
+  { field = 'file', filename = 'photo.jpg', contentType = 'image/jpeg' } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----amora-${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+    `Content-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A plain photo made by sharp, as a camera would send it: JPEG unless asked otherwise. */
+export function testPhoto({
+  width = 800,
+  height = 600,
+  format = 'jpeg',
+}: {
+  width?: number;
+  height?: number;
+  format?: 'jpeg' | 'png' | 'webp';
+} = {}): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#c33' } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** The newest mail to an address, as the dev mailbox stored it. */
@@ -240,6 +272,7 @@ export function birthDate(years: number, days = 0, today = new Date()): string {
 
 export interface BuiltMember {
   user: UserRow;
+  profileId: number;
   email: string;
   password: string;
   name: string;
@@ -269,7 +302,38 @@ export async function buildMember(
     language: overrides.language,
   };
   const user = await services.accounts.createReadyMember(site, member);
-  return { user, email: member.email, password: member.password, name: member.name };
+  return {
+    user,
+    profileId: await services.members.profileIdOf(user.id),
+    email: member.email,
+    password: member.password,
+    name: member.name,
+  };
+}
+
+export interface LoggedInMember extends BuiltMember {
+  visitor: TestClient;
+}
+
+/** A member of `site` (the demo site unless given) and a client logged in as them there. */
+export async function loggedInMember(t: TestApp, site?: Site): Promise<LoggedInMember> {
+  const member = await buildMember(t.services, { site });
+  return { ...member, visitor: await loggedIn(t.app, member, { host: site?.domain }) };
+}
+
+/** Adds `count` active photos to a member's profile, the first one main; returns their ids. */
+export async function buildPhotos(services: Services, member: BuiltMember, count: number): Promise<number[]> {
+  const jpeg = await testPhoto();
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push((await services.photos.addPhoto(member.profileId, jpeg, { main: i === 0 })).id);
+  }
+  return ids;
+}
+
+/** Makes a member premium, as their first credit purchase will. */
+export async function makePremium(db: Db, member: BuiltMember): Promise<void> {
+  await db.updateTable('users').set({ paid_user: 1 }).where('id', '=', member.user.id).execute();
 }
 
 /** A second site with its own company, reached through `domain`. */

@@ -38,7 +38,23 @@ export async function createTestDatabase(): Promise<{ name: string; url: string 
   return { name, url: url.toString() };
 }
 
+/** Postgres' code for "database is being accessed by other users". */
+const DATABASE_IN_USE = '55006';
+
 export async function dropTestDatabase(name: string): Promise<void> {
   if (!/^amora_t_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
-  await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  await withAdmin(async (client) => {
+    // pg's pool.end() resolves before its connections have closed; forcing the drop at once would
+    // kill them mid-goodbye, and their error would surface as an unhandled one in the test run.
+    for (let attempt = 0; attempt < 40; attempt++) {
+      try {
+        await client.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== DATABASE_IN_USE) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
 }

@@ -168,10 +168,17 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     /** Who a session belongs to, as the members domain needs it to decide what they may see. */
-    async memberOf(userId: number | null): Promise<{ userId: number; profileId: number; paid: boolean } | null> {
+    async memberOf(
+      userId: number | null,
+    ): Promise<{ userId: number; email: string; profileId: number; paid: boolean } | null> {
       const user = userId === null ? null : await liveUser(userId);
       if (!user) return null;
-      return { userId: user.id, profileId: await members.profileIdOf(user.id), paid: user.paid_user === 1 };
+      return {
+        userId: user.id,
+        email: user.email,
+        profileId: await members.profileIdOf(user.id),
+        paid: user.paid_user === 1,
+      };
     },
 
     async userBySession(site: Site, token: string): Promise<UserRow | null> {
@@ -224,6 +231,8 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         dateOfBirth: string;
         credits?: number;
         language?: Locale;
+        /** Premium, as after a first credit purchase. */
+        paid?: boolean;
       },
     ) {
       const passwordHash = await hashPassword(member.password);
@@ -236,6 +245,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           language: member.language ?? 'en',
           status: 'confirmed',
           signup_date: nowIso(),
+          paid_user: member.paid ? 1 : 0,
         });
         await members.createProfile(
           { userId: user.id, siteId: site.id, name: member.name, dateOfBirth: member.dateOfBirth },

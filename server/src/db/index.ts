@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../config.js';
 import type { Engine } from './columns.js';
 import * as createSitesAndAccounts from './migrations/1763750000000-CreateSitesAndAccounts.js';
 import * as addProfileDetailsPhotosBlocks from './migrations/1763900000000-AddProfileDetailsPhotosBlocks.js';
+import * as fastMemberSearch from './migrations/1763950000000-FastMemberSearch.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,7 @@ export type Db = Kysely<Database>;
 const MIGRATIONS = {
   '1763750000000-CreateSitesAndAccounts': createSitesAndAccounts,
   '1763900000000-AddProfileDetailsPhotosBlocks': addProfileDetailsPhotosBlocks,
+  '1763950000000-FastMemberSearch': fastMemberSearch,
 };
 
 export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {

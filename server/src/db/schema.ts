@@ -115,6 +115,13 @@ export interface PhotosTable {
   created_at: string;
 }
 
+/** One row (id 1) whose version changes, by trigger, whenever a profile is listed differently. */
+export interface ProfileListingVersionTable {
+  id: number;
+  /** A bigint: a string on PostgreSQL, a number on SQLite. */
+  version: number | string;
+}
+
 export interface BlocksTable {
   blocker_profile_id: number;
   blocked_profile_id: number;
@@ -164,6 +171,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   profiles: ProfilesTable;
   photos: PhotosTable;
+  profile_listing_version: ProfileListingVersionTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   credit_accounts: CreditAccountsTable;

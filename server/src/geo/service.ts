@@ -102,6 +102,7 @@ export function citiesMatching(country: string, region: string | undefined, pref
   const wanted = prefix.trim().toLocaleLowerCase();
   return (data().citiesByCountry.get(country) ?? [])
     .filter((city) => (!region || city.region === region) && city.name.toLocaleLowerCase().startsWith(wanted))
+    .sort((a, b) => a.name.localeCompare(b.name))
     .slice(0, CITY_SUGGESTIONS);
 }
 

@@ -20,6 +20,9 @@ export interface StoredPhotoFiles {
   height: number;
 }
 
+/** sharp's names for the formats of PHOTO_ACCEPT; sharp itself also reads SVG, GIF, TIFF, PDF and more. */
+export const UPLOAD_FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'heif'];
+
 /** Where photo files live: DATA_DIR/media, served at /media. */
 export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media');
@@ -37,8 +40,18 @@ async function readableImage(input: Buffer) {
   }
 }
 
-export async function storePhotoFiles(root: string, profileId: number, input: Buffer): Promise<StoredPhotoFiles> {
+/**
+ * Stores the files under p/<folder>/: a profile's id, or a shared folder such as seeded avatars.
+ * A member's upload passes `accept` (UPLOAD_FORMATS); the site's own images may be of any format.
+ */
+export async function storePhotoFiles(
+  root: string,
+  folderName: number | string,
+  input: Buffer,
+  accept?: readonly string[],
+): Promise<StoredPhotoFiles> {
   const { image, metadata } = await readableImage(input);
+  if (accept && !accept.includes(metadata.format ?? '')) throw new AppError('photo_invalid', 422);
   // EXIF orientations 5–8 swap width and height.
   const swapped = (metadata.orientation ?? 1) >= 5;
   const width = swapped ? metadata.height : metadata.width;
@@ -46,7 +59,7 @@ export async function storePhotoFiles(root: string, profileId: number, input: Bu
   if (!width || !height) throw new AppError('photo_invalid', 422);
   if (Math.min(width, height) < PHOTO_MIN_SIDE) throw new AppError('photo_too_small', 422, { min: PHOTO_MIN_SIDE });
 
-  const folder = `p/${profileId}`;
+  const folder = `p/${folderName}`;
   const name = randomBytes(16).toString('hex');
   await fs.mkdir(path.join(root, folder), { recursive: true });
   try {

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import type { PhotoRow, ProfileRow } from '../db/schema.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Site } from '../sites/service.js';
-import { removePhotoFiles, storePhotoFiles } from './photo-files.js';
+import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './photo-files.js';
 import * as queries from './queries.js';
 
 export interface Uploader {
@@ -62,11 +62,11 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string) {
       const profile = await ownRow(uploader.userId);
       // Checked before the costly re-encode, and again under the row lock below.
       await assertBelowLimit(db, profile.id, uploader.paid);
-      const files = await storePhotoFiles(mediaRoot, profile.id, input);
+      const files = await storePhotoFiles(mediaRoot, profile.id, input, UPLOAD_FORMATS);
       try {
         await db.transaction().execute(async (trx) => {
-          // Writing the profile row first makes parallel uploads of one member wait for each other.
-          await queries.updateProfile(trx, profile.id, { main_photo_id: profile.main_photo_id });
+          // Locking the profile row first makes parallel uploads of one member wait for each other.
+          await queries.lockProfile(trx, profile.id);
           await assertBelowLimit(trx, profile.id, uploader.paid);
           const photo = await queries.insertPhoto(trx, {
             profile_id: profile.id,
@@ -113,9 +113,8 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string) {
       const photo = await queries.findPhoto(db, profile.id, photoId);
       if (!photo) throw notFound();
       await db.transaction().execute(async (trx) => {
-        if (profile.main_photo_id === photo.id) await queries.updateProfile(trx, profile.id, { main_photo_id: null });
         await queries.deletePhoto(trx, photo.id);
-        await repairMain(trx, { ...profile, main_photo_id: null });
+        await repairMain(trx, profile);
       });
       await removePhotoFiles(mediaRoot, { filename: photo.filename, thumbFilename: photo.thumb_filename });
       return listing(userId);

@@ -6,6 +6,16 @@ export async function insertProfile(db: Db, profile: NewProfileRow): Promise<Pro
   return db.insertInto('profiles').values(profile).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Inserts many profiles in one statement (keep the batch within the engines' bound-parameter
+ * limits) and returns their ids in the order given: ids are handed out in VALUES order.
+ */
+export async function insertProfiles(db: Db, profiles: NewProfileRow[]): Promise<number[]> {
+  if (profiles.length === 0) return [];
+  const rows = await db.insertInto('profiles').values(profiles).returning('id').execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 export function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
   return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
@@ -25,6 +35,15 @@ export function findProfileById(db: Db, profileId: number): Promise<ProfileRow |
 
 export async function updateProfile(db: Db, profileId: number, values: Partial<ProfileRow>): Promise<void> {
   await db.updateTable('profiles').set(values).where('id', '=', profileId).execute();
+}
+
+/** Takes the profile row's write lock until the transaction ends, changing nothing. */
+export async function lockProfile(db: Db, profileId: number): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set((eb) => ({ main_photo_id: eb.ref('main_photo_id') }))
+    .where('id', '=', profileId)
+    .execute();
 }
 
 export async function updateProfileStatusOfUser(db: Db, userId: number, status: ProfileRow['status']): Promise<void> {
@@ -78,6 +97,31 @@ export async function countPhotos(db: Db, profileId: number): Promise<number> {
 
 export async function insertPhoto(db: Db, photo: Omit<PhotoRow, 'id'>): Promise<PhotoRow> {
   return db.insertInto('photos').values(photo).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts many photo rows in one statement, e.g. shared avatars of seeded hosted profiles. */
+export async function insertPhotos(db: Db, photos: Omit<PhotoRow, 'id'>[]): Promise<void> {
+  if (photos.length === 0) return;
+  await db.insertInto('photos').values(photos).execute();
+}
+
+/** Makes each profile's first photo (lowest position, then id) its main photo when it has none. */
+export async function setFirstPhotoAsMain(db: Db, profileIds: number[]): Promise<void> {
+  if (profileIds.length === 0) return;
+  await db
+    .updateTable('profiles')
+    .set((eb) => ({
+      main_photo_id: eb
+        .selectFrom('photos')
+        .select('photos.id')
+        .whereRef('photos.profile_id', '=', 'profiles.id')
+        .orderBy('photos.position')
+        .orderBy('photos.id')
+        .limit(1),
+    }))
+    .where('profiles.id', 'in', profileIds)
+    .where('profiles.main_photo_id', 'is', null)
+    .execute();
 }
 
 export function findPhoto(db: Db, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
@@ -203,13 +247,16 @@ function matching(filter: SearchFilter) {
   };
 }
 
-/** Recently active first; the id keeps the order stable between pages. */
+/**
+ * Recently active first, never-active last (PostgreSQL would put nulls first); the id keeps the
+ * order stable between pages.
+ */
 export function searchProfiles(db: Db, filter: SearchFilter, limit: number, offset: number): Promise<ProfileRow[]> {
   return db
     .selectFrom('profiles')
     .selectAll()
     .where(matching(filter))
-    .orderBy('last_active_at', 'desc')
+    .orderBy('last_active_at', (order) => order.desc().nullsLast())
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
@@ -223,4 +270,29 @@ export async function countProfiles(db: Db, filter: SearchFilter): Promise<numbe
     .where(matching(filter))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many of `ids` the filter (ignoring its exclusions) would list. */
+export async function countProfilesAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('profiles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(matching({ ...filter, excluded: [] }))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Changes (by database trigger, in the same transaction) whenever a profile is added, removed or
+ * listed differently: a count read after reading version v is valid for as long as v is current.
+ */
+export async function listingVersion(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('profile_listing_version')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return String(row.version);
 }

@@ -39,7 +39,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.put('/api/profile.php', { schema: { body: profileUpdate, response: { 200: userResponse } } }, async (request) => {
     const member = await requireMember(request);
-    await members.updateProfile(request.site, member.userId, request.body);
+    await members.updateProfile(request.site, member, request.body);
     return { user: await accounts.currentUser(member.userId) };
   });
 

@@ -50,7 +50,33 @@ function widenings(criteria: Criteria): Criteria[] {
   return steps;
 }
 
+/** Totals kept, per filter, while the listing version stays the same; the least recently used go first. */
+const COUNT_CACHE_SIZE = 2000;
+
+/**
+ * Exact totals without counting 100,000 index entries on every search: the count of a filter
+ * (without the searcher's own exclusions) is kept with the listing version read before counting,
+ * and reused while that version is current; the exclusions are then subtracted.
+ */
+function createCounter(db: Db) {
+  const cache = new Map<string, { version: string; count: number }>();
+  return async function count(filter: queries.SearchFilter): Promise<number> {
+    const version = await queries.listingVersion(db);
+    const { siteId, gender, country, region, bornOnOrBefore, bornAfter } = filter;
+    const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter]);
+    const kept = cache.get(key);
+    cache.delete(key);
+    const listed =
+      kept?.version === version ? kept.count : await queries.countProfiles(db, { ...filter, excluded: [] });
+    cache.set(key, { version, count: listed });
+    if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return listed - (await queries.countProfilesAmong(db, filter, filter.excluded));
+  };
+}
+
 export function createSearchService(db: Db, clock: Clock) {
+  const countProfiles = createCounter(db);
+
   function filterFor(site: Site, criteria: Criteria, excluded: number[]): queries.SearchFilter {
     const today = clock.now();
     return {
@@ -77,7 +103,7 @@ export function createSearchService(db: Db, clock: Clock) {
   async function similarTo(site: Site, criteria: Criteria, excluded: number[]) {
     for (const wider of widenings(criteria)) {
       const filter = filterFor(site, wider, excluded);
-      const total = await queries.countProfiles(db, filter);
+      const total = await countProfiles(filter);
       if (total > 0) return { rows: await queries.searchProfiles(db, filter, SIMILAR_RESULTS, 0), total };
     }
     return { rows: [], total: 0 };
@@ -98,7 +124,7 @@ export function createSearchService(db: Db, clock: Clock) {
       const excluded = viewer ? [viewer.profileId, ...(await queries.blockedEitherWay(db, viewer.profileId))] : [];
       const filter = filterFor(site, query, excluded);
       const [total, rows] = await Promise.all([
-        queries.countProfiles(db, filter),
+        countProfiles(filter),
         queries.searchProfiles(db, filter, SEARCH_PAGE_SIZE, (query.page - 1) * SEARCH_PAGE_SIZE),
       ]);
       const similar =

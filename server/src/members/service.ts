@@ -1,5 +1,11 @@
 /** Members: each account's profile, what others may see of it, blocks and reports. */
-import type { MemberProfile, OwnProfile, ProfileUpdate, ReportRequest } from '@amora/common';
+import {
+  type MemberProfile,
+  type OwnProfile,
+  type ProfileUpdate,
+  profileNameProblem,
+  type ReportRequest,
+} from '@amora/common';
 import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, ProfileRow } from '../db/schema.js';
@@ -43,17 +49,26 @@ export function createMembersService(db: Db, clock: Clock) {
     return row;
   }
 
-  /** Checks a location against the site's countries and the geo data set. */
+  /**
+   * Checks a location against the site's countries and the geo data set. A new country drops the
+   * old country's region and city, unless the update names new ones.
+   */
   function checkLocation(site: Site, current: ProfileRow, update: ProfileUpdate) {
     const country = update.country === undefined ? current.country : update.country;
-    const region = update.region === undefined ? current.region : update.region;
+    const countryChanged = country !== current.country;
+    const newOrKept = <T>(value: T | undefined, old: T | null) => {
+      if (value !== undefined) return value;
+      return countryChanged ? null : old;
+    };
+    const region = newOrKept(update.region, current.region);
+    const city = newOrKept(update.city, current.city);
     if (update.country !== undefined && country !== null && !site.settings.countries.includes(country)) {
       throw fieldError('country', 'invalid_choice');
     }
     if (update.region !== undefined && region !== null && (country === null || !isRegionOf(country, region))) {
       throw fieldError('region', 'invalid_choice');
     }
-    return { country, region };
+    return { country, region, city, moved: countryChanged || update.city !== undefined };
   }
 
   return {
@@ -114,28 +129,26 @@ export function createMembersService(db: Db, clock: Clock) {
       );
     },
 
-    async updateProfile(site: Site, userId: number, update: ProfileUpdate): Promise<void> {
-      const current = await requireOwnRow(userId);
-      const { country, region } = checkLocation(site, current, update);
-      const { interests, invisible, latitude, longitude, city, ...rest } = update;
+    async updateProfile(site: Site, owner: { userId: number; email: string }, update: ProfileUpdate): Promise<void> {
+      const current = await requireOwnRow(owner.userId);
+      const nameProblem = update.name === undefined ? null : profileNameProblem(update.name, owner.email);
+      if (nameProblem) throw fieldError('name', nameProblem);
+      const { country, region, city, moved } = checkLocation(site, current, update);
+      const { interests, invisible, latitude, longitude, ...rest } = update;
       const values: Partial<ProfileRow> = { ...rest };
       if (interests !== undefined) values.interests = JSON.stringify([...new Set(interests)]);
       if (invisible !== undefined) values.invisible = invisible ? 1 : 0;
-      if (city !== undefined) {
+      if (moved) {
+        // Coordinates belong to the city: a known one brings its own, any other clears the old ones.
         const known = city && country ? findCity(country, region, city) : undefined;
+        values.region = region;
         values.city = known?.name ?? (city || null);
-        if (known && latitude === undefined) {
-          values.latitude = roundCoordinate(known.latitude);
-          values.longitude = roundCoordinate(known.longitude);
-        }
+        values.latitude = roundCoordinate(known?.latitude ?? null);
+        values.longitude = roundCoordinate(known?.longitude ?? null);
       }
       if (latitude !== undefined) values.latitude = roundCoordinate(latitude);
       if (longitude !== undefined) values.longitude = roundCoordinate(longitude);
-      // A new country without a region drops the old country's region.
-      if (update.country !== undefined && update.region === undefined && country !== current.country) {
-        values.region = null;
-      }
-      await queries.updateProfile(db, current.id, values);
+      if (Object.keys(values).length > 0) await queries.updateProfile(db, current.id, values);
     },
 
     async viewMember(site: Site, viewer: Viewer, profileId: number): Promise<MemberProfile> {

@@ -48,6 +48,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | undefined>;
+  /** JSON, or FormData for an upload. */
   body?: unknown;
   /** Repeat on network failure or a 5xx answer; only for calls a retry cannot double. */
   retry?: boolean;
@@ -66,9 +67,9 @@ export async function request<T>(
     credentials: 'same-origin',
     headers: {
       [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || body instanceof FormData ? (body as FormData | undefined) : JSON.stringify(body),
   };
   for (let attempt = 0; ; attempt++) {
     let response: Response | null = null;
@@ -93,4 +94,10 @@ export const api = {
   get: <T>(path: string, query?: Record<string, string | undefined>) => request<T>(path, { query }),
   post: <T>(path: string, body: unknown = {}) => request<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string, body: unknown) => request<T>(path, { method: 'DELETE', body }),
+  upload: <T>(path: string, file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return request<T>(path, { method: 'POST', body });
+  },
 };

@@ -1,4 +1,4 @@
-import type { CompanyInfo, Settings, User, UserResponse } from '@amora/common';
+import type { CompanyInfo, RegionsResponse, Settings, User, UserResponse } from '@amora/common';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -61,5 +61,21 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.get('/api/logout.php'),
     onSettled: () => replaceUser(queryClient, null),
+  });
+}
+
+export function useRegions() {
+  return useQuery({
+    queryKey: ['regions'],
+    queryFn: async () => (await api.get<RegionsResponse>('/api/regions.php')).regions,
+    staleTime: Infinity,
+  });
+}
+
+export function useInterests() {
+  return useQuery({
+    queryKey: ['interests'],
+    queryFn: async () => (await api.get<{ interests: { id: string; name: string }[] }>('/api/interests.php')).interests,
+    staleTime: Infinity,
   });
 }

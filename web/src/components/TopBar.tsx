@@ -25,6 +25,10 @@ export function TopBar() {
           {settings?.name ?? 'Amora'}
         </Navbar.Brand>
         <nav className="d-flex align-items-center gap-2 ms-auto" aria-label={t('nav.label')}>
+          <Link to="/members" className="btn btn-outline-light btn-sm top-search">
+            <span aria-hidden="true">⌕ </span>
+            {t('nav.search')}
+          </Link>
           <LanguageSwitcher />
           {user ? (
             <Dropdown align="end">
@@ -32,6 +36,9 @@ export function TopBar() {
                 {user.profile.name}
               </Dropdown.Toggle>
               <Dropdown.Menu>
+                <Dropdown.Item as={Link} to="/profile">
+                  {t('nav.profile')}
+                </Dropdown.Item>
                 <Dropdown.Item as={Link} to="/notifications">
                   {t('nav.settings')}
                 </Dropdown.Item>

@@ -1,23 +1,29 @@
 import { type LoginRequest, loginRequest, type UserResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { useUser, useUserMutation } from '../../api/hooks';
 import { EmailField, FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { AuthCard } from './AuthCard';
 
+/** Where to go after logging in: a path of this site only, never another origin. */
+function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useUser();
+  const next = safeNext(useSearchParams()[0].get('next'));
   const { form, onSubmit, alert } = useSchemaForm(loginRequest, { email: '', password: '' }, async (input) => {
     await login.mutateAsync(input);
-    navigate('/');
+    navigate(next);
   });
   const login = useUserMutation((input: LoginRequest) => api.post<UserResponse>('/api/user.php', input));
 
-  if (user && !login.isPending) return <Navigate to="/" replace />;
+  if (user && !login.isPending) return <Navigate to={next} replace />;
   return (
     <AuthCard title={t('login.title')}>
       <Form noValidate onSubmit={onSubmit}>

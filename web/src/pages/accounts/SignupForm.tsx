@@ -25,7 +25,7 @@ export function SignupForm({ onDone }: { onDone?: () => void }) {
       await signup.mutateAsync(input);
       sessionStorage.setItem(SIGNUP_COMPLETE_KEY, '1');
       onDone?.();
-      navigate('/');
+      navigate('/complete-signup');
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>

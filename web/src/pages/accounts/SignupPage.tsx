@@ -7,7 +7,8 @@ import { SignupForm } from './SignupForm';
 export default function SignupPage() {
   const { t } = useTranslation();
   const { user } = useUser();
-  if (user) return <Navigate to="/" replace />;
+  // Right after signup the new member continues with completing the profile.
+  if (user) return <Navigate to="/complete-signup" replace />;
   return (
     <AuthCard title={t('signup.title')}>
       <SignupForm />

@@ -29,6 +29,9 @@ export function DeleteAccountSection() {
         <li>
           <a href="#password">{t('settings.delete.alternativePassword')}</a>
         </li>
+        <li>
+          <a href="#privacy">{t('settings.delete.alternativePrivacy')}</a>
+        </li>
       </ul>
       <Form noValidate onSubmit={onSubmit}>
         <FormAlert alert={alert} />

@@ -4,9 +4,11 @@ import { Navigate } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
+import { SettingsCard } from './SettingsCard';
 
 /** Settings (/notifications): the account part; notification preferences join it later. */
 export default function SettingsPage() {
@@ -20,6 +22,9 @@ export default function SettingsPage() {
       <h1 className="h2 mb-4">{t('settings.title')}</h1>
       <EmailSection user={user} />
       <PasswordSection />
+      <SettingsCard id="privacy" title={t('settings.privacy.title')}>
+        <InvisibleSwitch profile={user.profile} />
+      </SettingsCard>
       <DeleteAccountSection />
     </Container>
   );

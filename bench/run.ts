@@ -1,0 +1,290 @@
+/**
+ * `npm run bench`: the API budget of DESIGN.md (p99 under 25 ms at 500 requests/s) at 100,000
+ * profiles, on SQLite and on PostgreSQL. For each engine: a fresh database, seeded in bulk like
+ * `npm run seed`, the app built in this process (API only), the demo member logged in, then
+ * autocannon (in a worker thread) at a fixed rate per scenario. Writes bench/results.md.
+ *
+ * Options: --engines sqlite,postgres  --profiles 100000  --rate 500  --seconds 15
+ * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
+ * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/src/app.js';
+import { systemClock } from '../server/src/clock.js';
+import { loadConfig } from '../server/src/config.js';
+import { type Db, migrateToLatest, openDatabase } from '../server/src/db/index.js';
+import { createDevMailbox } from '../server/src/mail/mailer.js';
+import { mediaRoot } from '../server/src/members/photo-files.js';
+import { DEMO_DOMAIN, DEMO_MEMBER, seedDemo, seedHostedProfilesInBulk } from '../server/src/seed.js';
+
+type Engine = 'sqlite' | 'postgres';
+
+const { values } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    profiles: { type: 'string', default: '100000' },
+    rate: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '15' },
+    out: { type: 'string', default: path.join(import.meta.dirname, 'results.md') },
+    /** Writes a CPU profile of the server per scenario to this folder (open in Chrome DevTools). */
+    profile: { type: 'string' },
+  },
+});
+const engines = values.engines.split(',').map((engine) => engine.trim()) as Engine[];
+const profiles = Number(values.profiles);
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+const WARM_UP_SECONDS = 3;
+const CONNECTIONS = 100;
+const BUDGET_P99_MS = 25;
+
+interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+interface Row extends LoadResult {
+  engine: Engine;
+  scenario: string;
+}
+
+function runLoad(url: string, paths: string[], headers: Record<string, string>, duration: number) {
+  return new Promise<LoadResult>((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { url, paths, headers, rate, seconds: duration, connections: CONNECTIONS },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** Runs `work` under the V8 CPU profiler when --profile is given; the profile lands in that folder. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!values.profile) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(values.profile, { recursive: true });
+    fs.writeFileSync(path.join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+// PostgreSQL: a throw-away database per run
+
+async function postgresAdminUrl(): Promise<string | null> {
+  const candidates = process.env.BENCH_POSTGRES_URL
+    ? [process.env.BENCH_POSTGRES_URL]
+    : [...new Set([process.env.PGUSER, 'postgres', 'root'].filter(Boolean))].map(
+        (user) => `postgres://${user}@127.0.0.1:5432/postgres`,
+      );
+  for (const url of candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      return url;
+    } catch {
+      // try the next user
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+async function withAdmin(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// Requests
+
+/** A rotating mix of searches: none, gender, gender+country, a narrow one with ages, page 3. */
+async function searchPaths(db: Db, siteId: number): Promise<string[]> {
+  const places = await db
+    .selectFrom('profiles')
+    .select(['country', 'region'])
+    .where('site_id', '=', siteId)
+    .where('hosted', '=', 1)
+    .orderBy(sql`random()`)
+    .limit(100)
+    .execute();
+  const paths: string[] = [];
+  for (const [i, place] of places.entries()) {
+    const gender = i % 3 === 0 ? 'male' : 'female';
+    const minAge = 20 + (i % 20);
+    paths.push(
+      '/api/members.php',
+      `/api/members.php?gender=${gender}`,
+      `/api/members.php?gender=${gender}&country=${place.country}`,
+      `/api/members.php?gender=${gender}&country=${place.country}&countryregion=${place.region}&min_age=${minAge}&max_age=${minAge + 15}`,
+      '/api/members.php?page=3',
+    );
+  }
+  return paths;
+}
+
+async function memberPaths(db: Db, siteId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('hosted', '=', 1)
+    .orderBy(sql`random()`)
+    .limit(1000)
+    .execute();
+  return rows.map((row) => `/api/member.php?id=${row.id}`);
+}
+
+async function logIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
+    body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (!response.ok || !session) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return session;
+}
+
+// One engine
+
+async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: number } | null> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-'));
+  let databaseUrl = '';
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (engine === 'postgres') {
+    const adminUrl = await postgresAdminUrl();
+    if (!adminUrl) {
+      console.warn('Skipping PostgreSQL: not reachable at 127.0.0.1:5432 (set BENCH_POSTGRES_URL).');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return null;
+    }
+    const name = `amora_bench_${randomBytes(6).toString('hex')}`;
+    await withAdmin(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => withAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: databaseUrl });
+  const { db, engine: opened } = openDatabase(config.database);
+  await migrateToLatest(db, opened);
+  const mailer = createDevMailbox(db, systemClock);
+  const app = await buildApp({ config, db, clock: systemClock, mailer });
+  try {
+    await seedDemo(db, app.services, systemClock, { domains: ['localhost', '127.0.0.1'], hostedProfiles: 0 });
+    const site = await app.services.sites.findByDomain(DEMO_DOMAIN);
+    if (!site) throw new Error('the demo site was not seeded');
+    const seedStart = performance.now();
+    const seeded = await seedHostedProfilesInBulk(db, site, systemClock, {
+      count: profiles,
+      mediaRoot: mediaRoot(dataDir),
+    });
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    console.log(
+      `${engine}: seeded ${seeded.profiles.toLocaleString('en')} profiles, ${seeded.photos.toLocaleString('en')} photos in ${seedSeconds.toFixed(1)} s`,
+    );
+    // Statistics as a running database has them (autovacuum on PostgreSQL keeps them current).
+    if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the app has no port');
+    const base = `http://127.0.0.1:${address.port}`;
+    const headers = { cookie: await logIn(base) };
+
+    const scenarios: [string, string[]][] = [
+      ['search: GET /api/members.php (mixed filters)', await searchPaths(db, site.id)],
+      ['profile: GET /api/member.php?id=…', await memberPaths(db, site.id)],
+      ['session: GET /api/user.php', ['/api/user.php']],
+    ];
+    const warmUp = scenarios.flatMap(([, paths]) => paths.slice(0, 50));
+    await runLoad(base, warmUp, headers, WARM_UP_SECONDS);
+    const rows: Row[] = [];
+    for (const [index, [scenario, paths]] of scenarios.entries()) {
+      const result = await profiled(`${engine}-${index + 1}`, () => runLoad(base, paths, headers, seconds));
+      rows.push({ engine, scenario, ...result });
+      console.log(
+        `${engine} | ${scenario}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+          `errors ${result.errors + result.timeouts + result.non2xx}`,
+      );
+    }
+    return { rows, seedSeconds };
+  } finally {
+    await app.close();
+    await db.destroy();
+    mailer.close();
+    await dropDatabase?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Report
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| engine | scenario | requests/s | p50 ms | p99 ms | errors | p99 budget |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const errors = row.errors + row.timeouts + row.non2xx;
+    const verdict = row.p99 < BUDGET_P99_MS && errors === 0 ? 'met' : 'missed';
+    lines.push(
+      `| ${row.engine} | ${row.scenario} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${errors} | ${verdict} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const started = performance.now();
+const rows: Row[] = [];
+const seedTimes: string[] = [];
+for (const engine of engines) {
+  const result = await benchEngine(engine);
+  if (!result) continue;
+  rows.push(...result.rows);
+  seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
+}
+const report = [
+  '# API benchmark',
+  '',
+  `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${profiles.toLocaleString('en')} hosted profiles, ` +
+    `${rate} requests/s for ${seconds} s per scenario (${CONNECTIONS} connections, logged in as the demo member), ` +
+    `${os.cpus().length} cores, Node ${process.version}. Budget: p99 under ${BUDGET_P99_MS} ms.`,
+  `Seeding took ${seedTimes.join(', ')}.`,
+  '',
+  table(rows),
+  '',
+].join('\n');
+fs.writeFileSync(values.out, report);
+console.log(`\n${table(rows)}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

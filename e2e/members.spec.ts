@@ -1,0 +1,181 @@
+/**
+ * Finding and viewing members: search with each filter and page through; a hosted profile as a
+ * visitor, a free member and a premium member; one member blocking another.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import { enterSite, expectAccessible, latestMail, linkIn, otherPerson, screenshot, uniqueEmail } from './support.js';
+
+const t = catalogue('en');
+const CLIENT = { 'x-request-type': 'client' };
+
+interface Card {
+  id: number;
+  name: string;
+  age: number;
+  hosted: boolean;
+}
+
+/** Signs up through the API in this page's browser context, activated when asked. */
+async function signUp(page: Page, name: string, activate: boolean) {
+  const email = uniqueEmail(name.toLowerCase());
+  const response = await page.request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, name, password: 'a-good-password-1', date_of_birth: '1991-06-15' },
+  });
+  expect(response.ok()).toBe(true);
+  const { user } = (await response.json()) as { user: { profile: { id: number } } };
+  if (activate) {
+    const mail = await latestMail(page.request, email, t('mail:activate.subject', { site: 'Amora' }));
+    await page.request.get(linkIn(mail));
+  }
+  return user.profile.id;
+}
+
+async function logInAsDemo(page: Page) {
+  const response = await page.request.post('/api/user.php', {
+    headers: CLIENT,
+    data: { email: 'demo@amora.test', password: 'amora-demo-2026' },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** A hosted profile with photos only premium members see, as a free member finds it. */
+async function profileWithPremiumPhotos(request: APIRequestContext): Promise<Card> {
+  const { profiles } = (await (await request.get('/api/members.php')).json()) as { profiles: Card[] };
+  for (const card of profiles) {
+    const { profile } = (await (await request.get(`/api/member.php?id=${card.id}`)).json()) as {
+      profile: { photos_for_premium: number };
+    };
+    if (profile.photos_for_premium > 0) return card;
+  }
+  throw new Error('the demo seed has no hosted profile with premium photos on the first page');
+}
+
+const totalOf = async (page: Page) => Number((await page.locator('#results-title').innerText()).replace(/\D/g, ''));
+
+test('search narrows with each filter and pages through the results', async ({ page }, testInfo) => {
+  await enterSite(page, '/members');
+  await expect(page.getByRole('heading', { name: t('members:search.title') })).toBeVisible();
+  await expect(page.locator('#results-title')).toBeVisible();
+  const everyone = await totalOf(page);
+  expect(everyone).toBeGreaterThanOrEqual(200);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'search-01-all');
+
+  const apply = () => page.getByRole('button', { name: t('members:search.submit') }).click();
+  await page.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
+  await apply();
+  await expect(page).toHaveURL(/gender=female/);
+  await expect.poll(() => totalOf(page)).toBeLessThan(everyone);
+  const women = await totalOf(page);
+
+  await page.getByLabel(t('members:search.country')).selectOption({ label: 'Germany' });
+  await apply();
+  await expect(page).toHaveURL(/country=DE/);
+  await expect.poll(() => totalOf(page)).toBeLessThan(women);
+  const inGermany = await totalOf(page);
+
+  await page.getByLabel(t('members:search.minAge')).selectOption('25');
+  await page.getByLabel(t('members:search.maxAge')).selectOption('45');
+  await apply();
+  await expect(page).toHaveURL(/min_age=25.*max_age=45/);
+  await expect.poll(() => totalOf(page)).toBeLessThanOrEqual(inGermany);
+  const ages = await page.getByRole('list', { name: t('members:search.results') }).getByRole('heading').allInnerTexts();
+  for (const heading of ages) {
+    const age = Number(heading.match(/, (\d+)/)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(25);
+    expect(age).toBeLessThanOrEqual(45);
+  }
+
+  const region = page.getByLabel(t('members:search.region'));
+  const firstRegion = (await region.locator('option').nth(1).textContent()) ?? '';
+  await region.selectOption({ label: firstRegion });
+  await apply();
+  await expect(page).toHaveURL(/countryregion=/);
+  await expect(page.locator('#results-title')).toBeVisible();
+  await screenshot(page, testInfo, 'search-02-filtered');
+
+  // Back to everyone, then page through.
+  await page.goto('/members');
+  await page.getByRole('button', { name: t('members:search.next') }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator('.pagination .page-item.active')).toContainText('2');
+  const secondPage = await page.getByRole('list', { name: t('members:search.results') }).getByRole('link').count();
+  expect(secondPage).toBe(24);
+  await page.getByRole('button', { name: t('members:search.previous') }).click();
+  await expect(page).not.toHaveURL(/page=2/);
+  await screenshot(page, testInfo, 'search-03-paged');
+});
+
+test('a hosted profile as a visitor, a free member and a premium member', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  await enterSite(page, '/');
+  await signUp(page, 'Freya', false);
+  const hosted = await profileWithPremiumPhotos(page.request);
+
+  // Free member: the premium photos are announced, not shown.
+  await page.goto(`/members/${hosted.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(hosted.name);
+  await expect(page.getByText(/premium members/)).toBeVisible();
+  await expect(page.getByRole('button', { name: t('members:member.block') })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'member-free');
+  const freePhotos = await page.locator('.gallery img').count();
+
+  // Visitor: one photo, the fictional warning and a way to log in or sign up.
+  const visitor = await otherPerson(browser);
+  await enterSite(visitor, `/members/${hosted.id}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toContainText(hosted.name);
+  await expect(visitor.locator('.gallery img')).toHaveCount(1);
+  await expect(visitor.getByRole('alert').filter({ hasText: /hosted by our team/ })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: t('members:prompt.signup') })).toBeVisible();
+  await expectAccessible(visitor);
+  await screenshot(visitor, testInfo, 'member-visitor');
+  await visitor.context().close();
+
+  // Premium member: every photo, no upgrade note; the gallery opens and moves with the keyboard.
+  const premium = await otherPerson(browser);
+  await enterSite(premium, '/');
+  await logInAsDemo(premium);
+  await premium.goto(`/members/${hosted.id}`);
+  await expect(premium.getByRole('heading', { level: 1 })).toContainText(hosted.name);
+  await expect(premium.getByText(/premium members/)).toHaveCount(0);
+  await expect.poll(() => premium.locator('.gallery img').count()).toBeGreaterThan(freePhotos);
+  await premium.getByRole('button', { name: t('members:gallery.open', { name: hosted.name }) }).click();
+  const viewer = premium.getByRole('dialog');
+  await expect(viewer).toContainText('Photo 1 of');
+  await premium.keyboard.press('ArrowRight');
+  await expect(viewer).toContainText('Photo 2 of');
+  await screenshot(premium, testInfo, 'member-premium-gallery');
+  await premium.keyboard.press('Escape');
+  await premium.context().close();
+});
+
+test('a blocked member can no longer see the one who blocked them', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  await enterSite(page, '/');
+  const blockerId = await signUp(page, 'Bente', true);
+  const other = await otherPerson(browser);
+  await enterSite(other, '/');
+  const blockedId = await signUp(other, 'Bram', true);
+
+  await other.goto(`/members/${blockerId}`);
+  await expect(other.getByRole('heading', { level: 1 })).toContainText('Bente');
+
+  await page.goto(`/members/${blockedId}`);
+  await page.getByRole('button', { name: t('members:member.block') }).click();
+  await expect(page.getByText(t('members:member.blockedNote', { name: 'Bram' }))).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'block-01-blocker');
+
+  await other.reload();
+  await expect(other.getByRole('heading', { name: t('members:member.notFound') })).toBeVisible();
+  await screenshot(other, testInfo, 'block-02-blocked');
+
+  await page.getByRole('button', { name: t('members:member.unblock') }).click();
+  await expect(page.getByRole('button', { name: t('members:member.block') })).toBeVisible();
+  await other.reload();
+  await expect(other.getByRole('heading', { level: 1 })).toContainText('Bente');
+  await other.context().close();
+});

@@ -1,0 +1,362 @@
+/**
+ * Hosted (fictional) profiles for the demo site and for load tests: names typical of each
+ * country, real cities from the offline geo data, varied details and an about-me text, all drawn
+ * from a seeded pseudo-random generator so the same seed gives the same people.
+ */
+import {
+  BODY_TYPES,
+  EYE_COLOURS,
+  HAIR_COLOURS,
+  INTERESTS,
+  MAX_AGE,
+  MIN_AGE,
+  RELATIONSHIP_STATUSES,
+  TATTOOS,
+} from '@amora/common';
+import type { NewProfileRow } from '../db/schema.js';
+import { allCities, type City, regionsOf } from '../geo/service.js';
+import { type AvatarLook, type AvatarPose, randomLook, randomPose } from './avatars.js';
+
+// A seeded generator
+
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number;
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  /** A value by weight: [[value, weight], …]. */
+  weighted<T>(choices: readonly (readonly [T, number])[]): T;
+  /** `count` different items in random order. */
+  sample<T>(items: readonly T[], count: number): T[];
+}
+
+/** mulberry32: small, fast and good enough for demo data; deterministic for a seed. */
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[Math.floor(next() * items.length)] as T;
+  };
+  return {
+    next,
+    int,
+    chance: (probability) => next() < probability,
+    pick,
+    weighted<T>(choices: readonly (readonly [T, number])[]): T {
+      const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
+      let roll = next() * total;
+      for (const [value, weight] of choices) {
+        roll -= weight;
+        if (roll < 0) return value;
+      }
+      return (choices[choices.length - 1] as readonly [T, number])[0];
+    },
+    sample<T>(items: readonly T[], count: number): T[] {
+      const pool = [...items];
+      for (let i = pool.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+      }
+      return pool.slice(0, count);
+    },
+  };
+}
+
+// Data pools
+
+const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
+  NL: {
+    female: ['Sanne', 'Lotte', 'Anouk', 'Fleur', 'Femke', 'Iris', 'Marloes', 'Esther', 'Ingrid', 'Noor', 'Lieke', 'Eline'],
+    male: ['Daan', 'Bram', 'Sem', 'Thijs', 'Joost', 'Ruben', 'Pieter', 'Maarten', 'Jeroen', 'Koen', 'Stijn', 'Wouter'],
+  },
+  BE: {
+    female: ['Elise', 'Louise', 'Marie', 'Lien', 'Amélie', 'Charlotte', 'Hanne', 'Camille', 'Ine', 'Sofie', 'Nathalie'],
+    male: ['Wout', 'Arne', 'Lucas', 'Pieter-Jan', 'Maxime', 'Jonas', 'Tom', 'Gilles', 'Koen', 'Thibault', 'Stef'],
+  },
+  DE: {
+    female: ['Anna', 'Lena', 'Julia', 'Katharina', 'Sabine', 'Laura', 'Miriam', 'Franziska', 'Petra', 'Hannah', 'Jana'],
+    male: ['Lukas', 'Jonas', 'Felix', 'Maximilian', 'Tobias', 'Stefan', 'Florian', 'Matthias', 'Jan', 'Uwe', 'Niklas'],
+  },
+  GB: {
+    female: ['Emily', 'Olivia', 'Sophie', 'Charlotte', 'Amelia', 'Grace', 'Hannah', 'Chloe', 'Lucy', 'Ellie', 'Rebecca'],
+    male: ['Oliver', 'Harry', 'Jack', 'George', 'James', 'Thomas', 'William', 'Callum', 'Jamie', 'Rhys', 'Owen'],
+  },
+  FR: {
+    female: ['Camille', 'Léa', 'Manon', 'Chloé', 'Juliette', 'Inès', 'Clémence', 'Margaux', 'Élodie', 'Sylvie', 'Pauline'],
+    male: ['Louis', 'Hugo', 'Théo', 'Julien', 'Antoine', 'Nicolas', 'Mathieu', 'Baptiste', 'Pierre', 'Romain', 'Olivier'],
+  },
+  ES: {
+    female: ['Lucía', 'María', 'Carmen', 'Paula', 'Laura', 'Marta', 'Sofía', 'Elena', 'Irene', 'Nerea', 'Alba'],
+    male: ['Javier', 'Carlos', 'Pablo', 'Alejandro', 'Diego', 'Sergio', 'Álvaro', 'Miguel', 'Jorge', 'Iker', 'Raúl'],
+  },
+  IT: {
+    female: ['Giulia', 'Chiara', 'Francesca', 'Sara', 'Martina', 'Alessia', 'Valentina', 'Elisa', 'Federica', 'Silvia'],
+    male: ['Marco', 'Luca', 'Matteo', 'Alessandro', 'Andrea', 'Davide', 'Giorgio', 'Simone', 'Paolo', 'Stefano'],
+  },
+  PL: {
+    female: ['Anna', 'Zofia', 'Katarzyna', 'Magdalena', 'Agnieszka', 'Julia', 'Natalia', 'Ewa', 'Karolina', 'Joanna'],
+    male: ['Jakub', 'Piotr', 'Tomasz', 'Krzysztof', 'Michał', 'Paweł', 'Kacper', 'Marcin', 'Łukasz', 'Bartek'],
+  },
+  DK: {
+    female: ['Freja', 'Ida', 'Mette', 'Sofie', 'Camilla', 'Line', 'Maja', 'Louise', 'Signe', 'Karen'],
+    male: ['Mads', 'Rasmus', 'Frederik', 'Mikkel', 'Søren', 'Anders', 'Magnus', 'Jens', 'Kasper', 'Emil'],
+  },
+  FI: {
+    female: ['Aino', 'Emilia', 'Sanna', 'Laura', 'Helmi', 'Noora', 'Johanna', 'Kaisa', 'Elina', 'Minna'],
+    male: ['Mikko', 'Juha', 'Antti', 'Eero', 'Ville', 'Jussi', 'Lauri', 'Matti', 'Teemu', 'Onni'],
+  },
+  NO: {
+    female: ['Ingrid', 'Nora', 'Kari', 'Silje', 'Ingvild', 'Hanne', 'Marit', 'Thea', 'Sigrid', 'Astrid'],
+    male: ['Lars', 'Ole', 'Magnus', 'Håkon', 'Eirik', 'Sindre', 'Jonas', 'Kristian', 'Bjørn', 'Henrik'],
+  },
+  SE: {
+    female: ['Elin', 'Maja', 'Ebba', 'Linnea', 'Karin', 'Sara', 'Johanna', 'Frida', 'Alva', 'Matilda'],
+    male: ['Erik', 'Oskar', 'Anders', 'Johan', 'Gustav', 'Nils', 'Viktor', 'Axel', 'Fredrik', 'Linus'],
+  },
+};
+
+const FALLBACK_NAMES = FIRST_NAMES.GB as { female: string[]; male: string[] };
+
+/** Well-known cities first (as the geo data spells them); any other city of the country fills in. */
+const WELL_KNOWN_CITIES: Record<string, string[]> = {
+  NL: ['Amsterdam', 'Rotterdam', 'The Hague', 'Utrecht', 'Eindhoven', 'Groningen', 'Haarlem', 'Nijmegen', 'Leiden'],
+  BE: ['Brussels', 'Antwerpen', 'Gent', 'Liège', 'Brugge', 'Namur', 'Leuven', 'Mechelen', 'Hasselt'],
+  DE: ['Berlin', 'Hamburg', 'Munich', 'Köln', 'Frankfurt am Main', 'Stuttgart', 'Düsseldorf', 'Leipzig', 'Dresden'],
+  GB: ['London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow', 'Bristol', 'Edinburgh', 'Cardiff', 'Brighton'],
+  FR: ['Paris', 'Marseille', 'Lyon', 'Toulouse', 'Nice', 'Nantes', 'Strasbourg', 'Bordeaux', 'Lille', 'Montpellier'],
+  ES: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Málaga', 'Bilbao', 'Granada', 'Alicante'],
+  IT: ['Rome', 'Milan', 'Naples', 'Turin', 'Bologna', 'Florence', 'Genoa', 'Verona', 'Venice', 'Bari'],
+  PL: ['Warsaw', 'Kraków', 'Łódź', 'Wrocław', 'Poznań', 'Gdańsk', 'Szczecin', 'Lublin', 'Katowice'],
+  DK: ['Copenhagen', 'Århus', 'Odense', 'Aalborg', 'Esbjerg', 'Roskilde', 'Vejle'],
+  FI: ['Helsinki', 'Espoo', 'Vantaa', 'Oulu', 'Turku', 'Jyväskylä', 'Lahti', 'Kuopio'],
+  NO: ['Oslo', 'Bergen', 'Trondheim', 'Stavanger', 'Drammen', 'Kristiansand', 'Tromsø', 'Ålesund'],
+  SE: ['Stockholm', 'Göteborg', 'Malmö', 'Uppsala', 'Västerås', 'Örebro', 'Linköping', 'Lund', 'Umeå'],
+};
+
+const ABOUT_OPENERS = [
+  'Easy-going and curious,',
+  'Born optimist,',
+  'Part-time daydreamer, full-time coffee lover,',
+  'Calm on the outside, a little adventurous on the inside,',
+  'Friendly, honest and a bit of a chatterbox,',
+  'Bookworm by night and early riser by choice,',
+  'New in town and',
+  'Proud owner of too many houseplants,',
+  'Spontaneous, warm and always up for a laugh,',
+  'A city person who secretly loves the countryside,',
+];
+
+const ABOUT_MIDDLES = [
+  'I spend my weekends hiking and hunting for the best brunch spot.',
+  'I love cooking for friends and trying recipes I cannot pronounce.',
+  'you can usually find me at a concert, a market or a cosy café.',
+  'I work hard, but I never skip a sunset by the water.',
+  'I am happiest on a bike, with music in my ears and no plans at all.',
+  'my perfect evening is a good film, a glass of wine and great company.',
+  'I have a soft spot for dogs, old cinemas and rainy Sunday mornings.',
+  'I am learning to dance salsa and, so far, my feet are still friends with me.',
+  'travelling is my thing: next on my list is a road trip along the coast.',
+  'I recently swapped the gym for yoga and I am not looking back.',
+];
+
+const ABOUT_CLOSERS = [
+  'Looking for someone kind to share stories with.',
+  'Say hi if you like long walks and longer conversations!',
+  'Let’s see where a first chat takes us.',
+  'I value honesty, humour and a good cup of tea.',
+  'Bonus points if you can recommend a good book.',
+  'Tell me about your favourite place in the world.',
+  'Here to meet new people and maybe someone special.',
+  'Make me laugh and you have already won me over.',
+  'Not in a hurry: good things take their time.',
+  'Send me a message with your best travel story.',
+];
+
+const ABOUT_POOL_SIZE = 30;
+
+/** About-me texts composed from the fragments: `size` different lines. */
+export function aboutTexts(random: Random, size = ABOUT_POOL_SIZE): string[] {
+  const texts = new Set<string>();
+  while (texts.size < size) {
+    const opener = random.pick(ABOUT_OPENERS);
+    const middle = random.pick(ABOUT_MIDDLES);
+    const closer = random.chance(0.8) ? ` ${random.pick(ABOUT_CLOSERS)}` : '';
+    texts.add(`${opener} ${middle}${closer}`);
+  }
+  return [...texts];
+}
+
+// Profiles
+
+export interface HostedProfile {
+  name: string;
+  gender: 'female' | 'male';
+  sexuality: string;
+  dateOfBirth: string;
+  country: string;
+  region: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  hairColour: string;
+  eyeColour: string;
+  bodyType: string;
+  relationshipStatus: string;
+  tattoos: string;
+  interests: string[];
+  about: string;
+  lastActiveAt: string;
+  look: AvatarLook;
+  /** One pose per photo (1–4); the first is the main photo. */
+  poses: AvatarPose[];
+  /** When true, the last of several photos is for premium members only. */
+  lastPhotoPremiumOnly: boolean;
+}
+
+export interface HostedProfileOptions {
+  /** The countries to spread the profiles over, e.g. the site's. */
+  countries: readonly string[];
+  /** Ages and activity are counted back from this moment. */
+  now: Date;
+  seed?: number;
+}
+
+const ACTIVITY_DAYS = 14;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function citiesPerCountry(countries: readonly string[]): Map<string, { wellKnown: City[]; all: City[] }> {
+  const byCountry = new Map<string, { wellKnown: City[]; all: City[] }>();
+  for (const country of countries) byCountry.set(country, { wellKnown: [], all: [] });
+  const validRegions = new Set(regionsOf([...countries]).map((region) => `${region.country}/${region.code}`));
+  for (const city of allCities()) {
+    const entry = byCountry.get(city.country);
+    if (!entry || !validRegions.has(`${city.country}/${city.region}`)) continue;
+    entry.all.push(city);
+    if (WELL_KNOWN_CITIES[city.country]?.includes(city.name) && !entry.wellKnown.some((c) => c.name === city.name)) {
+      entry.wellKnown.push(city);
+    }
+  }
+  return byCountry;
+}
+
+/** A day of birth that makes someone `age` years old on `now`. */
+function birthDateFor(random: Random, now: Date, age: number): string {
+  const latest = Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate());
+  const daysEarlier = random.int(0, 363);
+  return new Date(latest - daysEarlier * 86_400_000).toISOString().slice(0, 10);
+}
+
+function ageFor(random: Random): number {
+  return random.chance(0.65) ? random.int(22, 45) : random.int(MIN_AGE, Math.min(65, MAX_AGE));
+}
+
+/**
+ * An endless, deterministic stream of hosted profiles spread evenly over `countries`.
+ * Take as many as needed; the same seed, countries and `now` give the same profiles.
+ */
+export function* hostedProfiles({ countries, now, seed = 2026 }: HostedProfileOptions): Generator<HostedProfile> {
+  if (countries.length === 0) throw new Error('hosted profiles need at least one country');
+  const random = createRandom(seed);
+  const abouts = aboutTexts(random);
+  const cities = citiesPerCountry(countries);
+  for (let i = 0; ; i++) {
+    const country = countries[i % countries.length] as string;
+    const place = cities.get(country);
+    if (!place || place.all.length === 0) throw new Error(`the geo data has no cities for ${country}`);
+    const city = place.wellKnown.length > 0 && random.chance(0.6) ? random.pick(place.wellKnown) : random.pick(place.all);
+    const gender = random.chance(0.68) ? 'female' : 'male';
+    const names = FIRST_NAMES[country] ?? FALLBACK_NAMES;
+    const name = random.pick(names[gender]);
+    const age = ageFor(random);
+    const sexuality = random.weighted([
+      ['hetero', 78],
+      ['bi', 12],
+      [gender === 'female' ? 'lesbian' : 'gay', 10],
+    ] as const);
+    const hairColour =
+      age > 50 && random.chance(0.4)
+        ? 'grey'
+        : random.pick(HAIR_COLOURS.filter((c) => c !== 'grey' && (c !== 'bald' || gender === 'male')));
+    const photoCount = random.weighted([
+      [1, 25],
+      [2, 35],
+      [3, 25],
+      [4, 15],
+    ] as const);
+    yield {
+      name,
+      gender,
+      sexuality,
+      dateOfBirth: birthDateFor(random, now, age),
+      country,
+      region: city.region,
+      city: city.name,
+      latitude: round2(city.latitude),
+      longitude: round2(city.longitude),
+      hairColour,
+      eyeColour: random.pick(EYE_COLOURS),
+      bodyType: random.pick(BODY_TYPES.filter((b) => b !== (gender === 'male' ? 'curvy' : ''))),
+      relationshipStatus: random.weighted(
+        RELATIONSHIP_STATUSES.map(
+          (status) => [status, status === 'single' ? 6 : status === 'relationship' ? 0.5 : 1] as const,
+        ),
+      ),
+      tattoos: random.weighted(TATTOOS.map((t) => [t, t === 'none' ? 5 : t === 'some' ? 3 : 1] as const)),
+      interests: random.sample(INTERESTS, random.int(2, 6)),
+      about: random.pick(abouts),
+      lastActiveAt: new Date(now.getTime() - Math.floor(random.next() * ACTIVITY_DAYS * 86_400_000)).toISOString(),
+      look: randomLook(random, gender, hairColour, [...name][0] ?? '?'),
+      poses: Array.from({ length: photoCount }, () => randomPose(random)),
+      lastPhotoPremiumOnly: photoCount > 1 && random.chance(0.35),
+    };
+  }
+}
+
+/** The first `count` profiles of the stream. */
+export function generateHostedProfiles(count: number, options: HostedProfileOptions): HostedProfile[] {
+  const profiles: HostedProfile[] = [];
+  if (count <= 0) return profiles;
+  for (const profile of hostedProfiles(options)) {
+    profiles.push(profile);
+    if (profiles.length >= count) break;
+  }
+  return profiles;
+}
+
+/** The profile row of a hosted profile, without what the store adds (user, hosted, status, created_at). */
+export function hostedProfileRow(
+  profile: HostedProfile,
+  siteId: number,
+): Omit<NewProfileRow, 'user_id' | 'hosted' | 'status' | 'created_at'> {
+  return {
+    site_id: siteId,
+    name: profile.name,
+    date_of_birth: profile.dateOfBirth,
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    latitude: profile.latitude,
+    longitude: profile.longitude,
+    hair_colour: profile.hairColour,
+    eye_colour: profile.eyeColour,
+    body_type: profile.bodyType,
+    relationship_status: profile.relationshipStatus,
+    tattoos: profile.tattoos,
+    about: profile.about,
+    interests: JSON.stringify(profile.interests),
+    signup_step: 'done',
+    last_active_at: profile.lastActiveAt,
+  };
+}

@@ -1,0 +1,201 @@
+import { SEARCH_PAGE_SIZE } from '@amora/common';
+import { describe, expect, it } from 'vitest';
+import { addMinutes } from '../src/clock.js';
+import type { NewProfileRow } from '../src/db/schema.js';
+import type { Site } from '../src/sites/service.js';
+import { birthDate, buildMember, buildSite, client, loggedIn, useTestApp } from './helpers.js';
+
+const t = useTestApp({
+  setup: async (t) => {
+    await buildSite(t.db, { domain: 'closed.test', settings: { logged_out_search: false } });
+    await buildSite(t.db, {
+      domain: 'partners.test',
+      settings: { logged_out_search: false, logged_out_search_trafficsource: true },
+    });
+  },
+});
+
+let siteCount = 0;
+/** Each test searches a site of its own, so other tests' profiles never show up. */
+async function freshSite() {
+  const domain = `search-${++siteCount}.test`;
+  await buildSite(t.db, { domain });
+  const site = (await t.services.sites.findByDomain(domain)) as Site;
+  return { site, visitor: client(t.app, { host: domain }) };
+}
+
+type Hosted = Partial<Omit<NewProfileRow, 'site_id' | 'user_id' | 'hosted' | 'status' | 'created_at'>>;
+
+/** A hosted profile, aged 30 and active a minute ago unless told otherwise. */
+function profile(site: Site, name: string, values: Hosted = {}) {
+  return t.services.members.createHostedProfile({
+    site_id: site.id,
+    name,
+    date_of_birth: birthDate(30),
+    last_active_at: addMinutes(t.clock.now(), -1).toISOString(),
+    ...values,
+  });
+}
+
+interface Card {
+  id: number;
+  name: string;
+}
+const names = (cards: Card[]) => cards.map((card) => card.name).sort();
+
+describe('GET /api/members.php', () => {
+  it('narrows the results by gender, country, region and age', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Anna', { gender: 'female', country: 'NL', region: 'NH', date_of_birth: birthDate(25) });
+    await profile(site, 'Bea', { gender: 'female', country: 'NL', region: 'ZH', date_of_birth: birthDate(35) });
+    await profile(site, 'Carl', { gender: 'male', country: 'NL', region: 'NH', date_of_birth: birthDate(30) });
+    await profile(site, 'Dirk', { gender: 'male', country: 'DE', region: 'BY', date_of_birth: birthDate(45) });
+    await profile(site, 'Eva', { gender: 'female', country: 'DE', region: 'BY', date_of_birth: birthDate(22) });
+    const search = async (query: string) => {
+      const response = await visitor.get(`/api/members.php?${query}`);
+      expect(response.statusCode).toBe(200);
+      return names(response.json().profiles);
+    };
+
+    expect(await search('')).toEqual(['Anna', 'Bea', 'Carl', 'Dirk', 'Eva']);
+    expect(await search('gender=female')).toEqual(['Anna', 'Bea', 'Eva']);
+    expect(await search('country=DE')).toEqual(['Dirk', 'Eva']);
+    expect(await search('country=NL&countryregion=NH')).toEqual(['Anna', 'Carl']);
+    expect(await search('min_age=30')).toEqual(['Bea', 'Carl', 'Dirk']);
+    expect(await search('max_age=30')).toEqual(['Anna', 'Carl', 'Eva']);
+    expect(await search('gender=female&country=NL&min_age=30&max_age=40')).toEqual(['Bea']);
+  });
+
+  it('counts age in whole years, on the birthday itself', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Turns31Today', { date_of_birth: birthDate(31) });
+    await profile(site, 'Turns31Tomorrow', { date_of_birth: birthDate(31, 1) });
+    await profile(site, 'Turned30Today', { date_of_birth: birthDate(30) });
+    await profile(site, 'Turns30Tomorrow', { date_of_birth: birthDate(30, 1) });
+    const response = await visitor.get('/api/members.php?min_age=30&max_age=30');
+    expect(names(response.json().profiles)).toEqual(['Turned30Today', 'Turns31Tomorrow']);
+  });
+
+  it('refuses an unknown gender or an age out of range', async () => {
+    const { visitor } = await freshSite();
+    const response = await visitor.get('/api/members.php?gender=other');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields.gender.code).toBe('invalid_choice');
+    expect((await visitor.get('/api/members.php?min_age=12')).json().fields.min_age.code).toBe('invalid_choice');
+  });
+
+  it('lists the most recently active first, and never-active profiles last', async () => {
+    const { site, visitor } = await freshSite();
+    const minutesAgo = (minutes: number) => addMinutes(t.clock.now(), -minutes).toISOString();
+    await profile(site, 'Never', { last_active_at: null });
+    await profile(site, 'LastWeek', { last_active_at: minutesAgo(7 * 24 * 60) });
+    await profile(site, 'JustNow', { last_active_at: minutesAgo(1) });
+    await profile(site, 'AnHourAgo', { last_active_at: minutesAgo(60) });
+    const response = await visitor.get('/api/members.php');
+    expect(response.json().profiles.map((card: Card) => card.name)).toEqual([
+      'JustNow',
+      'AnHourAgo',
+      'LastWeek',
+      'Never',
+    ]);
+  });
+
+  it(`answers pages of ${SEARCH_PAGE_SIZE} with the total and the number of pages`, async () => {
+    const { site, visitor } = await freshSite();
+    for (let i = 0; i < SEARCH_PAGE_SIZE + 6; i++) {
+      await profile(site, `P${i}`, { last_active_at: addMinutes(t.clock.now(), -i).toISOString() });
+    }
+    const first = (await visitor.get('/api/members.php')).json();
+    expect(first).toMatchObject({ total: 30, page: 1, pages: 2, similar: [], similar_total: 0 });
+    expect(first.profiles).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(first.profiles[0].name).toBe('P0');
+
+    const second = (await visitor.get('/api/members.php?page=2')).json();
+    expect(second).toMatchObject({ total: 30, page: 2, pages: 2 });
+    expect(second.profiles).toHaveLength(6);
+    const seen = new Set([...first.profiles, ...second.profiles].map((card: Card) => card.id));
+    expect(seen.size).toBe(30);
+
+    const beyond = (await visitor.get('/api/members.php?page=3')).json();
+    expect(beyond).toMatchObject({ profiles: [], total: 30, page: 3 });
+  });
+
+  it('shows cards without private data', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Card', { country: 'NL', city: 'Utrecht', latitude: 52.09, longitude: 5.12 });
+    const [card] = (await visitor.get('/api/members.php')).json().profiles;
+    expect(card).toEqual({
+      id: expect.any(Number),
+      name: 'Card',
+      age: 30,
+      city: 'Utrecht',
+      country: 'NL',
+      hosted: true,
+      main_image: null,
+    });
+  });
+
+  it('leaves out invisible members, members not yet activated and the searcher', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Listed');
+    const hidden = await buildMember(t.services, { site, name: 'Hidden' });
+    const host = site.domain;
+    await (await loggedIn(t.app, hidden, { host })).put('/api/profile.php', { invisible: true });
+    await client(t.app, { host }).post('/api/signup.php', {
+      email: 'new@example.test',
+      name: 'NotActivated',
+      password: 'a-good-password',
+      date_of_birth: birthDate(30),
+    });
+    const searcher = await buildMember(t.services, { site, name: 'Searcher' });
+
+    expect(names((await visitor.get('/api/members.php')).json().profiles)).toEqual(['Listed', 'Searcher']);
+    const own = await (await loggedIn(t.app, searcher, { host })).get('/api/members.php');
+    expect(names(own.json().profiles)).toEqual(['Listed']);
+    expect(own.json().total).toBe(1);
+  });
+
+  it('offers similar profiles from wider criteria when few match', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'InRegion', { country: 'NL', region: 'NH' });
+    await profile(site, 'InCountry1', { country: 'NL', region: 'ZH' });
+    await profile(site, 'InCountry2', { country: 'NL', region: 'UT' });
+    await profile(site, 'Abroad', { country: 'DE', region: 'BY' });
+
+    const region = (await visitor.get('/api/members.php?country=NL&countryregion=NH')).json();
+    expect(names(region.profiles)).toEqual(['InRegion']);
+    expect(names(region.similar)).toEqual(['InCountry1', 'InCountry2']);
+    expect(region).toMatchObject({ total: 1, similar_total: 2 });
+
+    const nobody = (await visitor.get('/api/members.php?country=BE')).json();
+    expect(nobody).toMatchObject({ profiles: [], total: 0, pages: 1, similar_total: 4 });
+
+    const older = (await visitor.get('/api/members.php?min_age=33')).json();
+    expect(older).toMatchObject({ total: 0, similar_total: 4 });
+    expect((await visitor.get('/api/members.php?min_age=40')).json().similar_total).toBe(0);
+  });
+});
+
+describe('GET /api/members.php by a visitor', () => {
+  it('needs a login on a site without logged-out search', async () => {
+    const response = await client(t.app, { host: 'closed.test' }).get('/api/members.php');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('search_login_required');
+
+    const site = (await t.services.sites.findByDomain('closed.test')) as Site;
+    const member = await loggedIn(t.app, await buildMember(t.services, { site }), { host: 'closed.test' });
+    expect((await member.get('/api/members.php')).statusCode).toBe(200);
+  });
+
+  it('is allowed with a traffic source where the site asks for one', async () => {
+    const visitor = client(t.app, { host: 'partners.test' });
+    const without = await visitor.get('/api/members.php');
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error).toBe('search_login_required');
+    expect((await visitor.get('/api/members.php?network=x')).statusCode).toBe(200);
+  });
+
+  it('is allowed on a site with logged-out search', async () => {
+    expect((await client(t.app).get('/api/members.php')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,101 @@
+/** Members: search, profile pages, blocks, reports, the own profile and photos. */
+import type {
+  MemberProfile,
+  PhotosResponse,
+  ProfileCard,
+  ProfileUpdate,
+  ReportRequest,
+  SearchQuery,
+  SearchResponse,
+  UserResponse,
+} from '@amora/common';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { replaceUser, useSettings, useUserMutation } from './hooks';
+
+export const memberKeys = {
+  search: (query: Partial<SearchQuery>) => ['members', query] as const,
+  member: (id: number) => ['member', id] as const,
+  blocks: ['blocks'] as const,
+};
+
+const asQuery = (query: Partial<SearchQuery>) =>
+  Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+  );
+
+export function useSearch(query: Partial<SearchQuery>, enabled = true) {
+  return useQuery({
+    queryKey: memberKeys.search(query),
+    queryFn: () => api.get<SearchResponse>('/api/members.php', asQuery(query)),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useMember(id: number) {
+  return useQuery({
+    queryKey: memberKeys.member(id),
+    queryFn: async () => (await api.get<{ profile: MemberProfile }>('/api/member.php', { id: String(id) })).profile,
+    retry: false,
+  });
+}
+
+export function useBlocks() {
+  return useQuery({
+    queryKey: memberKeys.blocks,
+    queryFn: async () => (await api.get<{ profiles: ProfileCard[] }>('/api/blocks.php')).profiles,
+  });
+}
+
+/** Blocks or unblocks; the profile, blocks and every search are fetched again. */
+export function useBlock(profileId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blocked: boolean) =>
+      blocked
+        ? api.post('/api/block.php', { profile_id: profileId })
+        : api.delete('/api/block.php', { profile_id: profileId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
+        queryClient.invalidateQueries({ queryKey: memberKeys.blocks }),
+        queryClient.invalidateQueries({ queryKey: ['members'] }),
+      ]),
+  });
+}
+
+export function useReport() {
+  return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', report) });
+}
+
+export function useProfileUpdate() {
+  return useUserMutation((update: ProfileUpdate) => api.put<UserResponse>('/api/profile.php', update));
+}
+
+/** Photo calls answer with the photo list; the cached user is fetched again for its main image. */
+export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      const response = await api.get<UserResponse>('/api/user.php');
+      await replaceUser(queryClient, response.user);
+      await queryClient.invalidateQueries({ queryKey: ['members'] });
+    },
+  });
+}
+
+export const photoCalls = {
+  upload: (file: File) => api.upload<PhotosResponse>('/api/photos.php', file),
+  setMain: (id: number) => api.put<PhotosResponse>('/api/photos.php', { main_image: id }),
+  reorder: (order: number[]) => api.put<PhotosResponse>('/api/photos.php', { order }),
+  remove: (id: number) => api.delete<PhotosResponse>('/api/photos.php', { id }),
+};
+
+/** A photo's address: paths are relative to the site's cdn_prefix. */
+export function usePhotoUrl() {
+  const { data: settings } = useSettings();
+  const prefix = (settings?.cdn_prefix ?? '/media').replace(/\/$/, '');
+  return (path: string) => `${prefix}/${path}`;
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+/** What a visitor sees where a member action would be: log in, or sign up for free. */
+export function LoginPrompt({ message }: { message: string }) {
+  const { t } = useTranslation('members');
+  const { pathname, search } = useLocation();
+  const back = encodeURIComponent(`${pathname}${search}`);
+  return (
+    <div className="login-prompt card border-0 shadow-sm p-4 text-center">
+      <p className="mb-3">{message}</p>
+      <div className="d-flex flex-wrap gap-2 justify-content-center">
+        <Link to={`/signup?next=${back}`} className="btn btn-secondary">
+          {t('prompt.signup')}
+        </Link>
+        <Link to={`/login?next=${back}`} className="btn btn-outline-primary">
+          {t('prompt.login')}
+        </Link>
+      </div>
+    </div>
+  );
+}

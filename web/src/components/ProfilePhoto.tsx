@@ -1,0 +1,40 @@
+import type { Image } from '@amora/common';
+import { usePhotoUrl } from '../api/members';
+
+/** A profile's photo (or its thumbnail), loaded lazily; without a photo, the name's initial. */
+export function ProfilePhoto({
+  image,
+  name,
+  thumb = false,
+  className = '',
+  eager = false,
+  alt = name,
+}: {
+  image: Image | null;
+  name: string;
+  /** Empty where the name is already written next to the photo. */
+  alt?: string;
+  thumb?: boolean;
+  className?: string;
+  eager?: boolean;
+}) {
+  const photoUrl = usePhotoUrl();
+  if (!image) {
+    return (
+      <div className={`profile-photo-empty ${className}`} aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </div>
+    );
+  }
+  return (
+    <img
+      src={photoUrl(thumb ? image.thumb_filename : image.filename)}
+      alt={alt}
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      width={thumb ? 360 : image.width}
+      height={thumb ? 360 : image.height}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useUser } from '../api/hooks';
+
+const DISMISSED_KEY = 'amora.profile-photo-alert-dismissed';
+const NOT_ON = ['/profile', '/complete-signup'];
+
+/** SPEC §2: asks for a profile photo while the member has no main image; a dismissal is remembered. */
+export function ProfilePhotoAlert() {
+  const { t } = useTranslation('members');
+  const { user } = useUser();
+  const { pathname } = useLocation();
+  const key = `${DISMISSED_KEY}.${user?.id}`;
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(key) === '1');
+  if (!user || user.profile.main_image || NOT_ON.includes(pathname) || dismissed || localStorage.getItem(key) === '1') {
+    return null;
+  }
+  const dismiss = () => {
+    localStorage.setItem(key, '1');
+    setDismissed(true);
+  };
+  return (
+    <Container className="pt-3">
+      <Alert variant="info" dismissible onClose={dismiss} closeLabel={t('gallery.close')} className="mb-0">
+        {t('photoAlert.body')} <Link to="/profile#photos">{t('photoAlert.action')}</Link>
+      </Alert>
+    </Container>
+  );
+}

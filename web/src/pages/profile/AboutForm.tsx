@@ -1,0 +1,69 @@
+import { ABOUT_MAX_LENGTH, INTERESTS_MAX, type Interest, type OwnProfile } from '@amora/common';
+import { type FormEvent, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { useInterests, useSettings } from '../../api/hooks';
+import { FormAlert, SubmitButton } from '../../components/form';
+import { useSaveProfile } from './useSaveProfile';
+
+export function AboutForm({
+  profile,
+  submitLabel,
+  onSaved,
+}: {
+  profile: OwnProfile;
+  submitLabel?: string;
+  onSaved?: () => void;
+}) {
+  const { t } = useTranslation('members');
+  const { data: settings } = useSettings();
+  const { data: interests = [] } = useInterests();
+  const [about, setAbout] = useState(profile.about);
+  const [chosen, setChosen] = useState<string[]>(profile.interests);
+  const { save, alert, busy } = useSaveProfile(onSaved);
+  const toggle = (id: string) =>
+    setChosen((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({ about, interests: chosen as Interest[] });
+  };
+
+  return (
+    <Form onSubmit={submit}>
+      <FormAlert alert={alert} />
+      <Form.Group className="mb-3" controlId="profile-about">
+        <Form.Label>{t('fields.about')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={5}
+          maxLength={ABOUT_MAX_LENGTH}
+          value={about}
+          onChange={(e) => setAbout(e.target.value)}
+          aria-describedby="profile-about-help"
+        />
+        <Form.Text id="profile-about-help" muted>
+          {settings?.visible_profile_notes ? `${t('profile.aboutNote')} ` : ''}
+          {t('profile.charactersLeft', { count: ABOUT_MAX_LENGTH - about.length })}
+        </Form.Text>
+      </Form.Group>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">{t('fields.interests')}</legend>
+        <p className="small text-body-secondary mb-2">{t('profile.interestsHelp', { max: INTERESTS_MAX })}</p>
+        <div className="interest-choices">
+          {interests.map((interest) => (
+            <Form.Check
+              key={interest.id}
+              type="checkbox"
+              id={`interest-${interest.id}`}
+              label={interest.name}
+              checked={chosen.includes(interest.id)}
+              disabled={!chosen.includes(interest.id) && chosen.length >= INTERESTS_MAX}
+              onChange={() => toggle(interest.id)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,175 @@
+import { GEOLOCATION_MAX_AGE_MS, type Geocode, type OwnProfile } from '@amora/common';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { useRegions, useSettings } from '../../api/hooks';
+import { FormAlert, SubmitButton } from '../../components/form';
+import { useCountryName } from '../../components/useCountryName';
+import { useSaveProfile } from './useSaveProfile';
+
+interface Place {
+  country: string;
+  region: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+type Locating = 'idle' | 'busy' | 'found' | 'unsupported' | 'denied' | 'failed';
+
+function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      maximumAge: GEOLOCATION_MAX_AGE_MS,
+      timeout: 15_000,
+    }),
+  );
+}
+
+/** Place by the browser's position (nearest city, offline on the server) or by choosing it. */
+export function LocationForm({
+  profile,
+  submitLabel,
+  onSaved,
+}: {
+  profile: OwnProfile;
+  submitLabel?: string;
+  onSaved?: () => void;
+}) {
+  const { t } = useTranslation('members');
+  const { data: settings } = useSettings();
+  const { data: regions = [] } = useRegions();
+  const countryName = useCountryName();
+  const [place, setPlace] = useState<Place>({
+    country: profile.country ?? settings?.geoip_selected_country ?? '',
+    region: profile.region ?? '',
+    city: profile.city ?? '',
+    latitude: null,
+    longitude: null,
+  });
+  const [locating, setLocating] = useState<Locating>('idle');
+  const { save, alert, busy } = useSaveProfile(onSaved);
+  const cities = useQuery({
+    queryKey: ['cities', place.country, place.region, place.city.slice(0, 3)],
+    queryFn: async () =>
+      (
+        await api.get<{ cities: { name: string }[] }>('/api/cities.php', {
+          country: place.country,
+          region: place.region || undefined,
+          q: place.city.slice(0, 3),
+        })
+      ).cities,
+    enabled: place.country !== '' && place.city.length >= 2,
+    staleTime: Infinity,
+  });
+
+  const locate = async () => {
+    if (!('geolocation' in navigator)) return setLocating('unsupported');
+    setLocating('busy');
+    try {
+      const position = await currentPosition();
+      const found = await api.get<Geocode>('/api/geocode.php', {
+        lat: String(position.coords.latitude),
+        lon: String(position.coords.longitude),
+      });
+      setPlace({ ...found, city: found.city });
+      setLocating('found');
+    } catch (error) {
+      const denied = (error as GeolocationPositionError).code === 1;
+      setLocating(denied ? 'denied' : 'failed');
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({
+      country: place.country || null,
+      region: place.region || null,
+      city: place.city.trim() || null,
+      ...(place.latitude !== null && { latitude: place.latitude, longitude: place.longitude }),
+    });
+  };
+  const countryRegions = regions.filter((region) => region.country === place.country);
+
+  return (
+    <Form onSubmit={submit}>
+      <FormAlert alert={alert} />
+      <div className="mb-3">
+        <Button variant="outline-primary" onClick={locate} disabled={locating === 'busy'}>
+          {locating === 'busy' ? t('location.locating') : t('location.useMine')}
+        </Button>
+        {locating !== 'idle' && locating !== 'busy' && (
+          <Alert variant={locating === 'found' ? 'success' : 'warning'} className="mt-2 mb-0 small" role="status">
+            {locating === 'found'
+              ? t('location.found', { city: place.city, country: countryName(place.country) })
+              : t(`location.${locating}`)}
+          </Alert>
+        )}
+      </div>
+      <Row className="g-3 mb-3">
+        <Col xs={12} sm={6}>
+          <Form.Group controlId="profile-country">
+            <Form.Label>{t('fields.country')}</Form.Label>
+            <Form.Select
+              value={place.country}
+              onChange={(e) =>
+                setPlace({ country: e.target.value, region: '', city: '', latitude: null, longitude: null })
+              }
+            >
+              <option value="">{t('location.chooseCountry')}</option>
+              {settings?.countries.map((country) => (
+                <option key={country} value={country}>
+                  {countryName(country)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Group controlId="profile-region">
+            <Form.Label>{t('fields.region')}</Form.Label>
+            <Form.Select
+              value={place.region}
+              disabled={!place.country}
+              onChange={(e) =>
+                setPlace((current) => ({ ...current, region: e.target.value, latitude: null, longitude: null }))
+              }
+            >
+              <option value="">{t('location.chooseRegion')}</option>
+              {countryRegions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col xs={12}>
+          <Form.Group controlId="profile-city">
+            <Form.Label>{t('fields.city')}</Form.Label>
+            <Form.Control
+              value={place.city}
+              list="profile-city-options"
+              autoComplete="address-level2"
+              disabled={!place.country}
+              onChange={(e) =>
+                setPlace((current) => ({ ...current, city: e.target.value, latitude: null, longitude: null }))
+              }
+            />
+            <datalist id="profile-city-options">
+              {cities.data?.map((city) => (
+                <option key={city.name} value={city.name} />
+              ))}
+            </datalist>
+          </Form.Group>
+        </Col>
+      </Row>
+      <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ProfileUpdate } from '@amora/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfileUpdate } from '../../api/members';
+import type { FormAlertState } from '../../components/form';
+
+/** Saves part of the profile and says how it went; `then` runs after a successful save. */
+export function useSaveProfile(then?: () => void) {
+  const { t } = useTranslation('members');
+  const update = useProfileUpdate();
+  const [alert, setAlert] = useState<FormAlertState | null>(null);
+  const save = async (change: ProfileUpdate) => {
+    setAlert(null);
+    try {
+      await update.mutateAsync(change);
+      if (then) then();
+      else setAlert({ variant: 'success', message: t('profile.saved') });
+    } catch (error) {
+      setAlert({ variant: 'danger', message: (error as Error).message });
+    }
+  };
+  return { save, alert, busy: update.isPending };
+}
