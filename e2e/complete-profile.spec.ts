@@ -31,6 +31,13 @@ test('a new member completes the profile and is found in search', async ({ page,
   await page.getByRole('button', { name: t('signup.submit') }).click();
   await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
   await expect(page.getByText(t('members:complete.progress', { step: '1', total: '4' })).first()).toBeVisible();
+  if (testInfo.project.name === 'phone') {
+    // On a phone the activation reminder comes as a modal right after signup.
+    const reminder = page.getByRole('dialog', { name: t('activation.title') });
+    await expect(reminder).toBeVisible();
+    await reminder.getByRole('button', { name: t('common.close') }).click();
+    await expect(reminder).toBeHidden();
+  }
 
   // Step 1: photos, with what goes wrong first.
   const upload = page.getByLabel(t('members:photos.upload'));

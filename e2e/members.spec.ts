@@ -81,7 +81,10 @@ test('search narrows with each filter and pages through the results', async ({ p
   await apply();
   await expect(page).toHaveURL(/min_age=25.*max_age=45/);
   await expect.poll(() => totalOf(page)).toBeLessThanOrEqual(inGermany);
-  const ages = await page.getByRole('list', { name: t('members:search.results') }).getByRole('heading').allInnerTexts();
+  const ages = await page
+    .getByRole('list', { name: t('members:search.results') })
+    .getByRole('heading')
+    .allInnerTexts();
   for (const heading of ages) {
     const age = Number(heading.match(/, (\d+)/)?.[1]);
     expect(age).toBeGreaterThanOrEqual(25);
@@ -101,7 +104,10 @@ test('search narrows with each filter and pages through the results', async ({ p
   await page.getByRole('button', { name: t('members:search.next') }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator('.pagination .page-item.active')).toContainText('2');
-  const secondPage = await page.getByRole('list', { name: t('members:search.results') }).getByRole('link').count();
+  const secondPage = await page
+    .getByRole('list', { name: t('members:search.results') })
+    .getByRole('link')
+    .count();
   expect(secondPage).toBe(24);
   await page.getByRole('button', { name: t('members:search.previous') }).click();
   await expect(page).not.toHaveURL(/page=2/);

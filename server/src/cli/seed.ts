@@ -35,7 +35,8 @@ try {
 
 const started = performance.now();
 const { db, engine } = openDatabase(config.database);
-const where = config.database.engine === 'sqlite' ? config.database.file : new URL(config.database.url).pathname.slice(1);
+const where =
+  config.database.engine === 'sqlite' ? config.database.file : new URL(config.database.url).pathname.slice(1);
 try {
   await migrateToLatest(db, engine);
   const mailer = createDevMailbox(db, systemClock);

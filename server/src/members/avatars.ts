@@ -20,7 +20,18 @@ const HAIR_FILL: Record<string, string> = {
   bald: '#8c8c8c',
 };
 
-const TOPS = ['#2f5d8a', '#8a2f4f', '#3f7a5a', '#c2703d', '#5b4b8a', '#2b2b36', '#b8404a', '#d9a441', '#4a8fa8', '#e7e2d8'];
+const TOPS = [
+  '#2f5d8a',
+  '#8a2f4f',
+  '#3f7a5a',
+  '#c2703d',
+  '#5b4b8a',
+  '#2b2b36',
+  '#b8404a',
+  '#d9a441',
+  '#4a8fa8',
+  '#e7e2d8',
+];
 
 export type HairStyle = 'long' | 'bob' | 'bun' | 'curly' | 'short' | 'side' | 'buzz' | 'none';
 
@@ -51,8 +62,7 @@ const MALE_STYLES: HairStyle[] = ['short', 'side', 'buzz', 'curly'];
 
 export function randomLook(random: Random, gender: string, hairColour: string, initial: string): AvatarLook {
   const female = gender === 'female';
-  const hairStyle: HairStyle =
-    hairColour === 'bald' ? 'none' : random.pick(female ? FEMALE_STYLES : MALE_STYLES);
+  const hairStyle: HairStyle = hairColour === 'bald' ? 'none' : random.pick(female ? FEMALE_STYLES : MALE_STYLES);
   return {
     gender,
     skin: random.pick(SKIN_TONES),
@@ -115,7 +125,8 @@ function hairBack(style: HairStyle, fill: string): string {
 
 /** Hair drawn over the top of the head: a cap from temple to temple above a hairline. */
 function hairFront(style: HairStyle, fill: string): string {
-  const cap = (hairline: string, top = 118) => `<path d="M158 258 C150 ${top} 330 ${top} 322 258 ${hairline} Z" fill="${fill}"/>`;
+  const cap = (hairline: string, top = 118) =>
+    `<path d="M158 258 C150 ${top} 330 ${top} 322 258 ${hairline} Z" fill="${fill}"/>`;
   switch (style) {
     case 'long':
     case 'bob':

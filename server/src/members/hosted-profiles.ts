@@ -76,7 +76,20 @@ export function createRandom(seed: number): Random {
 
 const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
   NL: {
-    female: ['Sanne', 'Lotte', 'Anouk', 'Fleur', 'Femke', 'Iris', 'Marloes', 'Esther', 'Ingrid', 'Noor', 'Lieke', 'Eline'],
+    female: [
+      'Sanne',
+      'Lotte',
+      'Anouk',
+      'Fleur',
+      'Femke',
+      'Iris',
+      'Marloes',
+      'Esther',
+      'Ingrid',
+      'Noor',
+      'Lieke',
+      'Eline',
+    ],
     male: ['Daan', 'Bram', 'Sem', 'Thijs', 'Joost', 'Ruben', 'Pieter', 'Maarten', 'Jeroen', 'Koen', 'Stijn', 'Wouter'],
   },
   BE: {
@@ -88,12 +101,48 @@ const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
     male: ['Lukas', 'Jonas', 'Felix', 'Maximilian', 'Tobias', 'Stefan', 'Florian', 'Matthias', 'Jan', 'Uwe', 'Niklas'],
   },
   GB: {
-    female: ['Emily', 'Olivia', 'Sophie', 'Charlotte', 'Amelia', 'Grace', 'Hannah', 'Chloe', 'Lucy', 'Ellie', 'Rebecca'],
+    female: [
+      'Emily',
+      'Olivia',
+      'Sophie',
+      'Charlotte',
+      'Amelia',
+      'Grace',
+      'Hannah',
+      'Chloe',
+      'Lucy',
+      'Ellie',
+      'Rebecca',
+    ],
     male: ['Oliver', 'Harry', 'Jack', 'George', 'James', 'Thomas', 'William', 'Callum', 'Jamie', 'Rhys', 'Owen'],
   },
   FR: {
-    female: ['Camille', 'Léa', 'Manon', 'Chloé', 'Juliette', 'Inès', 'Clémence', 'Margaux', 'Élodie', 'Sylvie', 'Pauline'],
-    male: ['Louis', 'Hugo', 'Théo', 'Julien', 'Antoine', 'Nicolas', 'Mathieu', 'Baptiste', 'Pierre', 'Romain', 'Olivier'],
+    female: [
+      'Camille',
+      'Léa',
+      'Manon',
+      'Chloé',
+      'Juliette',
+      'Inès',
+      'Clémence',
+      'Margaux',
+      'Élodie',
+      'Sylvie',
+      'Pauline',
+    ],
+    male: [
+      'Louis',
+      'Hugo',
+      'Théo',
+      'Julien',
+      'Antoine',
+      'Nicolas',
+      'Mathieu',
+      'Baptiste',
+      'Pierre',
+      'Romain',
+      'Olivier',
+    ],
   },
   ES: {
     female: ['Lucía', 'María', 'Carmen', 'Paula', 'Laura', 'Marta', 'Sofía', 'Elena', 'Irene', 'Nerea', 'Alba'],
@@ -273,7 +322,8 @@ export function* hostedProfiles({ countries, now, seed = 2026 }: HostedProfileOp
     const country = countries[i % countries.length] as string;
     const place = cities.get(country);
     if (!place || place.all.length === 0) throw new Error(`the geo data has no cities for ${country}`);
-    const city = place.wellKnown.length > 0 && random.chance(0.6) ? random.pick(place.wellKnown) : random.pick(place.all);
+    const city =
+      place.wellKnown.length > 0 && random.chance(0.6) ? random.pick(place.wellKnown) : random.pick(place.all);
     const gender = random.chance(0.68) ? 'female' : 'male';
     const names = FIRST_NAMES[country] ?? FALLBACK_NAMES;
     const name = random.pick(names[gender]);

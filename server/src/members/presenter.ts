@@ -18,12 +18,16 @@ import type { PhotoRow, ProfileRow } from '../db/schema.js';
 /** Who is looking: nobody (a visitor), or a member with their profile and paid state. */
 export type Viewer = { profileId: number; paid: boolean } | null;
 
-function ageOf(row: ProfileRow, today: Date): number {
+function ageOf(row: Pick<ProfileRow, 'date_of_birth'>, today: Date): number {
   const birthDate = parseBirthDate(row.date_of_birth);
   return birthDate ? ageOn(birthDate, today) : 0;
 }
 
-function toImage(photo: PhotoRow): Image {
+/** What a card shows of a profile and of its main photo (search reads only these columns). */
+export type CardRow = Pick<ProfileRow, 'id' | 'name' | 'date_of_birth' | 'city' | 'country' | 'hosted'>;
+export type ImageRow = Pick<PhotoRow, 'id' | 'filename' | 'thumb_filename' | 'status' | 'width' | 'height'>;
+
+function toImage(photo: ImageRow): Image {
   return {
     id: photo.id,
     filename: photo.filename,
@@ -73,7 +77,7 @@ export function presentOwnProfile(row: ProfileRow, photos: PhotoRow[], today: Da
   };
 }
 
-export function presentCard(row: ProfileRow, main: PhotoRow | undefined, today: Date): ProfileCard {
+export function presentCard(row: CardRow, main: ImageRow | undefined, today: Date): ProfileCard {
   return {
     id: row.id,
     name: row.name,

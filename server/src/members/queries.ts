@@ -1,6 +1,7 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, NewProfileRow, PhotoRow, ProfileRow } from '../db/schema.js';
+import type { CardRow, ImageRow } from './presenter.js';
 
 export async function insertProfile(db: Db, profile: NewProfileRow): Promise<ProfileRow> {
   return db.insertInto('profiles').values(profile).returningAll().executeTakeFirstOrThrow();
@@ -172,17 +173,6 @@ export async function deleteBlock(db: Db, blocker: number, blocked: number): Pro
     .execute();
 }
 
-/** Profiles on either side of a block with `profileId`: hidden from each other in lists. */
-export async function blockedEitherWay(db: Db, profileId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('blocks')
-    .select('blocked_profile_id as id')
-    .where('blocker_profile_id', '=', profileId)
-    .union(db.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', profileId))
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 export async function hasBlocked(db: Db, blocker: number, blocked: number): Promise<boolean> {
   const row = await db
     .selectFrom('blocks')
@@ -230,69 +220,209 @@ export interface SearchFilter {
   bornOnOrBefore?: string;
   /** Born after this day (the maximum age). */
   bornAfter?: string;
-  /** Profiles never listed: the searcher's own and both sides of their blocks. */
+  /** The searcher: their own profile and both sides of their blocks are never listed. */
+  viewerProfileId?: number;
+  /** Further profiles not to list, e.g. those already shown. */
   excluded: number[];
 }
 
+type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
+
+/** Who the filter lists, before leaving out `excluded`. */
+function listedBy(filter: SearchFilter, eb: ProfilesEb) {
+  const conditions = [
+    eb('profiles.site_id', '=', filter.siteId),
+    eb('profiles.status', '=', 'active'),
+    eb('profiles.invisible', '=', 0),
+  ];
+  if (filter.gender) conditions.push(eb('profiles.gender', '=', filter.gender));
+  if (filter.country) conditions.push(eb('profiles.country', '=', filter.country));
+  if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));
+  if (filter.bornOnOrBefore) conditions.push(eb('profiles.date_of_birth', '<=', filter.bornOnOrBefore));
+  if (filter.bornAfter) conditions.push(eb('profiles.date_of_birth', '>', filter.bornAfter));
+  return conditions;
+}
+
+/** The searcher's own profile and `excluded`: ids given as values. */
+function namedExclusions(filter: SearchFilter): number[] {
+  return filter.viewerProfileId === undefined ? filter.excluded : [filter.viewerProfileId, ...filter.excluded];
+}
+
+/** Profiles the searcher blocked, and those who blocked the searcher. */
+const blockedByViewer = (eb: ProfilesEb, viewer: number) =>
+  eb.selectFrom('blocks').select('blocked_profile_id as id').where('blocker_profile_id', '=', viewer);
+const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
+  eb.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', viewer);
+
 function matching(filter: SearchFilter) {
-  return (eb: ExpressionBuilder<Database, 'profiles'>) => {
-    const conditions = [eb('site_id', '=', filter.siteId), eb('status', '=', 'active'), eb('invisible', '=', 0)];
-    if (filter.gender) conditions.push(eb('gender', '=', filter.gender));
-    if (filter.country) conditions.push(eb('country', '=', filter.country));
-    if (filter.region) conditions.push(eb('region', '=', filter.region));
-    if (filter.bornOnOrBefore) conditions.push(eb('date_of_birth', '<=', filter.bornOnOrBefore));
-    if (filter.bornAfter) conditions.push(eb('date_of_birth', '>', filter.bornAfter));
-    if (filter.excluded.length > 0) conditions.push(eb('id', 'not in', filter.excluded));
+  return (eb: ProfilesEb) => {
+    const conditions = listedBy(filter, eb);
+    const named = namedExclusions(filter);
+    if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
+    const viewer = filter.viewerProfileId;
+    if (viewer !== undefined) {
+      conditions.push(eb('profiles.id', 'not in', blockedByViewer(eb, viewer)));
+      conditions.push(eb('profiles.id', 'not in', blockersOfViewer(eb, viewer)));
+    }
     return eb.and(conditions);
   };
 }
 
+/** A listed profile's card: the few columns it shows, with its main photo when that is active. */
+export interface CardWithMain {
+  profile: CardRow;
+  main: ImageRow | undefined;
+}
+
 /**
  * Recently active first, never-active last (PostgreSQL would put nulls first); the id keeps the
- * order stable between pages.
+ * order stable between pages. The indexes of migration FastMemberSearch follow this order. Reads
+ * only what a card shows, main photo included, in one query.
  */
-export function searchProfiles(db: Db, filter: SearchFilter, limit: number, offset: number): Promise<ProfileRow[]> {
-  return db
+export async function searchProfiles(
+  db: Db,
+  filter: SearchFilter,
+  limit: number,
+  offset: number,
+): Promise<CardWithMain[]> {
+  return (await searchPage(db, filter, limit, offset, false)).cards;
+}
+
+/**
+ * A page of results and, in the same query, the listing state (see listingState); the state is
+ * null when the page is empty.
+ */
+export async function searchPage(
+  db: Db,
+  filter: SearchFilter,
+  limit: number,
+  offset: number,
+  withState = true,
+): Promise<{ cards: CardWithMain[]; state: ListingState | null }> {
+  const rows = await db
     .selectFrom('profiles')
-    .selectAll()
+    .leftJoin('photos as main', (join) =>
+      join.onRef('main.id', '=', 'profiles.main_photo_id').on('main.status', '=', 'active'),
+    )
+    .select([
+      'profiles.id',
+      'profiles.name',
+      'profiles.date_of_birth',
+      'profiles.city',
+      'profiles.country',
+      'profiles.hosted',
+      'main.id as main_id',
+      'main.filename as main_filename',
+      'main.thumb_filename as main_thumb_filename',
+      'main.status as main_status',
+      'main.width as main_width',
+      'main.height as main_height',
+    ])
+    .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
-    .orderBy('last_active_at', (order) => order.desc().nullsLast())
-    .orderBy('id', 'desc')
+    .orderBy('profiles.last_active_at', (order) => order.desc().nullsLast())
+    .orderBy('profiles.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
+  const first = rows[0];
+  const state =
+    withState && first?.listing_version !== undefined
+      ? toListingState({ ...first, listing_version: first.listing_version })
+      : null;
+  const cards = rows.map(
+    ({ main_id, main_filename, main_thumb_filename, main_status, main_width, main_height, ...columns }) => ({
+      profile: {
+        id: columns.id,
+        name: columns.name,
+        date_of_birth: columns.date_of_birth,
+        city: columns.city,
+        country: columns.country,
+        hosted: columns.hosted,
+      },
+      main:
+        main_id === null
+          ? undefined
+          : {
+              id: main_id,
+              filename: main_filename as string,
+              thumb_filename: main_thumb_filename as string,
+              status: main_status as ImageRow['status'],
+              width: main_width as number,
+              height: main_height as number,
+            },
+    }),
+  );
+  return { cards, state };
 }
 
-export async function countProfiles(db: Db, filter: SearchFilter): Promise<number> {
+/** How many profiles the filter lists, leaving out nobody (listingState counts the excluded). */
+export async function countListed(db: Db, filter: SearchFilter): Promise<number> {
   const row = await db
     .selectFrom('profiles')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where(matching(filter))
+    .where((eb) => eb.and(listedBy(filter, eb)))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** How many of `ids` the filter (ignoring its exclusions) would list. */
-export async function countProfilesAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('profiles')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where(matching({ ...filter, excluded: [] }))
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export interface ListingState {
+  /**
+   * Changes (by database trigger, in the same transaction) whenever a profile is added, removed
+   * or listed differently: a count read after reading a version stays valid while it is current.
+   */
+  version: string;
+  /** How many profiles the filter lists that this search leaves out (its excluded ones). */
+  hidden: number;
+}
+
+/** The sum, over the rows, of 1 where `condition` holds. */
+function countWhere(eb: ProfilesEb, condition: Expression<SqlBool>) {
+  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(1).else(0).end());
 }
 
 /**
- * Changes (by database trigger, in the same transaction) whenever a profile is added, removed or
- * listed differently: a count read after reading version v is valid for as long as v is current.
+ * The listing state as three scalar subqueries, read with a page of results or on its own. Each
+ * count has only the few excluded ids in its WHERE clause, so both engines read those rows by id
+ * instead of scanning the listing (which SQLite, without statistics, would otherwise do).
  */
-export async function listingVersion(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('profile_listing_version')
-    .select('version')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  return String(row.version);
+function listingStateColumns(db: Db, filter: SearchFilter) {
+  const named = namedExclusions(filter);
+  const viewer = filter.viewerProfileId;
+  const version = db.selectFrom('profile_listing_version').select('version').where('id', '=', 1);
+  const namedHidden =
+    named.length === 0
+      ? sql<null>`null`
+      : db
+          .selectFrom('profiles')
+          .select((inner) => countWhere(inner, inner.and(listedBy(filter, inner))).as('n'))
+          .where('profiles.id', 'in', named);
+  const blockedHidden =
+    viewer === undefined
+      ? sql<null>`null`
+      : db
+          .selectFrom('profiles')
+          .select((inner) => {
+            const listedNotNamed = listedBy(filter, inner);
+            if (named.length > 0) listedNotNamed.push(inner('profiles.id', 'not in', named));
+            return countWhere(inner, inner.and(listedNotNamed)).as('n');
+          })
+          .where('profiles.id', 'in', (inner) => blockedByViewer(inner, viewer).union(blockersOfViewer(inner, viewer)));
+  return [
+    sql<number | string>`(${version})`.as('listing_version'),
+    sql<number | string | null>`(${namedHidden})`.as('listing_named'),
+    sql<number | string | null>`(${blockedHidden})`.as('listing_blocked'),
+  ];
+}
+
+function toListingState(row: { listing_version: number | string; listing_named?: unknown; listing_blocked?: unknown }) {
+  return {
+    version: String(row.listing_version),
+    hidden: Number(row.listing_named ?? 0) + Number(row.listing_blocked ?? 0),
+  };
+}
+
+/** The listing state on its own (see searchPage, which reads it with the results). */
+export async function listingState(db: Db, filter: SearchFilter): Promise<ListingState> {
+  return toListingState(await db.selectNoFrom(listingStateColumns(db, filter)).executeTakeFirstOrThrow());
 }

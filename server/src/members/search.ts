@@ -11,7 +11,6 @@ import {
 } from '@amora/common';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import type { ProfileRow } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import type { Site } from '../sites/service.js';
 import { presentCard, type Viewer } from './presenter.js';
@@ -54,30 +53,30 @@ function widenings(criteria: Criteria): Criteria[] {
 const COUNT_CACHE_SIZE = 2000;
 
 /**
- * Exact totals without counting 100,000 index entries on every search: the count of a filter
- * (without the searcher's own exclusions) is kept with the listing version read before counting,
- * and reused while that version is current; the exclusions are then subtracted.
+ * Exact totals without counting 100,000 index entries on every search: how many a filter lists
+ * is kept with the listing version read before counting, and reused while that version is
+ * current; the profiles this searcher does not see are subtracted.
  */
 function createCounter(db: Db) {
   const cache = new Map<string, { version: string; count: number }>();
-  return async function count(filter: queries.SearchFilter): Promise<number> {
-    const version = await queries.listingVersion(db);
+  /** `known` is the listing state when it was already read (with a page of results). */
+  return async function count(filter: queries.SearchFilter, known?: queries.ListingState | null): Promise<number> {
+    const { version, hidden } = known ?? (await queries.listingState(db, filter));
     const { siteId, gender, country, region, bornOnOrBefore, bornAfter } = filter;
     const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter]);
     const kept = cache.get(key);
     cache.delete(key);
-    const listed =
-      kept?.version === version ? kept.count : await queries.countProfiles(db, { ...filter, excluded: [] });
+    const listed = kept && kept.version === version ? kept.count : await queries.countListed(db, filter);
     cache.set(key, { version, count: listed });
     if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return listed - (await queries.countProfilesAmong(db, filter, filter.excluded));
+    return listed - hidden;
   };
 }
 
 export function createSearchService(db: Db, clock: Clock) {
   const countProfiles = createCounter(db);
 
-  function filterFor(site: Site, criteria: Criteria, excluded: number[]): queries.SearchFilter {
+  function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): queries.SearchFilter {
     const today = clock.now();
     return {
       siteId: site.id,
@@ -86,23 +85,19 @@ export function createSearchService(db: Db, clock: Clock) {
       region: criteria.country ? criteria.countryregion : undefined,
       bornOnOrBefore: criteria.min_age === undefined ? undefined : yearsBefore(today, criteria.min_age),
       bornAfter: criteria.max_age === undefined ? undefined : yearsBefore(today, criteria.max_age + 1),
+      viewerProfileId: viewer?.profileId,
       excluded,
     };
   }
 
-  async function cards(rows: ProfileRow[]) {
-    const mains = await queries.mainPhotosOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    const byProfile = new Map(mains.map((photo) => [photo.profile_id, photo]));
+  function cards(rows: queries.CardWithMain[]) {
     const today = clock.now();
-    return rows.map((row) => presentCard(row, byProfile.get(row.id), today));
+    return rows.map(({ profile, main }) => presentCard(profile, main, today));
   }
 
-  async function similarTo(site: Site, criteria: Criteria, excluded: number[]) {
+  async function similarTo(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]) {
     for (const wider of widenings(criteria)) {
-      const filter = filterFor(site, wider, excluded);
+      const filter = filterFor(site, wider, viewer, excluded);
       const total = await countProfiles(filter);
       if (total > 0) return { rows: await queries.searchProfiles(db, filter, SIMILAR_RESULTS, 0), total };
     }
@@ -121,22 +116,31 @@ export function createSearchService(db: Db, clock: Clock) {
   return {
     async search(site: Site, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
       assertMaySearch(site, viewer, query);
-      const excluded = viewer ? [viewer.profileId, ...(await queries.blockedEitherWay(db, viewer.profileId))] : [];
-      const filter = filterFor(site, query, excluded);
-      const [total, rows] = await Promise.all([
-        countProfiles(filter),
-        queries.searchProfiles(db, filter, SEARCH_PAGE_SIZE, (query.page - 1) * SEARCH_PAGE_SIZE),
-      ]);
+      // The searcher's own profile and both sides of their blocks are left out inside the queries.
+      const filter = filterFor(site, query, viewer, []);
+      // The page brings the listing state along, so a remembered total costs no further query.
+      const { cards: rows, state } = await queries.searchPage(
+        db,
+        filter,
+        SEARCH_PAGE_SIZE,
+        (query.page - 1) * SEARCH_PAGE_SIZE,
+      );
+      const total = await countProfiles(filter, state);
       const similar =
         total < SEARCH_FEW_RESULTS && query.page === 1
-          ? await similarTo(site, query, [...excluded, ...rows.map((row) => row.id)])
+          ? await similarTo(
+              site,
+              query,
+              viewer,
+              rows.map((row) => row.profile.id),
+            )
           : { rows: [], total: 0 };
       return {
-        profiles: await cards(rows),
+        profiles: cards(rows),
         total,
         page: query.page,
         pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
-        similar: await cards(similar.rows),
+        similar: cards(similar.rows),
         similar_total: similar.total,
       };
     },

@@ -11,18 +11,22 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   for (const name of ['profiles_search_gender', 'profiles_search_place', 'profiles_search_active']) {
     await db.schema.dropIndex(name).execute();
   }
-  const listed = ['site_id', 'status', 'invisible'];
-  const indexes: Record<string, string[]> = {
+  // Results come newest activity first with never-active profiles last (members/queries.ts):
+  // PostgreSQL needs that spelled out in the index; SQLite sorts nulls first, so last when descending.
+  const newestFirst =
+    engine === 'postgres' ? 'last_active_at desc nulls last, id desc' : 'last_active_at desc, id desc';
+  const listed = 'site_id, status, invisible';
+  const indexes: Record<string, string> = {
     // No filter, or only ages.
-    profiles_search_active: [...listed, 'last_active_at', 'id', 'date_of_birth'],
-    profiles_search_gender: [...listed, 'gender', 'last_active_at', 'id', 'date_of_birth'],
+    profiles_search_active: `${listed}, ${newestFirst}, date_of_birth`,
+    profiles_search_gender: `${listed}, gender, ${newestFirst}, date_of_birth`,
     // A country, with or without a region.
-    profiles_search_country: [...listed, 'country', 'last_active_at', 'id', 'region', 'gender', 'date_of_birth'],
+    profiles_search_country: `${listed}, country, ${newestFirst}, region, gender, date_of_birth`,
     // Gender and country, with or without a region.
-    profiles_search_gender_country: [...listed, 'gender', 'country', 'last_active_at', 'id', 'region', 'date_of_birth'],
+    profiles_search_gender_country: `${listed}, gender, country, ${newestFirst}, region, date_of_birth`,
   };
   for (const [name, columns] of Object.entries(indexes)) {
-    await db.schema.createIndex(name).on('profiles').columns(columns).execute();
+    await sql.raw(`create index ${name} on profiles (${columns})`).execute(db);
   }
 
   await db.schema

@@ -8,7 +8,13 @@ export function MemberCard({ profile }: { profile: ProfileCard }) {
   const { t } = useTranslation('members');
   return (
     <Link to={`/members/${profile.id}`} className="member-card card h-100 border-0 shadow-sm text-decoration-none">
-      <ProfilePhoto image={profile.main_image} name={profile.name} alt="" thumb className="card-img-top member-card-photo" />
+      <ProfilePhoto
+        image={profile.main_image}
+        name={profile.name}
+        alt=""
+        thumb
+        className="card-img-top member-card-photo"
+      />
       <div className="card-body p-2">
         <h3 className="h6 mb-0 text-truncate">
           {profile.name}, {profile.age}
