@@ -2,7 +2,7 @@
  * The demo site a fresh DATA_DIR starts with, its ready demo member and its hosted (fictional)
  * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
  */
-import { HAIR_COLOURS } from '@amora/common';
+import { HAIR_COLOURS, PROFILE_DETAIL_FIELDS } from '@amora/common';
 import { addDays, type Clock } from './clock.js';
 import type { Db } from './db/index.js';
 import type { NewProfileRow, PhotoRow } from './db/schema.js';
@@ -41,16 +41,7 @@ export const DEMO_SETTINGS: StoredSettings = {
   gift_credits: 20,
   signup_credits: 20,
   message_length: 1000,
-  visible_profile_fields: [
-    'gender',
-    'sexuality',
-    'city',
-    'hair_colour',
-    'eye_colour',
-    'body_type',
-    'relationship_status',
-    'tattoos',
-  ],
+  visible_profile_fields: [...PROFILE_DETAIL_FIELDS],
   visible_profile_notes: true,
   search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
   fictional_warning:

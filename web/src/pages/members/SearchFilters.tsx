@@ -5,27 +5,50 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
-import { useRegions, useSettings } from '../../api/hooks';
-import { useCountryName } from '../../components/useCountryName';
+import { CountryOptions, RegionOptions } from '../../components/PlaceOptions';
 
 export type Filters = Pick<SearchQuery, 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>;
 
 const ages = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
 
+function AgeSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  onChange: (age: number | undefined) => void;
+}) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Select
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      >
+        <option value="">–</option>
+        {ages.map((age) => (
+          <option key={age} value={age}>
+            {age}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 /** The search form; it applies its filters on submit, so typing does not fire a search per key. */
 export function SearchFilters({ value, onApply }: { value: Filters; onApply: (filters: Filters) => void }) {
   const { t } = useTranslation('members');
-  const { data: settings } = useSettings();
-  const { data: regions = [] } = useRegions();
-  const countryName = useCountryName();
   const [draft, setDraft] = useState<Filters>(value);
   const set = (change: Partial<Filters>) => setDraft((current) => ({ ...current, ...change }));
-  const number = (raw: string) => (raw === '' ? undefined : Number(raw));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
   };
-  const countryRegions = regions.filter((region) => region.country === draft.country);
 
   return (
     <Form
@@ -57,12 +80,7 @@ export function SearchFilters({ value, onApply }: { value: Filters; onApply: (fi
               value={draft.country ?? ''}
               onChange={(e) => set({ country: e.target.value || undefined, countryregion: undefined })}
             >
-              <option value="">{t('search.anyCountry')}</option>
-              {settings?.countries.map((country) => (
-                <option key={country} value={country}>
-                  {countryName(country)}
-                </option>
-              ))}
+              <CountryOptions emptyLabel={t('search.anyCountry')} />
             </Form.Select>
           </Form.Group>
         </Col>
@@ -74,40 +92,25 @@ export function SearchFilters({ value, onApply }: { value: Filters; onApply: (fi
               disabled={!draft.country}
               onChange={(e) => set({ countryregion: e.target.value || undefined })}
             >
-              <option value="">{t('search.anyRegion')}</option>
-              {countryRegions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
+              <RegionOptions country={draft.country} emptyLabel={t('search.anyRegion')} />
             </Form.Select>
           </Form.Group>
         </Col>
         <Col xs={6} sm={3} lg={1}>
-          <Form.Group controlId="search-min-age">
-            <Form.Label className="small mb-1">{t('search.minAge')}</Form.Label>
-            <Form.Select value={draft.min_age ?? ''} onChange={(e) => set({ min_age: number(e.target.value) })}>
-              <option value="">–</option>
-              {ages.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <AgeSelect
+            id="search-min-age"
+            label={t('search.minAge')}
+            value={draft.min_age}
+            onChange={(min_age) => set({ min_age })}
+          />
         </Col>
         <Col xs={6} sm={3} lg={1}>
-          <Form.Group controlId="search-max-age">
-            <Form.Label className="small mb-1">{t('search.maxAge')}</Form.Label>
-            <Form.Select value={draft.max_age ?? ''} onChange={(e) => set({ max_age: number(e.target.value) })}>
-              <option value="">–</option>
-              {ages.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <AgeSelect
+            id="search-max-age"
+            label={t('search.maxAge')}
+            value={draft.max_age}
+            onChange={(max_age) => set({ max_age })}
+          />
         </Col>
         <Col xs={12} lg={2}>
           <Button type="submit" className="w-100">

@@ -1,20 +1,12 @@
-import { ABOUT_MAX_LENGTH, INTERESTS_MAX, type Interest, type OwnProfile } from '@amora/common';
+import { ABOUT_MAX_LENGTH, INTERESTS_MAX, type Interest } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useInterests, useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
-import { useSaveProfile } from './useSaveProfile';
+import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
-export function AboutForm({
-  profile,
-  submitLabel,
-  onSaved,
-}: {
-  profile: OwnProfile;
-  submitLabel?: string;
-  onSaved?: () => void;
-}) {
+export function AboutForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const { data: interests = [] } = useInterests();

@@ -3,7 +3,6 @@ import {
   EYE_COLOURS,
   GENDERS,
   HAIR_COLOURS,
-  type OwnProfile,
   type ProfileUpdate,
   RELATIONSHIP_STATUSES,
   SEXUALITIES,
@@ -16,7 +15,7 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
-import { useSaveProfile } from './useSaveProfile';
+import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 const CHOICES = {
   gender: GENDERS,
@@ -31,15 +30,7 @@ type DetailField = keyof typeof CHOICES;
 type Details = Pick<ProfileUpdate, DetailField>;
 
 /** Gender and sexuality always (search uses them); the other details as the site lists them. */
-export function DetailsForm({
-  profile,
-  submitLabel,
-  onSaved,
-}: {
-  profile: OwnProfile;
-  submitLabel?: string;
-  onSaved?: () => void;
-}) {
+export function DetailsForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const [details, setDetails] = useState<Details>(() =>

@@ -1,4 +1,5 @@
 import type { OwnProfile } from '@amora/common';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form';
@@ -8,6 +9,13 @@ import { useSaveProfile } from './useSaveProfile';
 export function InvisibleSwitch({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation('members');
   const { save, alert, busy } = useSaveProfile();
+  // Shows the choice at once; after the save the profile says what holds (the old value if it failed).
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const toggle = async (invisible: boolean) => {
+    setChoice(invisible);
+    await save({ invisible });
+    setChoice(null);
+  };
   return (
     <>
       <FormAlert alert={alert} />
@@ -15,9 +23,9 @@ export function InvisibleSwitch({ profile }: { profile: OwnProfile }) {
         type="switch"
         id="profile-invisible"
         label={t('profile.invisible')}
-        checked={profile.invisible}
+        checked={choice ?? profile.invisible}
         disabled={busy}
-        onChange={(e) => void save({ invisible: e.target.checked })}
+        onChange={(e) => void toggle(e.target.checked)}
       />
       <p className="small text-body-secondary mt-2 mb-0">{t('profile.invisibleHelp')}</p>
     </>

@@ -1,4 +1,4 @@
-import { GEOLOCATION_MAX_AGE_MS, type Geocode, type OwnProfile } from '@amora/common';
+import { GEOLOCATION_MAX_AGE_MS, type Geocode } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -8,10 +8,11 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { useRegions, useSettings } from '../../api/hooks';
+import { useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
+import { CountryOptions, RegionOptions } from '../../components/PlaceOptions';
 import { useCountryName } from '../../components/useCountryName';
-import { useSaveProfile } from './useSaveProfile';
+import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 interface Place {
   country: string;
@@ -33,18 +34,9 @@ function currentPosition(): Promise<GeolocationPosition> {
 }
 
 /** Place by the browser's position (nearest city, offline on the server) or by choosing it. */
-export function LocationForm({
-  profile,
-  submitLabel,
-  onSaved,
-}: {
-  profile: OwnProfile;
-  submitLabel?: string;
-  onSaved?: () => void;
-}) {
+export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
-  const { data: regions = [] } = useRegions();
   const countryName = useCountryName();
   const [place, setPlace] = useState<Place>({
     country: profile.country ?? settings?.geoip_selected_country ?? '',
@@ -94,7 +86,6 @@ export function LocationForm({
       ...(place.latitude !== null && { latitude: place.latitude, longitude: place.longitude }),
     });
   };
-  const countryRegions = regions.filter((region) => region.country === place.country);
 
   return (
     <Form onSubmit={submit}>
@@ -121,12 +112,7 @@ export function LocationForm({
                 setPlace({ country: e.target.value, region: '', city: '', latitude: null, longitude: null })
               }
             >
-              <option value="">{t('location.chooseCountry')}</option>
-              {settings?.countries.map((country) => (
-                <option key={country} value={country}>
-                  {countryName(country)}
-                </option>
-              ))}
+              <CountryOptions emptyLabel={t('location.chooseCountry')} />
             </Form.Select>
           </Form.Group>
         </Col>
@@ -140,12 +126,7 @@ export function LocationForm({
                 setPlace((current) => ({ ...current, region: e.target.value, latitude: null, longitude: null }))
               }
             >
-              <option value="">{t('location.chooseRegion')}</option>
-              {countryRegions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
+              <RegionOptions country={place.country} emptyLabel={t('location.chooseRegion')} />
             </Form.Select>
           </Form.Group>
         </Col>

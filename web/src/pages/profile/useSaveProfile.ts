@@ -1,8 +1,17 @@
-import type { ProfileUpdate } from '@amora/common';
+import type { OwnProfile, ProfileUpdate } from '@amora/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileUpdate } from '../../api/members';
 import type { FormAlertState } from '../../components/form';
+
+/** A form for one part of the profile, in /profile or as a complete-signup step. */
+export interface ProfilePartProps {
+  profile: OwnProfile;
+  /** The button's text; a step says 'Save and continue'. */
+  submitLabel?: string;
+  /** Runs after a save instead of the 'Saved' message, e.g. to go to the next step. */
+  onSaved?: () => void;
+}
 
 /** Saves part of the profile and says how it went; `then` runs after a successful save. */
 export function useSaveProfile(then?: () => void) {
