@@ -129,11 +129,11 @@ async function withAdmin(adminUrl: string, statement: string) {
 
 // Requests
 
-/** A rotating mix of searches: none, gender, gender+country, a narrow one with ages, page 3. */
+/** A rotating mix of searches: none, gender, gender+country, a narrow one with ages, page 3, a name's start. */
 async function searchPaths(db: Db, siteId: number): Promise<string[]> {
   const places = await db
     .selectFrom('profiles')
-    .select(['country', 'region'])
+    .select(['country', 'region', 'name'])
     .where('site_id', '=', siteId)
     .where('hosted', '=', 1)
     .orderBy(sql`random()`)
@@ -149,6 +149,7 @@ async function searchPaths(db: Db, siteId: number): Promise<string[]> {
       `/api/members.php?gender=${gender}&country=${place.country}`,
       `/api/members.php?gender=${gender}&country=${place.country}&countryregion=${place.region}&min_age=${minAge}&max_age=${minAge + 15}`,
       '/api/members.php?page=3',
+      `/api/members.php?q=${encodeURIComponent(place.name.slice(0, 3))}`,
     );
   }
   return paths;

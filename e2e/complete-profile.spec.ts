@@ -95,7 +95,10 @@ test('a new member completes the profile and is found in search', async ({ page,
   await searcher.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
   await searcher.getByLabel(t('members:search.country')).selectOption({ label: 'Netherlands' });
   await searcher.getByLabel(t('members:search.region')).selectOption({ label: 'Noord-Holland' });
-  await searcher.getByRole('button', { name: t('members:search.submit') }).click();
+  await searcher
+    .getByRole('form', { name: t('members:search.filters') })
+    .getByRole('button', { name: t('members:search.submit') })
+    .click();
   await expect(searcher).toHaveURL(/countryregion=NH/);
   const card = searcher.getByRole('link', { name: new RegExp(`^${name}, ${ageToday(BIRTH_DATE)}`) });
   await expect(card).toBeVisible();

@@ -52,6 +52,8 @@ async function profileWithPremiumPhotos(request: APIRequestContext): Promise<Car
   throw new Error('the demo seed has no hosted profile with premium photos on the first page');
 }
 
+const searchForm = (page: Page) => page.getByRole('form', { name: t('members:search.filters') });
+
 const totalOf = async (page: Page) => Number((await page.locator('#results-title').innerText()).replace(/\D/g, ''));
 
 test('search narrows with each filter and pages through the results', async ({ page }, testInfo) => {
@@ -63,7 +65,10 @@ test('search narrows with each filter and pages through the results', async ({ p
   await expectAccessible(page);
   await screenshot(page, testInfo, 'search-01-all');
 
-  const apply = () => page.getByRole('button', { name: t('members:search.submit') }).click();
+  const apply = () =>
+    searchForm(page)
+      .getByRole('button', { name: t('members:search.submit') })
+      .click();
   await page.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
   await apply();
   await expect(page).toHaveURL(/gender=female/);
@@ -109,6 +114,37 @@ test('search narrows with each filter and pages through the results', async ({ p
   await page.getByRole('button', { name: t('members:search.previous') }).click();
   await expect(page).not.toHaveURL(/page=2/);
   await screenshot(page, testInfo, 'search-03-paged');
+});
+
+test('finds a member by the start of a name or a city', async ({ page, isMobile }, testInfo) => {
+  await enterSite(page, '/');
+  const { profiles } = (await (await page.request.get('/api/members.php')).json()) as { profiles: Card[] };
+  const wanted = profiles[0];
+  const prefix = wanted.name.slice(0, 3);
+
+  if (isMobile) {
+    // A phone's top bar has a button to the search page, whose form has the same field.
+    await page.getByRole('link', { name: t('app:nav.search') }).click();
+    await searchForm(page).getByLabel(t('members:search.nameOrCity')).fill(prefix.toUpperCase());
+    await searchForm(page)
+      .getByRole('button', { name: t('members:search.submit') })
+      .click();
+  } else {
+    const box = page.getByRole('search').getByRole('searchbox', { name: t('app:nav.searchBox') });
+    await box.fill(prefix.toUpperCase());
+    await box.press('Enter');
+  }
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(prefix.toUpperCase());
+  const results = page.getByRole('list', { name: t('members:search.results') });
+  await expect(results.getByRole('heading', { name: new RegExp(`^${wanted.name},`) }).first()).toBeVisible();
+  // Every card found starts with the text, in its name or in its city.
+  const cards = await results.getByRole('listitem').allInnerTexts();
+  const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const startsWith = (line: string) => key(line).startsWith(key(prefix));
+  expect(cards.every((card) => card.split('\n').some(startsWith))).toBe(true);
+  await expect(searchForm(page).getByLabel(t('members:search.nameOrCity'))).toHaveValue(prefix.toUpperCase());
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'search-04-name');
 });
 
 test('a hosted profile as a visitor, a free member and a premium member', async ({ page, browser }, testInfo) => {

@@ -130,6 +130,8 @@ export type SignupStep = (typeof SIGNUP_STEPS)[number];
 /** SPEC §9: browser geolocation may be at most an hour old. */
 export const GEOLOCATION_MAX_AGE_MS = 60 * 60 * 1000;
 
+/** The longest name-or-city text the search takes. */
+export const SEARCH_TEXT_MAX_LENGTH = 50;
 export const SEARCH_PAGE_SIZE = 24;
 /** Below this many results, search also offers similar results from widened criteria. */
 export const SEARCH_FEW_RESULTS = 6;

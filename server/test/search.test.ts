@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
 import type { Site } from '../src/sites/service.js';
-import { birthDate, buildMember, buildSite, client, loggedIn, useTestApp } from './helpers.js';
+import { birthDate, buildMember, buildSite, client, loggedIn, loggedInMember, useTestApp } from './helpers.js';
 
 const t = useTestApp({
   setup: async (t) => {
@@ -64,6 +64,44 @@ describe('GET /api/members.php', () => {
     expect(await search('min_age=30')).toEqual(['Bea', 'Carl', 'Dirk']);
     expect(await search('max_age=30')).toEqual(['Anna', 'Carl', 'Eva']);
     expect(await search('gender=female&country=NL&min_age=30&max_age=40')).toEqual(['Bea']);
+  });
+
+  it('finds members by the start of their name or city, ignoring case and accents', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Zoë', { city: 'Utrecht' });
+    await profile(site, 'Zoran', { city: 'São Paulo' });
+    await profile(site, 'Ulla', { city: 'Zürich', gender: 'female' });
+    await profile(site, 'Anna Zo', { city: 'Amsterdam' });
+    const search = async (query: string) => names((await visitor.get(`/api/members.php?${query}`)).json().profiles);
+
+    expect(await search('q=zo')).toEqual(['Zoran', 'Zoë']);
+    expect(await search('q=ZOE')).toEqual(['Zoë']);
+    expect(await search('q=sao%20p')).toEqual(['Zoran']);
+    expect(await search('q=u')).toEqual(['Ulla', 'Zoë']);
+    expect(await search('q=zu&gender=female')).toEqual(['Ulla']);
+    expect(await search('q=%20%20')).toEqual(['Anna Zo', 'Ulla', 'Zoran', 'Zoë']);
+    const counted = (await visitor.get('/api/members.php?q=z')).json();
+    expect(counted.total).toBe(3);
+  });
+
+  it('keeps up with a renamed member in name search', async () => {
+    const { site } = await freshSite();
+    const { visitor: member } = await loggedInMember(t, site);
+    await profile(site, 'Someone');
+    const before = (await member.get('/api/members.php?q=some')).json();
+    expect(before.total).toBe(1);
+    const { visitor: other } = await loggedInMember(t, site);
+    expect((await other.put('/api/profile.php', { name: 'Somebody', city: 'Somerset' })).statusCode).toBe(200);
+    const after = (await member.get('/api/members.php?q=some')).json();
+    expect(names(after.profiles)).toEqual(['Somebody', 'Someone']);
+    expect(after.total).toBe(2);
+  });
+
+  it('refuses a name or city text over the length limit', async () => {
+    const { visitor } = await freshSite();
+    const response = await visitor.get(`/api/members.php?q=${'a'.repeat(51)}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields.q.code).toBe('too_long');
   });
 
   it('counts age in whole years, on the birthday itself', async () => {

@@ -13,6 +13,7 @@ import {
   NAME_MAX_LENGTH,
   RELATIONSHIP_STATUSES,
   REPORT_REASONS,
+  SEARCH_TEXT_MAX_LENGTH,
   SEXUALITIES,
   SIGNUP_MESSAGE_MAX_LENGTH,
   SIGNUP_STEPS,
@@ -136,6 +137,8 @@ export const searchQuery = z.object({
   countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
   min_age: age.optional(),
   max_age: age.optional(),
+  /** The start of a name or city (the top bar's search box). */
+  q: z.string().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   /** A visitor's traffic source, for sites that allow logged-out search only with one. */
   network: z.string().max(100).optional(),

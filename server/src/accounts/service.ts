@@ -167,11 +167,10 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       return this.present(user);
     },
 
-    /** Who a session belongs to, as the members domain needs it to decide what they may see. */
+    /** Who a session's member is, as the members domain needs it to decide what they may see. */
     async memberOf(
-      userId: number | null,
+      user: UserRow | null,
     ): Promise<{ userId: number; email: string; profileId: number; paid: boolean } | null> {
-      const user = userId === null ? null : await liveUser(userId);
       if (!user) return null;
       return {
         userId: user.id,

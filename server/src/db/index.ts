@@ -8,6 +8,7 @@ import type { Engine } from './columns.js';
 import * as createSitesAndAccounts from './migrations/1763750000000-CreateSitesAndAccounts.js';
 import * as addProfileDetailsPhotosBlocks from './migrations/1763900000000-AddProfileDetailsPhotosBlocks.js';
 import * as fastMemberSearch from './migrations/1763950000000-FastMemberSearch.js';
+import * as nameAndCitySearch from './migrations/1764000000000-NameAndCitySearch.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -17,6 +18,7 @@ const MIGRATIONS = {
   '1763750000000-CreateSitesAndAccounts': createSitesAndAccounts,
   '1763900000000-AddProfileDetailsPhotosBlocks': addProfileDetailsPhotosBlocks,
   '1763950000000-FastMemberSearch': fastMemberSearch,
+  '1764000000000-NameAndCitySearch': nameAndCitySearch,
 };
 
 export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {

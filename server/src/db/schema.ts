@@ -100,6 +100,9 @@ export interface ProfilesTable {
   signup_step: Generated<string>;
   main_photo_id: number | null;
   last_active_at: string | null;
+  /** name and city as searchKey() makes them; written by members/queries.ts with them. */
+  name_key: Generated<string>;
+  city_key: Generated<string>;
 }
 
 export interface PhotosTable {

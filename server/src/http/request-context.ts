@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestContext } from '../accounts/service.js';
+import type { UserRow } from '../db/schema.js';
 import type { Services } from '../services.js';
 import type { Site } from '../sites/service.js';
 import { AppError } from './errors.js';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     site: Site;
     locale: Locale;
     userId: number | null;
+    /** The signed-in member's account as read with the session, so routes need not read it again. */
+    sessionUser: UserRow | null;
     sessionToken: string | null;
   }
   interface FastifyContextConfig {
@@ -61,6 +64,7 @@ async function requestContextPlugin(app: FastifyInstance, { services }: { servic
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -85,6 +89,7 @@ async function requestContextPlugin(app: FastifyInstance, { services }: { servic
     if (token) {
       const user = await services.accounts.userBySession(site, token);
       request.userId = user?.id ?? null;
+      request.sessionUser = user;
       request.sessionToken = user ? token : null;
     }
   });

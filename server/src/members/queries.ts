@@ -2,9 +2,19 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../db/index.js';
 import type { Database, NewProfileRow, PhotoRow, ProfileRow } from '../db/schema.js';
 import type { CardRow, ImageRow } from './presenter.js';
+import { pastPrefix, searchKey } from './search-key.js';
+
+/** The search keys that go with a new or changed name or city. */
+function withSearchKeys<T extends { name?: string; city?: string | null }>(values: T) {
+  return {
+    ...values,
+    ...(values.name === undefined ? {} : { name_key: searchKey(values.name) }),
+    ...(values.city === undefined ? {} : { city_key: searchKey(values.city ?? '') }),
+  };
+}
 
 export async function insertProfile(db: Db, profile: NewProfileRow): Promise<ProfileRow> {
-  return db.insertInto('profiles').values(profile).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('profiles').values(withSearchKeys(profile)).returningAll().executeTakeFirstOrThrow();
 }
 
 /**
@@ -13,7 +23,7 @@ export async function insertProfile(db: Db, profile: NewProfileRow): Promise<Pro
  */
 export async function insertProfiles(db: Db, profiles: NewProfileRow[]): Promise<number[]> {
   if (profiles.length === 0) return [];
-  const rows = await db.insertInto('profiles').values(profiles).returning('id').execute();
+  const rows = await db.insertInto('profiles').values(profiles.map(withSearchKeys)).returning('id').execute();
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
@@ -35,7 +45,7 @@ export function findProfileById(db: Db, profileId: number): Promise<ProfileRow |
 }
 
 export async function updateProfile(db: Db, profileId: number, values: Partial<ProfileRow>): Promise<void> {
-  await db.updateTable('profiles').set(values).where('id', '=', profileId).execute();
+  await db.updateTable('profiles').set(withSearchKeys(values)).where('id', '=', profileId).execute();
 }
 
 /** Takes the profile row's write lock until the transaction ends, changing nothing. */
@@ -220,6 +230,8 @@ export interface SearchFilter {
   bornOnOrBefore?: string;
   /** Born after this day (the maximum age). */
   bornAfter?: string;
+  /** The start of a name or city, as searchKey() makes it. */
+  nameOrCity?: string;
   /** The searcher: their own profile and both sides of their blocks are never listed. */
   viewerProfileId?: number;
   /** Further profiles not to list, e.g. those already shown. */
@@ -240,6 +252,13 @@ function listedBy(filter: SearchFilter, eb: ProfilesEb) {
   if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));
   if (filter.bornOnOrBefore) conditions.push(eb('profiles.date_of_birth', '<=', filter.bornOnOrBefore));
   if (filter.bornAfter) conditions.push(eb('profiles.date_of_birth', '>', filter.bornAfter));
+  if (filter.nameOrCity) {
+    const startsWith = (column: 'profiles.name_key' | 'profiles.city_key', prefix: string) =>
+      eb.and([eb(column, '>=', prefix), eb(column, '<', pastPrefix(prefix))]);
+    conditions.push(
+      eb.or([startsWith('profiles.name_key', filter.nameOrCity), startsWith('profiles.city_key', filter.nameOrCity)]),
+    );
+  }
   return conditions;
 }
 

@@ -30,7 +30,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   });
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0 } });
 
-  const viewerOf = (request: FastifyRequest) => accounts.memberOf(request.userId);
+  const viewerOf = (request: FastifyRequest) => accounts.memberOf(request.sessionUser);
   async function requireMember(request: FastifyRequest) {
     const member = await viewerOf(request);
     if (!member) throw authenticationRequired();

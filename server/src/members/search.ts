@@ -15,6 +15,7 @@ import { AppError } from '../http/errors.js';
 import type { Site } from '../sites/service.js';
 import { presentCard, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
+import { searchKey } from './search-key.js';
 
 /** YYYY-MM-DD of the day `years` before `today`. */
 function yearsBefore(today: Date, years: number): string {
@@ -22,7 +23,7 @@ function yearsBefore(today: Date, years: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-type Criteria = Pick<SearchQuery, 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>;
+type Criteria = Pick<SearchQuery, 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age' | 'q'>;
 
 const AGE_WIDENING = 5;
 
@@ -62,6 +63,8 @@ function createCounter(db: Db) {
   /** `known` is the listing state when it was already read (with a page of results). */
   return async function count(filter: queries.SearchFilter, known?: queries.ListingState | null): Promise<number> {
     const { version, hidden } = known ?? (await queries.listingState(db, filter));
+    // A name or city is read through its own index, and renaming does not change the listing version.
+    if (filter.nameOrCity) return (await queries.countListed(db, filter)) - hidden;
     const { siteId, gender, country, region, bornOnOrBefore, bornAfter } = filter;
     const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter]);
     const kept = cache.get(key);
@@ -85,6 +88,7 @@ export function createSearchService(db: Db, clock: Clock) {
       region: criteria.country ? criteria.countryregion : undefined,
       bornOnOrBefore: criteria.min_age === undefined ? undefined : yearsBefore(today, criteria.min_age),
       bornAfter: criteria.max_age === undefined ? undefined : yearsBefore(today, criteria.max_age + 1),
+      nameOrCity: searchKey(criteria.q ?? '') || undefined,
       viewerProfileId: viewer?.profileId,
       excluded,
     };

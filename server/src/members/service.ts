@@ -28,8 +28,12 @@ const ACTIVITY_GRANULARITY_MINUTES = 5;
 const roundCoordinate = (value: number | null | undefined) =>
   value === null || value === undefined ? value : Math.round(value * 100) / 100;
 
+/** How many members' profile ids profileIdOf keeps; the earliest remembered go first. */
+const PROFILE_IDS_REMEMBERED = 50_000;
+
 export function createMembersService(db: Db, clock: Clock) {
   const nowIso = () => clock.now().toISOString();
+  const profileIds = new Map<number, number>();
 
   async function requireOwnRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await queries.findProfileByUser(trx, userId);
@@ -101,8 +105,14 @@ export function createMembersService(db: Db, clock: Clock) {
       return presentOwnProfile(row, await queries.photosOf(db, [row.id]), clock.now());
     },
 
+    /** A member's profile is made with the account and never changes, so its id is remembered. */
     async profileIdOf(userId: number): Promise<number> {
-      return (await requireOwnRow(userId)).id;
+      const known = profileIds.get(userId);
+      if (known !== undefined) return known;
+      const { id } = await requireOwnRow(userId);
+      if (profileIds.size >= PROFILE_IDS_REMEMBERED) profileIds.delete(profileIds.keys().next().value as number);
+      profileIds.set(userId, id);
+      return id;
     },
 
     /** A profile is shown to others only once its account is activated. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../api/hooks';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { TopBarSearch } from './TopBarSearch';
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -25,10 +26,7 @@ export function TopBar() {
           {settings?.name ?? 'Amora'}
         </Navbar.Brand>
         <nav className="d-flex align-items-center gap-2 ms-auto" aria-label={t('nav.label')}>
-          <Link to="/members" className="btn btn-outline-light btn-sm top-search">
-            <span aria-hidden="true">⌕ </span>
-            {t('nav.search')}
-          </Link>
+          <TopBarSearch />
           <LanguageSwitcher />
           {user ? (
             <Dropdown align="end">

@@ -1,4 +1,4 @@
-import { GENDERS, MAX_AGE, MIN_AGE, type SearchQuery } from '@amora/common';
+import { GENDERS, MAX_AGE, MIN_AGE, SEARCH_TEXT_MAX_LENGTH, type SearchQuery } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -7,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { CountryOptions, RegionOptions } from '../../components/PlaceOptions';
 
-export type Filters = Pick<SearchQuery, 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>;
+export type Filters = Pick<SearchQuery, 'q' | 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>;
 
 const ages = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
 
@@ -57,6 +57,17 @@ export function SearchFilters({ value, onApply }: { value: Filters; onApply: (fi
       aria-label={t('search.filters')}
     >
       <Row className="g-2 align-items-end">
+        <Col xs={12}>
+          <Form.Group controlId="search-text">
+            <Form.Label className="small mb-1">{t('search.nameOrCity')}</Form.Label>
+            <Form.Control
+              type="search"
+              maxLength={SEARCH_TEXT_MAX_LENGTH}
+              value={draft.q ?? ''}
+              onChange={(e) => set({ q: e.target.value || undefined })}
+            />
+          </Form.Group>
+        </Col>
         <Col xs={12} sm={6} lg={2}>
           <Form.Group controlId="search-gender">
             <Form.Label className="small mb-1">{t('search.gender')}</Form.Label>

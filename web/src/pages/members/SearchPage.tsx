@@ -13,7 +13,7 @@ import { storedTracking } from '../accounts/tracking';
 import { MemberGrid } from './MemberCard';
 import { type Filters, SearchFilters } from './SearchFilters';
 
-const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+const FILTER_KEYS = ['q', 'gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 
 function readQuery(params: URLSearchParams): Partial<SearchQuery> {
   const query: Record<string, string | number> = {};
