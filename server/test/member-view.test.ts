@@ -31,7 +31,7 @@ async function memberWithPhotos() {
   const second = await add();
   const premium = await add({ premiumOnly: true });
   const rejected = await add();
-  await t.services.photos.review(owner.profileId, rejected.id, 'rejected');
+  await t.services.photos.review(rejected.id, 'rejected');
   return { owner, main, second, premium, rejected };
 }
 
@@ -177,7 +177,7 @@ describe('GET /api/member.php', () => {
     const visitor = client(t.app);
     expect(photoIds(await page(visitor, owner.profileId))).toEqual([second.id]);
 
-    await t.services.photos.review(owner.profileId, second.id, 'rejected');
+    await t.services.photos.review(second.id, 'rejected');
     const response = await page(visitor, owner.profileId);
     expect(photoIds(response)).toEqual([main.id]);
     expect(response.json().profile.main_image.id).toBe(main.id);

@@ -172,7 +172,7 @@ describe('POST /api/photos.php', () => {
   it('does not count rejected photos against the limit', async () => {
     const free = await loggedInMember(t);
     const [first] = await buildPhotos(t.services, free, FREE_PHOTO_LIMIT);
-    await t.services.photos.review(free.profileId, first as number, 'rejected');
+    await t.services.photos.review(first as number, 'rejected');
     expect((await upload(free.visitor, await testPhoto())).statusCode).toBe(200);
   });
 
@@ -188,6 +188,15 @@ describe('POST /api/photos.php', () => {
     expect(page).toMatchObject({ main_image: null, photos: [], photos_for_premium: 0 });
     const cards = (await viewer.visitor.get('/api/members.php')).json().profiles;
     expect(cards.find((card: { id: number }) => card.id === owner.profileId)?.main_image).toBeNull();
+
+    // The moderator finds it waiting and approves it: now others see it.
+    const photoId = response.json().photos[0].id;
+    const waiting = await t.services.photos.pending(1000);
+    expect(waiting.find((photo) => photo.id === photoId)).toMatchObject({ profile_id: owner.profileId });
+    await t.services.photos.review(photoId, 'active');
+    expect((await t.services.photos.pending(1000)).some((photo) => photo.id === photoId)).toBe(false);
+    const approved = (await viewer.visitor.get(`/api/member.php?id=${owner.profileId}`)).json().profile;
+    expect(approved.main_image.id).toBe(photoId);
   });
 
   it('keeps a main photo chosen while an upload is still being processed', async () => {

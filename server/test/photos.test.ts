@@ -39,7 +39,7 @@ describe('PUT /api/photos.php', () => {
   it('refuses a rejected photo as main', async () => {
     const owner = await loggedInMember(t);
     const [first, second] = await buildPhotos(t.services, owner, 2);
-    await t.services.photos.review(owner.profileId, second as number, 'rejected');
+    await t.services.photos.review(second as number, 'rejected');
     expect((await owner.visitor.put('/api/photos.php', { main_image: second })).statusCode).toBe(404);
     expect((await owner.visitor.get('/api/photos.php')).json().main_image).toBe(first);
   });
@@ -90,7 +90,7 @@ describe('GET /api/photos.php', () => {
   it("lists the member's own photos in order, with their status", async () => {
     const owner = await loggedInMember(t);
     const [first, second] = await buildPhotos(t.services, owner, 2);
-    await t.services.photos.review(owner.profileId, second as number, 'rejected');
+    await t.services.photos.review(second as number, 'rejected');
     const response = await owner.visitor.get('/api/photos.php');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

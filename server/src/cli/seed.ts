@@ -5,17 +5,11 @@
  */
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase } from '../db/index.js';
-import { createDevMailbox } from '../mail/mailer.js';
 import { mediaRoot } from '../members/photo-files.js';
 import { DEMO_DOMAIN, DEMO_SEED, SHARED_AVATARS, seedDemo, seedHostedProfilesInBulk } from '../seed.js';
-import { createServices } from '../services.js';
+import { failWith, withDatabase } from './tool.js';
 
-function fail(message: string): never {
-  console.error(`amora seed: ${message}`);
-  process.exit(1);
-}
+const fail: (message: string) => never = failWith('seed');
 
 const { values } = parseArgs({
   options: { profiles: { type: 'string', default: '1000' }, seed: { type: 'string', default: String(DEMO_SEED) } },
@@ -25,22 +19,8 @@ const seed = Number(values.seed);
 if (!Number.isInteger(profiles) || profiles < 1) fail(`--profiles "${values.profiles}" is not a positive whole number`);
 if (!Number.isInteger(seed)) fail(`--seed "${values.seed}" is not a whole number`);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-
 const started = performance.now();
-const { db, engine } = openDatabase(config.database);
-const where =
-  config.database.engine === 'sqlite' ? config.database.file : new URL(config.database.url).pathname.slice(1);
-try {
-  await migrateToLatest(db, engine);
-  const mailer = createDevMailbox(db, systemClock);
-  const services = createServices({ db, clock: systemClock, mailer, mediaRoot: mediaRoot(config.dataDir) });
+await withDatabase(fail, async ({ config, db, engine, services, where }) => {
   const domains = ['localhost', '127.0.0.1', new URL(config.publicUrl).hostname];
   if (await seedDemo(db, services, systemClock, { domains, hostedProfiles: 0 })) {
     console.log(`Created the demo site (${DEMO_DOMAIN}) in ${engine} database ${where}.`);
@@ -59,7 +39,6 @@ try {
       console.log(`  ${stored.toLocaleString('en')} profiles stored`);
     },
   });
-  mailer.close();
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   console.log(
     `Added ${result.profiles.toLocaleString('en')} hosted profiles and ${result.photos.toLocaleString('en')} photo rows ` +
@@ -67,6 +46,4 @@ try {
       `${seconds(result.insertMs)} s, ${Math.round(result.profiles / (result.insertMs / 1000)).toLocaleString('en')} profiles/s). ` +
       `Total ${seconds(performance.now() - started)} s.`,
   );
-} finally {
-  await db.destroy();
-}
+});

@@ -120,13 +120,18 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string) {
       return listing(userId);
     },
 
-    /** A moderator's verdict on a pending photo; a rejected main photo hands over to the next one. */
-    async review(profileId: number, photoId: number, status: Exclude<PhotoRow['status'], 'pending'>) {
-      const photo = await queries.findPhoto(db, profileId, photoId);
+    /** Photos waiting for a moderator (sites with photo_moderation), oldest first. */
+    pending(limit: number) {
+      return queries.pendingPhotos(db, limit);
+    },
+
+    /** A moderator's verdict on a photo; a rejected main photo hands over to the next one. */
+    async review(photoId: number, status: Exclude<PhotoRow['status'], 'pending'>) {
+      const photo = await queries.findPhotoById(db, photoId);
       if (!photo) throw notFound();
       await db.transaction().execute(async (trx) => {
         await queries.setPhotoStatus(trx, photo.id, status);
-        const profile = await queries.findProfileById(trx, profileId);
+        const profile = await queries.findProfileById(trx, photo.profile_id);
         if (profile) await repairMain(trx, profile);
       });
     },

@@ -144,6 +144,22 @@ export function findPhoto(db: Db, profileId: number, photoId: number): Promise<P
     .executeTakeFirst();
 }
 
+export function findPhotoById(db: Db, photoId: number): Promise<PhotoRow | undefined> {
+  return db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirst();
+}
+
+/** Photos waiting for a moderator, oldest first, with whose profile they are on. */
+export function pendingPhotos(db: Db, limit: number) {
+  return db
+    .selectFrom('photos')
+    .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
+    .select(['photos.id', 'photos.profile_id', 'profiles.name', 'photos.filename', 'photos.created_at'])
+    .where('photos.status', '=', 'pending')
+    .orderBy('photos.id')
+    .limit(limit)
+    .execute();
+}
+
 export async function deletePhoto(db: Db, photoId: number): Promise<void> {
   await db.deleteFrom('photos').where('id', '=', photoId).execute();
 }

@@ -1,0 +1,46 @@
+/** What the command-line tools share: failing with a message, and the configured database. */
+import { systemClock } from '../clock.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
+import { createDevMailbox } from '../mail/mailer.js';
+import { mediaRoot } from '../members/photo-files.js';
+import { createServices, type Services } from '../services.js';
+
+export function failWith(tool: string) {
+  return (message: string): never => {
+    console.error(`amora ${tool}: ${message}`);
+    process.exit(1);
+  };
+}
+
+export interface ToolContext {
+  config: ReturnType<typeof loadConfig>;
+  db: Db;
+  engine: 'sqlite' | 'postgres';
+  services: Services;
+  /** The database's file or name, for messages. */
+  where: string;
+}
+
+/** Runs `work` against the configured database, migrated first, and closes everything after. */
+export async function withDatabase(fail: (message: string) => never, work: (context: ToolContext) => Promise<void>) {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const { db, engine } = openDatabase(config.database);
+  const where =
+    config.database.engine === 'sqlite' ? config.database.file : new URL(config.database.url).pathname.slice(1);
+  const mailer = createDevMailbox(db, systemClock);
+  try {
+    await migrateToLatest(db, engine);
+    const services = createServices({ db, clock: systemClock, mailer, mediaRoot: mediaRoot(config.dataDir) });
+    await work({ config, db, engine, services, where });
+  } finally {
+    mailer.close();
+    await db.destroy();
+  }
+}
