@@ -4,7 +4,7 @@
  * `npm run seed`, the app built in this process (API only), the demo member logged in, then
  * autocannon (in a worker thread) at a fixed rate per scenario. Writes bench/results.md.
  *
- * Options: --engines sqlite,postgres  --scenarios search,profile,session  --profiles 100000  --rate 500
+ * Options: --engines sqlite,postgres  --scenarios search,name,profile,session  --profiles 100000  --rate 500
  * --seconds 15  --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
@@ -32,7 +32,7 @@ type Engine = 'sqlite' | 'postgres';
 const { values } = parseArgs({
   options: {
     engines: { type: 'string', default: 'sqlite,postgres' },
-    scenarios: { type: 'string', default: 'search,profile,session' },
+    scenarios: { type: 'string', default: 'search,name,profile,session' },
     profiles: { type: 'string', default: '100000' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '15' },
@@ -129,11 +129,11 @@ async function withAdmin(adminUrl: string, statement: string) {
 
 // Requests
 
-/** A rotating mix of searches: none, gender, gender+country, a narrow one with ages, page 3, a name's start. */
+/** A rotating mix of searches: none, gender, gender+country, a narrow one with ages, page 3. */
 async function searchPaths(db: Db, siteId: number): Promise<string[]> {
   const places = await db
     .selectFrom('profiles')
-    .select(['country', 'region', 'name'])
+    .select(['country', 'region'])
     .where('site_id', '=', siteId)
     .where('hosted', '=', 1)
     .orderBy(sql`random()`)
@@ -149,10 +149,21 @@ async function searchPaths(db: Db, siteId: number): Promise<string[]> {
       `/api/members.php?gender=${gender}&country=${place.country}`,
       `/api/members.php?gender=${gender}&country=${place.country}&countryregion=${place.region}&min_age=${minAge}&max_age=${minAge + 15}`,
       '/api/members.php?page=3',
-      `/api/members.php?q=${encodeURIComponent(place.name.slice(0, 3))}`,
     );
   }
   return paths;
+}
+
+/** The top bar's search: the first three letters of random members' names. */
+async function namePaths(db: Db, siteId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('name')
+    .where('site_id', '=', siteId)
+    .orderBy(sql`random()`)
+    .limit(500)
+    .execute();
+  return rows.map((row) => `/api/members.php?q=${encodeURIComponent(row.name.slice(0, 3))}`);
 }
 
 async function memberPaths(db: Db, siteId: number): Promise<string[]> {
@@ -237,6 +248,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
 
     const all: Record<string, [string, string[]]> = {
       search: ['search: GET /api/members.php (mixed filters)', await searchPaths(db, site.id)],
+      name: ['name: GET /api/members.php?q=… (3 letters)', await namePaths(db, site.id)],
       profile: ['profile: GET /api/member.php?id=…', await memberPaths(db, site.id)],
       session: ['session: GET /api/user.php', ['/api/user.php']],
     };

@@ -130,7 +130,7 @@ export type SignupStep = (typeof SIGNUP_STEPS)[number];
 /** SPEC §9: browser geolocation may be at most an hour old. */
 export const GEOLOCATION_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** The longest name-or-city text the search takes. */
+/** The longest name text the search takes. */
 export const SEARCH_TEXT_MAX_LENGTH = 50;
 export const SEARCH_PAGE_SIZE = 24;
 /** Below this many results, search also offers similar results from widened criteria. */
@@ -144,3 +144,21 @@ export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/hei
 
 export const REPORT_REASONS = ['fake', 'inappropriate_photos', 'harassment', 'scam', 'underage', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+// Likes, matches and the swipe game (SPEC §9).
+/** Likes a free member may give in the swipe game per day (the site's local day). */
+export const SWIPE_FREE_LIKES_PER_DAY = 4;
+/** Premium members get more, within reason against automated liking. */
+export const SWIPE_PREMIUM_LIKES_PER_DAY = 100;
+/** Profiles the swipe game deals at a time. */
+export const SWIPE_DECK_SIZE = 20;
+/** Suggestions the match finder shows at a time. */
+export const MATCH_FINDER_RESULTS = 12;
+/** After an auto-like, likes are fetched again this much later. */
+export const MATCH_POPUP_LIKES_RELOAD_MS = 500;
+/** User, chats and likes are fetched again this long after the app starts, then at the interval. */
+export const REFRESH_FIRST_MS = 5_000;
+export const REFRESH_INTERVAL_MS = 60_000;
+/** Where a like was given: on a profile page, in the swipe game, in the match finder, or by auto-like. */
+export const LIKE_SOURCES = ['profile', 'swipe', 'match_finder', 'auto'] as const;
+export type LikeSource = (typeof LIKE_SOURCES)[number];

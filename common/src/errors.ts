@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'account_deleted',
   'site_not_found',
   'photo_limit',
+  'swipe_limit',
   'photo_invalid',
   'photo_too_large',
   'photo_too_small',

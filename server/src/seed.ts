@@ -52,6 +52,7 @@ export const DEMO_SETTINGS: StoredSettings = {
   refund_days: 14,
   member_resell: false,
   photo_moderation: false,
+  time_zone: 'Europe/Amsterdam',
   mail_name: 'Amora',
 };
 

@@ -66,22 +66,22 @@ describe('GET /api/members.php', () => {
     expect(await search('gender=female&country=NL&min_age=30&max_age=40')).toEqual(['Bea']);
   });
 
-  it('finds members by the start of their name or city, ignoring case and accents', async () => {
+  it('finds members by the start of their name, ignoring case and accents, in name order', async () => {
     const { site, visitor } = await freshSite();
     await profile(site, 'Zoë', { city: 'Utrecht' });
-    await profile(site, 'Zoran', { city: 'São Paulo' });
-    await profile(site, 'Ulla', { city: 'Zürich', gender: 'female' });
-    await profile(site, 'Anna Zo', { city: 'Amsterdam' });
-    const search = async (query: string) => names((await visitor.get(`/api/members.php?${query}`)).json().profiles);
+    await profile(site, 'Zoran', { city: 'Zürich', gender: 'male' });
+    await profile(site, 'zoe', { gender: 'female' });
+    await profile(site, 'Anna Zo', { city: 'Zaandam' });
+    const search = async (query: string) =>
+      (await visitor.get(`/api/members.php?${query}`)).json().profiles.map((card: Card) => card.name);
 
-    expect(await search('q=zo')).toEqual(['Zoran', 'Zoë']);
-    expect(await search('q=ZOE')).toEqual(['Zoë']);
-    expect(await search('q=sao%20p')).toEqual(['Zoran']);
-    expect(await search('q=u')).toEqual(['Ulla', 'Zoë']);
-    expect(await search('q=zu&gender=female')).toEqual(['Ulla']);
-    expect(await search('q=%20%20')).toEqual(['Anna Zo', 'Ulla', 'Zoran', 'Zoë']);
-    const counted = (await visitor.get('/api/members.php?q=z')).json();
-    expect(counted.total).toBe(3);
+    expect(await search('q=zo')).toEqual(['Zoë', 'zoe', 'Zoran']);
+    expect(await search('q=ZOE')).toEqual(['Zoë', 'zoe']);
+    expect(await search('q=zo&gender=male')).toEqual(['Zoran']);
+    expect(await search('q=anna%20z')).toEqual(['Anna Zo']);
+    expect(await search('q=za')).toEqual([]);
+    expect((await search('q=%20%20')).sort()).toEqual(['Anna Zo', 'Zoran', 'Zoë', 'zoe']);
+    expect((await visitor.get('/api/members.php?q=zo')).json().total).toBe(3);
   });
 
   it('keeps up with a renamed member in name search', async () => {
@@ -91,13 +91,13 @@ describe('GET /api/members.php', () => {
     const before = (await member.get('/api/members.php?q=some')).json();
     expect(before.total).toBe(1);
     const { visitor: other } = await loggedInMember(t, site);
-    expect((await other.put('/api/profile.php', { name: 'Somebody', city: 'Somerset' })).statusCode).toBe(200);
+    expect((await other.put('/api/profile.php', { name: 'Somebody' })).statusCode).toBe(200);
     const after = (await member.get('/api/members.php?q=some')).json();
     expect(names(after.profiles)).toEqual(['Somebody', 'Someone']);
     expect(after.total).toBe(2);
   });
 
-  it('refuses a name or city text over the length limit', async () => {
+  it('refuses a name text over the length limit', async () => {
     const { visitor } = await freshSite();
     const response = await visitor.get(`/api/members.php?q=${'a'.repeat(51)}`);
     expect(response.statusCode).toBe(422);

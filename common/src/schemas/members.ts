@@ -137,7 +137,7 @@ export const searchQuery = z.object({
   countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
   min_age: age.optional(),
   max_age: age.optional(),
-  /** The start of a name or city (the top bar's search box). */
+  /** The start of a name (the top bar's search box); results then come in name order. */
   q: z.string().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   /** A visitor's traffic source, for sites that allow logged-out search only with one. */

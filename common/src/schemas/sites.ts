@@ -38,6 +38,8 @@ export const settings = z.object({
   member_resell: z.boolean(),
   /** New member photos wait for a moderator before others see them. */
   photo_moderation: z.boolean(),
+  /** The site's IANA time zone: its days (the swipe game's daily likes) start at local midnight. */
+  time_zone: z.string(),
   company_id: z.number().int(),
   mail_name: z.string(),
   locales: z.array(z.enum(LOCALES)),

@@ -1,14 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Engine } from './columns.js';
 import * as createSitesAndAccounts from './migrations/1763750000000-CreateSitesAndAccounts.js';
 import * as addProfileDetailsPhotosBlocks from './migrations/1763900000000-AddProfileDetailsPhotosBlocks.js';
 import * as fastMemberSearch from './migrations/1763950000000-FastMemberSearch.js';
-import * as nameAndCitySearch from './migrations/1764000000000-NameAndCitySearch.js';
+import * as nameSearch from './migrations/1764000000000-NameSearch.js';
+import * as createLikes from './migrations/1764050000000-CreateLikes.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -18,8 +27,14 @@ const MIGRATIONS = {
   '1763750000000-CreateSitesAndAccounts': createSitesAndAccounts,
   '1763900000000-AddProfileDetailsPhotosBlocks': addProfileDetailsPhotosBlocks,
   '1763950000000-FastMemberSearch': fastMemberSearch,
-  '1764000000000-NameAndCitySearch': nameAndCitySearch,
+  '1764000000000-NameSearch': nameSearch,
+  '1764050000000-CreateLikes': createLikes,
 };
+
+/** Which engine a connection (or transaction) talks to, for the few statements that differ. */
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {
   if (config.engine === 'postgres') {

@@ -1,4 +1,5 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
+import type { LikeSource } from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -100,9 +101,8 @@ export interface ProfilesTable {
   signup_step: Generated<string>;
   main_photo_id: number | null;
   last_active_at: string | null;
-  /** name and city as searchKey() makes them; written by members/queries.ts with them. */
+  /** name as searchKey() makes it; written by members/queries.ts with the name. */
   name_key: Generated<string>;
-  city_key: Generated<string>;
 }
 
 export interface PhotosTable {
@@ -128,6 +128,21 @@ export interface ProfileListingVersionTable {
 export interface BlocksTable {
   blocker_profile_id: number;
   blocked_profile_id: number;
+  created_at: string;
+}
+
+export interface LikesTable {
+  liker_profile_id: number;
+  liked_profile_id: number;
+  source: LikeSource;
+  created_at: string;
+  /** When the liked member saw the like; null while it is new to them. */
+  seen_at: string | null;
+}
+
+export interface SwipeSkipsTable {
+  profile_id: number;
+  skipped_profile_id: number;
   created_at: string;
 }
 
@@ -177,6 +192,8 @@ export interface Database {
   profile_listing_version: ProfileListingVersionTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  likes: LikesTable;
+  swipe_skips: SwipeSkipsTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
   mails: MailsTable;

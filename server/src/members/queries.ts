@@ -4,13 +4,9 @@ import type { Database, NewProfileRow, PhotoRow, ProfileRow } from '../db/schema
 import type { CardRow, ImageRow } from './presenter.js';
 import { pastPrefix, searchKey } from './search-key.js';
 
-/** The search keys that go with a new or changed name or city. */
-function withSearchKeys<T extends { name?: string; city?: string | null }>(values: T) {
-  return {
-    ...values,
-    ...(values.name === undefined ? {} : { name_key: searchKey(values.name) }),
-    ...(values.city === undefined ? {} : { city_key: searchKey(values.city ?? '') }),
-  };
+/** The search key that goes with a new or changed name. */
+function withSearchKeys<T extends { name?: string }>(values: T) {
+  return values.name === undefined ? values : { ...values, name_key: searchKey(values.name) };
 }
 
 export async function insertProfile(db: Db, profile: NewProfileRow): Promise<ProfileRow> {
@@ -246,12 +242,16 @@ export interface SearchFilter {
   bornOnOrBefore?: string;
   /** Born after this day (the maximum age). */
   bornAfter?: string;
-  /** The start of a name or city, as searchKey() makes it. */
-  nameOrCity?: string;
+  /** The start of a name, as searchKey() makes it; results then come in name order. */
+  nameStart?: string;
   /** The searcher: their own profile and both sides of their blocks are never listed. */
   viewerProfileId?: number;
   /** Further profiles not to list, e.g. those already shown. */
   excluded: number[];
+  /** Only these profiles (those of a likes list). */
+  onlyIds?: number[];
+  /** Only hosted profiles. */
+  hostedOnly?: boolean;
 }
 
 type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
@@ -268,12 +268,9 @@ function listedBy(filter: SearchFilter, eb: ProfilesEb) {
   if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));
   if (filter.bornOnOrBefore) conditions.push(eb('profiles.date_of_birth', '<=', filter.bornOnOrBefore));
   if (filter.bornAfter) conditions.push(eb('profiles.date_of_birth', '>', filter.bornAfter));
-  if (filter.nameOrCity) {
-    const startsWith = (column: 'profiles.name_key' | 'profiles.city_key', prefix: string) =>
-      eb.and([eb(column, '>=', prefix), eb(column, '<', pastPrefix(prefix))]);
-    conditions.push(
-      eb.or([startsWith('profiles.name_key', filter.nameOrCity), startsWith('profiles.city_key', filter.nameOrCity)]),
-    );
+  if (filter.nameStart) {
+    conditions.push(eb('profiles.name_key', '>=', filter.nameStart));
+    conditions.push(eb('profiles.name_key', '<', pastPrefix(filter.nameStart)));
   }
   return conditions;
 }
@@ -294,6 +291,8 @@ function matching(filter: SearchFilter) {
     const conditions = listedBy(filter, eb);
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
+    if (filter.onlyIds) conditions.push(eb('profiles.id', 'in', filter.onlyIds));
+    if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
     const viewer = filter.viewerProfileId;
     if (viewer !== undefined) {
       conditions.push(eb('profiles.id', 'not in', blockedByViewer(eb, viewer)));
@@ -310,9 +309,10 @@ export interface CardWithMain {
 }
 
 /**
- * Recently active first, never-active last (PostgreSQL would put nulls first); the id keeps the
- * order stable between pages. The indexes of migration FastMemberSearch follow this order. Reads
- * only what a card shows, main photo included, in one query.
+ * Recently active first, never-active last (PostgreSQL would put nulls first); a name search in
+ * name order. The id keeps the order stable between pages. The indexes of migrations
+ * FastMemberSearch and NameSearch follow these orders. Reads only what a card shows, main photo
+ * included, in one query.
  */
 export async function searchProfiles(
   db: Db,
@@ -355,8 +355,10 @@ export async function searchPage(
     ])
     .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
-    .orderBy('profiles.last_active_at', (order) => order.desc().nullsLast())
-    .orderBy('profiles.id', 'desc')
+    .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
+    .$if(filter.nameStart === undefined, (query) =>
+      query.orderBy('profiles.last_active_at', (order) => order.desc().nullsLast()).orderBy('profiles.id', 'desc'),
+    )
     .limit(limit)
     .offset(offset)
     .execute();

@@ -1,6 +1,6 @@
 /**
- * How a name or city is stored and looked up for the top bar's name-or-city search: without
- * accents and case, so 'zoe' finds Zoë and 'sao' finds São Paulo on both engines alike.
+ * How a name is stored and looked up for the top bar's name search: without accents and case, so
+ * 'zoe' finds Zoë and 'ZOË' finds Zoe on both engines alike.
  */
 export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();

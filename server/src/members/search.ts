@@ -3,6 +3,7 @@
  * and age. When few match, similar results come from the same search with wider criteria.
  */
 import {
+  type ProfileCard,
   SEARCH_FEW_RESULTS,
   SEARCH_PAGE_SIZE,
   type SearchQuery,
@@ -63,10 +64,8 @@ function createCounter(db: Db) {
   /** `known` is the listing state when it was already read (with a page of results). */
   return async function count(filter: queries.SearchFilter, known?: queries.ListingState | null): Promise<number> {
     const { version, hidden } = known ?? (await queries.listingState(db, filter));
-    // A name or city is read through its own index, and renaming does not change the listing version.
-    if (filter.nameOrCity) return (await queries.countListed(db, filter)) - hidden;
-    const { siteId, gender, country, region, bornOnOrBefore, bornAfter } = filter;
-    const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter]);
+    const { siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart } = filter;
+    const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart]);
     const kept = cache.get(key);
     cache.delete(key);
     const listed = kept && kept.version === version ? kept.count : await queries.countListed(db, filter);
@@ -88,7 +87,7 @@ export function createSearchService(db: Db, clock: Clock) {
       region: criteria.country ? criteria.countryregion : undefined,
       bornOnOrBefore: criteria.min_age === undefined ? undefined : yearsBefore(today, criteria.min_age),
       bornAfter: criteria.max_age === undefined ? undefined : yearsBefore(today, criteria.max_age + 1),
-      nameOrCity: searchKey(criteria.q ?? '') || undefined,
+      nameStart: searchKey(criteria.q ?? '') || undefined,
       viewerProfileId: viewer?.profileId,
       excluded,
     };
@@ -118,6 +117,26 @@ export function createSearchService(db: Db, clock: Clock) {
   }
 
   return {
+    /** Profiles to suggest (swipe game, match finder, auto-like): listed, matching, none of `excluded`. */
+    async suggest(
+      site: Site,
+      viewer: NonNullable<Viewer>,
+      criteria: Criteria,
+      options: { excluded: number[]; limit: number; hostedOnly?: boolean },
+    ): Promise<ProfileCard[]> {
+      const filter = { ...filterFor(site, criteria, viewer, options.excluded), hostedOnly: options.hostedOnly };
+      return cards(await queries.searchProfiles(db, filter, options.limit, 0));
+    },
+
+    /** The cards of these profiles that the viewer may see in a list (likes), in the order given. */
+    async listedCards(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<ProfileCard[]> {
+      if (profileIds.length === 0) return [];
+      const filter = { ...filterFor(site, {}, viewer, []), onlyIds: profileIds };
+      const found = cards(await queries.searchProfiles(db, filter, profileIds.length, 0));
+      const byId = new Map(found.map((card) => [card.id, card]));
+      return profileIds.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async search(site: Site, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
       assertMaySearch(site, viewer, query);
       // The searcher's own profile and both sides of their blocks are left out inside the queries.

@@ -1,8 +1,11 @@
 /** Members: each account's profile, what others may see of it, blocks and reports. */
 import {
+  ageOn,
+  type Gender,
   type MemberProfile,
   type OwnProfile,
   type ProfileUpdate,
+  parseBirthDate,
   profileNameProblem,
   type ReportRequest,
 } from '@amora/common';
@@ -20,6 +23,15 @@ export interface NewProfile {
   siteId: number;
   name: string;
   dateOfBirth: string;
+}
+
+/** Whom a profile looks for, going by its gender and sexuality; null for anyone. */
+function wantedGender(gender: string | null, sexuality: string | null): Gender | null {
+  if (gender !== 'male' && gender !== 'female') return null;
+  const other = gender === 'male' ? 'female' : 'male';
+  if (sexuality === 'gay' || sexuality === 'lesbian') return gender;
+  if (sexuality === 'bi') return null;
+  return other;
 }
 
 /** A member counts as active again after this many minutes, so search order stays fresh. */
@@ -165,6 +177,26 @@ export function createMembersService(db: Db, clock: Clock) {
       const row = await viewableProfile(site, viewer, profileId);
       const blocked = viewer ? await queries.hasBlocked(db, viewer.profileId, profileId) : false;
       return presentMember(row, await queries.photosOf(db, [row.id]), viewer, blocked, clock.now());
+    },
+
+    /** A 404, as for a missing profile, unless the viewer may like or contact this one. */
+    async assertContactable(site: Site, viewer: NonNullable<Viewer>, profileId: number) {
+      if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
+      await viewableProfile(site, viewer, profileId);
+      if (await queries.hasBlocked(db, viewer.profileId, profileId)) throw notFound();
+    },
+
+    /** Where a member's suggestions start: whom their profile says they look for, their age and place. */
+    async preferencesOf(viewer: NonNullable<Viewer>) {
+      const row = await queries.findProfileById(db, viewer.profileId);
+      if (!row) throw new Error(`profile ${viewer.profileId} is missing`);
+      const birthDate = parseBirthDate(row.date_of_birth);
+      return {
+        gender: wantedGender(row.gender, row.sexuality),
+        age: birthDate ? ageOn(birthDate, clock.now()) : null,
+        country: row.country,
+        region: row.region,
+      };
     },
 
     async block(site: Site, viewer: NonNullable<Viewer>, profileId: number) {

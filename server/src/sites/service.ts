@@ -28,6 +28,8 @@ export type StoredSettings = Omit<
   | 'push_public_key'
 >;
 
+const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
+
 export interface Site {
   id: number;
   name: string;
@@ -44,7 +46,8 @@ function toSite(row: SiteRow): Site {
     domain: row.domain,
     domainLanguage: row.domain_language,
     companyId: row.company_id,
-    settings: JSON.parse(row.settings) as StoredSettings,
+    // Sites stored before a setting existed get its default.
+    settings: { time_zone: DEFAULT_TIME_ZONE, ...JSON.parse(row.settings) } as StoredSettings,
   };
 }
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 /**
- * Search by name or city from any page; an empty search opens the member search. A phone has no
+ * Search by name from any page; an empty search opens the member search. A phone has no
  * room for the box, so there it is a button to the search page, whose form has the same field.
  */
 export function TopBarSearch() {

@@ -59,7 +59,7 @@ export function SearchFilters({ value, onApply }: { value: Filters; onApply: (fi
       <Row className="g-2 align-items-end">
         <Col xs={12}>
           <Form.Group controlId="search-text">
-            <Form.Label className="small mb-1">{t('search.nameOrCity')}</Form.Label>
+            <Form.Label className="small mb-1">{t('search.name')}</Form.Label>
             <Form.Control
               type="search"
               maxLength={SEARCH_TEXT_MAX_LENGTH}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { GENDERS, LIKE_SOURCES, MAX_AGE, MIN_AGE } from '../constants.js';
+import { image, profileCard } from './members.js';
+
+/** A profile in a likes list: its card, and whether the like is new to the member who got it. */
+export const likedCard = profileCard.extend({ like_new: z.boolean() });
+export type LikedCard = z.infer<typeof likedCard>;
+
+/** GET /api/likes.php: whom the member liked (profiles) and who liked the member (liked_by). */
+export const likesResponse = z.object({
+  profiles: z.array(likedCard),
+  liked_by: z.array(likedCard),
+});
+export type LikesResponse = z.infer<typeof likesResponse>;
+
+export const likeRequest = z.object({
+  profile_id: z.number().int().positive(),
+  source: z.enum(LIKE_SOURCES).exclude(['auto']).default('profile'),
+});
+export type LikeRequest = z.infer<typeof likeRequest>;
+
+/** A like given: whether it made a match, and the card for the match popup. */
+export const likeResponse = z.object({ match: z.boolean(), profile: profileCard });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+/** GET /api/auto-like.php: a profile for the match popup, or null when there is none to offer. */
+export const autoLikeResponse = z.object({
+  profile: z.object({ id: z.number(), name: z.string(), main_image: image.nullable() }).nullable(),
+});
+
+/** What the swipe game has left today, and when the count starts again. */
+export const swipeAllowance = z.object({
+  likes_left: z.number(),
+  likes_per_day: z.number(),
+  resets_at: z.string(),
+});
+export type SwipeAllowance = z.infer<typeof swipeAllowance>;
+
+export const swipeDeckResponse = swipeAllowance.extend({ profiles: z.array(profileCard) });
+export type SwipeDeckResponse = z.infer<typeof swipeDeckResponse>;
+
+export const swipeRequest = z.object({
+  profile_id: z.number().int().positive(),
+  choice: z.enum(['like', 'skip']),
+});
+export type SwipeRequest = z.infer<typeof swipeRequest>;
+export const swipeResponse = swipeAllowance.extend({ match: z.boolean() });
+export type SwipeResponse = z.infer<typeof swipeResponse>;
+
+const age = z.coerce.number().int('invalid_choice').min(MIN_AGE, 'invalid_choice').max(MAX_AGE, 'invalid_choice');
+/** The match finder's questions; what is not answered comes from the member's own profile. */
+export const matchFinderQuery = z.object({
+  gender: z.enum(GENDERS, { message: 'invalid_choice' }).optional(),
+  min_age: age.optional(),
+  max_age: age.optional(),
+  countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
+});
+export type MatchFinderQuery = z.infer<typeof matchFinderQuery>;
+export const matchFinderResponse = z.object({
+  profiles: z.array(profileCard),
+  /** The criteria used, answered or taken from the member's profile. */
+  criteria: z.object({
+    gender: z.enum(GENDERS).nullable(),
+    min_age: z.number(),
+    max_age: z.number(),
+    country: z.string().nullable(),
+    countryregion: z.string().nullable(),
+  }),
+});
+export type MatchFinderResponse = z.infer<typeof matchFinderResponse>;

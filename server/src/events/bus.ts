@@ -1,0 +1,83 @@
+/**
+ * Domain events: a service publishes what happened (after its transaction commits), and the
+ * realtime and notification domains subscribe. In one process by default; with REDIS_URL every
+ * instance of the app gets every event through Redis pub/sub.
+ */
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+export type DomainEvent =
+  /** A member liked a profile; for the liker's own devices. */
+  | { type: 'like.new'; siteId: number; profileId: number; likedProfileId: number }
+  /** A profile got a like; for the liked member (badge, notification). */
+  | { type: 'like.received'; siteId: number; profileId: number; likerProfileId: number }
+  /** Two profiles like each other. */
+  | { type: 'match.new'; siteId: number; profileIds: [number, number] };
+
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+export type EventHandler<T extends EventType> = (event: EventOf<T>) => void | Promise<void>;
+
+export interface EventBus {
+  publish(event: DomainEvent): Promise<void>;
+  /** Returns a function that ends the subscription. */
+  subscribe<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
+  close(): Promise<void>;
+}
+
+/** Handlers run one by one; a failing one is reported and does not stop the others or the publisher. */
+function createDispatcher(onError: (error: unknown, event: DomainEvent) => void) {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    on<T extends EventType>(type: T, handler: EventHandler<T>) {
+      const listener = (event: EventOf<T>) => {
+        Promise.resolve()
+          .then(() => handler(event))
+          .catch((error: unknown) => onError(error, event));
+      };
+      emitter.on(type, listener);
+      return () => void emitter.off(type, listener);
+    },
+    dispatch(event: DomainEvent) {
+      emitter.emit(event.type, event);
+    },
+  };
+}
+
+const reportError = (error: unknown, event: DomainEvent) => {
+  console.error(`event handler for ${event.type} failed:`, error);
+};
+
+export function createInProcessBus(onError = reportError): EventBus {
+  const dispatcher = createDispatcher(onError);
+  return {
+    async publish(event) {
+      dispatcher.dispatch(event);
+    },
+    subscribe: (type, handler) => dispatcher.on(type, handler),
+    async close() {},
+  };
+}
+
+/** One channel for all events; every instance, the publishing one included, hears each once. */
+export async function createRedisBus(url: string, prefix: string, onError = reportError): Promise<EventBus> {
+  const channel = `${prefix}events`;
+  const options = { connectTimeout: 2000, maxRetriesPerRequest: 2 };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
+  const dispatcher = createDispatcher(onError);
+  subscriber.on('message', (from: string, message: string) => {
+    if (from === channel) dispatcher.dispatch(JSON.parse(message) as DomainEvent);
+  });
+  await subscriber.subscribe(channel);
+  return {
+    async publish(event) {
+      await publisher.publish(channel, JSON.stringify(event));
+    },
+    subscribe: (type, handler) => dispatcher.on(type, handler),
+    async close() {
+      await Promise.all([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { LikeSource } from '@amora/common';
+import { sql } from 'kysely';
+import { type Db, engineOf } from '../db/index.js';
+
+/** Stores a like unless it exists; true when it is new. */
+export async function insertLike(
+  db: Db,
+  like: { liker: number; liked: number; source: LikeSource; now: string; seen?: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('likes')
+    .values({
+      liker_profile_id: like.liker,
+      liked_profile_id: like.liked,
+      source: like.source,
+      created_at: like.now,
+      seen_at: like.seen ? like.now : null,
+    })
+    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
+    .returning('liker_profile_id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function deleteLike(db: Db, liker: number, liked: number): Promise<void> {
+  await db.deleteFrom('likes').where('liker_profile_id', '=', liker).where('liked_profile_id', '=', liked).execute();
+}
+
+export async function hasLiked(db: Db, liker: number, liked: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('likes')
+    .select('created_at')
+    .where('liker_profile_id', '=', liker)
+    .where('liked_profile_id', '=', liked)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Likes a profile gave, most recent first. */
+export function likesGivenBy(db: Db, liker: number) {
+  return db
+    .selectFrom('likes')
+    .select(['liked_profile_id as profileId', 'seen_at'])
+    .where('liker_profile_id', '=', liker)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Likes a profile got: new ones first, then most recent first. */
+export function likesReceivedBy(db: Db, liked: number) {
+  return db
+    .selectFrom('likes')
+    .select(['liker_profile_id as profileId', 'seen_at'])
+    .where('liked_profile_id', '=', liked)
+    .orderBy(sql`case when seen_at is null then 0 else 1 end`)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function markLikeSeen(db: Db, liker: number, liked: number, now: string): Promise<void> {
+  await db
+    .updateTable('likes')
+    .set({ seen_at: now })
+    .where('liker_profile_id', '=', liker)
+    .where('liked_profile_id', '=', liked)
+    .where('seen_at', 'is', null)
+    .execute();
+}
+
+export async function countLikesSince(db: Db, liker: number, source: LikeSource, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('likes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('liker_profile_id', '=', liker)
+    .where('source', '=', source)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertSkip(db: Db, profileId: number, skipped: number, now: string): Promise<void> {
+  await db
+    .insertInto('swipe_skips')
+    .values({ profile_id: profileId, skipped_profile_id: skipped, created_at: now })
+    .onConflict((conflict) => conflict.columns(['profile_id', 'skipped_profile_id']).doNothing())
+    .execute();
+}
+
+/** The profiles a member already decided on in the swipe game or elsewhere: liked or skipped, latest first. */
+export async function decidedBy(db: Db, profileId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('likes')
+    .select(['liked_profile_id as id', 'created_at'])
+    .where('liker_profile_id', '=', profileId)
+    .unionAll(
+      db
+        .selectFrom('swipe_skips')
+        .select(['skipped_profile_id as id', 'created_at'])
+        .where('profile_id', '=', profileId),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Serialises one member's swipes until the transaction ends, so concurrent swipes cannot both take
+ * the last like of the day. SQLite runs one write transaction at a time already.
+ */
+export async function lockSwipesOf(db: Db, profileId: number): Promise<void> {
+  if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SWIPE_LOCKS}, ${profileId})`.execute(db);
+}
+/** The advisory-lock key space of swipe locks (the first of pg_advisory_xact_lock's two keys). */
+const SWIPE_LOCKS = 4;

@@ -1,0 +1,215 @@
+/**
+ * Likes: a member likes a profile, and a like both ways is a match. The swipe game deals
+ * suggestions and counts its likes per day of the site; the match finder suggests by preferences.
+ * Every like, received like and match is published as a domain event.
+ */
+import {
+  type LikeRequest,
+  type LikeSource,
+  type LikesResponse,
+  MATCH_FINDER_RESULTS,
+  MAX_AGE,
+  type MatchFinderQuery,
+  type MatchFinderResponse,
+  MIN_AGE,
+  type ProfileCard,
+  SWIPE_DECK_SIZE,
+  SWIPE_FREE_LIKES_PER_DAY,
+  SWIPE_PREMIUM_LIKES_PER_DAY,
+  type SwipeAllowance,
+  type SwipeRequest,
+} from '@amora/common';
+import { type Clock, startOfDayIn, startOfNextDayIn } from '../clock.js';
+import type { Db } from '../db/index.js';
+import type { EventBus } from '../events/bus.js';
+import { AppError } from '../http/errors.js';
+import type { Viewer } from '../members/presenter.js';
+import type { SearchService } from '../members/search.js';
+import type { MembersService } from '../members/service.js';
+import type { Site } from '../sites/service.js';
+import * as queries from './queries.js';
+
+type Member = NonNullable<Viewer>;
+
+/** How many earlier decisions the swipe game leaves out of a new deck. */
+const DECIDED_REMEMBERED = 2000;
+/** The match finder's age range around the member's own age, when not asked. */
+const AGE_SPREAD = 10;
+
+export function createLikesService(deps: {
+  db: Db;
+  clock: Clock;
+  members: MembersService;
+  search: SearchService;
+  events: EventBus;
+}) {
+  const { db, clock, members, search, events } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  /** Stores the like and tells the bus; true when it made a match. */
+  async function storeLike(liker: number, liked: number, source: LikeSource, trx: Db = db) {
+    const added = await queries.insertLike(trx, { liker, liked, source, now: nowIso() });
+    const match = await queries.hasLiked(trx, liked, liker);
+    return { added, match };
+  }
+
+  async function announce(
+    site: Site,
+    liker: number,
+    liked: number,
+    { added, match }: { added: boolean; match: boolean },
+  ) {
+    if (!added) return;
+    await events.publish({ type: 'like.new', siteId: site.id, profileId: liker, likedProfileId: liked });
+    await events.publish({ type: 'like.received', siteId: site.id, profileId: liked, likerProfileId: liker });
+    if (match) await events.publish({ type: 'match.new', siteId: site.id, profileIds: [liker, liked] });
+  }
+
+  function dailyLimit(member: Member) {
+    return member.paid ? SWIPE_PREMIUM_LIKES_PER_DAY : SWIPE_FREE_LIKES_PER_DAY;
+  }
+
+  async function allowance(site: Site, member: Member, trx: Db = db): Promise<SwipeAllowance> {
+    const now = clock.now();
+    const since = startOfDayIn(site.settings.time_zone, now).toISOString();
+    const used = await queries.countLikesSince(trx, member.profileId, 'swipe', since);
+    const perDay = dailyLimit(member);
+    return {
+      likes_left: Math.max(0, perDay - used),
+      likes_per_day: perDay,
+      resets_at: startOfNextDayIn(site.settings.time_zone, now).toISOString(),
+    };
+  }
+
+  async function cardOf(site: Site, member: Member, profileId: number): Promise<ProfileCard> {
+    const [card] = await search.listedCards(site, member, [profileId]);
+    if (!card) throw new AppError('not_found', 404);
+    return card;
+  }
+
+  return {
+    async like(site: Site, member: Member, { profile_id, source }: LikeRequest) {
+      await members.assertContactable(site, member, profile_id);
+      const result = await storeLike(member.profileId, profile_id, source);
+      await announce(site, member.profileId, profile_id, result);
+      return { match: result.match, profile: await cardOf(site, member, profile_id) };
+    },
+
+    async unlike(member: Member, profileId: number) {
+      await queries.deleteLike(db, member.profileId, profileId);
+    },
+
+    /** Both lists, with only the profiles the member may see in a list (no blocks, listed, visible). */
+    async likes(site: Site, member: Member): Promise<LikesResponse> {
+      const [given, received] = await Promise.all([
+        queries.likesGivenBy(db, member.profileId),
+        queries.likesReceivedBy(db, member.profileId),
+      ]);
+      const withFlag = async (likes: { profileId: number; seen_at: string | null }[]) => {
+        const isNew = new Map(likes.map((like) => [like.profileId, like.seen_at === null]));
+        const cards = await search.listedCards(
+          site,
+          member,
+          likes.map((like) => like.profileId),
+        );
+        return cards.map((card) => ({ ...card, like_new: isNew.get(card.id) ?? false }));
+      };
+      return { profiles: await withFlag(given), liked_by: await withFlag(received) };
+    },
+
+    /** Opening a profile clears the new flag of its like to the member, for this member only. */
+    async markSeen(member: Member, profileId: number) {
+      await queries.markLikeSeen(db, profileId, member.profileId, nowIso());
+    },
+
+    /**
+     * A match for the match popup: a hosted profile the member liked likes back; failing that, a
+     * suggested hosted profile likes the member. Null when there is none to offer.
+     */
+    async autoLike(site: Site, member: Member) {
+      const given = await queries.likesGivenBy(db, member.profileId);
+      const liked = await search.listedCards(
+        site,
+        member,
+        given.map((like) => like.profileId),
+      );
+      const received = new Set((await queries.likesReceivedBy(db, member.profileId)).map((like) => like.profileId));
+      let profile = liked.find((card) => card.hosted && !received.has(card.id));
+      if (!profile) {
+        const criteria = await suggestionCriteria(member, {});
+        const excluded = [...new Set([...given.map((like) => like.profileId), ...received])].slice(
+          0,
+          DECIDED_REMEMBERED,
+        );
+        [profile] = await search.suggest(site, member, criteria, { excluded, limit: 1, hostedOnly: true });
+      }
+      if (!profile) return null;
+      const result = await storeLike(profile.id, member.profileId, 'auto');
+      await announce(site, profile.id, member.profileId, result);
+      return { id: profile.id, name: profile.name, main_image: profile.main_image };
+    },
+
+    async swipeDeck(site: Site, member: Member) {
+      const excluded = await queries.decidedBy(db, member.profileId, DECIDED_REMEMBERED);
+      const criteria = await suggestionCriteria(member, {});
+      const profiles = await search.suggest(site, member, criteria, { excluded, limit: SWIPE_DECK_SIZE });
+      return { ...(await allowance(site, member)), profiles };
+    },
+
+    /** A like in the swipe game counts against the day's likes; a skip keeps the profile out of later decks. */
+    async swipe(site: Site, member: Member, { profile_id, choice }: SwipeRequest) {
+      await members.assertContactable(site, member, profile_id);
+      if (choice === 'skip') {
+        await queries.insertSkip(db, member.profileId, profile_id, nowIso());
+        return { ...(await allowance(site, member)), match: false };
+      }
+      const result = await db.transaction().execute(async (trx) => {
+        await queries.lockSwipesOf(trx, member.profileId);
+        if (await queries.hasLiked(trx, member.profileId, profile_id)) {
+          return { added: false, match: await queries.hasLiked(trx, profile_id, member.profileId) };
+        }
+        const { likes_left, likes_per_day } = await allowance(site, member, trx);
+        if (likes_left === 0) throw new AppError('swipe_limit', 403, { limit: likes_per_day });
+        return storeLike(member.profileId, profile_id, 'swipe', trx);
+      });
+      await announce(site, member.profileId, profile_id, result);
+      return { ...(await allowance(site, member)), match: result.match };
+    },
+
+    async matchFinder(site: Site, member: Member, query: MatchFinderQuery): Promise<MatchFinderResponse> {
+      const criteria = await suggestionCriteria(member, query);
+      const excluded = (await queries.likesGivenBy(db, member.profileId)).map((like) => like.profileId);
+      const profiles = await search.suggest(site, member, criteria, {
+        excluded: excluded.slice(0, DECIDED_REMEMBERED),
+        limit: MATCH_FINDER_RESULTS,
+      });
+      return {
+        profiles,
+        criteria: {
+          gender: criteria.gender ?? null,
+          min_age: criteria.min_age,
+          max_age: criteria.max_age,
+          country: criteria.country ?? null,
+          countryregion: criteria.countryregion ?? null,
+        },
+      };
+    },
+  };
+
+  /** The member's answers, completed from their profile: whom they look for, near their age, in their country. */
+  async function suggestionCriteria(member: Member, query: MatchFinderQuery) {
+    const own = await members.preferencesOf(member);
+    const age = own.age ?? MIN_AGE + AGE_SPREAD;
+    const min_age = query.min_age ?? Math.max(MIN_AGE, age - AGE_SPREAD);
+    const max_age = Math.max(min_age, query.max_age ?? Math.min(MAX_AGE, age + AGE_SPREAD));
+    return {
+      gender: query.gender ?? own.gender ?? undefined,
+      min_age,
+      max_age,
+      country: own.country ?? undefined,
+      countryregion: own.country ? (query.countryregion ?? undefined) : undefined,
+    };
+  }
+}
+
+export type LikesService = ReturnType<typeof createLikesService>;
