@@ -1,22 +1,34 @@
 /**
- * Three projects: pure unit tests, and the same API tests once on SQLite and once on
- * PostgreSQL. PostgreSQL is skipped with a notice when it is not reachable, except with
- * CI=true, where server/test/postgres-global-setup.ts makes the run fail instead.
+ * Four projects: pure unit tests, the same API tests once on SQLite and once on PostgreSQL, and
+ * the tests of what runs on Redis. PostgreSQL and Redis are each skipped with a notice when they
+ * are not reachable, except with CI=true, where server/test/postgres-global-setup.ts and
+ * server/test/redis-global-setup.ts make the run fail instead.
  */
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresProblem, TEST_POSTGRES_URL } from './server/test/postgres.js';
+import { redisProblem, TEST_REDIS_URL } from './server/test/redis.js';
 
 const ci = process.env.CI === 'true';
 // Projects with `extends: true` load this file again; probe and warn only the first time.
-const probe = globalThis as { amoraPostgresProblem?: Promise<string | null> };
+const probe = globalThis as {
+  amoraPostgresProblem?: Promise<string | null>;
+  amoraRedisProblem?: Promise<string | null>;
+};
 const firstLoad = probe.amoraPostgresProblem === undefined;
 probe.amoraPostgresProblem ??= postgresProblem();
-const problem = await probe.amoraPostgresProblem;
+probe.amoraRedisProblem ??= redisProblem();
+const [problem, redisMissing] = await Promise.all([probe.amoraPostgresProblem, probe.amoraRedisProblem]);
 const withPostgres = problem === null || ci;
 if (!withPostgres && firstLoad) {
   console.warn(`Skipping the api-postgres tests: ${problem} (${TEST_POSTGRES_URL}). Set CI=true to fail instead.`);
 }
+const withRedis = redisMissing === null || ci;
+if (!withRedis && firstLoad) {
+  console.warn(`Skipping the redis tests: ${redisMissing} (${TEST_REDIS_URL}). Set CI=true to fail instead.`);
+}
 
+/** The Redis project's tests; they need Redis, not a database engine, so the API projects leave them out. */
+const redisTests = ['server/test/redis-*.test.ts'];
 const apiTests = ['server/test/**/*.test.ts'];
 
 export default defineConfig({
@@ -35,6 +47,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: apiTests,
+          exclude: [...configDefaults.exclude, ...redisTests],
           env: { AMORA_TEST_DB: 'sqlite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -47,8 +60,24 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
+                exclude: [...configDefaults.exclude, ...redisTests],
                 env: { AMORA_TEST_DB: 'postgres', TEST_POSTGRES_URL },
                 globalSetup: ['server/test/postgres-global-setup.ts'],
+                testTimeout: 20_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      ...(withRedis
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'redis',
+                include: redisTests,
+                env: { TEST_REDIS_URL },
+                globalSetup: ['server/test/redis-global-setup.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
               },

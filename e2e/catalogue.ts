@@ -11,6 +11,7 @@ export function catalogue(locale: string) {
     pages: load('pages'),
     mail: load('mail'),
     members: load('members'),
+    likes: load('likes'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

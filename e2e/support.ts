@@ -1,6 +1,9 @@
 /** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+
+const CLIENT = { 'x-request-type': 'client' };
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -63,4 +66,20 @@ export async function openAccountMenu(page: Page, name: string) {
 export async function otherPerson(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
+}
+
+/** Signs up through the API in this page's browser context, activated when asked; returns the profile id. */
+export async function signUpMember(page: Page, name: string, { activate }: { activate: boolean }) {
+  const email = uniqueEmail(name.toLowerCase());
+  const response = await page.request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, name, password: 'a-good-password-1', date_of_birth: '1991-06-15' },
+  });
+  expect(response.ok()).toBe(true);
+  const { user } = (await response.json()) as { user: { profile: { id: number } } };
+  if (activate) {
+    const subject = catalogue('en')('mail:activate.subject', { site: 'Amora' });
+    await page.request.get(linkIn(await latestMail(page.request, email, subject)));
+  }
+  return user.profile.id;
 }

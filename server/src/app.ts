@@ -18,10 +18,12 @@ import { accountsRoutes } from './accounts/routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { requestContextHooks } from './http/request-context.js';
+import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoot } from './members/photo-files.js';
@@ -44,7 +46,9 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   installErrorHandler(app);
 
   const media = mediaRoot(config.dataDir);
-  const services = createServices({ db, clock, mailer, mediaRoot: media });
+  const events = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createInProcessBus();
+  app.addHook('onClose', () => events.close());
+  const services = createServices({ db, clock, mailer, mediaRoot: media, events });
   app.decorate('services', services);
 
   await app.register(cookie);
@@ -79,6 +83,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(sitesRoutes, { services });
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(likesRoutes, { services });
   await app.register(geoRoutes);
   fs.mkdirSync(media, { recursive: true });
   // Photo names are random and never reused, so browsers and CDNs may keep them for a year.

@@ -2,6 +2,8 @@ import { createAccountsService } from './accounts/service.js';
 import type { Clock } from './clock.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
+import { createInProcessBus, type EventBus } from './events/bus.js';
+import { createLikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailService } from './mail/service.js';
 import { createPhotosService } from './members/photos.js';
@@ -15,9 +17,11 @@ export interface ServiceDeps {
   mailer: Mailer;
   /** Where photo files are kept (DATA_DIR/media). */
   mediaRoot: string;
+  /** The domain event bus; in this process when not given. */
+  events?: EventBus;
 }
 
-export function createServices({ db, clock, mailer, mediaRoot }: ServiceDeps) {
+export function createServices({ db, clock, mailer, mediaRoot, events = createInProcessBus() }: ServiceDeps) {
   const sites = createSitesService(db);
   const members = createMembersService(db, clock);
   const search = createSearchService(db, clock);
@@ -25,7 +29,8 @@ export function createServices({ db, clock, mailer, mediaRoot }: ServiceDeps) {
   const credits = createCreditsService(db, clock);
   const mail = createMailService(mailer, sites);
   const accounts = createAccountsService({ db, clock, members, credits, mail });
-  return { sites, members, search, photos, credits, mail, accounts };
+  const likes = createLikesService({ db, clock, members, search, events });
+  return { events, sites, members, search, photos, credits, mail, accounts, likes };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,24 +3,9 @@
  * load balancer refuse the same visitor together.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from './helpers.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisProblem(): Promise<string | null> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (error) {
-    return String(error);
-  } finally {
-    redis.disconnect();
-  }
-}
+import { TEST_REDIS_URL as REDIS_URL, redisProblem } from './redis.js';
 
 const problem = await redisProblem();
 if (problem && process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is needed in CI: ${problem}`);

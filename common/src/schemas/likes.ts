@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GENDERS, LIKE_SOURCES, MAX_AGE, MIN_AGE } from '../constants.js';
-import { image, profileCard } from './members.js';
+import { GENDERS, LIKE_SOURCES } from '../constants.js';
+import { ageQuery, image, profileCard } from './members.js';
 
 /** A profile in a likes list: its card, and whether the like is new to the member who got it. */
 export const likedCard = profileCard.extend({ like_new: z.boolean() });
@@ -15,7 +15,8 @@ export type LikesResponse = z.infer<typeof likesResponse>;
 
 export const likeRequest = z.object({
   profile_id: z.number().int().positive(),
-  source: z.enum(LIKE_SOURCES).exclude(['auto']).default('profile'),
+  /** The swipe game's likes go through swipe.php, which counts them. */
+  source: z.enum(LIKE_SOURCES).exclude(['auto', 'swipe']).default('profile'),
 });
 export type LikeRequest = z.infer<typeof likeRequest>;
 
@@ -27,6 +28,7 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 export const autoLikeResponse = z.object({
   profile: z.object({ id: z.number(), name: z.string(), main_image: image.nullable() }).nullable(),
 });
+export type AutoLikeResponse = z.infer<typeof autoLikeResponse>;
 
 /** What the swipe game has left today, and when the count starts again. */
 export const swipeAllowance = z.object({
@@ -47,12 +49,11 @@ export type SwipeRequest = z.infer<typeof swipeRequest>;
 export const swipeResponse = swipeAllowance.extend({ match: z.boolean() });
 export type SwipeResponse = z.infer<typeof swipeResponse>;
 
-const age = z.coerce.number().int('invalid_choice').min(MIN_AGE, 'invalid_choice').max(MAX_AGE, 'invalid_choice');
 /** The match finder's questions; what is not answered comes from the member's own profile. */
 export const matchFinderQuery = z.object({
   gender: z.enum(GENDERS, { message: 'invalid_choice' }).optional(),
-  min_age: age.optional(),
-  max_age: age.optional(),
+  min_age: ageQuery.optional(),
+  max_age: ageQuery.optional(),
   countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
 });
 export type MatchFinderQuery = z.infer<typeof matchFinderQuery>;

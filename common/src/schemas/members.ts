@@ -129,14 +129,19 @@ export const memberProfile = profileCard.extend({
 export type MemberProfile = z.infer<typeof memberProfile>;
 export const memberResponse = z.object({ profile: memberProfile });
 
-const age = z.coerce.number().int('invalid_choice').min(MIN_AGE, 'invalid_choice').max(MAX_AGE, 'invalid_choice');
+/** An age asked for in a query (search, match finder). */
+export const ageQuery = z.coerce
+  .number({ message: 'invalid_choice' })
+  .int('invalid_choice')
+  .min(MIN_AGE, 'invalid_choice')
+  .max(MAX_AGE, 'invalid_choice');
 
 export const searchQuery = z.object({
   gender: choice(GENDERS).optional(),
   country: z.string().length(2, 'invalid_choice').optional(),
   countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
-  min_age: age.optional(),
-  max_age: age.optional(),
+  min_age: ageQuery.optional(),
+  max_age: ageQuery.optional(),
   /** The start of a name (the top bar's search box); results then come in name order. */
   q: z.string().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

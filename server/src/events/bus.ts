@@ -46,7 +46,7 @@ function createDispatcher(onError: (error: unknown, event: DomainEvent) => void)
 }
 
 const reportError = (error: unknown, event: DomainEvent) => {
-  console.error(`event handler for ${event.type} failed:`, error);
+  console.error(`event ${event.type} could not be handled or sent:`, error);
 };
 
 export function createInProcessBus(onError = reportError): EventBus {
@@ -67,13 +67,27 @@ export async function createRedisBus(url: string, prefix: string, onError = repo
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
   const dispatcher = createDispatcher(onError);
+  // ioredis reconnects by itself; without listeners its errors would be printed as unhandled.
+  const connectionLost = (error: Error) => console.error(`event bus: Redis connection: ${error.message}`);
+  publisher.on('error', connectionLost);
+  subscriber.on('error', connectionLost);
   subscriber.on('message', (from: string, message: string) => {
-    if (from === channel) dispatcher.dispatch(JSON.parse(message) as DomainEvent);
+    if (from !== channel) return;
+    try {
+      dispatcher.dispatch(JSON.parse(message) as DomainEvent);
+    } catch (error) {
+      console.error('event bus: a message that is not an event was ignored:', error);
+    }
   });
   await subscriber.subscribe(channel);
   return {
+    /** A Redis that is down is reported, not thrown: what was published about has happened already. */
     async publish(event) {
-      await publisher.publish(channel, JSON.stringify(event));
+      try {
+        await publisher.publish(channel, JSON.stringify(event));
+      } catch (error) {
+        onError(error, event);
+      }
     },
     subscribe: (type, handler) => dispatcher.on(type, handler),
     async close() {

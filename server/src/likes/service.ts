@@ -90,9 +90,11 @@ export function createLikesService(deps: {
   return {
     async like(site: Site, member: Member, { profile_id, source }: LikeRequest) {
       await members.assertContactable(site, member, profile_id);
+      // An unlisted (e.g. invisible) profile is refused before anything is stored or announced.
+      const profile = await cardOf(site, member, profile_id);
       const result = await storeLike(member.profileId, profile_id, source);
       await announce(site, member.profileId, profile_id, result);
-      return { match: result.match, profile: await cardOf(site, member, profile_id) };
+      return { match: result.match, profile };
     },
 
     async unlike(member: Member, profileId: number) {
@@ -159,6 +161,7 @@ export function createLikesService(deps: {
     /** A like in the swipe game counts against the day's likes; a skip keeps the profile out of later decks. */
     async swipe(site: Site, member: Member, { profile_id, choice }: SwipeRequest) {
       await members.assertContactable(site, member, profile_id);
+      await cardOf(site, member, profile_id);
       if (choice === 'skip') {
         await queries.insertSkip(db, member.profileId, profile_id, nowIso());
         return { ...(await allowance(site, member)), match: false };

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../api/hooks';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { TopBarSearch } from './TopBarSearch';
+import { LikesLink } from './WaitingBadges';
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function TopBar() {
         </Navbar.Brand>
         <nav className="d-flex align-items-center gap-2 ms-auto" aria-label={t('nav.label')}>
           <TopBarSearch />
+          {user && <LikesLink />}
           <LanguageSwitcher />
           {user ? (
             <Dropdown align="end">
@@ -36,6 +38,12 @@ export function TopBar() {
               <Dropdown.Menu>
                 <Dropdown.Item as={Link} to="/profile">
                   {t('nav.profile')}
+                </Dropdown.Item>
+                <Dropdown.Item as={Link} to="/swipe-game">
+                  {t('nav.swipeGame')}
+                </Dropdown.Item>
+                <Dropdown.Item as={Link} to="/match-finder">
+                  {t('nav.matchFinder')}
                 </Dropdown.Item>
                 <Dropdown.Item as={Link} to="/notifications">
                   {t('nav.settings')}

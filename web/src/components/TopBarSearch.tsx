@@ -40,8 +40,9 @@ export function TopBarSearch() {
         </InputGroup>
       </Form>
       <Link to="/members" className="btn btn-outline-light btn-sm top-search d-md-none">
-        <span aria-hidden="true">⌕ </span>
-        {t('nav.search')}
+        <span aria-hidden="true">⌕</span>
+        <span className="d-none d-sm-inline"> {t('nav.search')}</span>
+        <span className="visually-hidden d-sm-none">{t('nav.search')}</span>
       </Link>
     </>
   );

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useSettings } from '../api/hooks';
+import { setPageTitle } from '../app/document-title';
 
 export function useDocumentTitle(title: string) {
   const { data: settings } = useSettings();
   useEffect(() => {
-    document.title = settings ? `${title} · ${settings.name}` : title;
+    setPageTitle(settings ? `${title} · ${settings.name}` : title);
   }, [title, settings]);
 }

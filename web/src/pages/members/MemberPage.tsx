@@ -12,11 +12,12 @@ import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { LikeButton } from './LikeButton';
 import { PhotoGallery } from './PhotoGallery';
 import { InterestList, ProfileDetails } from './ProfileDetails';
 import { ReportButton } from './ReportButton';
 
-/** A member's page (/members/{id}, also /likes/m/{id}). Like and chat join the actions with their issues. */
+/** A member's page (/members/{id}, also /likes/m/{id}). Chat joins the actions with its issue. */
 export default function MemberPage() {
   const { t } = useTranslation('members');
   const id = Number(useParams().id);
@@ -112,6 +113,7 @@ export default function MemberPage() {
           )}
           {user && !isOwn && (
             <div className="d-flex flex-wrap align-items-center gap-3 border-top pt-3">
+              {!profile.blocked && <LikeButton profile={profile} />}
               {!profile.blocked && (
                 <Button
                   variant="outline-secondary"

@@ -11,7 +11,7 @@ export type Filters = Pick<SearchQuery, 'q' | 'gender' | 'country' | 'countryreg
 
 const ages = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
 
-function AgeSelect({
+export function AgeSelect({
   id,
   label,
   value,

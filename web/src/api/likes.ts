@@ -1,0 +1,87 @@
+/** Likes, matches, the swipe game and the match finder. */
+import {
+  type AutoLikeResponse,
+  type LikeResponse,
+  type LikesResponse,
+  type MatchFinderQuery,
+  type MatchFinderResponse,
+  REFRESH_INTERVAL_MS,
+  type SwipeDeckResponse,
+  type SwipeRequest,
+  type SwipeResponse,
+} from '@amora/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { useUser } from './hooks';
+
+export const likeKeys = {
+  likes: ['likes'] as const,
+  swipe: ['swipe'] as const,
+  matchFinder: (query: MatchFinderQuery) => ['match-finder', query] as const,
+};
+
+/** Both likes lists of the signed-in member, fetched again every minute for the badges. */
+export function useLikes() {
+  const { user } = useUser();
+  return useQuery({
+    queryKey: likeKeys.likes,
+    queryFn: () => api.get<LikesResponse>('/api/likes.php'),
+    enabled: user !== null,
+    refetchInterval: REFRESH_INTERVAL_MS,
+  });
+}
+
+/** Profiles that like the member and that the member likes, newest like of theirs first. */
+export function matchesOf(likes: LikesResponse) {
+  const liked = new Set(likes.profiles.map((profile) => profile.id));
+  return likes.liked_by.filter((profile) => liked.has(profile.id));
+}
+
+export const newLikesOf = (likes: LikesResponse | undefined) =>
+  likes ? likes.liked_by.filter((profile) => profile.like_new).length : 0;
+
+/** Likes (true) or unlikes (false) a profile; the lists are fetched again. */
+export function useLike(profileId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (like: boolean): Promise<LikeResponse | null> => {
+      if (like) return api.post<LikeResponse>('/api/like.php', { profile_id: profileId });
+      await api.delete('/api/like.php', { profile_id: profileId });
+      return null;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
+  });
+}
+
+export function useAutoLike() {
+  return useMutation({ mutationFn: () => api.get<AutoLikeResponse>('/api/auto-like.php') });
+}
+
+export function useSwipeDeck() {
+  return useQuery({
+    queryKey: likeKeys.swipe,
+    queryFn: () => api.get<SwipeDeckResponse>('/api/swipe.php'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSwipe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (swipe: SwipeRequest) => api.post<SwipeResponse>('/api/swipe.php', swipe),
+    onSuccess: (_result, swipe) => {
+      if (swipe.choice === 'like') void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
+    },
+  });
+}
+
+export function useMatchFinder(query: MatchFinderQuery | null) {
+  return useQuery({
+    queryKey: likeKeys.matchFinder(query ?? {}),
+    queryFn: () =>
+      api.get<MatchFinderResponse>(
+        '/api/match-finder.php',
+        Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])),
+      ),
+  });
+}

@@ -1,0 +1,137 @@
+import { GENDERS, type MatchFinderQuery, type ProfileCard } from '@amora/common';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../api/hooks';
+import { useMatchFinder } from '../../api/likes';
+import { Loading } from '../../components/Loading';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { RegionOptions } from '../../components/PlaceOptions';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { LikeButton } from '../members/LikeButton';
+import { MemberCard } from '../members/MemberCard';
+import { AgeSelect } from '../members/SearchFilters';
+
+function Suggestion({ profile }: { profile: ProfileCard }) {
+  return (
+    <li className="d-flex flex-column gap-2">
+      <MemberCard profile={profile} />
+      <div className="d-flex flex-wrap gap-2 match-finder-like">
+        <LikeButton profile={profile} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * /match-finder: suggestions from what the member looks for. The questions start from their profile
+ * (whom they look for, near their age, in their country) and each answer refines the suggestions.
+ */
+export default function MatchFinderPage() {
+  const { t } = useTranslation(['likes', 'members']);
+  useDocumentTitle(t('likes:finder.title'));
+  const { user, isLoading } = useUser();
+  const [query, setQuery] = useState<MatchFinderQuery>({});
+  const [draft, setDraft] = useState<MatchFinderQuery | null>(null);
+  const finder = useMatchFinder(user ? query : null);
+
+  if (isLoading) return <Loading />;
+  if (!user) {
+    return (
+      <Container className="py-4">
+        <h1 className="h3 mb-3">{t('likes:finder.title')}</h1>
+        <LoginPrompt message={t('likes:loginPrompt')} />
+      </Container>
+    );
+  }
+
+  const criteria = finder.data?.criteria;
+  const answers: MatchFinderQuery = draft ?? {
+    gender: criteria?.gender ?? undefined,
+    min_age: criteria?.min_age,
+    max_age: criteria?.max_age,
+    countryregion: criteria?.countryregion ?? undefined,
+  };
+  const set = (change: Partial<MatchFinderQuery>) => setDraft({ ...answers, ...change });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(answers);
+  };
+
+  return (
+    <Container className="py-4">
+      <h1 className="h3 mb-1">{t('likes:finder.title')}</h1>
+      <p className="text-body-secondary">{t('likes:finder.intro')}</p>
+      <Form onSubmit={submit} className="card border-0 shadow-sm p-3 mb-4" aria-label={t('likes:finder.questions')}>
+        <Row className="g-2 align-items-end">
+          <Col xs={12} md={4}>
+            <Form.Group controlId="finder-gender">
+              <Form.Label className="small mb-1">{t('likes:finder.lookingFor')}</Form.Label>
+              <Form.Select
+                value={answers.gender ?? ''}
+                onChange={(e) => set({ gender: (e.target.value || undefined) as MatchFinderQuery['gender'] })}
+              >
+                <option value="">{t('members:search.anyone')}</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {t(`members:search.genders.${gender}`)}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col xs={6} md={2}>
+            <AgeSelect
+              id="finder-min-age"
+              label={t('members:search.minAge')}
+              value={answers.min_age}
+              onChange={(min_age) => set({ min_age })}
+            />
+          </Col>
+          <Col xs={6} md={2}>
+            <AgeSelect
+              id="finder-max-age"
+              label={t('members:search.maxAge')}
+              value={answers.max_age}
+              onChange={(max_age) => set({ max_age })}
+            />
+          </Col>
+          <Col xs={12} md={2}>
+            <Form.Group controlId="finder-region">
+              <Form.Label className="small mb-1">{t('members:search.region')}</Form.Label>
+              <Form.Select
+                value={answers.countryregion ?? ''}
+                disabled={!criteria?.country}
+                onChange={(e) => set({ countryregion: e.target.value || undefined })}
+              >
+                <RegionOptions country={criteria?.country ?? undefined} emptyLabel={t('members:search.anyRegion')} />
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col xs={12} md={2}>
+            <Button type="submit" className="w-100">
+              {t('likes:finder.submit')}
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      {finder.isPending && <Loading />}
+      {finder.isError && <Alert variant="danger">{finder.error.message}</Alert>}
+      {finder.data && finder.data.profiles.length === 0 && (
+        <p className="text-body-secondary">{t('likes:finder.none')}</p>
+      )}
+      {finder.data && finder.data.profiles.length > 0 && (
+        <ul className="member-grid list-unstyled" aria-label={t('likes:finder.results')}>
+          {finder.data.profiles.map((profile) => (
+            <Suggestion key={profile.id} profile={profile} />
+          ))}
+        </ul>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,210 @@
+import type { ProfileCard, SwipeAllowance } from '@amora/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useUser } from '../../api/hooks';
+import { likeKeys, useSwipe, useSwipeDeck } from '../../api/likes';
+import { HostedMark } from '../../components/HostedMark';
+import { Loading } from '../../components/Loading';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { useShowMatch } from '../../components/MatchPopup';
+import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+type Choice = 'like' | 'skip';
+/** How far (px) a card must be dragged sideways to count as a swipe. */
+const SWIPE_DISTANCE = 90;
+
+/** The top card: dragged sideways by finger or mouse, it likes (right) or skips (left). */
+function SwipeCard({ profile, onChoose }: { profile: ProfileCard; onChoose: (choice: Choice) => void }) {
+  const [drag, setDrag] = useState<{ startX: number; dx: number } | null>(null);
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // Keeps the drag when the finger leaves the card; not every pointer can be captured.
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {}
+    setDrag({ startX: event.clientX, dx: 0 });
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag) setDrag({ ...drag, dx: event.clientX - drag.startX });
+  };
+  const onPointerUp = () => {
+    if (drag && Math.abs(drag.dx) >= SWIPE_DISTANCE) onChoose(drag.dx > 0 ? 'like' : 'skip');
+    setDrag(null);
+  };
+  const dx = drag?.dx ?? 0;
+  return (
+    <div
+      className="swipe-card card border-0 shadow"
+      style={{ transform: `translateX(${dx}px) rotate(${dx / 20}deg)` }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => setDrag(null)}
+      data-testid="swipe-card"
+    >
+      <ProfilePhoto image={profile.main_image} name={profile.name} alt="" className="swipe-card-photo" eager />
+      {dx > SWIPE_DISTANCE / 2 && <span className="swipe-stamp swipe-stamp-like">♥</span>}
+      {dx < -SWIPE_DISTANCE / 2 && <span className="swipe-stamp swipe-stamp-skip">✕</span>}
+      <div className="card-body">
+        <h2 className="h4 mb-0">
+          <Link to={`/members/${profile.id}`} className="text-reset text-decoration-none" draggable={false}>
+            {profile.name}, {profile.age}
+          </Link>
+          {profile.hosted && <HostedMark className="ms-2" />}
+        </h2>
+        {profile.city && <p className="text-body-secondary mb-0">{profile.city}</p>}
+      </div>
+    </div>
+  );
+}
+
+function LimitReached({ allowance, paid }: { allowance: SwipeAllowance; paid: boolean }) {
+  const { t, i18n } = useTranslation('likes');
+  const resetsAt = new Date(allowance.resets_at).toLocaleTimeString(i18n.language, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <Alert variant="info" className="swipe-limit">
+      <Alert.Heading as="h2" className="h5">
+        {t('swipe.limitTitle')}
+      </Alert.Heading>
+      <p className="mb-1">{t('swipe.limitText', { count: allowance.likes_per_day, time: resetsAt })}</p>
+      {!paid && <p className="mb-0">{t('swipe.premiumMore')}</p>}
+    </Alert>
+  );
+}
+
+/** /swipe-game: suggested members one at a time; like or skip by button, arrow key or swipe. */
+export default function SwipeGamePage() {
+  const { t } = useTranslation('likes');
+  useDocumentTitle(t('swipe.title'));
+  const { user, isLoading } = useUser();
+  const deck = useSwipeDeck();
+  const swipe = useSwipe();
+  const showMatch = useShowMatch();
+  const queryClient = useQueryClient();
+  const [position, setPosition] = useState(0);
+  const [allowance, setAllowance] = useState<SwipeAllowance | null>(null);
+  const [limitReached, setLimitReached] = useState(false);
+  const busy = useRef(false);
+
+  const current = deck.data?.profiles[position];
+  const left = allowance ?? deck.data;
+
+  const choose = useCallback(
+    (choice: Choice) => {
+      if (!current || busy.current) return;
+      if (choice === 'like' && left?.likes_left === 0) {
+        setLimitReached(true);
+        return;
+      }
+      busy.current = true;
+      swipe.mutate(
+        { profile_id: current.id, choice },
+        {
+          onSuccess: (result) => {
+            setAllowance(result);
+            setPosition((index) => index + 1);
+            if (result.match) showMatch(current);
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.code === 'swipe_limit') setLimitReached(true);
+          },
+          onSettled: () => {
+            busy.current = false;
+          },
+        },
+      );
+    },
+    [current, left, swipe, showMatch],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+      if (event.key === 'ArrowRight') choose('like');
+      if (event.key === 'ArrowLeft') choose('skip');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [choose]);
+
+  if (isLoading) return <Loading />;
+  if (!user) {
+    return (
+      <Container className="py-4">
+        <h1 className="h3 mb-3">{t('swipe.title')}</h1>
+        <LoginPrompt message={t('loginPrompt')} />
+      </Container>
+    );
+  }
+
+  const dealAgain = () => {
+    setPosition(0);
+    setAllowance(null);
+    void queryClient.invalidateQueries({ queryKey: likeKeys.swipe });
+  };
+
+  return (
+    <Container className="py-4 swipe-game">
+      <h1 className="h3 mb-1">{t('swipe.title')}</h1>
+      {left && (
+        <p className="text-body-secondary" aria-live="polite">
+          {t('swipe.likesLeft', { count: left.likes_left })}
+        </p>
+      )}
+      {deck.isPending && <Loading />}
+      {deck.isError && <Alert variant="danger">{deck.error.message}</Alert>}
+      {swipe.isError && !(swipe.error instanceof ApiError && swipe.error.code === 'swipe_limit') && (
+        <Alert variant="danger">{swipe.error.message}</Alert>
+      )}
+      {left && (limitReached || left.likes_left === 0) && <LimitReached allowance={left} paid={user.paid_user} />}
+      {deck.data && !current && (
+        <div className="text-center py-4">
+          <p>{t('swipe.empty')}</p>
+          <Button variant="outline-primary" className="me-2 mb-2" onClick={dealAgain}>
+            {t('swipe.again')}
+          </Button>
+          <Link to="/members" className="btn btn-primary mb-2">
+            {t('swipe.search')}
+          </Link>
+        </div>
+      )}
+      {current && (
+        <section className="swipe-deck" aria-label={t('swipe.deckLabel')}>
+          <SwipeCard key={current.id} profile={current} onChoose={choose} />
+          <div className="swipe-actions">
+            <Button
+              variant="outline-secondary"
+              size="lg"
+              className="swipe-button"
+              onClick={() => choose('skip')}
+              disabled={swipe.isPending}
+            >
+              <span aria-hidden="true">✕ </span>
+              {t('swipe.skip')}
+            </Button>
+            <Button
+              variant="primary"
+              size="lg"
+              className="swipe-button"
+              onClick={() => choose('like')}
+              disabled={swipe.isPending}
+            >
+              <span aria-hidden="true">♥ </span>
+              {t('swipe.like')}
+            </Button>
+          </div>
+          <p className="small text-body-secondary text-center mt-2">{t('swipe.hint')}</p>
+        </section>
+      )}
+    </Container>
+  );
+}
