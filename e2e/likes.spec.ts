@@ -23,6 +23,17 @@ async function newLikes(page: Page): Promise<number> {
   return liked_by.filter((profile) => profile.like_new).length;
 }
 
+/** Collects what the match popup raises on window (MATCH_POPUP_EVENT in MatchPopup.tsx). */
+async function listenToMatchPopup(page: Page) {
+  await page.evaluate(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents = seen;
+    window.addEventListener('amora:match-popup', (event) => seen.push((event as CustomEvent).detail));
+  });
+}
+const matchPopupEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents);
+
 const matchPopup = (page: Page) => page.getByRole('dialog', { name: t('likes:match.title') });
 
 test('two members like each other and both see the match', async ({ page, browser }, testInfo) => {
@@ -52,9 +63,11 @@ test('two members like each other and both see the match', async ({ page, browse
   await expect(matchPopup(other)).toContainText(t('likes:match.text', { name: 'Anneke' }));
   await expectAccessible(other);
   await screenshot(other, testInfo, 'likes-01-match-popup');
-  // A click anywhere closes it.
-  await matchPopup(other).getByText(t('likes:match.title')).click();
+  // A click anywhere closes it; on the photo it also says so to listeners.
+  await listenToMatchPopup(other);
+  await matchPopup(other).getByRole('button', { name: 'Anneke', exact: true }).click();
   await expect(matchPopup(other)).toBeHidden();
+  expect(await matchPopupEvents(other)).toEqual([{ action: 'image-pressed', profileId: annaId }]);
 
   // Anneke sees the match when her likes are fetched again, here on opening her likes.
   await page.goto('/likes/matches');

@@ -473,7 +473,7 @@ describe('GET /api/auto-like.php', () => {
 
     const response = await me.visitor.get('/api/auto-like.php');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ profile: { id: liked, name: 'Liked', main_image: null } });
+    expect(response.json()).toEqual({ profile: { id: liked, name: 'Liked', hosted: true, main_image: null } });
     expect(await givenIds(me)).toEqual([liked]);
     expect((await likesOf(me)).liked_by).toEqual([expect.objectContaining({ id: liked, like_new: true })]);
     await settle();

@@ -26,7 +26,7 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 
 /** GET /api/auto-like.php: a profile for the match popup, or null when there is none to offer. */
 export const autoLikeResponse = z.object({
-  profile: z.object({ id: z.number(), name: z.string(), main_image: image.nullable() }).nullable(),
+  profile: z.object({ id: z.number(), name: z.string(), hosted: z.boolean(), main_image: image.nullable() }).nullable(),
 });
 export type AutoLikeResponse = z.infer<typeof autoLikeResponse>;
 

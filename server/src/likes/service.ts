@@ -148,7 +148,7 @@ export function createLikesService(deps: {
       if (!profile) return null;
       const result = await storeLike(profile.id, member.profileId, 'auto');
       await announce(site, profile.id, member.profileId, result);
-      return { id: profile.id, name: profile.name, main_image: profile.main_image };
+      return { id: profile.id, name: profile.name, hosted: profile.hosted, main_image: profile.main_image };
     },
 
     async swipeDeck(site: Site, member: Member) {

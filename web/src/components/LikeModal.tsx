@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useUser } from '../api/hooks';
 import { likeKeys, useAutoLike } from '../api/likes';
+import { HostedMark } from './HostedMark';
 import type { MatchProfile } from './MatchPopup';
 import { ProfilePhoto } from './ProfilePhoto';
 
@@ -60,6 +61,7 @@ export function LikeModal() {
       </Modal.Header>
       <Modal.Body className="text-center">
         <ProfilePhoto image={profile.main_image} name={profile.name} className="like-modal-photo mb-3" eager />
+        {profile.hosted && <HostedMark className="d-block mb-2" />}
         <p>{t('likeModal.text', { name: profile.name })}</p>
         <Button
           size="lg"
