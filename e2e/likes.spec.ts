@@ -26,13 +26,15 @@ async function newLikes(page: Page): Promise<number> {
 /** Collects what the match popup raises on window (MATCH_POPUP_EVENT in MatchPopup.tsx). */
 async function listenToMatchPopup(page: Page) {
   await page.evaluate(() => {
-    const seen: unknown[] = [];
-    (window as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents = seen;
-    window.addEventListener('amora:match-popup', (event) => seen.push((event as CustomEvent).detail));
+    const browser = globalThis as unknown as EventTarget & { matchPopupEvents: unknown[] };
+    browser.matchPopupEvents = [];
+    browser.addEventListener('amora:match-popup', (event: Event) =>
+      browser.matchPopupEvents.push((event as Event & { detail: unknown }).detail),
+    );
   });
 }
 const matchPopupEvents = (page: Page) =>
-  page.evaluate(() => (window as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents);
+  page.evaluate(() => (globalThis as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents);
 
 const matchPopup = (page: Page) => page.getByRole('dialog', { name: t('likes:match.title') });
 
