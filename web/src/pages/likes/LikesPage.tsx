@@ -7,42 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { matchesOf, useLikes } from '../../api/likes';
-import { HostedMark } from '../../components/HostedMark';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
-import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
+import { MemberCard } from '../members/MemberCard';
 
 const TYPES = ['received', 'given', 'matches'] as const;
 type LikesType = (typeof TYPES)[number];
 
 function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesType }) {
-  const { t } = useTranslation(['likes', 'members']);
-  const isNew = type === 'received' && profile.like_new;
-  return (
-    <Link to={`/likes/m/${profile.id}`} className="member-card card h-100 border-0 shadow-sm text-decoration-none">
-      <ProfilePhoto
-        image={profile.main_image}
-        name={profile.name}
-        alt=""
-        thumb
-        className="card-img-top member-card-photo"
-      />
-      {isNew && (
-        <Badge bg="danger" className="liked-card-new">
-          {t('likes:list.new')}
-        </Badge>
-      )}
-      <div className="card-body p-2">
-        <h3 className="h6 mb-0 text-truncate">
-          {profile.name}, {profile.age}
-          {profile.hosted && <HostedMark className="ms-1" />}
-        </h3>
-        <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? t('members:card.noCity')}</p>
-      </div>
-    </Link>
+  const { t } = useTranslation('likes');
+  const mark = type === 'received' && profile.like_new && (
+    <Badge bg="danger" className="liked-card-new">
+      {t('list.new')}
+    </Badge>
   );
+  return <MemberCard profile={profile} to={`/likes/m/${profile.id}`} mark={mark} />;
 }
 
 /** /likes and /likes/{received|given|matches}: who likes the member (new first), whom they like, and matches. */
