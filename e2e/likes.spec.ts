@@ -240,7 +240,7 @@ test('the match finder suggests members from the questions', async ({ page }, te
   expect(profiles.map((profile) => profile.id)).not.toContain(likedId);
 });
 
-test('a like arrives after the delay a link asks for', async ({ page }, testInfo) => {
+test('a like, or a match, arrives after the delay a link asks for', async ({ page }, testInfo) => {
   await enterSite(page, '/');
   await signUpMember(page, 'Hanna', { activate: true });
   await page.goto('/likes?t=1');
@@ -257,4 +257,24 @@ test('a like arrives after the delay a link asks for', async ({ page }, testInfo
   await expect(page.getByText(t('likes:member.likesYou', { name }))).toBeVisible();
   await page.goto('/likes');
   await expect(page.getByRole('list', { name: t('likes:tabs.received') })).toContainText(name);
+
+  // A hosted profile she liked first likes back: the popup announces a match, once.
+  const { profiles } = (await (await page.request.get('/api/members.php')).json()) as {
+    profiles: { id: number; name: string; hosted: boolean }[];
+  };
+  const liked = profiles.find((profile) => profile.hosted && profile.name !== name);
+  if (!liked) throw new Error('the e2e site has no hosted profile left to like');
+  await likeThroughApi(page, liked.id);
+  await page.goto('/likes/matches?t=0');
+  await expect(matchPopup(page)).toBeVisible();
+  await expect(matchPopup(page)).toContainText(t('likes:match.text', { name: liked.name }));
+  await listenToMatchPopup(page);
+  await matchPopup(page)
+    .getByRole('button', { name: t('likes:match.button', { name: liked.name }) })
+    .click();
+  expect(await matchPopupEvents(page)).toEqual([{ action: 'button-pressed', profileId: liked.id }]);
+  await expect(page).toHaveURL(new RegExp(`/members/${liked.id}$`));
+  await page.goto('/likes/matches');
+  await expect(page.getByRole('list', { name: t('likes:tabs.matches') })).toContainText(liked.name);
+  await expect(matchPopup(page)).toBeHidden();
 });

@@ -473,7 +473,10 @@ describe('GET /api/auto-like.php', () => {
 
     const response = await me.visitor.get('/api/auto-like.php');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ profile: { id: liked, name: 'Liked', hosted: true, main_image: null } });
+    expect(response.json()).toEqual({
+      profile: { id: liked, name: 'Liked', hosted: true, main_image: null },
+      match: true,
+    });
     expect(await givenIds(me)).toEqual([liked]);
     expect((await likesOf(me)).liked_by).toEqual([expect.objectContaining({ id: liked, like_new: true })]);
     await settle();
@@ -486,7 +489,7 @@ describe('GET /api/auto-like.php', () => {
     const suggested = await hosted(site, 'Suggested');
 
     const response = await me.visitor.get('/api/auto-like.php');
-    expect(response.json().profile).toMatchObject({ id: suggested, name: 'Suggested' });
+    expect(response.json()).toMatchObject({ profile: { id: suggested, name: 'Suggested' }, match: false });
     expect((await likesOf(me)).liked_by).toEqual([expect.objectContaining({ id: suggested, like_new: true })]);
     expect(await givenIds(me)).toEqual([]);
     // Members are never made to like anyone.
@@ -496,11 +499,11 @@ describe('GET /api/auto-like.php', () => {
   it('answers profile: null when no hosted profile is left to offer', async () => {
     const site = await freshSite();
     const [me] = await members(site, 2);
-    expect((await me.visitor.get('/api/auto-like.php')).json()).toEqual({ profile: null });
+    expect((await me.visitor.get('/api/auto-like.php')).json()).toEqual({ profile: null, match: false });
 
     const only = await hosted(site, 'Only');
     expect((await me.visitor.get('/api/auto-like.php')).json().profile?.id).toBe(only);
-    expect((await me.visitor.get('/api/auto-like.php')).json()).toEqual({ profile: null });
+    expect((await me.visitor.get('/api/auto-like.php')).json()).toEqual({ profile: null, match: false });
     expect(await receivedIds(me)).toEqual([only]);
   });
 });

@@ -24,9 +24,13 @@ export type LikeRequest = z.infer<typeof likeRequest>;
 export const likeResponse = z.object({ match: z.boolean(), profile: profileCard });
 export type LikeResponse = z.infer<typeof likeResponse>;
 
-/** GET /api/auto-like.php: a profile for the match popup, or null when there is none to offer. */
+/**
+ * GET /api/auto-like.php: the profile that now likes the member, for the match popup, or null when
+ * there is none to offer; match when the member had liked it already.
+ */
 export const autoLikeResponse = z.object({
   profile: z.object({ id: z.number(), name: z.string(), hosted: z.boolean(), main_image: image.nullable() }).nullable(),
+  match: z.boolean(),
 });
 export type AutoLikeResponse = z.infer<typeof autoLikeResponse>;
 

@@ -31,9 +31,9 @@ export const likesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     return { ok: true as const };
   });
 
-  app.get('/api/auto-like.php', { schema: { response: { 200: autoLikeResponse } } }, async (request) => ({
-    profile: await likes.autoLike(request.site, await requireMember(accounts, request)),
-  }));
+  app.get('/api/auto-like.php', { schema: { response: { 200: autoLikeResponse } } }, async (request) =>
+    likes.autoLike(request.site, await requireMember(accounts, request)),
+  );
 
   app.get('/api/swipe.php', { schema: { response: { 200: swipeDeckResponse } } }, async (request) =>
     likes.swipeDeck(request.site, await requireMember(accounts, request)),

@@ -145,10 +145,11 @@ export function createLikesService(deps: {
         );
         [profile] = await search.suggest(site, member, criteria, { excluded, limit: 1, hostedOnly: true });
       }
-      if (!profile) return null;
+      if (!profile) return { profile: null, match: false };
       const result = await storeLike(profile.id, member.profileId, 'auto');
       await announce(site, profile.id, member.profileId, result);
-      return { id: profile.id, name: profile.name, hosted: profile.hosted, main_image: profile.main_image };
+      const { id, name, hosted, main_image } = profile;
+      return { profile: { id, name, hosted, main_image }, match: result.match };
     },
 
     async swipeDeck(site: Site, member: Member) {

@@ -1,12 +1,14 @@
-import type { Image } from '@amora/common';
+import { type Image, MATCH_POPUP_LIKES_RELOAD_MS } from '@amora/common';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../api/hooks';
-import { matchesOf, useLikes } from '../api/likes';
+import { likeKeys, matchesOf, useAutoLike, useLikes } from '../api/likes';
 import { HostedMark } from './HostedMark';
+import { useLikeModalDelay } from './LikeModal';
 import { ProfilePhoto } from './ProfilePhoto';
 
 export interface MatchProfile {
@@ -24,9 +26,17 @@ function raise(detail: MatchPopupEventDetail) {
   window.dispatchEvent(new CustomEvent<MatchPopupEventDetail>(MATCH_POPUP_EVENT, { detail }));
 }
 
-const ShowMatchContext = createContext<(profile: MatchProfile) => void>(() => undefined);
-/** Shows the match popup for a profile (after a like that made a match). */
+/** Shows the popup for a profile that made a match, or, without one, for whoever auto-like brings. */
+type ShowMatch = (profile?: MatchProfile) => void;
+const ShowMatchContext = createContext<ShowMatch>(() => undefined);
 export const useShowMatch = () => useContext(ShowMatchContext);
+
+/** A match, or a like the member has not answered yet (auto-like from a profile they did not like). */
+type PopupKind = 'match' | 'like';
+interface Popup {
+  profile: MatchProfile;
+  kind: PopupKind;
+}
 
 /** Matches already announced to this member on this device, so each pops up once. */
 const shownKey = (userId: number) => `amora.matches-shown.${userId}`;
@@ -44,42 +54,65 @@ function rememberShown(userId: number, profileId: number) {
 }
 
 /**
- * The match popup, for a like that made a match here, or for a match that arrived while the member
- * was away (found by the regular likes fetch: a new like from someone they like).
+ * The match popup: for a like that made a match here; for a match that arrived while the member was
+ * away (found by the regular likes fetch: a new like from someone they like); and, opened without a
+ * profile (the like modal's ?t=N), for the profile GET /api/auto-like.php brings, after which the
+ * likes are fetched again.
  */
 export function MatchPopupProvider({ children }: { children: ReactNode }) {
   const { user } = useUser();
   const { data: likes } = useLikes();
-  const [profile, setProfile] = useState<MatchProfile | null>(null);
+  const queryClient = useQueryClient();
+  const autoLike = useAutoLike();
+  const [popup, setPopup] = useState<Popup | null>(null);
   const userId = user?.id;
 
-  const show = useCallback(
-    (match: MatchProfile) => {
-      if (userId !== undefined) rememberShown(userId, match.id);
-      setProfile(match);
+  const present = useCallback(
+    (profile: MatchProfile, kind: PopupKind) => {
+      if (kind === 'match' && userId !== undefined) rememberShown(userId, profile.id);
+      setPopup({ profile, kind });
     },
     [userId],
   );
 
+  const show = useCallback<ShowMatch>(
+    (profile) => {
+      if (profile) return present(profile, 'match');
+      autoLike.mutate(undefined, {
+        onSuccess: (result) => {
+          if (result.profile) present(result.profile, result.match ? 'match' : 'like');
+          setTimeout(
+            () => void queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
+            MATCH_POPUP_LIKES_RELOAD_MS,
+          );
+        },
+      });
+    },
+    [present, autoLike.mutate, queryClient],
+  );
+
   useEffect(() => {
-    if (!likes || userId === undefined || profile) return;
+    if (!likes || userId === undefined || popup) return;
     const shown = shownMatches(userId);
     const arrived = matchesOf(likes).find((match) => match.like_new && !shown.has(match.id));
-    if (arrived) show(arrived);
-  }, [likes, userId, profile, show]);
+    if (arrived) present(arrived, 'match');
+  }, [likes, userId, popup, present]);
+
+  useLikeModalDelay(show);
 
   return (
     <ShowMatchContext.Provider value={show}>
       {children}
-      {profile && <MatchPopup profile={profile} onClose={() => setProfile(null)} />}
+      {popup && <MatchPopup {...popup} onClose={() => setPopup(null)} />}
     </ShowMatchContext.Provider>
   );
 }
 
 /** Clicking anywhere closes it; the photo and the button also say so to listeners. */
-function MatchPopup({ profile, onClose }: { profile: MatchProfile; onClose: () => void }) {
+function MatchPopup({ profile, kind, onClose }: Popup & { onClose: () => void }) {
   const { t } = useTranslation('likes');
   const navigate = useNavigate();
+  const texts = kind === 'match' ? 'match' : 'likeModal';
   const openProfile = () => {
     raise({ action: 'button-pressed', profileId: profile.id });
     navigate(`/members/${profile.id}`);
@@ -93,9 +126,9 @@ function MatchPopup({ profile, onClose }: { profile: MatchProfile; onClose: () =
           ♥
         </p>
         <h2 className="h3" id="match-popup-title">
-          {t('match.title')}
+          {t(`${texts}.title`, { name: profile.name })}
         </h2>
-        <p>{t('match.text', { name: profile.name })}</p>
+        <p>{t(`${texts}.text`, { name: profile.name })}</p>
         <button
           type="button"
           className="match-popup-photo btn p-0 border-0 mb-3"
@@ -107,7 +140,7 @@ function MatchPopup({ profile, onClose }: { profile: MatchProfile; onClose: () =
         </button>
         <div>
           <Button size="lg" onClick={openProfile}>
-            {t('match.button', { name: profile.name })}
+            {t(`${texts}.button`, { name: profile.name })}
           </Button>
         </div>
       </div>

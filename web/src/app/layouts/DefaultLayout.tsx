@@ -2,13 +2,12 @@ import { Outlet } from 'react-router';
 import { ActivationReminder } from '../../components/ActivationReminder';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
-import { LikeModal } from '../../components/LikeModal';
 import { MatchPopupProvider } from '../../components/MatchPopup';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
 import { TopBar } from '../../components/TopBar';
 import { WaitingCount } from '../../components/WaitingBadges';
 
-/** Top bar, banners, the page, footer with disclaimer; the entry warning, match popup and like modal on top. */
+/** Top bar, banners, the page, footer with disclaimer; the entry warning and the match popup (also the like modal) on top. */
 export function DefaultLayout() {
   return (
     <MatchPopupProvider>
@@ -21,7 +20,6 @@ export function DefaultLayout() {
       <Footer />
       <EntryWarning />
       <WaitingCount />
-      <LikeModal />
     </MatchPopupProvider>
   );
 }
