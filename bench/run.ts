@@ -4,7 +4,10 @@
  * `npm run seed`, the app built in this process (API only), the demo member logged in, then
  * autocannon (in a worker thread) at a fixed rate per scenario. Writes bench/results.md.
  *
- * Options: --engines sqlite,postgres  --scenarios search,name,profile,session  --profiles 100000  --rate 500
+ * Likes: each hosted profile likes 5 others, and the demo member has 200 received likes (20 new) and
+ * 100 given, the lists GET /api/likes.php returns in full.
+ *
+ * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session  --profiles 100000  --rate 500
  * --seconds 15  --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
@@ -19,20 +22,23 @@ import { Worker } from 'node:worker_threads';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
 import { sql } from 'kysely';
 import pg from 'pg';
+import * as accountQueries from '../server/src/accounts/queries.js';
 import { buildApp } from '../server/src/app.js';
 import { systemClock } from '../server/src/clock.js';
 import { loadConfig } from '../server/src/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../server/src/db/index.js';
 import { createDevMailbox } from '../server/src/mail/mailer.js';
 import { mediaRoot } from '../server/src/members/photo-files.js';
-import { DEMO_DOMAIN, DEMO_MEMBER, seedDemo, seedHostedProfilesInBulk } from '../server/src/seed.js';
+import * as memberQueries from '../server/src/members/queries.js';
+import { DEMO_DOMAIN, DEMO_MEMBER, seedDemo, seedHostedProfilesInBulk, seedLikesInBulk } from '../server/src/seed.js';
+import type { Site } from '../server/src/sites/service.js';
 
 type Engine = 'sqlite' | 'postgres';
 
 const { values } = parseArgs({
   options: {
     engines: { type: 'string', default: 'sqlite,postgres' },
-    scenarios: { type: 'string', default: 'search,name,profile,session' },
+    scenarios: { type: 'string', default: 'search,name,profile,likes,session' },
     profiles: { type: 'string', default: '100000' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '15' },
@@ -49,6 +55,7 @@ const seconds = Number(values.seconds);
 const WARM_UP_SECONDS = 5;
 const CONNECTIONS = 100;
 const BUDGET_P99_MS = 25;
+const LIKES = { received: 200, unseen: 20, given: 100, perProfile: 5 };
 
 interface LoadResult {
   requests: number;
@@ -178,6 +185,13 @@ async function memberPaths(db: Db, siteId: number): Promise<string[]> {
   return rows.map((row) => `/api/member.php?id=${row.id}`);
 }
 
+async function demoProfileId(db: Db, site: Site): Promise<number> {
+  const user = await accountQueries.findUserByEmail(db, site.id, DEMO_MEMBER.email);
+  const profile = user && (await memberQueries.findProfileByUser(db, user.id));
+  if (!profile) throw new Error('the demo member was not seeded');
+  return profile.id;
+}
+
 async function logIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/user.php`, {
     method: 'POST',
@@ -227,9 +241,14 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
       count: profiles,
       mediaRoot: mediaRoot(dataDir),
     });
+    const likes = await seedLikesInBulk(db, site, systemClock, {
+      memberProfileId: await demoProfileId(db, site),
+      ...LIKES,
+    });
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(
-      `${engine}: seeded ${seeded.profiles.toLocaleString('en')} profiles, ${seeded.photos.toLocaleString('en')} photos in ${seedSeconds.toFixed(1)} s`,
+      `${engine}: seeded ${seeded.profiles.toLocaleString('en')} profiles, ${seeded.photos.toLocaleString('en')} photos, ` +
+        `${likes.toLocaleString('en')} likes in ${seedSeconds.toFixed(1)} s`,
     );
     // Settle the bulk load first, so its aftermath is not measured: statistics and visibility as
     // autovacuum keeps them on a running PostgreSQL, and the written pages checkpointed.
@@ -250,6 +269,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
       search: ['search: GET /api/members.php (mixed filters)', await searchPaths(db, site.id)],
       name: ['name: GET /api/members.php?q=… (3 letters)', await namePaths(db, site.id)],
       profile: ['profile: GET /api/member.php?id=…', await memberPaths(db, site.id)],
+      likes: [`likes: GET /api/likes.php (${LIKES.received} received, ${LIKES.given} given)`, ['/api/likes.php']],
       session: ['session: GET /api/user.php', ['/api/user.php']],
     };
     const scenarios = scenarioNames.map((name) => {
@@ -309,7 +329,8 @@ for (const engine of engines) {
 const report = [
   '# API benchmark',
   '',
-  `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${profiles.toLocaleString('en')} hosted profiles, ` +
+  `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${profiles.toLocaleString('en')} hosted profiles ` +
+    `(each liking ${LIKES.perProfile} others), ` +
     `${rate} requests/s for ${seconds} s per scenario, spread evenly over ${CONNECTIONS} connections (latency measured ` +
     `after their 1.5 s ramp-up), logged in as the demo member; ` +
     `${os.cpus().length} cores, Node ${process.version}. Budget: p99 under ${BUDGET_P99_MS} ms.`,

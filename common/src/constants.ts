@@ -162,3 +162,7 @@ export const REFRESH_INTERVAL_MS = 60_000;
 /** Where a like was given: on a profile page, in the swipe game, in the match finder, or by auto-like. */
 export const LIKE_SOURCES = ['profile', 'swipe', 'match_finder', 'auto'] as const;
 export type LikeSource = (typeof LIKE_SOURCES)[number];
+/** The likes lists: received (who likes the member), given, and matches (both). */
+export const LIKES_LIST_TYPES = ['received', 'given', 'matches'] as const;
+export type LikesListType = (typeof LIKES_LIST_TYPES)[number];
+export const LIKES_PAGE_SIZE = 24;

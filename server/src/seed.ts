@@ -6,6 +6,7 @@ import { HAIR_COLOURS, PROFILE_DETAIL_FIELDS } from '@amora/common';
 import { addDays, type Clock } from './clock.js';
 import type { Db } from './db/index.js';
 import type { NewProfileRow, PhotoRow } from './db/schema.js';
+import * as likeQueries from './likes/queries.js';
 import { avatarImage, randomLook, randomPose } from './members/avatars.js';
 import {
   createRandom,
@@ -280,4 +281,52 @@ export async function seedHostedProfilesInBulk(
     onProgress?.(stored);
   }
   return { profiles: stored, photos: photoCount, avatarMs, insertMs: performance.now() - insertStart };
+}
+
+export interface BulkLikesOptions {
+  /** The member whose likes lists are measured. */
+  memberProfileId: number;
+  /** Likes the member got from hosted profiles, the newest `unseen` of them still new. */
+  received: number;
+  unseen: number;
+  /** Likes the member gave to hosted profiles (some of them liked the member: matches). */
+  given: number;
+  /** Likes each hosted profile gives to others, so the table is as full as a busy site's. */
+  perProfile: number;
+  seed?: number;
+}
+
+const LIKE_BATCH = 5000;
+
+/** Likes for load tests: a busy site's table, and a member with long likes lists. */
+export async function seedLikesInBulk(db: Db, site: Site, clock: Clock, options: BulkLikesOptions): Promise<number> {
+  const { memberProfileId, received, unseen, given, perProfile, seed = DEMO_SEED } = options;
+  const hostedIds = await memberQueries.hostedProfileIds(db, site.id);
+  const random = createRandom(seed ^ 0x11ce);
+  const pick = () => hostedIds[random.int(0, hostedIds.length - 1)] as number;
+  const now = clock.now().getTime();
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const likes: Parameters<typeof likeQueries.insertLikes>[1] = [];
+  const like = (liker: number, liked: number, minutes: number, seen: boolean) => {
+    const at = minutesAgo(minutes);
+    likes.push({
+      liker_profile_id: liker,
+      liked_profile_id: liked,
+      source: 'profile',
+      created_at: at,
+      seen_at: seen ? at : null,
+    });
+  };
+  for (let i = 0; i < received; i++) like(hostedIds[i] as number, memberProfileId, i + 1, i >= unseen);
+  for (let i = 0; i < given; i++) like(memberProfileId, hostedIds[i * 2] as number, i + 1, true);
+  for (const liker of hostedIds) {
+    for (let i = 0; i < perProfile; i++) {
+      const liked = pick();
+      if (liked !== liker) like(liker, liked, random.int(1, 60 * 24 * 90), true);
+    }
+  }
+  for (let i = 0; i < likes.length; i += LIKE_BATCH) {
+    await db.transaction().execute((trx) => likeQueries.insertLikes(trx, likes.slice(i, i + LIKE_BATCH)));
+  }
+  return likes.length;
 }

@@ -1,17 +1,40 @@
 import { z } from 'zod';
-import { GENDERS, LIKE_SOURCES } from '../constants.js';
-import { ageQuery, image, profileCard } from './members.js';
+import { GENDERS, LIKE_SOURCES, LIKES_LIST_TYPES } from '../constants.js';
+import { ageQuery, choice, image, pageQuery, profileCard } from './members.js';
 
-/** A profile in a likes list: its card, and whether the like is new to the member who got it. */
+/** A like in GET /api/likes.php: the profile, and whether the like is new to the member who got it. */
+export const likeEntry = z.object({ id: z.number(), like_new: z.boolean() });
+export type LikeEntry = z.infer<typeof likeEntry>;
+
+/**
+ * GET /api/likes.php: whom the member liked (profiles, newest first) and who liked the member
+ * (liked_by, new ones first), only profiles the member may see. Polled for the badges, so ids only;
+ * the cards come page by page from likes-list.php.
+ */
+export const likesResponse = z.object({
+  profiles: z.array(likeEntry),
+  liked_by: z.array(likeEntry),
+});
+export type LikesResponse = z.infer<typeof likesResponse>;
+
+/** A profile in a likes list page: its card and whether the like is new to the member. */
 export const likedCard = profileCard.extend({ like_new: z.boolean() });
 export type LikedCard = z.infer<typeof likedCard>;
 
-/** GET /api/likes.php: whom the member liked (profiles) and who liked the member (liked_by). */
-export const likesResponse = z.object({
-  profiles: z.array(likedCard),
-  liked_by: z.array(likedCard),
+/** GET /api/likes-list.php: a page of one likes list, in the order of likes.php. */
+export const likesListQuery = z.object({
+  type: choice(LIKES_LIST_TYPES),
+  page: pageQuery,
 });
-export type LikesResponse = z.infer<typeof likesResponse>;
+export type LikesListQuery = z.infer<typeof likesListQuery>;
+
+export const likesListResponse = z.object({
+  profiles: z.array(likedCard),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export type LikesListResponse = z.infer<typeof likesListResponse>;
 
 export const likeRequest = z.object({
   profile_id: z.number().int().positive(),

@@ -20,7 +20,9 @@ import {
   TATTOOS,
 } from '../constants.js';
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: 'invalid_choice' });
+/** One of `values`; anything else is invalid_choice. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: 'invalid_choice' });
 
 export const photoStatus = z.enum(['pending', 'active', 'rejected']);
 export type PhotoStatus = z.infer<typeof photoStatus>;
@@ -129,6 +131,14 @@ export const memberProfile = profileCard.extend({
 export type MemberProfile = z.infer<typeof memberProfile>;
 export const memberResponse = z.object({ profile: memberProfile });
 
+/** A page number asked for in a query (search, likes lists); the first when not asked. */
+export const pageQuery = z.coerce
+  .number({ message: 'invalid_choice' })
+  .int('invalid_choice')
+  .min(1, 'invalid_choice')
+  .max(10_000, 'invalid_choice')
+  .default(1);
+
 /** An age asked for in a query (search, match finder). */
 export const ageQuery = z.coerce
   .number({ message: 'invalid_choice' })
@@ -144,7 +154,7 @@ export const searchQuery = z.object({
   max_age: ageQuery.optional(),
   /** The start of a name (the top bar's search box); results then come in name order. */
   q: z.string().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageQuery,
   /** A visitor's traffic source, for sites that allow logged-out search only with one. */
   network: z.string().max(100).optional(),
 });

@@ -1,6 +1,7 @@
 import type { LikeSource } from '@amora/common';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { type Db, engineOf } from '../db/index.js';
+import type { LikesTable } from '../db/schema.js';
 
 /** Stores a like unless it exists; true when it is new. */
 export async function insertLike(
@@ -20,6 +21,16 @@ export async function insertLike(
     .returning('liker_profile_id')
     .execute();
   return rows.length > 0;
+}
+
+/** Stores many likes at once (load tests), leaving out pairs that exist. */
+export async function insertLikes(db: Db, likes: Insertable<LikesTable>[]): Promise<void> {
+  if (likes.length === 0) return;
+  await db
+    .insertInto('likes')
+    .values(likes)
+    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
+    .execute();
 }
 
 export async function deleteLike(db: Db, liker: number, liked: number): Promise<void> {

@@ -2,6 +2,8 @@ import {
   autoLikeResponse,
   likeRequest,
   likeResponse,
+  likesListQuery,
+  likesListResponse,
   likesResponse,
   matchFinderQuery,
   matchFinderResponse,
@@ -20,6 +22,12 @@ export const likesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   app.get('/api/likes.php', { schema: { response: { 200: likesResponse } } }, async (request) =>
     likes.likes(request.site, await requireMember(accounts, request)),
+  );
+
+  app.get(
+    '/api/likes-list.php',
+    { schema: { querystring: likesListQuery, response: { 200: likesListResponse } } },
+    async (request) => likes.likesList(request.site, await requireMember(accounts, request), request.query),
   );
 
   app.post('/api/like.php', { schema: { body: likeRequest, response: { 200: likeResponse } } }, async (request) =>

@@ -4,8 +4,11 @@
  * Every like, received like and match is published as a domain event.
  */
 import {
+  LIKES_PAGE_SIZE,
   type LikeRequest,
   type LikeSource,
+  type LikesListQuery,
+  type LikesListResponse,
   type LikesResponse,
   MATCH_FINDER_RESULTS,
   MAX_AGE,
@@ -65,6 +68,22 @@ export function createLikesService(deps: {
     if (match) await events.publish({ type: 'match.new', siteId: site.id, profileIds: [liker, liked] });
   }
 
+  /** Both lists, with only the profiles the member may see in a list (no blocks, listed, visible). */
+  async function visibleLikes(site: Site, member: Member): Promise<LikesResponse> {
+    const [given, received] = await Promise.all([
+      queries.likesGivenBy(db, member.profileId),
+      queries.likesReceivedBy(db, member.profileId),
+    ]);
+    const visible = await search.listedIds(site, member, [
+      ...new Set([...given, ...received].map((like) => like.profileId)),
+    ]);
+    const entries = (likes: { profileId: number; seen_at: string | null }[]) =>
+      likes
+        .filter((like) => visible.has(like.profileId))
+        .map((like) => ({ id: like.profileId, like_new: like.seen_at === null }));
+    return { profiles: entries(given), liked_by: entries(received) };
+  }
+
   function dailyLimit(member: Member) {
     return member.paid ? SWIPE_PREMIUM_LIKES_PER_DAY : SWIPE_FREE_LIKES_PER_DAY;
   }
@@ -101,22 +120,30 @@ export function createLikesService(deps: {
       await queries.deleteLike(db, member.profileId, profileId);
     },
 
-    /** Both lists, with only the profiles the member may see in a list (no blocks, listed, visible). */
-    async likes(site: Site, member: Member): Promise<LikesResponse> {
-      const [given, received] = await Promise.all([
-        queries.likesGivenBy(db, member.profileId),
-        queries.likesReceivedBy(db, member.profileId),
-      ]);
-      const withFlag = async (likes: { profileId: number; seen_at: string | null }[]) => {
-        const isNew = new Map(likes.map((like) => [like.profileId, like.seen_at === null]));
-        const cards = await search.listedCards(
-          site,
-          member,
-          likes.map((like) => like.profileId),
-        );
-        return cards.map((card) => ({ ...card, like_new: isNew.get(card.id) ?? false }));
+    likes: visibleLikes,
+
+    /** A page of one list, as cards: received and matches in the order of liked_by, given in that of profiles. */
+    async likesList(site: Site, member: Member, { type, page }: LikesListQuery): Promise<LikesListResponse> {
+      const { profiles: given, liked_by: received } = await visibleLikes(site, member);
+      const likedByMember = new Set(given.map((entry) => entry.id));
+      const list = {
+        received,
+        given,
+        matches: received.filter((entry) => likedByMember.has(entry.id)),
+      }[type];
+      const onPage = list.slice((page - 1) * LIKES_PAGE_SIZE, page * LIKES_PAGE_SIZE);
+      const isNew = new Map(onPage.map((entry) => [entry.id, entry.like_new]));
+      const cards = await search.listedCards(
+        site,
+        member,
+        onPage.map((entry) => entry.id),
+      );
+      return {
+        profiles: cards.map((card) => ({ ...card, like_new: isNew.get(card.id) ?? false })),
+        total: list.length,
+        page,
+        pages: Math.max(1, Math.ceil(list.length / LIKES_PAGE_SIZE)),
       };
-      return { profiles: await withFlag(given), liked_by: await withFlag(received) };
     },
 
     /** Opening a profile clears the new flag of its like to the member, for this member only. */

@@ -40,6 +40,18 @@ export function findProfileById(db: Db, profileId: number): Promise<ProfileRow |
   return db.selectFrom('profiles').selectAll().where('id', '=', profileId).executeTakeFirst();
 }
 
+/** Ids of a site's hosted profiles, in id order (load tests). */
+export async function hostedProfileIds(db: Db, siteId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('hosted', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function updateProfile(db: Db, profileId: number, values: Partial<ProfileRow>): Promise<void> {
   await db.updateTable('profiles').set(withSearchKeys(values)).where('id', '=', profileId).execute();
 }
@@ -248,18 +260,22 @@ export interface SearchFilter {
   viewerProfileId?: number;
   /** Further profiles not to list, e.g. those already shown. */
   excluded: number[];
-  /** Only these profiles (those of a likes list). */
-  onlyIds?: number[];
   /** Only hosted profiles. */
   hostedOnly?: boolean;
 }
 
 type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
+/** How a query finds its profiles: through a search index, or by primary key from a list of ids. */
+type Lookup = 'scan' | 'ids';
 
 /** Who the filter lists, before leaving out `excluded`. */
-function listedBy(filter: SearchFilter, eb: ProfilesEb) {
+function listedBy(filter: SearchFilter, eb: ProfilesEb, lookup: Lookup = 'scan') {
   const conditions = [
-    eb('profiles.site_id', '=', filter.siteId),
+    lookup === 'scan'
+      ? eb('profiles.site_id', '=', filter.siteId)
+      : // Unary plus: the search indexes (all led by site_id) are then no candidates, so a lookup of
+        // a few ids goes by primary key even where the planner has no statistics (SQLite).
+        eb(sql<number>`+profiles.site_id`, '=', filter.siteId),
     eb('profiles.status', '=', 'active'),
     eb('profiles.invisible', '=', 0),
   ];
@@ -286,12 +302,11 @@ const blockedByViewer = (eb: ProfilesEb, viewer: number) =>
 const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
   eb.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', viewer);
 
-function matching(filter: SearchFilter) {
+function matching(filter: SearchFilter, lookup: Lookup = 'scan') {
   return (eb: ProfilesEb) => {
-    const conditions = listedBy(filter, eb);
+    const conditions = listedBy(filter, eb, lookup);
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
-    if (filter.onlyIds) conditions.push(eb('profiles.id', 'in', filter.onlyIds));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
     const viewer = filter.viewerProfileId;
     if (viewer !== undefined) {
@@ -306,6 +321,85 @@ function matching(filter: SearchFilter) {
 export interface CardWithMain {
   profile: CardRow;
   main: ImageRow | undefined;
+}
+
+/** A card's columns, its main photo's included when that photo is active. */
+function selectCards(db: Db) {
+  return db
+    .selectFrom('profiles')
+    .leftJoin('photos as main', (join) =>
+      join.onRef('main.id', '=', 'profiles.main_photo_id').on('main.status', '=', 'active'),
+    )
+    .select([
+      'profiles.id',
+      'profiles.name',
+      'profiles.date_of_birth',
+      'profiles.city',
+      'profiles.country',
+      'profiles.hosted',
+      'main.id as main_id',
+      'main.filename as main_filename',
+      'main.thumb_filename as main_thumb_filename',
+      'main.status as main_status',
+      'main.width as main_width',
+      'main.height as main_height',
+    ]);
+}
+
+type CardQueryRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
+
+function toCardWithMain({
+  main_id,
+  main_filename,
+  main_thumb_filename,
+  main_status,
+  main_width,
+  main_height,
+  ...columns
+}: CardQueryRow): CardWithMain {
+  return {
+    profile: {
+      id: columns.id,
+      name: columns.name,
+      date_of_birth: columns.date_of_birth,
+      city: columns.city,
+      country: columns.country,
+      hosted: columns.hosted,
+    },
+    main:
+      main_id === null
+        ? undefined
+        : {
+            id: main_id,
+            filename: main_filename as string,
+            thumb_filename: main_thumb_filename as string,
+            status: main_status as ImageRow['status'],
+            width: main_width as number,
+            height: main_height as number,
+          },
+  };
+}
+
+/**
+ * The cards of those of `ids` the filter lists (a likes list), in no particular order: found by
+ * id, so a long list costs one lookup per profile whatever the size of the site.
+ */
+export async function listedCardsAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<CardWithMain[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectCards(db).where(matching(filter, 'ids')).where('profiles.id', 'in', ids).execute();
+  return rows.map(toCardWithMain);
+}
+
+/** Those of `ids` the filter lists (the likes lists' entries), in no particular order. */
+export async function listedIdsAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('profiles')
+    .select('profiles.id')
+    .where(matching(filter, 'ids'))
+    .where('profiles.id', 'in', ids)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -334,25 +428,7 @@ export async function searchPage(
   offset: number,
   withState = true,
 ): Promise<{ cards: CardWithMain[]; state: ListingState | null }> {
-  const rows = await db
-    .selectFrom('profiles')
-    .leftJoin('photos as main', (join) =>
-      join.onRef('main.id', '=', 'profiles.main_photo_id').on('main.status', '=', 'active'),
-    )
-    .select([
-      'profiles.id',
-      'profiles.name',
-      'profiles.date_of_birth',
-      'profiles.city',
-      'profiles.country',
-      'profiles.hosted',
-      'main.id as main_id',
-      'main.filename as main_filename',
-      'main.thumb_filename as main_thumb_filename',
-      'main.status as main_status',
-      'main.width as main_width',
-      'main.height as main_height',
-    ])
+  const rows = await selectCards(db)
     .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
     .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
@@ -367,29 +443,7 @@ export async function searchPage(
     withState && first?.listing_version !== undefined
       ? toListingState({ ...first, listing_version: first.listing_version })
       : null;
-  const cards = rows.map(
-    ({ main_id, main_filename, main_thumb_filename, main_status, main_width, main_height, ...columns }) => ({
-      profile: {
-        id: columns.id,
-        name: columns.name,
-        date_of_birth: columns.date_of_birth,
-        city: columns.city,
-        country: columns.country,
-        hosted: columns.hosted,
-      },
-      main:
-        main_id === null
-          ? undefined
-          : {
-              id: main_id,
-              filename: main_filename as string,
-              thumb_filename: main_thumb_filename as string,
-              status: main_status as ImageRow['status'],
-              width: main_width as number,
-              height: main_height as number,
-            },
-    }),
-  );
+  const cards = rows.map(toCardWithMain);
   return { cards, state };
 }
 

@@ -128,11 +128,15 @@ export function createSearchService(db: Db, clock: Clock) {
       return cards(await queries.searchProfiles(db, filter, options.limit, 0));
     },
 
+    /** Those of these profiles that the viewer may see in a list (likes). */
+    async listedIds(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<Set<number>> {
+      return new Set(await queries.listedIdsAmong(db, filterFor(site, {}, viewer, []), profileIds));
+    },
+
     /** The cards of these profiles that the viewer may see in a list (likes), in the order given. */
     async listedCards(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<ProfileCard[]> {
       if (profileIds.length === 0) return [];
-      const filter = { ...filterFor(site, {}, viewer, []), onlyIds: profileIds };
-      const found = cards(await queries.searchProfiles(db, filter, profileIds.length, 0));
+      const found = cards(await queries.listedCardsAmong(db, filterFor(site, {}, viewer, []), profileIds));
       const byId = new Map(found.map((card) => [card.id, card]));
       return profileIds.flatMap((id) => byId.get(id) ?? []);
     },

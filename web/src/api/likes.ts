@@ -2,6 +2,8 @@
 import {
   type AutoLikeResponse,
   type LikeResponse,
+  type LikesListQuery,
+  type LikesListResponse,
   type LikesResponse,
   type MatchFinderQuery,
   type MatchFinderResponse,
@@ -10,12 +12,14 @@ import {
   type SwipeRequest,
   type SwipeResponse,
 } from '@amora/common';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { useUser } from './hooks';
 
 export const likeKeys = {
+  /** Invalidating this also refreshes every list page. */
   likes: ['likes'] as const,
+  list: (query: LikesListQuery) => ['likes', 'list', query] as const,
   swipe: ['swipe'] as const,
   matchFinder: (query: MatchFinderQuery) => ['match-finder', query] as const,
 };
@@ -31,7 +35,21 @@ export function useLikes() {
   });
 }
 
-/** Profiles that like the member and that the member likes, newest like of theirs first. */
+/** A page of cards of one likes list, fetched again whenever the likes are. */
+export function useLikesList(query: LikesListQuery) {
+  const { user } = useUser();
+  return useQuery({
+    queryKey: likeKeys.list(query),
+    queryFn: () => fetchLikesList(query),
+    enabled: user !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const fetchLikesList = ({ type, page }: LikesListQuery) =>
+  api.get<LikesListResponse>(`/api/likes-list.php?type=${type}&page=${page}`);
+
+/** Profiles that like the member and that the member likes, new ones first. */
 export function matchesOf(likes: LikesResponse) {
   const liked = new Set(likes.profiles.map((profile) => profile.id));
   return likes.liked_by.filter((profile) => liked.has(profile.id));

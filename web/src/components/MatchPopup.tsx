@@ -1,12 +1,12 @@
 import { type Image, MATCH_POPUP_LIKES_RELOAD_MS } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../api/hooks';
-import { likeKeys, matchesOf, useAutoLike, useLikes } from '../api/likes';
+import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from '../api/likes';
 import { HostedMark } from './HostedMark';
 import { useLikeModalDelay } from './LikeModal';
 import { ProfilePhoto } from './ProfilePhoto';
@@ -91,12 +91,27 @@ export function MatchPopupProvider({ children }: { children: ReactNode }) {
     [present, autoLike.mutate, queryClient],
   );
 
+  // A match that arrived is new, so it is on the first page of matches (new ones first).
+  const announcing = useRef(false);
   useEffect(() => {
-    if (!likes || userId === undefined || popup) return;
+    if (!likes || userId === undefined || popup || announcing.current) return;
     const shown = shownMatches(userId);
     const arrived = matchesOf(likes).find((match) => match.like_new && !shown.has(match.id));
-    if (arrived) present(arrived, 'match');
-  }, [likes, userId, popup, present]);
+    if (!arrived) return;
+    announcing.current = true;
+    const firstPage = { type: 'matches', page: 1 } as const;
+    queryClient
+      .fetchQuery({ queryKey: likeKeys.list(firstPage), queryFn: () => fetchLikesList(firstPage) })
+      .then(({ profiles }) => {
+        const card = profiles.find((profile) => profile.id === arrived.id);
+        if (card) present(card, 'match');
+        else rememberShown(userId, arrived.id);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        announcing.current = false;
+      });
+  }, [likes, userId, popup, present, queryClient]);
 
   useLikeModalDelay(show);
 

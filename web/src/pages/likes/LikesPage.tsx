@@ -1,22 +1,20 @@
-import type { LikedCard } from '@amora/common';
+import { LIKES_LIST_TYPES, type LikedCard, type LikesListType } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router';
+import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { useUser } from '../../api/hooks';
-import { matchesOf, useLikes } from '../../api/likes';
+import { matchesOf, useLikes, useLikesList } from '../../api/likes';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { Pager } from '../../components/Pager';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
 import { MemberCard } from '../members/MemberCard';
 
-const TYPES = ['received', 'given', 'matches'] as const;
-type LikesType = (typeof TYPES)[number];
-
-function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesType }) {
+function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesListType }) {
   const { t } = useTranslation('likes');
   const mark = type === 'received' && profile.like_new && (
     <Badge bg="danger" className="liked-card-new">
@@ -31,11 +29,15 @@ export default function LikesPage() {
   const { t } = useTranslation('likes');
   const { type = 'received' } = useParams();
   const { user, isLoading: userLoading } = useUser();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const known = LIKES_LIST_TYPES.includes(type as LikesListType);
+  const current = (known ? type : 'received') as LikesListType;
   const likes = useLikes();
+  const list = useLikesList({ type: current, page });
   useDocumentTitle(t('title'));
 
-  if (!TYPES.includes(type as LikesType)) return <ErrorPage status={404} />;
-  const current = type as LikesType;
+  if (!known) return <ErrorPage status={404} />;
   if (userLoading) return <Loading />;
   if (!user) {
     return (
@@ -46,12 +48,12 @@ export default function LikesPage() {
     );
   }
 
-  const lists = likes.data && {
-    received: likes.data.liked_by,
-    given: likes.data.profiles,
-    matches: matchesOf(likes.data),
+  const counts = likes.data && {
+    received: likes.data.liked_by.length,
+    given: likes.data.profiles.length,
+    matches: matchesOf(likes.data).length,
   };
-  const profiles = lists?.[current] ?? [];
+  const profiles = list.data?.profiles ?? [];
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
@@ -64,18 +66,18 @@ export default function LikesPage() {
         </Link>
       </div>
       <Nav variant="underline" className="mb-4" aria-label={t('tabsLabel')}>
-        {TYPES.map((tab) => (
+        {LIKES_LIST_TYPES.map((tab) => (
           <Nav.Item key={tab}>
             <Nav.Link as={NavLink} to={tab === 'received' ? '/likes' : `/likes/${tab}`} end active={tab === current}>
               {t(`tabs.${tab}`)}
-              {lists && <span className="text-body-secondary"> ({lists[tab].length})</span>}
+              {counts && <span className="text-body-secondary"> ({counts[tab]})</span>}
             </Nav.Link>
           </Nav.Item>
         ))}
       </Nav>
-      {likes.isPending && <Loading />}
-      {likes.isError && <Alert variant="danger">{likes.error.message}</Alert>}
-      {lists && profiles.length === 0 && (
+      {list.isPending && <Loading />}
+      {list.isError && <Alert variant="danger">{list.error.message}</Alert>}
+      {list.data && profiles.length === 0 && (
         <p className="text-body-secondary text-center py-4">{t(`empty.${current}`)}</p>
       )}
       {profiles.length > 0 && (
@@ -86,6 +88,13 @@ export default function LikesPage() {
             </li>
           ))}
         </ul>
+      )}
+      {list.data && (
+        <Pager
+          page={list.data.page}
+          pages={list.data.pages}
+          onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+        />
       )}
     </Container>
   );

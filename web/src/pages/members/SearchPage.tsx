@@ -1,13 +1,13 @@
 import type { SearchQuery } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
-import Pagination from 'react-bootstrap/Pagination';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSearch } from '../../api/members';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { Pager } from '../../components/Pager';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { storedTracking } from '../accounts/tracking';
 import { MemberGrid } from './MemberCard';
@@ -23,12 +23,6 @@ function readQuery(params: URLSearchParams): Partial<SearchQuery> {
   }
   const page = Number(params.get('page') ?? '1');
   return { ...(query as Filters), page: Number.isInteger(page) && page > 1 ? page : 1 };
-}
-
-/** Pages around the current one, so a phone shows a short row. */
-function pageWindow(page: number, pages: number): number[] {
-  const first = Math.max(1, Math.min(page - 2, pages - 4));
-  return Array.from({ length: Math.min(5, pages) }, (_, index) => first + index);
 }
 
 export default function SearchPage() {
@@ -69,30 +63,7 @@ export default function SearchPage() {
             {t('search.total', { count: result.total })}
           </h2>
           {result.profiles.length > 0 && <MemberGrid profiles={result.profiles} label={t('search.results')} />}
-          {result.pages > 1 && (
-            <Pagination className="justify-content-center mt-4" aria-label={t('search.pages')}>
-              <Pagination.Prev
-                disabled={result.page <= 1}
-                onClick={() => go(filters, result.page - 1)}
-                aria-label={t('search.previous')}
-              />
-              {pageWindow(result.page, result.pages).map((number) => (
-                <Pagination.Item
-                  key={number}
-                  active={number === result.page}
-                  onClick={() => go(filters, number)}
-                  aria-label={t('search.page', { page: number })}
-                >
-                  {number}
-                </Pagination.Item>
-              ))}
-              <Pagination.Next
-                disabled={result.page >= result.pages}
-                onClick={() => go(filters, result.page + 1)}
-                aria-label={t('search.next')}
-              />
-            </Pagination>
-          )}
+          <Pager page={result.page} pages={result.pages} onPage={(page) => go(filters, page)} />
           {result.similar.length > 0 && (
             <section className="mt-5" aria-labelledby="similar-title">
               <h2 className="h5" id="similar-title">
