@@ -36,6 +36,18 @@ async function listenToMatchPopup(page: Page) {
 const matchPopupEvents = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents);
 
+/** A hosted profile from the search (members of parallel journeys may fill its first pages). */
+async function hostedProfileOtherThan(page: Page, name: string) {
+  for (let number = 1; number <= 20; number++) {
+    const { profiles } = (await (await page.request.get(`/api/members.php?page=${number}`)).json()) as {
+      profiles: { id: number; name: string; hosted: boolean }[];
+    };
+    const hosted = profiles.find((profile) => profile.hosted && profile.name !== name);
+    if (hosted) return hosted;
+  }
+  throw new Error('the e2e site lists no hosted profile in its first 20 pages');
+}
+
 const matchPopup = (page: Page) => page.getByRole('dialog', { name: t('likes:match.title') });
 
 test('two members like each other and both see the match', async ({ page, browser }, testInfo) => {
@@ -259,11 +271,7 @@ test('a like, or a match, arrives after the delay a link asks for', async ({ pag
   await expect(page.getByRole('list', { name: t('likes:tabs.received') })).toContainText(name);
 
   // A hosted profile she liked first likes back: the popup announces a match, once.
-  const { profiles } = (await (await page.request.get('/api/members.php')).json()) as {
-    profiles: { id: number; name: string; hosted: boolean }[];
-  };
-  const liked = profiles.find((profile) => profile.hosted && profile.name !== name);
-  if (!liked) throw new Error('the e2e site has no hosted profile left to like');
+  const liked = await hostedProfileOtherThan(page, name);
   await likeThroughApi(page, liked.id);
   await page.goto('/likes/matches?t=0');
   await expect(matchPopup(page)).toBeVisible();
