@@ -265,13 +265,11 @@ export interface SearchFilter {
 }
 
 type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
-/** How a query finds its profiles: through a search index, or by primary key from a list of ids. */
-type Lookup = 'scan' | 'ids';
 
 /** Who the filter lists, before leaving out `excluded`. */
-function listedBy(filter: SearchFilter, eb: ProfilesEb, lookup: Lookup = 'scan') {
+function listedBy(filter: SearchFilter, eb: ProfilesEb, byId = false) {
   const conditions = [
-    lookup === 'scan'
+    !byId
       ? eb('profiles.site_id', '=', filter.siteId)
       : // Unary plus: the search indexes (all led by site_id) are then no candidates, so a lookup of
         // a few ids goes by primary key even where the planner has no statistics (SQLite).
@@ -302,9 +300,11 @@ const blockedByViewer = (eb: ProfilesEb, viewer: number) =>
 const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
   eb.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', viewer);
 
-function matching(filter: SearchFilter, lookup: Lookup = 'scan') {
+/** The filter's profiles; with `amongIds`, only those of these ids, found by primary key. */
+function matching(filter: SearchFilter, amongIds?: number[]) {
   return (eb: ProfilesEb) => {
-    const conditions = listedBy(filter, eb, lookup);
+    const conditions = listedBy(filter, eb, amongIds !== undefined);
+    if (amongIds) conditions.push(eb('profiles.id', 'in', amongIds));
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
@@ -386,19 +386,14 @@ function toCardWithMain({
  */
 export async function listedCardsAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<CardWithMain[]> {
   if (ids.length === 0) return [];
-  const rows = await selectCards(db).where(matching(filter, 'ids')).where('profiles.id', 'in', ids).execute();
+  const rows = await selectCards(db).where(matching(filter, ids)).execute();
   return rows.map(toCardWithMain);
 }
 
 /** Those of `ids` the filter lists (the likes lists' entries), in no particular order. */
 export async function listedIdsAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('profiles')
-    .select('profiles.id')
-    .where(matching(filter, 'ids'))
-    .where('profiles.id', 'in', ids)
-    .execute();
+  const rows = await db.selectFrom('profiles').select('profiles.id').where(matching(filter, ids)).execute();
   return rows.map((row) => row.id);
 }
 

@@ -12,10 +12,10 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
   const { data: likes } = useLikes();
   const like = useLike(profile.id);
   const showMatch = useShowMatch();
-  const liked = likes?.profiles.some((card) => card.id === profile.id) ?? false;
-  const likesMe = likes?.liked_by.some((card) => card.id === profile.id) ?? false;
+  const liked = likes?.profiles.some((entry) => entry.id === profile.id) ?? false;
+  const likesMe = likes?.liked_by.some((entry) => entry.id === profile.id) ?? false;
   const queryClient = useQueryClient();
-  const newLike = likes?.liked_by.some((card) => card.id === profile.id && card.like_new) ?? false;
+  const newLike = likes?.liked_by.some((entry) => entry.id === profile.id && entry.like_new) ?? false;
 
   // Opening the profile made its like seen on the server; the badge follows.
   useEffect(() => {
