@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = 3100;
-const dataDir = path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
+// Set once in the runner and inherited by its workers, so e2e/global-teardown.ts removes the same folder.
+process.env.AMORA_E2E_DATA_DIR ??= path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
+const dataDir = process.env.AMORA_E2E_DATA_DIR;
 
 // Debian's Chromium; Playwright never downloads a browser here.
 const chromium = {
@@ -31,6 +33,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
   use: { baseURL: `http://localhost:${PORT}`, trace: 'off', ...chromium },
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },

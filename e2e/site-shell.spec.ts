@@ -57,6 +57,8 @@ test('the demo member from the README can log in and out', async ({ page }, test
   await page.getByRole('button', { name: en('login.submit') }).click();
   await expect(page.getByRole('heading', { name: en('home.welcome', { name: 'Demo' }) })).toBeVisible();
   await expect(page.getByText(en('activation.title'))).toHaveCount(0);
+  // A complete profile with photos: no wall asking the newcomer to finish it first.
+  await expect(page.getByText(en('members:photoAlert.body'))).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'demo-member-home');
   await page.getByRole('button', { name: 'Demo' }).click();

@@ -33,5 +33,14 @@ if (!fs.existsSync(builtIndex) || sourcesChanged()) {
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const stopServer = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopServer(signal));
+// `kill <pid of npm start>` ends npm without passing the signal on: this script is then handed to
+// another parent, and takes that as the sign to stop the server too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stopServer('SIGTERM');
+}, 500).unref();
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

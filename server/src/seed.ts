@@ -2,12 +2,12 @@
  * The demo site a fresh DATA_DIR starts with, its ready demo member and its hosted (fictional)
  * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
  */
-import { HAIR_COLOURS, PROFILE_DETAIL_FIELDS } from '@amora/common';
+import { HAIR_COLOURS, PROFILE_DETAIL_FIELDS, type ProfileUpdate } from '@amora/common';
 import { addDays, type Clock } from './clock.js';
 import type { Db } from './db/index.js';
 import type { NewProfileRow, PhotoRow } from './db/schema.js';
 import * as likeQueries from './likes/queries.js';
-import { avatarImage, randomLook, randomPose } from './members/avatars.js';
+import { type AvatarLook, avatarImage, randomLook, randomPose } from './members/avatars.js';
 import {
   createRandom,
   generateHostedProfiles,
@@ -107,9 +107,60 @@ export async function seedDemo(
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);
-  await services.accounts.createReadyMember(site, { ...DEMO_MEMBER, dateOfBirth, credits: 100, paid: true });
+  const member = await services.accounts.createReadyMember(site, {
+    ...DEMO_MEMBER,
+    dateOfBirth,
+    credits: 100,
+    paid: true,
+  });
+  await completeDemoProfile(services, site, member);
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   return true;
+}
+
+/** The demo member's profile as a real member would have filled it in: details, place, words and photos. */
+const DEMO_PROFILE = {
+  gender: 'male',
+  sexuality: 'hetero',
+  hair_colour: 'brown',
+  eye_colour: 'blue',
+  body_type: 'athletic',
+  relationship_status: 'single',
+  tattoos: 'none',
+  country: 'NL',
+  region: 'NH',
+  city: 'Amsterdam',
+  interests: ['travel', 'cooking', 'music', 'nature'],
+  about:
+    'Software tester by day, amateur cook by night. I love long walks along the canals, live music and ' +
+    'weekends by the sea. Looking for someone to share a good laugh and a good meal with.',
+  signup_step: 'done',
+} as const satisfies ProfileUpdate;
+const DEMO_LOOK: AvatarLook = {
+  gender: 'male',
+  skin: '#c98b64',
+  hairColour: 'brown',
+  hairStyle: 'short',
+  beard: true,
+  glasses: false,
+  initial: '',
+};
+const DEMO_POSES = [
+  { hue: 200, top: '#2f5d8a', tilt: -3, smile: 12 },
+  { hue: 30, top: '#3f7a5a', tilt: 4, smile: 8 },
+  { hue: 140, top: '#b8404a', tilt: 0, smile: 14 },
+];
+
+async function completeDemoProfile(services: Services, site: Site, member: { id: number; email: string }) {
+  await services.members.updateProfile(
+    site,
+    { userId: member.id, email: member.email },
+    { ...DEMO_PROFILE, interests: [...DEMO_PROFILE.interests] },
+  );
+  const profileId = await services.members.profileIdOf(member.id);
+  for (const [index, pose] of DEMO_POSES.entries()) {
+    await services.photos.addPhoto(profileId, avatarImage({ ...DEMO_LOOK, ...pose }), { main: index === 0 });
+  }
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
-import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
@@ -157,6 +157,7 @@ export interface TestClient {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+type TestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A browser-like client: keeps cookies between calls and comes from its own address. */
 export function client(app: FastifyInstance, options: ClientOptions = {}): TestClient {
@@ -164,7 +165,7 @@ export function client(app: FastifyInstance, options: ClientOptions = {}): TestC
   // Rate limits count per address, so every client is a different visitor.
   const remoteAddress = options.remoteAddress ?? `10.${[...randomBytes(3)].join('.')}`;
 
-  async function call(method: HTTPMethods, url: string, body: object | Buffer | undefined, call: CallOptions = {}) {
+  async function call(method: TestMethod, url: string, body: object | Buffer | undefined, call: CallOptions = {}) {
     const headers: Record<string, string> = { ...call.headers };
     if (options.host) headers.host = options.host;
     if (call.clientHeader ?? STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER] = REQUEST_TYPE_CLIENT;
