@@ -1,6 +1,13 @@
 import { type Kysely, sql } from 'kysely';
-import { searchKey } from '../../members/search-key.js';
 import type { Engine } from '../columns.js';
+
+/**
+ * The name key as this migration wrote it, copied rather than imported: a migration keeps doing
+ * what it did when it ran, whatever members/search-key.ts becomes.
+ */
+function searchKeyAtMigration(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
 
 const BACKFILL_BATCH = 1000;
 
@@ -21,7 +28,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
       select id, name from profiles where id > ${after} order by id limit ${BACKFILL_BATCH}`.execute(db);
     if (rows.length === 0) break;
     for (const row of rows) {
-      await sql`update profiles set name_key = ${searchKey(row.name)} where id = ${row.id}`.execute(db);
+      await sql`update profiles set name_key = ${searchKeyAtMigration(row.name)} where id = ${row.id}`.execute(db);
     }
     after = rows[rows.length - 1].id;
   }
