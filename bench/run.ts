@@ -27,10 +27,16 @@ import { buildApp } from '../server/src/app.js';
 import { systemClock } from '../server/src/clock.js';
 import { loadConfig } from '../server/src/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../server/src/db/index.js';
+import {
+  DEMO_DOMAIN,
+  DEMO_MEMBER,
+  seedDemo,
+  seedHostedProfilesInBulk,
+  seedLikesInBulk,
+} from '../server/src/demo/seed.js';
 import { createDevMailbox } from '../server/src/mail/mailer.js';
 import { mediaRoot } from '../server/src/members/photo-files.js';
 import * as memberQueries from '../server/src/members/queries.js';
-import { DEMO_DOMAIN, DEMO_MEMBER, seedDemo, seedHostedProfilesInBulk, seedLikesInBulk } from '../server/src/seed.js';
 import type { Site } from '../server/src/sites/service.js';
 
 type Engine = 'sqlite' | 'postgres';

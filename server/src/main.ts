@@ -3,8 +3,8 @@ import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
+import { DEMO_HOSTED_PROFILES, DEMO_MEMBER, seedDemo } from './demo/seed.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './mail/mailer.js';
-import { DEMO_HOSTED_PROFILES, DEMO_MEMBER, seedDemo } from './seed.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 

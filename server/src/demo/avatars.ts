@@ -4,7 +4,7 @@
  * demo needs no network and no stock photos. The same look (skin, hair, face) with another
  * background, top and pose makes a profile's further photos.
  */
-import type { Random } from './hosted-profiles.js';
+import type { Random } from './random.js';
 
 export const AVATAR_WIDTH = 400;
 export const AVATAR_HEIGHT = 500;

@@ -3,23 +3,18 @@
  * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
  */
 import { HAIR_COLOURS, PROFILE_DETAIL_FIELDS, type ProfileUpdate } from '@amora/common';
-import { addDays, type Clock } from './clock.js';
-import type { Db } from './db/index.js';
-import type { NewProfileRow, PhotoRow } from './db/schema.js';
-import * as likeQueries from './likes/queries.js';
-import { type AvatarLook, avatarImage, randomLook, randomPose } from './members/avatars.js';
-import {
-  createRandom,
-  generateHostedProfiles,
-  type HostedProfile,
-  hostedProfileRow,
-  hostedProfiles,
-} from './members/hosted-profiles.js';
-import { type StoredPhotoFiles, storePhotoFiles } from './members/photo-files.js';
-import * as memberQueries from './members/queries.js';
-import type { Services } from './services.js';
-import * as siteQueries from './sites/queries.js';
-import type { Site, StoredSettings } from './sites/service.js';
+import { addDays, type Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import type { NewProfileRow, PhotoRow } from '../db/schema.js';
+import * as likeQueries from '../likes/queries.js';
+import { type StoredPhotoFiles, storePhotoFiles } from '../members/photo-files.js';
+import * as memberQueries from '../members/queries.js';
+import type { Services } from '../services.js';
+import * as siteQueries from '../sites/queries.js';
+import type { Site, StoredSettings } from '../sites/service.js';
+import { type AvatarLook, avatarImage, randomLook, randomPose } from './avatars.js';
+import { generateHostedProfiles, type HostedProfile, hostedProfileRow, hostedProfiles } from './hosted-profiles.js';
+import { createRandom } from './random.js';
 
 export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-2026', name: 'Demo' };
 export const DEMO_DOMAIN = 'amora.test';
