@@ -22,6 +22,7 @@ import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
 import { requestContextHooks } from './http/request-context.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(likesRoutes, { services });
   await app.register(geoRoutes);
+  await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });
   // Photo names are random and never reused, so browsers and CDNs may keep them for a year.
   await app.register(fastifyStatic, {
