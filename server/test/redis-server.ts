@@ -8,11 +8,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const REDIS_SERVER =
-  process.env.REDIS_SERVER_PATH ||
-  [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin', '/usr/local/bin', '/usr/sbin']
-    .map((dir) => path.join(dir, 'redis-server'))
-    .find((file) => fs.existsSync(file));
+const candidates = process.env.REDIS_SERVER_PATH
+  ? [process.env.REDIS_SERVER_PATH]
+  : [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin', '/usr/local/bin'].map((dir) =>
+      path.join(dir, 'redis-server'),
+    );
+const REDIS_SERVER = candidates.find((file) => fs.existsSync(file));
 
 /** Null when redis-server can be started; otherwise why not. Throws with CI=true, where it must be there. */
 export function redisServerProblem(): string | null {
