@@ -9,7 +9,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 export const REDIS_WAIT_MS = 1000;
 
 /** Commands fail at once while disconnected, and after REDIS_WAIT_MS when Redis does not answer. */
-export const FAIL_FAST: RedisOptions = { enableOfflineQueue: false, commandTimeout: REDIS_WAIT_MS };
+const FAIL_FAST: RedisOptions = { enableOfflineQueue: false, commandTimeout: REDIS_WAIT_MS };
 
 export interface RedisLog {
   warn(message: string): void;
@@ -29,7 +29,7 @@ export interface OutageReport {
   up(): void;
 }
 
-export function outageReport({ purpose, whileDown }: RedisUse, log: RedisLog): OutageReport {
+function outageReport({ purpose, whileDown }: RedisUse, log: RedisLog): OutageReport {
   let isDown = false;
   return {
     down(error) {

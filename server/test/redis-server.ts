@@ -18,8 +18,9 @@ const REDIS_SERVER = candidates.find((file) => fs.existsSync(file));
 /** Null when redis-server can be started; otherwise why not. Throws with CI=true, where it must be there. */
 export function redisServerProblem(): string | null {
   if (REDIS_SERVER) return null;
-  const problem = 'redis-server is not installed (or set REDIS_SERVER_PATH)';
-  if (process.env.CI === 'true') throw new Error(`the redis project needs ${problem}`);
+  const problem = 'redis-server is not installed (REDIS_SERVER_PATH names another)';
+  if (process.env.CI === 'true')
+    throw new Error(`with CI=true the redis tests need their own redis-server: ${problem}`);
   return problem;
 }
 
