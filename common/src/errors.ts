@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'forbidden',
   'rate_limited',
   'server_error',
+  'service_unavailable',
   'request_type_missing',
   'login_failed',
   'login_blocked',

@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { accountsRoutes } from './accounts/routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -22,6 +21,8 @@ import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
+import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
@@ -67,13 +68,9 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
       },
     },
   });
-  // With REDIS_URL every instance counts against the same limits.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 2 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis && { redis, nameSpace: `${config.redisPrefix}rate-limit:` }),
-  });
+  const rateLimits = await rateLimitSetup(config, app.log);
+  app.addHook('onClose', rateLimits.close);
+  await app.register(rateLimit, rateLimits.options);
   await app.register(swagger, {
     openapi: { info: { title: 'Amora API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -85,6 +82,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(likesRoutes, { services });
   await app.register(geoRoutes);
+  await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });
   // Photo names are random and never reused, so browsers and CDNs may keep them for a year.
   await app.register(fastifyStatic, {

@@ -22,7 +22,7 @@ export interface ServiceDeps {
 }
 
 export function createServices({ db, clock, mailer, mediaRoot, events = createInProcessBus() }: ServiceDeps) {
-  const sites = createSitesService(db);
+  const sites = createSitesService(db, clock);
   const members = createMembersService(db, clock);
   const search = createSearchService(db, clock);
   const photos = createPhotosService(db, clock, mediaRoot);

@@ -38,7 +38,8 @@ export function engineOf(db: Db): Engine {
 
 export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {
   if (config.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, keepAlive: true });
+    survivesLostConnections(pool);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -48,6 +49,31 @@ export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine }
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+}
+
+/**
+ * A connection PostgreSQL ends (restart, failover, pg_terminate_backend) emits 'error' on its
+ * client, idle or checked out, and then on the pool; unheard, either would end the process. The
+ * pool drops such a connection by itself and opens a new one for the next query.
+ */
+function survivesLostConnections(pool: pg.Pool) {
+  const reportLost = (error: Error) => console.warn(`database: a connection was lost (${error.message})`);
+  pool.on('error', reportLost);
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+/**
+ * True when the database could not answer for a while rather than refused the query: a lost or
+ * refused connection, or a server shutting down or starting up. Such requests answer 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    // 08: connection exceptions; 57P01-57P03: admin, crash or start-up shutdown of the server.
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) return true;
+  }
+  return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 
 export async function migrateToLatest(db: Db, engine: Engine): Promise<void> {

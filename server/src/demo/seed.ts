@@ -2,7 +2,7 @@
  * The demo site a fresh DATA_DIR starts with, its ready demo member and its hosted (fictional)
  * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
  */
-import { HAIR_COLOURS, PROFILE_DETAIL_FIELDS, type ProfileUpdate } from '@amora/common';
+import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
 import { addDays, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, PhotoRow } from '../db/schema.js';
@@ -10,6 +10,7 @@ import * as likeQueries from '../likes/queries.js';
 import { type StoredPhotoFiles, storePhotoFiles } from '../members/photo-files.js';
 import * as memberQueries from '../members/queries.js';
 import type { Services } from '../services.js';
+import { newSiteSettings } from '../sites/defaults.js';
 import * as siteQueries from '../sites/queries.js';
 import type { Site, StoredSettings } from '../sites/service.js';
 import { type AvatarLook, avatarImage, randomLook, randomPose } from './avatars.js';
@@ -20,36 +21,10 @@ export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-202
 export const DEMO_DOMAIN = 'amora.test';
 
 export const DEMO_SETTINGS: StoredSettings = {
+  ...newSiteSettings({ name: 'Amora', domain: DEMO_DOMAIN }),
   index_title: 'Amora – meet singles near you',
   description: 'Amora is the friendly place to meet singles near you: sign up for free, chat and find your match.',
-  countries: ['NL', 'BE', 'DE', 'GB', 'FR', 'ES', 'IT', 'PL', 'DK', 'FI', 'NO', 'SE'],
-  niche: 1,
-  signups: 'all',
-  logged_out_search: true,
-  logged_out_search_trafficsource: false,
-  enable_site_entry_popup: true,
-  cdn_prefix: '/media',
   support_phone: '+31 20 123 45 67',
-  support_email: 'support@amora.test',
-  minimum_message_costs: { NL: { costs: 99, currency: 'EUR' }, GB: { costs: 89, currency: 'GBP' } },
-  message_credits: 10,
-  photo_credits: 15,
-  gift_credits: 20,
-  signup_credits: 20,
-  message_length: 1000,
-  visible_profile_fields: [...PROFILE_DETAIL_FIELDS],
-  visible_profile_notes: true,
-  search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
-  fictional_warning:
-    'Profiles marked with this icon are hosted by our team for entertainment; no physical meetings are possible with them.',
-  fictional_singular: 'hosted profile',
-  fictional_plural: 'hosted profiles',
-  fictional_icon: '★',
-  refund_days: 14,
-  member_resell: false,
-  photo_moderation: false,
-  time_zone: 'Europe/Amsterdam',
-  mail_name: 'Amora',
 };
 
 /** Hosted profiles a fresh demo site gets. */

@@ -4,7 +4,7 @@
  * instance of the app gets every event through Redis pub/sub.
  */
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
 
 export type DomainEvent =
   /** A member liked a profile; for the liker's own devices. */
@@ -60,17 +60,33 @@ export function createInProcessBus(onError = reportError): EventBus {
   };
 }
 
-/** One channel for all events; every instance, the publishing one included, hears each once. */
-export async function createRedisBus(url: string, prefix: string, onError = reportError): Promise<EventBus> {
+const consoleLog: RedisLog = { warn: console.warn, info: console.info };
+
+/**
+ * One channel for all events; every instance, the publishing one included, hears each once.
+ * Starts without Redis when it is away (waiting at most about a second), and catches up by itself:
+ * the subscription is made, or made again, whenever Redis comes (back).
+ */
+export async function createRedisBus(
+  url: string,
+  prefix: string,
+  onError = reportError,
+  log = consoleLog,
+): Promise<EventBus> {
   const channel = `${prefix}events`;
-  const options = { connectTimeout: 2000, maxRetriesPerRequest: 2 };
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, options);
+  const { redis: publisher } = connectRedis(
+    url,
+    { purpose: 'event bus', whileDown: 'events are reported as not sent' },
+    log,
+  );
+  // Subscribing waits for a connection, however long; ioredis subscribes again after each reconnection.
+  const { redis: subscriber } = connectRedis(
+    url,
+    { purpose: 'event bus subscriber', whileDown: 'events of other instances are missed' },
+    log,
+    { maxRetriesPerRequest: null },
+  );
   const dispatcher = createDispatcher(onError);
-  // ioredis reconnects by itself; without listeners its errors would be printed as unhandled.
-  const connectionLost = (error: Error) => console.error(`event bus: Redis connection: ${error.message}`);
-  publisher.on('error', connectionLost);
-  subscriber.on('error', connectionLost);
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
     try {
@@ -79,7 +95,9 @@ export async function createRedisBus(url: string, prefix: string, onError = repo
       console.error('event bus: a message that is not an event was ignored:', error);
     }
   });
-  await subscriber.subscribe(channel);
+  const subscribed = subscriber.subscribe(channel);
+  subscribed.catch((error: Error) => console.error(`event bus: could not subscribe: ${error.message}`));
+  await Promise.all([firstConnection(publisher), within(subscribed, REDIS_WAIT_MS)]);
   return {
     /** A Redis that is down is reported, not thrown: what was published about has happened already. */
     async publish(event) {
@@ -91,7 +109,7 @@ export async function createRedisBus(url: string, prefix: string, onError = repo
     },
     subscribe: (type, handler) => dispatcher.on(type, handler),
     async close() {
-      await Promise.all([publisher.quit(), subscriber.quit()]);
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

@@ -2,6 +2,7 @@
 import { ERROR_CODES, type ErrorCode, type FieldErrors } from '@amora/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/index.js';
 import { translator } from '../i18n.js';
 import { AppError } from './errors.js';
 
@@ -22,6 +23,12 @@ function toFieldErrors(request: FastifyRequest, fields: Record<string, string>):
   return Object.fromEntries(
     Object.entries(fields).map(([field, code]) => [field, { code, message: fieldMessage(request, code) }]),
   );
+}
+
+/** The database is away for a moment (a restart, a failover): the client may try again later. */
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error) {
+  request.log.warn({ err: error }, 'database unavailable');
+  return send(request, reply, 503, 'service_unavailable');
 }
 
 export function installErrorHandler(app: FastifyInstance) {
@@ -48,6 +55,7 @@ export function installErrorHandler(app: FastifyInstance) {
         error.statusCode === 404 ? 'not_found' : 'bad_request',
       );
     }
+    if (isDatabaseUnavailable(error)) return sendUnavailable(request, reply, error);
     request.log.error({ err: error }, 'request failed');
     return send(request, reply, 500, 'server_error');
   });

@@ -14,6 +14,14 @@ export function findSiteById(db: Db, id: number): Promise<SiteRow | undefined> {
   return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function listSites(db: Db): Promise<SiteRow[]> {
+  return db.selectFrom('sites').selectAll().orderBy('id').execute();
+}
+
+export function listSiteDomains(db: Db): Promise<{ domain: string; site_id: number }[]> {
+  return db.selectFrom('site_domains').select(['domain', 'site_id']).orderBy('domain').execute();
+}
+
 export function findCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }

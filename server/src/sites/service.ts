@@ -8,10 +8,12 @@ import {
   TERMS_VERSION_DATE,
   termsVersionDate,
 } from '@amora/common';
-import type { Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import { type Db, isUniqueViolation } from '../db/index.js';
 import type { CompanyRow, SiteRow } from '../db/schema.js';
 import { regionsOf } from '../geo/service.js';
 import { translator } from '../i18n.js';
+import { DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
 import * as queries from './queries.js';
 
 /** Settings kept as JSON on the site row; the rest are columns or computed per request. */
@@ -27,8 +29,6 @@ export type StoredSettings = Omit<
   | 'terms_version_date'
   | 'push_public_key'
 >;
-
-const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
 
 export interface Site {
   id: number;
@@ -74,7 +74,38 @@ export function siteLocale(site: Site): Locale | null {
 
 const SITE_CACHE_MS = 30_000;
 
-export function createSitesService(db: Db) {
+export interface NewSite {
+  domain: string;
+  name: string;
+  /** The language the site speaks, one of LOCALES. */
+  language: string;
+  /** ISO 3166 country code; the site then serves that country only, in its time zone. */
+  country?: string;
+}
+
+/** An operator's new site was refused; the message says why. */
+export class SiteRefused extends Error {}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function checkedCountry(country: string): string {
+  const code = country.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) throw new SiteRefused(`country "${country}" must be a two-letter code such as NL`);
+  return code;
+}
+
+/** The new site as it will be stored (host name in lower case, country in upper case), or why not. */
+function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
+  const host = domain.trim().toLowerCase();
+  if (!HOST_NAME.test(host)) throw new SiteRefused(`"${domain}" is not a host name such as example.com`);
+  if (name.trim() === '' || name.length > 100) throw new SiteRefused('the name must be 1 to 100 characters');
+  if (!(LOCALES as readonly string[]).includes(language)) {
+    throw new SiteRefused(`language "${language}" must be one of ${LOCALES.join(', ')}`);
+  }
+  return { domain: host, name: name.trim(), language, country: country && checkedCountry(country) };
+}
+
+export function createSitesService(db: Db, clock: Clock) {
   const byDomain = new Map<string, { site: Site | null; at: number }>();
 
   async function findByDomain(domain: string): Promise<Site | null> {
@@ -119,7 +150,54 @@ export function createSitesService(db: Db) {
     return regionsOf(site.settings.countries);
   }
 
-  return { findByDomain, companyInfo, settingsFor, interests, regions, siteLocale };
+  /** A site with the default settings and a company of its own (details to fill in), reached at its domain. */
+  async function createSite(request: NewSite): Promise<Site> {
+    const site = checkedNewSite(request);
+    if (await queries.findSiteByDomain(db, site.domain)) throw new SiteRefused(`${site.domain} already has a site`);
+    const now = clock.now().toISOString();
+    const { country } = site;
+    const companyId = await queries.insertCompany(db, {
+      name: site.name,
+      address: '',
+      kvk: '',
+      city: '',
+      country: country ?? '',
+      tradenames: JSON.stringify([site.name]),
+      vat_numbers: JSON.stringify([]),
+      support_phone: '',
+      delete_discount: 0,
+      added: now,
+    });
+    try {
+      const id = await queries.insertSite(
+        db,
+        {
+          name: site.name,
+          domain: site.domain,
+          domain_language: country ? `${site.language}-${country}` : site.language,
+          company_id: companyId,
+          settings: JSON.stringify(newSiteSettings({ name: site.name, domain: site.domain, country })),
+          created_at: now,
+        },
+        [],
+      );
+      byDomain.delete(site.domain);
+      return toSite((await queries.findSiteById(db, id)) as SiteRow);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new SiteRefused(`${site.domain} already has a site`);
+      throw error;
+    }
+  }
+
+  async function listSites(): Promise<(Site & { domains: string[] })[]> {
+    const [rows, domains] = await Promise.all([queries.listSites(db), queries.listSiteDomains(db)]);
+    return rows.map((row) => ({
+      ...toSite(row),
+      domains: domains.filter((domain) => domain.site_id === row.id).map((domain) => domain.domain),
+    }));
+  }
+
+  return { findByDomain, companyInfo, settingsFor, interests, regions, siteLocale, createSite, listSites };
 }
 
 export type SitesService = ReturnType<typeof createSitesService>;

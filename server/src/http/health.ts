@@ -1,0 +1,17 @@
+/** GET /healthz: the readiness check of load balancers, ready when the database answers. */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import { AppError } from './errors.js';
+
+export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/healthz', { schema: { hide: true } }, async (request) => {
+    try {
+      await sql`select 1`.execute(db);
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check: the database does not answer');
+      throw new AppError('service_unavailable', 503);
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Where rate limits are counted: in Redis with REDIS_URL, so every instance refuses the same
+ * visitor together; in this instance otherwise, and while Redis is away, so a visitor is still
+ * limited and nobody waits on Redis.
+ */
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { closeRedis, connectRedis, firstConnection, type OutageReport, type RedisLog } from '../redis.js';
+
+interface StoreOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+}
+
+// The plugin's own stores: its Redis one (an atomic Lua script) and its in-memory one.
+const require = createRequire(import.meta.url);
+const RedisStore: new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  nameSpace: string,
+) => FastifyRateLimitStore = require('@fastify/rate-limit/store/RedisStore');
+const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean) => FastifyRateLimitStore =
+  require('@fastify/rate-limit/store/LocalStore');
+
+/** Counts in `shared` (Redis); when that fails, in `local`, and reports the outage. */
+class SharedOrLocalStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+    private readonly outage: OutageReport,
+  ) {}
+
+  incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
+    this.shared.incr(
+      key,
+      (error, counted) => {
+        if (!error) {
+          this.outage.up();
+          return callback(null, counted);
+        }
+        this.outage.down(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new SharedOrLocalStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.outage);
+  }
+}
+
+/** The store class the plugin instantiates with its options. */
+function redisWithLocalFallback(redis: Redis, nameSpace: string, outage: OutageReport): FastifyRateLimitStoreCtor {
+  return class extends SharedOrLocalStore {
+    constructor({ continueExceeding = false, exponentialBackoff = false }: StoreOptions) {
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        outage,
+      );
+    }
+  };
+}
+
+export interface RateLimitSetup {
+  options: RateLimitPluginOptions;
+  close(): Promise<void>;
+}
+
+/** The rate-limit plugin's options; with REDIS_URL also the Redis connection to close with the app. */
+export async function rateLimitSetup(config: Config, log: RedisLog): Promise<RateLimitSetup> {
+  if (!config.redisUrl) return { options: { global: false }, close: async () => {} };
+  const { redis, outage } = connectRedis(
+    config.redisUrl,
+    { purpose: 'rate limits', whileDown: 'counting per instance' },
+    log,
+  );
+  await firstConnection(redis);
+  return {
+    options: { global: false, store: redisWithLocalFallback(redis, `${config.redisPrefix}rate-limit:`, outage) },
+    close: () => closeRedis(redis),
+  };
+}

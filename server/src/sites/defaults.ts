@@ -1,0 +1,67 @@
+/** The settings a new site starts with; the demo site adds its own texts and phone number. */
+import { PROFILE_DETAIL_FIELDS } from '@amora/common';
+import type { StoredSettings } from './service.js';
+
+/** The countries Amora serves; a site made for one country serves that one only. */
+export const SERVED_COUNTRIES = ['NL', 'BE', 'DE', 'GB', 'FR', 'ES', 'IT', 'PL', 'DK', 'FI', 'NO', 'SE'];
+
+export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
+
+/** A site's days (the swipe game's daily likes) start at midnight in its country. */
+const TIME_ZONES: Record<string, string> = {
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  DE: 'Europe/Berlin',
+  GB: 'Europe/London',
+  FR: 'Europe/Paris',
+  ES: 'Europe/Madrid',
+  IT: 'Europe/Rome',
+  PL: 'Europe/Warsaw',
+  DK: 'Europe/Copenhagen',
+  FI: 'Europe/Helsinki',
+  NO: 'Europe/Oslo',
+  SE: 'Europe/Stockholm',
+};
+
+export function newSiteSettings({
+  name,
+  domain,
+  country,
+}: {
+  name: string;
+  domain: string;
+  country?: string;
+}): StoredSettings {
+  return {
+    index_title: name,
+    description: '',
+    countries: country ? [country] : [...SERVED_COUNTRIES],
+    niche: 1,
+    signups: 'all',
+    logged_out_search: true,
+    logged_out_search_trafficsource: false,
+    enable_site_entry_popup: true,
+    cdn_prefix: '/media',
+    support_phone: '',
+    support_email: `support@${domain}`,
+    minimum_message_costs: { NL: { costs: 99, currency: 'EUR' }, GB: { costs: 89, currency: 'GBP' } },
+    message_credits: 10,
+    photo_credits: 15,
+    gift_credits: 20,
+    signup_credits: 20,
+    message_length: 1000,
+    visible_profile_fields: [...PROFILE_DETAIL_FIELDS],
+    visible_profile_notes: true,
+    search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
+    fictional_warning:
+      'Profiles marked with this icon are hosted by our team for entertainment; no physical meetings are possible with them.',
+    fictional_singular: 'hosted profile',
+    fictional_plural: 'hosted profiles',
+    fictional_icon: '★',
+    refund_days: 14,
+    member_resell: false,
+    photo_moderation: false,
+    time_zone: (country && TIME_ZONES[country]) || DEFAULT_TIME_ZONE,
+    mail_name: name,
+  };
+}

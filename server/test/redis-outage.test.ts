@@ -1,0 +1,167 @@
+/**
+ * Redis goes away under running instances, or is not there when they start: rate-limited calls
+ * keep answering (limits count per instance meanwhile) and the event bus reports what it could
+ * not send; once Redis is back, limits are shared and events flow again. Each test runs its own
+ * redis-server, never the shared one.
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBus, type DomainEvent, type EventBus } from '../src/events/bus.js';
+import { client, createTestApp, signupBody, type TestApp, type TestClient, useTestApp } from './helpers.js';
+import { type OwnRedis, ownRedis, redisServerProblem } from './redis-server.js';
+
+const missing = redisServerProblem();
+
+/** Login allows 2 tries per visitor here (20 × 0.1). */
+const RATE_LIMIT_SCALE = '0.1';
+const wrongLogin = { email: 'nobody@example.test', password: 'wrong-password' };
+let visitorCount = 0;
+const newVisitorAddress = () => `198.51.100.${++visitorCount}`;
+
+/** Generous: a call that waits on Redis (today up to 15 s) instead of answering at once fails it. */
+const ANSWERS_WITHIN_MS = 3000;
+
+async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await call();
+  return { result, ms: performance.now() - started };
+}
+
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    if (await check()) return;
+    await sleep(250);
+  }
+  throw new Error(`gave up waiting until ${what}`);
+}
+
+/** A visitor's third wrong login, the first and third on `one`, the second on `other`: 429 only when they share counts. */
+async function thirdLoginIsRefusedAcross(one: TestApp, other: TestApp): Promise<boolean> {
+  const remoteAddress = newVisitorAddress();
+  const [onOne, onOther] = [client(one.app, { remoteAddress }), client(other.app, { remoteAddress })];
+  await onOne.post('/api/user.php', wrongLogin);
+  await onOther.post('/api/user.php', wrongLogin);
+  return (await onOne.post('/api/user.php', wrongLogin)).statusCode === 429;
+}
+
+/** The outages here are on purpose; their log lines would only clutter the test output. */
+const quiet = { warn: () => {}, info: () => {} };
+
+const like = (siteId: number): DomainEvent => ({ type: 'like.new', siteId, profileId: 10, likedProfileId: 20 });
+
+describe.skipIf(missing !== null)('when Redis goes away under running instances', () => {
+  let redis: OwnRedis;
+  beforeAll(async () => {
+    redis = await ownRedis();
+  });
+  afterAll(() => redis?.stop());
+  const env = () => ({
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`,
+    RATE_LIMIT_SCALE,
+  });
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    const shared = env();
+    [first, second] = await Promise.all([createTestApp({ env: shared }), createTestApp({ env: shared })]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it('answers login, signup and reset at once while Redis is down, still refusing too many tries', async () => {
+    expect(await thirdLoginIsRefusedAcross(first, second)).toBe(true);
+    await redis.stop();
+
+    const visitor: TestClient = client(first.app, { remoteAddress: newVisitorAddress() });
+    const tries = [];
+    for (let i = 0; i < 3; i++) tries.push(await timed(() => visitor.post('/api/user.php', wrongLogin)));
+    expect(tries.map(({ result }) => result.statusCode)).toEqual([401, 401, 429]);
+    expect(tries[2]?.result.json()).toMatchObject({ error: 'rate_limited' });
+
+    const signup = await timed(() => client(first.app).post('/api/signup.php', signupBody()));
+    expect(signup.result.statusCode).toBe(200);
+    const reset = await timed(() =>
+      client(first.app).post('/api/reset-password.php', { email: 'nobody@example.test' }),
+    );
+    expect(reset.result.statusCode).not.toBe(500);
+    for (const { ms } of [...tries, signup, reset]) expect(ms).toBeLessThan(ANSWERS_WITHIN_MS);
+  });
+
+  it('shares the limits between instances again once Redis is back', async () => {
+    await redis.start();
+    await eventually(() => thirdLoginIsRefusedAcross(first, second), 'both instances count in Redis again');
+  });
+});
+
+describe.skipIf(missing !== null)('the event bus when Redis goes away', () => {
+  let redis: OwnRedis;
+  const opened: EventBus[] = [];
+  beforeAll(async () => {
+    redis = await ownRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((bus) => bus.close()));
+    await redis?.stop();
+  });
+
+  it('reports what it publishes while Redis is down, and delivers again once Redis is back', async () => {
+    const prefix = `amora-test-${randomBytes(6).toString('hex')}:`;
+    const failures: DomainEvent[] = [];
+    const publisher = await createRedisBus(redis.url, prefix, (_error, event) => void failures.push(event), quiet);
+    const listener = await createRedisBus(redis.url, prefix, undefined, quiet);
+    opened.push(publisher, listener);
+    const heard: DomainEvent[] = [];
+    listener.subscribe('like.new', (event) => void heard.push(event));
+
+    await redis.stop();
+    const whileDown = await timed(() => publisher.publish(like(1)));
+    expect(whileDown.result).toBeUndefined();
+    expect(whileDown.ms).toBeLessThan(ANSWERS_WITHIN_MS);
+    expect(failures).toEqual([like(1)]);
+
+    await redis.start();
+    await eventually(async () => {
+      await publisher.publish(like(2));
+      await sleep(50);
+      return heard.some((event) => event.siteId === 2);
+    }, 'the listener hears events again');
+    expect(heard.some((event) => event.siteId === 1)).toBe(false);
+  });
+});
+
+describe.skipIf(missing !== null)('when Redis is not there at start', () => {
+  let redis: OwnRedis;
+  beforeAll(async () => {
+    redis = await ownRedis();
+    await redis.stop();
+  });
+  afterAll(() => redis?.stop());
+  const t = useTestApp({
+    env: {
+      get REDIS_URL() {
+        return redis.url;
+      },
+      REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`,
+      RATE_LIMIT_SCALE,
+    },
+  });
+
+  it('starts and answers rate-limited calls, and delivers its events through Redis once Redis comes', async () => {
+    const visitor = client(t.app, { remoteAddress: newVisitorAddress() });
+    const login = await timed(() => visitor.post('/api/user.php', wrongLogin));
+    expect(login.result.statusCode).toBe(401);
+    expect(login.ms).toBeLessThan(ANSWERS_WITHIN_MS);
+
+    await redis.start();
+    const heard: DomainEvent[] = [];
+    t.services.events.subscribe('like.new', (event) => void heard.push(event));
+    await eventually(async () => {
+      await t.services.events.publish(like(3));
+      await sleep(50);
+      return heard.length > 0;
+    }, 'the app hears its own events through Redis');
+  });
+});
