@@ -30,6 +30,8 @@ if (!withRedis && firstLoad) {
 /** The Redis project's tests; they need Redis, not a database engine, so the API projects leave them out. */
 const redisTests = ['server/test/redis-*.test.ts'];
 const apiTests = ['server/test/**/*.test.ts'];
+/** Tests of PostgreSQL's own faults (terminated backends, a closed database); api-sqlite leaves them out. */
+const postgresOnlyTests = ['server/test/postgres-*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -47,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: apiTests,
-          exclude: [...configDefaults.exclude, ...redisTests],
+          exclude: [...configDefaults.exclude, ...redisTests, ...postgresOnlyTests],
           env: { AMORA_TEST_DB: 'sqlite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL drops the app's connections (a restart, a failover, pg_terminate_backend): the
  * server stays up, a request caught mid-query answers 503, and the next ones run on new
- * connections. Each test ends only the backends of this file's own throw-away database.
+ * connections. Each test ends only the backends of this file's own throw-away database. PostgreSQL
+ * only: api-sqlite leaves out postgres-*.test.ts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCALE_COOKIE } from '@amora/common';
@@ -9,8 +10,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { client, loggedInMember, type TestApp, type TestClient, useTestApp } from './helpers.js';
-
-const onPostgres = process.env.AMORA_TEST_DB === 'postgres';
 
 async function testDatabaseUrl(t: TestApp): Promise<{ name: string; url: string }> {
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
@@ -64,7 +63,7 @@ async function fillThePool(visitor: TestClient) {
   expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
 }
 
-describe.skipIf(!onPostgres)('when PostgreSQL drops the connections (PostgreSQL only)', () => {
+describe('when PostgreSQL drops the connections', () => {
   const t = useTestApp();
 
   it('keeps serving: the next requests run on new connections', async () => {
