@@ -17,10 +17,10 @@ import { accountsRoutes } from './accounts/routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { DomainError } from './errors.js';
 import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { AppError } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
@@ -108,7 +108,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new AppError('not_found', 404);
+    if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new DomainError('not_found');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 

@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticationRequired } from '../http/errors.js';
+import { authenticationRequired } from '../errors.js';
 import { requestContext, setLocaleCookie } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';

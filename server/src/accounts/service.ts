@@ -24,10 +24,11 @@ import {
   type User,
 } from '@amora/common';
 import { addDays, addMinutes, type Clock } from '../clock.js';
+import type { RequestContext } from '../context.js';
 import type { CreditsService } from '../credits/service.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { TokenPurpose, UserRow } from '../db/schema.js';
-import { AppError, fieldError } from '../http/errors.js';
+import { DomainError, fieldError } from '../errors.js';
 import type { MailService } from '../mail/service.js';
 import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/service.js';
@@ -35,13 +36,6 @@ import type { Site } from '../sites/service.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import { hashSecret, newSecret } from './tokens.js';
-
-/** Where a request came from: its site, language and the origin its links point to. */
-export interface RequestContext {
-  site: Site;
-  locale: Locale;
-  origin: string;
-}
 
 export interface Session {
   token: string;
@@ -128,7 +122,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
 
   async function requireLiveUser(userId: number): Promise<UserRow> {
     const user = await queries.findUserById(db, userId);
-    if (!user || user.deleted_at) throw new AppError('authentication_required', 403);
+    if (!user || user.deleted_at) throw new DomainError('authentication_required');
     return user;
   }
 
@@ -190,7 +184,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       const signups = ctx.site.settings.signups;
       const hasTrafficSource = Boolean(input.tracking?.network || input.tracking?.ref);
       if (signups === 'other' || (signups === 'with_trafficsource' && !hasTrafficSource)) {
-        throw new AppError('signup_closed', 403);
+        throw new DomainError('signup_closed');
       }
       await assertEmailFree(ctx.site.id, input.email, 'email_taken', 'email');
       const passwordHash = await hashPassword(input.password);
@@ -261,12 +255,12 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       const user = await queries.findUserByEmail(db, ctx.site.id, normaliseEmail(email));
       if (!user) {
         await verifyAgainstNothing(password);
-        throw new AppError('login_failed', 401);
+        throw new DomainError('login_failed');
       }
       const now = clock.now();
       if (user.blocked_until && new Date(user.blocked_until) > now) {
         const minutes = Math.ceil((new Date(user.blocked_until).getTime() - now.getTime()) / 60_000);
-        throw new AppError('login_blocked', 429, { minutes });
+        throw new DomainError('login_blocked', { minutes });
       }
       if (!(await verifyPassword(user.password_hash, password))) {
         const failures = user.failed_logins + 1;
@@ -275,13 +269,13 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           failed_logins: blocked ? 0 : failures,
           blocked_until: blocked ? addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString() : null,
         });
-        if (blocked) throw new AppError('login_blocked', 429, { minutes: LOGIN_BLOCK_MINUTES });
-        throw new AppError('login_failed', 401);
+        if (blocked) throw new DomainError('login_blocked', { minutes: LOGIN_BLOCK_MINUTES });
+        throw new DomainError('login_failed');
       }
       await queries.updateUser(db, user.id, { failed_logins: 0, blocked_until: null });
       if (user.deleted_at) {
         const finalDate = addDays(new Date(user.deleted_at), DELETION_GRACE_DAYS);
-        throw new AppError('account_deleted', 403, { date: finalDate.toISOString().slice(0, 10) });
+        throw new DomainError('account_deleted', { date: finalDate.toISOString().slice(0, 10) });
       }
       return { user, session: await openSession(user.id) };
     },
@@ -307,7 +301,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
 
     async resendActivation(ctx: RequestContext, userId: number) {
       const user = await requireLiveUser(userId);
-      if (user.status === 'confirmed') throw new AppError('already_activated', 409);
+      if (user.status === 'confirmed') throw new DomainError('already_activated');
       await mailLink(ctx, user, 'activate', await issueToken(user.id, 'activate'));
     },
 
@@ -315,13 +309,13 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       const user = await queries.findUserByEmail(db, ctx.site.id, normaliseEmail(email));
       if (!user || user.deleted_at) throw fieldError('email', 'email_not_found');
       const sentToday = await queries.countTokensSince(db, user.id, 'reset', addDays(clock.now(), -1).toISOString());
-      if (sentToday >= RESET_MAILS_PER_DAY) throw new AppError('reset_limit', 429);
+      if (sentToday >= RESET_MAILS_PER_DAY) throw new DomainError('reset_limit');
       await mailLink(ctx, user, 'reset', await issueToken(user.id, 'reset'));
     },
 
     async checkResetLink(token: string) {
       if (!(await queries.findValidToken(db, hashSecret(token), 'reset', nowIso()))) {
-        throw new AppError('link_invalid', 410);
+        throw new DomainError('link_invalid');
       }
     },
 
@@ -329,7 +323,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(input.token), 'reset', nowIso());
-        if (!row) throw new AppError('link_invalid', 410);
+        if (!row) throw new DomainError('link_invalid');
         await queries.updateUser(trx, row.user_id, {
           password_hash: passwordHash,
           failed_logins: 0,
@@ -365,9 +359,9 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     async confirmMailChange(ctx: RequestContext, token: string) {
       await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'mail_change', nowIso());
-        if (!row?.new_email) throw new AppError('link_invalid', 410);
+        if (!row?.new_email) throw new DomainError('link_invalid');
         if (await queries.findUserByEmail(trx, ctx.site.id, normaliseEmail(row.new_email))) {
-          throw new AppError('mail_change_duplicate', 409);
+          throw new DomainError('mail_change_duplicate');
         }
         // Following the link proves the address works, so it also activates the account.
         await queries.updateUser(trx, row.user_id, {
@@ -402,7 +396,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     async reactivate(token: string) {
       const userId = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'reactivate', nowIso());
-        if (!row) throw new AppError('link_invalid', 410);
+        if (!row) throw new DomainError('link_invalid');
         await queries.updateUser(trx, row.user_id, { deleted_at: null, delete_reason: null, delete_comment: null });
         const user = await queries.findUserById(trx, row.user_id);
         await members.restoreProfile(row.user_id, user?.status === 'confirmed', trx);

@@ -4,7 +4,7 @@
  * `npm run photos -- reject <id>` decide. Only approved photos are shown to other members.
  */
 import path from 'node:path';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { mediaRoot } from '../members/photo-files.js';
 import { failWith, withDatabase } from './tool.js';
 
@@ -30,7 +30,7 @@ await withDatabase(fail, async ({ config, services }) => {
   try {
     await services.photos.review(photoId, command === 'approve' ? 'active' : 'rejected');
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) fail(`there is no photo ${photoId}`);
+    if (error instanceof DomainError && error.code === 'not_found') fail(`there is no photo ${photoId}`);
     throw error;
   }
   console.log(`Photo ${photoId} ${command === 'approve' ? 'approved' : 'rejected'}.`);

@@ -1,6 +1,6 @@
 import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { citiesMatching, nearestCity } from './service.js';
 
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +10,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: geocodeQuery, response: { 200: geocodeResponse } } },
     async (request) => {
       const city = nearestCity(request.query.lat, request.query.lon, request.site.settings.countries);
-      if (!city) throw new AppError('geocode_failed', 404);
+      if (!city) throw new DomainError('geocode_failed');
       return {
         country: city.country,
         region: city.region,

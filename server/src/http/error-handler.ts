@@ -3,8 +3,9 @@ import { ERROR_CODES, type ErrorCode, type FieldErrors } from '@amora/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/index.js';
+import { DomainError } from '../errors.js';
 import { translator } from '../i18n.js';
-import { AppError } from './errors.js';
+import { HTTP_STATUS } from './error-status.js';
 
 function fieldMessage(request: FastifyRequest, code: string): string {
   const t = translator(request.locale);
@@ -33,9 +34,12 @@ function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: Er
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    if (error instanceof DomainError) {
       const fields = error.fields ? toFieldErrors(request, error.fields) : undefined;
-      return send(request, reply, error.status, error.code, { params: error.params, ...(fields && { fields }) });
+      return send(request, reply, HTTP_STATUS[error.code], error.code, {
+        params: error.params,
+        ...(fields && { fields }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import { AppError } from './errors.js';
+import { DomainError } from '../errors.js';
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/healthz', { schema: { hide: true } }, async (request) => {
@@ -10,7 +10,7 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
       await sql`select 1`.execute(db);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check: the database does not answer');
-      throw new AppError('service_unavailable', 503);
+      throw new DomainError('service_unavailable');
     }
     return { ok: true };
   });

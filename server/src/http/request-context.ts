@@ -14,11 +14,11 @@ import {
 } from '@amora/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RequestContext } from '../accounts/service.js';
+import type { RequestContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { DomainError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { Site } from '../sites/service.js';
-import { AppError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,10 +70,10 @@ async function requestContextPlugin(app: FastifyInstance, { services }: { servic
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     if (STATE_CHANGING.has(request.method) && !request.routeOptions.config?.withoutClientHeader) {
-      if (request.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_CLIENT) throw new AppError('request_type_missing', 403);
+      if (request.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_CLIENT) throw new DomainError('request_type_missing');
     }
     const site = await services.sites.findByDomain(requestedDomain(request));
-    if (!site) throw new AppError('site_not_found', 404);
+    if (!site) throw new DomainError('site_not_found');
     request.site = site;
 
     const cookieLocale = request.cookies[LOCALE_COOKIE];

@@ -24,8 +24,8 @@ import {
 } from '@amora/common';
 import { type Clock, startOfDayIn, startOfNextDayIn } from '../clock.js';
 import type { Db } from '../db/index.js';
+import { DomainError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
-import { AppError } from '../http/errors.js';
 import type { Viewer } from '../members/presenter.js';
 import type { SearchService } from '../members/search.js';
 import type { MembersService } from '../members/service.js';
@@ -102,7 +102,7 @@ export function createLikesService(deps: {
 
   async function cardOf(site: Site, member: Member, profileId: number): Promise<ProfileCard> {
     const [card] = await search.listedCards(site, member, [profileId]);
-    if (!card) throw new AppError('not_found', 404);
+    if (!card) throw new DomainError('not_found');
     return card;
   }
 
@@ -200,7 +200,7 @@ export function createLikesService(deps: {
           return { added: false, match: await queries.hasLiked(trx, profile_id, member.profileId) };
         }
         const { likes_left, likes_per_day } = await allowance(site, member, trx);
-        if (likes_left === 0) throw new AppError('swipe_limit', 403, { limit: likes_per_day });
+        if (likes_left === 0) throw new DomainError('swipe_limit', { limit: likes_per_day });
         return storeLike(member.profileId, profile_id, 'swipe', trx);
       });
       await announce(site, member.profileId, profile_id, result);

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
 import sharp from 'sharp';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 
 const FULL_SIDE = 1280;
 const THUMB_SIDE = 360;
@@ -35,8 +35,8 @@ async function readableImage(input: Buffer) {
     return { image, metadata };
   } catch (error) {
     const message = String((error as Error).message);
-    if (message.includes('pixel limit')) throw new AppError('photo_too_large', 413);
-    throw new AppError('photo_invalid', 422);
+    if (message.includes('pixel limit')) throw new DomainError('photo_too_large');
+    throw new DomainError('photo_invalid');
   }
 }
 
@@ -51,13 +51,13 @@ export async function storePhotoFiles(
   accept?: readonly string[],
 ): Promise<StoredPhotoFiles> {
   const { image, metadata } = await readableImage(input);
-  if (accept && !accept.includes(metadata.format ?? '')) throw new AppError('photo_invalid', 422);
+  if (accept && !accept.includes(metadata.format ?? '')) throw new DomainError('photo_invalid');
   // EXIF orientations 5–8 swap width and height.
   const swapped = (metadata.orientation ?? 1) >= 5;
   const width = swapped ? metadata.height : metadata.width;
   const height = swapped ? metadata.width : metadata.height;
-  if (!width || !height) throw new AppError('photo_invalid', 422);
-  if (Math.min(width, height) < PHOTO_MIN_SIDE) throw new AppError('photo_too_small', 422, { min: PHOTO_MIN_SIDE });
+  if (!width || !height) throw new DomainError('photo_invalid');
+  if (Math.min(width, height) < PHOTO_MIN_SIDE) throw new DomainError('photo_too_small', { min: PHOTO_MIN_SIDE });
 
   const folder = `p/${folderName}`;
   const name = randomBytes(16).toString('hex');
@@ -83,7 +83,7 @@ export async function storePhotoFiles(
     };
   } catch {
     await removePhotoFiles(root, { filename: `${folder}/${name}.webp`, thumbFilename: `${folder}/${name}-thumb.webp` });
-    throw new AppError('photo_invalid', 422);
+    throw new DomainError('photo_invalid');
   }
 }
 

@@ -3,7 +3,7 @@ import { FREE_PHOTO_LIMIT, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amo
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { PhotoRow, ProfileRow } from '../db/schema.js';
-import { AppError, notFound } from '../http/errors.js';
+import { DomainError, notFound } from '../errors.js';
 import type { Site } from '../sites/service.js';
 import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './photo-files.js';
 import * as queries from './queries.js';
@@ -42,7 +42,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string) {
   async function assertBelowLimit(trx: Db, profileId: number, paid: boolean) {
     const limit = photoLimit(paid);
     if ((await queries.countPhotos(trx, profileId)) >= limit) {
-      throw new AppError('photo_limit', 409, { limit, premium_limit: PREMIUM_PHOTO_LIMIT });
+      throw new DomainError('photo_limit', { limit, premium_limit: PREMIUM_PHOTO_LIMIT });
     }
   }
 

@@ -16,7 +16,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { requireMember, viewerOf } from '../http/member.js';
 import type { Services } from '../services.js';
 
@@ -88,10 +88,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     async (request) => {
       const member = await requireMember(accounts, request);
       const file = await request.file().catch(() => undefined);
-      if (!file) throw new AppError('photo_invalid', 422);
+      if (!file) throw new DomainError('photo_invalid');
       const input = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('photo_too_large', 413);
-        throw new AppError('photo_invalid', 422);
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('photo_too_large');
+        throw new DomainError('photo_invalid');
       });
       return photos.upload(request.site, member, input);
     },

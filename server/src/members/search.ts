@@ -12,7 +12,7 @@ import {
 } from '@amora/common';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import type { Site } from '../sites/service.js';
 import { presentCard, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
@@ -113,7 +113,7 @@ export function createSearchService(db: Db, clock: Clock) {
     const { logged_out_search, logged_out_search_trafficsource } = site.settings;
     if (logged_out_search) return;
     if (logged_out_search_trafficsource && query.network) return;
-    throw new AppError('search_login_required', 403);
+    throw new DomainError('search_login_required');
   }
 
   return {

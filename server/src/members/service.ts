@@ -12,8 +12,8 @@ import {
 import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, ProfileRow } from '../db/schema.js';
+import { fieldError, notFound } from '../errors.js';
 import { findCity, isRegionOf } from '../geo/service.js';
-import { fieldError, notFound } from '../http/errors.js';
 import type { Site } from '../sites/service.js';
 import { presentCard, presentMember, presentOwnProfile, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
