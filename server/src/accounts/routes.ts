@@ -15,7 +15,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticationRequired } from '../errors.js';
 import { requestContext, setLocaleCookie } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
@@ -28,11 +27,6 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session:
     secure: request.protocol === 'https',
     expires: session.expires,
   });
-}
-
-function requireUserId(request: FastifyRequest): number {
-  if (request.userId === null) throw authenticationRequired();
-  return request.userId;
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
@@ -49,7 +43,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
   });
 
   app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) =>
-    userBody(request.userId),
+    userBody(request.viewer?.userId ?? null),
   );
 
   app.post(
@@ -68,9 +62,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.put(
     '/api/user.php',
-    { schema: { body: languageRequest, response: { 200: userResponse } } },
+    { schema: { body: languageRequest, response: { 200: userResponse } }, config: { signedIn: true } },
     async (request, reply) => {
-      const userId = requireUserId(request);
+      const userId = request.member.userId;
       await accounts.setLanguage(userId, request.body.language);
       setLocaleCookie(request, reply, request.body.language);
       return userBody(userId);
@@ -104,9 +98,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/activation-mail.php',
-    { schema: { response: { 200: okResponse } }, config: strict(5, 60) },
+    { schema: { response: { 200: okResponse } }, config: { ...strict(5, 60), signedIn: true } },
     async (request) => {
-      await accounts.resendActivation(requestContext(request), requireUserId(request));
+      await accounts.resendActivation(requestContext(request), request.member.userId);
       return { ok: true as const };
     },
   );
@@ -143,10 +137,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     '/api/mail-change.php',
     {
       schema: { body: z.object({ email: z.string().max(254) }), response: { 200: userResponse } },
-      config: strict(10, 60),
+      config: { ...strict(10, 60), signedIn: true },
     },
     async (request) => {
-      const userId = requireUserId(request);
+      const userId = request.member.userId;
       await accounts.requestMailChange(requestContext(request), userId, request.body.email.trim());
       return userBody(userId);
     },
@@ -163,18 +157,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/password.php',
-    { schema: { body: passwordChangeRequest, response: { 200: okResponse } }, config: strict(10, 10) },
+    {
+      schema: { body: passwordChangeRequest, response: { 200: okResponse } },
+      config: { ...strict(10, 10), signedIn: true },
+    },
     async (request) => {
-      await accounts.changePassword(requireUserId(request), request.body, request.sessionToken ?? '');
+      await accounts.changePassword(request.member.userId, request.body, request.sessionToken ?? '');
       return { ok: true as const };
     },
   );
 
   app.post(
     '/api/delete-account.php',
-    { schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse } }, config: strict(10, 10) },
+    {
+      schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse } },
+      config: { ...strict(10, 10), signedIn: true },
+    },
     async (request, reply) => {
-      const { finalDate } = await accounts.deleteAccount(requestContext(request), requireUserId(request), request.body);
+      const { finalDate } = await accounts.deleteAccount(requestContext(request), request.member.userId, request.body);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true as const, final_date: finalDate.toISOString() };
     },

@@ -1,14 +1,39 @@
-/** Who is asking, as the member-facing routes need it. */
-import type { FastifyRequest } from 'fastify';
+/**
+ * Who is asking. The request context reads the session's member once per request; a route
+ * declares `config: { signedIn: true }` to be for members only, and its handler reads
+ * `request.member`. Visitors get authentication_required before the route's input is looked at.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountsService } from '../accounts/service.js';
 import { authenticationRequired } from '../errors.js';
 
-/** The signed-in member with profile and paid state, or null for a visitor. */
-export const viewerOf = (accounts: AccountsService, request: FastifyRequest) => accounts.memberOf(request.sessionUser);
+/** The signed-in member: account, profile and whether they are premium. */
+export type Member = NonNullable<Awaited<ReturnType<AccountsService['memberOf']>>>;
 
-/** The signed-in member; a visitor gets the log-in error. */
-export async function requireMember(accounts: AccountsService, request: FastifyRequest) {
-  const member = await viewerOf(accounts, request);
-  if (!member) throw authenticationRequired();
-  return member;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Only signed-in members may call the route. */
+    signedIn?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in member, or null for a visitor. */
+    viewer: Member | null;
+    /** The signed-in member; reading it on a visitor's request refuses the request. */
+    readonly member: Member;
+  }
+}
+
+export function decorateMember(app: FastifyInstance) {
+  app.decorateRequest('viewer', null);
+  app.decorateRequest('member', {
+    getter(this: FastifyRequest): Member {
+      if (!this.viewer) throw authenticationRequired();
+      return this.viewer;
+    },
+  });
+}
+
+/** Refuses a visitor on a members-only route. */
+export function assertSignedInWhereRequired(request: FastifyRequest) {
+  if (request.routeOptions.config?.signedIn && !request.viewer) throw authenticationRequired();
 }

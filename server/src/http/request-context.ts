@@ -15,18 +15,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestContext } from '../context.js';
-import type { UserRow } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { Site } from '../sites/service.js';
+import { assertSignedInWhereRequired, decorateMember } from './member.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     site: Site;
     locale: Locale;
-    userId: number | null;
-    /** The signed-in member's account as read with the session, so routes need not read it again. */
-    sessionUser: UserRow | null;
     sessionToken: string | null;
   }
   interface FastifyContextConfig {
@@ -63,9 +60,8 @@ function requestedDomain(request: FastifyRequest): string {
 async function requestContextPlugin(app: FastifyInstance, { services }: { services: Services }) {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', DEFAULT_LOCALE);
-  app.decorateRequest('userId', null);
-  app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
+  decorateMember(app);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -88,10 +84,10 @@ async function requestContextPlugin(app: FastifyInstance, { services }: { servic
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const user = await services.accounts.userBySession(site, token);
-      request.userId = user?.id ?? null;
-      request.sessionUser = user;
+      request.viewer = await services.accounts.memberOf(user);
       request.sessionToken = user ? token : null;
     }
+    assertSignedInWhereRequired(request);
   });
 }
 

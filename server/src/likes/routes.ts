@@ -14,46 +14,56 @@ import {
   swipeResponse,
 } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireMember } from '../http/member.js';
 import type { Services } from '../services.js';
 
 export const likesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { accounts, likes } = services;
+  const { likes } = services;
+  const signedIn = { signedIn: true };
 
-  app.get('/api/likes.php', { schema: { response: { 200: likesResponse } } }, async (request) =>
-    likes.likes(request.site, await requireMember(accounts, request)),
+  app.get('/api/likes.php', { schema: { response: { 200: likesResponse } }, config: signedIn }, async (request) =>
+    likes.likes(request.site, request.member),
   );
 
   app.get(
     '/api/likes-list.php',
-    { schema: { querystring: likesListQuery, response: { 200: likesListResponse } } },
-    async (request) => likes.likesList(request.site, await requireMember(accounts, request), request.query),
+    { schema: { querystring: likesListQuery, response: { 200: likesListResponse } }, config: signedIn },
+    async (request) => likes.likesList(request.site, request.member, request.query),
   );
 
-  app.post('/api/like.php', { schema: { body: likeRequest, response: { 200: likeResponse } } }, async (request) =>
-    likes.like(request.site, await requireMember(accounts, request), request.body),
+  app.post(
+    '/api/like.php',
+    { schema: { body: likeRequest, response: { 200: likeResponse } }, config: signedIn },
+    async (request) => likes.like(request.site, request.member, request.body),
   );
 
-  app.delete('/api/like.php', { schema: { body: profileIdBody, response: { 200: okResponse } } }, async (request) => {
-    await likes.unlike(await requireMember(accounts, request), request.body.profile_id);
-    return { ok: true as const };
-  });
-
-  app.get('/api/auto-like.php', { schema: { response: { 200: autoLikeResponse } } }, async (request) =>
-    likes.autoLike(request.site, await requireMember(accounts, request)),
+  app.delete(
+    '/api/like.php',
+    { schema: { body: profileIdBody, response: { 200: okResponse } }, config: signedIn },
+    async (request) => {
+      await likes.unlike(request.member, request.body.profile_id);
+      return { ok: true as const };
+    },
   );
 
-  app.get('/api/swipe.php', { schema: { response: { 200: swipeDeckResponse } } }, async (request) =>
-    likes.swipeDeck(request.site, await requireMember(accounts, request)),
+  app.get(
+    '/api/auto-like.php',
+    { schema: { response: { 200: autoLikeResponse } }, config: signedIn },
+    async (request) => likes.autoLike(request.site, request.member),
   );
 
-  app.post('/api/swipe.php', { schema: { body: swipeRequest, response: { 200: swipeResponse } } }, async (request) =>
-    likes.swipe(request.site, await requireMember(accounts, request), request.body),
+  app.get('/api/swipe.php', { schema: { response: { 200: swipeDeckResponse } }, config: signedIn }, async (request) =>
+    likes.swipeDeck(request.site, request.member),
+  );
+
+  app.post(
+    '/api/swipe.php',
+    { schema: { body: swipeRequest, response: { 200: swipeResponse } }, config: signedIn },
+    async (request) => likes.swipe(request.site, request.member, request.body),
   );
 
   app.get(
     '/api/match-finder.php',
-    { schema: { querystring: matchFinderQuery, response: { 200: matchFinderResponse } } },
-    async (request) => likes.matchFinder(request.site, await requireMember(accounts, request), request.query),
+    { schema: { querystring: matchFinderQuery, response: { 200: matchFinderResponse } }, config: signedIn },
+    async (request) => likes.matchFinder(request.site, request.member, request.query),
   );
 };
