@@ -40,8 +40,13 @@ export interface AppDeps {
   logger?: boolean;
 }
 
+/** Fastify's types take no hop count, so a count becomes the function proxy-addr would make of it. */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp({ config, db, clock, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.nodeEnv === 'production' }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -75,7 +80,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
     openapi: { info: { title: 'Amora API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(requestContextHooks, { services });
+  await app.register(requestContextHooks, { services, publicUrl: config.publicUrl });
 
   await app.register(sitesRoutes, { services });
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/amora-data' });
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       database: { engine: 'sqlite', file: path.join('/tmp/amora-data', 'amora.sqlite') },
       redisUrl: null,
@@ -26,8 +26,40 @@ describe('loadConfig', () => {
       paymentProvider: 'sandbox',
       nodeEnv: 'development',
       seedDemo: true,
+      trustProxy: false,
     });
   });
+
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('is safe by default in production: no demo seed, all interfaces, SMTP required', () => {
+    const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' });
+    expect(production).toMatchObject({ seedDemo: false, host: '0.0.0.0', trustProxy: false });
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(problem({ NODE_ENV: 'production' })).toMatch(/^SMTP_URL: is required when NODE_ENV=production/);
+  });
+
+  it('believes X-Forwarded-* only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each(['true', 'all', '10.0.0.1/40', 'proxy.internal', '10.0.0.1/8/2'])(
+    'rejects TRUST_PROXY=%s with a line naming it',
+    (value) => {
+      expect(problem({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY: /);
+    },
+  );
 
   it('reads PostgreSQL, Redis and SMTP from their URLs', () => {
     const config = loadConfig({

@@ -2,6 +2,7 @@
  * The one place that reads the environment. Every variable is validated at start-up;
  * a bad value stops the process with a single line naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -24,6 +25,11 @@ export interface Config {
   rateLimitScale: number;
   /** Serves the built web app from web/dist when set. */
   webDist: string | null;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): none, a hop count, or
+   * their addresses. Believing any would let every request claim a new address past the rate limits.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -92,15 +98,45 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   return fail(name, `"${raw}" must be true or false`);
 }
 
+/** An address, or an address range in CIDR notation (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const maxBits = version === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= maxBits;
+}
+
+function readTrustProxy(env: Env): false | number | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '') return false;
+  if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    fail(
+      'TRUST_PROXY',
+      `"${wrong}" is neither a hop count nor a proxy address or CIDR range (e.g. 1 or 10.0.0.1,10.1.0.0/16)`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readPort(env);
-  const host = env.HOST || '0.0.0.0';
-  const dataDir = path.resolve(env.DATA_DIR || './data');
   const nodeEnv = readChoice(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const production = nodeEnv === 'production';
+  // Outside production the development mailbox, which holds reset links, must not face a network.
+  const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   const paymentProvider = readChoice(env, 'PAYMENT_PROVIDER', ['sandbox', 'mollie'] as const, 'sandbox');
   const mollieApiKey = env.MOLLIE_API_KEY || null;
   if (paymentProvider === 'mollie' && !mollieApiKey) fail('MOLLIE_API_KEY', 'is required when PAYMENT_PROVIDER=mollie');
   const publicUrl = readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (production && !smtpUrl)
+    fail('SMTP_URL', 'is required when NODE_ENV=production (there is no development mailbox there)');
   return {
     port,
     host,
@@ -109,12 +145,13 @@ export function loadConfig(env: Env = process.env): Config {
     database: readDatabase(env, dataDir),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: env.REDIS_PREFIX || 'amora:',
-    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     paymentProvider,
     mollieApiKey,
     nodeEnv,
-    seedDemo: readBoolean(env, 'SEED_DEMO', true),
+    seedDemo: readBoolean(env, 'SEED_DEMO', !production),
     rateLimitScale: readPositiveNumber(env, 'RATE_LIMIT_SCALE', 1),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? 'web/dist'),
+    trustProxy: readTrustProxy(env),
   };
 }

@@ -134,7 +134,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 export interface CallOptions {
   headers?: Record<string, string>;
-  /** Sends the x-request-type: client header; on by default for state-changing calls. */
+  /** Sends the x-request-type: client header, as the web app does on every call; on by default. */
   clientHeader?: boolean;
 }
 
@@ -156,7 +156,6 @@ export interface TestClient {
   setCookie(name: string, value: string | null): void;
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type TestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A browser-like client: keeps cookies between calls and comes from its own address. */
@@ -168,7 +167,7 @@ export function client(app: FastifyInstance, options: ClientOptions = {}): TestC
   async function call(method: TestMethod, url: string, body: object | Buffer | undefined, call: CallOptions = {}) {
     const headers: Record<string, string> = { ...call.headers };
     if (options.host) headers.host = options.host;
-    if (call.clientHeader ?? STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER] = REQUEST_TYPE_CLIENT;
+    if (call.clientHeader ?? true) headers[REQUEST_TYPE_HEADER] = REQUEST_TYPE_CLIENT;
     const response = await app.inject({
       method,
       url,

@@ -33,8 +33,9 @@ describe('POST /api/reset-password.php', () => {
       expect(response.statusCode).toBe(200);
       expect(new URL(linkFrom(await lastMail(t.db, member.email)).url).hostname).toBe('localhost');
     }
+    // The scheme and port are PUBLIC_URL's (http://localhost:3000 here), never the Host header's.
     await client(t.app, { host: 'LocalHost:8080' }).post('/api/reset-password.php', { email: member.email });
-    expect(linkFrom(await lastMail(t.db, member.email)).url).toMatch(/^http:\/\/localhost:8080\/reset-password\/do\?/);
+    expect(linkFrom(await lastMail(t.db, member.email)).url).toMatch(/^http:\/\/localhost:3000\/reset-password\/do\?/);
   });
 
   it('answers an unknown email with E-mailadres niet gevonden and sends nothing', async () => {

@@ -38,7 +38,7 @@ describe('members-only calls', () => {
       const visitor = client(t.app);
       const response =
         method === 'GET'
-          ? await visitor.get(url, { clientHeader: true })
+          ? await visitor.get(url)
           : await visitor[method === 'POST' ? 'post' : method === 'PUT' ? 'put' : 'delete'](url, BROKEN);
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe('authentication_required');

@@ -71,11 +71,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     },
   );
 
-  app.get('/api/logout.php', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
-    if (request.sessionToken) await accounts.logout(request.sessionToken);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true as const };
-  });
+  app.get(
+    '/api/logout.php',
+    { schema: { response: { 200: okResponse } }, config: { getChangesState: true } },
+    async (request, reply) => {
+      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/signup.php',

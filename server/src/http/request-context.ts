@@ -29,6 +29,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Webhooks from payment providers are called without the client header. */
     withoutClientHeader?: boolean;
+    /**
+     * A GET that changes something (logout.php, auto-like.php as SPEC §7 has them) needs the client
+     * header too: a link on another site, which carries the SameSite=Lax cookie, must not do it.
+     */
+    getChangesState?: boolean;
   }
 }
 
@@ -43,34 +48,71 @@ export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, lo
   });
 }
 
+const linkOrigins = new WeakMap<FastifyRequest, string>();
+
 export function requestContext(request: FastifyRequest): RequestContext {
-  // Mailed links use the host name that found the site plus a numeric port, never the raw Host
-  // header: `site.example:80@evil.example` would otherwise send a reset token to evil.example.
-  const port = request.port === null ? '' : `:${request.port}`;
-  const origin = `${request.protocol}://${request.hostname.toLowerCase()}${port}`;
+  const origin = linkOrigins.get(request);
+  if (origin === undefined) throw new Error('requestContext() outside an API route');
   return { site: request.site, locale: request.locale, origin };
+}
+
+/** The route the request was matched to, decided on the routed path, never on the raw URL string. */
+const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
+const isApiRoute = (request: FastifyRequest) => routeOf(request).startsWith('/api/');
+const isSettingsRoute = (request: FastifyRequest) => routeOf(request) === '/api/settings.php';
+
+/** True when the web app sent the request: its header, which another site cannot make a browser send. */
+export function sentByClient(request: FastifyRequest): boolean {
+  return request.headers[REQUEST_TYPE_HEADER] === REQUEST_TYPE_CLIENT;
+}
+
+function needsClientHeader(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  if (STATE_CHANGING.has(request.method)) return !config?.withoutClientHeader;
+  return config?.getChangesState === true;
 }
 
 function requestedDomain(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
-  const forced = request.url.startsWith('/api/settings.php') && typeof query?.domain === 'string' ? query.domain : '';
+  const forced = isSettingsRoute(request) && typeof query?.domain === 'string' ? query.domain : '';
   return (forced || request.hostname).toLowerCase();
 }
 
-async function requestContextPlugin(app: FastifyInstance, { services }: { services: Services }) {
+/**
+ * Where mailed links point: the site domain that found the site, with PUBLIC_URL's scheme and
+ * port. Never X-Forwarded-Proto, nor a port or user part of the Host header
+ * (`site.example:80@evil.example` would otherwise send a reset token to evil.example).
+ */
+function linkOrigin(publicUrl: URL, siteDomain: string): string {
+  const port = publicUrl.port === '' ? '' : `:${publicUrl.port}`;
+  return `${publicUrl.protocol}//${siteDomain}${port}`;
+}
+
+async function requestContextPlugin(
+  app: FastifyInstance,
+  { services, publicUrl }: { services: Services; publicUrl: string },
+) {
+  const publicOrigin = new URL(publicUrl);
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('sessionToken', null);
   decorateMember(app);
 
+  // Answers carry personal data (a session's user, profiles, likes): no browser or proxy may keep
+  // them unless a route says otherwise (the web app's files do).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (STATE_CHANGING.has(request.method) && !request.routeOptions.config?.withoutClientHeader) {
-      if (request.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_CLIENT) throw new DomainError('request_type_missing');
-    }
-    const site = await services.sites.findByDomain(requestedDomain(request));
+    if (!isApiRoute(request)) return;
+    if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
+    const domain = requestedDomain(request);
+    const site = await services.sites.findByDomain(domain);
     if (!site) throw new DomainError('site_not_found');
     request.site = site;
+    linkOrigins.set(request, linkOrigin(publicOrigin, domain));
 
     const cookieLocale = request.cookies[LOCALE_COOKIE];
     if (isLocale(cookieLocale)) {
@@ -78,7 +120,7 @@ async function requestContextPlugin(app: FastifyInstance, { services }: { servic
     } else {
       const fromDomain = services.sites.siteLocale(site);
       request.locale = fromDomain ?? DEFAULT_LOCALE;
-      if (fromDomain && request.url.startsWith('/api/settings.php')) setLocaleCookie(request, reply, fromDomain);
+      if (fromDomain && isSettingsRoute(request)) setLocaleCookie(request, reply, fromDomain);
     }
 
     const token = request.cookies[SESSION_COOKIE];

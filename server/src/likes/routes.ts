@@ -47,7 +47,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   app.get(
     '/api/auto-like.php',
-    { schema: { response: { 200: autoLikeResponse } }, config: signedIn },
+    { schema: { response: { 200: autoLikeResponse } }, config: { ...signedIn, getChangesState: true } },
     async (request) => likes.autoLike(request.site, request.member),
   );
 

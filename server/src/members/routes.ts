@@ -17,6 +17,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../errors.js';
+import { sentByClient } from '../http/request-context.js';
 import type { Services } from '../services.js';
 
 export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
@@ -53,7 +54,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     },
     async (request) => {
       const profile = await members.viewMember(request.site, request.viewer, request.query.id);
-      if (request.viewer) await likes.markSeen(request.viewer, profile.id);
+      // Viewing by a link from elsewhere works, but only the web app's own request marks the like seen.
+      if (request.viewer && sentByClient(request)) await likes.markSeen(request.viewer, profile.id);
       return { profile };
     },
   );

@@ -8,6 +8,7 @@ import {
   TERMS_VERSION_DATE,
   termsVersionDate,
 } from '@amora/common';
+import { BoundedCache } from '../cache.js';
 import type { Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { CompanyRow, SiteRow } from '../db/schema.js';
@@ -72,7 +73,12 @@ export function siteLocale(site: Site): Locale | null {
   return (LOCALES as readonly string[]).includes(prefix) ? (prefix as Locale) : null;
 }
 
+/** Sites change a few times a day; a cached one may be this old. */
 const SITE_CACHE_MS = 30_000;
+/** A name that reaches no site is remembered only briefly, so a new site is found soon. */
+const MISS_CACHE_MS = 5_000;
+/** Host names remembered at most: every site's few domains, with room to spare. */
+const SITE_CACHE_ENTRIES = 5_000;
 
 export interface NewSite {
   domain: string;
@@ -106,15 +112,17 @@ function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
 }
 
 export function createSitesService(db: Db, clock: Clock) {
-  const byDomain = new Map<string, { site: Site | null; at: number }>();
+  const byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
 
   async function findByDomain(domain: string): Promise<Site | null> {
     const key = domain.toLowerCase();
+    // Anything but a host name (a Host header or ?domain= with junk) reaches no site: no lookup, nothing kept.
+    if (!HOST_NAME.test(key)) return null;
     const cached = byDomain.get(key);
-    if (cached && Date.now() - cached.at < SITE_CACHE_MS) return cached.site;
+    if (cached) return cached.site;
     const row = await queries.findSiteByDomain(db, key);
     const site = row ? toSite(row) : null;
-    byDomain.set(key, { site, at: Date.now() });
+    byDomain.set(key, { site }, site ? SITE_CACHE_MS : MISS_CACHE_MS);
     return site;
   }
 

@@ -1,0 +1,121 @@
+/**
+ * What every call goes through, tried as an attacker would: forged forwarding headers, encoded
+ * paths, links from other sites that carry the cookie, and caches that keep personal answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { client, lastMail, linkFrom, loggedInMember, useTestApp } from './helpers.js';
+
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', RATE_LIMIT_SCALE: '0.1' };
+const wrongLogin = { email: 'nobody@example.test', password: 'wrong-password' };
+/** POST /api/user.php allows 2 tries per visitor at RATE_LIMIT_SCALE 0.1. */
+const forwardedFor = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+
+describe('X-Forwarded-For in production without TRUST_PROXY', () => {
+  const t = useTestApp({ env: PRODUCTION });
+
+  it('is not believed: a new address per request does not escape the login rate limit', async () => {
+    const visitor = client(t.app, { remoteAddress: '203.0.113.20' });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      statuses.push((await visitor.post('/api/user.php', wrongLogin, forwardedFor(`198.51.100.${i}`))).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describe('X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1)', () => {
+  const t = useTestApp({ env: { ...PRODUCTION, TRUST_PROXY: '1' } });
+
+  it('counts each forwarded visitor on their own, and the same visitor together', async () => {
+    const proxy = client(t.app, { remoteAddress: '10.0.0.5' });
+    for (let i = 1; i <= 3; i++) {
+      expect((await proxy.post('/api/user.php', wrongLogin, forwardedFor(`198.51.100.${i}`))).statusCode).toBe(401);
+    }
+    const statuses: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      statuses.push((await proxy.post('/api/user.php', wrongLogin, forwardedFor('198.51.100.99'))).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describe('links in mails', () => {
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://amora.example', TRUST_PROXY: '1' } });
+
+  it('use the site domain with PUBLIC_URL scheme and port, whatever X-Forwarded-Proto or the Host port say', async () => {
+    const member = await loggedInMember(t);
+    const forged = { 'x-forwarded-proto': 'http', 'x-forwarded-port': '8443' };
+    const response = await client(t.app, { host: 'localhost:8080' }).post(
+      '/api/reset-password.php',
+      { email: member.email },
+      { headers: forged },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(linkFrom(await lastMail(t.db, member.email)).url).toMatch(
+      /^https:\/\/localhost\/reset-password\/do\?token=/,
+    );
+  });
+});
+
+describe('the routed path', () => {
+  const t = useTestApp();
+
+  it('runs the site lookup and the client-header check for an encoded /api path too', async () => {
+    const settings = await client(t.app).get('/%61pi/settings.php');
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).toMatchObject({ name: 'Amora' });
+    const login = await client(t.app).post('/%61pi/user.php', wrongLogin, { clientHeader: false });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('request_type_missing');
+  });
+
+  it('answers an /api path that is no call with a JSON 404', async () => {
+    const response = await client(t.app).get('/api/nothing-here.php');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('not_found');
+  });
+});
+
+describe('GET calls that change state', () => {
+  const t = useTestApp();
+
+  it('GET /api/logout.php from a link on another site (no client header) keeps the member logged in', async () => {
+    const member = await loggedInMember(t);
+    const refused = await member.visitor.get('/api/logout.php', { clientHeader: false });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('request_type_missing');
+    expect((await member.visitor.get('/api/user.php')).json().user.id).toBe(member.user.id);
+  });
+
+  it('GET /api/auto-like.php without the client header likes nothing', async () => {
+    const member = await loggedInMember(t);
+    const refused = await member.visitor.get('/api/auto-like.php', { clientHeader: false });
+    expect(refused.statusCode).toBe(403);
+    expect((await member.visitor.get('/api/likes.php')).json().liked_by).toEqual([]);
+  });
+
+  it('GET /api/member.php without the client header shows the profile but leaves its like new', async () => {
+    const liker = await loggedInMember(t);
+    const member = await loggedInMember(t);
+    expect((await liker.visitor.post('/api/like.php', { profile_id: member.profileId })).statusCode).toBe(200);
+    const viewed = await member.visitor.get(`/api/member.php?id=${liker.profileId}`, { clientHeader: false });
+    expect(viewed.statusCode).toBe(200);
+    expect((await member.visitor.get('/api/likes.php')).json().liked_by).toEqual([
+      { id: liker.profileId, like_new: true },
+    ]);
+  });
+});
+
+describe('answers with personal data', () => {
+  const t = useTestApp();
+
+  it('carry Cache-Control: no-store', async () => {
+    const member = await loggedInMember(t);
+    const other = await loggedInMember(t);
+    for (const url of ['/api/user.php', `/api/member.php?id=${other.profileId}`, '/api/likes.php', '/api/photos.php']) {
+      const response = await member.visitor.get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
