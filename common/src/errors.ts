@@ -5,6 +5,8 @@
 export const ERROR_CODES = [
   'authentication_required',
   'bad_request',
+  'payload_too_large',
+  'unsupported_media_type',
   'validation_failed',
   'not_found',
   'forbidden',
@@ -39,6 +41,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Per-field validation codes; texts live in the `errors` namespace under `field.<code>`. */
 export const FIELD_ERROR_CODES = [
+  'invalid',
   'required',
   'invalid_email',
   'name_equals_email',
@@ -53,6 +56,8 @@ export const FIELD_ERROR_CODES = [
   'too_long',
   'invalid_choice',
   'too_many',
+  'control_characters',
+  'invisible_characters',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -4,4 +4,5 @@ export * from './schemas/accounts.js';
 export * from './schemas/likes.js';
 export * from './schemas/members.js';
 export * from './schemas/sites.js';
+export * from './schemas/text.js';
 export * from './validation.js';

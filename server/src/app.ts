@@ -1,6 +1,7 @@
 /** Builds the Fastify app; main.ts starts it and the tests inject requests into it. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -77,7 +78,27 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, rateLimits.options);
   await app.register(swagger, {
-    openapi: { info: { title: 'Amora API', version: '1.0.0' } },
+    openapi: {
+      info: {
+        title: 'Amora API',
+        version: '1.0.0',
+        description:
+          `Every call that changes something (POST, PUT, DELETE, and GET logout.php and auto-like.php) needs ` +
+          `the header \`${REQUEST_TYPE_HEADER}: ${REQUEST_TYPE_CLIENT}\`; without it the answer is 403 ` +
+          'request_type_missing. A site is chosen by the Host header; a session by the cookie of user.php.',
+      },
+      components: {
+        securitySchemes: {
+          clientHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: REQUEST_TYPE_HEADER,
+            description: `Always "${REQUEST_TYPE_CLIENT}".`,
+          },
+        },
+      },
+      security: [{ clientHeader: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(requestContextHooks, { services, publicUrl: config.publicUrl });

@@ -54,6 +54,8 @@ describe('GET /api/openapi.json', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.description).toContain('x-request-type: client');
+    expect(document.components.securitySchemes.clientHeader).toMatchObject({ in: 'header', name: 'x-request-type' });
     const paths = Object.keys(document.paths);
     for (const path of [
       '/api/settings.php',

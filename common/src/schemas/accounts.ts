@@ -10,33 +10,31 @@ import {
 } from '../constants.js';
 import { birthDateProblem, isValidEmail, profileNameProblem } from '../validation.js';
 import { ownProfile } from './members.js';
+import { multilineText, nameText, text } from './text.js';
 
 /** Messages are field error codes; each side turns them into localised text. */
-export const emailField = z.string().trim().min(1, 'required').refine(isValidEmail, 'invalid_email');
+export const emailField = text().trim().min(1, 'required').refine(isValidEmail, 'invalid_email');
 
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, 'password_too_short')
-  .max(PASSWORD_MAX_LENGTH, 'password_too_long');
+const newPassword = text().min(PASSWORD_MIN_LENGTH, 'password_too_short').max(PASSWORD_MAX_LENGTH, 'password_too_long');
 
 export const localeField = z.enum(LOCALES);
 
 export const trackingSchema = z.object({
-  network: z.string().max(100).optional(),
-  ref: z.string().max(100).optional(),
-  sub1: z.string().max(100).optional(),
-  sub2: z.string().max(100).optional(),
-  sub3: z.string().max(100).optional(),
+  network: text().max(100, 'too_long').optional(),
+  ref: text().max(100, 'too_long').optional(),
+  sub1: text().max(100, 'too_long').optional(),
+  sub2: text().max(100, 'too_long').optional(),
+  sub3: text().max(100, 'too_long').optional(),
 });
 export type Tracking = z.infer<typeof trackingSchema>;
 
 export const signupRequest = z
   .object({
     email: emailField,
-    name: z.string().trim().max(NAME_MAX_LENGTH, 'name_too_long'),
+    name: nameText().trim().max(NAME_MAX_LENGTH, 'name_too_long'),
     password: newPassword,
-    date_of_birth: z.string(),
-    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
+    date_of_birth: text().max(10, 'birthdate_invalid'),
+    signup_message: multilineText().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
     tracking: trackingSchema.optional(),
   })
   .superRefine((value, ctx) => {
@@ -48,8 +46,8 @@ export const signupRequest = z
 export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const loginRequest = z.object({
-  email: z.string().trim().min(1, 'required').max(254, 'invalid_email'),
-  password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+  email: text().trim().min(1, 'required').max(254, 'invalid_email'),
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -62,26 +60,31 @@ const matchingPasswords = <T extends { password: string; password_repeat: string
 };
 
 export const resetRequest = z.object({ email: emailField });
+export const mailChangeRequest = z.object({ email: text().max(254, 'mail_change_invalid') });
 export const resetDoRequest = z
-  .object({ token: z.string().min(1).max(200), password: newPassword, password_repeat: z.string() })
+  .object({
+    token: text().min(1, 'required').max(200, 'too_long'),
+    password: newPassword,
+    password_repeat: text().max(1000, 'too_long'),
+  })
   .superRefine(matchingPasswords);
 export type ResetDoRequest = z.infer<typeof resetDoRequest>;
 
-export const tokenRequest = z.object({ token: z.string().min(1, 'required').max(200) });
+export const tokenRequest = z.object({ token: text().min(1, 'required').max(200, 'too_long') });
 
 export const passwordChangeRequest = z
   .object({
-    old_password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH),
+    old_password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
     password: newPassword,
-    password_repeat: z.string(),
+    password_repeat: text().max(1000, 'too_long'),
   })
   .superRefine(matchingPasswords);
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 
 export const deleteAccountRequest = z.object({
   reason: z.enum(DELETE_REASONS, { message: 'invalid_choice' }),
-  comment: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
-  password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH),
+  comment: multilineText().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, LIKE_SOURCES, LIKES_LIST_TYPES } from '../constants.js';
 import { ageQuery, choice, image, pageQuery, profileCard } from './members.js';
+import { text } from './text.js';
 
 /** A like in GET /api/likes.php: the profile, and whether the like is new to the member who got it. */
 export const likeEntry = z.object({ id: z.number(), like_new: z.boolean() });
@@ -81,7 +82,7 @@ export const matchFinderQuery = z.object({
   gender: z.enum(GENDERS, { message: 'invalid_choice' }).optional(),
   min_age: ageQuery.optional(),
   max_age: ageQuery.optional(),
-  countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
+  countryregion: text().min(1, 'invalid_choice').max(10, 'invalid_choice').optional(),
 });
 export type MatchFinderQuery = z.infer<typeof matchFinderQuery>;
 export const matchFinderResponse = z.object({

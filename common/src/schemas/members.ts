@@ -19,6 +19,7 @@ import {
   SIGNUP_STEPS,
   TATTOOS,
 } from '../constants.js';
+import { multilineText, nameText, text } from './text.js';
 
 /** One of `values`; anything else is invalid_choice. */
 export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -81,13 +82,13 @@ export type OwnProfile = z.infer<typeof ownProfile>;
 /** What profile.php accepts; every field is optional so a step saves only its own part. */
 export const profileUpdate = z
   .object({
-    name: z.string().trim().min(1, 'required').max(NAME_MAX_LENGTH, 'name_too_long'),
-    about: z.string().trim().max(ABOUT_MAX_LENGTH, 'too_long'),
+    name: nameText().trim().min(1, 'required').max(NAME_MAX_LENGTH, 'name_too_long'),
+    about: multilineText().trim().max(ABOUT_MAX_LENGTH, 'too_long'),
     interests: z.array(choice(INTERESTS)).max(INTERESTS_MAX, 'too_many'),
     invisible: z.boolean(),
-    country: z.string().length(2, 'invalid_choice').nullable(),
-    region: z.string().max(10, 'invalid_choice').nullable(),
-    city: z.string().trim().max(CITY_MAX_LENGTH, 'too_long').nullable(),
+    country: text().length(2, 'invalid_choice').nullable(),
+    region: text().max(10, 'invalid_choice').nullable(),
+    city: nameText().trim().max(CITY_MAX_LENGTH, 'too_long').nullable(),
     latitude: z.number().min(-90).max(90).nullable(),
     longitude: z.number().min(-180).max(180).nullable(),
     signup_step: z.enum([...SIGNUP_STEPS, 'done']),
@@ -148,15 +149,15 @@ export const ageQuery = z.coerce
 
 export const searchQuery = z.object({
   gender: choice(GENDERS).optional(),
-  country: z.string().length(2, 'invalid_choice').optional(),
-  countryregion: z.string().min(1).max(10, 'invalid_choice').optional(),
+  country: text().length(2, 'invalid_choice').optional(),
+  countryregion: text().min(1, 'invalid_choice').max(10, 'invalid_choice').optional(),
   min_age: ageQuery.optional(),
   max_age: ageQuery.optional(),
   /** The start of a name (the top bar's search box); results then come in name order. */
-  q: z.string().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
+  q: text().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
   page: pageQuery,
   /** A visitor's traffic source, for sites that allow logged-out search only with one. */
-  network: z.string().max(100).optional(),
+  network: text().max(100, 'too_long').optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
@@ -173,7 +174,7 @@ export type SearchResponse = z.infer<typeof searchResponse>;
 export const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 export const reportRequest = profileIdBody.extend({
   reason: choice(REPORT_REASONS),
-  comment: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
+  comment: multilineText().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
 });
 export type ReportRequest = z.infer<typeof reportRequest>;
 
@@ -193,9 +194,9 @@ export const geocodeResponse = z.object({
 export type Geocode = z.infer<typeof geocodeResponse>;
 
 export const citiesQuery = z.object({
-  country: z.string().length(2),
-  region: z.string().max(10).optional(),
-  q: z.string().max(CITY_MAX_LENGTH).default(''),
+  country: text().length(2, 'invalid_choice'),
+  region: text().max(10, 'invalid_choice').optional(),
+  q: text().max(CITY_MAX_LENGTH, 'too_long').default(''),
 });
 export const citiesResponse = z.object({ cities: z.array(z.object({ name: z.string(), region: z.string() })) });
 

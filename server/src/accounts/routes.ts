@@ -3,12 +3,14 @@ import {
   deleteAccountResponse,
   languageRequest,
   loginRequest,
+  mailChangeRequest,
   okResponse,
   passwordChangeRequest,
   resetDoRequest,
   resetRequest,
   SESSION_COOKIE,
   signupRequest,
+  text,
   tokenRequest,
   userResponse,
 } from '@amora/common';
@@ -93,7 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.get(
     '/api/activate.php',
-    { schema: { querystring: z.object({ token: z.string().max(200).default('') }) } },
+    { schema: { querystring: z.object({ token: text().max(200, 'too_long').default('') }) } },
     async (request, reply) => {
       const activated = request.query.token !== '' && (await accounts.activate(request.query.token));
       return reply.redirect(activated ? '/activate/done' : '/activate/error', 303);
@@ -140,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
   app.post(
     '/api/mail-change.php',
     {
-      schema: { body: z.object({ email: z.string().max(254) }), response: { 200: userResponse } },
+      schema: { body: mailChangeRequest, response: { 200: userResponse } },
       config: { ...strict(10, 60), signedIn: true },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 /** Every failure leaves as `{ error, message, ...params }` with the message in the request's language. */
-import { ERROR_CODES, type ErrorCode, type FieldErrors } from '@amora/common';
+import { ERROR_CODES, type ErrorCode, FIELD_ERROR_CODES, type FieldErrors } from '@amora/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/index.js';
@@ -7,11 +7,40 @@ import { DomainError } from '../errors.js';
 import { translator } from '../i18n.js';
 import { HTTP_STATUS } from './error-status.js';
 
+const isErrorCode = (code: string) => (ERROR_CODES as readonly string[]).includes(code);
+const isFieldCode = (code: string) => (FIELD_ERROR_CODES as readonly string[]).includes(code);
+
 function fieldMessage(request: FastifyRequest, code: string): string {
-  const t = translator(request.locale);
-  const isCatalogueCode = (ERROR_CODES as readonly string[]).includes(code);
-  return isCatalogueCode ? t(`errors:${code}`) : t(`errors:field.${code}`, { defaultValue: t('errors:field.invalid') });
+  return translator(request.locale)(isErrorCode(code) ? `errors:${code}` : `errors:field.${code}`);
 }
+
+interface ValidationIssue {
+  keyword: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A zod issue as a catalogue code: the code a schema gave as its message, otherwise one for the
+ * kind of issue, so no validator's English ever reaches a client.
+ */
+function fieldCodeOf({ keyword, message = '', params = {} }: ValidationIssue): string {
+  if (isFieldCode(message) || isErrorCode(message)) return message;
+  const origin = params.origin;
+  if (keyword === 'too_big') return origin === 'string' ? 'too_long' : origin === 'array' ? 'too_many' : 'invalid';
+  if (keyword === 'too_small') return origin === 'string' && params.minimum === 1 ? 'required' : 'invalid';
+  if (keyword === 'invalid_value') return 'invalid_choice';
+  if (keyword === 'invalid_format' && params.format === 'email') return 'invalid_email';
+  return 'invalid';
+}
+
+/** Fastify's own refusals (no route, a body too large or of another type, a rate limit) in catalogue terms. */
+const FRAMEWORK_REFUSALS: Record<number, ErrorCode> = {
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, extra: object = {}) {
   const params = 'params' in extra ? (extra.params as Record<string, unknown>) : {};
@@ -45,19 +74,14 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        fields[field] ??= issue.message ?? 'invalid';
+        fields[field] ??= fieldCodeOf(issue);
       }
       return send(request, reply, 422, 'validation_failed', { fields: toFieldErrors(request, fields) });
     }
-    if (error.statusCode === 429) return send(request, reply, 429, 'rate_limited');
     if (error.statusCode && error.statusCode < 500) {
-      request.log.info({ err: error }, 'bad request');
-      return send(
-        request,
-        reply,
-        error.statusCode === 404 ? 404 : 400,
-        error.statusCode === 404 ? 'not_found' : 'bad_request',
-      );
+      const code = FRAMEWORK_REFUSALS[error.statusCode] ?? 'bad_request';
+      if (code !== 'rate_limited') request.log.info({ err: error }, 'bad request');
+      return send(request, reply, HTTP_STATUS[code], code);
     }
     if (isDatabaseUnavailable(error)) return sendUnavailable(request, reply, error);
     request.log.error({ err: error }, 'request failed');

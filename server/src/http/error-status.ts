@@ -4,6 +4,8 @@ import type { ErrorCode } from '@amora/common';
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   authentication_required: 403,
   bad_request: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   validation_failed: 422,
   not_found: 404,
   forbidden: 403,

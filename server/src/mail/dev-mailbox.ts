@@ -2,6 +2,7 @@
  * Development only: the mails that would have been sent, so a newcomer can click an
  * activation link without an SMTP server. Never registered in production.
  */
+import { text } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
@@ -17,7 +18,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get(
     '/api/dev/mails.php',
-    { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } },
+    { schema: { hide: true, querystring: z.object({ to: text().max(254).optional() }) } },
     async (request) => ({ mails: await latest(request.query.to) }),
   );
 

@@ -1,4 +1,4 @@
-import { companyInfo, interestsResponse, regionsResponse, settings } from '@amora/common';
+import { companyInfo, interestsResponse, regionsResponse, settings, text } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services.js';
@@ -8,7 +8,12 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   app.get(
     '/api/settings.php',
-    { schema: { querystring: z.object({ domain: z.string().optional() }).passthrough(), response: { 200: settings } } },
+    {
+      schema: {
+        querystring: z.object({ domain: text().max(253, 'invalid_choice').optional() }).passthrough(),
+        response: { 200: settings },
+      },
+    },
     async (request) => sites.settingsFor(request.site, null),
   );
 

@@ -1,0 +1,25 @@
+/**
+ * Text that people and clients send. Every string of a request goes through one of these, so no
+ * NUL byte or other control character reaches the database (PostgreSQL refuses NUL in text), and
+ * names cannot hide behind invisible characters or turn their line around.
+ */
+import { z } from 'zod';
+
+/** C0 and C1 control characters and DEL. */
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
+/** The same, but tab, line feed and carriage return are allowed: texts of several lines. */
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
+/**
+ * Zero-width characters and joiners, bidi marks, embeddings, overrides and isolates, the word
+ * joiner family, the byte-order mark, and the line and paragraph separators.
+ */
+const NO_INVISIBLE = /^[^\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]*$/u;
+
+/** A single line: no control characters. */
+export const text = () => z.string().regex(SINGLE_LINE, 'control_characters');
+
+/** Several lines (about me, comments): tab and line breaks allowed, other control characters not. */
+export const multilineText = () => z.string().regex(MULTI_LINE, 'control_characters');
+
+/** A name people see: a single line without invisible or direction-changing characters. */
+export const nameText = () => text().regex(NO_INVISIBLE, 'invisible_characters');
