@@ -18,20 +18,24 @@ async function dutchMember() {
   return { member, visitor: await loggedIn(t.app, member, { cookies: { lang: 'nl' } }) };
 }
 
-const confirm = (token: string) =>
-  client(t.app, { cookies: { lang: 'nl' } }).post('/api/mail-change-do.php', { token });
+/** Follows the link, in the member's own browser when given (its session stays), else in another one. */
+const confirm = (token: string, browser = client(t.app, { cookies: { lang: 'nl' } })) =>
+  browser.post('/api/mail-change-do.php', { token });
 
 describe('POST /api/mail-change.php', () => {
   it('needs a session', async () => {
-    const response = await client(t.app).post('/api/mail-change.php', { email: uniqueEmail() });
+    const response = await client(t.app).post('/api/mail-change.php', { email: uniqueEmail(), password: 'whatever-1' });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('authentication_required');
   });
 
   it('refuses an invalid address with Nieuw e-mailadres invalide.', async () => {
-    const { visitor } = await dutchMember();
+    const { member, visitor } = await dutchMember();
     const mails = await mailCount(t.db);
-    const response = await visitor.post('/api/mail-change.php', { email: 'no-at-sign.example' });
+    const response = await visitor.post('/api/mail-change.php', {
+      email: 'no-at-sign.example',
+      password: member.password,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.email).toEqual({
       code: 'mail_change_invalid',
@@ -41,9 +45,12 @@ describe('POST /api/mail-change.php', () => {
   });
 
   it('refuses an address that already has an account on the site, whatever its case', async () => {
-    const { visitor } = await dutchMember();
+    const { member, visitor } = await dutchMember();
     const other = await buildMember(t.services);
-    const response = await visitor.post('/api/mail-change.php', { email: other.email.toUpperCase() });
+    const response = await visitor.post('/api/mail-change.php', {
+      email: other.email.toUpperCase(),
+      password: member.password,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.email.message).toBe('Dit e-mailadres heeft al een account op deze site.');
     expect((await visitor.get('/api/user.php')).json().user.pending_email).toBeNull();
@@ -51,7 +58,10 @@ describe('POST /api/mail-change.php', () => {
 
   it('refuses the address the account already has', async () => {
     const { member, visitor } = await dutchMember();
-    const response = await visitor.post('/api/mail-change.php', { email: member.email.toUpperCase() });
+    const response = await visitor.post('/api/mail-change.php', {
+      email: member.email.toUpperCase(),
+      password: member.password,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.email.code).toBe('mail_change_same');
   });
@@ -59,7 +69,7 @@ describe('POST /api/mail-change.php', () => {
   it('mails a confirmation link to the new address and keeps the old one until then', async () => {
     const { member, visitor } = await dutchMember();
     const newEmail = uniqueEmail('new');
-    const response = await visitor.post('/api/mail-change.php', { email: newEmail });
+    const response = await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: member.email, pending_email: newEmail });
 
@@ -74,8 +84,8 @@ describe('POST /api/mail-change-do.php', () => {
   it('switches the email of the account', async () => {
     const { member, visitor } = await dutchMember();
     const newEmail = uniqueEmail('new');
-    await visitor.post('/api/mail-change.php', { email: newEmail });
-    const response = await confirm(linkFrom(await lastMail(t.db, newEmail)).token);
+    await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
+    const response = await confirm(linkFrom(await lastMail(t.db, newEmail)).token, visitor);
     expect(response.statusCode).toBe(200);
 
     expect((await visitor.get('/api/user.php')).json().user).toMatchObject({ email: newEmail, pending_email: null });
@@ -86,25 +96,25 @@ describe('POST /api/mail-change-do.php', () => {
   });
 
   it('accepts only the newest link, and only once', async () => {
-    const { visitor } = await dutchMember();
+    const { member, visitor } = await dutchMember();
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
-    await visitor.post('/api/mail-change.php', { email: first });
-    await visitor.post('/api/mail-change.php', { email: second });
+    await visitor.post('/api/mail-change.php', { email: first, password: member.password });
+    await visitor.post('/api/mail-change.php', { email: second, password: member.password });
     const older = await confirm(linkFrom(await lastMail(t.db, first)).token);
     expect(older.statusCode).toBe(410);
     expect(older.json().message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
 
     const { token } = linkFrom(await lastMail(t.db, second));
-    expect((await confirm(token)).statusCode).toBe(200);
-    expect((await confirm(token)).statusCode).toBe(410);
+    expect((await confirm(token, visitor)).statusCode).toBe(200);
+    expect((await confirm(token, visitor)).statusCode).toBe(410);
     expect((await visitor.get('/api/user.php')).json().user.email).toBe(second);
   });
 
   it('refuses the switch when someone took the address in the meantime', async () => {
     const { member, visitor } = await dutchMember();
     const newEmail = uniqueEmail('contested');
-    await visitor.post('/api/mail-change.php', { email: newEmail });
+    await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
     const { token } = linkFrom(await lastMail(t.db, newEmail));
     expect((await client(t.app).post('/api/signup.php', signupBody({ email: newEmail }))).statusCode).toBe(200);
 
@@ -118,8 +128,8 @@ describe('POST /api/mail-change-do.php', () => {
     const visitor = client(t.app);
     await visitor.post('/api/signup.php', signupBody());
     const newEmail = uniqueEmail('new');
-    await visitor.post('/api/mail-change.php', { email: newEmail });
-    await confirm(linkFrom(await lastMail(t.db, newEmail)).token);
+    await visitor.post('/api/mail-change.php', { email: newEmail, password: signupBody().password });
+    await confirm(linkFrom(await lastMail(t.db, newEmail)).token, visitor);
     const { user } = (await visitor.get('/api/user.php')).json();
     expect(user).toMatchObject({ email: newEmail, status: 'confirmed', profile: { status: 'active' } });
   });

@@ -60,7 +60,12 @@ const matchingPasswords = <T extends { password: string; password_repeat: string
 };
 
 export const resetRequest = z.object({ email: emailField });
-export const mailChangeRequest = z.object({ email: text().max(254, 'mail_change_invalid') });
+export const mailChangeRequest = z.object({
+  email: text().max(254, 'mail_change_invalid'),
+  /** The current password: whoever holds a session may not take the account by changing its address. */
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+});
+export type MailChangeRequest = z.infer<typeof mailChangeRequest>;
 export const resetDoRequest = z
   .object({
     token: text().min(1, 'required').max(200, 'too_long'),

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { AccountTokensTable, NewUser, SessionsTable, TokenPurpose, UserRow } from '../db/schema.js';
 
@@ -104,4 +104,50 @@ export async function deleteUsersDeletedBefore(db: Db, before: string): Promise<
     .returning('id')
     .execute();
   return rows.length;
+}
+
+// Failed logins
+
+export function findLoginBlock(db: Db, siteId: number, emailKey: string) {
+  return db
+    .selectFrom('login_failures')
+    .select('blocked_until')
+    .where('site_id', '=', siteId)
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one failed login in a single statement, so failures sent at once are all counted: the
+ * one that reaches `maxFailures` sets the block (until `blockUntil`) and starts the count again.
+ * Returns the block in force after this failure, if any.
+ */
+export async function countLoginFailure(
+  db: Db,
+  failure: { siteId: number; emailKey: string; now: string; maxFailures: number; blockUntil: string },
+): Promise<string | null> {
+  const reachesLimit = sql<boolean>`login_failures.failures + 1 >= ${failure.maxFailures}`;
+  const row = await db
+    .insertInto('login_failures')
+    .values({
+      site_id: failure.siteId,
+      email_key: failure.emailKey,
+      failures: 1,
+      blocked_until: null,
+      updated_at: failure.now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['site_id', 'email_key']).doUpdateSet({
+        failures: sql`case when ${reachesLimit} then 0 else login_failures.failures + 1 end`,
+        blocked_until: sql`case when ${reachesLimit} then ${failure.blockUntil} else login_failures.blocked_until end`,
+        updated_at: failure.now,
+      }),
+    )
+    .returning('blocked_until')
+    .executeTakeFirstOrThrow();
+  return row.blocked_until;
+}
+
+export async function clearLoginFailures(db: Db, siteId: number, emailKey: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('site_id', '=', siteId).where('email_key', '=', emailKey).execute();
 }

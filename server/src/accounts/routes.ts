@@ -147,7 +147,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     },
     async (request) => {
       const userId = request.member.userId;
-      await accounts.requestMailChange(requestContext(request), userId, request.body.email.trim());
+      await accounts.requestMailChange(
+        requestContext(request),
+        userId,
+        request.body.email.trim(),
+        request.body.password,
+      );
       return userBody(userId);
     },
   );
@@ -156,7 +161,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     '/api/mail-change-do.php',
     { schema: { body: tokenRequest, response: { 200: okResponse } } },
     async (request) => {
-      await accounts.confirmMailChange(requestContext(request), request.body.token);
+      await accounts.confirmMailChange(requestContext(request), request.body.token, request.sessionToken);
       return { ok: true as const };
     },
   );

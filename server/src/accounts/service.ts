@@ -62,7 +62,20 @@ const LINK_PATHS: Record<AccountMailKind, string> = {
   reset: '/reset-password/do?token=',
   mail_change: '/mail-change/do?token=',
   reactivate: '/account-deleted?token=',
+  // The notice to the old address offers a new password rather than a link of its own.
+  mail_changed: '/reset-password',
 };
+
+/** A deleted account, with the day its deletion becomes final. */
+function accountDeleted(deletedAt: string): DomainError {
+  const finalDate = addDays(new Date(deletedAt), DELETION_GRACE_DAYS);
+  return new DomainError('account_deleted', { date: finalDate.toISOString().slice(0, 10) });
+}
+
+function loginBlocked(blockedUntil: string, now: Date): DomainError {
+  const minutes = Math.ceil((new Date(blockedUntil).getTime() - now.getTime()) / 60_000);
+  return new DomainError('login_blocked', { minutes });
+}
 
 /** A double-submitted signup: the other request took the address between our check and insert. */
 async function emailTakenOnRace<T>(work: Promise<T>): Promise<T> {
@@ -101,7 +114,14 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     return token;
   }
 
-  async function mailLink(ctx: RequestContext, user: UserRow, kind: AccountMailKind, token: string, to = user.email) {
+  async function mailLink(
+    ctx: RequestContext,
+    user: UserRow,
+    kind: AccountMailKind,
+    token: string,
+    to = user.email,
+    params: Record<string, string | number> = {},
+  ) {
     const profile = await members.ownProfile(user.id);
     const locale = isLocale(user.language) ? user.language : ctx.locale;
     await mail.sendAccountMail({
@@ -111,8 +131,23 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       name: profile.name,
       kind,
       link: `${ctx.origin}${LINK_PATHS[kind]}${encodeURIComponent(token)}`,
-      params: kind === 'reactivate' ? { days: DELETION_GRACE_DAYS } : undefined,
+      params: kind === 'reactivate' ? { ...params, days: DELETION_GRACE_DAYS } : params,
     });
+  }
+
+  /** The account behind a link; a deleted one answers with the deleted-account message. */
+  async function refuseDeleted(userId: number, trx: Db = db): Promise<UserRow> {
+    const user = await queries.findUserById(trx, userId);
+    if (!user) throw new DomainError('link_invalid');
+    if (user.deleted_at) throw accountDeleted(user.deleted_at);
+    return user;
+  }
+
+  /** After a new password or address: no older reset or mail-change link works, no other session either. */
+  async function endCredentialsOf(trx: Db, userId: number, keepSession: string | null = null) {
+    await queries.invalidateTokens(trx, userId, 'reset', nowIso());
+    await queries.invalidateTokens(trx, userId, 'mail_change', nowIso());
+    await queries.deleteSessionsOf(trx, userId, keepSession);
   }
 
   async function liveUser(userId: number): Promise<UserRow | null> {
@@ -251,32 +286,32 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       });
     },
 
+    /**
+     * Known and unknown addresses take the same path (a block check, a password check, a counted
+     * failure), so neither the answers nor their order or time tell whether an account exists.
+     */
     async login(ctx: RequestContext, email: string, password: string) {
-      const user = await queries.findUserByEmail(db, ctx.site.id, normaliseEmail(email));
-      if (!user) {
-        await verifyAgainstNothing(password);
-        throw new DomainError('login_failed');
-      }
+      const emailKey = normaliseEmail(email);
+      const user = await queries.findUserByEmail(db, ctx.site.id, emailKey);
       const now = clock.now();
-      if (user.blocked_until && new Date(user.blocked_until) > now) {
-        const minutes = Math.ceil((new Date(user.blocked_until).getTime() - now.getTime()) / 60_000);
-        throw new DomainError('login_blocked', { minutes });
-      }
-      if (!(await verifyPassword(user.password_hash, password))) {
-        const failures = user.failed_logins + 1;
-        const blocked = failures >= LOGIN_MAX_FAILURES;
-        await queries.updateUser(db, user.id, {
-          failed_logins: blocked ? 0 : failures,
-          blocked_until: blocked ? addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString() : null,
+      const block = await queries.findLoginBlock(db, ctx.site.id, emailKey);
+      if (block?.blocked_until && new Date(block.blocked_until) > now) throw loginBlocked(block.blocked_until, now);
+      const passwordRight = user
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstNothing(password);
+      if (!user || !passwordRight) {
+        const blockedUntil = await queries.countLoginFailure(db, {
+          siteId: ctx.site.id,
+          emailKey,
+          now: now.toISOString(),
+          maxFailures: LOGIN_MAX_FAILURES,
+          blockUntil: addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString(),
         });
-        if (blocked) throw new DomainError('login_blocked', { minutes: LOGIN_BLOCK_MINUTES });
+        if (blockedUntil && new Date(blockedUntil) > now) throw loginBlocked(blockedUntil, now);
         throw new DomainError('login_failed');
       }
-      await queries.updateUser(db, user.id, { failed_logins: 0, blocked_until: null });
-      if (user.deleted_at) {
-        const finalDate = addDays(new Date(user.deleted_at), DELETION_GRACE_DAYS);
-        throw new DomainError('account_deleted', { date: finalDate.toISOString().slice(0, 10) });
-      }
+      await queries.clearLoginFailures(db, ctx.site.id, emailKey);
+      if (user.deleted_at) throw accountDeleted(user.deleted_at);
       return { user, session: await openSession(user.id) };
     },
 
@@ -314,24 +349,22 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     async checkResetLink(token: string) {
-      if (!(await queries.findValidToken(db, hashSecret(token), 'reset', nowIso()))) {
-        throw new DomainError('link_invalid');
-      }
+      const row = await queries.findValidToken(db, hashSecret(token), 'reset', nowIso());
+      if (!row) throw new DomainError('link_invalid');
+      await refuseDeleted(row.user_id);
     },
 
+    /** A reset sets the password, lifts a login block, and ends every other link and session. */
     async resetPassword(input: ResetDoRequest) {
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(input.token), 'reset', nowIso());
         if (!row) throw new DomainError('link_invalid');
-        await queries.updateUser(trx, row.user_id, {
-          password_hash: passwordHash,
-          failed_logins: 0,
-          blocked_until: null,
-        });
-        await queries.invalidateTokens(trx, row.user_id, 'reset', nowIso());
-        await queries.deleteSessionsOf(trx, row.user_id);
-        return row.user_id;
+        const user = await refuseDeleted(row.user_id, trx);
+        await queries.updateUser(trx, user.id, { password_hash: passwordHash });
+        await queries.clearLoginFailures(trx, user.site_id, user.email_key);
+        await endCredentialsOf(trx, user.id);
+        return user.id;
       });
       const user = await requireLiveUser(userId);
       return { user, session: await openSession(user.id) };
@@ -342,12 +375,16 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       if (!(await verifyPassword(user.password_hash, input.old_password))) {
         throw fieldError('old_password', 'old_password_wrong');
       }
-      await queries.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
-      await queries.deleteSessionsOf(db, user.id, hashSecret(currentSession));
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await queries.updateUser(trx, user.id, { password_hash: passwordHash });
+        await endCredentialsOf(trx, user.id, hashSecret(currentSession));
+      });
     },
 
-    async requestMailChange(ctx: RequestContext, userId: number, email: string) {
+    async requestMailChange(ctx: RequestContext, userId: number, email: string, password: string) {
       const user = await requireLiveUser(userId);
+      if (!(await verifyPassword(user.password_hash, password))) throw fieldError('password', 'old_password_wrong');
       if (!isValidEmail(email)) throw fieldError('email', 'mail_change_invalid');
       if (normaliseEmail(email) === user.email_key) throw fieldError('email', 'mail_change_same');
       await assertEmailFree(ctx.site.id, email, 'mail_change_duplicate', 'email');
@@ -356,10 +393,15 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       await mailLink(ctx, user, 'mail_change', await issueToken(user.id, 'mail_change', email.trim()), email.trim());
     },
 
-    async confirmMailChange(ctx: RequestContext, token: string) {
-      await db.transaction().execute(async (trx) => {
+    /**
+     * The new address takes over; every other link and session of the member ends (the one that
+     * follows the link stays), and the old address is told what changed and how to step in.
+     */
+    async confirmMailChange(ctx: RequestContext, token: string, currentSession: string | null) {
+      const { before, newEmail } = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'mail_change', nowIso());
         if (!row?.new_email) throw new DomainError('link_invalid');
+        const before = await refuseDeleted(row.user_id, trx);
         if (await queries.findUserByEmail(trx, ctx.site.id, normaliseEmail(row.new_email))) {
           throw new DomainError('mail_change_duplicate');
         }
@@ -371,6 +413,12 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           status: 'confirmed',
         });
         await members.enableProfile(row.user_id, trx);
+        await endCredentialsOf(trx, row.user_id, currentSession && hashSecret(currentSession));
+        return { before, newEmail: row.new_email };
+      });
+      await mailLink(ctx, before, 'mail_changed', '', before.email, {
+        new_email: maskedEmail(newEmail),
+        support: ctx.site.settings.support_email,
       });
     },
 
@@ -414,3 +462,9 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** An address with most of its local part hidden, e.g. s•••@example.com, for mails to someone else. */
+function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}

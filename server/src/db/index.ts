@@ -18,6 +18,7 @@ import * as addProfileDetailsPhotosBlocks from './migrations/1763900000000-AddPr
 import * as fastMemberSearch from './migrations/1763950000000-FastMemberSearch.js';
 import * as nameSearch from './migrations/1764000000000-NameSearch.js';
 import * as createLikes from './migrations/1764050000000-CreateLikes.js';
+import * as countLoginFailures from './migrations/1764100000000-CountLoginFailures.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -29,6 +30,7 @@ const MIGRATIONS = {
   '1763950000000-FastMemberSearch': fastMemberSearch,
   '1764000000000-NameSearch': nameSearch,
   '1764050000000-CreateLikes': createLikes,
+  '1764100000000-CountLoginFailures': countLoginFailures,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

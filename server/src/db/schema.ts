@@ -45,12 +45,19 @@ export interface UsersTable {
   notifications_disabled: Generated<string>;
   signup_message: string | null;
   tracking: string | null;
-  failed_logins: Generated<number>;
-  blocked_until: string | null;
   pending_email: string | null;
   deleted_at: string | null;
   delete_reason: string | null;
   delete_comment: string | null;
+}
+
+/** Failed logins per site and address asked for, with or without an account behind it. */
+export interface LoginFailuresTable {
+  site_id: number;
+  email_key: string;
+  failures: number;
+  blocked_until: string | null;
+  updated_at: string;
 }
 
 export interface SessionsTable {
@@ -186,6 +193,7 @@ export interface Database {
   site_domains: SiteDomainsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   account_tokens: AccountTokensTable;
   profiles: ProfilesTable;
   photos: PhotosTable;

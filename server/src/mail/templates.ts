@@ -2,7 +2,7 @@
 import type { Locale } from '@amora/common';
 import { translator } from '../i18n.js';
 
-export type AccountMailKind = 'activate' | 'reset' | 'mail_change' | 'reactivate';
+export type AccountMailKind = 'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate';
 
 export interface AccountMailInput {
   kind: AccountMailKind;
