@@ -3,10 +3,11 @@
  * paths, links from other sites that carry the cookie, and caches that keep personal answers.
  */
 import { describe, expect, it } from 'vitest';
-import { client, lastMail, linkFrom, loggedInMember, useTestApp } from './helpers.js';
+import { client, lastMail, linkFrom, loggedInMember, uniqueEmail, useTestApp } from './helpers.js';
 
 const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', RATE_LIMIT_SCALE: '0.1' };
-const wrongLogin = { email: 'nobody@example.test', password: 'wrong-password' };
+/** A failed login for a new address each time, so only the rate limit (not the login block) refuses. */
+const wrongLogin = () => ({ email: uniqueEmail('nobody'), password: 'wrong-password' });
 /** POST /api/user.php allows 2 tries per visitor at RATE_LIMIT_SCALE 0.1. */
 const forwardedFor = (address: string) => ({ headers: { 'x-forwarded-for': address } });
 
@@ -17,7 +18,7 @@ describe('X-Forwarded-For in production without TRUST_PROXY', () => {
     const visitor = client(t.app, { remoteAddress: '203.0.113.20' });
     const statuses: number[] = [];
     for (let i = 1; i <= 3; i++) {
-      statuses.push((await visitor.post('/api/user.php', wrongLogin, forwardedFor(`198.51.100.${i}`))).statusCode);
+      statuses.push((await visitor.post('/api/user.php', wrongLogin(), forwardedFor(`198.51.100.${i}`))).statusCode);
     }
     expect(statuses).toEqual([401, 401, 429]);
   });
@@ -29,11 +30,11 @@ describe('X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1)', () => {
   it('counts each forwarded visitor on their own, and the same visitor together', async () => {
     const proxy = client(t.app, { remoteAddress: '10.0.0.5' });
     for (let i = 1; i <= 3; i++) {
-      expect((await proxy.post('/api/user.php', wrongLogin, forwardedFor(`198.51.100.${i}`))).statusCode).toBe(401);
+      expect((await proxy.post('/api/user.php', wrongLogin(), forwardedFor(`198.51.100.${i}`))).statusCode).toBe(401);
     }
     const statuses: number[] = [];
     for (let i = 1; i <= 3; i++) {
-      statuses.push((await proxy.post('/api/user.php', wrongLogin, forwardedFor('198.51.100.99'))).statusCode);
+      statuses.push((await proxy.post('/api/user.php', wrongLogin(), forwardedFor('198.51.100.99'))).statusCode);
     }
     expect(statuses).toEqual([401, 401, 429]);
   });
@@ -64,7 +65,7 @@ describe('the routed path', () => {
     const settings = await client(t.app).get('/%61pi/settings.php');
     expect(settings.statusCode).toBe(200);
     expect(settings.json()).toMatchObject({ name: 'Amora' });
-    const login = await client(t.app).post('/%61pi/user.php', wrongLogin, { clientHeader: false });
+    const login = await client(t.app).post('/%61pi/user.php', wrongLogin(), { clientHeader: false });
     expect(login.statusCode).toBe(403);
     expect(login.json().error).toBe('request_type_missing');
   });

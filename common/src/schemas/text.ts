@@ -6,8 +6,10 @@
 import { z } from 'zod';
 
 /** C0 and C1 control characters and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
 /** The same, but tab, line feed and carriage return are allowed: texts of several lines. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
 /**
  * Zero-width characters and joiners, bidi marks, embeddings, overrides and isolates, the word
