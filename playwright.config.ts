@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// The integrator runs the suite on 3100; engineers in parallel worktrees pick their own port.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
 
 // Debian's Chromium; Playwright never downloads a browser here.
