@@ -6,13 +6,13 @@ import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { useUser } from '../../api/hooks';
-import { matchesOf, useLikes, useLikesList } from '../../api/likes';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Pager } from '../../components/Pager';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
 import { MemberCard } from '../members/MemberCard';
+import { matchesOf, useLikes, useLikesList } from './api';
 
 function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesListType }) {
   const { t } = useTranslation('likes');

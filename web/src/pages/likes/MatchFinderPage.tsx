@@ -8,14 +8,14 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../api/hooks';
-import { useMatchFinder } from '../../api/likes';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { RegionOptions } from '../../components/PlaceOptions';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { LikeButton } from '../members/LikeButton';
 import { MemberCard } from '../members/MemberCard';
 import { AgeSelect } from '../members/SearchFilters';
+import { useMatchFinder } from './api';
+import { LikeButton } from './LikeButton';
 
 function Suggestion({ profile }: { profile: ProfileCard }) {
   return (

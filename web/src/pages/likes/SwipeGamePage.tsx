@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useUser } from '../../api/hooks';
-import { likeKeys, useSwipe, useSwipeDeck } from '../../api/likes';
 import { HostedMark } from '../../components/HostedMark';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
-import { useShowMatch } from '../../components/MatchPopup';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { likeKeys, useSwipe, useSwipeDeck } from './api';
+import { useShowMatch } from './MatchPopup';
 
 type Choice = 'like' | 'skip';
 /** How far (px) a card must be dragged sideways to count as a swipe. */

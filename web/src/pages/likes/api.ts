@@ -13,8 +13,8 @@ import {
   type SwipeResponse,
 } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import { useUser } from './hooks';
+import { api } from '../../api/client';
+import { useUser } from '../../api/hooks';
 
 export const likeKeys = {
   /** Invalidating this also refreshes every list page. */
