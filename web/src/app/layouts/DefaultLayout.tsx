@@ -3,7 +3,8 @@ import { ActivationReminder } from '../../components/ActivationReminder';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
-import { MatchPopupProvider, WaitingCount } from '../../pages/likes';
+import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
+import { WaitingCount } from '../../pages/likes/WaitingBadges';
 import { TopBar } from './TopBar';
 
 /** Top bar, banners, the page, footer with disclaimer; the entry warning and the match popup (also the like modal) on top. */

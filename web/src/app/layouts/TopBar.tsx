@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../../api/hooks';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { TopBarSearch } from '../../components/TopBarSearch';
-import { LikesLink } from '../../pages/likes';
+import { LikesLink } from '../../pages/likes/WaitingBadges';
 
 export function TopBar() {
   const { t } = useTranslation();
