@@ -7,9 +7,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
-import { LoginPrompt } from '../../components/LoginPrompt';
 import { RegionOptions } from '../../components/PlaceOptions';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { MemberCard } from '../members/MemberCard';
@@ -35,20 +33,9 @@ function Suggestion({ profile }: { profile: ProfileCard }) {
 export default function MatchFinderPage() {
   const { t } = useTranslation(['likes', 'members']);
   useDocumentTitle(t('likes:finder.title'));
-  const { user, isLoading } = useUser();
   const [query, setQuery] = useState<MatchFinderQuery>({});
   const [draft, setDraft] = useState<MatchFinderQuery | null>(null);
-  const finder = useMatchFinder(user ? query : null);
-
-  if (isLoading) return <Loading />;
-  if (!user) {
-    return (
-      <Container className="py-4">
-        <h1 className="h3 mb-3">{t('likes:finder.title')}</h1>
-        <LoginPrompt message={t('likes:loginPrompt')} />
-      </Container>
-    );
-  }
+  const finder = useMatchFinder(query);
 
   const criteria = finder.data?.criteria;
   const answers: MatchFinderQuery = draft ?? {

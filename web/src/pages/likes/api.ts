@@ -37,11 +37,9 @@ export function useLikes() {
 
 /** A page of cards of one likes list, fetched again whenever the likes are. */
 export function useLikesList(query: LikesListQuery) {
-  const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.list(query),
     queryFn: () => fetchLikesList(query),
-    enabled: user !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -93,13 +91,13 @@ export function useSwipe() {
   });
 }
 
-export function useMatchFinder(query: MatchFinderQuery | null) {
+export function useMatchFinder(query: MatchFinderQuery) {
   return useQuery({
-    queryKey: likeKeys.matchFinder(query ?? {}),
+    queryKey: likeKeys.matchFinder(query),
     queryFn: () =>
       api.get<MatchFinderResponse>(
         '/api/match-finder.php',
-        Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])),
+        Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
       ),
   });
 }
