@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
-import { CountryOptions, RegionOptions } from '../../components/PlaceOptions';
+import { CountrySelect, RegionSelect } from '../../components/PlaceSelects';
 import { useCountryName } from '../../components/useCountryName';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
@@ -104,31 +104,23 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
       </div>
       <Row className="g-3 mb-3">
         <Col xs={12} sm={6}>
-          <Form.Group controlId="profile-country">
-            <Form.Label>{t('fields.country')}</Form.Label>
-            <Form.Select
-              value={place.country}
-              onChange={(e) =>
-                setPlace({ country: e.target.value, region: '', city: '', latitude: null, longitude: null })
-              }
-            >
-              <CountryOptions emptyLabel={t('location.chooseCountry')} />
-            </Form.Select>
-          </Form.Group>
+          <CountrySelect
+            id="profile-country"
+            label={t('fields.country')}
+            emptyLabel={t('location.chooseCountry')}
+            value={place.country}
+            onChange={(country) => setPlace({ country, region: '', city: '', latitude: null, longitude: null })}
+          />
         </Col>
         <Col xs={12} sm={6}>
-          <Form.Group controlId="profile-region">
-            <Form.Label>{t('fields.region')}</Form.Label>
-            <Form.Select
-              value={place.region}
-              disabled={!place.country}
-              onChange={(e) =>
-                setPlace((current) => ({ ...current, region: e.target.value, latitude: null, longitude: null }))
-              }
-            >
-              <RegionOptions country={place.country} emptyLabel={t('location.chooseRegion')} />
-            </Form.Select>
-          </Form.Group>
+          <RegionSelect
+            id="profile-region"
+            label={t('fields.region')}
+            emptyLabel={t('location.chooseRegion')}
+            country={place.country}
+            value={place.region}
+            onChange={(region) => setPlace((current) => ({ ...current, region, latitude: null, longitude: null }))}
+          />
         </Col>
         <Col xs={12}>
           <Form.Group controlId="profile-city">
