@@ -1,4 +1,4 @@
-import { type LoginRequest, loginRequest, type UserResponse } from '@amora/common';
+import { type LoginRequest, loginRequest, userResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -21,7 +21,7 @@ export default function LoginPage() {
     await login.mutateAsync(input);
     navigate(next);
   });
-  const login = useUserMutation((input: LoginRequest) => api.post<UserResponse>('/api/user.php', input));
+  const login = useUserMutation((input: LoginRequest) => api.post('/api/user.php', userResponse, input));
 
   if (user && !login.isPending) return <Navigate to={next} replace />;
   return (

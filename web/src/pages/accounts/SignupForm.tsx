@@ -1,4 +1,4 @@
-import { type SignupRequest, signupRequest, type UserResponse } from '@amora/common';
+import { type SignupRequest, signupRequest, userResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -29,7 +29,7 @@ export function SignupForm({ onDone }: { onDone?: () => void }) {
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>
-    api.post<UserResponse>('/api/signup.php', { ...input, tracking: storedTracking() }),
+    api.post('/api/signup.php', userResponse, { ...input, tracking: storedTracking() }),
   );
 
   const termsDate = settings ? new Date(settings.terms_version_date).toLocaleDateString(i18n.language) : '';

@@ -1,16 +1,19 @@
 /** Likes, matches, the swipe game and the match finder. */
 import {
-  type AutoLikeResponse,
+  autoLikeResponse,
   type LikeResponse,
   type LikesListQuery,
-  type LikesListResponse,
   type LikesResponse,
+  likeResponse,
+  likesListResponse,
+  likesResponse,
   type MatchFinderQuery,
-  type MatchFinderResponse,
+  matchFinderResponse,
+  okResponse,
   REFRESH_INTERVAL_MS,
-  type SwipeDeckResponse,
   type SwipeRequest,
-  type SwipeResponse,
+  swipeDeckResponse,
+  swipeResponse,
 } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -29,7 +32,7 @@ export function useLikes() {
   const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.likes,
-    queryFn: () => api.get<LikesResponse>('/api/likes.php'),
+    queryFn: () => api.get('/api/likes.php', likesResponse),
     enabled: user !== null,
     refetchInterval: REFRESH_INTERVAL_MS,
   });
@@ -45,7 +48,7 @@ export function useLikesList(query: LikesListQuery) {
 }
 
 export const fetchLikesList = ({ type, page }: LikesListQuery) =>
-  api.get<LikesListResponse>(`/api/likes-list.php?type=${type}&page=${page}`);
+  api.get('/api/likes-list.php', likesListResponse, { type, page: String(page) });
 
 /** Profiles that like the member and that the member likes, new ones first. */
 export function matchesOf(likes: LikesResponse) {
@@ -61,8 +64,8 @@ export function useLike(profileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (like: boolean): Promise<LikeResponse | null> => {
-      if (like) return api.post<LikeResponse>('/api/like.php', { profile_id: profileId });
-      await api.delete('/api/like.php', { profile_id: profileId });
+      if (like) return api.post('/api/like.php', likeResponse, { profile_id: profileId });
+      await api.delete('/api/like.php', okResponse, { profile_id: profileId });
       return null;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
@@ -70,13 +73,13 @@ export function useLike(profileId: number) {
 }
 
 export function useAutoLike() {
-  return useMutation({ mutationFn: () => api.get<AutoLikeResponse>('/api/auto-like.php') });
+  return useMutation({ mutationFn: () => api.get('/api/auto-like.php', autoLikeResponse) });
 }
 
 export function useSwipeDeck() {
   return useQuery({
     queryKey: likeKeys.swipe,
-    queryFn: () => api.get<SwipeDeckResponse>('/api/swipe.php'),
+    queryFn: () => api.get('/api/swipe.php', swipeDeckResponse),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -84,7 +87,7 @@ export function useSwipeDeck() {
 export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (swipe: SwipeRequest) => api.post<SwipeResponse>('/api/swipe.php', swipe),
+    mutationFn: (swipe: SwipeRequest) => api.post('/api/swipe.php', swipeResponse, swipe),
     onSuccess: (_result, swipe) => {
       if (swipe.choice === 'like') void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
     },
@@ -95,8 +98,9 @@ export function useMatchFinder(query: MatchFinderQuery) {
   return useQuery({
     queryKey: likeKeys.matchFinder(query),
     queryFn: () =>
-      api.get<MatchFinderResponse>(
+      api.get(
         '/api/match-finder.php',
+        matchFinderResponse,
         Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
       ),
   });

@@ -1,4 +1,4 @@
-import { GEOLOCATION_MAX_AGE_MS, type Geocode } from '@amora/common';
+import { citiesResponse, GEOLOCATION_MAX_AGE_MS, geocodeResponse } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -51,7 +51,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
     queryKey: ['cities', place.country, place.region, place.city.slice(0, 3)],
     queryFn: async () =>
       (
-        await api.get<{ cities: { name: string }[] }>('/api/cities.php', {
+        await api.get('/api/cities.php', citiesResponse, {
           country: place.country,
           region: place.region || undefined,
           q: place.city.slice(0, 3),
@@ -66,7 +66,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
     setLocating('busy');
     try {
       const position = await currentPosition();
-      const found = await api.get<Geocode>('/api/geocode.php', {
+      const found = await api.get('/api/geocode.php', geocodeResponse, {
         lat: String(position.coords.latitude),
         lon: String(position.coords.longitude),
       });

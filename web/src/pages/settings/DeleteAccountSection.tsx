@@ -1,4 +1,4 @@
-import { DELETE_REASONS, deleteAccountRequest } from '@amora/common';
+import { DELETE_REASONS, deleteAccountRequest, deleteAccountResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ export function DeleteAccountSection() {
     deleteAccountRequest,
     { reason: undefined as never, comment: '', password: '' },
     async (input) => {
-      const { final_date } = await api.post<{ final_date: string }>('/api/delete-account.php', input);
+      const { final_date } = await api.post('/api/delete-account.php', deleteAccountResponse, input);
       navigate('/account-deleted', { state: { finalDate: final_date } });
     },
   );
