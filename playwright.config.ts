@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Set once in the runner and inherited by its workers, so e2e/global-teardown.ts removes the same folder.
 process.env.AMORA_E2E_DATA_DIR ??= path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
 const dataDir = process.env.AMORA_E2E_DATA_DIR;

@@ -42,7 +42,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts'] },
+        test: { name: 'unit', include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts'] },
       },
       {
         extends: true,

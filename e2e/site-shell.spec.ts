@@ -68,10 +68,15 @@ test('the demo member from the README can log in and out', async ({ page }, test
   ).toBeVisible();
 });
 
-test('a visitor who opens settings is sent to log in', async ({ page }) => {
+test('a visitor who opens settings logs in first and comes back to them', async ({ page }) => {
   await enterSite(page, '/notifications');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);
   await expect(page.getByRole('heading', { name: en('login.title') })).toBeVisible();
+  await page.getByLabel(en('fields.email'), { exact: true }).fill('demo@amora.test');
+  await page.getByLabel(en('fields.password'), { exact: true }).fill('amora-demo-2026');
+  await page.getByRole('button', { name: en('login.submit') }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('heading', { name: en('settings.title'), level: 1 })).toBeVisible();
 });
 
 test('a used or broken activation link ends on the activation error page', async ({ page }, testInfo) => {

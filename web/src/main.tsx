@@ -1,10 +1,8 @@
 import './styles/theme.scss';
-import type { Settings } from '@amora/common';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api } from './api/client';
-import { queryKeys } from './api/hooks';
+import { fetchSettings, queryKeys } from './api/hooks';
 import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
 import { initI18n } from './i18n';
@@ -17,7 +15,7 @@ const queryClient = new QueryClient({
 
 // settings.php sets the locale cookie from the site's domain_language on a first visit,
 // so it is asked before the catalogues are chosen.
-const settings = await api.get<Settings>('/api/settings.php').catch(() => null);
+const settings = await fetchSettings().catch(() => null);
 if (settings) queryClient.setQueryData(queryKeys.settings, settings);
 await initI18n();
 

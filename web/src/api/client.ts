@@ -1,6 +1,7 @@
 /**
  * The HTTP client of SPEC §7: JSON in and out, the client request-type header on every
- * call, and up to 5 retries with exponential delay for calls that are safe to repeat.
+ * call, and up to 5 retries with exponential delay for calls that are safe to repeat. Every
+ * answer is checked against its schema from @amora/common.
  */
 import {
   type ApiErrorBody,
@@ -9,6 +10,8 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
 } from '@amora/common';
+import type { z } from 'zod';
+import { i18next } from '../i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -45,6 +48,22 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/**
+ * A server that answers outside the contract fails here, loudly, instead of rendering garbage
+ * further on: the console names the call and the fields that differ.
+ */
+async function parseAnswer<Schema extends z.ZodType>(
+  response: Response,
+  schema: Schema,
+  path: string,
+): Promise<z.output<Schema>> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  console.error(`${path} answered outside its schema`, parsed.error.issues);
+  throw new ApiError(response.status, 'bad_response', i18next.t('common.badResponse'));
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | undefined>;
@@ -54,10 +73,11 @@ interface RequestOptions {
   retry?: boolean;
 }
 
-export async function request<T>(
+async function request<Schema extends z.ZodType>(
   path: string,
+  schema: Schema,
   { method = 'GET', query, body, retry = method === 'GET' }: RequestOptions = {},
-): Promise<T> {
+): Promise<z.output<Schema>> {
   const params = new URLSearchParams(
     Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -78,7 +98,7 @@ export async function request<T>(
     } catch (error) {
       if (!retry || attempt >= HTTP_RETRIES) throw new ApiError(0, 'network_error', String(error));
     }
-    if (response?.ok) return (await response.json()) as T;
+    if (response?.ok) return parseAnswer(response, schema, path);
     if (response && (response.status < 500 || !retry || attempt >= HTTP_RETRIES)) {
       const error = await toApiError(response);
       if (error.code === 'authentication_required' && !path.startsWith('/api/user.php')) {
@@ -90,14 +110,19 @@ export async function request<T>(
   }
 }
 
+/** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', likesResponse)`. */
 export const api = {
-  get: <T>(path: string, query?: Record<string, string | undefined>) => request<T>(path, { query }),
-  post: <T>(path: string, body: unknown = {}) => request<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string, body: unknown) => request<T>(path, { method: 'DELETE', body }),
-  upload: <T>(path: string, file: File) => {
+  get: <Schema extends z.ZodType>(path: string, schema: Schema, query?: RequestOptions['query']) =>
+    request(path, schema, { query }),
+  post: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown = {}) =>
+    request(path, schema, { method: 'POST', body }),
+  put: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>
+    request(path, schema, { method: 'PUT', body }),
+  delete: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>
+    request(path, schema, { method: 'DELETE', body }),
+  upload: <Schema extends z.ZodType>(path: string, schema: Schema, file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return request<T>(path, { method: 'POST', body });
+    return request(path, schema, { method: 'POST', body });
   },
 };

@@ -1,4 +1,13 @@
-import type { CompanyInfo, RegionsResponse, Settings, User, UserResponse } from '@amora/common';
+import {
+  companyInfo,
+  interestsResponse,
+  okResponse,
+  regionsResponse,
+  settings,
+  type User,
+  type UserResponse,
+  userResponse,
+} from '@amora/common';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -8,10 +17,12 @@ export const queryKeys = {
   companyInfo: ['companyinfo'] as const,
 };
 
+export const fetchSettings = () => api.get('/api/settings.php', settings);
+
 export function useSettings() {
   return useQuery({
     queryKey: queryKeys.settings,
-    queryFn: () => api.get<Settings>('/api/settings.php'),
+    queryFn: fetchSettings,
     staleTime: Infinity,
   });
 }
@@ -19,7 +30,7 @@ export function useSettings() {
 export function useCompanyInfo() {
   return useQuery({
     queryKey: queryKeys.companyInfo,
-    queryFn: () => api.get<CompanyInfo>('/api/companyinfo.php'),
+    queryFn: () => api.get('/api/companyinfo.php', companyInfo),
     staleTime: Infinity,
   });
 }
@@ -27,7 +38,7 @@ export function useCompanyInfo() {
 export function useUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery({
     queryKey: queryKeys.user,
-    queryFn: async () => (await api.get<UserResponse>('/api/user.php')).user,
+    queryFn: async () => (await api.get('/api/user.php', userResponse)).user,
   });
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
@@ -59,7 +70,7 @@ export function useUserMutation<Input>(call: (input: Input) => Promise<UserRespo
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get('/api/logout.php'),
+    mutationFn: () => api.get('/api/logout.php', okResponse),
     onSettled: () => replaceUser(queryClient, null),
   });
 }
@@ -67,7 +78,7 @@ export function useLogout() {
 export function useRegions() {
   return useQuery({
     queryKey: ['regions'],
-    queryFn: async () => (await api.get<RegionsResponse>('/api/regions.php')).regions,
+    queryFn: async () => (await api.get('/api/regions.php', regionsResponse)).regions,
     staleTime: Infinity,
   });
 }
@@ -75,7 +86,7 @@ export function useRegions() {
 export function useInterests() {
   return useQuery({
     queryKey: ['interests'],
-    queryFn: async () => (await api.get<{ interests: { id: string; name: string }[] }>('/api/interests.php')).interests,
+    queryFn: async () => (await api.get('/api/interests.php', interestsResponse)).interests,
     staleTime: Infinity,
   });
 }

@@ -1,13 +1,15 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
-import type {
-  MemberProfile,
-  PhotosResponse,
-  ProfileCard,
-  ProfileUpdate,
-  ReportRequest,
-  SearchQuery,
-  SearchResponse,
-  UserResponse,
+import {
+  blocksResponse,
+  memberResponse,
+  okResponse,
+  type PhotosResponse,
+  type ProfileUpdate,
+  photosResponse,
+  type ReportRequest,
+  type SearchQuery,
+  searchResponse,
+  userResponse,
 } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -27,7 +29,7 @@ const asQuery = (query: Partial<SearchQuery>) =>
 export function useSearch(query: Partial<SearchQuery>, enabled = true) {
   return useQuery({
     queryKey: memberKeys.search(query),
-    queryFn: () => api.get<SearchResponse>('/api/members.php', asQuery(query)),
+    queryFn: () => api.get('/api/members.php', searchResponse, asQuery(query)),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -36,7 +38,7 @@ export function useSearch(query: Partial<SearchQuery>, enabled = true) {
 export function useMember(id: number) {
   return useQuery({
     queryKey: memberKeys.member(id),
-    queryFn: async () => (await api.get<{ profile: MemberProfile }>('/api/member.php', { id: String(id) })).profile,
+    queryFn: async () => (await api.get('/api/member.php', memberResponse, { id: String(id) })).profile,
     retry: false,
   });
 }
@@ -44,7 +46,7 @@ export function useMember(id: number) {
 export function useBlocks() {
   return useQuery({
     queryKey: memberKeys.blocks,
-    queryFn: async () => (await api.get<{ profiles: ProfileCard[] }>('/api/blocks.php')).profiles,
+    queryFn: async () => (await api.get('/api/blocks.php', blocksResponse)).profiles,
   });
 }
 
@@ -54,8 +56,8 @@ export function useBlock(profileId: number) {
   return useMutation({
     mutationFn: (blocked: boolean) =>
       blocked
-        ? api.post('/api/block.php', { profile_id: profileId })
-        : api.delete('/api/block.php', { profile_id: profileId }),
+        ? api.post('/api/block.php', okResponse, { profile_id: profileId })
+        : api.delete('/api/block.php', okResponse, { profile_id: profileId }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
@@ -66,11 +68,11 @@ export function useBlock(profileId: number) {
 }
 
 export function useReport() {
-  return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', report) });
+  return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', okResponse, report) });
 }
 
 export function useProfileUpdate() {
-  return useUserMutation((update: ProfileUpdate) => api.put<UserResponse>('/api/profile.php', update));
+  return useUserMutation((update: ProfileUpdate) => api.put('/api/profile.php', userResponse, update));
 }
 
 /** Photo calls answer with the photo list; the cached user is fetched again for its main image. */
@@ -79,7 +81,7 @@ export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosRe
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
-      const response = await api.get<UserResponse>('/api/user.php');
+      const response = await api.get('/api/user.php', userResponse);
       await replaceUser(queryClient, response.user);
       await queryClient.invalidateQueries({ queryKey: ['members'] });
     },
@@ -87,10 +89,10 @@ export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosRe
 }
 
 export const photoCalls = {
-  upload: (file: File) => api.upload<PhotosResponse>('/api/photos.php', file),
-  setMain: (id: number) => api.put<PhotosResponse>('/api/photos.php', { main_image: id }),
-  reorder: (order: number[]) => api.put<PhotosResponse>('/api/photos.php', { order }),
-  remove: (id: number) => api.delete<PhotosResponse>('/api/photos.php', { id }),
+  upload: (file: File) => api.upload('/api/photos.php', photosResponse, file),
+  setMain: (id: number) => api.put('/api/photos.php', photosResponse, { main_image: id }),
+  reorder: (order: number[]) => api.put('/api/photos.php', photosResponse, { order }),
+  remove: (id: number) => api.delete('/api/photos.php', photosResponse, { id }),
 };
 
 /** A photo's address: paths are relative to the site's cdn_prefix. */

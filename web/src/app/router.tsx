@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from '../pages/errors/ErrorPage';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
+import { RequireMember } from './RequireMember';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -20,17 +21,22 @@ export const router = createBrowserRouter([
       { path: '/activate/done', lazy: page(() => import('../pages/accounts/ActivateDonePage')) },
       { path: '/activate/error', lazy: page(() => import('../pages/accounts/ActivateErrorPage')) },
       { path: '/mail-change/do', lazy: page(() => import('../pages/accounts/MailChangeDoPage')) },
-      { path: '/notifications', lazy: page(() => import('../pages/settings/SettingsPage')) },
       { path: '/members', lazy: page(() => import('../pages/members/SearchPage')) },
       { path: '/members/:id', lazy: page(() => import('../pages/members/MemberPage')) },
       { path: '/likes/m/:id', lazy: page(() => import('../pages/members/MemberPage')) },
-      { path: '/likes', lazy: page(() => import('../pages/likes/LikesPage')) },
-      { path: '/likes/:type', lazy: page(() => import('../pages/likes/LikesPage')) },
-      { path: '/swipe-game', lazy: page(() => import('../pages/likes/SwipeGamePage')) },
-      { path: '/match-finder', lazy: page(() => import('../pages/likes/MatchFinderPage')) },
-      { path: '/profile', lazy: page(() => import('../pages/profile/ProfilePage')) },
-      { path: '/complete-signup', lazy: page(() => import('../pages/profile/CompleteSignupPage')) },
       { path: '/pages/:slug', lazy: page(() => import('../pages/static/StaticPage')) },
+      {
+        element: <RequireMember />,
+        children: [
+          { path: '/notifications', lazy: page(() => import('../pages/settings/SettingsPage')) },
+          { path: '/likes', lazy: page(() => import('../pages/likes/LikesPage')) },
+          { path: '/likes/:type', lazy: page(() => import('../pages/likes/LikesPage')) },
+          { path: '/swipe-game', lazy: page(() => import('../pages/likes/SwipeGamePage')) },
+          { path: '/match-finder', lazy: page(() => import('../pages/likes/MatchFinderPage')) },
+          { path: '/profile', lazy: page(() => import('../pages/profile/ProfilePage')) },
+          { path: '/complete-signup', lazy: page(() => import('../pages/profile/CompleteSignupPage')) },
+        ],
+      },
       { path: '*', element: <ErrorPage status={404} /> },
     ],
   },

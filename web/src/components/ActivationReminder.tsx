@@ -1,3 +1,4 @@
+import { okResponse } from '@amora/common';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -25,7 +26,7 @@ export function ActivationReminder() {
   const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const dismissed = dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1';
-  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php') });
+  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php', okResponse) });
 
   const needed =
     user !== null &&

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type UserResponse } from '@amora/common';
+import { LOCALES, type Locale, userResponse } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function LanguageSwitcher() {
     rememberLocale(locale);
     await i18n.changeLanguage(locale);
     if (user) {
-      const response = await api.put<UserResponse>('/api/user.php', { language: locale });
+      const response = await api.put('/api/user.php', userResponse, { language: locale });
       await replaceUser(queryClient, response.user);
     }
     await queryClient.invalidateQueries({ queryKey: ['interests'] });

@@ -122,27 +122,74 @@ export function EmailField<T extends FieldValues>({
   return <TextField form={form} name={name} label={label} type="email" autoComplete={autoComplete} inputMode="email" />;
 }
 
+/**
+ * A password field: `current` asks for the password the member has; `new` for one they choose, with
+ * the rules below it; `repeat` for the new one again. The autocomplete hint lets password managers
+ * fill in or suggest the right one.
+ */
+export function PasswordField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  purpose,
+}: {
+  form: UseFormReturn<T, unknown, FieldValues>;
+  name: Path<T>;
+  label: ReactNode;
+  purpose: 'current' | 'new' | 'repeat';
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      form={form}
+      name={name}
+      label={label}
+      type="password"
+      autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+      help={purpose === 'new' ? t('signup.passwordHelp') : undefined}
+    />
+  );
+}
+
 /** A new password and its repetition, as reset and the settings ask for them. */
 export function NewPasswordFields<T extends FieldValues>({ form }: { form: UseFormReturn<T, unknown, FieldValues> }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField
-        form={form}
-        name={'password' as Path<T>}
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        help={t('signup.passwordHelp')}
-      />
-      <TextField
+      <PasswordField form={form} name={'password' as Path<T>} label={t('fields.newPassword')} purpose="new" />
+      <PasswordField
         form={form}
         name={'password_repeat' as Path<T>}
         label={t('fields.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
+        purpose="repeat"
       />
     </>
+  );
+}
+
+/** A labelled select for forms that keep their own state (filters, profile parts); '' is the empty choice. */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Form.Select>
+    </Form.Group>
   );
 }
 

@@ -2,10 +2,10 @@ import { Outlet } from 'react-router';
 import { ActivationReminder } from '../../components/ActivationReminder';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
-import { MatchPopupProvider } from '../../components/MatchPopup';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
-import { TopBar } from '../../components/TopBar';
-import { WaitingCount } from '../../components/WaitingBadges';
+import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
+import { WaitingCount } from '../../pages/likes/WaitingBadges';
+import { TopBar } from './TopBar';
 
 /** Top bar, banners, the page, footer with disclaimer; the entry warning and the match popup (also the like modal) on top. */
 export function DefaultLayout() {

@@ -1,10 +1,10 @@
-import { type LoginRequest, loginRequest, type UserResponse } from '@amora/common';
+import { type LoginRequest, loginRequest, userResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { useUser, useUserMutation } from '../../api/hooks';
-import { EmailField, FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { EmailField, FormAlert, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
 import { AuthCard } from './AuthCard';
 
 /** Where to go after logging in: a path of this site only, never another origin. */
@@ -21,7 +21,7 @@ export default function LoginPage() {
     await login.mutateAsync(input);
     navigate(next);
   });
-  const login = useUserMutation((input: LoginRequest) => api.post<UserResponse>('/api/user.php', input));
+  const login = useUserMutation((input: LoginRequest) => api.post('/api/user.php', userResponse, input));
 
   if (user && !login.isPending) return <Navigate to={next} replace />;
   return (
@@ -29,13 +29,7 @@ export default function LoginPage() {
       <Form noValidate onSubmit={onSubmit}>
         <FormAlert alert={alert} />
         <EmailField form={form} name="email" label={t('fields.email')} autoComplete="username" />
-        <TextField
-          form={form}
-          name="password"
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-        />
+        <PasswordField form={form} name="password" label={t('fields.password')} purpose="current" />
         <SubmitButton busy={form.formState.isSubmitting}>{t('login.submit')}</SubmitButton>
       </Form>
       <div className="d-flex flex-column flex-sm-row justify-content-between gap-2 mt-3">

@@ -1,11 +1,11 @@
-import { type SignupRequest, signupRequest, type UserResponse } from '@amora/common';
+import { type SignupRequest, signupRequest, userResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useSettings, useUserMutation } from '../../api/hooks';
 import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
-import { EmailField, FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { storedTracking } from './tracking';
 
 export function SignupForm({ onDone }: { onDone?: () => void }) {
@@ -29,7 +29,7 @@ export function SignupForm({ onDone }: { onDone?: () => void }) {
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>
-    api.post<UserResponse>('/api/signup.php', { ...input, tracking: storedTracking() }),
+    api.post('/api/signup.php', userResponse, { ...input, tracking: storedTracking() }),
   );
 
   const termsDate = settings ? new Date(settings.terms_version_date).toLocaleDateString(i18n.language) : '';
@@ -38,14 +38,7 @@ export function SignupForm({ onDone }: { onDone?: () => void }) {
       <FormAlert alert={alert} />
       <EmailField form={form} name="email" label={t('fields.email')} />
       <TextField form={form} name="name" label={t('fields.name')} autoComplete="nickname" help={t('signup.nameHelp')} />
-      <TextField
-        form={form}
-        name="password"
-        label={t('fields.password')}
-        type="password"
-        autoComplete="new-password"
-        help={t('signup.passwordHelp')}
-      />
+      <PasswordField form={form} name="password" label={t('fields.password')} purpose="new" />
       <TextField form={form} name="date_of_birth" label={t('fields.dateOfBirth')} type="date" autoComplete="bday" />
       <TextField
         form={form}

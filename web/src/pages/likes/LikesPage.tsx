@@ -5,14 +5,12 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
-import { useUser } from '../../api/hooks';
-import { matchesOf, useLikes, useLikesList } from '../../api/likes';
 import { Loading } from '../../components/Loading';
-import { LoginPrompt } from '../../components/LoginPrompt';
 import { Pager } from '../../components/Pager';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
 import { MemberCard } from '../members/MemberCard';
+import { matchesOf, useLikes, useLikesList } from './api';
 
 function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesListType }) {
   const { t } = useTranslation('likes');
@@ -28,7 +26,6 @@ function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesLis
 export default function LikesPage() {
   const { t } = useTranslation('likes');
   const { type = 'received' } = useParams();
-  const { user, isLoading: userLoading } = useUser();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const known = LIKES_LIST_TYPES.includes(type as LikesListType);
@@ -38,15 +35,6 @@ export default function LikesPage() {
   useDocumentTitle(t('title'));
 
   if (!known) return <ErrorPage status={404} />;
-  if (userLoading) return <Loading />;
-  if (!user) {
-    return (
-      <Container className="py-4">
-        <h1 className="h3 mb-3">{t('title')}</h1>
-        <LoginPrompt message={t('loginPrompt')} />
-      </Container>
-    );
-  }
 
   const counts = likes.data && {
     received: likes.data.liked_by.length,

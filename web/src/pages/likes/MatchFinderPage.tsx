@@ -1,4 +1,4 @@
-import { GENDERS, type MatchFinderQuery, type ProfileCard } from '@amora/common';
+import type { MatchFinderQuery, ProfileCard } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,15 +7,13 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../api/hooks';
-import { useMatchFinder } from '../../api/likes';
 import { Loading } from '../../components/Loading';
-import { LoginPrompt } from '../../components/LoginPrompt';
-import { RegionOptions } from '../../components/PlaceOptions';
+import { RegionSelect } from '../../components/PlaceSelects';
+import { AgeSelect, GenderSelect } from '../../components/SearchSelects';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { LikeButton } from '../members/LikeButton';
 import { MemberCard } from '../members/MemberCard';
-import { AgeSelect } from '../members/SearchFilters';
+import { useMatchFinder } from './api';
+import { LikeButton } from './LikeButton';
 
 function Suggestion({ profile }: { profile: ProfileCard }) {
   return (
@@ -35,20 +33,9 @@ function Suggestion({ profile }: { profile: ProfileCard }) {
 export default function MatchFinderPage() {
   const { t } = useTranslation(['likes', 'members']);
   useDocumentTitle(t('likes:finder.title'));
-  const { user, isLoading } = useUser();
   const [query, setQuery] = useState<MatchFinderQuery>({});
   const [draft, setDraft] = useState<MatchFinderQuery | null>(null);
-  const finder = useMatchFinder(user ? query : null);
-
-  if (isLoading) return <Loading />;
-  if (!user) {
-    return (
-      <Container className="py-4">
-        <h1 className="h3 mb-3">{t('likes:finder.title')}</h1>
-        <LoginPrompt message={t('likes:loginPrompt')} />
-      </Container>
-    );
-  }
+  const finder = useMatchFinder(query);
 
   const criteria = finder.data?.criteria;
   const answers: MatchFinderQuery = draft ?? {
@@ -67,23 +54,19 @@ export default function MatchFinderPage() {
     <Container className="py-4">
       <h1 className="h3 mb-1">{t('likes:finder.title')}</h1>
       <p className="text-body-secondary">{t('likes:finder.intro')}</p>
-      <Form onSubmit={submit} className="card border-0 shadow-sm p-3 mb-4" aria-label={t('likes:finder.questions')}>
+      <Form
+        onSubmit={submit}
+        className="filter-form card border-0 shadow-sm p-3 mb-4"
+        aria-label={t('likes:finder.questions')}
+      >
         <Row className="g-2 align-items-end">
           <Col xs={12} md={4}>
-            <Form.Group controlId="finder-gender">
-              <Form.Label className="small mb-1">{t('likes:finder.lookingFor')}</Form.Label>
-              <Form.Select
-                value={answers.gender ?? ''}
-                onChange={(e) => set({ gender: (e.target.value || undefined) as MatchFinderQuery['gender'] })}
-              >
-                <option value="">{t('members:search.anyone')}</option>
-                {GENDERS.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {t(`members:search.genders.${gender}`)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <GenderSelect
+              id="finder-gender"
+              label={t('likes:finder.lookingFor')}
+              value={answers.gender}
+              onChange={(gender) => set({ gender })}
+            />
           </Col>
           <Col xs={6} md={2}>
             <AgeSelect
@@ -102,16 +85,14 @@ export default function MatchFinderPage() {
             />
           </Col>
           <Col xs={12} md={2}>
-            <Form.Group controlId="finder-region">
-              <Form.Label className="small mb-1">{t('members:search.region')}</Form.Label>
-              <Form.Select
-                value={answers.countryregion ?? ''}
-                disabled={!criteria?.country}
-                onChange={(e) => set({ countryregion: e.target.value || undefined })}
-              >
-                <RegionOptions country={criteria?.country ?? undefined} emptyLabel={t('members:search.anyRegion')} />
-              </Form.Select>
-            </Form.Group>
+            <RegionSelect
+              id="finder-region"
+              label={t('members:search.region')}
+              emptyLabel={t('members:search.anyRegion')}
+              country={criteria?.country}
+              value={answers.countryregion ?? ''}
+              onChange={(region) => set({ countryregion: region || undefined })}
+            />
           </Col>
           <Col xs={12} md={2}>
             <Button type="submit" className="w-100">

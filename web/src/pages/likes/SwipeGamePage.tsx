@@ -7,14 +7,13 @@ import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useUser } from '../../api/hooks';
-import { likeKeys, useSwipe, useSwipeDeck } from '../../api/likes';
+import { useMember } from '../../app/RequireMember';
 import { HostedMark } from '../../components/HostedMark';
 import { Loading } from '../../components/Loading';
-import { LoginPrompt } from '../../components/LoginPrompt';
-import { useShowMatch } from '../../components/MatchPopup';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { likeKeys, useSwipe, useSwipeDeck } from './api';
+import { useShowMatch } from './MatchPopup';
 
 type Choice = 'like' | 'skip';
 /** How far (px) a card must be dragged sideways to count as a swipe. */
@@ -85,7 +84,7 @@ function LimitReached({ allowance, paid }: { allowance: SwipeAllowance; paid: bo
 export default function SwipeGamePage() {
   const { t } = useTranslation('likes');
   useDocumentTitle(t('swipe.title'));
-  const { user, isLoading } = useUser();
+  const member = useMember();
   const deck = useSwipeDeck();
   const swipe = useSwipe();
   const showMatch = useShowMatch();
@@ -136,16 +135,6 @@ export default function SwipeGamePage() {
     return () => document.removeEventListener('keydown', onKey);
   }, [choose]);
 
-  if (isLoading) return <Loading />;
-  if (!user) {
-    return (
-      <Container className="py-4">
-        <h1 className="h3 mb-3">{t('swipe.title')}</h1>
-        <LoginPrompt message={t('loginPrompt')} />
-      </Container>
-    );
-  }
-
   const dealAgain = () => {
     setPosition(0);
     setAllowance(null);
@@ -165,7 +154,7 @@ export default function SwipeGamePage() {
       {swipe.isError && !(swipe.error instanceof ApiError && swipe.error.code === 'swipe_limit') && (
         <Alert variant="danger">{swipe.error.message}</Alert>
       )}
-      {left && (limitReached || left.likes_left === 0) && <LimitReached allowance={left} paid={user.paid_user} />}
+      {left && (limitReached || left.likes_left === 0) && <LimitReached allowance={left} paid={member.paid_user} />}
       {deck.data && !current && (
         <div className="text-center py-4">
           <p>{t('swipe.empty')}</p>

@@ -12,7 +12,7 @@ import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { LikeButton } from './LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { PhotoGallery } from './PhotoGallery';
 import { InterestList, ProfileDetails } from './ProfileDetails';
 import { ReportButton } from './ReportButton';

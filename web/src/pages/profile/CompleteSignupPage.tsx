@@ -4,9 +4,8 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useUser } from '../../api/hooks';
 import { useProfileUpdate } from '../../api/members';
-import { Loading } from '../../components/Loading';
+import { useMember } from '../../app/RequireMember';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { AboutForm } from './AboutForm';
 import { DetailsForm } from './DetailsForm';
@@ -19,11 +18,9 @@ import { PhotosManager } from './PhotosManager';
  */
 export default function CompleteSignupPage() {
   const { t } = useTranslation('members');
-  const { user, isLoading } = useUser();
+  const user = useMember();
   const advance = useProfileUpdate();
   useDocumentTitle(t('complete.title'));
-  if (isLoading) return <Loading />;
-  if (!user) return <Navigate to="/login?next=/complete-signup" replace />;
   const step = user.profile.signup_step;
   if (step === 'done') return <Navigate to="/members" replace />;
 

@@ -14,7 +14,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
-import { FormAlert, SubmitButton } from '../../components/form';
+import { FormAlert, SelectField, SubmitButton } from '../../components/form';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 const CHOICES = {
@@ -52,20 +52,19 @@ export function DetailsForm({ profile, submitLabel, onSaved }: ProfilePartProps)
       <Row className="g-3 mb-3">
         {fields.map((field) => (
           <Col xs={12} sm={6} key={field}>
-            <Form.Group controlId={`profile-${field}`}>
-              <Form.Label>{t(`fields.${field}`)}</Form.Label>
-              <Form.Select
-                value={details[field] ?? ''}
-                onChange={(e) => setDetails((current) => ({ ...current, [field]: e.target.value || null }))}
-              >
-                <option value="">{t('profile.notSaying')}</option>
-                {CHOICES[field].map((value) => (
-                  <option key={value} value={value}>
-                    {t(`values.${field}.${value}`)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <SelectField
+              id={`profile-${field}`}
+              label={t(`fields.${field}`)}
+              value={details[field] ?? ''}
+              onChange={(value) => setDetails((current) => ({ ...current, [field]: value || null }))}
+            >
+              <option value="">{t('profile.notSaying')}</option>
+              {CHOICES[field].map((value) => (
+                <option key={value} value={value}>
+                  {t(`values.${field}.${value}`)}
+                </option>
+              ))}
+            </SelectField>
           </Col>
         ))}
       </Row>

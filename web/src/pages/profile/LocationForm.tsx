@@ -1,4 +1,4 @@
-import { GEOLOCATION_MAX_AGE_MS, type Geocode } from '@amora/common';
+import { citiesResponse, GEOLOCATION_MAX_AGE_MS, geocodeResponse } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
-import { CountryOptions, RegionOptions } from '../../components/PlaceOptions';
+import { CountrySelect, RegionSelect } from '../../components/PlaceSelects';
 import { useCountryName } from '../../components/useCountryName';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
@@ -51,7 +51,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
     queryKey: ['cities', place.country, place.region, place.city.slice(0, 3)],
     queryFn: async () =>
       (
-        await api.get<{ cities: { name: string }[] }>('/api/cities.php', {
+        await api.get('/api/cities.php', citiesResponse, {
           country: place.country,
           region: place.region || undefined,
           q: place.city.slice(0, 3),
@@ -66,7 +66,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
     setLocating('busy');
     try {
       const position = await currentPosition();
-      const found = await api.get<Geocode>('/api/geocode.php', {
+      const found = await api.get('/api/geocode.php', geocodeResponse, {
         lat: String(position.coords.latitude),
         lon: String(position.coords.longitude),
       });
@@ -104,31 +104,23 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
       </div>
       <Row className="g-3 mb-3">
         <Col xs={12} sm={6}>
-          <Form.Group controlId="profile-country">
-            <Form.Label>{t('fields.country')}</Form.Label>
-            <Form.Select
-              value={place.country}
-              onChange={(e) =>
-                setPlace({ country: e.target.value, region: '', city: '', latitude: null, longitude: null })
-              }
-            >
-              <CountryOptions emptyLabel={t('location.chooseCountry')} />
-            </Form.Select>
-          </Form.Group>
+          <CountrySelect
+            id="profile-country"
+            label={t('fields.country')}
+            emptyLabel={t('location.chooseCountry')}
+            value={place.country}
+            onChange={(country) => setPlace({ country, region: '', city: '', latitude: null, longitude: null })}
+          />
         </Col>
         <Col xs={12} sm={6}>
-          <Form.Group controlId="profile-region">
-            <Form.Label>{t('fields.region')}</Form.Label>
-            <Form.Select
-              value={place.region}
-              disabled={!place.country}
-              onChange={(e) =>
-                setPlace((current) => ({ ...current, region: e.target.value, latitude: null, longitude: null }))
-              }
-            >
-              <RegionOptions country={place.country} emptyLabel={t('location.chooseRegion')} />
-            </Form.Select>
-          </Form.Group>
+          <RegionSelect
+            id="profile-region"
+            label={t('fields.region')}
+            emptyLabel={t('location.chooseRegion')}
+            country={place.country}
+            value={place.region}
+            onChange={(region) => setPlace((current) => ({ ...current, region, latitude: null, longitude: null }))}
+          />
         </Col>
         <Col xs={12}>
           <Form.Group controlId="profile-city">

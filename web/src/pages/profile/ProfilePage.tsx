@@ -1,8 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
-import { useUser } from '../../api/hooks';
-import { Loading } from '../../components/Loading';
+import { Link } from 'react-router';
+import { useMember } from '../../app/RequireMember';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SettingsCard } from '../settings/SettingsCard';
 import { AboutForm } from './AboutForm';
@@ -14,10 +13,8 @@ import { PhotosManager } from './PhotosManager';
 /** /profile: every part of the member's own profile, each saved on its own. */
 export default function ProfilePage() {
   const { t } = useTranslation('members');
-  const { user, isLoading } = useUser();
+  const user = useMember();
   useDocumentTitle(t('profile.title'));
-  if (isLoading) return <Loading />;
-  if (!user) return <Navigate to="/login?next=/profile" replace />;
   const { profile } = user;
   return (
     <Container className="py-4 narrow-page">

@@ -1,9 +1,9 @@
-import { DELETE_REASONS, deleteAccountRequest } from '@amora/common';
+import { DELETE_REASONS, deleteAccountRequest, deleteAccountResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { SettingsCard } from './SettingsCard';
 
 export function DeleteAccountSection() {
@@ -13,7 +13,7 @@ export function DeleteAccountSection() {
     deleteAccountRequest,
     { reason: undefined as never, comment: '', password: '' },
     async (input) => {
-      const { final_date } = await api.post<{ final_date: string }>('/api/delete-account.php', input);
+      const { final_date } = await api.post('/api/delete-account.php', deleteAccountResponse, input);
       navigate('/account-deleted', { state: { finalDate: final_date } });
     },
   );
@@ -55,13 +55,7 @@ export function DeleteAccountSection() {
           )}
         </fieldset>
         <TextField form={form} name="comment" label={t('fields.deleteComment')} as="textarea" rows={2} />
-        <TextField
-          form={form}
-          name="password"
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-        />
+        <PasswordField form={form} name="password" label={t('fields.password')} purpose="current" />
         <p className="small text-body-secondary">{t('settings.delete.grace')}</p>
         <SubmitButton busy={form.formState.isSubmitting} variant="danger">
           {t('settings.delete.submit')}

@@ -1,4 +1,4 @@
-import type { User, UserResponse } from '@amora/common';
+import { type User, userResponse } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export function EmailSection({ user }: { user: User }) {
     await change.mutateAsync(input);
     form.reset({ email: '' });
   });
-  const change = useUserMutation((input: { email: string }) => api.post<UserResponse>('/api/mail-change.php', input));
+  const change = useUserMutation((input: { email: string }) => api.post('/api/mail-change.php', userResponse, input));
 
   return (
     <SettingsCard id="email" title={t('settings.email.title')}>

@@ -1,15 +1,15 @@
-import { passwordChangeRequest } from '@amora/common';
+import { okResponse, passwordChangeRequest } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { FormAlert, NewPasswordFields, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { FormAlert, NewPasswordFields, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
 import { SettingsCard } from './SettingsCard';
 
 export function PasswordSection() {
   const { t } = useTranslation();
   const empty = { old_password: '', password: '', password_repeat: '' };
   const { form, onSubmit, alert } = useSchemaForm(passwordChangeRequest, empty, async (input) => {
-    await api.post('/api/password.php', input);
+    await api.post('/api/password.php', okResponse, input);
     form.reset(empty);
     return t('settings.password.done');
   });
@@ -18,13 +18,7 @@ export function PasswordSection() {
     <SettingsCard id="password" title={t('settings.password.title')}>
       <Form noValidate onSubmit={onSubmit}>
         <FormAlert alert={alert} />
-        <TextField
-          form={form}
-          name="old_password"
-          label={t('fields.oldPassword')}
-          type="password"
-          autoComplete="current-password"
-        />
+        <PasswordField form={form} name="old_password" label={t('fields.oldPassword')} purpose="current" />
         <NewPasswordFields form={form} />
         <SubmitButton busy={form.formState.isSubmitting}>{t('settings.password.submit')}</SubmitButton>
       </Form>

@@ -1,8 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import { useUser } from '../../api/hooks';
-import { Loading } from '../../components/Loading';
+import { useMember } from '../../app/RequireMember';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { DeleteAccountSection } from './DeleteAccountSection';
@@ -13,10 +11,8 @@ import { SettingsCard } from './SettingsCard';
 /** Settings (/notifications): the account part; notification preferences join it later. */
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { user, isLoading } = useUser();
+  const user = useMember();
   useDocumentTitle(t('settings.title'));
-  if (isLoading) return <Loading />;
-  if (!user) return <Navigate to="/login" replace />;
   return (
     <Container className="py-4" style={{ maxWidth: 720 }}>
       <h1 className="h2 mb-4">{t('settings.title')}</h1>

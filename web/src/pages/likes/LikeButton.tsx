@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { likeKeys, useLike, useLikes } from '../../api/likes';
-import { type MatchProfile, useShowMatch } from '../../components/MatchPopup';
+import { likeKeys, useLike, useLikes } from './api';
+import { type MatchProfile, useShowMatch } from './MatchPopup';
 
 /** Like or unlike a member; a like back makes a match and shows the match popup. */
 export function LikeButton({ profile }: { profile: MatchProfile }) {

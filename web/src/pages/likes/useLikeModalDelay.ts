@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUser } from '../api/hooks';
+import { useUser } from '../../api/hooks';
 
 /**
  * The like modal: with ?t=N in the address (links in mails and landers), a logged-in member gets a

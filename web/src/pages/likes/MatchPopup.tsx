@@ -5,11 +5,11 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUser } from '../api/hooks';
-import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from '../api/likes';
-import { HostedMark } from './HostedMark';
-import { useLikeModalDelay } from './LikeModal';
-import { ProfilePhoto } from './ProfilePhoto';
+import { useUser } from '../../api/hooks';
+import { HostedMark } from '../../components/HostedMark';
+import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from './api';
+import { useLikeModalDelay } from './useLikeModalDelay';
 
 export interface MatchProfile {
   id: number;

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '../api/hooks';
-import { newLikesOf, useLikes } from '../api/likes';
-import { badgeText, setWaitingCount } from '../app/document-title';
+import { useUser } from '../../api/hooks';
+import { badgeText, setWaitingCount } from '../../app/document-title';
+import { newLikesOf, useLikes } from './api';
 
 /** The top bar's likes button, with the count of new likes. */
 export function LikesLink() {

@@ -3,10 +3,10 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useLogout, useSettings, useUser } from '../api/hooks';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { TopBarSearch } from './TopBarSearch';
-import { LikesLink } from './WaitingBadges';
+import { useLogout, useSettings, useUser } from '../../api/hooks';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { TopBarSearch } from '../../components/TopBarSearch';
+import { LikesLink } from '../../pages/likes/WaitingBadges';
 
 export function TopBar() {
   const { t } = useTranslation();

@@ -1,27 +1,41 @@
 import { useRegions, useSettings } from '../api/hooks';
+import { SelectField } from './form';
 import { useCountryName } from './useCountryName';
 
-/** The options of a country select: the site's countries, named in the page's language. */
-export function CountryOptions({ emptyLabel }: { emptyLabel: string }) {
+interface PlaceSelectProps {
+  id: string;
+  label: string;
+  /** The first option, chosen by ''. */
+  emptyLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A country select: the site's countries, named in the page's language. */
+export function CountrySelect({ emptyLabel, ...field }: PlaceSelectProps) {
   const { data: settings } = useSettings();
   const countryName = useCountryName();
   return (
-    <>
+    <SelectField {...field}>
       <option value="">{emptyLabel}</option>
       {settings?.countries.map((country) => (
         <option key={country} value={country}>
           {countryName(country)}
         </option>
       ))}
-    </>
+    </SelectField>
   );
 }
 
-/** The options of a region select: the regions of one country (none before a country is chosen). */
-export function RegionOptions({ country, emptyLabel }: { country: string | undefined; emptyLabel: string }) {
+/** A region select: the regions of one country; disabled before a country is chosen. */
+export function RegionSelect({
+  country,
+  emptyLabel,
+  ...field
+}: PlaceSelectProps & { country: string | null | undefined }) {
   const { data: regions = [] } = useRegions();
   return (
-    <>
+    <SelectField {...field} disabled={!country}>
       <option value="">{emptyLabel}</option>
       {regions
         .filter((region) => region.country === country)
@@ -30,6 +44,6 @@ export function RegionOptions({ country, emptyLabel }: { country: string | undef
             {region.name}
           </option>
         ))}
-    </>
+    </SelectField>
   );
 }

@@ -1,20 +1,23 @@
 /** Likes, matches, the swipe game and the match finder. */
 import {
-  type AutoLikeResponse,
+  autoLikeResponse,
   type LikeResponse,
   type LikesListQuery,
-  type LikesListResponse,
   type LikesResponse,
+  likeResponse,
+  likesListResponse,
+  likesResponse,
   type MatchFinderQuery,
-  type MatchFinderResponse,
+  matchFinderResponse,
+  okResponse,
   REFRESH_INTERVAL_MS,
-  type SwipeDeckResponse,
   type SwipeRequest,
-  type SwipeResponse,
+  swipeDeckResponse,
+  swipeResponse,
 } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import { useUser } from './hooks';
+import { api } from '../../api/client';
+import { useUser } from '../../api/hooks';
 
 export const likeKeys = {
   /** Invalidating this also refreshes every list page. */
@@ -29,7 +32,7 @@ export function useLikes() {
   const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.likes,
-    queryFn: () => api.get<LikesResponse>('/api/likes.php'),
+    queryFn: () => api.get('/api/likes.php', likesResponse),
     enabled: user !== null,
     refetchInterval: REFRESH_INTERVAL_MS,
   });
@@ -37,17 +40,15 @@ export function useLikes() {
 
 /** A page of cards of one likes list, fetched again whenever the likes are. */
 export function useLikesList(query: LikesListQuery) {
-  const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.list(query),
     queryFn: () => fetchLikesList(query),
-    enabled: user !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 export const fetchLikesList = ({ type, page }: LikesListQuery) =>
-  api.get<LikesListResponse>(`/api/likes-list.php?type=${type}&page=${page}`);
+  api.get('/api/likes-list.php', likesListResponse, { type, page: String(page) });
 
 /** Profiles that like the member and that the member likes, new ones first. */
 export function matchesOf(likes: LikesResponse) {
@@ -63,8 +64,8 @@ export function useLike(profileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (like: boolean): Promise<LikeResponse | null> => {
-      if (like) return api.post<LikeResponse>('/api/like.php', { profile_id: profileId });
-      await api.delete('/api/like.php', { profile_id: profileId });
+      if (like) return api.post('/api/like.php', likeResponse, { profile_id: profileId });
+      await api.delete('/api/like.php', okResponse, { profile_id: profileId });
       return null;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
@@ -72,13 +73,13 @@ export function useLike(profileId: number) {
 }
 
 export function useAutoLike() {
-  return useMutation({ mutationFn: () => api.get<AutoLikeResponse>('/api/auto-like.php') });
+  return useMutation({ mutationFn: () => api.get('/api/auto-like.php', autoLikeResponse) });
 }
 
 export function useSwipeDeck() {
   return useQuery({
     queryKey: likeKeys.swipe,
-    queryFn: () => api.get<SwipeDeckResponse>('/api/swipe.php'),
+    queryFn: () => api.get('/api/swipe.php', swipeDeckResponse),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -86,20 +87,21 @@ export function useSwipeDeck() {
 export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (swipe: SwipeRequest) => api.post<SwipeResponse>('/api/swipe.php', swipe),
+    mutationFn: (swipe: SwipeRequest) => api.post('/api/swipe.php', swipeResponse, swipe),
     onSuccess: (_result, swipe) => {
       if (swipe.choice === 'like') void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
     },
   });
 }
 
-export function useMatchFinder(query: MatchFinderQuery | null) {
+export function useMatchFinder(query: MatchFinderQuery) {
   return useQuery({
-    queryKey: likeKeys.matchFinder(query ?? {}),
+    queryKey: likeKeys.matchFinder(query),
     queryFn: () =>
-      api.get<MatchFinderResponse>(
+      api.get(
         '/api/match-finder.php',
-        Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, String(value)])),
+        matchFinderResponse,
+        Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
       ),
   });
 }
