@@ -109,6 +109,11 @@ for (const locale of ['en', 'nl'] as const) {
     await page.goto('/notifications');
     const newEmail = uniqueEmail(`moved-${locale}`);
     const emailForm = page.locator('#email');
+    await emailForm.getByLabel(t('fields.newEmail'), { exact: true }).fill(newEmail);
+    await emailForm.getByLabel(t('fields.oldPassword'), { exact: true }).fill('not-my-password');
+    await emailForm.getByRole('button', { name: t('settings.email.submit') }).click();
+    await expect(emailForm.getByText(t('errors:old_password_wrong'))).toBeVisible();
+    await emailForm.getByLabel(t('fields.oldPassword'), { exact: true }).fill(password);
     await emailForm.getByLabel(t('fields.newEmail'), { exact: true }).fill('broken@');
     await emailForm.getByRole('button', { name: t('settings.email.submit') }).click();
     await expect(emailForm.getByText(t('errors:mail_change_invalid'))).toBeVisible();
@@ -126,6 +131,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByRole('link', { name: t('mailChange.toSettings') }).click();
     await expect(page.getByRole('heading', { name: t('settings.title'), level: 1 })).toBeVisible();
     await expect(page.getByText(t('settings.email.current', { email: newEmail }))).toBeVisible();
+    await latestMail(request, email, t('mail:mail_changed.subject', { site: 'Amora' }));
 
     // Settings: change password.
     const passwordForm = page.locator('#password');

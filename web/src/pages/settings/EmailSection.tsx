@@ -1,23 +1,26 @@
-import { type User, userResponse } from '@amora/common';
+import { text, type User, userResponse } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../api/client';
 import { useUserMutation } from '../../api/hooks';
-import { EmailField, FormAlert, SubmitButton, useSchemaForm } from '../../components/form';
+import { EmailField, FormAlert, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
 import { SettingsCard } from './SettingsCard';
 
-// The server judges the address, so its own message ('invalid new address') is shown.
-const emailChange = z.object({ email: z.string().trim().min(1, 'required') });
+// The server judges the address, so its own message ('invalid new address') is shown. The current
+// password keeps whoever borrows an open session from taking the account.
+const emailChange = z.object({ email: text().trim().min(1, 'required'), password: text().min(1, 'required') });
+type EmailChange = z.infer<typeof emailChange>;
+const empty: EmailChange = { email: '', password: '' };
 
 export function EmailSection({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { form, onSubmit, alert } = useSchemaForm(emailChange, { email: '' }, async (input) => {
+  const { form, onSubmit, alert } = useSchemaForm(emailChange, empty, async (input) => {
     await change.mutateAsync(input);
-    form.reset({ email: '' });
+    form.reset(empty);
   });
-  const change = useUserMutation((input: { email: string }) => api.post('/api/mail-change.php', userResponse, input));
+  const change = useUserMutation((input: EmailChange) => api.post('/api/mail-change.php', userResponse, input));
 
   return (
     <SettingsCard id="email" title={t('settings.email.title')}>
@@ -26,6 +29,7 @@ export function EmailSection({ user }: { user: User }) {
       <Form noValidate onSubmit={onSubmit}>
         <FormAlert alert={alert} />
         <EmailField form={form} name="email" label={t('fields.newEmail')} />
+        <PasswordField form={form} name="password" label={t('fields.oldPassword')} purpose="current" />
         <SubmitButton busy={form.formState.isSubmitting}>{t('settings.email.submit')}</SubmitButton>
       </Form>
     </SettingsCard>
