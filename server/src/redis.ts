@@ -82,8 +82,11 @@ export function firstConnection(redis: Redis): Promise<boolean> {
   return within(new Promise((resolve) => redis.once('ready', resolve)), REDIS_WAIT_MS);
 }
 
-/** Says goodbye to a connected Redis; stops reconnecting to one that is away. */
+/**
+ * Says goodbye to a connected Redis; stops reconnecting to one that is away. A Redis that went away
+ * mid-goodbye ("Connection is closed") is simply disconnected: closing never fails.
+ */
 export async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') await redis.quit();
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();
 }

@@ -79,12 +79,13 @@ export async function createRedisBus(
     { purpose: 'event bus', whileDown: 'events are reported as not sent' },
     log,
   );
-  // Subscribing waits for a connection, however long; ioredis subscribes again after each reconnection.
+  // The subscriber subscribes on every (re)connection itself: ioredis's own resubscription leaves
+  // its promise unhandled, which fails when the connection closes again before Redis answers.
   const { redis: subscriber } = connectRedis(
     url,
     { purpose: 'event bus subscriber', whileDown: 'events of other instances are missed' },
     log,
-    { maxRetriesPerRequest: null },
+    { maxRetriesPerRequest: null, autoResubscribe: false },
   );
   const dispatcher = createDispatcher(onError);
   subscriber.on('message', (from: string, message: string) => {
@@ -95,8 +96,15 @@ export async function createRedisBus(
       console.error('event bus: a message that is not an event was ignored:', error);
     }
   });
-  const subscribed = subscriber.subscribe(channel);
-  subscribed.catch((error: Error) => console.error(`event bus: could not subscribe: ${error.message}`));
+  let firstSubscribed = () => {};
+  const subscribed = new Promise<void>((resolve) => {
+    firstSubscribed = resolve;
+  });
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(firstSubscribed, (error: Error) => {
+      console.error(`event bus: could not subscribe: ${error.message}`);
+    });
+  });
   await Promise.all([firstConnection(publisher), within(subscribed, REDIS_WAIT_MS)]);
   return {
     /** A Redis that is down is reported, not thrown: what was published about has happened already. */
