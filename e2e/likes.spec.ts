@@ -205,7 +205,6 @@ test('the swipe game until the likes of the day are used', async ({ page, isMobi
   await decide('like', swipeWay);
   await expect(page.getByText(left(0))).toBeVisible();
   await expect(page.getByRole('heading', { name: t('likes:swipe.limitTitle') })).toBeVisible();
-  await expect(page.getByText(t('likes:swipe.premiumMore'))).toBeVisible();
 
   // A fifth like is not given: the card stays.
   const fifth = await cardLink();

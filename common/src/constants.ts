@@ -138,7 +138,13 @@ export const SEARCH_FEW_RESULTS = 6;
 export const SIMILAR_RESULTS = 12;
 
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
-export const PHOTO_MAX_PIXELS = 50_000_000;
+/**
+ * Decoded pixels an upload may have: a 40-megapixel image takes some 160 MB while it is decoded
+ * (a 49 MP PNG used to be accepted); phones save 12 to 24 MP by default.
+ */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Uploads decoded at once by one server; others wait their turn, so memory stays bounded. */
+export const PHOTO_DECODES_AT_ONCE = 2;
 export const PHOTO_MIN_SIDE = 200;
 export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
 
@@ -146,10 +152,8 @@ export const REPORT_REASONS = ['fake', 'inappropriate_photos', 'harassment', 'sc
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 // Likes, matches and the swipe game (SPEC §9).
-/** Likes a free member may give in the swipe game per day (the site's local day). */
-export const SWIPE_FREE_LIKES_PER_DAY = 4;
-/** Premium members get more, within reason against automated liking. */
-export const SWIPE_PREMIUM_LIKES_PER_DAY = 100;
+/** Likes anyone may give in the swipe game per day (the site's local day); the spec has no premium exception. */
+export const SWIPE_LIKES_PER_DAY = 4;
 /** Profiles the swipe game deals at a time. */
 export const SWIPE_DECK_SIZE = 20;
 /** Suggestions the match finder shows at a time. */

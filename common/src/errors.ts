@@ -33,8 +33,10 @@ export const ERROR_CODES = [
   'swipe_limit',
   'photo_invalid',
   'photo_too_large',
+  'photo_too_many_pixels',
   'photo_too_small',
   'search_login_required',
+  'profile_login_required',
   'geocode_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

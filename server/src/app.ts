@@ -106,17 +106,10 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(sitesRoutes, { services });
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(likesRoutes, { services });
+  await app.register(likesRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });
-  // Photo names are random and never reused, so browsers and CDNs may keep them for a year.
-  await app.register(fastifyStatic, {
-    root: media,
-    prefix: '/media/',
-    decorateReply: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
-  });
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

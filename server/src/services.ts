@@ -9,6 +9,7 @@ import { createMailService } from './mail/service.js';
 import { createPhotosService } from './members/photos.js';
 import { createSearchService } from './members/search.js';
 import { createMembersService } from './members/service.js';
+import { createVisibilityPolicy } from './members/visibility.js';
 import { createSitesService } from './sites/service.js';
 
 export interface ServiceDeps {
@@ -23,14 +24,16 @@ export interface ServiceDeps {
 
 export function createServices({ db, clock, mailer, mediaRoot, events = createInProcessBus() }: ServiceDeps) {
   const sites = createSitesService(db, clock);
-  const members = createMembersService(db, clock);
+  const visibility = createVisibilityPolicy(db);
+  const members = createMembersService(db, clock, visibility);
   const search = createSearchService(db, clock);
-  const photos = createPhotosService(db, clock, mediaRoot);
+  const photos = createPhotosService(db, clock, mediaRoot, visibility);
   const credits = createCreditsService(db, clock);
   const mail = createMailService(mailer, sites);
   const accounts = createAccountsService({ db, clock, members, credits, mail });
   const likes = createLikesService({ db, clock, members, search, events });
-  return { events, sites, members, search, photos, credits, mail, accounts, likes };
+  visibility.addContactCheck(likes.haveContact);
+  return { events, sites, visibility, members, search, photos, credits, mail, accounts, likes };
 }
 
 export type Services = ReturnType<typeof createServices>;

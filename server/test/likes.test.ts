@@ -2,7 +2,7 @@
  * Likes, matches, the swipe game, auto-like and the match finder, as a client sees them. Every
  * test has a site of its own, so it never sees another test's profiles.
  */
-import { LIKES_PAGE_SIZE, SWIPE_FREE_LIKES_PER_DAY, SWIPE_PREMIUM_LIKES_PER_DAY } from '@amora/common';
+import { LIKES_PAGE_SIZE, SWIPE_LIKES_PER_DAY } from '@amora/common';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
@@ -322,25 +322,27 @@ describe('likes and blocks', () => {
     expect(await receivedIds(a)).toEqual([c.profileId]);
   });
 
-  it('leaves invisible members out of the lists of others', async () => {
+  it('keeps an invisible member in the lists of those they were in touch with, and out of search', async () => {
     const site = await freshSite();
     const [a, hidden] = await members(site, 2);
     await like(a, hidden.profileId);
     await like(hidden, a.profileId);
     expect((await hidden.visitor.put('/api/profile.php', { invisible: true })).statusCode).toBe(200);
 
-    expect(await likesOf(a)).toEqual({ profiles: [], liked_by: [] });
-    // The invisible member still sees whom they liked and who liked them.
+    expect(await givenIds(a)).toEqual([hidden.profileId]);
+    expect(await receivedIds(a)).toEqual([hidden.profileId]);
+    expect((await a.visitor.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(200);
+    const search = await a.visitor.get(`/api/members.php?q=${encodeURIComponent(hidden.name)}`);
+    expect(search.json().profiles.map((card: { id: number }) => card.id)).not.toContain(hidden.profileId);
     expect(await givenIds(hidden)).toEqual([a.profileId]);
     expect(await receivedIds(hidden)).toEqual([a.profileId]);
   });
-  it('refuses to like an invisible member, leaving no like behind', async () => {
+  it('hides an invisible member from members they had no contact with: no page, no like', async () => {
     const site = await freshSite();
     const [a, hidden] = await members(site, 2);
     await hidden.visitor.put('/api/profile.php', { invisible: true });
     const received = collect('like.received', site);
-    // Their page can still be opened, but they are not listed.
-    expect((await a.visitor.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(200);
+    expect((await a.visitor.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(404);
 
     const liked = await like(a, hidden.profileId);
     expect(liked.statusCode).toBe(404);
@@ -352,7 +354,7 @@ describe('likes and blocks', () => {
 
     expect(received).toEqual([]);
     expect(await receivedIds(hidden)).toEqual([]);
-    expect((await deck(a)).likes_left).toBe(SWIPE_FREE_LIKES_PER_DAY);
+    expect((await deck(a)).likes_left).toBe(SWIPE_LIKES_PER_DAY);
   });
 });
 
@@ -436,7 +438,7 @@ describe('GET /api/likes-list.php', () => {
     expect(await likesList(me, 'received', 3)).toMatchObject({ profiles: [], total: LIKES_PAGE_SIZE + 1, pages: 2 });
   });
 
-  it('leaves out blocked profiles both ways and invisible ones, also from the totals and likes.php', async () => {
+  it('leaves out blocked profiles both ways, also from the totals and likes.php; invisible contacts stay', async () => {
     const site = await freshSite();
     const [me, blockedByMe, blockingMe, hidden, visible] = await members(site, 5);
     for (const other of [blockedByMe, blockingMe, hidden, visible]) {
@@ -447,15 +449,15 @@ describe('GET /api/likes-list.php', () => {
     expect((await blockingMe.visitor.post('/api/block.php', { profile_id: me.profileId })).statusCode).toBe(200);
     expect((await hidden.visitor.put('/api/profile.php', { invisible: true })).statusCode).toBe(200);
 
+    const listed = [visible.profileId, hidden.profileId].sort();
     for (const type of ['received', 'given', 'matches'] as const) {
       const list = await likesList(me, type);
-      expect(list.profiles.map((card) => card.id)).toEqual([visible.profileId]);
-      expect(list).toMatchObject({ total: 1, pages: 1 });
+      expect(list.profiles.map((card) => card.id).sort()).toEqual(listed);
+      expect(list).toMatchObject({ total: 2, pages: 1 });
     }
-    expect(await likesOf(me)).toEqual({
-      profiles: [{ id: visible.profileId, like_new: true }],
-      liked_by: [{ id: visible.profileId, like_new: true }],
-    });
+    const { profiles, liked_by } = await likesOf(me);
+    expect(profiles.map((entry) => entry.id).sort()).toEqual(listed);
+    expect(liked_by.map((entry) => entry.id).sort()).toEqual(listed);
     // The invisible member still sees their own lists.
     expect(await listIds(hidden, 'matches')).toEqual([me.profileId]);
   });
@@ -500,7 +502,7 @@ describe('visitors', () => {
 });
 
 describe('the swipe game', () => {
-  it(`deals ${SWIPE_FREE_LIKES_PER_DAY} likes a day to a free member, and profiles not yet decided on`, async () => {
+  it(`deals ${SWIPE_LIKES_PER_DAY} likes a day to a free member, and profiles not yet decided on`, async () => {
     const site = await freshSite();
     const [me, blockedByMe, blockingMe, likedOne] = await members(site, 4);
     const [open, skipped] = [await hosted(site, 'Open'), await hosted(site, 'Skipped')];
@@ -509,17 +511,17 @@ describe('the swipe game', () => {
     await like(me, likedOne.profileId);
 
     const first = await deck(me);
-    expect(first).toMatchObject({ likes_left: SWIPE_FREE_LIKES_PER_DAY, likes_per_day: SWIPE_FREE_LIKES_PER_DAY });
+    expect(first).toMatchObject({ likes_left: SWIPE_LIKES_PER_DAY, likes_per_day: SWIPE_LIKES_PER_DAY });
     expect(first.profiles.map((card) => card.id).sort()).toEqual([open, skipped].sort());
 
     const skip = await swipe(me, skipped, 'skip');
     expect(skip.statusCode).toBe(200);
-    expect(skip.json()).toMatchObject({ match: false, likes_left: SWIPE_FREE_LIKES_PER_DAY });
+    expect(skip.json()).toMatchObject({ match: false, likes_left: SWIPE_LIKES_PER_DAY });
     expect(await deckIds(me)).toEqual([open]);
     // A skip is not a like.
     expect(await givenIds(me)).toEqual([likedOne.profileId]);
 
-    expect((await swipe(me, open)).json()).toMatchObject({ match: false, likes_left: SWIPE_FREE_LIKES_PER_DAY - 1 });
+    expect((await swipe(me, open)).json()).toMatchObject({ match: false, likes_left: SWIPE_LIKES_PER_DAY - 1 });
     expect(await deckIds(me)).toEqual([]);
   });
 
@@ -533,48 +535,60 @@ describe('the swipe game', () => {
     expect(await receivedIds(other)).toEqual([me.profileId]);
   });
 
-  it(`refuses a free member's like number ${SWIPE_FREE_LIKES_PER_DAY + 1} of the day, in their language`, async () => {
+  it(`refuses a free member's like number ${SWIPE_LIKES_PER_DAY + 1} of the day, in their language`, async () => {
     const site = await freshSite();
     const [me] = await members(site, 1);
-    const ids = await hostedMany(site, SWIPE_FREE_LIKES_PER_DAY + 2);
-    for (const [i, id] of ids.slice(0, SWIPE_FREE_LIKES_PER_DAY).entries()) {
+    const ids = await hostedMany(site, SWIPE_LIKES_PER_DAY + 2);
+    for (const [i, id] of ids.slice(0, SWIPE_LIKES_PER_DAY).entries()) {
       const response = await swipe(me, id);
       expect(response.statusCode).toBe(200);
-      expect(response.json().likes_left).toBe(SWIPE_FREE_LIKES_PER_DAY - 1 - i);
+      expect(response.json().likes_left).toBe(SWIPE_LIKES_PER_DAY - 1 - i);
     }
 
-    const refused = await swipe(me, ids[SWIPE_FREE_LIKES_PER_DAY] as number);
+    const refused = await swipe(me, ids[SWIPE_LIKES_PER_DAY] as number);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       error: 'swipe_limit',
-      limit: SWIPE_FREE_LIKES_PER_DAY,
-      message: `You have used your ${SWIPE_FREE_LIKES_PER_DAY} likes for today. New likes are ready from midnight, or become premium for more.`,
+      limit: SWIPE_LIKES_PER_DAY,
+      message: `You have used your ${SWIPE_LIKES_PER_DAY} likes for today. New likes are ready from midnight.`,
     });
     me.visitor.setCookie('lang', 'de');
-    const inGerman = await swipe(me, ids[SWIPE_FREE_LIKES_PER_DAY + 1] as number);
+    const inGerman = await swipe(me, ids[SWIPE_LIKES_PER_DAY + 1] as number);
     expect(inGerman.statusCode).toBe(403);
     expect(inGerman.json().message).toBe(
-      `Du hast deine ${SWIPE_FREE_LIKES_PER_DAY} Likes für heute aufgebraucht. Ab Mitternacht gibt es neue – oder werde Premium-Mitglied für mehr.`,
+      `Du hast deine ${SWIPE_LIKES_PER_DAY} Likes für heute aufgebraucht. Ab Mitternacht gibt es neue.`,
     );
 
-    expect(await givenIds(me)).toHaveLength(SWIPE_FREE_LIKES_PER_DAY);
+    expect(await givenIds(me)).toHaveLength(SWIPE_LIKES_PER_DAY);
     expect((await deck(me)).likes_left).toBe(0);
     // A skip is still allowed, and so is a like on a profile page.
-    expect((await swipe(me, ids[SWIPE_FREE_LIKES_PER_DAY] as number, 'skip')).statusCode).toBe(200);
-    expect((await like(me, ids[SWIPE_FREE_LIKES_PER_DAY + 1] as number)).statusCode).toBe(200);
+    expect((await swipe(me, ids[SWIPE_LIKES_PER_DAY] as number, 'skip')).statusCode).toBe(200);
+    expect((await like(me, ids[SWIPE_LIKES_PER_DAY + 1] as number)).statusCode).toBe(200);
   });
 
-  it(`gives a premium member ${SWIPE_PREMIUM_LIKES_PER_DAY} likes a day`, async () => {
+  it(`gives a premium member the same ${SWIPE_LIKES_PER_DAY} likes a day (SPEC §9 has no exception)`, async () => {
     const site = await freshSite();
     const [me] = await members(site, 1);
     await makePremium(t.db, me);
-    expect(await deck(me)).toMatchObject({
-      likes_left: SWIPE_PREMIUM_LIKES_PER_DAY,
-      likes_per_day: SWIPE_PREMIUM_LIKES_PER_DAY,
-    });
-    const ids = await hostedMany(site, SWIPE_FREE_LIKES_PER_DAY + 1);
-    for (const id of ids) expect((await swipe(me, id)).statusCode).toBe(200);
-    expect((await deck(me)).likes_left).toBe(SWIPE_PREMIUM_LIKES_PER_DAY - ids.length);
+    expect(await deck(me)).toMatchObject({ likes_left: SWIPE_LIKES_PER_DAY, likes_per_day: SWIPE_LIKES_PER_DAY });
+    const ids = await hostedMany(site, SWIPE_LIKES_PER_DAY + 1);
+    for (const id of ids.slice(0, SWIPE_LIKES_PER_DAY)) expect((await swipe(me, id)).statusCode).toBe(200);
+    expect((await swipe(me, ids[SWIPE_LIKES_PER_DAY] as number)).json().error).toBe('swipe_limit');
+  });
+
+  it('counts swipes made: unliking and liking again gives no swipe back', async () => {
+    const site = await freshSite();
+    const [me] = await members(site, 1);
+    const ids = await hostedMany(site, 2);
+    const first = ids[0] as number;
+    expect((await swipe(me, first)).statusCode).toBe(200);
+    for (let round = 1; round < SWIPE_LIKES_PER_DAY; round++) {
+      expect((await me.visitor.delete('/api/like.php', { profile_id: first })).statusCode).toBe(200);
+      expect((await swipe(me, first)).statusCode).toBe(200);
+    }
+    expect((await deck(me)).likes_left).toBe(0);
+    await me.visitor.delete('/api/like.php', { profile_id: first });
+    expect((await swipe(me, ids[1] as number)).json().error).toBe('swipe_limit');
   });
 
   it('holds the daily limit under concurrent likes', async () => {
@@ -585,18 +599,18 @@ describe('the swipe game', () => {
 
     const accepted = responses.filter((response) => response.statusCode === 200);
     const refused = responses.filter((response) => response.statusCode === 403);
-    expect(accepted).toHaveLength(SWIPE_FREE_LIKES_PER_DAY);
-    expect(refused).toHaveLength(ids.length - SWIPE_FREE_LIKES_PER_DAY);
+    expect(accepted).toHaveLength(SWIPE_LIKES_PER_DAY);
+    expect(refused).toHaveLength(ids.length - SWIPE_LIKES_PER_DAY);
     for (const response of refused) expect(response.json().error).toBe('swipe_limit');
-    expect(await givenIds(me)).toHaveLength(SWIPE_FREE_LIKES_PER_DAY);
+    expect(await givenIds(me)).toHaveLength(SWIPE_LIKES_PER_DAY);
     expect((await deck(me)).likes_left).toBe(0);
   });
 
   it("starts counting again at the site's local midnight", async () => {
     const site = await freshSite();
     const [me] = await members(site, 1);
-    const ids = await hostedMany(site, SWIPE_FREE_LIKES_PER_DAY + 1);
-    for (const id of ids.slice(0, SWIPE_FREE_LIKES_PER_DAY)) expect((await swipe(me, id)).statusCode).toBe(200);
+    const ids = await hostedMany(site, SWIPE_LIKES_PER_DAY + 1);
+    for (const id of ids.slice(0, SWIPE_LIKES_PER_DAY)) expect((await swipe(me, id)).statusCode).toBe(200);
     const { likes_left, resets_at } = await deck(me);
     expect(likes_left).toBe(0);
     const midnight = new Date(resets_at);
@@ -615,11 +629,11 @@ describe('the swipe game', () => {
     expect((await deck(me)).likes_left).toBe(0);
     t.clock.advance({ minutes: 2 });
     const after = await deck(me);
-    expect(after.likes_left).toBe(SWIPE_FREE_LIKES_PER_DAY);
+    expect(after.likes_left).toBe(SWIPE_LIKES_PER_DAY);
     expect(new Date(after.resets_at).getTime()).toBeGreaterThan(midnight.getTime());
-    const next = await swipe(me, ids[SWIPE_FREE_LIKES_PER_DAY] as number);
+    const next = await swipe(me, ids[SWIPE_LIKES_PER_DAY] as number);
     expect(next.statusCode).toBe(200);
-    expect(next.json().likes_left).toBe(SWIPE_FREE_LIKES_PER_DAY - 1);
+    expect(next.json().likes_left).toBe(SWIPE_LIKES_PER_DAY - 1);
   });
 
   it('answers 404 for a blocked or missing profile and 422 for yourself', async () => {
@@ -632,7 +646,7 @@ describe('the swipe game', () => {
     const own = await swipe(me, me.profileId);
     expect(own.statusCode).toBe(422);
     expect(own.json().fields.profile_id.code).toBe('invalid_choice');
-    expect((await deck(me)).likes_left).toBe(SWIPE_FREE_LIKES_PER_DAY);
+    expect((await deck(me)).likes_left).toBe(SWIPE_LIKES_PER_DAY);
   });
 });
 

@@ -47,7 +47,7 @@ interface OwnPhoto {
 }
 
 describe('POST /api/photos.php', () => {
-  it('stores the photo as WebP without EXIF, served for a year, and makes the first one main', async () => {
+  it('stores the photo as WebP without EXIF, served to all as a public main photo, and makes the first one main', async () => {
     const { visitor } = await loggedInMember(t);
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c33' } })
       .jpeg()
@@ -64,7 +64,7 @@ describe('POST /api/photos.php', () => {
     for (const file of [photo?.filename, photo?.thumb_filename]) {
       const served = await client(t.app).get(`/media/${file}`);
       expect(served.statusCode).toBe(200);
-      expect(served.headers['cache-control']).toContain('immutable');
+      expect(served.headers['cache-control']).toBe('public, max-age=300');
       const stored = await sharp(served.rawPayload).metadata();
       expect(stored.format).toBe('webp');
       expect(stored.exif).toBeUndefined();
@@ -143,14 +143,15 @@ describe('POST /api/photos.php', () => {
     expect((await visitor.get('/api/photos.php')).json().photos).toEqual([]);
   });
 
-  it('refuses an image of too many pixels as photo_too_large', async () => {
-    const { visitor } = await loggedInMember(t);
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#888' } })
-      .png({ compressionLevel: 1 })
+  it('refuses a 49-megapixel PNG as photo_too_many_pixels, storing nothing', async () => {
+    const member = await loggedInMember(t);
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#888' } })
+      .png({ compressionLevel: 9 })
       .toBuffer();
-    const response = await upload(visitor, huge, { contentType: 'image/png' });
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error).toBe('photo_too_large');
+    const response = await upload(member.visitor, huge, { contentType: 'image/png' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error: 'photo_too_many_pixels', megapixels: 40 });
+    expect((await member.visitor.get('/api/photos.php')).json().photos).toEqual([]);
   });
 
   it(`refuses a free member's photo beyond ${FREE_PHOTO_LIMIT}, not a premium member's`, async () => {

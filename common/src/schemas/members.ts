@@ -171,6 +171,12 @@ export const searchResponse = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
+/** A profile page; a visitor's traffic source counts where the site admits visitors only with one. */
+export const memberQuery = z.object({
+  id: z.coerce.number({ message: 'invalid' }).int('invalid').positive('invalid'),
+  network: text().max(100, 'too_long').optional(),
+});
+
 export const profileIdBody = z.object({ profile_id: z.number().int().positive() });
 export const reportRequest = profileIdBody.extend({
   reason: choice(REPORT_REASONS),

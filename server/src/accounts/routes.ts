@@ -17,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perVisitor } from '../http/rate-limits.js';
 import { requestContext, setLocaleCookie } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
@@ -36,9 +37,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
   { services, rateLimitScale },
 ) => {
   const { accounts } = services;
-  const strict = (max: number, minutes: number) => ({
-    rateLimit: { max: Math.ceil(max * rateLimitScale), timeWindow: minutes * 60_000 },
-  });
+  const strict = perVisitor(rateLimitScale);
 
   const userBody = async (userId: number | null) => ({
     user: userId === null ? null : await accounts.currentUser(userId),

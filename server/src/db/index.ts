@@ -19,6 +19,7 @@ import * as fastMemberSearch from './migrations/1763950000000-FastMemberSearch.j
 import * as nameSearch from './migrations/1764000000000-NameSearch.js';
 import * as createLikes from './migrations/1764050000000-CreateLikes.js';
 import * as countLoginFailures from './migrations/1764100000000-CountLoginFailures.js';
+import * as swipeLogAndPhotoFiles from './migrations/1764150000000-SwipeLogAndPhotoFiles.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,7 @@ const MIGRATIONS = {
   '1764000000000-NameSearch': nameSearch,
   '1764050000000-CreateLikes': createLikes,
   '1764100000000-CountLoginFailures': countLoginFailures,
+  '1764150000000-SwipeLogAndPhotoFiles': swipeLogAndPhotoFiles,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

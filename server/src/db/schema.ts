@@ -60,6 +60,13 @@ export interface LoginFailuresTable {
   updated_at: string;
 }
 
+/** One row per like given in the swipe game, kept when the like is withdrawn. */
+export interface SwipeLikesTable {
+  profile_id: number;
+  liked_profile_id: number;
+  created_at: string;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: number;
@@ -202,6 +209,7 @@ export interface Database {
   reports: ReportsTable;
   likes: LikesTable;
   swipe_skips: SwipeSkipsTable;
+  swipe_likes: SwipeLikesTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
   mails: MailsTable;

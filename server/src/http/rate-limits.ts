@@ -4,7 +4,13 @@
  * limited and nobody waits on Redis.
  */
 import { createRequire } from 'node:module';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitOptions,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { closeRedis, connectRedis, firstConnection, type OutageReport, type RedisLog } from '../redis.js';
@@ -85,4 +91,26 @@ export async function rateLimitSetup(config: Config, log: RedisLog): Promise<Rat
     options: { global: false, store: redisWithLocalFallback(redis, `${config.redisPrefix}rate-limit:`, outage) },
     close: () => closeRedis(redis),
   };
+}
+
+/** A route's limit: at most `max` calls in `minutes`, times RATE_LIMIT_SCALE. */
+export type RouteLimit = (max: number, minutes: number) => { rateLimit: RateLimitOptions };
+
+/** Limits per visitor (address): for calls made before or while signing in. */
+export function perVisitor(scale: number): RouteLimit {
+  return (max, minutes) => ({ rateLimit: { max: Math.ceil(max * scale), timeWindow: minutes * 60_000 } });
+}
+
+/**
+ * Limits per signed-in member, whichever address they call from, so one member cannot flood
+ * others with likes, blocks or reports; a visitor (refused anyway) counts by address.
+ */
+export function perMember(scale: number): RouteLimit {
+  return (max, minutes) => ({
+    rateLimit: {
+      max: Math.ceil(max * scale),
+      timeWindow: minutes * 60_000,
+      keyGenerator: (request: FastifyRequest) => (request.viewer ? `member:${request.viewer.userId}` : request.ip),
+    },
+  });
 }

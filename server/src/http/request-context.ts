@@ -58,7 +58,8 @@ export function requestContext(request: FastifyRequest): RequestContext {
 
 /** The route the request was matched to, decided on the routed path, never on the raw URL string. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
-const isApiRoute = (request: FastifyRequest) => routeOf(request).startsWith('/api/');
+/** Calls and photo files belong to a site and may have a member asking. */
+const isSiteRoute = (request: FastifyRequest) => /^\/(api|media)\//.test(routeOf(request));
 const isSettingsRoute = (request: FastifyRequest) => routeOf(request) === '/api/settings.php';
 
 /** True when the web app sent the request: its header, which another site cannot make a browser send. */
@@ -106,7 +107,7 @@ async function requestContextPlugin(
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request)) return;
+    if (!isSiteRoute(request)) return;
     if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
     const domain = requestedDomain(request);
     const site = await services.sites.findByDomain(domain);

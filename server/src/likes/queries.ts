@@ -37,6 +37,21 @@ export async function deleteLike(db: Db, liker: number, liked: number): Promise<
   await db.deleteFrom('likes').where('liker_profile_id', '=', liker).where('liked_profile_id', '=', liked).execute();
 }
 
+/** Whether either of two profiles liked the other. */
+export async function likedEitherWay(db: Db, profile: number, other: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('likes')
+    .select('created_at')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('liker_profile_id', '=', profile), eb('liked_profile_id', '=', other)]),
+        eb.and([eb('liker_profile_id', '=', other), eb('liked_profile_id', '=', profile)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function hasLiked(db: Db, liker: number, liked: number): Promise<boolean> {
   const row = await db
     .selectFrom('likes')
@@ -78,12 +93,19 @@ export async function markLikeSeen(db: Db, liker: number, liked: number, now: st
     .execute();
 }
 
-export async function countLikesSince(db: Db, liker: number, source: LikeSource, since: string): Promise<number> {
+export async function logSwipeLike(db: Db, profileId: number, liked: number, now: string): Promise<void> {
+  await db
+    .insertInto('swipe_likes')
+    .values({ profile_id: profileId, liked_profile_id: liked, created_at: now })
+    .execute();
+}
+
+/** Likes given in the swipe game since `since`, withdrawn ones included. */
+export async function countSwipeLikesSince(db: Db, profileId: number, since: string): Promise<number> {
   const row = await db
-    .selectFrom('likes')
+    .selectFrom('swipe_likes')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('liker_profile_id', '=', liker)
-    .where('source', '=', source)
+    .where('profile_id', '=', profileId)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -122,5 +144,18 @@ export async function decidedBy(db: Db, profileId: number, limit: number): Promi
 export async function lockSwipesOf(db: Db, profileId: number): Promise<void> {
   if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SWIPE_LOCKS}, ${profileId})`.execute(db);
 }
-/** The advisory-lock key space of swipe locks (the first of pg_advisory_xact_lock's two keys). */
+
+/**
+ * Serialises likes between two profiles until the transaction ends, so two likes at the same
+ * moment see each other and make exactly one match. SQLite runs one write transaction at a time.
+ */
+export async function lockLikesBetween(db: Db, profile: number, other: number): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  // One key per pair, whichever of the two likes.
+  const [low, high] = profile < other ? [profile, other] : [other, profile];
+  await sql`select pg_advisory_xact_lock(${PAIR_LOCKS}, hashtext(${`${low}:${high}`}))`.execute(db);
+}
+
+/** The advisory-lock key spaces (the first of pg_advisory_xact_lock's two keys). */
 const SWIPE_LOCKS = 4;
+const PAIR_LOCKS = 5;

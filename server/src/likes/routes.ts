@@ -14,11 +14,16 @@ import {
   swipeResponse,
 } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perMember } from '../http/rate-limits.js';
 import type { Services } from '../services.js';
 
-export const likesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const likesRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
+  app,
+  { services, rateLimitScale },
+) => {
   const { likes } = services;
   const signedIn = { signedIn: true };
+  const limited = perMember(rateLimitScale);
 
   app.get('/api/likes.php', { schema: { response: { 200: likesResponse } }, config: signedIn }, async (request) =>
     likes.likes(request.site, request.member),
@@ -32,13 +37,13 @@ export const likesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   app.post(
     '/api/like.php',
-    { schema: { body: likeRequest, response: { 200: likeResponse } }, config: signedIn },
+    { schema: { body: likeRequest, response: { 200: likeResponse } }, config: { ...limited(120, 10), ...signedIn } },
     async (request) => likes.like(request.site, request.member, request.body),
   );
 
   app.delete(
     '/api/like.php',
-    { schema: { body: profileIdBody, response: { 200: okResponse } }, config: signedIn },
+    { schema: { body: profileIdBody, response: { 200: okResponse } }, config: { ...limited(120, 10), ...signedIn } },
     async (request) => {
       await likes.unlike(request.member, request.body.profile_id);
       return { ok: true as const };

@@ -17,8 +17,7 @@ import {
   MIN_AGE,
   type ProfileCard,
   SWIPE_DECK_SIZE,
-  SWIPE_FREE_LIKES_PER_DAY,
-  SWIPE_PREMIUM_LIKES_PER_DAY,
+  SWIPE_LIKES_PER_DAY,
   type SwipeAllowance,
   type SwipeRequest,
 } from '@amora/common';
@@ -49,11 +48,18 @@ export function createLikesService(deps: {
   const { db, clock, members, search, events } = deps;
   const nowIso = () => clock.now().toISOString();
 
-  /** Stores the like and tells the bus; true when it made a match. */
-  async function storeLike(liker: number, liked: number, source: LikeSource, trx: Db = db) {
-    const added = await queries.insertLike(trx, { liker, liked, source, now: nowIso() });
-    const match = await queries.hasLiked(trx, liked, liker);
-    return { added, match };
+  /**
+   * Stores the like and sees whether it made a match, in one transaction under the pair's lock:
+   * two members liking each other at the same moment make exactly one match.
+   */
+  async function storeLike(liker: number, liked: number, source: LikeSource, trx?: Db) {
+    const work = async (t: Db) => {
+      await queries.lockLikesBetween(t, liker, liked);
+      const added = await queries.insertLike(t, { liker, liked, source, now: nowIso() });
+      const match = await queries.hasLiked(t, liked, liker);
+      return { added, match };
+    };
+    return trx ? work(trx) : db.transaction().execute(work);
   }
 
   async function announce(
@@ -84,18 +90,14 @@ export function createLikesService(deps: {
     return { profiles: entries(given), liked_by: entries(received) };
   }
 
-  function dailyLimit(member: Member) {
-    return member.paid ? SWIPE_PREMIUM_LIKES_PER_DAY : SWIPE_FREE_LIKES_PER_DAY;
-  }
-
+  /** The swipes made today count, withdrawn likes included: unliking gives no swipe back. */
   async function allowance(site: Site, member: Member, trx: Db = db): Promise<SwipeAllowance> {
     const now = clock.now();
     const since = startOfDayIn(site.settings.time_zone, now).toISOString();
-    const used = await queries.countLikesSince(trx, member.profileId, 'swipe', since);
-    const perDay = dailyLimit(member);
+    const used = await queries.countSwipeLikesSince(trx, member.profileId, since);
     return {
-      likes_left: Math.max(0, perDay - used),
-      likes_per_day: perDay,
+      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
+      likes_per_day: SWIPE_LIKES_PER_DAY,
       resets_at: startOfNextDayIn(site.settings.time_zone, now).toISOString(),
     };
   }
@@ -121,6 +123,9 @@ export function createLikesService(deps: {
     },
 
     likes: visibleLikes,
+
+    /** Whether two profiles have been in touch through a like, either way (for the visibility policy). */
+    haveContact: (profileId: number, otherProfileId: number) => queries.likedEitherWay(db, profileId, otherProfileId),
 
     /** A page of one list, as cards: received and matches in the order of liked_by, given in that of profiles. */
     async likesList(site: Site, member: Member, { type, page }: LikesListQuery): Promise<LikesListResponse> {
@@ -201,7 +206,9 @@ export function createLikesService(deps: {
         }
         const { likes_left, likes_per_day } = await allowance(site, member, trx);
         if (likes_left === 0) throw new DomainError('swipe_limit', { limit: likes_per_day });
-        return storeLike(member.profileId, profile_id, 'swipe', trx);
+        const stored = await storeLike(member.profileId, profile_id, 'swipe', trx);
+        if (stored.added) await queries.logSwipeLike(trx, member.profileId, profile_id, nowIso());
+        return stored;
       });
       await announce(site, member.profileId, profile_id, result);
       return { ...(await allowance(site, member)), match: result.match };

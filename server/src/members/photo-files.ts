@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
+import { PHOTO_DECODES_AT_ONCE, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
 import sharp from 'sharp';
+import { createLimiter } from '../concurrency.js';
 import { DomainError } from '../errors.js';
 
 const FULL_SIDE = 1280;
@@ -35,16 +36,30 @@ async function readableImage(input: Buffer) {
     return { image, metadata };
   } catch (error) {
     const message = String((error as Error).message);
-    if (message.includes('pixel limit')) throw new DomainError('photo_too_large');
+    if (message.includes('pixel limit')) throw tooManyPixels();
     throw new DomainError('photo_invalid');
   }
 }
+
+const tooManyPixels = () => new DomainError('photo_too_many_pixels', { megapixels: PHOTO_MAX_PIXELS / 1_000_000 });
+
+/** Decoding takes memory by the pixel: only a few images at a time, the others wait in line. */
+const decoding = createLimiter(PHOTO_DECODES_AT_ONCE);
 
 /**
  * Stores the files under p/<folder>/: a profile's id, or a shared folder such as seeded avatars.
  * A member's upload passes `accept` (UPLOAD_FORMATS); the site's own images may be of any format.
  */
-export async function storePhotoFiles(
+export function storePhotoFiles(
+  root: string,
+  folderName: number | string,
+  input: Buffer,
+  accept?: readonly string[],
+): Promise<StoredPhotoFiles> {
+  return decoding(() => encodePhotoFiles(root, folderName, input, accept));
+}
+
+async function encodePhotoFiles(
   root: string,
   folderName: number | string,
   input: Buffer,
@@ -57,6 +72,8 @@ export async function storePhotoFiles(
   const width = swapped ? metadata.height : metadata.width;
   const height = swapped ? metadata.width : metadata.height;
   if (!width || !height) throw new DomainError('photo_invalid');
+  // The header's size is checked too: some formats report it before sharp's own limit applies.
+  if (width * height > PHOTO_MAX_PIXELS) throw tooManyPixels();
   if (Math.min(width, height) < PHOTO_MIN_SIDE) throw new DomainError('photo_too_small', { min: PHOTO_MIN_SIDE });
 
   const folder = `p/${folderName}`;

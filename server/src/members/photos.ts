@@ -1,4 +1,5 @@
-/** A member's own photos: upload within the limit, choose the main one, reorder, delete, review. */
+/** A member's own photos: upload within the limit, choose the main one, reorder, delete, review; photo files by who may see them. */
+import path from 'node:path';
 import { FREE_PHOTO_LIMIT, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
@@ -6,7 +7,9 @@ import type { PhotoRow, ProfileRow } from '../db/schema.js';
 import { DomainError, notFound } from '../errors.js';
 import type { Site } from '../sites/service.js';
 import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './photo-files.js';
+import { maySeePhoto, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
+import type { VisibilityPolicy } from './visibility.js';
 
 export interface Uploader {
   userId: number;
@@ -15,7 +18,36 @@ export interface Uploader {
 
 const photoLimit = (paid: boolean) => (paid ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT);
 
-export function createPhotosService(db: Db, clock: Clock, mediaRoot: string) {
+/** A photo file's name as stored: p/<profile id or shared folder>/<32 hex>[-thumb].webp. */
+const PHOTO_FILE = /^p\/(\d+|hosted)\/[0-9a-f]{32}(-thumb)?\.webp$/;
+
+export interface ServedPhotoFile {
+  path: string;
+  /** Anyone may see it (a listed profile's main photo): shared caches may keep it. */
+  public: boolean;
+}
+
+export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, visibility: VisibilityPolicy) {
+  /** Whether `viewer` may see the photo, and whether everyone may; null when they may not. */
+  async function accessTo(site: Site, viewer: Viewer, photo: PhotoRow): Promise<{ public: boolean } | null> {
+    if (photo.status === 'rejected') return null;
+    const profile = await queries.findProfileById(db, photo.profile_id);
+    if (!profile || profile.site_id !== site.id) return null;
+    if (viewer?.profileId !== profile.id) {
+      if (photo.status !== 'active') return null;
+      const seen = await visibility.viewable(site, viewer, profile.id).catch((error: unknown) => {
+        if (error instanceof DomainError) return null;
+        throw error;
+      });
+      if (!seen) return null;
+    }
+    const photos = await queries.photosOf(db, [profile.id]);
+    const own = photos.find((candidate) => candidate.id === photo.id) ?? photo;
+    if (!maySeePhoto(profile, photos, own, viewer)) return null;
+    const everyone = photo.status === 'active' && maySeePhoto(profile, photos, own, null) && profile.invisible === 0;
+    return { public: everyone && site.settings.logged_out_search && profile.status === 'active' };
+  }
+
   async function ownRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await queries.findProfileByUser(trx, userId);
     if (!row) throw new Error(`user ${userId} has no profile`);
@@ -57,6 +89,20 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string) {
 
   return {
     listing,
+
+    /**
+     * A photo file as `viewer` may fetch it: active photos as the profile page shows them, pending
+     * ones to their owner only, rejected and deleted ones to nobody. A 404 otherwise.
+     */
+    async photoFile(site: Site, viewer: Viewer, file: string): Promise<ServedPhotoFile> {
+      if (!PHOTO_FILE.test(file)) throw notFound();
+      // Shared avatars (bulk-seeded profiles) are one file behind many photos.
+      for (const photo of await queries.photosInFile(db, file)) {
+        const access = await accessTo(site, viewer, photo);
+        if (access) return { path: path.join(mediaRoot, file), public: access.public };
+      }
+      throw notFound();
+    },
 
     async upload(site: Site, uploader: Uploader, input: Buffer): Promise<PhotosResponse> {
       const profile = await ownRow(uploader.userId);

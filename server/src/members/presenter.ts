@@ -106,6 +106,12 @@ function visiblePhotos(row: ProfileRow, photos: PhotoRow[], viewer: Viewer) {
   return { shown, forMembers: 0, forPremium: ordered.length - shown.length };
 }
 
+/** Whether `viewer` may see this photo of the profile, by the same rule as the profile page. */
+export function maySeePhoto(row: ProfileRow, photos: PhotoRow[], photo: PhotoRow, viewer: Viewer): boolean {
+  if (viewer?.profileId === row.id) return photo.status !== 'rejected';
+  return visiblePhotos(row, photos, viewer).shown.includes(photo);
+}
+
 export function presentMember(
   row: ProfileRow,
   photos: PhotoRow[],

@@ -152,6 +152,16 @@ export function findPhoto(db: Db, profileId: number, photoId: number): Promise<P
     .executeTakeFirst();
 }
 
+/** The photos stored in a file, as original or thumbnail (shared avatars have several). */
+export function photosInFile(db: Db, file: string): Promise<PhotoRow[]> {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where((eb) => eb.or([eb('filename', '=', file), eb('thumb_filename', '=', file)]))
+    .limit(20)
+    .execute();
+}
+
 export function findPhotoById(db: Db, photoId: number): Promise<PhotoRow | undefined> {
   return db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirst();
 }
@@ -207,14 +217,22 @@ export async function deleteBlock(db: Db, blocker: number, blocked: number): Pro
     .execute();
 }
 
-export async function hasBlocked(db: Db, blocker: number, blocked: number): Promise<boolean> {
-  const row = await db
+/** The blocks between a viewer and a profile, both ways, in one read. */
+export async function blocksBetween(db: Db, viewer: number, profile: number) {
+  const rows = await db
     .selectFrom('blocks')
-    .select('created_at')
-    .where('blocker_profile_id', '=', blocker)
-    .where('blocked_profile_id', '=', blocked)
-    .executeTakeFirst();
-  return row !== undefined;
+    .select('blocker_profile_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_profile_id', '=', viewer), eb('blocked_profile_id', '=', profile)]),
+        eb.and([eb('blocker_profile_id', '=', profile), eb('blocked_profile_id', '=', viewer)]),
+      ]),
+    )
+    .execute();
+  return {
+    blockedByViewer: rows.some((row) => row.blocker_profile_id === viewer),
+    blockedByProfile: rows.some((row) => row.blocker_profile_id === profile),
+  };
 }
 
 export function blockedBy(db: Db, blocker: number): Promise<ProfileRow[]> {
@@ -262,6 +280,8 @@ export interface SearchFilter {
   excluded: number[];
   /** Only hosted profiles. */
   hostedOnly?: boolean;
+  /** Lists invisible profiles too: for the viewer's contacts (their likes), whom invisibility does not hide from. */
+  includeInvisible?: boolean;
 }
 
 type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
@@ -275,8 +295,8 @@ function listedBy(filter: SearchFilter, eb: ProfilesEb, byId = false) {
         // a few ids goes by primary key even where the planner has no statistics (SQLite).
         eb(sql<number>`+profiles.site_id`, '=', filter.siteId),
     eb('profiles.status', '=', 'active'),
-    eb('profiles.invisible', '=', 0),
   ];
+  if (!filter.includeInvisible) conditions.push(eb('profiles.invisible', '=', 0));
   if (filter.gender) conditions.push(eb('profiles.gender', '=', filter.gender));
   if (filter.country) conditions.push(eb('profiles.country', '=', filter.country));
   if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));

@@ -1,5 +1,7 @@
+import fs from 'node:fs/promises';
 import {
   blocksResponse,
+  memberQuery,
   memberResponse,
   okResponse,
   PHOTO_MAX_BYTES,
@@ -15,8 +17,8 @@ import {
 } from '@amora/common';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DomainError } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
+import { perMember } from '../http/rate-limits.js';
 import { sentByClient } from '../http/request-context.js';
 import type { Services } from '../services.js';
 
@@ -26,10 +28,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 ) => {
   const { accounts, members, search, photos, likes } = services;
   const signedIn = { signedIn: true };
-  const limited = (max: number, minutes: number) => ({
-    signedIn: true,
-    rateLimit: { max: Math.ceil(max * rateLimitScale), timeWindow: minutes * 60_000 },
-  });
+  const limited = perMember(rateLimitScale);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0 } });
 
   app.put(
@@ -50,10 +49,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app.get(
     '/api/member.php',
     {
-      schema: { querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: memberResponse } },
+      schema: { querystring: memberQuery, response: { 200: memberResponse } },
     },
     async (request) => {
-      const profile = await members.viewMember(request.site, request.viewer, request.query.id);
+      const profile = await members.viewMember(request.site, request.viewer, request.query.id, request.query.network);
       // Viewing by a link from elsewhere works, but only the web app's own request marks the like seen.
       if (request.viewer && sentByClient(request)) await likes.markSeen(request.viewer, profile.id);
       return { profile };
@@ -62,7 +61,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.post(
     '/api/block.php',
-    { schema: { body: profileIdBody, response: { 200: okResponse } }, config: signedIn },
+    { schema: { body: profileIdBody, response: { 200: okResponse } }, config: { ...limited(30, 10), ...signedIn } },
     async (request) => {
       await members.block(request.site, request.member, request.body.profile_id);
       return { ok: true as const };
@@ -84,7 +83,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.post(
     '/api/report.php',
-    { schema: { body: reportRequest, response: { 200: okResponse } }, config: limited(10, 60) },
+    { schema: { body: reportRequest, response: { 200: okResponse } }, config: { ...limited(10, 60), ...signedIn } },
     async (request) => {
       await members.report(request.site, request.member, request.body);
       return { ok: true as const };
@@ -97,7 +96,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.post(
     '/api/photos.php',
-    { schema: { response: { 200: photosResponse } }, config: limited(30, 10) },
+    { schema: { response: { 200: photosResponse } }, config: { ...limited(30, 10), ...signedIn } },
     async (request) => {
       const file = await request.file().catch(() => undefined);
       if (!file) throw new DomainError('photo_invalid');
@@ -108,6 +107,17 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
       return photos.upload(request.site, request.member, input);
     },
   );
+
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    const served = await photos.photoFile(request.site, request.viewer, file);
+    const data = await fs.readFile(served.path).catch(() => {
+      throw notFound();
+    });
+    // Short-lived, so a photo rejected or deleted later is gone from caches soon too.
+    const cache = served.public ? 'public, max-age=300' : 'private, max-age=300';
+    return reply.type('image/webp').header('cache-control', cache).send(data);
+  });
 
   app.put(
     '/api/photos.php',

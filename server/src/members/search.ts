@@ -17,6 +17,7 @@ import type { Site } from '../sites/service.js';
 import { presentCard, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
 import { searchKey } from './search-key.js';
+import { assertVisitorMayBrowse } from './visibility.js';
 
 /** YYYY-MM-DD of the day `years` before `today`. */
 function yearsBefore(today: Date, years: number): string {
@@ -93,6 +94,11 @@ export function createSearchService(db: Db, clock: Clock) {
     };
   }
 
+  /** Invisibility hides nobody from those they have been in touch with (visibility.ts). */
+  function contactsFilter(site: Site, viewer: NonNullable<Viewer>): queries.SearchFilter {
+    return { ...filterFor(site, {}, viewer, []), includeInvisible: true };
+  }
+
   function cards(rows: queries.CardWithMain[]) {
     const today = clock.now();
     return rows.map(({ profile, main }) => presentCard(profile, main, today));
@@ -107,15 +113,6 @@ export function createSearchService(db: Db, clock: Clock) {
     return { rows: [], total: 0 };
   }
 
-  /** Visitors search only where the site allows it, possibly only when they came with a traffic source. */
-  function assertMaySearch(site: Site, viewer: Viewer, query: SearchQuery) {
-    if (viewer) return;
-    const { logged_out_search, logged_out_search_trafficsource } = site.settings;
-    if (logged_out_search) return;
-    if (logged_out_search_trafficsource && query.network) return;
-    throw new DomainError('search_login_required');
-  }
-
   return {
     /** Profiles to suggest (swipe game, match finder, auto-like): listed, matching, none of `excluded`. */
     async suggest(
@@ -128,21 +125,21 @@ export function createSearchService(db: Db, clock: Clock) {
       return cards(await queries.searchProfiles(db, filter, options.limit, 0));
     },
 
-    /** Those of these profiles that the viewer may see in a list (likes). */
+    /** Those of the viewer's contacts (their likes) that the viewer may still see: active, no block either way. */
     async listedIds(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<Set<number>> {
-      return new Set(await queries.listedIdsAmong(db, filterFor(site, {}, viewer, []), profileIds));
+      return new Set(await queries.listedIdsAmong(db, contactsFilter(site, viewer), profileIds));
     },
 
-    /** The cards of these profiles that the viewer may see in a list (likes), in the order given. */
+    /** The cards of these contacts that the viewer may still see, in the order given. */
     async listedCards(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<ProfileCard[]> {
       if (profileIds.length === 0) return [];
-      const found = cards(await queries.listedCardsAmong(db, filterFor(site, {}, viewer, []), profileIds));
+      const found = cards(await queries.listedCardsAmong(db, contactsFilter(site, viewer), profileIds));
       const byId = new Map(found.map((card) => [card.id, card]));
       return profileIds.flatMap((id) => byId.get(id) ?? []);
     },
 
     async search(site: Site, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
-      assertMaySearch(site, viewer, query);
+      if (!viewer) assertVisitorMayBrowse(site, query.network, new DomainError('search_login_required'));
       // The searcher's own profile and both sides of their blocks are left out inside the queries.
       const filter = filterFor(site, query, viewer, []);
       // The page brings the listing state along, so a remembered total costs no further query.

@@ -12,11 +12,12 @@ import {
 import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, ProfileRow } from '../db/schema.js';
-import { fieldError, notFound } from '../errors.js';
+import { fieldError } from '../errors.js';
 import { findCity, isRegionOf } from '../geo/service.js';
 import type { Site } from '../sites/service.js';
 import { presentCard, presentMember, presentOwnProfile, type Viewer } from './presenter.js';
 import * as queries from './queries.js';
+import type { VisibilityPolicy } from './visibility.js';
 
 export interface NewProfile {
   userId: number;
@@ -43,25 +44,13 @@ const roundCoordinate = (value: number | null | undefined) =>
 /** How many members' profile ids profileIdOf keeps; the earliest remembered go first. */
 const PROFILE_IDS_REMEMBERED = 50_000;
 
-export function createMembersService(db: Db, clock: Clock) {
+export function createMembersService(db: Db, clock: Clock, visibility: VisibilityPolicy) {
   const nowIso = () => clock.now().toISOString();
   const profileIds = new Map<number, number>();
 
   async function requireOwnRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await queries.findProfileByUser(trx, userId);
     if (!row) throw new Error(`user ${userId} has no profile`);
-    return row;
-  }
-
-  /**
-   * The one access check for looking at a profile: it must be listed on this site, and its owner
-   * must not have blocked the viewer. Both failures look like a missing profile.
-   */
-  async function viewableProfile(site: Site, viewer: Viewer, profileId: number): Promise<ProfileRow> {
-    const row = await queries.findProfile(db, site.id, profileId);
-    const isOwn = viewer?.profileId === profileId;
-    if (!row || (!isOwn && row.status !== 'active')) throw notFound();
-    if (viewer && !isOwn && (await queries.hasBlocked(db, profileId, viewer.profileId))) throw notFound();
     return row;
   }
 
@@ -173,17 +162,15 @@ export function createMembersService(db: Db, clock: Clock) {
       if (Object.keys(values).length > 0) await queries.updateProfile(db, current.id, values);
     },
 
-    async viewMember(site: Site, viewer: Viewer, profileId: number): Promise<MemberProfile> {
-      const row = await viewableProfile(site, viewer, profileId);
-      const blocked = viewer ? await queries.hasBlocked(db, viewer.profileId, profileId) : false;
-      return presentMember(row, await queries.photosOf(db, [row.id]), viewer, blocked, clock.now());
+    /** A profile page; `trafficSource` lets visitors in where the site allows that only with one. */
+    async viewMember(site: Site, viewer: Viewer, profileId: number, trafficSource?: string): Promise<MemberProfile> {
+      const { row, blockedByViewer } = await visibility.viewable(site, viewer, profileId, trafficSource);
+      return presentMember(row, await queries.photosOf(db, [row.id]), viewer, blockedByViewer, clock.now());
     },
 
     /** A 404, as for a missing profile, unless the viewer may like or contact this one. */
     async assertContactable(site: Site, viewer: NonNullable<Viewer>, profileId: number) {
-      if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
-      await viewableProfile(site, viewer, profileId);
-      if (await queries.hasBlocked(db, viewer.profileId, profileId)) throw notFound();
+      await visibility.contactable(site, viewer, profileId);
     },
 
     /** Where a member's suggestions start: whom their profile says they look for, their age and place. */
@@ -201,7 +188,7 @@ export function createMembersService(db: Db, clock: Clock) {
 
     async block(site: Site, viewer: NonNullable<Viewer>, profileId: number) {
       if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
-      await viewableProfile(site, viewer, profileId);
+      await visibility.viewable(site, viewer, profileId);
       await queries.insertBlock(db, viewer.profileId, profileId, nowIso());
     },
 
@@ -227,7 +214,7 @@ export function createMembersService(db: Db, clock: Clock) {
 
     async report(site: Site, viewer: NonNullable<Viewer>, input: ReportRequest) {
       if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
-      await viewableProfile(site, viewer, input.profile_id);
+      await visibility.viewable(site, viewer, input.profile_id);
       await queries.insertReport(db, {
         reporter: viewer.profileId,
         reported: input.profile_id,

@@ -35,10 +35,11 @@ export function useSearch(query: Partial<SearchQuery>, enabled = true) {
   });
 }
 
-export function useMember(id: number) {
+/** A profile page; a visitor's traffic source opens it where the site admits only visitors with one. */
+export function useMember(id: number, network?: string) {
   return useQuery({
     queryKey: memberKeys.member(id),
-    queryFn: async () => (await api.get('/api/member.php', memberResponse, { id: String(id) })).profile,
+    queryFn: async () => (await api.get('/api/member.php', memberResponse, { id: String(id), network })).profile,
     retry: false,
   });
 }

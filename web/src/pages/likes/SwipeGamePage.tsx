@@ -7,7 +7,6 @@ import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useMember } from '../../app/RequireMember';
 import { HostedMark } from '../../components/HostedMark';
 import { Loading } from '../../components/Loading';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
@@ -63,7 +62,7 @@ function SwipeCard({ profile, onChoose }: { profile: ProfileCard; onChoose: (cho
   );
 }
 
-function LimitReached({ allowance, paid }: { allowance: SwipeAllowance; paid: boolean }) {
+function LimitReached({ allowance }: { allowance: SwipeAllowance }) {
   const { t, i18n } = useTranslation('likes');
   const resetsAt = new Date(allowance.resets_at).toLocaleTimeString(i18n.language, {
     hour: '2-digit',
@@ -74,8 +73,7 @@ function LimitReached({ allowance, paid }: { allowance: SwipeAllowance; paid: bo
       <Alert.Heading as="h2" className="h5">
         {t('swipe.limitTitle')}
       </Alert.Heading>
-      <p className="mb-1">{t('swipe.limitText', { count: allowance.likes_per_day, time: resetsAt })}</p>
-      {!paid && <p className="mb-0">{t('swipe.premiumMore')}</p>}
+      <p className="mb-0">{t('swipe.limitText', { count: allowance.likes_per_day, time: resetsAt })}</p>
     </Alert>
   );
 }
@@ -84,7 +82,6 @@ function LimitReached({ allowance, paid }: { allowance: SwipeAllowance; paid: bo
 export default function SwipeGamePage() {
   const { t } = useTranslation('likes');
   useDocumentTitle(t('swipe.title'));
-  const member = useMember();
   const deck = useSwipeDeck();
   const swipe = useSwipe();
   const showMatch = useShowMatch();
@@ -154,7 +151,7 @@ export default function SwipeGamePage() {
       {swipe.isError && !(swipe.error instanceof ApiError && swipe.error.code === 'swipe_limit') && (
         <Alert variant="danger">{swipe.error.message}</Alert>
       )}
-      {left && (limitReached || left.likes_left === 0) && <LimitReached allowance={left} paid={member.paid_user} />}
+      {left && (limitReached || left.likes_left === 0) && <LimitReached allowance={left} />}
       {deck.data && !current && (
         <div className="text-center py-4">
           <p>{t('swipe.empty')}</p>

@@ -5,6 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
 import { useBlock, useMember } from '../../api/members';
 import { HostedMark } from '../../components/HostedMark';
@@ -12,6 +13,7 @@ import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { storedTracking } from '../accounts/tracking';
 import { LikeButton } from '../likes/LikeButton';
 import { PhotoGallery } from './PhotoGallery';
 import { InterestList, ProfileDetails } from './ProfileDetails';
@@ -23,7 +25,7 @@ export default function MemberPage() {
   const id = Number(useParams().id);
   const { user } = useUser();
   const { data: settings } = useSettings();
-  const member = useMember(id);
+  const member = useMember(id, storedTracking()?.network);
   const block = useBlock(id);
   const navigate = useNavigate();
   const countryName = useCountryName();
@@ -31,6 +33,13 @@ export default function MemberPage() {
   useDocumentTitle(profile ? `${profile.name}, ${profile.age}` : t('member.title'));
 
   if (member.isPending) return <Loading />;
+  if (member.error instanceof ApiError && member.error.code === 'profile_login_required') {
+    return (
+      <Container className="py-5">
+        <LoginPrompt message={member.error.message} />
+      </Container>
+    );
+  }
   if (!profile) {
     return (
       <Container className="py-5 text-center">

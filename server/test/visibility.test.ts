@@ -1,0 +1,189 @@
+/**
+ * The one access policy, tried from every side: photo files by who may see them, invisible
+ * profiles, sites closed to visitors, and likes at the same moment.
+ */
+import { SESSION_COOKIE } from '@amora/common';
+import { describe, expect, it } from 'vitest';
+import type { Site } from '../src/sites/service.js';
+import {
+  buildSite,
+  client,
+  type LoggedInMember,
+  loggedInMember,
+  makePremium,
+  type TestClient,
+  testPhoto,
+  useTestApp,
+} from './helpers.js';
+
+const t = useTestApp();
+const media = (visitor: TestClient, file: string) => visitor.get(`/media/${file}`);
+
+async function withPhotos(member: LoggedInMember, photos: { premiumOnly?: boolean }[]) {
+  const added = [];
+  for (const [i, options] of photos.entries()) {
+    added.push(await t.services.photos.addPhoto(member.profileId, await testPhoto(), { ...options, main: i === 0 }));
+  }
+  return added;
+}
+
+describe('GET /media/… (photo files)', () => {
+  it('serves a main photo to everyone, publicly cacheable', async () => {
+    const owner = await loggedInMember(t);
+    const [main] = await withPhotos(owner, [{}]);
+    const response = await media(client(t.app), main?.filename as string);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('serves further photos to members only, and premium-only ones to premium members only', async () => {
+    const owner = await loggedInMember(t);
+    const [, second, premiumOnly] = await withPhotos(owner, [{}, {}, { premiumOnly: true }]);
+    const free = await loggedInMember(t);
+    const premium = await loggedInMember(t);
+    await makePremium(t.db, premium);
+    expect((await media(client(t.app), second?.filename as string)).statusCode).toBe(404);
+    expect((await media(free.visitor, second?.filename as string)).statusCode).toBe(200);
+    expect((await media(free.visitor, premiumOnly?.filename as string)).statusCode).toBe(404);
+    const forPremium = await media(premium.visitor, premiumOnly?.thumb_filename as string);
+    expect(forPremium.statusCode).toBe(200);
+    expect(forPremium.headers['cache-control']).toBe('private, max-age=300');
+    expect((await media(owner.visitor, premiumOnly?.filename as string)).statusCode).toBe(200);
+  });
+
+  it('serves a pending photo to its owner only, and a rejected or deleted one to nobody at once', async () => {
+    const owner = await loggedInMember(t);
+    const other = await loggedInMember(t);
+    const [photo, second] = await withPhotos(owner, [{}, {}]);
+    const file = photo?.filename as string;
+    await t.db
+      .updateTable('photos')
+      .set({ status: 'pending' })
+      .where('id', '=', photo?.id as number)
+      .execute();
+    expect((await media(owner.visitor, file)).statusCode).toBe(200);
+    expect((await media(other.visitor, file)).statusCode).toBe(404);
+    expect((await media(client(t.app), file)).statusCode).toBe(404);
+
+    await t.services.photos.review(photo?.id as number, 'rejected');
+    expect((await media(owner.visitor, file)).statusCode).toBe(404);
+    expect((await media(other.visitor, file)).statusCode).toBe(404);
+
+    await owner.visitor.delete('/api/photos.php', { id: second?.id });
+    expect((await media(owner.visitor, second?.filename as string)).statusCode).toBe(404);
+  });
+
+  it('answers a missing or malformed file with a JSON 404, never the web app', async () => {
+    for (const file of ['p/1/0123456789abcdef0123456789abcdef.webp', 'p/1/../../amora.sqlite', 'index.html']) {
+      const response = await media(client(t.app), file);
+      expect(response.statusCode, file).toBe(404);
+      expect(response.json().error).toBe('not_found');
+    }
+  });
+
+  it('hides the photos of a profile that blocked the viewer', async () => {
+    const owner = await loggedInMember(t);
+    const blocked = await loggedInMember(t);
+    const [, second] = await withPhotos(owner, [{}, {}]);
+    await owner.visitor.post('/api/block.php', { profile_id: blocked.profileId });
+    expect((await media(blocked.visitor, second?.filename as string)).statusCode).toBe(404);
+  });
+});
+
+describe('an invisible profile', () => {
+  it('is hidden from visitors and from members it had no contact with, not from its contacts', async () => {
+    const hidden = await loggedInMember(t);
+    const stranger = await loggedInMember(t);
+    const contact = await loggedInMember(t);
+    await contact.visitor.post('/api/like.php', { profile_id: hidden.profileId });
+    await hidden.visitor.put('/api/profile.php', { invisible: true });
+    const page = (visitor: TestClient) => visitor.get(`/api/member.php?id=${hidden.profileId}`);
+
+    expect((await page(client(t.app))).statusCode).toBe(404);
+    expect((await page(stranger.visitor)).statusCode).toBe(404);
+    expect((await stranger.visitor.post('/api/like.php', { profile_id: hidden.profileId })).statusCode).toBe(404);
+    expect((await page(contact.visitor)).statusCode).toBe(200);
+    expect((await page(hidden.visitor)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/member.php for visitors', () => {
+  async function siteWith(domain: string, settings: Partial<Site['settings']>) {
+    await buildSite(t.db, { domain, settings });
+    const site = (await t.services.sites.findByDomain(domain)) as Site;
+    return { site, member: await loggedInMember(t, site) };
+  }
+
+  it('answers profile_login_required where the site does not allow logged-out search', async () => {
+    const { site, member } = await siteWith('closed.test', { logged_out_search: false });
+    const visitor = client(t.app, { host: site.domain });
+    const refused = await visitor.get(`/api/member.php?id=${member.profileId}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'profile_login_required',
+      message: 'Log in or sign up for free to see this profile.',
+    });
+    expect((await member.visitor.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(200);
+  });
+
+  it('lets a visitor with a traffic source in where the site allows only those', async () => {
+    const { site, member } = await siteWith('sourced.test', {
+      logged_out_search: false,
+      logged_out_search_trafficsource: true,
+    });
+    const visitor = client(t.app, { host: site.domain });
+    expect((await visitor.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(403);
+    expect((await visitor.get(`/api/member.php?id=${member.profileId}&network=ads`)).statusCode).toBe(200);
+  });
+});
+
+describe('two members liking each other at the same moment', () => {
+  it('make exactly one match, announced once, every time', async () => {
+    for (let round = 0; round < 8; round++) {
+      const a = await loggedInMember(t);
+      const b = await loggedInMember(t);
+      const matches: unknown[] = [];
+      const stop = t.services.events.subscribe('match.new', (event) => {
+        if (event.profileIds.includes(a.profileId)) matches.push(event);
+      });
+      const [fromA, fromB] = await Promise.all([
+        a.visitor.post('/api/like.php', { profile_id: b.profileId }),
+        b.visitor.post('/api/like.php', { profile_id: a.profileId }),
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+      stop();
+      expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
+      expect(fromA.json().match || fromB.json().match).toBe(true);
+      expect(matches).toHaveLength(1);
+    }
+  });
+});
+
+describe('per-member rate limits', () => {
+  const limited = useTestApp({ env: { RATE_LIMIT_SCALE: '0.025' } });
+
+  it('POST /api/like.php allows 3 likes per member here, from any address, and leaves others alone', async () => {
+    const [liker, other, ...targets] = await Promise.all(Array.from({ length: 6 }, () => loggedInMember(limited)));
+    const elsewhere = client(limited.app, {
+      cookies: { [SESSION_COOKIE]: liker.visitor.cookie(SESSION_COOKIE) ?? '' },
+    });
+    const statuses = [];
+    for (const [i, target] of targets.entries()) {
+      const from = i % 2 === 0 ? liker.visitor : elsewhere;
+      statuses.push((await from.post('/api/like.php', { profile_id: target?.profileId })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await other.visitor.post('/api/like.php', { profile_id: liker.profileId })).statusCode).toBe(200);
+  });
+
+  it('POST /api/report.php and POST /api/block.php are limited per member too', async () => {
+    const [member, a, b] = await Promise.all(Array.from({ length: 3 }, () => loggedInMember(limited)));
+    const report = (profileId: number) =>
+      member.visitor.post('/api/report.php', { profile_id: profileId, reason: 'fake' });
+    expect((await report(a.profileId)).statusCode).toBe(200);
+    expect((await report(b.profileId)).statusCode).toBe(429);
+    expect((await member.visitor.post('/api/block.php', { profile_id: a.profileId })).statusCode).toBe(200);
+    expect((await member.visitor.post('/api/block.php', { profile_id: b.profileId })).statusCode).toBe(429);
+  });
+});
