@@ -35,8 +35,8 @@ import {
   seedLikesInBulk,
 } from '../server/src/demo/seed.js';
 import { createDevMailbox } from '../server/src/mail/mailer.js';
-import { mediaRoot } from '../server/src/members/photo-files.js';
-import * as memberQueries from '../server/src/members/queries.js';
+import { mediaRoot } from '../server/src/members/photos/files.js';
+import * as profileQueries from '../server/src/members/profiles/queries.js';
 import type { Site } from '../server/src/sites/service.js';
 
 type Engine = 'sqlite' | 'postgres';
@@ -193,7 +193,7 @@ async function memberPaths(db: Db, siteId: number): Promise<string[]> {
 
 async function demoProfileId(db: Db, site: Site): Promise<number> {
   const user = await accountQueries.findUserByEmail(db, site.id, DEMO_MEMBER.email);
-  const profile = user && (await memberQueries.findProfileByUser(db, user.id));
+  const profile = user && (await profileQueries.findProfileByUser(db, user.id));
   if (!profile) throw new Error('the demo member was not seeded');
   return profile.id;
 }

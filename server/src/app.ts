@@ -28,7 +28,7 @@ import { requestContextHooks } from './http/request-context.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
-import { mediaRoot } from './members/photo-files.js';
+import { mediaRoot } from './members/photos/files.js';
 import { membersRoutes } from './members/routes.js';
 import { createServices } from './services.js';
 import { sitesRoutes } from './sites/routes.js';

@@ -6,10 +6,11 @@ import { createInProcessBus, type EventBus } from './events/bus.js';
 import { createLikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailService } from './mail/service.js';
-import { createPhotosService } from './members/photos.js';
-import { createSearchService } from './members/search.js';
-import { createMembersService } from './members/service.js';
-import { createVisibilityPolicy } from './members/visibility.js';
+import { createPhotosService } from './members/photos/service.js';
+import { createMembersService } from './members/profiles/service.js';
+import { createSafetyService } from './members/safety/service.js';
+import { createVisibilityPolicy } from './members/safety/visibility.js';
+import { createSearchService } from './members/search/service.js';
 import { createSitesService } from './sites/service.js';
 
 export interface ServiceDeps {
@@ -26,6 +27,7 @@ export function createServices({ db, clock, mailer, mediaRoot, events = createIn
   const sites = createSitesService(db, clock);
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
+  const safety = createSafetyService(db, clock, visibility);
   const search = createSearchService(db, clock);
   const photos = createPhotosService(db, clock, mediaRoot, visibility);
   const credits = createCreditsService(db, clock);
@@ -33,7 +35,7 @@ export function createServices({ db, clock, mailer, mediaRoot, events = createIn
   const accounts = createAccountsService({ db, clock, members, credits, mail });
   const likes = createLikesService({ db, clock, members, search, events });
   visibility.addContactCheck(likes.haveContact);
-  return { events, sites, visibility, members, search, photos, credits, mail, accounts, likes };
+  return { events, sites, visibility, members, safety, search, photos, credits, mail, accounts, likes };
 }
 
 export type Services = ReturnType<typeof createServices>;

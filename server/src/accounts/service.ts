@@ -31,7 +31,7 @@ import type { TokenPurpose, UserRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
 import type { MailService } from '../mail/service.js';
 import type { AccountMailKind } from '../mail/templates.js';
-import type { MembersService } from '../members/service.js';
+import type { MembersService } from '../members/profiles/service.js';
 import type { Site } from '../sites/service.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { DomainError } from '../errors.js';
-import { mediaRoot } from '../members/photo-files.js';
+import { mediaRoot } from '../members/photos/files.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('photos');

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
 import { DEMO_DOMAIN, DEMO_SEED, SHARED_AVATARS, seedDemo, seedHostedProfilesInBulk } from '../demo/seed.js';
-import { mediaRoot } from '../members/photo-files.js';
+import { mediaRoot } from '../members/photos/files.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('seed');

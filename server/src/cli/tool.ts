@@ -3,7 +3,7 @@ import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
 import { createDevMailbox } from '../mail/mailer.js';
-import { mediaRoot } from '../members/photo-files.js';
+import { mediaRoot } from '../members/photos/files.js';
 import { createServices, type Services } from '../services.js';
 
 export function failWith(tool: string) {

@@ -115,7 +115,7 @@ export interface ProfilesTable {
   signup_step: Generated<string>;
   main_photo_id: number | null;
   last_active_at: string | null;
-  /** name as searchKey() makes it; written by members/queries.ts with the name. */
+  /** name as searchKey() makes it; written by members/profiles/queries.ts with the name. */
   name_key: Generated<string>;
 }
 

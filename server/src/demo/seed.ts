@@ -7,8 +7,9 @@ import { addDays, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, PhotoRow } from '../db/schema.js';
 import * as likeQueries from '../likes/queries.js';
-import { type StoredPhotoFiles, storePhotoFiles } from '../members/photo-files.js';
-import * as memberQueries from '../members/queries.js';
+import { type StoredPhotoFiles, storePhotoFiles } from '../members/photos/files.js';
+import * as photoQueries from '../members/photos/queries.js';
+import * as profileQueries from '../members/profiles/queries.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
 import * as siteQueries from '../sites/queries.js';
@@ -273,7 +274,7 @@ export async function seedHostedProfilesInBulk(
         status: 'active',
         created_at: createdAt,
       }));
-      const ids = await memberQueries.insertProfiles(trx, rows);
+      const ids = await profileQueries.insertProfiles(trx, rows);
       const photos: Omit<PhotoRow, 'id'>[] = [];
       batch.forEach((profile, i) => {
         const chosen = avatarsFor(profile, profile.poses.length);
@@ -293,9 +294,9 @@ export async function seedHostedProfilesInBulk(
         });
       });
       for (let i = 0; i < photos.length; i += PHOTO_BATCH) {
-        await memberQueries.insertPhotos(trx, photos.slice(i, i + PHOTO_BATCH));
+        await photoQueries.insertPhotos(trx, photos.slice(i, i + PHOTO_BATCH));
       }
-      await memberQueries.setFirstPhotoAsMain(trx, ids);
+      await photoQueries.setFirstPhotoAsMain(trx, ids);
       photoCount += photos.length;
     });
     stored += batch.length;
@@ -322,7 +323,7 @@ const LIKE_BATCH = 5000;
 /** Likes for load tests: a busy site's table, and a member with long likes lists. */
 export async function seedLikesInBulk(db: Db, site: Site, clock: Clock, options: BulkLikesOptions): Promise<number> {
   const { memberProfileId, received, unseen, given, perProfile, seed = DEMO_SEED } = options;
-  const hostedIds = await memberQueries.hostedProfileIds(db, site.id);
+  const hostedIds = await profileQueries.hostedProfileIds(db, site.id);
   const random = createRandom(seed ^ 0x11ce);
   const pick = () => hostedIds[random.int(0, hostedIds.length - 1)] as number;
   const now = clock.now().getTime();

@@ -26,8 +26,8 @@ import type { Db } from '../db/index.js';
 import { DomainError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
 import type { Viewer } from '../members/presenter.js';
-import type { SearchService } from '../members/search.js';
-import type { MembersService } from '../members/service.js';
+import type { MembersService } from '../members/profiles/service.js';
+import type { SearchService } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import * as queries from './queries.js';
 

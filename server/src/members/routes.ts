@@ -26,7 +26,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app,
   { services, rateLimitScale },
 ) => {
-  const { accounts, members, search, photos, likes } = services;
+  const { accounts, members, safety, search, photos, likes } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0 } });
@@ -63,7 +63,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     '/api/block.php',
     { schema: { body: profileIdBody, response: { 200: okResponse } }, config: { ...limited(30, 10), ...signedIn } },
     async (request) => {
-      await members.block(request.site, request.member, request.body.profile_id);
+      await safety.block(request.site, request.member, request.body.profile_id);
       return { ok: true as const };
     },
   );
@@ -72,20 +72,20 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     '/api/block.php',
     { schema: { body: profileIdBody, response: { 200: okResponse } }, config: signedIn },
     async (request) => {
-      await members.unblock(request.member, request.body.profile_id);
+      await safety.unblock(request.member, request.body.profile_id);
       return { ok: true as const };
     },
   );
 
   app.get('/api/blocks.php', { schema: { response: { 200: blocksResponse } }, config: signedIn }, async (request) => ({
-    profiles: await members.blockedProfiles(request.member),
+    profiles: await safety.blockedProfiles(request.member),
   }));
 
   app.post(
     '/api/report.php',
     { schema: { body: reportRequest, response: { 200: okResponse } }, config: { ...limited(10, 60), ...signedIn } },
     async (request) => {
-      await members.report(request.site, request.member, request.body);
+      await safety.report(request.site, request.member, request.body);
       return { ok: true as const };
     },
   );

@@ -3,7 +3,7 @@ import type { Engine } from '../columns.js';
 
 /**
  * The name key as this migration wrote it, copied rather than imported: a migration keeps doing
- * what it did when it ran, whatever members/search-key.ts becomes.
+ * what it did when it ran, whatever members/search/key.ts becomes.
  */
 function searchKeyAtMigration(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -12,7 +12,7 @@ function searchKeyAtMigration(text: string): string {
 const BACKFILL_BATCH = 1000;
 
 /**
- * The top bar's search: listed profiles by the start of their name (members/search-key.ts), in
+ * The top bar's search: listed profiles by the start of their name (members/search/key.ts), in
  * name order, read from one index. A renamed profile also changes the listing version, so the
  * totals of name searches can be cached like the others.
  */

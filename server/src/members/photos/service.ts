@@ -1,15 +1,16 @@
 /** A member's own photos: upload within the limit, choose the main one, reorder, delete, review; photo files by who may see them. */
 import path from 'node:path';
 import { FREE_PHOTO_LIMIT, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import type { PhotoRow, ProfileRow } from '../db/schema.js';
-import { DomainError, notFound } from '../errors.js';
-import type { Site } from '../sites/service.js';
-import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './photo-files.js';
-import { maySeePhoto, type Viewer } from './presenter.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import type { PhotoRow, ProfileRow } from '../../db/schema.js';
+import { DomainError, notFound } from '../../errors.js';
+import type { Site } from '../../sites/service.js';
+import { maySeePhoto, type Viewer } from '../presenter.js';
+import * as profileQueries from '../profiles/queries.js';
+import type { VisibilityPolicy } from '../safety/visibility.js';
+import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './files.js';
 import * as queries from './queries.js';
-import type { VisibilityPolicy } from './visibility.js';
 
 export interface Uploader {
   userId: number;
@@ -31,7 +32,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
   /** Whether `viewer` may see the photo, and whether everyone may; null when they may not. */
   async function accessTo(site: Site, viewer: Viewer, photo: PhotoRow): Promise<{ public: boolean } | null> {
     if (photo.status === 'rejected') return null;
-    const profile = await queries.findProfileById(db, photo.profile_id);
+    const profile = await profileQueries.findProfileById(db, photo.profile_id);
     if (!profile || profile.site_id !== site.id) return null;
     if (viewer?.profileId !== profile.id) {
       if (photo.status !== 'active') return null;
@@ -49,7 +50,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
   }
 
   async function ownRow(userId: number, trx: Db = db): Promise<ProfileRow> {
-    const row = await queries.findProfileByUser(trx, userId);
+    const row = await profileQueries.findProfileByUser(trx, userId);
     if (!row) throw new Error(`user ${userId} has no profile`);
     return row;
   }
@@ -84,7 +85,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
     const current = photos.find((photo) => photo.id === profile.main_photo_id && photo.status !== 'rejected');
     if (current) return;
     const next = photos.find((photo) => photo.status === 'active') ?? photos.find((p) => p.status === 'pending');
-    await queries.updateProfile(trx, profile.id, { main_photo_id: next?.id ?? null });
+    await profileQueries.updateProfile(trx, profile.id, { main_photo_id: next?.id ?? null });
   }
 
   return {
@@ -112,7 +113,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
       try {
         await db.transaction().execute(async (trx) => {
           // Locking the profile row first makes parallel uploads of one member wait for each other.
-          await queries.lockProfile(trx, profile.id);
+          await profileQueries.lockProfile(trx, profile.id);
           await assertBelowLimit(trx, profile.id, uploader.paid);
           const photo = await queries.insertPhoto(trx, {
             profile_id: profile.id,
@@ -126,7 +127,8 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
             created_at: clock.now().toISOString(),
           });
           const fresh = await ownRow(uploader.userId, trx);
-          if (fresh.main_photo_id === null) await queries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
+          if (fresh.main_photo_id === null)
+            await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
         });
       } catch (error) {
         await removePhotoFiles(mediaRoot, files);
@@ -149,7 +151,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
           const positions = [...new Set(change.order)];
           for (const [position, id] of positions.entries()) await queries.setPhotoPosition(trx, id, position);
         }
-        if (main !== undefined) await queries.updateProfile(trx, profile.id, { main_photo_id: main });
+        if (main !== undefined) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: main });
       });
       return listing(userId);
     },
@@ -177,7 +179,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
       if (!photo) throw notFound();
       await db.transaction().execute(async (trx) => {
         await queries.setPhotoStatus(trx, photo.id, status);
-        const profile = await queries.findProfileById(trx, photo.profile_id);
+        const profile = await profileQueries.findProfileById(trx, photo.profile_id);
         if (profile) await repairMain(trx, profile);
       });
     },
@@ -196,7 +198,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
         position: await queries.nextPhotoPosition(db, profileId),
         created_at: clock.now().toISOString(),
       });
-      if (options.main) await queries.updateProfile(db, profileId, { main_photo_id: photo.id });
+      if (options.main) await profileQueries.updateProfile(db, profileId, { main_photo_id: photo.id });
       return photo;
     },
   };

@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_DECODES_AT_ONCE, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
 import sharp from 'sharp';
-import { createLimiter } from '../concurrency.js';
-import { DomainError } from '../errors.js';
+import { createLimiter } from '../../concurrency.js';
+import { DomainError } from '../../errors.js';
 
 const FULL_SIDE = 1280;
 const THUMB_SIDE = 360;

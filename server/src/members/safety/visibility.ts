@@ -1,7 +1,7 @@
 /**
  * The one access policy: who may see a profile, and who may like it or (with the chat) write to
  * it. Search, the profile page, likes, photo files and the chat all ask here; search applies the
- * same rules in bulk in SQL (queries.ts: a listed profile is active, not invisible, on the site,
+ * same rules in bulk in SQL (search/queries.ts: a listed profile is active, not invisible, on the site,
  * and no block stands between it and the searcher).
  *
  * - A profile is seen on its own site only, while active; its owner always sees it.
@@ -11,11 +11,12 @@
  * - Visitors see profiles only where the site lets them search while logged out.
  */
 
-import type { Db } from '../db/index.js';
-import type { ProfileRow } from '../db/schema.js';
-import { DomainError, fieldError, notFound } from '../errors.js';
-import type { Site } from '../sites/service.js';
-import type { Viewer } from './presenter.js';
+import type { Db } from '../../db/index.js';
+import type { ProfileRow } from '../../db/schema.js';
+import { DomainError, fieldError, notFound } from '../../errors.js';
+import type { Site } from '../../sites/service.js';
+import type { Viewer } from '../presenter.js';
+import * as profileQueries from '../profiles/queries.js';
 import * as queries from './queries.js';
 
 /** Whether two profiles have been in touch (a like either way; the chat adds its conversations). */
@@ -51,7 +52,7 @@ export function createVisibilityPolicy(db: Db) {
     trafficSource?: string,
   ): Promise<ViewableProfile> {
     if (!viewer) assertVisitorMayBrowse(site, trafficSource, new DomainError('profile_login_required'));
-    const row = await queries.findProfile(db, site.id, profileId);
+    const row = await profileQueries.findProfile(db, site.id, profileId);
     if (!row) throw notFound();
     if (viewer?.profileId === profileId) return { row, blockedByViewer: false };
     if (row.status !== 'active') throw notFound();

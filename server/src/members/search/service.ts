@@ -10,14 +10,14 @@ import {
   type SearchResponse,
   SIMILAR_RESULTS,
 } from '@amora/common';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import { DomainError } from '../errors.js';
-import type { Site } from '../sites/service.js';
-import { presentCard, type Viewer } from './presenter.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { DomainError } from '../../errors.js';
+import type { Site } from '../../sites/service.js';
+import { presentCard, type Viewer } from '../presenter.js';
+import { assertVisitorMayBrowse } from '../safety/visibility.js';
+import { searchKey } from './key.js';
 import * as queries from './queries.js';
-import { searchKey } from './search-key.js';
-import { assertVisitorMayBrowse } from './visibility.js';
 
 /** YYYY-MM-DD of the day `years` before `today`. */
 function yearsBefore(today: Date, years: number): string {
@@ -94,7 +94,7 @@ export function createSearchService(db: Db, clock: Clock) {
     };
   }
 
-  /** Invisibility hides nobody from those they have been in touch with (visibility.ts). */
+  /** Invisibility hides nobody from those they have been in touch with (safety/visibility.ts). */
   function contactsFilter(site: Site, viewer: NonNullable<Viewer>): queries.SearchFilter {
     return { ...filterFor(site, {}, viewer, []), includeInvisible: true };
   }

@@ -1,4 +1,4 @@
-/** Members: each account's profile, what others may see of it, blocks and reports. */
+/** Profiles: each account's profile, what others may see of it, and the suggestions' starting point. */
 import {
   ageOn,
   type Gender,
@@ -7,17 +7,17 @@ import {
   type ProfileUpdate,
   parseBirthDate,
   profileNameProblem,
-  type ReportRequest,
 } from '@amora/common';
-import { addMinutes, type Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import type { NewProfileRow, ProfileRow } from '../db/schema.js';
-import { fieldError } from '../errors.js';
-import { findCity, isRegionOf } from '../geo/service.js';
-import type { Site } from '../sites/service.js';
-import { presentCard, presentMember, presentOwnProfile, type Viewer } from './presenter.js';
+import { addMinutes, type Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
+import { fieldError } from '../../errors.js';
+import { findCity, isRegionOf } from '../../geo/service.js';
+import type { Site } from '../../sites/service.js';
+import * as photoQueries from '../photos/queries.js';
+import { presentMember, presentOwnProfile, type Viewer } from '../presenter.js';
+import type { VisibilityPolicy } from '../safety/visibility.js';
 import * as queries from './queries.js';
-import type { VisibilityPolicy } from './visibility.js';
 
 export interface NewProfile {
   userId: number;
@@ -103,7 +103,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
 
     async ownProfile(userId: number): Promise<OwnProfile> {
       const row = await requireOwnRow(userId);
-      return presentOwnProfile(row, await queries.photosOf(db, [row.id]), clock.now());
+      return presentOwnProfile(row, await photoQueries.photosOf(db, [row.id]), clock.now());
     },
 
     /** A member's profile is made with the account and never changes, so its id is remembered. */
@@ -165,7 +165,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
     /** A profile page; `trafficSource` lets visitors in where the site allows that only with one. */
     async viewMember(site: Site, viewer: Viewer, profileId: number, trafficSource?: string): Promise<MemberProfile> {
       const { row, blockedByViewer } = await visibility.viewable(site, viewer, profileId, trafficSource);
-      return presentMember(row, await queries.photosOf(db, [row.id]), viewer, blockedByViewer, clock.now());
+      return presentMember(row, await photoQueries.photosOf(db, [row.id]), viewer, blockedByViewer, clock.now());
     },
 
     /** A 404, as for a missing profile, unless the viewer may like or contact this one. */
@@ -184,44 +184,6 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
         country: row.country,
         region: row.region,
       };
-    },
-
-    async block(site: Site, viewer: NonNullable<Viewer>, profileId: number) {
-      if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
-      await visibility.viewable(site, viewer, profileId);
-      await queries.insertBlock(db, viewer.profileId, profileId, nowIso());
-    },
-
-    async unblock(viewer: NonNullable<Viewer>, profileId: number) {
-      await queries.deleteBlock(db, viewer.profileId, profileId);
-    },
-
-    async blockedProfiles(viewer: NonNullable<Viewer>) {
-      const rows = await queries.blockedBy(db, viewer.profileId);
-      const mains = await queries.mainPhotosOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      const today = clock.now();
-      return rows.map((row) =>
-        presentCard(
-          row,
-          mains.find((photo) => photo.profile_id === row.id),
-          today,
-        ),
-      );
-    },
-
-    async report(site: Site, viewer: NonNullable<Viewer>, input: ReportRequest) {
-      if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
-      await visibility.viewable(site, viewer, input.profile_id);
-      await queries.insertReport(db, {
-        reporter: viewer.profileId,
-        reported: input.profile_id,
-        reason: input.reason,
-        comment: input.comment || null,
-        now: nowIso(),
-      });
     },
   };
 }

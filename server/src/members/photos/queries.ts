@@ -1,0 +1,121 @@
+/** Photo rows: a profile's photos, its main one, and those waiting for a moderator. */
+import type { Db } from '../../db/index.js';
+import type { PhotoRow } from '../../db/schema.js';
+
+export function photosOf(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
+  if (profileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('profile_id', 'in', profileIds)
+    .orderBy('profile_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function mainPhotosOf(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
+  if (profileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('photos')
+    .innerJoin('profiles', 'profiles.main_photo_id', 'photos.id')
+    .selectAll('photos')
+    .where('profiles.id', 'in', profileIds)
+    .where('photos.status', '=', 'active')
+    .execute();
+}
+
+export async function countPhotos(db: Db, profileId: number): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('profile_id', '=', profileId)
+    .where('status', '!=', 'rejected')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPhoto(db: Db, photo: Omit<PhotoRow, 'id'>): Promise<PhotoRow> {
+  return db.insertInto('photos').values(photo).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts many photo rows in one statement, e.g. shared avatars of seeded hosted profiles. */
+export async function insertPhotos(db: Db, photos: Omit<PhotoRow, 'id'>[]): Promise<void> {
+  if (photos.length === 0) return;
+  await db.insertInto('photos').values(photos).execute();
+}
+
+/** Makes each profile's first photo (lowest position, then id) its main photo when it has none. */
+export async function setFirstPhotoAsMain(db: Db, profileIds: number[]): Promise<void> {
+  if (profileIds.length === 0) return;
+  await db
+    .updateTable('profiles')
+    .set((eb) => ({
+      main_photo_id: eb
+        .selectFrom('photos')
+        .select('photos.id')
+        .whereRef('photos.profile_id', '=', 'profiles.id')
+        .orderBy('photos.position')
+        .orderBy('photos.id')
+        .limit(1),
+    }))
+    .where('profiles.id', 'in', profileIds)
+    .where('profiles.main_photo_id', 'is', null)
+    .execute();
+}
+
+export function findPhoto(db: Db, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('id', '=', photoId)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+}
+
+/** The photos stored in a file, as original or thumbnail (shared avatars have several). */
+export function photosInFile(db: Db, file: string): Promise<PhotoRow[]> {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where((eb) => eb.or([eb('filename', '=', file), eb('thumb_filename', '=', file)]))
+    .limit(20)
+    .execute();
+}
+
+export function findPhotoById(db: Db, photoId: number): Promise<PhotoRow | undefined> {
+  return db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirst();
+}
+
+/** Photos waiting for a moderator, oldest first, with whose profile they are on. */
+export function pendingPhotos(db: Db, limit: number) {
+  return db
+    .selectFrom('photos')
+    .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
+    .select(['photos.id', 'photos.profile_id', 'profiles.name', 'photos.filename', 'photos.created_at'])
+    .where('photos.status', '=', 'pending')
+    .orderBy('photos.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deletePhoto(db: Db, photoId: number): Promise<void> {
+  await db.deleteFrom('photos').where('id', '=', photoId).execute();
+}
+
+export async function setPhotoPosition(db: Db, photoId: number, position: number): Promise<void> {
+  await db.updateTable('photos').set({ position }).where('id', '=', photoId).execute();
+}
+
+export async function setPhotoStatus(db: Db, photoId: number, status: PhotoRow['status']): Promise<void> {
+  await db.updateTable('photos').set({ status }).where('id', '=', photoId).execute();
+}
+
+export async function nextPhotoPosition(db: Db, profileId: number): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.max('position').as('top'))
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+  return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
+}

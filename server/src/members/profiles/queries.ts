@@ -1,0 +1,79 @@
+/** Profiles: a member's own (made with the account) and the site's hosted ones. */
+import type { Db } from '../../db/index.js';
+import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
+import { searchKey } from '../search/key.js';
+
+/** The search key that goes with a new or changed name. */
+function withSearchKeys<T extends { name?: string }>(values: T) {
+  return values.name === undefined ? values : { ...values, name_key: searchKey(values.name) };
+}
+
+export async function insertProfile(db: Db, profile: NewProfileRow): Promise<ProfileRow> {
+  return db.insertInto('profiles').values(withSearchKeys(profile)).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts many profiles in one statement (keep the batch within the engines' bound-parameter
+ * limits) and returns their ids in the order given: ids are handed out in VALUES order.
+ */
+export async function insertProfiles(db: Db, profiles: NewProfileRow[]): Promise<number[]> {
+  if (profiles.length === 0) return [];
+  const rows = await db.insertInto('profiles').values(profiles.map(withSearchKeys)).returning('id').execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findProfile(db: Db, siteId: number, profileId: number): Promise<ProfileRow | undefined> {
+  return db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('id', '=', profileId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+export function findProfileById(db: Db, profileId: number): Promise<ProfileRow | undefined> {
+  return db.selectFrom('profiles').selectAll().where('id', '=', profileId).executeTakeFirst();
+}
+
+/** Ids of a site's hosted profiles, in id order (load tests). */
+export async function hostedProfileIds(db: Db, siteId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('hosted', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function updateProfile(db: Db, profileId: number, values: Partial<ProfileRow>): Promise<void> {
+  await db.updateTable('profiles').set(withSearchKeys(values)).where('id', '=', profileId).execute();
+}
+
+/** Takes the profile row's write lock until the transaction ends, changing nothing. */
+export async function lockProfile(db: Db, profileId: number): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set((eb) => ({ main_photo_id: eb.ref('main_photo_id') }))
+    .where('id', '=', profileId)
+    .execute();
+}
+
+export async function updateProfileStatusOfUser(db: Db, userId: number, status: ProfileRow['status']): Promise<void> {
+  await db.updateTable('profiles').set({ status }).where('user_id', '=', userId).execute();
+}
+
+/** Marks a profile active now, at most once per `since` so a busy member costs few writes. */
+export async function touchProfile(db: Db, userId: number, now: string, since: string): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set({ last_active_at: now })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', since)]))
+    .execute();
+}

@@ -1,0 +1,58 @@
+/** Safety: blocks and reports between members; who may see whom is the visibility policy beside this. */
+import type { ReportRequest } from '@amora/common';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { fieldError } from '../../errors.js';
+import type { Site } from '../../sites/service.js';
+import * as photoQueries from '../photos/queries.js';
+import { presentCard, type Viewer } from '../presenter.js';
+import * as queries from './queries.js';
+import type { VisibilityPolicy } from './visibility.js';
+
+type Member = NonNullable<Viewer>;
+
+export function createSafetyService(db: Db, clock: Clock, visibility: VisibilityPolicy) {
+  const nowIso = () => clock.now().toISOString();
+
+  return {
+    async block(site: Site, viewer: Member, profileId: number) {
+      if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
+      await visibility.viewable(site, viewer, profileId);
+      await queries.insertBlock(db, viewer.profileId, profileId, nowIso());
+    },
+
+    async unblock(viewer: Member, profileId: number) {
+      await queries.deleteBlock(db, viewer.profileId, profileId);
+    },
+
+    async blockedProfiles(viewer: Member) {
+      const rows = await queries.blockedBy(db, viewer.profileId);
+      const mains = await photoQueries.mainPhotosOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      const today = clock.now();
+      return rows.map((row) =>
+        presentCard(
+          row,
+          mains.find((photo) => photo.profile_id === row.id),
+          today,
+        ),
+      );
+    },
+
+    async report(site: Site, viewer: Member, input: ReportRequest) {
+      if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
+      await visibility.viewable(site, viewer, input.profile_id);
+      await queries.insertReport(db, {
+        reporter: viewer.profileId,
+        reported: input.profile_id,
+        reason: input.reason,
+        comment: input.comment || null,
+        now: nowIso(),
+      });
+    },
+  };
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;
