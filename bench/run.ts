@@ -233,21 +233,28 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     dropDatabase = () => withAdmin(adminUrl, `drop database if exists ${name} with (force)`);
   }
 
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    // Production refuses to start without SMTP; the bench sends no mail (its mailer is the dev mailbox).
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    DATA_DIR: dataDir,
+    WEB_DIST: '',
+    DATABASE_URL: databaseUrl,
+  });
   const { db, engine: opened } = openDatabase(config.database);
   await migrateToLatest(db, opened);
   const mailer = createDevMailbox(db, systemClock);
   const app = await buildApp({ config, db, clock: systemClock, mailer });
   try {
-    await seedDemo(db, app.services, systemClock, { domains: ['localhost', '127.0.0.1'], hostedProfiles: 0 });
+    await seedDemo(app.services, systemClock, { domains: ['localhost', '127.0.0.1'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain(DEMO_DOMAIN);
     if (!site) throw new Error('the demo site was not seeded');
     const seedStart = performance.now();
-    const seeded = await seedHostedProfilesInBulk(db, site, systemClock, {
+    const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, {
       count: profiles,
       mediaRoot: mediaRoot(dataDir),
     });
-    const likes = await seedLikesInBulk(db, site, systemClock, {
+    const likes = await seedLikesInBulk(app.services, site, systemClock, {
       memberProfileId: await demoProfileId(db, site),
       ...LIKES,
     });

@@ -121,7 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     await migrateToLatest(db, opened);
     app = await buildApp({ config, db, clock, mailer });
-    await seedDemo(db, app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
+    await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');
     return { app, db, clock, services: app.services, site, close };

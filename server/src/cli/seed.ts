@@ -22,14 +22,14 @@ if (!Number.isInteger(seed)) fail(`--seed "${values.seed}" is not a whole number
 const started = performance.now();
 await withDatabase(fail, async ({ config, db, engine, services, where }) => {
   const domains = ['localhost', '127.0.0.1', new URL(config.publicUrl).hostname];
-  if (await seedDemo(db, services, systemClock, { domains, hostedProfiles: 0 })) {
+  if (await seedDemo(services, systemClock, { domains, hostedProfiles: 0 })) {
     console.log(`Created the demo site (${DEMO_DOMAIN}) in ${engine} database ${where}.`);
   }
   const site = await services.sites.findByDomain(DEMO_DOMAIN);
   if (!site) fail(`the database has sites but no demo site (${DEMO_DOMAIN}); seed only adds to the demo site`);
   console.log(`Adding ${profiles.toLocaleString('en')} hosted profiles to ${site.name} (${engine}: ${where})…`);
   let lastReport = performance.now();
-  const result = await seedHostedProfilesInBulk(db, site, systemClock, {
+  const result = await seedHostedProfilesInBulk(db, services, site, systemClock, {
     count: profiles,
     mediaRoot: mediaRoot(config.dataDir),
     seed,

@@ -6,13 +6,9 @@ import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
 import { addDays, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, PhotoRow } from '../db/schema.js';
-import * as likeQueries from '../likes/queries.js';
 import { type StoredPhotoFiles, storePhotoFiles } from '../members/photos/files.js';
-import * as photoQueries from '../members/photos/queries.js';
-import * as profileQueries from '../members/profiles/queries.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
-import * as siteQueries from '../sites/queries.js';
 import type { Site, StoredSettings } from '../sites/service.js';
 import { type AvatarLook, avatarImage, randomLook, randomPose } from './avatars.js';
 import { generateHostedProfiles, type HostedProfile, hostedProfileRow, hostedProfiles } from './hosted-profiles.js';
@@ -26,6 +22,19 @@ export const DEMO_SETTINGS: StoredSettings = {
   index_title: 'Amora – meet singles near you',
   description: 'Amora is the friendly place to meet singles near you: sign up for free, chat and find your match.',
   support_phone: '+31 20 123 45 67',
+};
+
+const DEMO_COMPANY = {
+  name: 'Amora Media B.V.',
+  address: 'Herengracht 100',
+  kvk: '12345678',
+  city: 'Amsterdam',
+  country: 'NL',
+  tradenames: JSON.stringify(['Amora']),
+  vat_numbers: JSON.stringify(['NL001234567B01']),
+  support_phone: '+31 20 123 45 67',
+  delete_discount: 50,
+  added: '2024-03-01T09:00:00Z',
 };
 
 /** Hosted profiles a fresh demo site gets. */
@@ -43,38 +52,15 @@ export interface SeedOptions {
 
 /** Creates the demo site and member when the database has no site yet. Returns true when it seeded. */
 export async function seedDemo(
-  db: Db,
   services: Services,
   clock: Clock,
   { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED }: SeedOptions,
 ): Promise<boolean> {
-  if ((await siteQueries.countSites(db)) > 0) return false;
-  const companyId = await siteQueries.insertCompany(db, {
-    name: 'Amora Media B.V.',
-    address: 'Herengracht 100',
-    kvk: '12345678',
-    city: 'Amsterdam',
-    country: 'NL',
-    tradenames: JSON.stringify(['Amora']),
-    vat_numbers: JSON.stringify(['NL001234567B01']),
-    support_phone: '+31 20 123 45 67',
-    delete_discount: 50,
-    added: '2024-03-01T09:00:00Z',
-  });
-  await siteQueries.insertSite(
-    db,
-    {
-      name: 'Amora',
-      domain: DEMO_DOMAIN,
-      domain_language: 'en-GB',
-      company_id: companyId,
-      settings: JSON.stringify(DEMO_SETTINGS),
-      created_at: clock.now().toISOString(),
-    },
-    domains,
+  if (await services.sites.anySite()) return false;
+  const site = await services.sites.createSite(
+    { domain: DEMO_DOMAIN, name: 'Amora', language: 'en', country: 'GB' },
+    { company: DEMO_COMPANY, settings: DEMO_SETTINGS, aliases: domains },
   );
-  const site = await services.sites.findByDomain(DEMO_DOMAIN);
-  if (!site) throw new Error('demo site was not stored');
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);
@@ -232,8 +218,10 @@ export interface BulkSeedResult {
  * Adds `count` hosted profiles to a site quickly: multi-row inserts in one transaction per batch,
  * with photo rows pointing at a small set of shared avatar files instead of an image each.
  */
+/** `db` only runs the transactions; every row goes in through the domains' services. */
 export async function seedHostedProfilesInBulk(
   db: Db,
+  services: Services,
   site: Site,
   clock: Clock,
   { count, mediaRoot, seed = DEMO_SEED, onProgress }: BulkSeedOptions,
@@ -274,7 +262,7 @@ export async function seedHostedProfilesInBulk(
         status: 'active',
         created_at: createdAt,
       }));
-      const ids = await profileQueries.insertProfiles(trx, rows);
+      const ids = await services.members.createHostedProfilesInBulk(rows, trx);
       const photos: Omit<PhotoRow, 'id'>[] = [];
       batch.forEach((profile, i) => {
         const chosen = avatarsFor(profile, profile.poses.length);
@@ -294,9 +282,9 @@ export async function seedHostedProfilesInBulk(
         });
       });
       for (let i = 0; i < photos.length; i += PHOTO_BATCH) {
-        await photoQueries.insertPhotos(trx, photos.slice(i, i + PHOTO_BATCH));
+        await services.photos.addPhotoRowsInBulk(photos.slice(i, i + PHOTO_BATCH), trx);
       }
-      await photoQueries.setFirstPhotoAsMain(trx, ids);
+      await services.photos.useFirstPhotosAsMain(ids, trx);
       photoCount += photos.length;
     });
     stored += batch.length;
@@ -321,14 +309,19 @@ export interface BulkLikesOptions {
 const LIKE_BATCH = 5000;
 
 /** Likes for load tests: a busy site's table, and a member with long likes lists. */
-export async function seedLikesInBulk(db: Db, site: Site, clock: Clock, options: BulkLikesOptions): Promise<number> {
+export async function seedLikesInBulk(
+  services: Services,
+  site: Site,
+  clock: Clock,
+  options: BulkLikesOptions,
+): Promise<number> {
   const { memberProfileId, received, unseen, given, perProfile, seed = DEMO_SEED } = options;
-  const hostedIds = await profileQueries.hostedProfileIds(db, site.id);
+  const hostedIds = await services.members.hostedProfileIds(site.id);
   const random = createRandom(seed ^ 0x11ce);
   const pick = () => hostedIds[random.int(0, hostedIds.length - 1)] as number;
   const now = clock.now().getTime();
   const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
-  const likes: Parameters<typeof likeQueries.insertLikes>[1] = [];
+  const likes: Parameters<typeof services.likes.addLikesInBulk>[0] = [];
   const like = (liker: number, liked: number, minutes: number, seen: boolean) => {
     const at = minutesAgo(minutes);
     likes.push({
@@ -348,7 +341,7 @@ export async function seedLikesInBulk(db: Db, site: Site, clock: Clock, options:
     }
   }
   for (let i = 0; i < likes.length; i += LIKE_BATCH) {
-    await db.transaction().execute((trx) => likeQueries.insertLikes(trx, likes.slice(i, i + LIKE_BATCH)));
+    await services.likes.addLikesInBulk(likes.slice(i, i + LIKE_BATCH));
   }
   return likes.length;
 }

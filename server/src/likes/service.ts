@@ -21,8 +21,10 @@ import {
   type SwipeAllowance,
   type SwipeRequest,
 } from '@amora/common';
+import type { Insertable } from 'kysely';
 import { type Clock, startOfDayIn, startOfNextDayIn } from '../clock.js';
 import type { Db } from '../db/index.js';
+import type { LikesTable } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
 import type { Viewer } from '../members/presenter.js';
@@ -123,6 +125,11 @@ export function createLikesService(deps: {
     },
 
     likes: visibleLikes,
+
+    /** Many likes at once, pairs that exist left out (load tests); no events, nobody is told. */
+    addLikesInBulk(likes: Insertable<LikesTable>[]): Promise<void> {
+      return db.transaction().execute((trx) => queries.insertLikes(trx, likes));
+    },
 
     /** Whether two profiles have been in touch through a like, either way (for the visibility policy). */
     haveContact: (profileId: number, otherProfileId: number) => queries.likedEitherWay(db, profileId, otherProfileId),

@@ -89,6 +89,16 @@ export interface NewSite {
   country?: string;
 }
 
+/** What a new site may bring beyond the defaults (the demo site brings all of it). */
+export interface SiteSetup {
+  /** The operating company's details; otherwise a company with only the site's name. */
+  company?: Omit<CompanyRow, 'id'>;
+  /** The settings in full, instead of the defaults. */
+  settings?: StoredSettings;
+  /** Further host names that reach the site. */
+  aliases?: string[];
+}
+
 /** An operator's new site was refused; the message says why. */
 export class SiteRefused extends Error {}
 
@@ -159,23 +169,26 @@ export function createSitesService(db: Db, clock: Clock) {
   }
 
   /** A site with the default settings and a company of its own (details to fill in), reached at its domain. */
-  async function createSite(request: NewSite): Promise<Site> {
+  async function createSite(request: NewSite, setup: SiteSetup = {}): Promise<Site> {
     const site = checkedNewSite(request);
     if (await queries.findSiteByDomain(db, site.domain)) throw new SiteRefused(`${site.domain} already has a site`);
     const now = clock.now().toISOString();
     const { country } = site;
-    const companyId = await queries.insertCompany(db, {
-      name: site.name,
-      address: '',
-      kvk: '',
-      city: '',
-      country: country ?? '',
-      tradenames: JSON.stringify([site.name]),
-      vat_numbers: JSON.stringify([]),
-      support_phone: '',
-      delete_discount: 0,
-      added: now,
-    });
+    const companyId = await queries.insertCompany(
+      db,
+      setup.company ?? {
+        name: site.name,
+        address: '',
+        kvk: '',
+        city: '',
+        country: country ?? '',
+        tradenames: JSON.stringify([site.name]),
+        vat_numbers: JSON.stringify([]),
+        support_phone: '',
+        delete_discount: 0,
+        added: now,
+      },
+    );
     try {
       const id = await queries.insertSite(
         db,
@@ -184,12 +197,14 @@ export function createSitesService(db: Db, clock: Clock) {
           domain: site.domain,
           domain_language: country ? `${site.language}-${country}` : site.language,
           company_id: companyId,
-          settings: JSON.stringify(newSiteSettings({ name: site.name, domain: site.domain, country })),
+          settings: JSON.stringify(
+            setup.settings ?? newSiteSettings({ name: site.name, domain: site.domain, country }),
+          ),
           created_at: now,
         },
-        [],
+        setup.aliases ?? [],
       );
-      byDomain.delete(site.domain);
+      for (const domain of [site.domain, ...(setup.aliases ?? [])]) byDomain.delete(domain.toLowerCase());
       return toSite((await queries.findSiteById(db, id)) as SiteRow);
     } catch (error) {
       if (isUniqueViolation(error)) throw new SiteRefused(`${site.domain} already has a site`);
@@ -205,7 +220,12 @@ export function createSitesService(db: Db, clock: Clock) {
     }));
   }
 
-  return { findByDomain, companyInfo, settingsFor, interests, regions, siteLocale, createSite, listSites };
+  /** Whether the database has a site yet (a fresh one gets the demo site in development). */
+  async function anySite(): Promise<boolean> {
+    return (await queries.countSites(db)) > 0;
+  }
+
+  return { findByDomain, companyInfo, settingsFor, interests, regions, siteLocale, createSite, listSites, anySite };
 }
 
 export type SitesService = ReturnType<typeof createSitesService>;

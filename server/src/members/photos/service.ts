@@ -184,6 +184,16 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
       });
     },
 
+    /** Photo rows of files stored already, e.g. avatars shared by bulk-seeded profiles. */
+    addPhotoRowsInBulk(rows: Omit<PhotoRow, 'id'>[], trx: Db = db): Promise<void> {
+      return queries.insertPhotos(trx, rows);
+    },
+
+    /** Makes each profile's first photo its main one where it has none. */
+    useFirstPhotosAsMain(profileIds: number[], trx: Db = db): Promise<void> {
+      return queries.setFirstPhotoAsMain(trx, profileIds);
+    },
+
     /** Adds an already-made image to a profile, e.g. a generated avatar for a hosted profile. */
     async addPhoto(profileId: number, input: Buffer, options: { premiumOnly?: boolean; main?: boolean } = {}) {
       const files = await storePhotoFiles(mediaRoot, profileId, input);

@@ -89,6 +89,16 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       });
     },
 
+    /** Many hosted profiles in one statement (load tests); their ids in the order given. */
+    createHostedProfilesInBulk(rows: NewProfileRow[], trx: Db = db): Promise<number[]> {
+      return queries.insertProfiles(trx, rows);
+    },
+
+    /** Ids of a site's hosted profiles, in id order (load tests). */
+    hostedProfileIds(siteId: number): Promise<number[]> {
+      return queries.hostedProfileIds(db, siteId);
+    },
+
     /** A fictional profile run by the site itself (the demo seed makes these). */
     async createHostedProfile(profile: Omit<NewProfileRow, 'user_id' | 'hosted' | 'status' | 'created_at'>) {
       return queries.insertProfile(db, {
