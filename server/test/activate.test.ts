@@ -24,6 +24,21 @@ describe('GET /api/activate.php', () => {
     expect(user.profile.status).toBe('active');
   });
 
+  it("redirects a deleted account's link to /activate/error and leaves its profile withdrawn", async () => {
+    const { visitor, email, link } = await signUp();
+    const deleted = await visitor.post('/api/delete-account.php', { reason: 'other', password: signupBody().password });
+    expect(deleted.statusCode).toBe(200);
+    const response = await client(t.app).get(link.path);
+    expect(response.headers.location).toBe('/activate/error');
+    const row = await t.db
+      .selectFrom('profiles')
+      .innerJoin('users', 'users.id', 'profiles.user_id')
+      .select('profiles.status')
+      .where('users.email', '=', email)
+      .executeTakeFirst();
+    expect(row?.status).toBe('deleted');
+  });
+
   it('redirects a second use of the link to /activate/error', async () => {
     const { link } = await signUp();
     await client(t.app).get(link.path);

@@ -106,46 +106,49 @@ export async function deleteUsersDeletedBefore(db: Db, before: string): Promise<
   return rows.length;
 }
 
-// Failed logins
-
-export function findLoginBlock(db: Db, siteId: number, emailKey: string) {
-  return db
-    .selectFrom('login_failures')
-    .select('blocked_until')
-    .where('site_id', '=', siteId)
-    .where('email_key', '=', emailKey)
-    .executeTakeFirst();
-}
+// Login attempts (failures until a success)
 
 /**
- * Counts one failed login in a single statement, so failures sent at once are all counted: the
- * one that reaches `maxFailures` sets the block (until `blockUntil`) and starts the count again.
- * Returns the block in force after this failure, if any.
+ * Counts a login attempt before its password is checked, in one statement, so attempts sent at
+ * once each get a number of their own and only the first few are checked at all. A block that
+ * has run out starts the count again. Returns the attempt's number and the block in force.
  */
-export async function countLoginFailure(
+export async function countLoginAttempt(
   db: Db,
-  failure: { siteId: number; emailKey: string; now: string; maxFailures: number; blockUntil: string },
-): Promise<string | null> {
-  const reachesLimit = sql<boolean>`login_failures.failures + 1 >= ${failure.maxFailures}`;
+  attempt: { siteId: number; emailKey: string; now: string },
+): Promise<{ number: number; blockedUntil: string | null }> {
+  const blockOver = sql<boolean>`login_failures.blocked_until is not null and login_failures.blocked_until <= ${attempt.now}`;
   const row = await db
     .insertInto('login_failures')
     .values({
-      site_id: failure.siteId,
-      email_key: failure.emailKey,
+      site_id: attempt.siteId,
+      email_key: attempt.emailKey,
       failures: 1,
       blocked_until: null,
-      updated_at: failure.now,
+      updated_at: attempt.now,
     })
     .onConflict((conflict) =>
       conflict.columns(['site_id', 'email_key']).doUpdateSet({
-        failures: sql`case when ${reachesLimit} then 0 else login_failures.failures + 1 end`,
-        blocked_until: sql`case when ${reachesLimit} then ${failure.blockUntil} else login_failures.blocked_until end`,
-        updated_at: failure.now,
+        failures: sql`case when ${blockOver} then 1 else login_failures.failures + 1 end`,
+        blocked_until: sql`case when ${blockOver} then null else login_failures.blocked_until end`,
+        updated_at: attempt.now,
       }),
     )
-    .returning('blocked_until')
+    .returning(['failures', 'blocked_until'])
     .executeTakeFirstOrThrow();
-  return row.blocked_until;
+  return { number: row.failures, blockedUntil: row.blocked_until };
+}
+
+/** Blocks logins to the address until `until`, unless a block is in force already; returns the block in force. */
+export async function blockLogins(db: Db, siteId: number, emailKey: string, until: string): Promise<string> {
+  const row = await db
+    .updateTable('login_failures')
+    .set((eb) => ({ blocked_until: eb.fn.coalesce('blocked_until', eb.val(until)) }))
+    .where('site_id', '=', siteId)
+    .where('email_key', '=', emailKey)
+    .returning('blocked_until')
+    .executeTakeFirst();
+  return row?.blocked_until ?? until;
 }
 
 export async function clearLoginFailures(db: Db, siteId: number, emailKey: string): Promise<void> {

@@ -287,27 +287,28 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     /**
-     * Known and unknown addresses take the same path (a block check, a password check, a counted
-     * failure), so neither the answers nor their order or time tell whether an account exists.
+     * Known and unknown addresses take the same path (a counted attempt, a block check, a password
+     * check), so neither the answers nor their order or time tell whether an account exists. Only
+     * the first LOGIN_MAX_FAILURES attempts after a success or a block have their password checked.
      */
     async login(ctx: RequestContext, email: string, password: string) {
       const emailKey = normaliseEmail(email);
-      const user = await queries.findUserByEmail(db, ctx.site.id, emailKey);
       const now = clock.now();
-      const block = await queries.findLoginBlock(db, ctx.site.id, emailKey);
-      if (block?.blocked_until && new Date(block.blocked_until) > now) throw loginBlocked(block.blocked_until, now);
+      const attempt = await queries.countLoginAttempt(db, { siteId: ctx.site.id, emailKey, now: now.toISOString() });
+      const block = async () =>
+        loginBlocked(
+          await queries.blockLogins(db, ctx.site.id, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
+          now,
+        );
+      if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) throw loginBlocked(attempt.blockedUntil, now);
+      // Attempts sent at once beyond the limit are refused unchecked: a burst tries no more passwords.
+      if (attempt.number > LOGIN_MAX_FAILURES) throw await block();
+      const user = await queries.findUserByEmail(db, ctx.site.id, emailKey);
       const passwordRight = user
         ? await verifyPassword(user.password_hash, password)
         : await verifyAgainstNothing(password);
       if (!user || !passwordRight) {
-        const blockedUntil = await queries.countLoginFailure(db, {
-          siteId: ctx.site.id,
-          emailKey,
-          now: now.toISOString(),
-          maxFailures: LOGIN_MAX_FAILURES,
-          blockUntil: addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString(),
-        });
-        if (blockedUntil && new Date(blockedUntil) > now) throw loginBlocked(blockedUntil, now);
+        if (attempt.number === LOGIN_MAX_FAILURES) throw await block();
         throw new DomainError('login_failed');
       }
       await queries.clearLoginFailures(db, ctx.site.id, emailKey);
@@ -323,8 +324,11 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       await queries.updateUser(db, userId, { language });
     },
 
-    /** Returns false when the link is unknown, used or expired. */
+    /** Returns false when the link is unknown, used or expired, or its account is deleted (left as it is). */
     async activate(token: string): Promise<boolean> {
+      const link = await queries.findValidToken(db, hashSecret(token), 'activate', nowIso());
+      const user = link && (await queries.findUserById(db, link.user_id));
+      if (!user || user.deleted_at) return false;
       return db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'activate', nowIso());
         if (!row) return false;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../columns.js';
 
 /**
@@ -13,6 +13,9 @@ export async function up(db: Kysely<unknown>, _engine: Engine): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('swipe_likes_by_day').on('swipe_likes').columns(['profile_id', 'created_at']).execute();
+  // Today's swipes so far still count after the upgrade.
+  await sql`insert into swipe_likes (profile_id, liked_profile_id, created_at)
+    select liker_profile_id, liked_profile_id, created_at from likes where source = 'swipe'`.execute(db);
   await db.schema.createIndex('photos_filename').on('photos').column('filename').execute();
   await db.schema.createIndex('photos_thumb_filename').on('photos').column('thumb_filename').execute();
 }
