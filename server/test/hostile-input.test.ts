@@ -102,9 +102,9 @@ describe('a name', () => {
     expect((await member.visitor.get('/api/user.php')).json().user.profile.name).toBe(member.name);
   });
 
-  it('in another script or with accents is fine', async () => {
+  it('in another script, with accents or an emoji sequence (joiners included) is fine', async () => {
     const member = await loggedInMember(t);
-    const response = await member.visitor.put('/api/profile.php', { name: 'Zoë Łucja 李' });
+    const response = await member.visitor.put('/api/profile.php', { name: 'Zoë Łucja 李 👩\u200d💻 می\u200cخواهم' });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@
  * What every call goes through, tried as an attacker would: forged forwarding headers, encoded
  * paths, links from other sites that carry the cookie, and caches that keep personal answers.
  */
+import { SESSION_COOKIE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import { client, lastMail, linkFrom, loggedInMember, uniqueEmail, useTestApp } from './helpers.js';
 
@@ -37,6 +38,17 @@ describe('X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1)', () => {
       statuses.push((await proxy.post('/api/user.php', wrongLogin(), forwardedFor('198.51.100.99'))).statusCode);
     }
     expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describe('cookies behind a TLS proxy that is not trusted', () => {
+  const t = useTestApp({ env: { PUBLIC_URL: 'https://amora.example' } });
+
+  it('are Secure when PUBLIC_URL is https, though the request came in as http', async () => {
+    const member = await loggedInMember(t);
+    const response = await client(t.app).post('/api/user.php', { email: member.email, password: member.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.secure).toBe(true);
   });
 });
 
@@ -82,9 +94,15 @@ describe('GET calls that change state', () => {
 
   it('GET /api/logout.php from a link on another site (no client header) keeps the member logged in', async () => {
     const member = await loggedInMember(t);
-    const refused = await member.visitor.get('/api/logout.php', { clientHeader: false });
+    const refused = await member.visitor.get('/api/logout.php', {
+      clientHeader: false,
+      headers: { cookie: 'lang=nl' },
+    });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe('request_type_missing');
+    expect(refused.json()).toEqual({
+      error: 'request_type_missing',
+      message: 'Dit verzoek is geweigerd omdat het niet uit de app kwam: de header x-request-type: client ontbreekt.',
+    });
     expect((await member.visitor.get('/api/user.php')).json().user.id).toBe(member.user.id);
   });
 

@@ -12,10 +12,11 @@ const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
 /**
- * Zero-width characters and joiners, bidi marks, embeddings, overrides and isolates, the word
- * joiner family, the byte-order mark, and the line and paragraph separators.
+ * The soft hyphen, the zero-width space, bidi marks, embeddings, overrides and isolates, the word
+ * joiner family, the byte-order mark, and the line and paragraph separators. The zero-width
+ * (non-)joiners U+200C and U+200D stay: Persian and Indic names and emoji sequences need them.
  */
-const NO_INVISIBLE = /^[^\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]*$/u;
+const NO_INVISIBLE = /^[^\u00ad\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]*$/u;
 
 /** A single line: no control characters. */
 export const text = () => z.string().regex(SINGLE_LINE, 'control_characters');

@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perVisitor } from '../http/rate-limits.js';
-import { requestContext, setLocaleCookie } from '../http/request-context.js';
+import { requestContext, secureCookies, setLocaleCookie } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
 
@@ -27,7 +27,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session:
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: secureCookies(request),
     expires: session.expires,
   });
 }

@@ -39,16 +39,24 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const linkOrigins = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Cookies are Secure when the site is reached over https: by PUBLIC_URL, or by the request itself
+ * (a TLS proxy not named in TRUST_PROXY makes every request look like http).
+ */
+export function secureCookies(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || (linkOrigins.get(request)?.startsWith('https:') ?? false);
+}
+
 export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale) {
   reply.setCookie(LOCALE_COOKIE, locale, {
     path: '/',
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: secureCookies(request),
     maxAge: LOCALE_COOKIE_DAYS * 24 * 60 * 60,
   });
 }
-
-const linkOrigins = new WeakMap<FastifyRequest, string>();
 
 export function requestContext(request: FastifyRequest): RequestContext {
   const origin = linkOrigins.get(request);
@@ -108,7 +116,6 @@ async function requestContextPlugin(
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isSiteRoute(request)) return;
-    if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
     const domain = requestedDomain(request);
     const site = await services.sites.findByDomain(domain);
     if (!site) throw new DomainError('site_not_found');
@@ -123,6 +130,8 @@ async function requestContextPlugin(
       request.locale = fromDomain ?? DEFAULT_LOCALE;
       if (fromDomain && isSettingsRoute(request)) setLocaleCookie(request, reply, fromDomain);
     }
+    // Checked once the language is known, so the refusal is in the visitor's language.
+    if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
