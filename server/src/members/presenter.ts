@@ -38,7 +38,7 @@ function toImage(photo: ImageRow): Image {
   };
 }
 
-function toOwnPhoto(photo: PhotoRow): OwnPhoto {
+export function toOwnPhoto(photo: PhotoRow): OwnPhoto {
   return { ...toImage(photo), premium_only: photo.premium_only === 1 };
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.js';
 import type { PhotoRow, ProfileRow } from '../../db/schema.js';
 import { DomainError, notFound } from '../../errors.js';
 import type { Site } from '../../sites/service.js';
-import { maySeePhoto, type Viewer } from '../presenter.js';
+import { maySeePhoto, toOwnPhoto, type Viewer } from '../presenter.js';
 import * as profileQueries from '../profiles/queries.js';
 import type { VisibilityPolicy } from '../safety/visibility.js';
 import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './files.js';
@@ -59,15 +59,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
     const row = await ownRow(userId);
     const photos = await queries.photosOf(db, [row.id]);
     return {
-      photos: photos.map((photo) => ({
-        id: photo.id,
-        filename: photo.filename,
-        thumb_filename: photo.thumb_filename,
-        status: photo.status,
-        width: photo.width,
-        height: photo.height,
-        premium_only: photo.premium_only === 1,
-      })),
+      photos: photos.map(toOwnPhoto),
       main_image: row.main_photo_id,
     };
   }
