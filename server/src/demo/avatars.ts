@@ -43,8 +43,6 @@ export interface AvatarLook {
   hairStyle: HairStyle;
   beard: boolean;
   glasses: boolean;
-  /** Shown in a corner; empty for none (e.g. avatars shared by many profiles). */
-  initial: string;
 }
 
 /** One picture of a look: what changes from photo to photo. */
@@ -60,7 +58,7 @@ export interface AvatarSpec extends AvatarLook, AvatarPose {}
 const FEMALE_STYLES: HairStyle[] = ['long', 'long', 'bob', 'bun', 'curly'];
 const MALE_STYLES: HairStyle[] = ['short', 'side', 'buzz', 'curly'];
 
-export function randomLook(random: Random, gender: string, hairColour: string, initial: string): AvatarLook {
+export function randomLook(random: Random, gender: string, hairColour: string): AvatarLook {
   const female = gender === 'female';
   const hairStyle: HairStyle = hairColour === 'bald' ? 'none' : random.pick(female ? FEMALE_STYLES : MALE_STYLES);
   return {
@@ -70,7 +68,6 @@ export function randomLook(random: Random, gender: string, hairColour: string, i
     hairStyle,
     beard: !female && random.chance(0.35),
     glasses: random.chance(0.2),
-    initial,
   };
 }
 
@@ -93,9 +90,6 @@ function shade(hex: string, amount: number): string {
   };
   return `#${[16, 8, 0].map((shift) => channel(shift).toString(16).padStart(2, '0')).join('')}`;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** Hair drawn behind the head (long styles fall onto the shoulders). */
 function hairBack(style: HairStyle, fill: string): string {
@@ -145,13 +139,6 @@ function hairFront(style: HairStyle, fill: string): string {
   }
 }
 
-/** The first letter of the name in a corner, when there is one. */
-function initialBadge(initial: string): string {
-  if (!initial) return '';
-  return `<circle cx="420" cy="160" r="34" fill="#ffffff" opacity="0.55"/>
-<text x="420" y="173" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" font-weight="bold" fill="#3d3446" opacity="0.8">${escapeXml(initial)}</text>`;
-}
-
 /** The SVG of one avatar. */
 export function avatarSvg(spec: AvatarSpec): string {
   const skin = spec.skin;
@@ -181,7 +168,7 @@ export function avatarSvg(spec: AvatarSpec): string {
 </defs>
 <rect width="480" height="600" fill="url(#bg)"/>
 <rect width="480" height="600" fill="url(#glow)"/>
-<g transform="rotate(${spec.tilt} 240 420)">
+<g transform="translate(0 -62) rotate(${spec.tilt} 240 420)">
 ${hairBack(spec.hairStyle, hair)}
 <path d="M212 330 L268 330 L274 450 L206 450 Z" fill="${skinShadow}"/>
 <path d="${shoulders}" fill="url(#top)"/>
@@ -200,7 +187,6 @@ ${beard}
 ${glasses}
 ${hairFront(spec.hairStyle, hair)}
 </g>
-${initialBadge(spec.initial)}
 </svg>`;
 }
 

@@ -100,7 +100,6 @@ const DEMO_LOOK: AvatarLook = {
   hairStyle: 'short',
   beard: true,
   glasses: false,
-  initial: '',
 };
 const DEMO_POSES = [
   { hue: 200, top: '#2f5d8a', tilt: -3, smile: 12 },
@@ -188,7 +187,7 @@ async function renderSharedAvatars(mediaRoot: string, seed: number): Promise<Sha
     const gender = i < Math.round(SHARED_AVATARS * 0.64) ? 'female' : 'male';
     const colours = HAIR_COLOURS.filter((colour) => colour !== 'bald' || gender === 'male');
     const hairColour = colours[i % colours.length] as string;
-    return { gender, hairColour, spec: { ...randomLook(random, gender, hairColour, ''), ...randomPose(random) } };
+    return { gender, hairColour, spec: { ...randomLook(random, gender, hairColour), ...randomPose(random) } };
   });
   const avatars: SharedAvatar[] = [];
   await inParallel(specs, AVATAR_CONCURRENCY, async ({ gender, hairColour, spec }) => {

@@ -6,6 +6,8 @@ import { useLocation } from 'react-router';
 import { api } from '../api/client';
 import { replaceUser, useSettings, useUser } from '../api/hooks';
 import { rememberLocale } from '../i18n';
+import { Icon } from './Icon';
+import * as icons from './icons';
 
 /** Each language in its own words, so everyone finds theirs. */
 const NATIVE_NAMES: Record<Locale, string> = {
@@ -66,8 +68,9 @@ export function LanguageSwitcher() {
 
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="outline-light" size="sm" id="language-menu" aria-label={t('nav.language')}>
-        {i18n.language.toUpperCase()}
+      <Dropdown.Toggle variant="link" id="language-menu" className="bar-button" aria-label={t('nav.language')}>
+        <Icon svg={icons.language} />
+        <span className="language-code">{i18n.language.toUpperCase()}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {orderedLocales(settings?.geoip_country).map((locale) => (

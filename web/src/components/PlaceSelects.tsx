@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRegions, useSettings } from '../api/hooks';
 import { SelectField } from './form';
 import { useCountryName } from './useCountryName';
@@ -27,15 +28,16 @@ export function CountrySelect({ emptyLabel, ...field }: PlaceSelectProps) {
   );
 }
 
-/** A region select: the regions of one country; disabled before a country is chosen. */
+/** A region select: the regions of one country; disabled, and saying so, before a country is chosen. */
 export function RegionSelect({
   country,
   emptyLabel,
   ...field
 }: PlaceSelectProps & { country: string | null | undefined }) {
+  const { t } = useTranslation('members');
   const { data: regions = [] } = useRegions();
   return (
-    <SelectField {...field} disabled={!country}>
+    <SelectField {...field} disabled={!country} hint={country ? undefined : t('search.countryFirst')}>
       <option value="">{emptyLabel}</option>
       {regions
         .filter((region) => region.country === country)

@@ -1,7 +1,9 @@
 import type { Image } from '@amora/common';
 import { usePhotoUrl } from '../api/members';
+import { Icon } from './Icon';
+import * as icons from './icons';
 
-/** A profile's photo (or its thumbnail), loaded lazily; without a photo, the name's initial. */
+/** A profile's photo (or its thumbnail), loaded lazily on a tinted ground; without a photo, a silhouette. */
 export function ProfilePhoto({
   image,
   name,
@@ -21,8 +23,8 @@ export function ProfilePhoto({
   const photoUrl = usePhotoUrl();
   if (!image) {
     return (
-      <div className={`profile-photo-empty ${className}`} aria-hidden="true">
-        {name.slice(0, 1).toUpperCase()}
+      <div className={`profile-photo profile-photo-empty ${className}`} aria-hidden="true">
+        <Icon svg={icons.profile} />
       </div>
     );
   }
@@ -30,7 +32,7 @@ export function ProfilePhoto({
     <img
       src={photoUrl(thumb ? image.thumb_filename : image.filename)}
       alt={alt}
-      className={className}
+      className={`profile-photo ${className}`}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       width={thumb ? 360 : image.width}

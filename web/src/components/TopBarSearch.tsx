@@ -1,14 +1,13 @@
 import { SEARCH_TEXT_MAX_LENGTH } from '@amora/common';
 import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Icon } from './Icon';
+import * as icons from './icons';
 
 /**
- * Search by name from any page; an empty search opens the member search. A phone has no
- * room for the box, so there it is a button to the search page, whose form has the same field.
+ * Search by name from any page on a desktop; an empty search opens the member search. The member
+ * search has the same box, so the top bar leaves it out there; on a phone the members tab leads to it.
  */
 export function TopBarSearch() {
   const { t } = useTranslation();
@@ -23,27 +22,19 @@ export function TopBarSearch() {
   };
 
   return (
-    <>
-      <Form role="search" onSubmit={submit} className="top-search-box d-none d-md-block">
-        <InputGroup size="sm">
-          <Form.Control
-            type="search"
-            value={text}
-            maxLength={SEARCH_TEXT_MAX_LENGTH}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('nav.searchBox')}
-            aria-label={t('nav.searchBox')}
-          />
-          <Button type="submit" variant="outline-light">
-            {t('nav.search')}
-          </Button>
-        </InputGroup>
-      </Form>
-      <Link to="/members" className="btn btn-outline-light btn-sm top-search d-md-none">
-        <span aria-hidden="true">⌕</span>
-        <span className="d-none d-sm-inline"> {t('nav.search')}</span>
-        <span className="visually-hidden d-sm-none">{t('nav.search')}</span>
-      </Link>
-    </>
+    <form role="search" onSubmit={submit} className="top-search">
+      <input
+        type="search"
+        className="form-control"
+        value={text}
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('nav.searchBox')}
+        aria-label={t('nav.searchBox')}
+      />
+      <button type="submit" className="top-search-submit">
+        <Icon svg={icons.search} label={t('nav.search')} />
+      </button>
+    </form>
   );
 }

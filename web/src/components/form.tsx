@@ -174,6 +174,7 @@ export function SelectField({
   value,
   onChange,
   disabled,
+  hint,
   children,
 }: {
   id: string;
@@ -181,14 +182,26 @@ export function SelectField({
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** Said under the field, such as why it is disabled. */
+  hint?: string;
   children: ReactNode;
 }) {
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Select value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+      <Form.Select
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
         {children}
       </Form.Select>
+      {hint && (
+        <Form.Text id={`${id}-hint`} className="field-hint">
+          {hint}
+        </Form.Text>
+      )}
     </Form.Group>
   );
 }

@@ -1,66 +1,100 @@
-import Container from 'react-bootstrap/Container';
+import type { User } from '@amora/common';
 import Dropdown from 'react-bootstrap/Dropdown';
-import Navbar from 'react-bootstrap/Navbar';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../../api/hooks';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { LogoMark } from '../../components/Logo';
+import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { TopBarSearch } from '../../components/TopBarSearch';
-import { LikesLink } from '../../pages/likes/WaitingBadges';
+import { LikesTab } from '../../pages/likes/WaitingBadges';
+import { BackButton } from './BackButton';
+import { Tab } from './Tab';
 
+/**
+ * The top bar: brand, name search, the member's places, language and account. The places are one
+ * navigation: in the top bar on a desktop, a tab bar at the bottom of a phone's screen.
+ */
 export function TopBar() {
   const { t } = useTranslation();
   const { user } = useUser();
   const { data: settings } = useSettings();
+  const { pathname } = useLocation();
+
+  return (
+    <header className="top-bar">
+      <div className="container top-bar-inner">
+        <BackButton />
+        <Link to="/" className="brand">
+          <LogoMark />
+          <span className="brand-name">{settings?.name ?? 'Amora'}</span>
+        </Link>
+        {user && pathname !== '/members' && <TopBarSearch />}
+        <nav aria-label={t('nav.label')} className={user ? 'tab-bar' : 'visitor-nav'}>
+          {user ? <MemberTabs /> : <VisitorActions />}
+        </nav>
+        <LanguageSwitcher />
+        {user && <AccountMenu user={user} />}
+      </div>
+    </header>
+  );
+}
+
+function MemberTabs() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tab to="/members" icon={icons.members} label={t('nav.members')} />
+      <Tab to="/swipe-game" icon={icons.swipe} label={t('nav.swipe')} />
+      <LikesTab />
+      <Tab to="/profile" icon={icons.profile} label={t('nav.profile')} />
+    </>
+  );
+}
+
+function VisitorActions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/login" className="btn btn-link visitor-login">
+        {t('nav.login')}
+      </Link>
+      <Link to="/signup" className="btn btn-primary visitor-join">
+        {t('nav.join')}
+      </Link>
+    </>
+  );
+}
+
+function AccountMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
-
   const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
 
   return (
-    <Navbar bg="dark" data-bs-theme="dark" className="py-2" as="header">
-      <Container className="gap-2">
-        <Navbar.Brand as={Link} to="/">
-          <span className="brand-heart" aria-hidden="true">
-            ♥{' '}
-          </span>
-          {settings?.name ?? 'Amora'}
-        </Navbar.Brand>
-        <nav className="d-flex align-items-center gap-2 ms-auto" aria-label={t('nav.label')}>
-          <TopBarSearch />
-          {user && <LikesLink />}
-          <LanguageSwitcher />
-          {user ? (
-            <Dropdown align="end">
-              <Dropdown.Toggle variant="outline-light" size="sm" id="account-menu">
-                {user.profile.name}
-              </Dropdown.Toggle>
-              <Dropdown.Menu>
-                <Dropdown.Item as={Link} to="/profile">
-                  {t('nav.profile')}
-                </Dropdown.Item>
-                <Dropdown.Item as={Link} to="/swipe-game">
-                  {t('nav.swipeGame')}
-                </Dropdown.Item>
-                <Dropdown.Item as={Link} to="/match-finder">
-                  {t('nav.matchFinder')}
-                </Dropdown.Item>
-                <Dropdown.Item as={Link} to="/notifications">
-                  {t('nav.settings')}
-                </Dropdown.Item>
-                <Dropdown.Divider />
-                <Dropdown.Item as="button" onClick={onLogout}>
-                  {t('nav.logout')}
-                </Dropdown.Item>
-              </Dropdown.Menu>
-            </Dropdown>
-          ) : (
-            <Link to="/login" className="btn btn-primary btn-sm">
-              {t('nav.login')}
-            </Link>
-          )}
-        </nav>
-      </Container>
-    </Navbar>
+    <Dropdown align="end" className="account-menu">
+      <Dropdown.Toggle variant="link" id="account-menu" aria-label={user.profile.name}>
+        <ProfilePhoto image={user.profile.main_image} name={user.profile.name} alt="" thumb className="avatar" />
+        <span className="account-name">{user.profile.name}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as={Link} to="/profile">
+          <Icon svg={icons.profile} /> {t('nav.profile')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/match-finder">
+          <Icon svg={icons.matchFinder} /> {t('nav.matchFinder')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/notifications">
+          <Icon svg={icons.settings} /> {t('nav.settings')}
+        </Dropdown.Item>
+        <Dropdown.Divider />
+        <Dropdown.Item as="button" onClick={onLogout}>
+          <Icon svg={icons.logout} /> {t('nav.logout')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }

@@ -1,73 +1,123 @@
 import type { User } from '@amora/common';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
+import { useSearch } from '../../api/members';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { SignupForm } from '../accounts/SignupForm';
 import { rememberTracking } from '../accounts/tracking';
+import { CardLikeButton } from '../likes/LikeButton';
+
+/** How many faces the home page shows: two rows on a phone, one on a wide screen. */
+const FACES = 6;
+
+/** The site's newest faces, each a card; nothing when the search is closed to visitors. */
+function Faces({ label, withLike }: { label: string; withLike: boolean }) {
+  const search = useSearch({});
+  const profiles = search.data?.profiles.slice(0, FACES) ?? [];
+  if (profiles.length === 0) return null;
+  return (
+    <ProfileGrid
+      profiles={profiles}
+      label={label}
+      card={(profile) => (
+        <ProfileCard profile={profile} action={withLike && <CardLikeButton profile={profile} />} />
+      )}
+    />
+  );
+}
+
+const SHORTCUTS = [
+  { to: '/swipe-game', icon: icons.swipe, label: 'nav.swipeGame' },
+  { to: '/match-finder', icon: icons.matchFinder, label: 'nav.matchFinder' },
+  { to: '/likes', icon: icons.liked, label: 'nav.likes' },
+] as const;
 
 function Welcome({ user }: { user: User }) {
   const { t } = useTranslation();
   const flash = (useLocation().state as { flash?: string } | null)?.flash;
   return (
-    <Container className="py-4 py-md-5">
+    <Container className="py-4">
       {flash && <Alert variant="success">{t(flash)}</Alert>}
-      <h1 className="h2">{t('home.welcome', { name: user.profile.name })}</h1>
-      <Row className="g-3 mt-2">
-        <Col md={6}>
-          <Card className="h-100 border-0 shadow-sm">
-            <Card.Body>
-              <h2 className="h5">{t('home.accountTitle')}</h2>
-              <p className="mb-1">{t('home.credits', { count: user.credits })}</p>
-              <p className="mb-3">{user.status === 'confirmed' ? t('home.activated') : t('home.notActivated')}</p>
-              <Link to="/notifications" className="btn btn-outline-primary">
-                {t('nav.settings')}
-              </Link>
-            </Card.Body>
-          </Card>
-        </Col>
-      </Row>
+      <h1 className="h3">{t('home.welcome', { name: user.profile.name })}</h1>
+      <p className="text-body-secondary">
+        {user.status === 'confirmed' ? t('home.activated') : t('home.notActivated')}
+      </p>
+      <nav className="shortcuts" aria-label={t('home.shortcuts')}>
+        {SHORTCUTS.map(({ to, icon, label }) => (
+          <Link key={to} to={to} className="shortcut">
+            <Icon svg={icon} />
+            {t(label)}
+          </Link>
+        ))}
+      </nav>
+      <div className="d-flex align-items-baseline justify-content-between mt-4 mb-3">
+        <h2 className="h5 mb-0">{t('home.newFaces')}</h2>
+        <Link to="/members">{t('home.seeAll')}</Link>
+      </div>
+      <Faces label={t('home.newFaces')} withLike />
     </Container>
   );
 }
+
+const STEPS = [
+  { icon: icons.profile, title: 'home.step1Title', text: 'home.step1Text' },
+  { icon: icons.liked, title: 'home.step2Title', text: 'home.step2Text' },
+  { icon: icons.matchFinder, title: 'home.step3Title', text: 'home.step3Text' },
+] as const;
 
 function Landing() {
   const { t } = useTranslation();
   const { data: settings } = useSettings();
   return (
-    <section className="hero py-5">
-      <Container>
-        <Row className="g-4 align-items-center">
-          <Col lg={6}>
-            <h1 className="display-5 fw-bold">{t('home.heroTitle')}</h1>
-            <p className="lead">{t('home.heroLead', { site: settings?.name })}</p>
-            <ul className="list-unstyled fs-5">
-              <li>✓ {t('home.point1')}</li>
-              <li>✓ {t('home.point2')}</li>
-              <li>✓ {t('home.point3')}</li>
-            </ul>
-          </Col>
-          <Col lg={6}>
-            <Card className="border-0 shadow text-body">
-              <Card.Body className="p-4">
-                <h2 className="h4 mb-3">{t('signup.title')}</h2>
-                <SignupForm />
-                <p className="text-center mt-3 mb-0">
-                  {t('signup.haveAccount')} <Link to="/login">{t('nav.login')}</Link>
-                </p>
-              </Card.Body>
-            </Card>
-          </Col>
-        </Row>
+    <>
+      <section className="hero">
+        <Container className="hero-inner">
+          <div className="hero-text">
+            <h1 className="hero-title">{t('home.heroTitle')}</h1>
+            <p className="hero-lead">{t('home.heroLead', { site: settings?.name })}</p>
+            <div className="hero-actions">
+              <Link to="/signup" className="btn btn-primary btn-lg">
+                {t('nav.join')}
+              </Link>
+              <p className="mb-0">
+                {t('signup.haveAccount')} <Link to="/login">{t('nav.login')}</Link>
+              </p>
+            </div>
+          </div>
+          <div className="hero-faces">
+            <Faces label={t('home.newFaces')} withLike={false} />
+          </div>
+        </Container>
+      </section>
+      <Container as="section" className="py-5" aria-labelledby="how-title">
+        <h2 className="h3 text-center mb-4" id="how-title">
+          {t('home.howTitle')}
+        </h2>
+        <ol className="how-steps list-unstyled">
+          {STEPS.map(({ icon, title, text }) => (
+            <li key={title} className="how-step">
+              <span className="how-step-icon">
+                <Icon svg={icon} />
+              </span>
+              <h3 className="h5">{t(title)}</h3>
+              <p className="mb-0 text-body-secondary">{t(text)}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="text-center mt-4 mb-0">
+          <Link to="/signup" className="btn btn-primary btn-lg">
+            {t('nav.join')}
+          </Link>
+        </p>
       </Container>
-    </section>
+    </>
   );
 }
 

@@ -3,17 +3,32 @@ import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { likeKeys, useLike, useLikes } from './api';
 import { type MatchProfile, useShowMatch } from './MatchPopup';
 
-/** Like or unlike a member; a like back makes a match and shows the match popup. */
-export function LikeButton({ profile }: { profile: MatchProfile }) {
-  const { t } = useTranslation('likes');
+/** Whether the member likes a profile and it likes them; toggling a like back makes a match and shows the popup. */
+function useLikeToggle(profile: MatchProfile) {
   const { data: likes } = useLikes();
   const like = useLike(profile.id);
   const showMatch = useShowMatch();
   const liked = likes?.profiles.some((entry) => entry.id === profile.id) ?? false;
   const likesMe = likes?.liked_by.some((entry) => entry.id === profile.id) ?? false;
+  const toggle = () =>
+    like.mutate(!liked, {
+      onSuccess: (result) => {
+        if (result?.match) showMatch(profile);
+      },
+    });
+  return { liked, likesMe, toggle, like, ready: likes !== undefined };
+}
+
+/** The profile page's like: the button, and what the like means between the two. */
+export function LikeButton({ profile }: { profile: MatchProfile }) {
+  const { t } = useTranslation('likes');
+  const { liked, likesMe, toggle, like, ready } = useLikeToggle(profile);
+  const { data: likes } = useLikes();
   const queryClient = useQueryClient();
   const newLike = likes?.liked_by.some((entry) => entry.id === profile.id && entry.like_new) ?? false;
 
@@ -22,20 +37,11 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
     if (newLike) void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
   }, [newLike, queryClient]);
 
-  const toggle = () =>
-    like.mutate(!liked, {
-      onSuccess: (result) => {
-        if (result?.match) showMatch(profile);
-      },
-    });
-
   return (
     <>
       {liked && likesMe && (
         <p className="fw-semibold mb-0 w-100">
-          <span className="text-primary" aria-hidden="true">
-            ♥{' '}
-          </span>
+          <Icon svg={icons.liked} className="text-unread me-1" />
           {t('member.match', { name: profile.name })}
         </p>
       )}
@@ -43,10 +49,11 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
       <Button
         variant={liked ? 'outline-primary' : 'primary'}
         onClick={toggle}
-        disabled={like.isPending || !likes}
+        disabled={like.isPending || !ready}
         aria-pressed={liked}
+        className="like-button"
       >
-        <span aria-hidden="true">{liked ? '♥ ' : '♡ '}</span>
+        <Icon svg={liked ? icons.liked : icons.like} className="me-2" />
         {liked ? t('member.liked') : t('member.like')}
       </Button>
       {like.isError && (
@@ -55,5 +62,24 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
         </Alert>
       )}
     </>
+  );
+}
+
+/** The like on a profile card: a round heart, filled once liked; a failure shows as the button's title. */
+export function CardLikeButton({ profile }: { profile: MatchProfile }) {
+  const { t } = useTranslation('likes');
+  const { liked, toggle, like, ready } = useLikeToggle(profile);
+  return (
+    <button
+      type="button"
+      className={`card-like ${liked ? 'card-like-on' : ''}`}
+      onClick={toggle}
+      disabled={like.isPending || !ready}
+      aria-pressed={liked}
+      aria-label={t('card.like', { name: profile.name })}
+      title={like.isError ? like.error.message : undefined}
+    >
+      <Icon svg={liked ? icons.liked : icons.like} />
+    </button>
   );
 }

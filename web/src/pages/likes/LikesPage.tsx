@@ -1,25 +1,30 @@
 import { LIKES_LIST_TYPES, type LikedCard, type LikesListType } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
-import { MemberCard } from '../members/MemberCard';
 import { matchesOf, useLikes, useLikesList } from './api';
+import { CardLikeButton } from './LikeButton';
 
 function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesListType }) {
   const { t } = useTranslation('likes');
-  const mark = type === 'received' && profile.like_new && (
-    <Badge bg="danger" className="liked-card-new">
-      {t('list.new')}
-    </Badge>
+  const mark = type === 'received' && profile.like_new && <span className="card-new">{t('list.new')}</span>;
+  return (
+    <ProfileCard
+      profile={profile}
+      to={`/likes/m/${profile.id}`}
+      mark={mark}
+      action={<CardLikeButton profile={profile} />}
+    />
   );
-  return <MemberCard profile={profile} to={`/likes/m/${profile.id}`} mark={mark} />;
 }
 
 /** /likes and /likes/{received|given|matches}: who likes the member (new first), whom they like, and matches. */
@@ -46,10 +51,8 @@ export default function LikesPage() {
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{t('title')}</h1>
-        <Link to="/swipe-game" className="btn btn-primary btn-sm">
-          {t('swipe.title')}
-        </Link>
-        <Link to="/match-finder" className="btn btn-outline-primary btn-sm">
+        <Link to="/match-finder" className="btn btn-outline-primary">
+          <Icon svg={icons.matchFinder} className="me-2" />
           {t('finder.title')}
         </Link>
       </div>
@@ -69,13 +72,11 @@ export default function LikesPage() {
         <p className="text-body-secondary text-center py-4">{t(`empty.${current}`)}</p>
       )}
       {profiles.length > 0 && (
-        <ul className="member-grid list-unstyled" aria-label={t(`tabs.${current}`)}>
-          {profiles.map((profile) => (
-            <li key={profile.id}>
-              <LikedMemberCard profile={profile} type={current} />
-            </li>
-          ))}
-        </ul>
+        <ProfileGrid
+          profiles={profiles}
+          label={t(`tabs.${current}`)}
+          card={(profile) => <LikedMemberCard profile={profile} type={current} />}
+        />
       )}
       {list.data && (
         <Pager

@@ -1,4 +1,4 @@
-import type { MatchFinderQuery, ProfileCard } from '@amora/common';
+import type { MatchFinderQuery } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,23 +8,12 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
+import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { RegionSelect } from '../../components/PlaceSelects';
 import { AgeSelect, GenderSelect } from '../../components/SearchSelects';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { MemberCard } from '../members/MemberCard';
 import { useMatchFinder } from './api';
-import { LikeButton } from './LikeButton';
-
-function Suggestion({ profile }: { profile: ProfileCard }) {
-  return (
-    <li className="d-flex flex-column gap-2">
-      <MemberCard profile={profile} />
-      <div className="d-flex flex-wrap gap-2 match-finder-like">
-        <LikeButton profile={profile} />
-      </div>
-    </li>
-  );
-}
+import { CardLikeButton } from './LikeButton';
 
 /**
  * /match-finder: suggestions from what the member looks for. The questions start from their profile
@@ -107,11 +96,11 @@ export default function MatchFinderPage() {
         <p className="text-body-secondary">{t('likes:finder.none')}</p>
       )}
       {finder.data && finder.data.profiles.length > 0 && (
-        <ul className="member-grid list-unstyled" aria-label={t('likes:finder.results')}>
-          {finder.data.profiles.map((profile) => (
-            <Suggestion key={profile.id} profile={profile} />
-          ))}
-        </ul>
+        <ProfileGrid
+          profiles={finder.data.profiles}
+          label={t('likes:finder.results')}
+          card={(profile) => <ProfileCard profile={profile} action={<CardLikeButton profile={profile} />} />}
+        />
       )}
     </Container>
   );

@@ -6,6 +6,8 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../api/hooks';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { HostedMark } from '../../components/HostedMark';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from './api';
@@ -137,8 +139,8 @@ function MatchPopup({ profile, kind, onClose }: Popup & { onClose: () => void })
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape and the button close it from the keyboard. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a click anywhere closes the popup. */}
       <div className="modal-body text-center p-4" onClick={onClose}>
-        <p className="match-popup-hearts" aria-hidden="true">
-          ♥
+        <p className="match-popup-hearts">
+          <Icon svg={icons.liked} />
         </p>
         <h2 className="h3" id="match-popup-title">
           {t(`${texts}.title`, { name: profile.name })}
@@ -151,8 +153,8 @@ function MatchPopup({ profile, kind, onClose }: Popup & { onClose: () => void })
           onClick={() => raise({ action: 'image-pressed', profileId: profile.id })}
         >
           <ProfilePhoto image={profile.main_image} name={profile.name} eager />
-          {profile.hosted && <HostedMark className="match-popup-hosted" />}
         </button>
+        {profile.hosted && <HostedMark className="d-block mb-3" />}
         <div>
           <Button size="lg" onClick={openProfile}>
             {t(`${texts}.button`, { name: profile.name })}

@@ -1,4 +1,4 @@
-import type { ProfileCard, SwipeAllowance } from '@amora/common';
+import type { ProfileCard as Profile, SwipeAllowance } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -7,9 +7,10 @@ import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { HostedMark } from '../../components/HostedMark';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
-import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { ProfileCard } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { likeKeys, useSwipe, useSwipeDeck } from './api';
 import { useShowMatch } from './MatchPopup';
@@ -19,7 +20,7 @@ type Choice = 'like' | 'skip';
 const SWIPE_DISTANCE = 90;
 
 /** The top card: dragged sideways by finger or mouse, it likes (right) or skips (left). */
-function SwipeCard({ profile, onChoose }: { profile: ProfileCard; onChoose: (choice: Choice) => void }) {
+function SwipeCard({ profile, onChoose }: { profile: Profile; onChoose: (choice: Choice) => void }) {
   const [drag, setDrag] = useState<{ startX: number; dx: number } | null>(null);
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     // Keeps the drag when the finger leaves the card; not every pointer can be captured.
@@ -38,7 +39,7 @@ function SwipeCard({ profile, onChoose }: { profile: ProfileCard; onChoose: (cho
   const dx = drag?.dx ?? 0;
   return (
     <div
-      className="swipe-card card border-0 shadow"
+      className="swipe-card"
       style={{ transform: `translateX(${dx}px) rotate(${dx / 20}deg)` }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -46,18 +47,17 @@ function SwipeCard({ profile, onChoose }: { profile: ProfileCard; onChoose: (cho
       onPointerCancel={() => setDrag(null)}
       data-testid="swipe-card"
     >
-      <ProfilePhoto image={profile.main_image} name={profile.name} alt="" className="swipe-card-photo" eager />
-      {dx > SWIPE_DISTANCE / 2 && <span className="swipe-stamp swipe-stamp-like">♥</span>}
-      {dx < -SWIPE_DISTANCE / 2 && <span className="swipe-stamp swipe-stamp-skip">✕</span>}
-      <div className="card-body">
-        <h2 className="h4 mb-0">
-          <Link to={`/members/${profile.id}`} className="text-reset text-decoration-none" draggable={false}>
-            {profile.name}, {profile.age}
-          </Link>
-          {profile.hosted && <HostedMark className="ms-2" />}
-        </h2>
-        {profile.city && <p className="text-body-secondary mb-0">{profile.city}</p>}
-      </div>
+      <ProfileCard profile={profile} size="deck" eager />
+      {dx > SWIPE_DISTANCE / 2 && (
+        <span className="swipe-stamp swipe-stamp-like">
+          <Icon svg={icons.liked} />
+        </span>
+      )}
+      {dx < -SWIPE_DISTANCE / 2 && (
+        <span className="swipe-stamp swipe-stamp-skip">
+          <Icon svg={icons.close} />
+        </span>
+      )}
     </div>
   );
 }
@@ -139,13 +139,16 @@ export default function SwipeGamePage() {
   };
 
   return (
-    <Container className="py-4 swipe-game">
-      <h1 className="h3 mb-1">{t('swipe.title')}</h1>
-      {left && (
-        <p className="text-body-secondary" aria-live="polite">
-          {t('swipe.likesLeft', { count: left.likes_left })}
-        </p>
-      )}
+    <Container className="swipe-game">
+      <div className="swipe-head">
+        <h1 className="h4 mb-0">{t('swipe.title')}</h1>
+        {left && (
+          <p className="swipe-left" aria-live="polite">
+            <Icon svg={icons.liked} className="me-1" />
+            {t('swipe.likesLeft', { count: left.likes_left })}
+          </p>
+        )}
+      </div>
       {deck.isPending && <Loading />}
       {deck.isError && <Alert variant="danger">{deck.error.message}</Alert>}
       {swipe.isError && !(swipe.error instanceof ApiError && swipe.error.code === 'swipe_limit') && (
@@ -167,28 +170,26 @@ export default function SwipeGamePage() {
         <section className="swipe-deck" aria-label={t('swipe.deckLabel')}>
           <SwipeCard key={current.id} profile={current} onChoose={choose} />
           <div className="swipe-actions">
-            <Button
-              variant="outline-secondary"
-              size="lg"
-              className="swipe-button"
+            <button
+              type="button"
+              className="swipe-button swipe-button-skip"
               onClick={() => choose('skip')}
               disabled={swipe.isPending}
+              aria-label={t('swipe.skip')}
             >
-              <span aria-hidden="true">✕ </span>
-              {t('swipe.skip')}
-            </Button>
-            <Button
-              variant="primary"
-              size="lg"
-              className="swipe-button"
+              <Icon svg={icons.close} />
+            </button>
+            <button
+              type="button"
+              className="swipe-button swipe-button-like"
               onClick={() => choose('like')}
               disabled={swipe.isPending}
+              aria-label={t('swipe.like')}
             >
-              <span aria-hidden="true">♥ </span>
-              {t('swipe.like')}
-            </Button>
+              <Icon svg={icons.liked} />
+            </button>
           </div>
-          <p className="small text-body-secondary text-center mt-2">{t('swipe.hint')}</p>
+          <p className="keyboard-hint">{t('swipe.hint')}</p>
         </section>
       )}
     </Container>

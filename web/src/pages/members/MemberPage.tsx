@@ -8,6 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
 import { useBlock, useMember } from '../../api/members';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { HostedMark } from '../../components/HostedMark';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
@@ -56,7 +58,8 @@ export default function MemberPage() {
   return (
     <Container className="py-4 member-page">
       <Button variant="link" className="px-0 mb-2" onClick={() => navigate(-1)}>
-        ‹ {t('member.back')}
+        <Icon svg={icons.back} className="me-1" />
+        {t('member.back')}
       </Button>
       <Row className="g-4">
         <Col md={6} lg={5}>
@@ -76,12 +79,12 @@ export default function MemberPage() {
         <Col md={6} lg={7}>
           <h1 className="h2 mb-1">
             {profile.name}, {profile.age}
-            {profile.hosted && <HostedMark className="ms-2 fs-4" />}
           </h1>
+          {profile.hosted && <HostedMark className="mb-2" />}
           {place && <p className="text-body-secondary">{place}</p>}
           {profile.hosted && settings && (
             <Alert variant="warning" className="small">
-              <HostedMark className="me-1" /> {settings.fictional_warning}
+              {settings.fictional_warning}
             </Alert>
           )}
           {profile.blocked && (

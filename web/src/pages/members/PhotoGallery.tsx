@@ -3,6 +3,8 @@ import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 
 const SWIPE_PX = 40;
@@ -82,10 +84,12 @@ export function PhotoGallery({ photos, name }: { photos: Image[]; name: string }
         {photos.length > 1 && (
           <Modal.Footer className="justify-content-between">
             <Button variant="outline-primary" onClick={() => show((open ?? 0) - 1)}>
-              ‹ {t('gallery.previous')}
+              <Icon svg={icons.back} className="me-1" />
+              {t('gallery.previous')}
             </Button>
             <Button variant="outline-primary" onClick={() => show((open ?? 0) + 1)}>
-              {t('gallery.next')} ›
+              {t('gallery.next')}
+              <Icon svg={icons.next} className="ms-1" />
             </Button>
           </Modal.Footer>
         )}

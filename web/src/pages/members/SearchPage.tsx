@@ -1,16 +1,23 @@
-import type { SearchQuery } from '@amora/common';
+import { type ProfileCard as ProfileCardData, SEARCH_TEXT_MAX_LENGTH, type SearchQuery } from '@amora/common';
+import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useUser } from '../../api/hooks';
 import { useSearch } from '../../api/members';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Pager } from '../../components/Pager';
+import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { storedTracking } from '../accounts/tracking';
-import { MemberGrid } from './MemberCard';
+import { CardLikeButton } from '../likes/LikeButton';
 import { type Filters, SearchFilters } from './SearchFilters';
 
 const FILTER_KEYS = ['q', 'gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
@@ -25,10 +32,37 @@ function readQuery(params: URLSearchParams): Partial<SearchQuery> {
   return { ...(query as Filters), page: Number.isInteger(page) && page > 1 ? page : 1 };
 }
 
+/** The page's one name search: the start of a name, kept with the other filters. */
+function NameSearch({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
+  const { t } = useTranslation('members');
+  const [text, setText] = useState(value);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim() || undefined);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="name-search">
+      <Icon svg={icons.search} className="name-search-icon" />
+      <input
+        type="search"
+        className="form-control"
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('search.namePlaceholder')}
+        aria-label={t('search.name')}
+      />
+    </form>
+  );
+}
+
+/** /members: the results first; the filters beside them on a wide screen, in a bottom sheet on a phone. */
 export default function SearchPage() {
   const { t } = useTranslation('members');
   useDocumentTitle(t('search.title'));
+  const { user } = useUser();
   const [params, setParams] = useSearchParams();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const query = readQuery(params);
   const network = storedTracking()?.network;
   const search = useSearch({ ...query, network });
@@ -38,9 +72,14 @@ export default function SearchPage() {
     for (const key of FILTER_KEYS) if (filters[key] !== undefined) next.set(key, String(filters[key]));
     if (page > 1) next.set('page', String(page));
     setParams(next);
+    setSheetOpen(false);
     window.scrollTo({ top: 0 });
   };
   const { page: _page, ...filters } = query;
+  const activeFilters = FILTER_KEYS.filter((key) => key !== 'q' && filters[key] !== undefined).length;
+  const card = (profile: ProfileCardData) => (
+    <ProfileCard profile={profile} action={user && <CardLikeButton profile={profile} />} />
+  );
 
   if (search.error instanceof ApiError && search.error.code === 'search_login_required') {
     return (
@@ -52,29 +91,59 @@ export default function SearchPage() {
   }
   const result = search.data;
   return (
-    <Container className="py-4">
-      <h1 className="h3 mb-3">{t('search.title')}</h1>
-      <SearchFilters key={params.toString()} value={filters} onApply={(next) => go(next)} />
-      {search.isError && <Alert variant="danger">{search.error.message}</Alert>}
-      {search.isPending && <Loading />}
-      {result && (
-        <section aria-labelledby="results-title" aria-busy={search.isFetching}>
-          <h2 className="h6 text-body-secondary mb-3" id="results-title" aria-live="polite">
-            {t('search.total', { count: result.total })}
-          </h2>
-          {result.profiles.length > 0 && <MemberGrid profiles={result.profiles} label={t('search.results')} />}
-          <Pager page={result.page} pages={result.pages} onPage={(page) => go(filters, page)} />
-          {result.similar.length > 0 && (
-            <section className="mt-5" aria-labelledby="similar-title">
-              <h2 className="h5" id="similar-title">
-                {t('search.similar', { count: result.similar_total })}
+    <Container className="py-3 py-lg-4 search-page">
+      <div className="search-head">
+        <h1 className="h3 mb-0">{t('search.title')}</h1>
+        <NameSearch key={filters.q ?? ''} value={filters.q ?? ''} onSearch={(q) => go({ ...filters, q })} />
+        <Button variant="outline-primary" className="filters-button d-lg-none" onClick={() => setSheetOpen(true)}>
+          <Icon svg={icons.filters} className="me-2" />
+          {t('search.filtersButton')}
+          {activeFilters > 0 && <span className="filters-count">{activeFilters}</span>}
+        </Button>
+      </div>
+      <div className="search-layout">
+        <Offcanvas
+          responsive="lg"
+          placement="bottom"
+          show={sheetOpen}
+          onHide={() => setSheetOpen(false)}
+          className="filter-sheet"
+          aria-labelledby="filters-title"
+        >
+          <Offcanvas.Header closeButton closeLabel={t('app:common.close')}>
+            <Offcanvas.Title as="h2" className="h5" id="filters-title">
+              {t('search.filtersButton')}
+            </Offcanvas.Title>
+          </Offcanvas.Header>
+          <Offcanvas.Body>
+            <SearchFilters key={params.toString()} value={filters} onApply={(next) => go(next)} />
+          </Offcanvas.Body>
+        </Offcanvas>
+        <div className="search-results">
+          {search.isError && <Alert variant="danger">{search.error.message}</Alert>}
+          {search.isPending && <Loading />}
+          {result && (
+            <section aria-labelledby="results-title" aria-busy={search.isFetching}>
+              <h2 className="h6 text-body-secondary mb-3" id="results-title" aria-live="polite">
+                {t('search.total', { count: result.total })}
               </h2>
-              <p className="small text-body-secondary">{t('search.similarHint')}</p>
-              <MemberGrid profiles={result.similar} label={t('search.similarLabel')} />
+              {result.profiles.length > 0 && (
+                <ProfileGrid profiles={result.profiles} label={t('search.results')} card={card} />
+              )}
+              <Pager page={result.page} pages={result.pages} onPage={(page) => go(filters, page)} />
+              {result.similar.length > 0 && (
+                <section className="mt-5" aria-labelledby="similar-title">
+                  <h2 className="h5" id="similar-title">
+                    {t('search.similar', { count: result.similar_total })}
+                  </h2>
+                  <p className="small text-body-secondary">{t('search.similarHint')}</p>
+                  <ProfileGrid profiles={result.similar} label={t('search.similarLabel')} card={card} />
+                </section>
+              )}
             </section>
           )}
-        </section>
-      )}
+        </div>
+      </div>
     </Container>
   );
 }

@@ -1,0 +1,77 @@
+import type { ProfileCard as Profile } from '@amora/common';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HostedMark } from './HostedMark';
+import { ProfilePhoto } from './ProfilePhoto';
+
+/**
+ * The one profile card of search, match finder, likes and swipe: a portrait photo edge to edge with
+ * name, age and city over it; `action` (a like) sits on the photo, `mark` (a "new" badge) in a corner.
+ */
+export function ProfileCard({
+  profile,
+  to = `/members/${profile.id}`,
+  action,
+  mark,
+  eager = false,
+  size = 'grid',
+}: {
+  profile: Profile;
+  /** Another address of the same profile page, such as /likes/m/{id}. */
+  to?: string;
+  action?: ReactNode;
+  mark?: ReactNode;
+  eager?: boolean;
+  /** `deck` is the swipe game's single large card. */
+  size?: 'grid' | 'deck';
+}) {
+  const { t } = useTranslation('members');
+  const Heading = size === 'deck' ? 'h2' : 'h3';
+  return (
+    <article className={`profile-card profile-card-${size}`}>
+      <ProfilePhoto
+        image={profile.main_image}
+        name={profile.name}
+        alt=""
+        thumb={size === 'grid'}
+        eager={eager}
+        className="profile-card-photo"
+      />
+      <div className="profile-card-text">
+        <Heading className="profile-card-name">
+          <Link to={to} className="stretched-link" draggable={false}>
+            {profile.name}, {profile.age}
+          </Link>
+        </Heading>
+        <p className="profile-card-city">{profile.city ?? t('card.noCity')}</p>
+      </div>
+      {(profile.hosted || mark) && (
+        <div className="profile-card-marks">
+          {mark}
+          {profile.hosted && <HostedMark />}
+        </div>
+      )}
+      {action && <div className="profile-card-action">{action}</div>}
+    </article>
+  );
+}
+
+/** Cards in a grid: two across on a phone, up to five on a wide screen. */
+export function ProfileGrid<P extends Profile>({
+  profiles,
+  label,
+  card = (profile) => <ProfileCard profile={profile} />,
+}: {
+  profiles: P[];
+  label: string;
+  card?: (profile: P) => ReactNode;
+}) {
+  return (
+    <ul className="profile-grid list-unstyled" aria-label={label}>
+      {profiles.map((profile) => (
+        <li key={profile.id}>{card(profile)}</li>
+      ))}
+    </ul>
+  );
+}
