@@ -5,7 +5,16 @@
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { fakeJpeg, oversizedJpeg, photoFile } from './images.js';
-import { enterSite, expectAccessible, latestMail, linkIn, otherPerson, screenshot, uniqueEmail } from './support.js';
+import {
+  enterSite,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  otherPerson,
+  screenshot,
+  searchFilters,
+  uniqueEmail,
+} from './support.js';
 
 const t = catalogue('en');
 const BIRTH_DATE = '1994-03-09';
@@ -92,13 +101,14 @@ test('a new member completes the profile and is found in search', async ({ page,
 
   const searcher = await otherPerson(browser);
   await enterSite(searcher, '/members');
-  await searcher.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
-  await searcher.getByLabel(t('members:search.country')).selectOption({ label: 'Netherlands' });
-  await searcher.getByLabel(t('members:search.region')).selectOption({ label: 'Noord-Holland' });
-  await searcher
-    .getByRole('form', { name: t('members:search.filters') })
-    .getByRole('button', { name: t('members:search.submit') })
-    .click();
+  const filters = await searchFilters(searcher, {
+    filters: t('members:search.filters'),
+    button: t('members:search.filtersButton'),
+  });
+  await filters.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
+  await filters.getByLabel(t('members:search.country')).selectOption({ label: 'Netherlands' });
+  await filters.getByLabel(t('members:search.region')).selectOption({ label: 'Noord-Holland' });
+  await filters.getByRole('button', { name: t('members:search.submit') }).click();
   await expect(searcher).toHaveURL(/countryregion=NH/);
   const card = searcher.getByRole('link', { name: new RegExp(`^${name}, ${ageToday(BIRTH_DATE)}`) });
   await expect(card).toBeVisible();

@@ -239,8 +239,11 @@ test('the match finder suggests members from the questions', async ({ page }, te
 
   const first = results.getByRole('listitem').first();
   const likedId = Number((await first.getByRole('link').first().getAttribute('href'))?.split('/').pop());
-  await first.getByRole('button', { name: t('likes:member.like') }).click();
-  await expect(first.getByRole('button', { name: t('likes:member.liked') })).toBeVisible();
+  const likedName = (await first.getByRole('heading').innerText()).split(',')[0];
+  const like = first.getByRole('button', { name: t('likes:card.like', { name: likedName }) });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(page);
   await screenshot(page, testInfo, 'finder-01');
 

@@ -2,9 +2,9 @@
  * Finding and viewing members: search with each filter and page through; a hosted profile as a
  * visitor, a free member and a premium member; one member blocking another.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, otherPerson, screenshot, signUpMember } from './support.js';
+import { enterSite, expectAccessible, otherPerson, screenshot, searchFilters, signUpMember } from './support.js';
 
 const t = catalogue('en');
 const CLIENT = { 'x-request-type': 'client' };
@@ -41,7 +41,9 @@ async function profileWithPremiumPhotos(request: APIRequestContext): Promise<Car
   throw new Error('the demo seed has no hosted profile with premium photos on the first four pages');
 }
 
-const searchForm = (page: Page) => page.getByRole('form', { name: t('members:search.filters') });
+const searchForm = (page: Page) =>
+  searchFilters(page, { filters: t('members:search.filters'), button: t('members:search.filtersButton') });
+const nameSearch = (page: Page) => page.getByRole('searchbox', { name: t('members:search.name') });
 
 const totalOf = async (page: Page) => Number((await page.locator('#results-title').innerText()).replace(/\D/g, ''));
 
@@ -54,25 +56,25 @@ test('search narrows with each filter and pages through the results', async ({ p
   await expectAccessible(page);
   await screenshot(page, testInfo, 'search-01-all');
 
-  const apply = () =>
-    searchForm(page)
-      .getByRole('button', { name: t('members:search.submit') })
-      .click();
-  await page.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
-  await apply();
+  const apply = (form: Locator) => form.getByRole('button', { name: t('members:search.submit') }).click();
+  let filters = await searchForm(page);
+  await filters.getByLabel(t('members:search.gender')).selectOption({ label: t('members:search.genders.female') });
+  await apply(filters);
   await expect(page).toHaveURL(/gender=female/);
   await expect.poll(() => totalOf(page)).toBeLessThan(everyone);
   const women = await totalOf(page);
 
-  await page.getByLabel(t('members:search.country')).selectOption({ label: 'Germany' });
-  await apply();
+  filters = await searchForm(page);
+  await filters.getByLabel(t('members:search.country')).selectOption({ label: 'Germany' });
+  await apply(filters);
   await expect(page).toHaveURL(/country=DE/);
   await expect.poll(() => totalOf(page)).toBeLessThan(women);
   const inGermany = await totalOf(page);
 
-  await page.getByLabel(t('members:search.minAge')).selectOption('25');
-  await page.getByLabel(t('members:search.maxAge')).selectOption('45');
-  await apply();
+  filters = await searchForm(page);
+  await filters.getByLabel(t('members:search.minAge')).selectOption('25');
+  await filters.getByLabel(t('members:search.maxAge')).selectOption('45');
+  await apply(filters);
   await expect(page).toHaveURL(/min_age=25.*max_age=45/);
   await expect.poll(() => totalOf(page)).toBeLessThanOrEqual(inGermany);
   // The cards of the new search replace the previous ones once it answers.
@@ -82,10 +84,11 @@ test('search narrows with each filter and pages through the results', async ({ p
   await expect.poll(async () => (await ages()).every((age) => age >= 25 && age <= 45)).toBe(true);
   expect((await ages()).length).toBeGreaterThan(0);
 
-  const region = page.getByLabel(t('members:search.region'));
+  filters = await searchForm(page);
+  const region = filters.getByLabel(t('members:search.region'));
   const firstRegion = (await region.locator('option').nth(1).textContent()) ?? '';
   await region.selectOption({ label: firstRegion });
-  await apply();
+  await apply(filters);
   await expect(page).toHaveURL(/countryregion=/);
   await expect(page.locator('#results-title')).toBeVisible();
   await screenshot(page, testInfo, 'search-02-filtered');
@@ -112,12 +115,10 @@ test('finds members by the start of a name, in name order', async ({ page, isMob
   const prefix = wanted.name.slice(0, 3);
 
   if (isMobile) {
-    // A phone's top bar has a button to the search page, whose form has the same field.
-    await page.getByRole('link', { name: t('app:nav.search') }).click();
-    await searchForm(page).getByLabel(t('members:search.name')).fill(prefix.toUpperCase());
-    await searchForm(page)
-      .getByRole('button', { name: t('members:search.submit') })
-      .click();
+    // A phone has no room for a search box in the top bar: the home page leads to the member search.
+    await page.getByRole('link', { name: t('app:home.seeAll') }).click();
+    await nameSearch(page).fill(prefix.toUpperCase());
+    await nameSearch(page).press('Enter');
   } else {
     const box = page.getByRole('search').getByRole('searchbox', { name: t('app:nav.searchBox') });
     await box.fill(prefix.toUpperCase());
@@ -133,7 +134,9 @@ test('finds members by the start of a name, in name order', async ({ page, isMob
   // The previous results stay until the search answers.
   await expect.poll(async () => (await found()).every((name) => name.startsWith(key(prefix)))).toBe(true);
   expect(await found()).toEqual([...(await found())].sort());
-  await expect(searchForm(page).getByLabel(t('members:search.name'))).toHaveValue(prefix.toUpperCase());
+  // The search page has the one name box; the top bar leaves its own out there.
+  await expect(nameSearch(page)).toHaveValue(prefix.toUpperCase());
+  await expect(page.getByRole('searchbox', { name: t('app:nav.searchBox') })).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'search-04-name');
 });

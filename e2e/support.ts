@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from '@playwright/test';
@@ -44,6 +45,37 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * On a phone, every control a thumb aims at is at least 44 by 44 px. Links inside running text are
+ * exempt (WCAG 2.5.8); a checkbox or radio counts with its label, which takes the tap too.
+ */
+export async function expectTapTargets(page: Page) {
+  const small = await page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex="0"]',
+    );
+    const found: string[] = [];
+    for (const control of Array.from(controls)) {
+      const style = getComputedStyle(control);
+      if (style.display === 'inline' || style.visibility === 'hidden') continue;
+      if (control.closest('[aria-hidden="true"], .visually-hidden, [hidden]')) continue;
+      let box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)) {
+        box = (control.closest('.form-check, label') ?? control).getBoundingClientRect();
+      }
+      if (box.width < 44 || box.height < 44) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
+        found.push(
+          `${control.tagName.toLowerCase()}.${control.className} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return found;
+  });
+  expect(small).toEqual([]);
+}
+
 /** A full-page screenshot under e2e/screenshots/<project>/, to look at after the run. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
@@ -56,6 +88,15 @@ export async function enterSite(page: Page, path = '/', enterLabel: RegExp = /18
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: enterLabel }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The member search's filters: beside the results on a wide screen, behind the Filters button on a phone. */
+export async function searchFilters(page: Page, labels: { filters: string; button: string }) {
+  const button = page.getByRole('button', { name: labels.button });
+  if (await button.isVisible()) await button.click();
+  const form = page.getByRole('form', { name: labels.filters });
+  await expect(form).toBeVisible();
+  return form;
 }
 
 export async function openAccountMenu(page: Page, name: string) {

@@ -9,13 +9,13 @@ import * as icons from './icons';
  * means on tap, focus or hover.
  */
 export function HostedMark({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('members');
+  const { t, i18n } = useTranslation('members');
   const { data: settings } = useSettings();
   const [open, setOpen] = useState(false);
   const noteId = useId();
   if (!settings) return null;
   return (
-    <span className={`hosted-mark ${className}`} onMouseLeave={() => setOpen(false)}>
+    <span className={`hosted-mark ${className}`}>
       <button
         type="button"
         className="hosted-pill"
@@ -26,11 +26,15 @@ export function HostedMark({ className = '' }: { className?: string }) {
           event.stopPropagation();
           setOpen(!open);
         }}
-        onMouseEnter={() => setOpen(true)}
+        // A mouse shows the note on hover; a finger's tap comes as a click (its emulated hover would undo it).
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
+        onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
         onBlur={() => setOpen(false)}
       >
-        <Icon svg={icons.info} />
-        {settings.fictional_singular}
+        <span className="hosted-pill-label">
+          <Icon svg={icons.info} />
+          {capitalised(settings.fictional_singular, i18n.language)}
+        </span>
       </button>
       <span id={noteId} role="note" className="hosted-note" hidden={!open}>
         {t('card.hostedNote', { site: settings.name })}
@@ -38,3 +42,6 @@ export function HostedMark({ className = '' }: { className?: string }) {
     </span>
   );
 }
+
+/** The site's word starts a label here, so it starts with a capital. */
+const capitalised = (word: string, locale: string) => word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);

@@ -1,5 +1,7 @@
 import Pagination from 'react-bootstrap/Pagination';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './Icon';
+import * as icons from './icons';
 
 /** Pages around the current one, so a phone shows a short row. */
 function pageWindow(page: number, pages: number): number[] {
@@ -13,7 +15,9 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   if (pages <= 1) return null;
   return (
     <Pagination className="justify-content-center mt-4" aria-label={t('search.pages')}>
-      <Pagination.Prev disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('search.previous')} />
+      <Pagination.Prev disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('search.previous')}>
+        <Icon svg={icons.back} />
+      </Pagination.Prev>
       {pageWindow(page, pages).map((number) => (
         <Pagination.Item
           key={number}
@@ -24,7 +28,9 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
           {number}
         </Pagination.Item>
       ))}
-      <Pagination.Next disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('search.next')} />
+      <Pagination.Next disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('search.next')}>
+        <Icon svg={icons.next} />
+      </Pagination.Next>
     </Pagination>
   );
 }

@@ -40,7 +40,8 @@ export function ProfileCard({
       />
       <div className="profile-card-text">
         <Heading className="profile-card-name">
-          <Link to={to} className="stretched-link" draggable={false}>
+          {/* On the swipe deck a drag must not end as a tap on a card-wide link: only the name opens the profile. */}
+          <Link to={to} className={size === 'grid' ? 'stretched-link' : undefined} draggable={false}>
             {profile.name}, {profile.age}
           </Link>
         </Heading>

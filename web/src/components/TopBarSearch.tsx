@@ -22,19 +22,21 @@ export function TopBarSearch() {
   };
 
   return (
-    <form role="search" onSubmit={submit} className="top-search">
-      <input
-        type="search"
-        className="form-control"
-        value={text}
-        maxLength={SEARCH_TEXT_MAX_LENGTH}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t('nav.searchBox')}
-        aria-label={t('nav.searchBox')}
-      />
-      <button type="submit" className="top-search-submit">
-        <Icon svg={icons.search} label={t('nav.search')} />
-      </button>
-    </form>
+    <search className="top-search">
+      <form onSubmit={submit}>
+        <input
+          type="search"
+          className="form-control"
+          value={text}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('nav.searchBox')}
+          aria-label={t('nav.searchBox')}
+        />
+        <button type="submit" className="top-search-submit">
+          <Icon svg={icons.search} label={t('nav.search')} />
+        </button>
+      </form>
+    </search>
   );
 }

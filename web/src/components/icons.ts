@@ -2,24 +2,25 @@
  * The icons the app uses, by what they mean here: one Bootstrap Icons glyph per meaning, imported
  * as SVG text. Only icons imported somewhere reach a bundle.
  */
-export { default as back } from 'bootstrap-icons/icons/chevron-left.svg?raw';
-export { default as camera } from 'bootstrap-icons/icons/camera-fill.svg?raw';
-export { default as check } from 'bootstrap-icons/icons/check-lg.svg?raw';
-export { default as close } from 'bootstrap-icons/icons/x-lg.svg?raw';
-export { default as filters } from 'bootstrap-icons/icons/sliders.svg?raw';
-export { default as info } from 'bootstrap-icons/icons/info-circle.svg?raw';
-export { default as language } from 'bootstrap-icons/icons/globe2.svg?raw';
-export { default as liked } from 'bootstrap-icons/icons/heart-fill.svg?raw';
-export { default as like } from 'bootstrap-icons/icons/heart.svg?raw';
+
 export { default as logout } from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
-export { default as members } from 'bootstrap-icons/icons/people-fill.svg?raw';
+export { default as camera } from 'bootstrap-icons/icons/camera-fill.svg?raw';
+export { default as chat } from 'bootstrap-icons/icons/chat-heart-fill.svg?raw';
+export { default as check } from 'bootstrap-icons/icons/check-lg.svg?raw';
+export { default as back } from 'bootstrap-icons/icons/chevron-left.svg?raw';
 export { default as next } from 'bootstrap-icons/icons/chevron-right.svg?raw';
-export { default as profile } from 'bootstrap-icons/icons/person-fill.svg?raw';
-export { default as search } from 'bootstrap-icons/icons/search.svg?raw';
-export { default as settings } from 'bootstrap-icons/icons/gear.svg?raw';
 export { default as matchFinder } from 'bootstrap-icons/icons/compass.svg?raw';
 export { default as swipe } from 'bootstrap-icons/icons/fire.svg?raw';
+export { default as settings } from 'bootstrap-icons/icons/gear.svg?raw';
+export { default as language } from 'bootstrap-icons/icons/globe2.svg?raw';
+export { default as like } from 'bootstrap-icons/icons/heart.svg?raw';
+export { default as liked } from 'bootstrap-icons/icons/heart-fill.svg?raw';
+export { default as info } from 'bootstrap-icons/icons/info-circle.svg?raw';
+export { default as members } from 'bootstrap-icons/icons/people-fill.svg?raw';
+export { default as profile } from 'bootstrap-icons/icons/person-fill.svg?raw';
 export { default as plus } from 'bootstrap-icons/icons/plus-lg.svg?raw';
-export { default as trash } from 'bootstrap-icons/icons/trash3.svg?raw';
+export { default as search } from 'bootstrap-icons/icons/search.svg?raw';
 export { default as shield } from 'bootstrap-icons/icons/shield-check.svg?raw';
-export { default as chat } from 'bootstrap-icons/icons/chat-heart-fill.svg?raw';
+export { default as filters } from 'bootstrap-icons/icons/sliders.svg?raw';
+export { default as trash } from 'bootstrap-icons/icons/trash3.svg?raw';
+export { default as close } from 'bootstrap-icons/icons/x-lg.svg?raw';

@@ -31,7 +31,7 @@ export function TopBar() {
           <LogoMark />
           <span className="brand-name">{settings?.name ?? 'Amora'}</span>
         </Link>
-        {user && pathname !== '/members' && <TopBarSearch />}
+        {pathname !== '/members' && <TopBarSearch />}
         <nav aria-label={t('nav.label')} className={user ? 'tab-bar' : 'visitor-nav'}>
           {user ? <MemberTabs /> : <VisitorActions />}
         </nav>

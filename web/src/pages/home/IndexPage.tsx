@@ -26,9 +26,7 @@ function Faces({ label, withLike }: { label: string; withLike: boolean }) {
     <ProfileGrid
       profiles={profiles}
       label={label}
-      card={(profile) => (
-        <ProfileCard profile={profile} action={withLike && <CardLikeButton profile={profile} />} />
-      )}
+      card={(profile) => <ProfileCard profile={profile} action={withLike && <CardLikeButton profile={profile} />} />}
     />
   );
 }
@@ -59,7 +57,9 @@ function Welcome({ user }: { user: User }) {
       </nav>
       <div className="d-flex align-items-baseline justify-content-between mt-4 mb-3">
         <h2 className="h5 mb-0">{t('home.newFaces')}</h2>
-        <Link to="/members">{t('home.seeAll')}</Link>
+        <Link to="/members" className="more-link">
+          {t('home.seeAll')}
+        </Link>
       </div>
       <Faces label={t('home.newFaces')} withLike />
     </Container>
@@ -93,6 +93,10 @@ function Landing() {
           </div>
           <div className="hero-faces">
             <Faces label={t('home.newFaces')} withLike={false} />
+            <Link to="/members" className="hero-see-all">
+              {t('home.seeAll')}
+              <Icon svg={icons.next} className="ms-1" />
+            </Link>
           </div>
         </Container>
       </section>

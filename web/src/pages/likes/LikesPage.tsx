@@ -7,8 +7,8 @@ import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
-import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
+import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
 import { matchesOf, useLikes, useLikesList } from './api';
@@ -24,6 +24,23 @@ function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesLis
       mark={mark}
       action={<CardLikeButton profile={profile} />}
     />
+  );
+}
+
+/** An empty list says why, and offers the way to fill it: a photo for likes received, the swipe game for the rest. */
+function EmptyList({ type }: { type: LikesListType }) {
+  const { t } = useTranslation(['likes', 'app']);
+  const [to, label] = type === 'received' ? ['/profile', 'app:nav.profile'] : ['/swipe-game', 'app:nav.swipeGame'];
+  return (
+    <div className="empty-state">
+      <span className="empty-state-icon">
+        <Icon svg={icons.liked} />
+      </span>
+      <p>{t(`empty.${type}`)}</p>
+      <Link to={to} className="btn btn-primary">
+        {t(label)}
+      </Link>
+    </div>
   );
 }
 
@@ -68,9 +85,7 @@ export default function LikesPage() {
       </Nav>
       {list.isPending && <Loading />}
       {list.isError && <Alert variant="danger">{list.error.message}</Alert>}
-      {list.data && profiles.length === 0 && (
-        <p className="text-body-secondary text-center py-4">{t(`empty.${current}`)}</p>
-      )}
+      {list.data && profiles.length === 0 && <EmptyList type={current} />}
       {profiles.length > 0 && (
         <ProfileGrid
           profiles={profiles}

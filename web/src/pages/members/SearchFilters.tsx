@@ -19,7 +19,12 @@ export function SearchFilters({ value, onApply }: { value: Filters; onApply: (fi
 
   return (
     <form onSubmit={submit} className="filter-form" aria-label={t('search.filters')}>
-      <GenderSelect id="search-gender" label={t('search.gender')} value={draft.gender} onChange={(gender) => set({ gender })} />
+      <GenderSelect
+        id="search-gender"
+        label={t('search.gender')}
+        value={draft.gender}
+        onChange={(gender) => set({ gender })}
+      />
       <CountrySelect
         id="search-country"
         label={t('search.country')}
@@ -36,8 +41,18 @@ export function SearchFilters({ value, onApply }: { value: Filters; onApply: (fi
         onChange={(region) => set({ countryregion: region || undefined })}
       />
       <div className="filter-ages">
-        <AgeSelect id="search-min-age" label={t('search.minAge')} value={draft.min_age} onChange={(min_age) => set({ min_age })} />
-        <AgeSelect id="search-max-age" label={t('search.maxAge')} value={draft.max_age} onChange={(max_age) => set({ max_age })} />
+        <AgeSelect
+          id="search-min-age"
+          label={t('search.minAge')}
+          value={draft.min_age}
+          onChange={(min_age) => set({ min_age })}
+        />
+        <AgeSelect
+          id="search-max-age"
+          label={t('search.maxAge')}
+          value={draft.max_age}
+          onChange={(max_age) => set({ max_age })}
+        />
       </div>
       <Button type="submit" className="w-100">
         {t('search.submit')}

@@ -41,18 +41,20 @@ function NameSearch({ value, onSearch }: { value: string; onSearch: (q: string |
     onSearch(text.trim() || undefined);
   };
   return (
-    <form role="search" onSubmit={submit} className="name-search">
-      <Icon svg={icons.search} className="name-search-icon" />
-      <input
-        type="search"
-        className="form-control"
-        maxLength={SEARCH_TEXT_MAX_LENGTH}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t('search.namePlaceholder')}
-        aria-label={t('search.name')}
-      />
-    </form>
+    <search className="name-search">
+      <form onSubmit={submit}>
+        <Icon svg={icons.search} className="name-search-icon" />
+        <input
+          type="search"
+          className="form-control"
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('search.namePlaceholder')}
+          aria-label={t('search.name')}
+        />
+      </form>
+    </search>
   );
 }
 
