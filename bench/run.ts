@@ -38,6 +38,7 @@ import { createDevMailbox } from '../server/src/mail/mailer.js';
 import { mediaRoot } from '../server/src/members/photos/files.js';
 import * as profileQueries from '../server/src/members/profiles/queries.js';
 import type { Site } from '../server/src/sites/service.js';
+import { measureFirstLoad } from './first-load.js';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -339,6 +340,11 @@ for (const engine of engines) {
   rows.push(...result.rows);
   seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
 }
+const firstLoad = measureFirstLoad(path.join(import.meta.dirname, '../web/dist'));
+const firstLoadLine = firstLoad
+  ? `Web app first load (built web/dist, gzip -9): ${firstLoad.javascriptKb.toFixed(1)} KB of JavaScript and ` +
+    `${firstLoad.cssKb.toFixed(1)} KB of CSS.`
+  : 'Web app first load: not measured (no web/dist; run `npm run build` first).';
 const report = [
   '# API benchmark',
   '',
@@ -351,8 +357,10 @@ const report = [
   '',
   table(rows),
   '',
+  firstLoadLine,
+  '',
 ].join('\n');
 fs.writeFileSync(values.out, report);
 console.log(
-  `\n${table(rows)}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `\n${table(rows)}\n\n${firstLoadLine}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );

@@ -24,7 +24,110 @@ function textAt(tree: Tree, key: string): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree) as string;
 }
 
+/** Every text of a locale, with where it is: `ns:key`. */
+function textsOf(locale: string): [string, string][] {
+  const texts: [string, string][] = [];
+  const walk = (node: unknown, key: string) => {
+    if (typeof node === 'string') texts.push([key, node]);
+    else if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${key}[${index}]`));
+    else if (node && typeof node === 'object') {
+      for (const [part, value] of Object.entries(node)) walk(value, key.endsWith(':') ? key + part : `${key}.${part}`);
+    }
+  };
+  for (const ns of namespaces) walk(read(locale, ns), `${ns}:`);
+  return texts;
+}
+
+/**
+ * A placeholder stands alone: a letter or an apostrophe glued to it inflects a name the text cannot
+ * know ("{{name}}s profil" breaks for Lars in Danish; "{{name}}'s" for James in English). A hyphen
+ * is fine: it makes a compound that holds for any name ("{{site}}-konto", "{{site}}-palvelua").
+ */
+const GLUED_PLACEHOLDER = /[\p{L}'’]\{\{\w+\}\}|\{\{\w+\}\}[\p{L}'’]/u;
+
+/**
+ * The agreed words per locale, for like, match, swipe, premium, member and sign up, and the form of
+ * address. `avoid` lists what a text must not say instead (matched case-insensitively on word
+ * boundaries); `use` is there for translators. `except` names the texts SPEC.md fixes word for word.
+ */
+interface Glossary {
+  use: string;
+  avoid: string[];
+  /** Forms that are wrong only capitalised, such as a formal "you". */
+  avoidCapitalised?: string[];
+  except?: string[];
+}
+const GLOSSARY: Record<string, Glossary> = {
+  da: { use: 'like, match, swipe, premiummedlem, medlem, tilmeld dig; du', avoid: ['hollandsk'] },
+  de: {
+    use: 'Like/liken/gelikt, Match, swipen, Premium-Mitglied, Mitglied, registrieren; du',
+    avoid: ['geliked', 'Speichere, um ihn'],
+    avoidCapitalised: ['Ihnen'],
+  },
+  en: { use: 'like, match, swipe, premium member, member, sign up; you', avoid: ['thousands of members'] },
+  es: {
+    use: 'like/dar like, match, swipe, miembro premium, miembro, registrarse; tú',
+    avoid: ['membresía', 'usted', 'ustedes', 'me gusta'],
+  },
+  fi: {
+    use: 'tykkäys/tykätä, match, pyyhkäistä, premium-jäsen, jäsen, rekisteröityä; sinä',
+    avoid: ['Se on match', 'Keskivertainen', 'hienovarainen'],
+  },
+  fr: {
+    use: 'like/liker, match, swipe, membre premium, membre, s’inscrire; vous',
+    avoid: ['tu', 'ton', 'ta', 'tes', 'toi', 'te', "t'", 'connecte-toi', 'inscris-toi'],
+  },
+  it: {
+    use: 'like/mettere like, match, swipe, iscritto premium, iscritto, iscriversi; tu',
+    avoid: ['membro', 'membri'],
+  },
+  nb: { use: 'like, match, sveipe, premiummedlem, medlem, registrere seg; du', avoid: ['hollandsk'] },
+  nl: {
+    use: 'like/liken, match, swipen, premiumlid, lid/leden, aanmelden; je/jij',
+    avoid: ['premium lid', 'u', 'uw', 'minderjarige profielen', 'fysieke afspraken'],
+    except: ['errors:field.birthdate_required'],
+  },
+  pl: {
+    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się; ty',
+    avoid: ['imię', 'samemu'],
+    avoidCapitalised: ['Pan', 'Pani', 'Państwo'],
+  },
+  sv: {
+    use: 'gilla/gillning, match/matcher, svepa, premiummedlem, medlem, registrera sig; du',
+    avoid: ['matchning', 'matchningar', 'Flintskallig', 'banderollen'],
+  },
+};
+
+/** A word or phrase on its own: not inside a longer word. */
+const wordPattern = (phrase: string, flags: string) =>
+  new RegExp(`(?<![\\p{L}'’])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, flags);
+
 describe('locale catalogues', () => {
+  it('glues no letter or apostrophe to a placeholder', () => {
+    const glued = LOCALES.flatMap((locale) =>
+      textsOf(locale)
+        .filter(([, text]) => GLUED_PLACEHOLDER.test(text))
+        .map(([key, text]) => `${locale} ${key}: ${text}`),
+    );
+    expect(glued).toEqual([]);
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale} keeps to its glossary and form of address`, () => {
+      const { avoid, avoidCapitalised = [], except = [] } = GLOSSARY[locale];
+      const patterns = [
+        ...avoid.map((phrase) => [phrase, wordPattern(phrase, 'iu')] as const),
+        ...avoidCapitalised.map((phrase) => [phrase, wordPattern(phrase, 'u')] as const),
+      ];
+      const found = textsOf(locale).flatMap(([key, text]) =>
+        except.includes(key)
+          ? []
+          : patterns.filter(([, pattern]) => pattern.test(text)).map(([phrase]) => `${key}: "${phrase}" in ${text}`),
+      );
+      expect(found).toEqual([]);
+    });
+  }
+
   for (const locale of LOCALES) {
     for (const ns of namespaces) {
       it(`${locale}/${ns}.json has exactly the keys of en`, () => {

@@ -189,9 +189,9 @@ export default function SwipeGamePage() {
               <Icon svg={icons.liked} />
             </button>
           </div>
-          <p className="keyboard-hint">{t('swipe.hint')}</p>
         </section>
       )}
+      {current && <p className="keyboard-hint">{t('swipe.hint')}</p>}
     </Container>
   );
 }
