@@ -4,7 +4,15 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, latestMail, linkIn, screenshot, uniqueEmail } from './support.js';
+import {
+  chooseDateOfBirth,
+  enterSite,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  screenshot,
+  uniqueEmail,
+} from './support.js';
 
 const NATIVE = { en: 'English', nl: 'Nederlands' } as const;
 
@@ -33,11 +41,33 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByLabel(t('fields.email'), { exact: true }).fill('not-an-email');
     await page.getByLabel(t('fields.name'), { exact: true }).fill('@sam');
     await page.getByLabel(t('fields.password'), { exact: true }).fill('short');
-    await page.getByLabel(t('fields.dateOfBirth'), { exact: true }).fill(`${new Date().getFullYear() - 16}-01-01`);
+    const dateParts = { day: t('fields.day'), month: t('fields.month'), year: t('fields.year') };
+    // The date of birth reads as the language writes dates: its order, its month names.
+    const dateOfBirth = page.getByRole('group', { name: t('fields.dateOfBirth') });
+    const order = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' })
+      .formatToParts(new Date(Date.UTC(2000, 0, 2)))
+      .map((part) => part.type)
+      .filter((type) => type === 'day' || type === 'month' || type === 'year');
+    const selects = dateOfBirth.getByRole('combobox');
+    await expect(selects).toHaveCount(3);
+    for (const [index, part] of order.entries()) {
+      await expect(selects.nth(index)).toHaveAccessibleName(dateParts[part]);
+    }
+    const may = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2000, 4, 1)),
+    );
+    await expect(dateOfBirth.getByRole('option', { name: may, exact: true })).toHaveCount(1);
+    // The terms' date too.
+    const settings = (await (await page.request.get('/api/settings.php')).json()) as { terms_version_date: string };
+    const termsDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
+      new Date(settings.terms_version_date),
+    );
+    await expect(page.getByText(termsDate)).toBeVisible();
+    await chooseDateOfBirth(page, dateParts, `${new Date().getFullYear() - 30}-02-31`);
     await submitSignup.click();
     await expect(page.getByText(t('errors:field.invalid_email'))).toBeVisible();
     await expect(page.getByText(t('errors:field.name_starts_with_at'))).toBeVisible();
-    await expect(page.getByText(t('errors:field.too_young'))).toBeVisible();
+    await expect(page.getByText(t('errors:field.birthdate_invalid'))).toBeVisible();
     await expectAccessible(page);
     await shot('02-signup-errors');
 
@@ -48,7 +78,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
     await page.getByLabel(t('fields.name'), { exact: true }).fill(name);
     await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
-    await page.getByLabel(t('fields.dateOfBirth'), { exact: true }).fill('1990-05-17');
+    await chooseDateOfBirth(page, dateParts, '1990-05-17');
     await submitSignup.click();
     await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
     await expect(page.getByText(t('activation.title')).first()).toBeVisible();
@@ -174,7 +204,7 @@ for (const locale of ['en', 'nl'] as const) {
 }
 
 async function logOut(page: Page, name: string, logoutLabel: string) {
-  await page.getByRole('button', { name }).click();
+  await page.getByRole('button', { name, exact: true }).click();
   await page.getByRole('button', { name: logoutLabel }).click();
   await expect(page.getByRole('link', { name: /log ?in|inloggen/i }).first()).toBeVisible();
 }

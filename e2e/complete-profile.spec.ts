@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { fakeJpeg, oversizedJpeg, photoFile } from './images.js';
 import {
+  chooseDateOfBirth,
   enterSite,
   expectAccessible,
   latestMail,
@@ -36,7 +37,7 @@ test('a new member completes the profile and is found in search', async ({ page,
   await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
   await page.getByLabel(t('fields.name'), { exact: true }).fill(name);
   await page.getByLabel(t('fields.password'), { exact: true }).fill('a-good-password-1');
-  await page.getByLabel(t('fields.dateOfBirth'), { exact: true }).fill(BIRTH_DATE);
+  await chooseDateOfBirth(page, { day: t('fields.day'), month: t('fields.month'), year: t('fields.year') }, BIRTH_DATE);
   await page.getByRole('button', { name: t('signup.submit') }).click();
   await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
   await expect(page.getByText(t('members:complete.progress', { step: '1', total: '4' })).first()).toBeVisible();

@@ -19,6 +19,31 @@ test('the entry warning is shown once and remembered after closing', async ({ pa
   await expect(warning).toHaveCount(0);
 });
 
+test('the entry warning lets a visitor read the terms, privacy and cookie pages first', async ({ page, isMobile }) => {
+  await page.goto('/');
+  const warning = page.getByRole('dialog', { name: en('entry.title') });
+  await expect(warning).toBeVisible();
+  if (isMobile) {
+    // A sheet from the bottom of the screen, where the thumb is.
+    const bottom = async () => {
+      const box = await warning.boundingBox();
+      return Math.round((box?.y ?? 0) + (box?.height ?? 0));
+    };
+    await expect.poll(bottom).toBe(page.viewportSize()?.height);
+  }
+  await warning.getByRole('link', { name: 'terms', exact: true }).click();
+  await expect(page.getByRole('heading', { name: en('pages:terms.title'), level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (const slug of ['privacy', 'cookies']) {
+    await page.goto(`/pages/${slug}`);
+    await expect(page.getByRole('heading', { name: en(`pages:${slug}.title`), level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  // Not closed, so it is back on any other page.
+  await page.goto('/members');
+  await expect(warning).toBeVisible();
+});
+
 test('the entry warning stays away from the password reset pages', async ({ page }) => {
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { name: en('reset.title') })).toBeVisible();

@@ -99,6 +99,18 @@ export async function searchFilters(page: Page, labels: { filters: string; butto
   return form;
 }
 
+/** Chooses a date of birth (YYYY-MM-DD) in the signup form's day, month and year selects. */
+export async function chooseDateOfBirth(
+  page: Page,
+  labels: { day: string; month: string; year: string },
+  date: string,
+) {
+  const [year, month, day] = date.split('-').map(Number);
+  await page.getByRole('combobox', { name: labels.day, exact: true }).selectOption(String(day));
+  await page.getByRole('combobox', { name: labels.month, exact: true }).selectOption(String(month));
+  await page.getByRole('combobox', { name: labels.year, exact: true }).selectOption(String(year));
+}
+
 export async function openAccountMenu(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
 }

@@ -1,45 +1,111 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
 
 const KEY = 'amora.entry-warning-closed';
 const NOT_ON = ['/complete-signup', '/reset-password', '/reset-password/do'];
+/** What a visitor may read before deciding to enter: the warning stays away from these pages. */
+const READABLE_FIRST = ['/pages/terms', '/pages/privacy', '/pages/cookies'];
+const PHONE = '(max-width: 767.98px)';
 
-/** The adult-content warning for logged-out visitors; once closed it stays closed. */
+function usePhone() {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE);
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return phone;
+}
+
+/**
+ * The adult-content warning for logged-out visitors; once closed it stays closed. A sheet from the
+ * bottom on a phone, a dialog in the middle on a desktop; it lets the terms, privacy and cookie
+ * pages be read first.
+ */
 export function EntryWarning() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { user, isLoading } = useUser();
   const { data: settings } = useSettings();
+  const phone = usePhone();
   const [closed, setClosed] = useState(() => localStorage.getItem(KEY) === '1');
 
   const show =
-    !closed && !isLoading && !user && settings?.enable_site_entry_popup === true && !NOT_ON.includes(pathname);
+    !closed &&
+    !isLoading &&
+    !user &&
+    settings?.enable_site_entry_popup === true &&
+    !NOT_ON.includes(pathname) &&
+    !READABLE_FIRST.includes(pathname);
   const close = () => {
     localStorage.setItem(KEY, '1');
     setClosed(true);
   };
 
+  const title = (
+    <h2 className="h4 mb-0" id="entry-warning-title">
+      {t('entry.title')}
+    </h2>
+  );
+  const body = (
+    <>
+      <p>{t('entry.body', { site: settings?.name })}</p>
+      <p>
+        <Trans
+          i18nKey="entry.read"
+          components={{
+            terms: <Link to="/pages/terms" />,
+            privacy: <Link to="/pages/privacy" />,
+            cookies: <Link to="/pages/cookies" />,
+          }}
+        />
+      </p>
+      <p className="mb-0 small text-body-secondary">{t('entry.cookies')}</p>
+    </>
+  );
+  const actions = (
+    <div className="entry-actions">
+      <Button variant="primary" size="lg" onClick={close}>
+        {t('entry.enter')}
+      </Button>
+      <a className="btn btn-outline-secondary" href="https://www.google.com" rel="noreferrer">
+        {t('entry.leave')}
+      </a>
+    </div>
+  );
+
+  if (phone) {
+    return (
+      <Offcanvas
+        show={show}
+        onHide={close}
+        placement="bottom"
+        backdrop="static"
+        keyboard={false}
+        className="entry-sheet"
+        aria-labelledby="entry-warning-title"
+      >
+        <Offcanvas.Header>{title}</Offcanvas.Header>
+        <Offcanvas.Body>
+          {body}
+          {actions}
+        </Offcanvas.Body>
+      </Offcanvas>
+    );
+  }
   return (
     <Modal show={show} onHide={close} centered backdrop="static" keyboard={false} aria-labelledby="entry-warning-title">
-      <Modal.Header>
-        <Modal.Title id="entry-warning-title">{t('entry.title')}</Modal.Title>
-      </Modal.Header>
+      <Modal.Header>{title}</Modal.Header>
       <Modal.Body>
-        <p>{t('entry.body', { site: settings?.name })}</p>
-        <p className="mb-0 small text-body-secondary">{t('entry.cookies')}</p>
+        {body}
+        {actions}
       </Modal.Body>
-      <Modal.Footer>
-        <a className="btn btn-outline-secondary" href="https://www.google.com" rel="noreferrer">
-          {t('entry.leave')}
-        </a>
-        <Button variant="primary" onClick={close}>
-          {t('entry.enter')}
-        </Button>
-      </Modal.Footer>
     </Modal>
   );
 }

@@ -59,7 +59,7 @@ function applyApiError<T extends FieldValues>(error: unknown, form: UseFormRetur
   return shownAtField && error.code === 'validation_failed' ? '' : error.message;
 }
 
-function useFieldMessage() {
+export function useFieldMessage() {
   const { t } = useTranslation('errors');
   return (message: string | undefined) => {
     if (!message) return undefined;

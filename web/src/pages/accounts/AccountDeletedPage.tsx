@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { replaceUser, useUserMutation } from '../../api/hooks';
+import { formatDate } from '../../i18n/format';
 import { AuthCard } from './AuthCard';
 
 /** After deletion it says what happens next; from the mailed link it brings the account back. */
@@ -43,11 +44,7 @@ export default function AccountDeletedPage() {
   }
   return (
     <AuthCard title={t('deleted.title')}>
-      <p>
-        {finalDate
-          ? t('deleted.bodyWithDate', { date: new Date(finalDate).toLocaleDateString(i18n.language) })
-          : t('deleted.body')}
-      </p>
+      <p>{finalDate ? t('deleted.bodyWithDate', { date: formatDate(finalDate, i18n.language) }) : t('deleted.body')}</p>
       <p>{t('deleted.mailHint')}</p>
       <Link to="/" className="btn btn-outline-primary w-100">
         {t('common.home')}

@@ -5,7 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useSettings, useUserMutation } from '../../api/hooks';
 import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
+import { DateOfBirthField } from '../../components/DateOfBirthField';
 import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { formatDate } from '../../i18n/format';
 import { storedTracking } from './tracking';
 
 export function SignupForm({ onDone }: { onDone?: () => void }) {
@@ -32,14 +34,14 @@ export function SignupForm({ onDone }: { onDone?: () => void }) {
     api.post('/api/signup.php', userResponse, { ...input, tracking: storedTracking() }),
   );
 
-  const termsDate = settings ? new Date(settings.terms_version_date).toLocaleDateString(i18n.language) : '';
+  const termsDate = settings ? formatDate(settings.terms_version_date, i18n.language) : '';
   return (
     <Form noValidate onSubmit={onSubmit}>
       <FormAlert alert={alert} />
       <EmailField form={form} name="email" label={t('fields.email')} />
       <TextField form={form} name="name" label={t('fields.name')} autoComplete="nickname" help={t('signup.nameHelp')} />
       <PasswordField form={form} name="password" label={t('fields.password')} purpose="new" />
-      <TextField form={form} name="date_of_birth" label={t('fields.dateOfBirth')} type="date" autoComplete="bday" />
+      <DateOfBirthField form={form} name="date_of_birth" label={t('fields.dateOfBirth')} />
       <TextField
         form={form}
         name="signup_message"

@@ -20,7 +20,8 @@ const FACES = 6;
 /** The site's newest faces, each a card; nothing when the search is closed to visitors. */
 function Faces({ label, withLike }: { label: string; withLike: boolean }) {
   const search = useSearch({});
-  const profiles = search.data?.profiles.slice(0, FACES) ?? [];
+  const { user } = useUser();
+  const profiles = (search.data?.profiles ?? []).filter((profile) => profile.id !== user?.profile.id).slice(0, FACES);
   if (profiles.length === 0) return null;
   return (
     <ProfileGrid

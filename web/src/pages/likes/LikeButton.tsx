@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { likeKeys, useLike, useLikes } from './api';
@@ -68,7 +69,9 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
 /** The like on a profile card: a round heart, filled once liked; a failure shows as the button's title. */
 export function CardLikeButton({ profile }: { profile: MatchProfile }) {
   const { t } = useTranslation('likes');
+  const { user } = useUser();
   const { liked, toggle, like, ready } = useLikeToggle(profile);
+  if (user?.profile.id === profile.id) return null;
   return (
     <button
       type="button"

@@ -12,6 +12,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { ProfileCard } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatTime } from '../../i18n/format';
 import { likeKeys, useSwipe, useSwipeDeck } from './api';
 import { useShowMatch } from './MatchPopup';
 
@@ -64,10 +65,7 @@ function SwipeCard({ profile, onChoose }: { profile: Profile; onChoose: (choice:
 
 function LimitReached({ allowance }: { allowance: SwipeAllowance }) {
   const { t, i18n } = useTranslation('likes');
-  const resetsAt = new Date(allowance.resets_at).toLocaleTimeString(i18n.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const resetsAt = formatTime(allowance.resets_at, i18n.language);
   return (
     <Alert variant="info" className="swipe-limit">
       <Alert.Heading as="h2" className="h5">

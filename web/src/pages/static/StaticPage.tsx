@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useCompanyInfo, useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatDate } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { isStaticPageSlug } from './slugs';
 
@@ -16,7 +17,7 @@ interface Section {
 /** Terms, privacy, cookies, ban policy, FAQ, return policy and service pages, filled with the site's company details. */
 export default function StaticPage() {
   const { slug } = useParams();
-  const { t } = useTranslation('pages');
+  const { t, i18n } = useTranslation('pages');
   const { data: company } = useCompanyInfo();
   const { data: settings } = useSettings();
   const known = isStaticPageSlug(slug);
@@ -32,7 +33,7 @@ export default function StaticPage() {
     email: settings.support_email,
     phone: displayPhone(company.support_phone),
     refundDays: settings.refund_days,
-    date: new Date(settings.terms_version_date).toLocaleDateString(),
+    date: formatDate(settings.terms_version_date, i18n.language),
   };
   const sections = t(`${slug}.sections`, { returnObjects: true, ...values }) as Section[];
   return (
