@@ -136,7 +136,8 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(page.getByText(t('errors:link_invalid'))).toBeVisible();
 
     // Settings: change email.
-    await page.goto('/notifications');
+    // Settings are a list; a link to a section opens it.
+    await page.goto('/notifications#email');
     const newEmail = uniqueEmail(`moved-${locale}`);
     const emailForm = page.locator('#email');
     await emailForm.getByLabel(t('fields.newEmail'), { exact: true }).fill(newEmail);
@@ -165,6 +166,7 @@ for (const locale of ['en', 'nl'] as const) {
 
     // Settings: change password.
     const passwordForm = page.locator('#password');
+    await passwordForm.getByText(t('settings.password.title'), { exact: true }).click();
     await passwordForm.getByLabel(t('fields.oldPassword'), { exact: true }).fill('not-my-password');
     await passwordForm.getByLabel(t('fields.newPassword'), { exact: true }).fill('third-password-3');
     await passwordForm.getByLabel(t('fields.repeatPassword'), { exact: true }).fill('third-password-3');
@@ -176,6 +178,8 @@ for (const locale of ['en', 'nl'] as const) {
     password = 'third-password-3';
 
     // Delete the account, fail to log in, get it back with the mailed link.
+    await page.getByRole('link', { name: t('settings.delete.title') }).click();
+    await expect(page).toHaveURL(/\/notifications\/delete-account$/);
     const deleteForm = page.locator('#delete');
     await deleteForm.getByRole('button', { name: t('settings.delete.submit') }).click();
     await expect(deleteForm.getByText(t('errors:field.invalid_choice'))).toBeVisible();

@@ -87,8 +87,8 @@ test('a new member completes the profile and is found in search', async ({ page,
   // Step 4: about me and interests.
   await expect(page.getByRole('heading', { name: t('members:complete.steps.about.title') })).toBeVisible();
   await page.getByLabel(t('members:fields.about')).fill('I love long walks on the dunes and good coffee.');
-  await page.getByLabel('Travel').check();
-  await page.getByLabel('Photography').check();
+  await page.getByRole('button', { name: 'Travel' }).click();
+  await page.getByRole('button', { name: 'Photography' }).click();
   await expectAccessible(page);
   await shot('04-about');
   await page.getByRole('button', { name: t('members:complete.finish') }).click();

@@ -29,6 +29,10 @@ export const router = createBrowserRouter([
         element: <RequireMember />,
         children: [
           { path: '/notifications', lazy: page(() => import('../pages/settings/SettingsPage')) },
+          {
+            path: '/notifications/delete-account',
+            lazy: page(() => import('../pages/settings/DeleteAccountPage')),
+          },
           { path: '/likes', lazy: page(() => import('../pages/likes/LikesPage')) },
           { path: '/likes/:type', lazy: page(() => import('../pages/likes/LikesPage')) },
           { path: '/swipe-game', lazy: page(() => import('../pages/likes/SwipeGamePage')) },

@@ -32,7 +32,7 @@ export default function MailChangeDoPage() {
       {confirm.isSuccess && <Alert variant="success">{t('mailChange.done')}</Alert>}
       {problem && <Alert variant="danger">{problem}</Alert>}
       {(confirm.isSuccess || problem) && (
-        <Link to="/notifications" className="btn btn-primary w-100">
+        <Link to="/notifications#email" className="btn btn-primary w-100">
           {t('mailChange.toSettings')}
         </Link>
       )}

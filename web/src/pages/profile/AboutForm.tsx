@@ -4,17 +4,22 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useInterests, useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
-export function AboutForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
+export function AboutForm({ profile, submitLabel, onSaved, onDraft }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const { data: interests = [] } = useInterests();
   const [about, setAbout] = useState(profile.about);
   const [chosen, setChosen] = useState<string[]>(profile.interests);
   const { save, alert, busy } = useSaveProfile(onSaved);
-  const toggle = (id: string) =>
-    setChosen((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+  const toggle = (id: string) => {
+    const next = chosen.includes(id) ? chosen.filter((item) => item !== id) : [...chosen, id];
+    setChosen(next);
+    onDraft?.({ interests: next as Interest[] });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save({ about, interests: chosen as Interest[] });
@@ -30,7 +35,10 @@ export function AboutForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
           rows={5}
           maxLength={ABOUT_MAX_LENGTH}
           value={about}
-          onChange={(e) => setAbout(e.target.value)}
+          onChange={(e) => {
+            setAbout(e.target.value);
+            onDraft?.({ about: e.target.value });
+          }}
           aria-describedby="profile-about-help"
         />
         <Form.Text id="profile-about-help" muted>
@@ -41,21 +49,26 @@ export function AboutForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t('fields.interests')}</legend>
         <p className="small text-body-secondary mb-2">{t('profile.interestsHelp', { max: INTERESTS_MAX })}</p>
-        <div className="interest-choices">
-          {interests.map((interest) => (
-            <Form.Check
-              key={interest.id}
-              type="checkbox"
-              id={`interest-${interest.id}`}
-              label={interest.name}
-              checked={chosen.includes(interest.id)}
-              disabled={!chosen.includes(interest.id) && chosen.length >= INTERESTS_MAX}
-              onChange={() => toggle(interest.id)}
-            />
-          ))}
+        <div className="interest-chips">
+          {interests.map((interest) => {
+            const on = chosen.includes(interest.id);
+            return (
+              <button
+                key={interest.id}
+                type="button"
+                className="chip"
+                aria-pressed={on}
+                disabled={!on && chosen.length >= INTERESTS_MAX}
+                onClick={() => toggle(interest.id)}
+              >
+                {on && <Icon svg={icons.check} />}
+                {interest.name}
+              </button>
+            );
+          })}
         </div>
       </fieldset>
-      <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>
+      {!onDraft && <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>}
     </Form>
   );
 }

@@ -30,7 +30,7 @@ type DetailField = keyof typeof CHOICES;
 type Details = Pick<ProfileUpdate, DetailField>;
 
 /** Gender and sexuality always (search uses them); the other details as the site lists them. */
-export function DetailsForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
+export function DetailsForm({ profile, submitLabel, onSaved, onDraft }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const [details, setDetails] = useState<Details>(() =>
@@ -56,7 +56,10 @@ export function DetailsForm({ profile, submitLabel, onSaved }: ProfilePartProps)
               id={`profile-${field}`}
               label={t(`fields.${field}`)}
               value={details[field] ?? ''}
-              onChange={(value) => setDetails((current) => ({ ...current, [field]: value || null }))}
+              onChange={(value) => {
+                setDetails((current) => ({ ...current, [field]: value || null }));
+                onDraft?.({ [field]: value || null });
+              }}
             >
               <option value="">{t('profile.notSaying')}</option>
               {CHOICES[field].map((value) => (
@@ -68,7 +71,7 @@ export function DetailsForm({ profile, submitLabel, onSaved }: ProfilePartProps)
           </Col>
         ))}
       </Row>
-      <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>
+      {!onDraft && <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>}
     </Form>
   );
 }

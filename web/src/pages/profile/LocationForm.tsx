@@ -1,4 +1,4 @@
-import { citiesResponse, GEOLOCATION_MAX_AGE_MS, geocodeResponse } from '@amora/common';
+import { citiesResponse, GEOLOCATION_MAX_AGE_MS, geocodeResponse, type ProfileUpdate } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -34,17 +34,31 @@ function currentPosition(): Promise<GeolocationPosition> {
 }
 
 /** Place by the browser's position (nearest city, offline on the server) or by choosing it. */
-export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps) {
+/** The place as the profile stores it; coordinates only when they came from the device. */
+function placeChange(place: Place): ProfileUpdate {
+  return {
+    country: place.country || null,
+    region: place.region || null,
+    city: place.city.trim() || null,
+    ...(place.latitude !== null && { latitude: place.latitude, longitude: place.longitude }),
+  };
+}
+
+export function LocationForm({ profile, submitLabel, onSaved, onDraft }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const countryName = useCountryName();
-  const [place, setPlace] = useState<Place>({
+  const [place, keepPlace] = useState<Place>({
     country: profile.country ?? settings?.geoip_selected_country ?? '',
     region: profile.region ?? '',
     city: profile.city ?? '',
     latitude: null,
     longitude: null,
   });
+  const setPlace = (next: Place) => {
+    keepPlace(next);
+    onDraft?.(placeChange(next));
+  };
   const [locating, setLocating] = useState<Locating>('idle');
   const { save, alert, busy } = useSaveProfile(onSaved);
   const cities = useQuery({
@@ -79,12 +93,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save({
-      country: place.country || null,
-      region: place.region || null,
-      city: place.city.trim() || null,
-      ...(place.latitude !== null && { latitude: place.latitude, longitude: place.longitude }),
-    });
+    void save(placeChange(place));
   };
 
   return (
@@ -119,7 +128,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
             emptyLabel={t('location.chooseRegion')}
             country={place.country}
             value={place.region}
-            onChange={(region) => setPlace((current) => ({ ...current, region, latitude: null, longitude: null }))}
+            onChange={(region) => setPlace({ ...place, region, latitude: null, longitude: null })}
           />
         </Col>
         <Col xs={12}>
@@ -130,9 +139,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
               list="profile-city-options"
               autoComplete="address-level2"
               disabled={!place.country}
-              onChange={(e) =>
-                setPlace((current) => ({ ...current, city: e.target.value, latitude: null, longitude: null }))
-              }
+              onChange={(e) => setPlace({ ...place, city: e.target.value, latitude: null, longitude: null })}
             />
             <datalist id="profile-city-options">
               {cities.data?.map((city) => (
@@ -142,7 +149,7 @@ export function LocationForm({ profile, submitLabel, onSaved }: ProfilePartProps
           </Form.Group>
         </Col>
       </Row>
-      <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>
+      {!onDraft && <SubmitButton busy={busy}>{submitLabel ?? t('profile.save')}</SubmitButton>}
     </Form>
   );
 }

@@ -1,11 +1,12 @@
 import { FREE_PHOTO_LIMIT, type OwnPhoto, PHOTO_ACCEPT, PREMIUM_PHOTO_LIMIT, type User } from '@amora/common';
 import { type ChangeEvent, useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { photoCalls, usePhotoMutation } from '../../api/members';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 
 /** The member's photos: upload within the limit, choose the main one, move, delete. */
@@ -38,6 +39,10 @@ export function PhotosManager({ user }: { user: User }) {
     reorder.mutate(order);
   };
 
+  // Rows of three: the photos, the tile that adds one (at the limit it still answers, with why not),
+  // then empty slots up to the limit, at least two rows.
+  const slots = Math.max(Math.min(limit, 6), Math.ceil((photos.length + 1) / 3) * 3);
+
   return (
     <div className="photos-manager">
       <p className="small text-body-secondary" aria-live="polite">
@@ -49,77 +54,82 @@ export function PhotosManager({ user }: { user: User }) {
           {failure.message}
         </Alert>
       )}
-      {photos.length > 0 && (
-        <ul className="photo-list list-unstyled">
-          {photos.map((photo, index) => {
-            const isMain = user.profile.main_image?.id === photo.id;
-            return (
-              <li key={photo.id} className="card border-0 shadow-sm">
-                <ProfilePhoto image={photo} name={t('photos.photoNumber', { number: index + 1 })} thumb />
-                <div className="photo-badges">
-                  {isMain && <Badge bg="primary">{t('photos.main')}</Badge>}
-                  {photo.status !== 'active' && (
-                    <Badge
-                      bg={photo.status === 'rejected' ? 'danger' : 'warning'}
-                      text={photo.status === 'rejected' ? undefined : 'dark'}
-                    >
-                      {t(`photos.status.${photo.status}`)}
-                    </Badge>
-                  )}
-                </div>
-                <div className="photo-actions">
+      <ul className="photo-slots list-unstyled" aria-label={t('profile.photos')}>
+        {photos.map((photo, index) => {
+          const isMain = user.profile.main_image?.id === photo.id;
+          const number = index + 1;
+          return (
+            <li key={photo.id} className="photo-slot">
+              <ProfilePhoto
+                image={photo}
+                name={t('photos.photoNumber', { number })}
+                thumb
+                className="photo-slot-image"
+              />
+              <div className="photo-badges">
+                {isMain && <span className="photo-badge photo-badge-main">{t('photos.main')}</span>}
+                {photo.status !== 'active' && (
+                  <span className={`photo-badge photo-badge-${photo.status}`}>
+                    {t(`photos.status.${photo.status}`)}
+                  </span>
+                )}
+              </div>
+              <Dropdown align="end" className="photo-menu">
+                <Dropdown.Toggle
+                  variant="light"
+                  className="photo-menu-toggle"
+                  aria-label={t('photos.menu', { number })}
+                  disabled={busy}
+                >
+                  <Icon svg={icons.more} />
+                </Dropdown.Toggle>
+                <Dropdown.Menu>
                   {!isMain && photo.status !== 'rejected' && (
-                    <Button size="sm" variant="light" onClick={() => setMain.mutate(photo.id)} disabled={busy}>
-                      {t('photos.makeMain')}
-                    </Button>
+                    <Dropdown.Item as="button" onClick={() => setMain.mutate(photo.id)}>
+                      <Icon svg={icons.profile} /> {t('photos.makeMain')}
+                    </Dropdown.Item>
                   )}
-                  <Button
-                    size="sm"
-                    variant="light"
-                    onClick={() => move(photo, -1)}
-                    disabled={busy || index === 0}
-                    aria-label={t('photos.moveEarlier', { number: index + 1 })}
-                  >
-                    ‹
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="light"
-                    onClick={() => move(photo, 1)}
-                    disabled={busy || index === photos.length - 1}
-                    aria-label={t('photos.moveLater', { number: index + 1 })}
-                  >
-                    ›
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="light"
-                    className="text-danger"
-                    onClick={() => remove.mutate(photo.id)}
-                    disabled={busy}
-                    aria-label={t('photos.delete', { number: index + 1 })}
-                  >
-                    ✕
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        accept={PHOTO_ACCEPT.join(',')}
-        className="visually-hidden"
-        onChange={onFile}
-        disabled={busy}
-      />
-      <label htmlFor={inputId} className={`btn btn-secondary ${busy ? 'disabled' : ''}`}>
-        {upload.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        {upload.isPending ? t('photos.uploading') : t('photos.upload')}
-      </label>
+                  {index > 0 && (
+                    <Dropdown.Item as="button" onClick={() => move(photo, -1)}>
+                      <Icon svg={icons.back} /> {t('photos.moveEarlier', { number })}
+                    </Dropdown.Item>
+                  )}
+                  {index < photos.length - 1 && (
+                    <Dropdown.Item as="button" onClick={() => move(photo, 1)}>
+                      <Icon svg={icons.next} /> {t('photos.moveLater', { number })}
+                    </Dropdown.Item>
+                  )}
+                  <Dropdown.Item as="button" className="text-danger" onClick={() => remove.mutate(photo.id)}>
+                    <Icon svg={icons.trash} /> {t('photos.delete', { number })}
+                  </Dropdown.Item>
+                </Dropdown.Menu>
+              </Dropdown>
+            </li>
+          );
+        })}
+        <li className="photo-slot photo-slot-add">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={PHOTO_ACCEPT.join(',')}
+            className="visually-hidden"
+            onChange={onFile}
+            disabled={busy}
+          />
+          <label htmlFor={inputId} className={busy ? 'disabled' : undefined}>
+            {upload.isPending ? (
+              <Spinner animation="border" aria-hidden="true" />
+            ) : (
+              <Icon svg={icons.camera} className="photo-slot-add-icon" />
+            )}
+            {upload.isPending ? t('photos.uploading') : t('photos.upload')}
+          </label>
+        </li>
+        {Array.from({ length: Math.max(0, slots - photos.length - 1) }, (_, index) => (
+          <li key={`empty-${index}`} className="photo-slot photo-slot-empty" aria-hidden="true" />
+        ))}
+      </ul>
       <p className="small text-body-secondary mt-2 mb-0">{t('photos.rules')}</p>
     </div>
   );

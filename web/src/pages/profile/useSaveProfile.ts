@@ -11,6 +11,11 @@ export interface ProfilePartProps {
   submitLabel?: string;
   /** Runs after a save instead of the 'Saved' message, e.g. to go to the next step. */
   onSaved?: () => void;
+  /**
+   * On /profile every part reports its changes here and the page saves them all with one button;
+   * without it (a complete-signup step) the part saves itself.
+   */
+  onDraft?: (change: ProfileUpdate) => void;
 }
 
 /** Saves part of the profile and says how it went; `then` runs after a successful save. */

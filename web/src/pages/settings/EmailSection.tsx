@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { api } from '../../api/client';
 import { useUserMutation } from '../../api/hooks';
 import { EmailField, FormAlert, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
-import { SettingsCard } from './SettingsCard';
+import * as icons from '../../components/icons';
+import { SettingsSection } from './SettingsSection';
 
 // The server judges the address, so its own message ('invalid new address') is shown. The current
 // password keeps whoever borrows an open session from taking the account.
@@ -23,7 +24,7 @@ export function EmailSection({ user }: { user: User }) {
   const change = useUserMutation((input: EmailChange) => api.post('/api/mail-change.php', userResponse, input));
 
   return (
-    <SettingsCard id="email" title={t('settings.email.title')}>
+    <SettingsSection id="email" icon={icons.mail} title={t('settings.email.title')} value={user.email}>
       <p>{t('settings.email.current', { email: user.email })}</p>
       {user.pending_email && <Alert variant="info">{t('settings.email.pending', { email: user.pending_email })}</Alert>}
       <Form noValidate onSubmit={onSubmit}>
@@ -32,6 +33,6 @@ export function EmailSection({ user }: { user: User }) {
         <PasswordField form={form} name="password" label={t('fields.oldPassword')} purpose="current" />
         <SubmitButton busy={form.formState.isSubmitting}>{t('settings.email.submit')}</SubmitButton>
       </Form>
-    </SettingsCard>
+    </SettingsSection>
   );
 }

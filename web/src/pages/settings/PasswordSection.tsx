@@ -3,7 +3,8 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { FormAlert, NewPasswordFields, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
-import { SettingsCard } from './SettingsCard';
+import * as icons from '../../components/icons';
+import { SettingsSection } from './SettingsSection';
 
 export function PasswordSection() {
   const { t } = useTranslation();
@@ -15,13 +16,13 @@ export function PasswordSection() {
   });
 
   return (
-    <SettingsCard id="password" title={t('settings.password.title')}>
+    <SettingsSection id="password" icon={icons.password} title={t('settings.password.title')}>
       <Form noValidate onSubmit={onSubmit}>
         <FormAlert alert={alert} />
         <PasswordField form={form} name="old_password" label={t('fields.oldPassword')} purpose="current" />
         <NewPasswordFields form={form} />
         <SubmitButton busy={form.formState.isSubmitting}>{t('settings.password.submit')}</SubmitButton>
       </Form>
-    </SettingsCard>
+    </SettingsSection>
   );
 }

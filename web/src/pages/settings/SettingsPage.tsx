@@ -1,27 +1,44 @@
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMember } from '../../app/RequireMember';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';
-import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
-import { SettingsCard } from './SettingsCard';
+import { SettingsSection } from './SettingsSection';
 
-/** Settings (/notifications): the account part; notification preferences join it later. */
+/** Settings (/notifications): a list of sections, each opening in place; deleting the account has its own page. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const user = useMember();
   useDocumentTitle(t('settings.title'));
   return (
-    <Container className="py-4" style={{ maxWidth: 720 }}>
+    <Container className="py-4 narrow-page">
       <h1 className="h2 mb-4">{t('settings.title')}</h1>
-      <EmailSection user={user} />
-      <PasswordSection />
-      <SettingsCard id="privacy" title={t('settings.privacy.title')}>
-        <InvisibleSwitch profile={user.profile} />
-      </SettingsCard>
-      <DeleteAccountSection />
+      <div className="settings-list">
+        <EmailSection user={user} />
+        <PasswordSection />
+        <SettingsSection
+          id="privacy"
+          icon={icons.invisible}
+          title={t('settings.privacy.title')}
+          value={user.profile.invisible ? t('settings.privacy.on') : t('settings.privacy.off')}
+        >
+          <InvisibleSwitch profile={user.profile} />
+        </SettingsSection>
+      </div>
+      <div className="settings-list mt-4">
+        <Link to="/notifications/delete-account" className="settings-row-link">
+          <span className="settings-row-icon settings-row-icon-danger">
+            <Icon svg={icons.trash} />
+          </span>
+          <span className="settings-row-title">{t('settings.delete.title')}</span>
+          <Icon svg={icons.next} className="settings-row-chevron" />
+        </Link>
+      </div>
     </Container>
   );
 }

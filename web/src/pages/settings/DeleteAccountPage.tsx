@@ -1,12 +1,19 @@
 import { DELETE_REASONS, deleteAccountRequest, deleteAccountResponse } from '@amora/common';
+import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
-import { SettingsCard } from './SettingsCard';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-export function DeleteAccountSection() {
+/**
+ * /notifications/delete-account: the alternatives first, then why and the password; the account can
+ * still come back for 14 days.
+ */
+export default function DeleteAccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { form, onSubmit, alert } = useSchemaForm(
@@ -18,19 +25,25 @@ export function DeleteAccountSection() {
     },
   );
   const reasonError = form.formState.errors.reason;
+  useDocumentTitle(t('settings.delete.title'));
 
   return (
-    <SettingsCard id="delete" title={t('settings.delete.title')}>
+    <Container className="py-4 narrow-page" id="delete">
+      <Link to="/notifications" className="more-link mb-2">
+        <Icon svg={icons.back} className="me-1" />
+        {t('settings.title')}
+      </Link>
+      <h1 className="h2 mb-3">{t('settings.delete.title')}</h1>
       <p>{t('settings.delete.intro')}</p>
       <ul>
         <li>
-          <a href="#email">{t('settings.delete.alternativeEmail')}</a>
+          <Link to="/notifications#email">{t('settings.delete.alternativeEmail')}</Link>
         </li>
         <li>
-          <a href="#password">{t('settings.delete.alternativePassword')}</a>
+          <Link to="/notifications#password">{t('settings.delete.alternativePassword')}</Link>
         </li>
         <li>
-          <a href="#privacy">{t('settings.delete.alternativePrivacy')}</a>
+          <Link to="/notifications#privacy">{t('settings.delete.alternativePrivacy')}</Link>
         </li>
       </ul>
       <Form noValidate onSubmit={onSubmit}>
@@ -61,6 +74,6 @@ export function DeleteAccountSection() {
           {t('settings.delete.submit')}
         </SubmitButton>
       </Form>
-    </SettingsCard>
+    </Container>
   );
 }
