@@ -29,8 +29,9 @@ function textsOf(locale: string): [string, string][] {
   const texts: [string, string][] = [];
   const walk = (node: unknown, key: string) => {
     if (typeof node === 'string') texts.push([key, node]);
-    else if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${key}[${index}]`));
-    else if (node && typeof node === 'object') {
+    else if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) walk(item, `${key}[${index}]`);
+    } else if (node && typeof node === 'object') {
       for (const [part, value] of Object.entries(node)) walk(value, key.endsWith(':') ? key + part : `${key}.${part}`);
     }
   };
