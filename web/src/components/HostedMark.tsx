@@ -6,7 +6,7 @@ import * as icons from './icons';
 
 /**
  * The label of a hosted profile: the site's word for it (fictional_singular) in a pill, with what it
- * means on tap, focus or hover.
+ * means on a tap, a click or hover.
  */
 export function HostedMark({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation('members');
@@ -24,9 +24,10 @@ export function HostedMark({ className = '' }: { className?: string }) {
         onClick={(event) => {
           event.preventDefault();
           event.stopPropagation();
-          setOpen(!open);
+          setOpen(true);
         }}
-        // A mouse shows the note on hover; a finger's tap comes as a click (its emulated hover would undo it).
+        // A tap, a click or Enter opens the note; leaving the pill (blur, Escape, the mouse moving on) closes it.
+        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
         onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
         onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
         onBlur={() => setOpen(false)}

@@ -75,7 +75,7 @@ function AccountMenu({ user }: { user: User }) {
   const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
 
   return (
-    <Dropdown align="end" className="account-menu">
+    <Dropdown align="end" className="icon-menu">
       <Dropdown.Toggle variant="link" id="account-menu" aria-label={user.profile.name}>
         <ProfilePhoto image={user.profile.main_image} name={user.profile.name} alt="" thumb className="avatar" />
         <span className="account-name">{user.profile.name}</span>

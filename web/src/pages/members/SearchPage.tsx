@@ -1,5 +1,5 @@
-import { type ProfileCard as ProfileCardData, SEARCH_TEXT_MAX_LENGTH, type SearchQuery } from '@amora/common';
-import { type FormEvent, useState } from 'react';
+import type { ProfileCard as ProfileCardData, SearchQuery } from '@amora/common';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -13,6 +13,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { NameSearchBox } from '../../components/NameSearchBox';
 import { Pager } from '../../components/Pager';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -30,32 +31,6 @@ function readQuery(params: URLSearchParams): Partial<SearchQuery> {
   }
   const page = Number(params.get('page') ?? '1');
   return { ...(query as Filters), page: Number.isInteger(page) && page > 1 ? page : 1 };
-}
-
-/** The page's one name search: the start of a name, kept with the other filters. */
-function NameSearch({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
-  const { t } = useTranslation('members');
-  const [text, setText] = useState(value);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim() || undefined);
-  };
-  return (
-    <search className="name-search">
-      <form onSubmit={submit}>
-        <Icon svg={icons.search} className="name-search-icon" />
-        <input
-          type="search"
-          className="form-control"
-          maxLength={SEARCH_TEXT_MAX_LENGTH}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('search.namePlaceholder')}
-          aria-label={t('search.name')}
-        />
-      </form>
-    </search>
-  );
 }
 
 /** /members: the results first; the filters beside them on a wide screen, in a bottom sheet on a phone. */
@@ -96,7 +71,13 @@ export default function SearchPage() {
     <Container className="py-3 py-lg-4 search-page">
       <div className="search-head">
         <h1 className="h3 mb-0">{t('search.title')}</h1>
-        <NameSearch key={filters.q ?? ''} value={filters.q ?? ''} onSearch={(q) => go({ ...filters, q })} />
+        <NameSearchBox
+          key={filters.q ?? ''}
+          label={t('search.name')}
+          placeholder={t('search.namePlaceholder')}
+          initial={filters.q ?? ''}
+          onSearch={(q) => go({ ...filters, q })}
+        />
         <Button variant="outline-primary" className="filters-button d-lg-none" onClick={() => setSheetOpen(true)}>
           <Icon svg={icons.filters} className="me-2" />
           {t('search.filtersButton')}

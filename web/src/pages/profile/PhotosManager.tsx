@@ -74,7 +74,7 @@ export function PhotosManager({ user }: { user: User }) {
                   </span>
                 )}
               </div>
-              <Dropdown align="end" className="photo-menu">
+              <Dropdown align="end" className="icon-menu photo-menu">
                 <Dropdown.Toggle
                   variant="light"
                   className="photo-menu-toggle"
