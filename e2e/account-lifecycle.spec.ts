@@ -8,6 +8,7 @@ import {
   chooseDateOfBirth,
   enterSite,
   expectAccessible,
+  expectTapTargets,
   latestMail,
   linkIn,
   screenshot,
@@ -69,6 +70,7 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(page.getByText(t('errors:field.name_starts_with_at'))).toBeVisible();
     await expect(page.getByText(t('errors:field.birthdate_invalid'))).toBeVisible();
     await expectAccessible(page);
+    if (testInfo.project.name === 'phone') await expectTapTargets(page);
     await shot('02-signup-errors');
 
     await page.getByLabel(t('fields.email'), { exact: true }).fill('sam@example.test');
@@ -155,6 +157,7 @@ for (const locale of ['en', 'nl'] as const) {
     await emailForm.getByRole('button', { name: t('settings.email.submit') }).click();
     await expect(emailForm.getByText(t('settings.email.pending', { email: newEmail }))).toBeVisible();
     await expectAccessible(page);
+    if (testInfo.project.name === 'phone') await expectTapTargets(page);
     await shot('08-settings');
     const changeMail = await latestMail(request, newEmail, t('mail:mail_change.subject', { site: 'Amora' }));
     await page.goto(linkIn(changeMail));
@@ -185,6 +188,8 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(deleteForm.getByText(t('errors:field.invalid_choice'))).toBeVisible();
     await deleteForm.getByLabel(t('settings.delete.reasons.found_partner')).check();
     await deleteForm.getByLabel(t('fields.password'), { exact: true }).fill(password);
+    await expectAccessible(page);
+    if (testInfo.project.name === 'phone') await expectTapTargets(page);
     await shot('09-delete');
     await deleteForm.getByRole('button', { name: t('settings.delete.submit') }).click();
     await expect(page).toHaveURL(/\/account-deleted$/);

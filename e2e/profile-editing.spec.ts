@@ -2,7 +2,15 @@
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { photoFile } from './images.js';
-import { enterSite, expectAccessible, latestMail, linkIn, screenshot, uniqueEmail } from './support.js';
+import {
+  enterSite,
+  expectAccessible,
+  expectTapTargets,
+  latestMail,
+  linkIn,
+  screenshot,
+  uniqueEmail,
+} from './support.js';
 
 const t = catalogue('en');
 const CLIENT = { 'x-request-type': 'client' };
@@ -79,6 +87,7 @@ test('a member edits every part of the profile and can go invisible', async ({ p
   await expect(page.locator('#about').getByRole('button', { name: 'Cooking' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('#details').getByLabel(t('members:fields.eye_colour'))).toHaveValue('green');
   await expectAccessible(page);
+  if (testInfo.project.name === 'phone') await expectTapTargets(page);
   await screenshot(page, testInfo, 'profile-edit');
 
   // Others see the saved profile.

@@ -550,13 +550,13 @@ describe('the swipe game', () => {
     expect(refused.json()).toMatchObject({
       error: 'swipe_limit',
       limit: SWIPE_LIKES_PER_DAY,
-      message: `You have used your ${SWIPE_LIKES_PER_DAY} likes for today. New likes are ready from midnight.`,
+      message: `That was your ${SWIPE_LIKES_PER_DAY} likes in the swipe game for today, the same for everyone. Tomorrow you get new ones; until then, keep browsing and like members from their profiles.`,
     });
     me.visitor.setCookie('lang', 'de');
     const inGerman = await swipe(me, ids[SWIPE_LIKES_PER_DAY + 1] as number);
     expect(inGerman.statusCode).toBe(403);
     expect(inGerman.json().message).toBe(
-      `Du hast deine ${SWIPE_LIKES_PER_DAY} Likes für heute aufgebraucht. Ab Mitternacht gibt es neue.`,
+      `Das waren deine ${SWIPE_LIKES_PER_DAY} Likes im Swipe-Spiel für heute – gleich viele für alle. Morgen bekommst du neue; bis dahin kannst du weiterstöbern und Mitglieder auf ihrem Profil liken.`,
     );
 
     expect(await givenIds(me)).toHaveLength(SWIPE_LIKES_PER_DAY);
