@@ -1,6 +1,5 @@
 import { LOCALES, type Locale, userResponse } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../api/client';
@@ -8,6 +7,7 @@ import { replaceUser, useSettings, useUser } from '../api/hooks';
 import { rememberLocale } from '../i18n';
 import { Icon } from './Icon';
 import * as icons from './icons';
+import { Menu } from './Menu';
 
 /** Each language in its own words, so everyone finds theirs. */
 const NATIVE_NAMES: Record<Locale, string> = {
@@ -67,24 +67,29 @@ export function LanguageSwitcher() {
   };
 
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle variant="link" id="language-menu" className="bar-button" aria-label={t('nav.language')}>
-        <Icon svg={icons.language} />
-        <span className="language-code">{i18n.language.toUpperCase()}</span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {orderedLocales(settings?.geoip_country).map((locale) => (
-          <Dropdown.Item
-            key={locale}
-            as="button"
-            lang={locale}
-            active={locale === i18n.language}
-            onClick={() => void choose(locale)}
-          >
-            {NATIVE_NAMES[locale]}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+    <Menu
+      id="language-menu"
+      label={t('nav.language')}
+      toggleClassName="btn btn-link bar-button"
+      toggle={
+        <>
+          <Icon svg={icons.language} />
+          <span className="language-code">{i18n.language.toUpperCase()}</span>
+        </>
+      }
+    >
+      {orderedLocales(settings?.geoip_country).map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          className={`dropdown-item ${locale === i18n.language ? 'active' : ''}`}
+          aria-current={locale === i18n.language || undefined}
+          onClick={() => void choose(locale)}
+        >
+          {NATIVE_NAMES[locale]}
+        </button>
+      ))}
+    </Menu>
   );
 }

@@ -1,5 +1,4 @@
 import type { User } from '@amora/common';
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../../api/hooks';
@@ -7,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { LogoMark } from '../../components/Logo';
+import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { TopBarSearch } from '../../components/TopBarSearch';
 import { LikesTab } from '../../pages/likes/WaitingBadges';
@@ -75,26 +75,30 @@ function AccountMenu({ user }: { user: User }) {
   const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
 
   return (
-    <Dropdown align="end" className="icon-menu">
-      <Dropdown.Toggle variant="link" id="account-menu" aria-label={user.profile.name}>
-        <ProfilePhoto image={user.profile.main_image} name={user.profile.name} alt="" thumb className="avatar" />
-        <span className="account-name">{user.profile.name}</span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Item as={Link} to="/profile">
-          <Icon svg={icons.profile} /> {t('nav.profile')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/match-finder">
-          <Icon svg={icons.matchFinder} /> {t('nav.matchFinder')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/notifications">
-          <Icon svg={icons.settings} /> {t('nav.settings')}
-        </Dropdown.Item>
-        <Dropdown.Divider />
-        <Dropdown.Item as="button" onClick={onLogout}>
-          <Icon svg={icons.logout} /> {t('nav.logout')}
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
+    <Menu
+      id="account-menu"
+      label={user.profile.name}
+      toggleClassName="btn btn-link bar-button"
+      toggle={
+        <>
+          <ProfilePhoto image={user.profile.main_image} name={user.profile.name} alt="" thumb className="avatar" />
+          <span className="account-name">{user.profile.name}</span>
+        </>
+      }
+    >
+      <Link to="/profile" className="dropdown-item">
+        <Icon svg={icons.profile} /> {t('nav.profile')}
+      </Link>
+      <Link to="/match-finder" className="dropdown-item">
+        <Icon svg={icons.matchFinder} /> {t('nav.matchFinder')}
+      </Link>
+      <Link to="/notifications" className="dropdown-item">
+        <Icon svg={icons.settings} /> {t('nav.settings')}
+      </Link>
+      <hr className="dropdown-divider" />
+      <button type="button" className="dropdown-item" onClick={onLogout}>
+        <Icon svg={icons.logout} /> {t('nav.logout')}
+      </button>
+    </Menu>
   );
 }

@@ -1,12 +1,12 @@
 import { FREE_PHOTO_LIMIT, type OwnPhoto, PHOTO_ACCEPT, PREMIUM_PHOTO_LIMIT, type User } from '@amora/common';
 import { type ChangeEvent, useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { photoCalls, usePhotoMutation } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 
 /** The member's photos: upload within the limit, choose the main one, move, delete. */
@@ -74,36 +74,42 @@ export function PhotosManager({ user }: { user: User }) {
                   </span>
                 )}
               </div>
-              <Dropdown align="end" className="icon-menu photo-menu">
-                <Dropdown.Toggle
-                  variant="light"
-                  className="photo-menu-toggle"
-                  aria-label={t('photos.menu', { number })}
+              <Menu
+                label={t('photos.menu', { number })}
+                className="photo-menu"
+                align={index % 3 === 0 ? 'start' : 'end'}
+                toggleClassName="btn btn-light photo-menu-toggle"
+                toggle={<Icon svg={icons.more} />}
+              >
+                {!isMain && photo.status !== 'rejected' && (
+                  <button
+                    type="button"
+                    className="dropdown-item"
+                    onClick={() => setMain.mutate(photo.id)}
+                    disabled={busy}
+                  >
+                    <Icon svg={icons.profile} /> {t('photos.makeMain')}
+                  </button>
+                )}
+                {index > 0 && (
+                  <button type="button" className="dropdown-item" onClick={() => move(photo, -1)} disabled={busy}>
+                    <Icon svg={icons.back} /> {t('photos.moveEarlier', { number })}
+                  </button>
+                )}
+                {index < photos.length - 1 && (
+                  <button type="button" className="dropdown-item" onClick={() => move(photo, 1)} disabled={busy}>
+                    <Icon svg={icons.next} /> {t('photos.moveLater', { number })}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="dropdown-item text-danger"
+                  onClick={() => remove.mutate(photo.id)}
                   disabled={busy}
                 >
-                  <Icon svg={icons.more} />
-                </Dropdown.Toggle>
-                <Dropdown.Menu>
-                  {!isMain && photo.status !== 'rejected' && (
-                    <Dropdown.Item as="button" onClick={() => setMain.mutate(photo.id)}>
-                      <Icon svg={icons.profile} /> {t('photos.makeMain')}
-                    </Dropdown.Item>
-                  )}
-                  {index > 0 && (
-                    <Dropdown.Item as="button" onClick={() => move(photo, -1)}>
-                      <Icon svg={icons.back} /> {t('photos.moveEarlier', { number })}
-                    </Dropdown.Item>
-                  )}
-                  {index < photos.length - 1 && (
-                    <Dropdown.Item as="button" onClick={() => move(photo, 1)}>
-                      <Icon svg={icons.next} /> {t('photos.moveLater', { number })}
-                    </Dropdown.Item>
-                  )}
-                  <Dropdown.Item as="button" className="text-danger" onClick={() => remove.mutate(photo.id)}>
-                    <Icon svg={icons.trash} /> {t('photos.delete', { number })}
-                  </Dropdown.Item>
-                </Dropdown.Menu>
-              </Dropdown>
+                  <Icon svg={icons.trash} /> {t('photos.delete', { number })}
+                </button>
+              </Menu>
             </li>
           );
         })}
