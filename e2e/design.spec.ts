@@ -127,6 +127,9 @@ test('a member finds the places in a tab bar, and the swipe game fits the screen
   await screenshot(page, testInfo, 'design-05-likes');
 
   await page.goto('/match-finder');
+  // No country on the new profile: the greyed-out region says where a country is set.
+  await expect(page.getByLabel(t('members:search.region'))).toBeDisabled();
+  await expect(page.getByText(t('likes:finder.countryInProfile'))).toBeVisible();
   const suggestions = page.getByRole('list', { name: t('likes:finder.results') });
   const first = suggestions.getByRole('article').first();
   await expect(first).toBeVisible();

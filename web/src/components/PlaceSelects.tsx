@@ -32,12 +32,21 @@ export function CountrySelect({ emptyLabel, ...field }: PlaceSelectProps) {
 export function RegionSelect({
   country,
   emptyLabel,
+  withoutCountry,
   ...field
-}: PlaceSelectProps & { country: string | null | undefined }) {
+}: PlaceSelectProps & {
+  country: string | null | undefined;
+  /** What to say while there is no country, where choosing one is done elsewhere. */
+  withoutCountry?: string;
+}) {
   const { t } = useTranslation('members');
   const { data: regions = [] } = useRegions();
   return (
-    <SelectField {...field} disabled={!country} hint={country ? undefined : t('search.countryFirst')}>
+    <SelectField
+      {...field}
+      disabled={!country}
+      hint={country ? undefined : (withoutCountry ?? t('search.countryFirst'))}
+    >
       <option value="">{emptyLabel}</option>
       {regions
         .filter((region) => region.country === country)

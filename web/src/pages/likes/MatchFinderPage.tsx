@@ -79,6 +79,7 @@ export default function MatchFinderPage() {
               label={t('members:search.region')}
               emptyLabel={t('members:search.anyRegion')}
               country={criteria?.country}
+              withoutCountry={t('likes:finder.countryInProfile')}
               value={answers.countryregion ?? ''}
               onChange={(region) => set({ countryregion: region || undefined })}
             />
