@@ -170,3 +170,22 @@ export type LikeSource = (typeof LIKE_SOURCES)[number];
 export const LIKES_LIST_TYPES = ['received', 'given', 'matches'] as const;
 export type LikesListType = (typeof LIKES_LIST_TYPES)[number];
 export const LIKES_PAGE_SIZE = 24;
+
+// The chat (SPEC §2, §6).
+/** The longest text message any site allows; each site sets its own message_length below it. */
+export const CHAT_TEXT_MAX_LENGTH = 5000;
+/** Messages per page of a conversation. */
+export const CHAT_PAGE_SIZE = 30;
+/** How far back a conversation's history goes; older messages are kept but not shown. */
+export const CHAT_HISTORY_LIMIT = 1000;
+/** Conversations a free member may write in (SPEC §6); premium members have no limit. */
+export const FREE_CONVERSATIONS = 2;
+/** Gifts of the catalogue, priced in the site's gift_credits; images at /gifts/<id>.svg. */
+export const GIFTS = ['rose', 'heart', 'chocolates', 'teddy', 'champagne', 'coffee', 'cake', 'star'] as const;
+export type Gift = (typeof GIFTS)[number];
+/** Openers an empty conversation offers; each text is `chat:icebreakers.<id>` in every locale. */
+export const ICEBREAKERS = ['weekend', 'smile', 'travel', 'food', 'music', 'perfect_date'] as const;
+/** A member seen within this many minutes, without an open app, shows as recently online. */
+export const PRESENCE_RECENT_MINUTES = 60;
+/** A typing member's signal is repeated at most this often, and fades on the other side after twice as long. */
+export const TYPING_SIGNAL_MS = 3000;

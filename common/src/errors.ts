@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'search_login_required',
   'profile_login_required',
   'geocode_failed',
+  'insufficient_credits',
+  'free_conversation_limit',
+  'activation_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

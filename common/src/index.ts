@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './schemas/accounts.js';
+export * from './schemas/chat.js';
 export * from './schemas/likes.js';
 export * from './schemas/members.js';
 export * from './schemas/sites.js';

@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(likesRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(chatRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });

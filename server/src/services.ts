@@ -1,4 +1,5 @@
 import { createAccountsService } from './accounts/service.js';
+import { createChatService } from './chat/service.js';
 import type { Clock } from './clock.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
@@ -35,7 +36,9 @@ export function createServices({ db, clock, mailer, mediaRoot, events = createIn
   const accounts = createAccountsService({ db, clock, members, credits, mail });
   const likes = createLikesService({ db, clock, members, search, events });
   visibility.addContactCheck(likes.haveContact);
-  return { events, sites, visibility, members, safety, search, photos, credits, mail, accounts, likes };
+  const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
+  visibility.addContactCheck(chat.haveContact);
+  return { events, sites, visibility, members, safety, search, photos, credits, mail, accounts, likes, chat };
 }
 
 export type Services = ReturnType<typeof createServices>;

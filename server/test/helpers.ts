@@ -287,6 +287,8 @@ export async function buildMember(
     name: string;
     dateOfBirth: string;
     credits: number;
+    /** Messages free of credits; the site's free_messages unless given. */
+    freeMessages: number;
     language: Locale;
     site: Site;
   }> = {},
@@ -299,6 +301,7 @@ export async function buildMember(
     name: overrides.name ?? `Member ${sequence}`,
     dateOfBirth: overrides.dateOfBirth ?? birthDate(30),
     credits: overrides.credits,
+    freeMessages: overrides.freeMessages,
     language: overrides.language,
   };
   const user = await services.accounts.createReadyMember(site, member);

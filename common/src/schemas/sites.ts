@@ -27,6 +27,8 @@ export const settings = z.object({
   gift_credits: z.number().int(),
   signup_credits: z.number().int(),
   message_length: z.number().int(),
+  /** Messages a new member may send without credits (SPEC §6). */
+  free_messages: z.number().int(),
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.boolean(),
   search_fields: z.array(z.string()),

@@ -199,13 +199,14 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     /** Who a session's member is, as the members domain needs it to decide what they may see. */
     async memberOf(
       user: UserRow | null,
-    ): Promise<{ userId: number; email: string; profileId: number; paid: boolean } | null> {
+    ): Promise<{ userId: number; email: string; profileId: number; paid: boolean; confirmed: boolean } | null> {
       if (!user) return null;
       return {
         userId: user.id,
         email: user.email,
         profileId: await members.profileIdOf(user.id),
         paid: user.paid_user === 1,
+        confirmed: user.status === 'confirmed',
       };
     },
 
@@ -240,7 +241,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
             { userId: user.id, siteId: ctx.site.id, name: input.name.trim(), dateOfBirth: input.date_of_birth },
             trx,
           );
-          await credits.openAccount(user.id, trx);
+          await credits.openAccount(user.id, ctx.site.settings.free_messages, trx);
           await credits.grant(user.id, ctx.site.settings.signup_credits, 'signup', null, trx);
           return { user, activationToken: await issueToken(user.id, 'activate', null, trx) };
         }),
@@ -258,6 +259,8 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         name: string;
         dateOfBirth: string;
         credits?: number;
+        /** Messages free of credits; the site's free_messages unless given. */
+        freeMessages?: number;
         language?: Locale;
         /** Premium, as after a first credit purchase. */
         paid?: boolean;
@@ -280,7 +283,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           trx,
         );
         await members.enableProfile(user.id, trx);
-        await credits.openAccount(user.id, trx);
+        await credits.openAccount(user.id, member.freeMessages ?? site.settings.free_messages, trx);
         await credits.grant(user.id, member.credits ?? 0, 'seed', null, trx);
         return user;
       });

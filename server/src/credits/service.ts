@@ -22,8 +22,27 @@ export function createCreditsService(db: Db, clock: Clock) {
   }
 
   return {
-    async openAccount(userId: number, trx: Db = db) {
-      await queries.insertAccount(trx, userId);
+    async openAccount(userId: number, freeMessages: number, trx: Db = db) {
+      await queries.insertAccount(trx, userId, freeMessages);
+    },
+
+    /**
+     * Pays for something in the caller's transaction: a free message when `free` allows one and
+     * one is left, else `amount` credits. Returns the balance, or null when the credits do not reach.
+     */
+    async spend(
+      userId: number,
+      amount: number,
+      reason: string,
+      reference: string,
+      trx: Db,
+      { free = false }: { free?: boolean } = {},
+    ): Promise<{ balance: number; charged: number } | null> {
+      if (amount <= 0 || (free && (await queries.takeFreeMessage(trx, userId)))) {
+        return { balance: await queries.findBalance(trx, userId), charged: 0 };
+      }
+      const balance = await changeBalance(userId, -amount, reason, reference, trx);
+      return balance === null ? null : { balance, charged: amount };
     },
 
     /** Adds credits, e.g. the site's signup credits; part of the caller's transaction when given one. */
@@ -33,8 +52,8 @@ export function createCreditsService(db: Db, clock: Clock) {
       return db.transaction().execute((t) => changeBalance(userId, amount, reason, reference, t));
     },
 
-    balance(userId: number) {
-      return queries.findBalance(db, userId);
+    balance(userId: number, trx: Db = db) {
+      return queries.findBalance(trx, userId);
     },
   };
 }

@@ -20,6 +20,7 @@ import * as nameSearch from './migrations/1764000000000-NameSearch.js';
 import * as createLikes from './migrations/1764050000000-CreateLikes.js';
 import * as countLoginFailures from './migrations/1764100000000-CountLoginFailures.js';
 import * as swipeLogAndPhotoFiles from './migrations/1764150000000-SwipeLogAndPhotoFiles.js';
+import * as chatAndStaff from './migrations/1764200000000-ChatAndStaff.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,7 @@ const MIGRATIONS = {
   '1764050000000-CreateLikes': createLikes,
   '1764100000000-CountLoginFailures': countLoginFailures,
   '1764150000000-SwipeLogAndPhotoFiles': swipeLogAndPhotoFiles,
+  '1764200000000-ChatAndStaff': chatAndStaff,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -115,6 +115,8 @@ export interface ProfilesTable {
   signup_step: Generated<string>;
   main_photo_id: number | null;
   last_active_at: string | null;
+  /** Online until then: an app of the member's is open and shown (renewed by its socket). */
+  online_until: string | null;
   /** name as searchKey() makes it; written by members/profiles/queries.ts with the name. */
   name_key: Generated<string>;
 }
@@ -172,6 +174,8 @@ export interface ReportsTable {
 export interface CreditAccountsTable {
   user_id: number;
   balance: number;
+  /** Messages the member may still send without credits. */
+  free_messages: Generated<number>;
 }
 
 export interface CreditLedgerTable {
@@ -181,6 +185,84 @@ export interface CreditLedgerTable {
   balance_after: number;
   reason: string;
   reference: string | null;
+  created_at: string;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  site_id: number;
+  profile_low: number;
+  profile_high: number;
+  hosted_profile_id: number | null;
+  created_at: string;
+  last_message_id: Generated<number>;
+  awaiting_reply_since: string | null;
+  claimed_by: number | null;
+  claim_expires_at: string | null;
+}
+
+export interface ConversationMembersTable {
+  conversation_id: number;
+  profile_id: number;
+  other_profile_id: number;
+  unread_count: Generated<number>;
+  last_read_message_id: Generated<number>;
+  hidden: Generated<number>;
+  cleared_up_to: Generated<number>;
+  wrote: Generated<number>;
+  last_activity_at: string;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_profile_id: number;
+  client_id: string;
+  kind: 'text' | 'gift' | 'photo';
+  body: string | null;
+  gift: string | null;
+  photo_file: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  credits: Generated<number>;
+  staff_id: number | null;
+  created_at: string;
+}
+
+export type StaffRole = 'operator' | 'admin';
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: StaffRole;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface StaffNotesTable {
+  id: Generated<number>;
+  profile_id: number;
+  staff_id: number;
+  text: string;
+  created_at: string;
+}
+
+export interface StaffLogTable {
+  id: Generated<number>;
+  staff_id: number;
+  action: string;
+  conversation_id: number | null;
+  profile_id: number | null;
+  message_id: number | null;
   created_at: string;
 }
 
@@ -212,6 +294,13 @@ export interface Database {
   swipe_likes: SwipeLikesTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  staff_users: StaffUsersTable;
+  staff_sessions: StaffSessionsTable;
+  staff_notes: StaffNotesTable;
+  staff_log: StaffLogTable;
   mails: MailsTable;
 }
 
@@ -222,3 +311,5 @@ export type NewUser = Insertable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfileRow = Insertable<ProfilesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type ConversationRow = Selectable<ConversationsTable>;

@@ -191,7 +191,7 @@ async function renderSharedAvatars(mediaRoot: string, seed: number): Promise<Sha
   });
   const avatars: SharedAvatar[] = [];
   await inParallel(specs, AVATAR_CONCURRENCY, async ({ gender, hairColour, spec }) => {
-    const files = await storePhotoFiles(mediaRoot, SHARED_AVATAR_FOLDER, avatarImage(spec));
+    const files = await storePhotoFiles(mediaRoot, `p/${SHARED_AVATAR_FOLDER}`, avatarImage(spec));
     avatars.push({ gender, hairColour, ...files });
   });
   return avatars.sort((a, b) => a.filename.localeCompare(b.filename));

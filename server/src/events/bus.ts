@@ -4,6 +4,7 @@
  * instance of the app gets every event through Redis pub/sub.
  */
 import { EventEmitter } from 'node:events';
+import type { ChatMessage } from '@amora/common';
 import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
 
 export type DomainEvent =
@@ -12,7 +13,36 @@ export type DomainEvent =
   /** A profile got a like; for the liked member (badge, notification). */
   | { type: 'like.received'; siteId: number; profileId: number; likerProfileId: number }
   /** Two profiles like each other. */
-  | { type: 'match.new'; siteId: number; profileIds: [number, number] };
+  | { type: 'match.new'; siteId: number; profileIds: [number, number] }
+  /**
+   * A message was stored: for both sides' devices. `message` is as the recipient sees it; the
+   * sender's devices get it with from_me and the client id. `unread` is the recipient's total.
+   */
+  | {
+      type: 'message.new';
+      siteId: number;
+      senderProfileId: number;
+      recipientProfileId: number;
+      clientId: string;
+      message: ChatMessage;
+      unread: number;
+      /** The recipient is a hosted profile: operators, not a member, answer. */
+      toHosted: boolean;
+    }
+  /** A member read a conversation up to a message: the other side sees it read, the reader's badge drops. */
+  | {
+      type: 'chat.read';
+      siteId: number;
+      conversationId: number;
+      readerProfileId: number;
+      otherProfileId: number;
+      upTo: number;
+      unread: number;
+    }
+  /** A member is typing in a conversation, for the other side. */
+  | { type: 'chat.typing'; siteId: number; conversationId: number; profileId: number; otherProfileId: number }
+  /** A member deleted a conversation, for their other devices. */
+  | { type: 'chat.hidden'; siteId: number; conversationId: number; profileId: number; unread: number };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

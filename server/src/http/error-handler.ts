@@ -1,7 +1,8 @@
 /** Every failure leaves as `{ error, message, ...params }` with the message in the request's language. */
-import { ERROR_CODES, type ErrorCode, FIELD_ERROR_CODES, type FieldErrors } from '@amora/common';
+import { ERROR_CODES, type ErrorCode, FIELD_ERROR_CODES, type FieldErrorCode, type FieldErrors } from '@amora/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/index.js';
 import { DomainError } from '../errors.js';
 import { translator } from '../i18n.js';
@@ -32,6 +33,16 @@ function fieldCodeOf({ keyword, message = '', params = {} }: ValidationIssue): s
   if (keyword === 'invalid_value') return 'invalid_choice';
   if (keyword === 'invalid_format' && params.format === 'email') return 'invalid_email';
   return 'invalid';
+}
+
+/** A payload read by hand (a multipart form's fields) that its schema refused, as the API's 422. */
+export function invalidFields(error: ZodError): DomainError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'body';
+    fields[field] ??= fieldCodeOf({ keyword: issue.code, message: issue.message, params: { ...issue } });
+  }
+  return new DomainError('validation_failed', {}, fields as Record<string, FieldErrorCode>);
 }
 
 /** Fastify's own refusals (no route, a body too large or of another type, a rate limit) in catalogue terms. */

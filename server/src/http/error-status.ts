@@ -37,4 +37,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   search_login_required: 403,
   profile_login_required: 403,
   geocode_failed: 404,
+  insufficient_credits: 402,
+  free_conversation_limit: 403,
+  activation_required: 403,
 };

@@ -5,6 +5,9 @@ import type { StoredSettings } from './service.js';
 /** The countries Amora serves; a site made for one country serves that one only. */
 export const SERVED_COUNTRIES = ['NL', 'BE', 'DE', 'GB', 'FR', 'ES', 'IT', 'PL', 'DK', 'FI', 'NO', 'SE'];
 
+/** Messages a new member may send before credits are needed, unless the site says otherwise. */
+export const DEFAULT_FREE_MESSAGES = 3;
+
 export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
 
 /** A site's days (the swipe game's daily likes) start at midnight in its country. */
@@ -50,6 +53,7 @@ export function newSiteSettings({
     gift_credits: 20,
     signup_credits: 20,
     message_length: 1000,
+    free_messages: DEFAULT_FREE_MESSAGES,
     visible_profile_fields: [...PROFILE_DETAIL_FIELDS],
     visible_profile_notes: true,
     search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],

@@ -14,7 +14,7 @@ import { type Db, isUniqueViolation } from '../db/index.js';
 import type { CompanyRow, SiteRow } from '../db/schema.js';
 import { regionsOf } from '../geo/service.js';
 import { translator } from '../i18n.js';
-import { DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
+import { DEFAULT_FREE_MESSAGES, DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
 import * as queries from './queries.js';
 
 /** Settings kept as JSON on the site row; the rest are columns or computed per request. */
@@ -48,7 +48,11 @@ function toSite(row: SiteRow): Site {
     domainLanguage: row.domain_language,
     companyId: row.company_id,
     // Sites stored before a setting existed get its default.
-    settings: { time_zone: DEFAULT_TIME_ZONE, ...JSON.parse(row.settings) } as StoredSettings,
+    settings: {
+      time_zone: DEFAULT_TIME_ZONE,
+      free_messages: DEFAULT_FREE_MESSAGES,
+      ...JSON.parse(row.settings),
+    } as StoredSettings,
   };
 }
 

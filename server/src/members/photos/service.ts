@@ -101,7 +101,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
       const profile = await ownRow(uploader.userId);
       // Checked before the costly re-encode, and again under the row lock below.
       await assertBelowLimit(db, profile.id, uploader.paid);
-      const files = await storePhotoFiles(mediaRoot, profile.id, input, UPLOAD_FORMATS);
+      const files = await storePhotoFiles(mediaRoot, `p/${profile.id}`, input, UPLOAD_FORMATS);
       try {
         await db.transaction().execute(async (trx) => {
           // Locking the profile row first makes parallel uploads of one member wait for each other.
@@ -188,7 +188,7 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
 
     /** Adds an already-made image to a profile, e.g. a generated avatar for a hosted profile. */
     async addPhoto(profileId: number, input: Buffer, options: { premiumOnly?: boolean; main?: boolean } = {}) {
-      const files = await storePhotoFiles(mediaRoot, profileId, input);
+      const files = await storePhotoFiles(mediaRoot, `p/${profileId}`, input);
       const photo = await queries.insertPhoto(db, {
         profile_id: profileId,
         filename: files.filename,

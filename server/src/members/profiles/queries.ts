@@ -69,6 +69,23 @@ export async function updateProfileStatusOfUser(db: Db, userId: number, status: 
 }
 
 /** Marks a profile active now, at most once per `since` so a busy member costs few writes. */
+/** Online until `until` (null: gone now); a member's last activity is now either way. */
+export async function setOnlineUntil(db: Db, profileId: number, until: string | null, now: string): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set({ online_until: until, last_active_at: now })
+    .where('id', '=', profileId)
+    .execute();
+}
+
+export function presenceRows(db: Db, profileIds: number[]) {
+  return db
+    .selectFrom('profiles')
+    .select(['id', 'hosted', 'online_until', 'last_active_at'])
+    .where('id', 'in', profileIds)
+    .execute();
+}
+
 export async function touchProfile(db: Db, userId: number, now: string, since: string): Promise<void> {
   await db
     .updateTable('profiles')

@@ -4,6 +4,7 @@ import {
   type Gender,
   type MemberProfile,
   type OwnProfile,
+  PRESENCE_RECENT_MINUTES,
   type ProfileUpdate,
   parseBirthDate,
   profileNameProblem,
@@ -37,6 +38,10 @@ function wantedGender(gender: string | null, sexuality: string | null): Gender |
 
 /** A member counts as active again after this many minutes, so search order stays fresh. */
 const ACTIVITY_GRANULARITY_MINUTES = 5;
+/** How often an open app's socket says the member is still online; online lasts twice as long. */
+export const ONLINE_RENEWAL_MINUTES = 1;
+
+export type Presence = 'online' | 'recently' | 'away';
 /** Coordinates are kept to about a kilometre: enough for distance, not an address. */
 const roundCoordinate = (value: number | null | undefined) =>
   value === null || value === undefined ? value : Math.round(value * 100) / 100;
@@ -138,6 +143,31 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
 
     async restoreProfile(userId: number, activated: boolean, trx: Db = db) {
       await queries.updateProfileStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
+    },
+
+    /** Online while an app is open and shown: the socket renews it, a hidden page ends it. */
+    async setOnline(profileId: number, online: boolean) {
+      const now = clock.now();
+      const until = online ? addMinutes(now, ONLINE_RENEWAL_MINUTES * 2).toISOString() : null;
+      await queries.setOnlineUntil(db, profileId, until, now.toISOString());
+    },
+
+    /**
+     * What others see of whether a member is around: online now, recently, or nothing. Hosted
+     * profiles show none: nobody is behind them to be online, and it is never made up.
+     */
+    async presenceOf(profileIds: number[]): Promise<Map<number, Presence>> {
+      if (profileIds.length === 0) return new Map();
+      const now = clock.now().toISOString();
+      const recently = addMinutes(clock.now(), -PRESENCE_RECENT_MINUTES).toISOString();
+      const rows = await queries.presenceRows(db, profileIds);
+      return new Map(
+        rows.map((row): [number, Presence] => {
+          if (row.hosted === 1) return [row.id, 'away'];
+          if (row.online_until && row.online_until > now) return [row.id, 'online'];
+          return [row.id, row.last_active_at && row.last_active_at > recently ? 'recently' : 'away'];
+        }),
+      );
     },
 
     async markActive(userId: number) {

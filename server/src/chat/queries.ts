@@ -1,0 +1,264 @@
+import { type Insertable, sql } from 'kysely';
+import { type Db, engineOf } from '../db/index.js';
+import type { ConversationRow, MessageRow, MessagesTable } from '../db/schema.js';
+
+/** The advisory-lock key space of the chat (see likes/queries.ts for the others). */
+const MEMBER_CHAT_LOCKS = 6;
+
+/**
+ * Serialises the sends that involve these profiles, in id order so two never wait on each other.
+ * Under the lock a member's messages get their ids in commit order, so a client that has every
+ * message up to an id has all before it; the checks of the free tier read a settled state.
+ * SQLite runs one transaction at a time already.
+ */
+export async function lockMembers(db: Db, profileIds: number[]): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  for (const id of [...new Set(profileIds)].sort((a, b) => a - b)) {
+    await sql`select pg_advisory_xact_lock(${MEMBER_CHAT_LOCKS}, ${id})`.execute(db);
+  }
+}
+
+export function findConversation(db: Db, siteId: number, conversationId: number) {
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', conversationId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+export function findConversationBetween(db: Db, profile: number, other: number) {
+  const [low, high] = profile < other ? [profile, other] : [other, profile];
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('profile_low', '=', low)
+    .where('profile_high', '=', high)
+    .executeTakeFirst();
+}
+
+/** The pair's conversation, made (with both members' rows) when it is not there yet. */
+export async function findOrCreateConversation(
+  db: Db,
+  pair: { siteId: number; profile: number; other: number; hostedProfileId: number | null; now: string },
+): Promise<ConversationRow> {
+  const { siteId, profile, other, hostedProfileId, now } = pair;
+  const [low, high] = profile < other ? [profile, other] : [other, profile];
+  const inserted = await db
+    .insertInto('conversations')
+    .values({
+      site_id: siteId,
+      profile_low: low,
+      profile_high: high,
+      hosted_profile_id: hostedProfileId,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['profile_low', 'profile_high']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await findConversationBetween(db, profile, other);
+    if (!existing) throw new Error(`conversation ${low}:${high} vanished`);
+    return existing;
+  }
+  await db
+    .insertInto('conversation_members')
+    .values([
+      { conversation_id: inserted.id, profile_id: low, other_profile_id: high, last_activity_at: now },
+      { conversation_id: inserted.id, profile_id: high, other_profile_id: low, last_activity_at: now },
+    ])
+    .execute();
+  return inserted;
+}
+
+export function findMembership(db: Db, conversationId: number, profileId: number) {
+  return db
+    .selectFrom('conversation_members')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+}
+
+export function findMessageByClientId(db: Db, senderProfileId: number, clientId: string) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_profile_id', '=', senderProfileId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** Conversations a profile has written in. */
+export async function countConversationsWrittenIn(db: Db, profileId: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('profile_id', '=', profileId)
+    .where('wrote', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertMessage(db: Db, message: Insertable<MessagesTable>): Promise<MessageRow> {
+  return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
+}
+
+export function setMessageCredits(db: Db, id: number, credits: number): Promise<MessageRow> {
+  return db.updateTable('messages').set({ credits }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * After a message: the sender has read up to it and has written here; the recipient has one more
+ * unread. Both see the conversation again, at the top of their list.
+ */
+export async function recordMessage(
+  db: Db,
+  message: Pick<MessageRow, 'id' | 'conversation_id' | 'sender_profile_id' | 'created_at'>,
+  awaitsOperator: boolean,
+): Promise<void> {
+  const { id, conversation_id, sender_profile_id, created_at } = message;
+  await db
+    .updateTable('conversations')
+    .set({
+      last_message_id: id,
+      awaiting_reply_since: awaitsOperator ? sql`coalesce(awaiting_reply_since, ${created_at})` : null,
+    })
+    .where('id', '=', conversation_id)
+    .execute();
+  await db
+    .updateTable('conversation_members')
+    .set({ hidden: 0, wrote: 1, last_read_message_id: id, last_activity_at: created_at })
+    .where('conversation_id', '=', conversation_id)
+    .where('profile_id', '=', sender_profile_id)
+    .execute();
+  await db
+    .updateTable('conversation_members')
+    .set({ hidden: 0, unread_count: sql`unread_count + 1`, last_activity_at: created_at })
+    .where('conversation_id', '=', conversation_id)
+    .where('profile_id', '!=', sender_profile_id)
+    .execute();
+}
+
+/** A member's conversations, newest activity first, with the last message they may see. */
+export function listConversations(db: Db, profileId: number, limit: number) {
+  return db
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .leftJoin('messages as m', (join) =>
+      join.onRef('m.id', '=', 'c.last_message_id').onRef('m.id', '>', 'cm.cleared_up_to'),
+    )
+    .select([
+      'cm.conversation_id',
+      'cm.other_profile_id',
+      'cm.unread_count',
+      'cm.last_activity_at',
+      'm.kind',
+      'm.body',
+      'm.gift',
+      'm.sender_profile_id',
+      'm.created_at',
+    ])
+    .where('cm.profile_id', '=', profileId)
+    .where('cm.hidden', '=', 0)
+    .orderBy('cm.last_activity_at', 'desc')
+    .orderBy('cm.conversation_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * A page of messages, newest first: before `before` (older pages), or after `after` (catching up,
+ * oldest first then), never those the member cleared by deleting the conversation.
+ */
+export function messagesPage(
+  db: Db,
+  conversationId: number,
+  range: { clearedUpTo: number; before?: number; after?: number; limit: number },
+) {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('id', '>', Math.max(range.clearedUpTo, range.after ?? 0));
+  if (range.before !== undefined) query = query.where('id', '<', range.before);
+  return query
+    .orderBy('id', range.after !== undefined ? 'asc' : 'desc')
+    .limit(range.limit)
+    .execute();
+}
+
+/** How many messages the member may see that are newer than `id` (the history limit counts these). */
+export async function countMessagesFrom(db: Db, conversationId: number, id: number, clearedUpTo: number) {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('conversation_id', '=', conversationId)
+    .where('id', '>=', id)
+    .where('id', '>', clearedUpTo)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the conversation read up to `upTo` for the member; true when something was unread. */
+export async function markRead(db: Db, conversationId: number, profileId: number, upTo: number): Promise<boolean> {
+  const result = await db
+    .updateTable('conversation_members')
+    .set({ unread_count: 0, last_read_message_id: upTo })
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', profileId)
+    .where((eb) => eb.or([eb('unread_count', '>', 0), eb('last_read_message_id', '<', upTo)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Hides the conversation for this member only, with every message so far. */
+export async function hideConversation(db: Db, conversationId: number, profileId: number, upTo: number) {
+  const result = await db
+    .updateTable('conversation_members')
+    .set({ hidden: 1, unread_count: 0, cleared_up_to: upTo, last_read_message_id: upTo })
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function totalUnread(db: Db, profileId: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_members')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('unread_count'), eb.lit(0)).as('n'))
+    .where('profile_id', '=', profileId)
+    .where('hidden', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The messages of all a member's conversations after `id`, oldest first (a reconnecting socket). */
+export function messagesOfMemberAfter(db: Db, profileId: number, id: number, limit: number) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('conversation_members as cm', (join) =>
+      join.onRef('cm.conversation_id', '=', 'm.conversation_id').on('cm.profile_id', '=', profileId),
+    )
+    .selectAll('m')
+    .where('m.id', '>', id)
+    .whereRef('m.id', '>', 'cm.cleared_up_to')
+    .orderBy('m.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The message that holds this photo file, with the two sides of its conversation. */
+export function findPhotoMessage(db: Db, file: string) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.id', 'm.conversation_id', 'c.site_id', 'c.profile_low', 'c.profile_high', 'c.claimed_by'])
+    .where('m.photo_file', '=', file)
+    .executeTakeFirst();
+}
+
+/** Whether two profiles have a conversation (for the visibility policy's contact rule). */
+export async function haveConversation(db: Db, profile: number, other: number): Promise<boolean> {
+  return (await findConversationBetween(db, profile, other)) !== undefined;
+}

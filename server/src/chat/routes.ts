@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import {
+  chatQuery,
+  chatResponse,
+  chatsResponse,
+  conversationBody,
+  okResponse,
+  PHOTO_MAX_BYTES,
+  sendMessageRequest,
+  sendMessageResponse,
+  sendPhotoFields,
+} from '@amora/common';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError, fieldError, notFound } from '../errors.js';
+import { invalidFields } from '../http/error-handler.js';
+import { perMember } from '../http/rate-limits.js';
+import { sentByClient } from '../http/request-context.js';
+import type { Services } from '../services.js';
+import type { Outgoing, SendTarget } from './service.js';
+
+/** A photo message: its form's fields and its one file. */
+async function photoMessage(request: FastifyRequest): Promise<{ target: SendTarget; outgoing: Outgoing }> {
+  const fields: Record<string, string> = {};
+  let photo: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') photo = await part.toBuffer();
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('photo_too_large');
+    throw new DomainError('photo_invalid');
+  }
+  const parsed = sendPhotoFields.safeParse(fields);
+  if (!parsed.success) throw invalidFields(parsed.error);
+  if (!photo) throw new DomainError('photo_invalid');
+  return { target: parsed.data, outgoing: { photo } };
+}
+
+export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
+  app,
+  { services, rateLimitScale },
+) => {
+  const { chat } = services;
+  const signedIn = { signedIn: true };
+  const limited = perMember(rateLimitScale);
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 3, parts: 4 } });
+
+  app.get('/api/chats.php', { schema: { response: { 200: chatsResponse } }, config: signedIn }, async (request) =>
+    chat.chats(request.site, request.member),
+  );
+
+  app.get(
+    '/api/chat.php',
+    { schema: { querystring: chatQuery, response: { 200: chatResponse } }, config: signedIn },
+    // Only the web app's own request marks the conversation read, never a link followed from elsewhere.
+    async (request) => chat.conversation(request.site, request.member, request.query, sentByClient(request)),
+  );
+
+  app.post(
+    '/api/chat.php',
+    {
+      schema: {
+        description:
+          'Sends a text or a gift as JSON, or a photo as multipart/form-data (fields client_id and conversation or profile_id, and one file).',
+        body: sendMessageRequest,
+        response: { 200: sendMessageResponse },
+      },
+      // A photo comes as a form, which the JSON schema does not describe; each kind is checked below.
+      attachValidation: true,
+      config: { ...limited(60, 1), ...signedIn },
+    },
+    async (request) => {
+      if (request.isMultipart()) {
+        const { target, outgoing } = await photoMessage(request);
+        return chat.send(request.site, request.member, target, outgoing);
+      }
+      if (request.validationError) throw request.validationError;
+      const { text, gift_id, ...target } = request.body;
+      let outgoing: Outgoing;
+      if (text !== undefined && gift_id === undefined) outgoing = { text };
+      else if (gift_id !== undefined && text === undefined) outgoing = { gift: gift_id };
+      else throw fieldError('text', 'required');
+      return chat.send(request.site, request.member, target, outgoing);
+    },
+  );
+
+  app.delete(
+    '/api/chat.php',
+    { schema: { body: conversationBody, response: { 200: okResponse } }, config: signedIn },
+    async (request) => {
+      await chat.remove(request.site, request.member, request.body.conversation);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/media/c/*', { schema: { hide: true } }, async (request, reply) => {
+    const file = `c/${(request.params as { '*': string })['*']}`;
+    const path = await chat.photoFile(request.site, { profileId: request.viewer?.profileId }, file);
+    const data = await fs.readFile(path).catch(() => {
+      throw notFound();
+    });
+    return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(data);
+  });
+};

@@ -1,0 +1,420 @@
+/**
+ * The chat: one conversation per pair of profiles, messages paid with credits. A send is decided
+ * in one transaction under both members' locks: the same client id returns the first result, the
+ * free tier is checked, the credits are spent (never below zero) and the message is stored, or
+ * nothing happens. What happened is published afterwards for the members' open apps.
+ */
+import {
+  CHAT_HISTORY_LIMIT,
+  CHAT_PAGE_SIZE,
+  type ChatEntry,
+  type ChatMessage,
+  type ChatProfile,
+  type ChatQuery,
+  type ChatResponse,
+  FREE_CONVERSATIONS,
+  type Gift,
+  type MessageKind,
+  type SendMessageResponse,
+} from '@amora/common';
+import type { Clock } from '../clock.js';
+import type { CreditsService } from '../credits/service.js';
+import type { Db } from '../db/index.js';
+import type { ConversationRow, MessageRow } from '../db/schema.js';
+import { DomainError, fieldError, notFound } from '../errors.js';
+import type { EventBus } from '../events/bus.js';
+import type { Member } from '../http/member.js';
+import { removePhotoFile, storeChatPhotoFile } from '../members/photos/files.js';
+import type { MembersService } from '../members/profiles/service.js';
+import type { VisibilityPolicy } from '../members/safety/visibility.js';
+import type { SearchService } from '../members/search/service.js';
+import type { Site } from '../sites/service.js';
+import * as queries from './queries.js';
+
+/** Conversations chats.php lists at most. */
+const CHATS_LISTED = 500;
+/** Messages a reconnecting socket gets at most; a client missing more reloads its chats. */
+const CATCH_UP_LIMIT = 500;
+/** A photo file sent in a chat: c/<sender's profile id>/<random name>.webp. */
+const CHAT_PHOTO_FILE = /^c\/\d+\/[0-9a-f]{32}\.webp$/;
+
+/** What a member sends: a text, a gift, or a photo (already read from the upload). */
+export type Outgoing = { text: string } | { gift: Gift } | { photo: Buffer };
+
+export interface SendTarget {
+  profile_id?: number;
+  conversation?: number;
+  client_id: string;
+}
+
+/** Who writes: a member paying with credits, or an operator answering as a hosted profile. */
+interface Sender {
+  profileId: number;
+  /** The paying account; null for a hosted profile. */
+  userId: number | null;
+  paid: boolean;
+  staffId: number | null;
+}
+
+/** A message's content as stored: a photo already re-encoded into its file. */
+interface Content {
+  kind: MessageKind;
+  text?: string;
+  gift?: Gift;
+  photo?: { filename: string; width: number; height: number };
+}
+
+function kindOf(outgoing: Outgoing): MessageKind {
+  if ('text' in outgoing) return 'text';
+  return 'gift' in outgoing ? 'gift' : 'photo';
+}
+
+export function createChatService(deps: {
+  db: Db;
+  clock: Clock;
+  credits: CreditsService;
+  members: MembersService;
+  search: SearchService;
+  visibility: VisibilityPolicy;
+  events: EventBus;
+  mediaRoot: string;
+}) {
+  const { db, clock, credits, members, search, visibility, events, mediaRoot } = deps;
+
+  function present(row: MessageRow, viewerProfileId: number, site: Site): ChatMessage {
+    const fromMe = row.sender_profile_id === viewerProfileId;
+    return {
+      id: row.id,
+      conversation: row.conversation_id,
+      client_id: fromMe ? row.client_id : null,
+      from_me: fromMe,
+      kind: row.kind,
+      text: row.body,
+      gift: row.gift as Gift | null,
+      photo:
+        row.photo_file && row.photo_width && row.photo_height
+          ? { url: `${site.settings.cdn_prefix}/${row.photo_file}`, width: row.photo_width, height: row.photo_height }
+          : null,
+      created_at: row.created_at,
+    };
+  }
+
+  /** The other sides' cards as the member may see them, with their presence; missing when not. */
+  async function chatProfiles(site: Site, member: Member, profileIds: number[]): Promise<Map<number, ChatProfile>> {
+    const [cards, presence] = await Promise.all([
+      search.listedCards(site, member, profileIds),
+      members.presenceOf(profileIds),
+    ]);
+    return new Map(
+      cards.map((card) => [
+        card.id,
+        {
+          id: card.id,
+          name: card.name,
+          age: card.age,
+          hosted: card.hosted,
+          main_image: card.main_image,
+          presence: presence.get(card.id) ?? 'away',
+        },
+      ]),
+    );
+  }
+
+  /** The conversation and the member's place in it, or a 404 as for one that does not exist. */
+  async function membershipOf(site: Site, profileId: number, conversationId: number) {
+    const conversation = await queries.findConversation(db, site.id, conversationId);
+    const membership = conversation && (await queries.findMembership(db, conversation.id, profileId));
+    if (!conversation || !membership) throw notFound();
+    return { conversation, membership };
+  }
+
+  function costOf(site: Site, kind: MessageKind): number {
+    const { message_credits, gift_credits, photo_credits } = site.settings;
+    return { text: message_credits, gift: gift_credits, photo: photo_credits }[kind];
+  }
+
+  /** Whom the message goes to: a profile the sender may contact, and the conversation if there is one. */
+  async function recipientOf(site: Site, sender: Member, target: SendTarget) {
+    if ((target.profile_id === undefined) === (target.conversation === undefined)) {
+      throw fieldError('conversation', 'required');
+    }
+    let otherId = target.profile_id;
+    if (target.conversation !== undefined) {
+      otherId = (await membershipOf(site, sender.profileId, target.conversation)).membership.other_profile_id;
+    }
+    const other = await visibility.contactable(site, sender, otherId as number);
+    return { id: other.id, hosted: other.hosted === 1 };
+  }
+
+  /**
+   * Stores and pays for one message in one transaction; a client id seen before returns the
+   * message stored then, unchanged and not paid again.
+   */
+  async function store(
+    site: Site,
+    sender: Sender,
+    recipient: { id: number; hosted: boolean },
+    clientId: string,
+    content: Content,
+  ) {
+    const now = clock.now().toISOString();
+    return db.transaction().execute(async (trx) => {
+      await queries.lockMembers(trx, recipient.hosted ? [sender.profileId] : [sender.profileId, recipient.id]);
+      const earlier = await queries.findMessageByClientId(trx, sender.profileId, clientId);
+      if (earlier) return { row: earlier, repeated: true, balance: await balanceOf(sender, trx) };
+
+      const conversation = await queries.findOrCreateConversation(trx, {
+        siteId: site.id,
+        profile: sender.profileId,
+        other: recipient.id,
+        hostedProfileId: recipient.hosted ? recipient.id : sender.staffId === null ? null : sender.profileId,
+        now,
+      });
+      if (sender.userId !== null) await assertFreeTier(trx, sender, conversation);
+      const cost = sender.userId === null ? 0 : costOf(site, content.kind);
+      let row = await queries.insertMessage(trx, {
+        conversation_id: conversation.id,
+        sender_profile_id: sender.profileId,
+        client_id: clientId,
+        kind: content.kind,
+        body: content.text ?? null,
+        gift: content.gift ?? null,
+        photo_file: content.photo?.filename ?? null,
+        photo_width: content.photo?.width ?? null,
+        photo_height: content.photo?.height ?? null,
+        credits: cost,
+        staff_id: sender.staffId,
+        created_at: now,
+      });
+      let balance = 0;
+      if (sender.userId !== null) {
+        const paid = await credits.spend(sender.userId, cost, content.kind, `message:${row.id}`, trx, {
+          free: content.kind === 'text',
+        });
+        if (!paid) throw new DomainError('insufficient_credits', { credits: cost });
+        if (paid.charged !== cost) row = await queries.setMessageCredits(trx, row.id, paid.charged);
+        balance = paid.balance;
+      }
+      await queries.recordMessage(trx, row, recipient.hosted);
+      return { row, repeated: false, balance };
+    });
+  }
+
+  async function balanceOf(sender: Sender, trx: Db) {
+    return sender.userId === null ? 0 : credits.balance(sender.userId, trx);
+  }
+
+  /** A free member writes in a few conversations only; answering where they wrote before is always fine. */
+  async function assertFreeTier(trx: Db, sender: Sender, conversation: ConversationRow) {
+    if (sender.paid) return;
+    const membership = await queries.findMembership(trx, conversation.id, sender.profileId);
+    if (membership?.wrote === 1) return;
+    if ((await queries.countConversationsWrittenIn(trx, sender.profileId)) >= FREE_CONVERSATIONS) {
+      throw new DomainError('free_conversation_limit', { limit: FREE_CONVERSATIONS });
+    }
+  }
+
+  async function announce(site: Site, row: MessageRow, recipient: { id: number; hosted: boolean }) {
+    const unread = recipient.hosted ? 0 : await queries.totalUnread(db, recipient.id);
+    await events.publish({
+      type: 'message.new',
+      siteId: site.id,
+      senderProfileId: row.sender_profile_id,
+      recipientProfileId: recipient.id,
+      clientId: row.client_id,
+      message: present(row, recipient.id, site),
+      unread,
+      toHosted: recipient.hosted,
+    });
+  }
+
+  async function contentOf(site: Site, senderProfileId: number, outgoing: Outgoing): Promise<Content> {
+    const kind = kindOf(outgoing);
+    if ('text' in outgoing) {
+      const text = outgoing.text.trim();
+      if (text === '') throw fieldError('text', 'required');
+      if ([...text].length > site.settings.message_length) throw fieldError('text', 'too_long');
+      return { kind, text };
+    }
+    if ('gift' in outgoing) return { kind, gift: outgoing.gift };
+    return { kind, photo: await storeChatPhotoFile(mediaRoot, `c/${senderProfileId}`, outgoing.photo) };
+  }
+
+  return {
+    present,
+
+    async send(site: Site, member: Member, target: SendTarget, outgoing: Outgoing): Promise<SendMessageResponse> {
+      if (!member.confirmed) throw new DomainError('activation_required');
+      const recipient = await recipientOf(site, member, target);
+      const sender: Sender = { profileId: member.profileId, userId: member.userId, paid: member.paid, staffId: null };
+      // A retry of a stored message answers at once, before a photo is decoded again.
+      const earlier = await queries.findMessageByClientId(db, member.profileId, target.client_id);
+      if (earlier) {
+        return {
+          conversation: earlier.conversation_id,
+          message: present(earlier, member.profileId, site),
+          credits: await credits.balance(member.userId),
+        };
+      }
+      const content = await contentOf(site, member.profileId, outgoing);
+      const unusedPhoto = () => (content.photo ? removePhotoFile(mediaRoot, content.photo.filename) : undefined);
+      const result = await store(site, sender, recipient, target.client_id, content).catch(async (error) => {
+        await unusedPhoto();
+        throw error;
+      });
+      if (result.repeated) await unusedPhoto();
+      else await announce(site, result.row, recipient);
+      return {
+        conversation: result.row.conversation_id,
+        message: present(result.row, member.profileId, site),
+        credits: result.balance,
+      };
+    },
+
+    /** The member's conversations, newest activity first; those with profiles they may no longer see are left out. */
+    async chats(site: Site, member: Member): Promise<{ chats: ChatEntry[]; num_unread_messages: number }> {
+      const rows = await queries.listConversations(db, member.profileId, CHATS_LISTED);
+      const profiles = await chatProfiles(
+        site,
+        member,
+        rows.map((row) => row.other_profile_id),
+      );
+      const chats = rows.flatMap((row): ChatEntry[] => {
+        const profile = profiles.get(row.other_profile_id);
+        if (!profile) return [];
+        return [
+          {
+            conversation: row.conversation_id,
+            profile,
+            num_unread_messages: row.unread_count,
+            last_message:
+              row.kind && row.created_at
+                ? {
+                    kind: row.kind,
+                    text: row.body,
+                    gift: row.gift as Gift | null,
+                    from_me: row.sender_profile_id === member.profileId,
+                    created_at: row.created_at,
+                  }
+                : null,
+            updated_at: row.last_activity_at,
+          },
+        ];
+      });
+      return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
+    },
+
+    /** A page of a conversation; reading it (`markRead`) sets its unread count to zero and tells the other side. */
+    async conversation(site: Site, member: Member, query: ChatQuery, markRead: boolean): Promise<ChatResponse> {
+      const { conversation, membership } = await membershipOf(site, member.profileId, query.conversation);
+      const profile = (await chatProfiles(site, member, [membership.other_profile_id])).get(
+        membership.other_profile_id,
+      );
+      if (!profile) throw notFound();
+      const page = await pageOf(conversation.id, membership.cleared_up_to, query);
+      if (markRead) await read(site, member, conversation, membership.other_profile_id);
+      const other = await queries.findMembership(db, conversation.id, membership.other_profile_id);
+      return {
+        conversation: conversation.id,
+        profile,
+        ...page,
+        messages: page.rows.map((row) => present(row, member.profileId, site)),
+        read_up_to: other?.last_read_message_id ?? 0,
+      };
+    },
+
+    /** Hides the conversation for the member only; a new message brings it back, without the old ones. */
+    async remove(site: Site, member: Member, conversationId: number) {
+      const { conversation } = await membershipOf(site, member.profileId, conversationId);
+      await queries.hideConversation(db, conversation.id, member.profileId, conversation.last_message_id);
+      await events.publish({
+        type: 'chat.hidden',
+        siteId: site.id,
+        conversationId: conversation.id,
+        profileId: member.profileId,
+        unread: await queries.totalUnread(db, member.profileId),
+      });
+    },
+
+    /** Tells the other side that the member types (the socket calls this). */
+    async typing(site: Site, member: Member, conversationId: number) {
+      const { membership } = await membershipOf(site, member.profileId, conversationId);
+      await events.publish({
+        type: 'chat.typing',
+        siteId: site.id,
+        conversationId,
+        profileId: member.profileId,
+        otherProfileId: membership.other_profile_id,
+      });
+    },
+
+    /** What a socket missed: the member's messages after `afterId`, oldest first. */
+    async catchUp(site: Site, member: Member, afterId: number): Promise<ChatMessage[]> {
+      const rows = await queries.messagesOfMemberAfter(db, member.profileId, afterId, CATCH_UP_LIMIT);
+      return rows.map((row) => present(row, member.profileId, site));
+    },
+
+    /** The file of a photo message, for one of the conversation's two members (or its claiming operator). */
+    async photoFile(site: Site, viewer: { profileId?: number; staffId?: number }, file: string): Promise<string> {
+      if (!CHAT_PHOTO_FILE.test(file)) throw notFound();
+      const message = await queries.findPhotoMessage(db, file);
+      if (!message || message.site_id !== site.id) throw notFound();
+      const isMember = viewer.profileId === message.profile_low || viewer.profileId === message.profile_high;
+      const isClaimingStaff = viewer.staffId !== undefined && viewer.staffId === message.claimed_by;
+      if (!isMember && !isClaimingStaff) throw notFound();
+      return `${mediaRoot}/${file}`;
+    },
+
+    totalUnread: (profileId: number) => queries.totalUnread(db, profileId),
+
+    /** Whether two profiles have a conversation (the visibility policy's contact rule). */
+    haveContact: (profileId: number, otherProfileId: number) => queries.haveConversation(db, profileId, otherProfileId),
+  };
+
+  async function read(site: Site, member: Member, conversation: ConversationRow, otherProfileId: number) {
+    if (!(await queries.markRead(db, conversation.id, member.profileId, conversation.last_message_id))) return;
+    await events.publish({
+      type: 'chat.read',
+      siteId: site.id,
+      conversationId: conversation.id,
+      readerProfileId: member.profileId,
+      otherProfileId,
+      upTo: conversation.last_message_id,
+      unread: await queries.totalUnread(db, member.profileId),
+    });
+  }
+
+  /**
+   * A page, oldest first. History goes back CHAT_HISTORY_LIMIT messages; `history_end` says
+   * whether the page reaches the conversation's start or that limit.
+   */
+  async function pageOf(conversationId: number, clearedUpTo: number, query: ChatQuery) {
+    if (query.after !== undefined) {
+      const rows = await queries.messagesPage(db, conversationId, {
+        clearedUpTo,
+        after: query.after,
+        limit: CATCH_UP_LIMIT + 1,
+      });
+      return { rows: rows.slice(0, CATCH_UP_LIMIT), has_more: rows.length > CATCH_UP_LIMIT, history_end: null };
+    }
+    const newestFirst = await queries.messagesPage(db, conversationId, {
+      clearedUpTo,
+      before: query.before,
+      limit: CHAT_PAGE_SIZE + 1,
+    });
+    let rows = newestFirst.slice(0, CHAT_PAGE_SIZE);
+    let olderExist = newestFirst.length > CHAT_PAGE_SIZE;
+    const oldest = rows.at(-1);
+    if (oldest) {
+      const shown = await queries.countMessagesFrom(db, conversationId, oldest.id, clearedUpTo);
+      if (shown > CHAT_HISTORY_LIMIT) rows = rows.slice(0, rows.length - (shown - CHAT_HISTORY_LIMIT));
+      if (shown >= CHAT_HISTORY_LIMIT && olderExist) {
+        olderExist = false;
+        return { rows: rows.reverse(), has_more: false, history_end: 'limit' as const };
+      }
+    }
+    return { rows: rows.reverse(), has_more: olderExist, history_end: olderExist ? null : ('start' as const) };
+  }
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
