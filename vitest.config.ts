@@ -29,6 +29,11 @@ if (!withRedis && firstLoad) {
 
 /** The Redis project's tests; they need Redis, not a database engine, so the API projects leave them out. */
 const redisTests = ['server/test/redis-*.test.ts'];
+/** Instances joined by Redis share a PostgreSQL database as well. */
+const redisWithPostgresTests = ['server/test/redis-instances.test.ts'];
+if (withRedis && !withPostgres && firstLoad) {
+  console.warn('Skipping the redis tests of instances joined by Redis: they need PostgreSQL too.');
+}
 const apiTests = ['server/test/**/*.test.ts'];
 /** Tests of PostgreSQL's own faults (terminated backends, a closed database); api-sqlite leaves them out. */
 const postgresOnlyTests = ['server/test/postgres-*.test.ts'];
@@ -78,8 +83,12 @@ export default defineConfig({
               test: {
                 name: 'redis',
                 include: redisTests,
-                env: { TEST_REDIS_URL },
-                globalSetup: ['server/test/redis-global-setup.ts'],
+                exclude: [...configDefaults.exclude, ...(withPostgres ? [] : redisWithPostgresTests)],
+                env: { TEST_REDIS_URL, TEST_POSTGRES_URL },
+                globalSetup: [
+                  'server/test/redis-global-setup.ts',
+                  ...(withPostgres ? ['server/test/postgres-global-setup.ts'] : []),
+                ],
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
               },

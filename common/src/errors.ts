@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'insufficient_credits',
   'free_conversation_limit',
   'activation_required',
+  'staff_login_required',
+  'claim_taken',
+  'claim_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -31,8 +32,10 @@ import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoot } from './members/photos/files.js';
 import { membersRoutes } from './members/routes.js';
+import { CLIENT_MESSAGE_MAX_BYTES, realtimeRoutes } from './realtime/routes.js';
 import { createServices } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
+import { staffRoutes } from './staff/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -58,8 +61,11 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   app.addHook('onClose', () => events.close());
   const services = createServices({ db, clock, mailer, mediaRoot: media, events });
   app.decorate('services', services);
+  app.addHook('onClose', async () => services.realtime.close());
 
   await app.register(cookie);
+  // Before the request context: its hooks may refuse a handshake, and the refused socket must be closed.
+  await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -109,6 +115,8 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(likesRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(chatRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(realtimeRoutes, { services });
+  await app.register(staffRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });

@@ -12,7 +12,9 @@ import { createMembersService } from './members/profiles/service.js';
 import { createSafetyService } from './members/safety/service.js';
 import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
+import { createRealtimeHub } from './realtime/hub.js';
 import { createSitesService } from './sites/service.js';
+import { createStaffService } from './staff/service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -38,7 +40,24 @@ export function createServices({ db, clock, mailer, mediaRoot, events = createIn
   visibility.addContactCheck(likes.haveContact);
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
   visibility.addContactCheck(chat.haveContact);
-  return { events, sites, visibility, members, safety, search, photos, credits, mail, accounts, likes, chat };
+  const realtime = createRealtimeHub(events);
+  const staff = createStaffService({ db, clock, chat, members });
+  return {
+    events,
+    sites,
+    visibility,
+    members,
+    safety,
+    search,
+    photos,
+    credits,
+    mail,
+    accounts,
+    likes,
+    chat,
+    realtime,
+    staff,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

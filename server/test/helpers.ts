@@ -47,6 +47,8 @@ export interface TestApp {
   services: Services;
   /** The seeded demo site, reached as localhost. */
   site: Site;
+  /** The PostgreSQL database's URL (null on SQLite), for a second instance to share. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,10 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Extra environment, e.g. REDIS_URL. */
   env?: Record<string, string>;
+  /** The database engine; AMORA_TEST_DB's unless given. */
+  engine?: 'sqlite' | 'postgres';
+  /** A second instance of an app: the first one's PostgreSQL database, migrated and seeded already. */
+  sharedDatabaseUrl?: string;
 }
 
 /**
@@ -90,19 +96,26 @@ export function useTestApp(options: TestAppOptions & { setup?: (t: TestApp) => P
     get site() {
       return live().site;
     },
+    get databaseUrl() {
+      return live().databaseUrl;
+    },
     close: () => live().close(),
   };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const engine = process.env.AMORA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  const shared = options.sharedDatabaseUrl;
+  const engine = shared
+    ? 'postgres'
+    : (options.engine ?? (process.env.AMORA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-test-'));
-  const pgDatabase = engine === 'postgres' ? await createTestDatabase() : null;
+  const pgDatabase = engine === 'postgres' && !shared ? await createTestDatabase() : null;
+  const databaseUrl = shared ?? pgDatabase?.url ?? null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST: '',
-    DATABASE_URL: pgDatabase?.url ?? '',
+    DATABASE_URL: databaseUrl ?? '',
     ...options.env,
   });
   const { db, engine: opened } = openDatabase(config.database);
@@ -119,12 +132,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 
   try {
-    await migrateToLatest(db, opened);
+    if (!shared) await migrateToLatest(db, opened);
     app = await buildApp({ config, db, clock, mailer });
-    await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
+    if (!shared) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');
-    return { app, db, clock, services: app.services, site, close };
+    return { app, db, clock, services: app.services, site, databaseUrl, close };
   } catch (error) {
     // Leave no database behind when the set-up itself fails.
     await close();

@@ -262,3 +262,64 @@ export function findPhotoMessage(db: Db, file: string) {
 export async function haveConversation(db: Db, profile: number, other: number): Promise<boolean> {
   return (await findConversationBetween(db, profile, other)) !== undefined;
 }
+
+/** Conversations whose member waits for the hosted side's answer, longest waiting first. */
+export function awaitingOperators(db: Db, siteId: number, limit: number) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('messages as m', 'm.id', 'c.last_message_id')
+    .select([
+      'c.id',
+      'c.hosted_profile_id',
+      'c.profile_low',
+      'c.profile_high',
+      'c.awaiting_reply_since',
+      'c.claimed_by',
+      'c.claim_expires_at',
+      'm.kind',
+      'm.body',
+      'm.gift',
+    ])
+    .where('c.site_id', '=', siteId)
+    .where('c.awaiting_reply_since', 'is not', null)
+    .orderBy('c.awaiting_reply_since', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims a hosted profile's conversation for one operator until `until`: free, expired, or
+ * already theirs. One statement, so of two operators claiming at once exactly one gets it.
+ */
+export async function claim(db: Db, conversationId: number, staffId: number, now: string, until: string) {
+  const result = await db
+    .updateTable('conversations')
+    .set({ claimed_by: staffId, claim_expires_at: until })
+    .where('id', '=', conversationId)
+    .where('hosted_profile_id', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', staffId), eb('claim_expires_at', '<=', now)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function release(db: Db, conversationId: number, staffId: number) {
+  await db
+    .updateTable('conversations')
+    .set({ claimed_by: null, claim_expires_at: null })
+    .where('id', '=', conversationId)
+    .where('claimed_by', '=', staffId)
+    .execute();
+}
+
+/** The newest messages of a conversation, newest first (an operator's view, nothing cleared). */
+export function latestMessages(db: Db, conversationId: number, limit: number) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -17,7 +17,7 @@ import {
   type MessageKind,
   type SendMessageResponse,
 } from '@amora/common';
-import type { Clock } from '../clock.js';
+import { addMinutes, type Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
 import type { Db } from '../db/index.js';
 import type { ConversationRow, MessageRow } from '../db/schema.js';
@@ -30,6 +30,12 @@ import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import * as queries from './queries.js';
+
+/** How long an operator's claim on a conversation lasts without activity. */
+export const CLAIM_MINUTES = 5;
+/** Conversations the operator inbox shows at most; messages an operator sees of one. */
+const INBOX_SIZE = 200;
+const OPERATOR_HISTORY = 200;
 
 /** Conversations chats.php lists at most. */
 const CHATS_LISTED = 500;
@@ -159,7 +165,12 @@ export function createChatService(deps: {
   ) {
     const now = clock.now().toISOString();
     return db.transaction().execute(async (trx) => {
-      await queries.lockMembers(trx, recipient.hosted ? [sender.profileId] : [sender.profileId, recipient.id]);
+      // Hosted profiles have no app to catch up; their many conversations need not wait on each other.
+      const members = [sender.staffId === null ? sender.profileId : null, recipient.hosted ? null : recipient.id];
+      await queries.lockMembers(
+        trx,
+        members.filter((id): id is number => id !== null),
+      );
       const earlier = await queries.findMessageByClientId(trx, sender.profileId, clientId);
       if (earlier) return { row: earlier, repeated: true, balance: await balanceOf(sender, trx) };
 
@@ -367,9 +378,105 @@ export function createChatService(deps: {
 
     totalUnread: (profileId: number) => queries.totalUnread(db, profileId),
 
+    /** Conversations waiting for a hosted profile's answer, longest waiting first. */
+    async operatorInbox(site: Site) {
+      const rows = await queries.awaitingOperators(db, site.id, INBOX_SIZE);
+      const now = clock.now().toISOString();
+      return rows.map((row) => ({
+        conversation: row.id,
+        hostedProfileId: row.hosted_profile_id as number,
+        memberProfileId: row.profile_low === row.hosted_profile_id ? row.profile_high : row.profile_low,
+        waitingSince: row.awaiting_reply_since as string,
+        lastMessage: { kind: row.kind, text: row.body, gift: row.gift as Gift | null },
+        claimedBy: row.claim_expires_at && row.claim_expires_at > now ? row.claimed_by : null,
+      }));
+    },
+
+    /** Claims a conversation for an operator, or refuses when another holds it. */
+    async claim(site: Site, conversationId: number, staffId: number) {
+      const conversation = await queries.findConversation(db, site.id, conversationId);
+      if (!conversation?.hosted_profile_id) throw notFound();
+      const now = clock.now();
+      const until = addMinutes(now, CLAIM_MINUTES).toISOString();
+      if (!(await queries.claim(db, conversation.id, staffId, now.toISOString(), until))) {
+        throw new DomainError('claim_taken');
+      }
+      return { conversation: conversation.id, claimExpiresAt: until };
+    },
+
+    async release(site: Site, conversationId: number, staffId: number) {
+      const conversation = await queries.findConversation(db, site.id, conversationId);
+      if (conversation) await queries.release(db, conversation.id, staffId);
+    },
+
+    /** What a claiming operator sees: the two sides and the history as the hosted profile (oldest first). */
+    async operatorConversation(site: Site, conversationId: number, staffId: number) {
+      const conversation = await claimedBy(site, conversationId, staffId);
+      const hostedProfileId = conversation.hosted_profile_id as number;
+      const rows = await queries.latestMessages(db, conversation.id, OPERATOR_HISTORY);
+      return {
+        conversation: conversation.id,
+        hostedProfileId,
+        memberProfileId:
+          conversation.profile_low === hostedProfileId ? conversation.profile_high : conversation.profile_low,
+        awaiting: conversation.awaiting_reply_since !== null,
+        messages: rows.reverse().map((row) => present(row, hostedProfileId, site)),
+      };
+    },
+
+    /**
+     * An operator answers as the hosted profile, with a text or a photo of its gallery: stored and
+     * delivered like a member's message, free of credits, marked with the operator's id.
+     */
+    async answerAsHosted(
+      site: Site,
+      staffId: number,
+      input: {
+        conversation: number;
+        client_id: string;
+        text?: string;
+        photo?: { filename: string; width: number; height: number };
+      },
+    ) {
+      const conversation = await claimedBy(site, input.conversation, staffId);
+      const hostedProfileId = conversation.hosted_profile_id as number;
+      const memberProfileId =
+        conversation.profile_low === hostedProfileId ? conversation.profile_high : conversation.profile_low;
+      await visibility.contactable(site, { profileId: hostedProfileId, paid: true }, memberProfileId);
+      const content: Content = input.photo
+        ? { kind: 'photo', photo: input.photo }
+        : await contentOf(site, hostedProfileId, { text: input.text ?? '' });
+      const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId };
+      const recipient = { id: memberProfileId, hosted: false };
+      const result = await store(site, sender, recipient, input.client_id, content);
+      if (!result.repeated) await announce(site, result.row, recipient);
+      await queries.claim(
+        db,
+        conversation.id,
+        staffId,
+        clock.now().toISOString(),
+        addMinutes(clock.now(), CLAIM_MINUTES).toISOString(),
+      );
+      return { message: present(result.row, hostedProfileId, site), repeated: result.repeated };
+    },
+
     /** Whether two profiles have a conversation (the visibility policy's contact rule). */
     haveContact: (profileId: number, otherProfileId: number) => queries.haveConversation(db, profileId, otherProfileId),
   };
+
+  /** The conversation while this operator's claim on it holds (renewed by each look); refused otherwise. */
+  async function claimedBy(site: Site, conversationId: number, staffId: number) {
+    const conversation = await queries.findConversation(db, site.id, conversationId);
+    if (!conversation?.hosted_profile_id) throw notFound();
+    const now = clock.now();
+    const holds =
+      conversation.claimed_by === staffId &&
+      conversation.claim_expires_at !== null &&
+      conversation.claim_expires_at > now.toISOString();
+    if (!holds) throw new DomainError('claim_required');
+    await queries.claim(db, conversation.id, staffId, now.toISOString(), addMinutes(now, CLAIM_MINUTES).toISOString());
+    return conversation;
+  }
 
   async function read(site: Site, member: Member, conversation: ConversationRow, otherProfileId: number) {
     if (!(await queries.markRead(db, conversation.id, member.profileId, conversation.last_message_id))) return;

@@ -15,6 +15,13 @@ import { generateHostedProfiles, type HostedProfile, hostedProfileRow, hostedPro
 import { createRandom } from './random.js';
 
 export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-2026', name: 'Demo' };
+/** The operator who answers as the demo site's hosted profiles, at /staff. */
+export const DEMO_OPERATOR = {
+  email: 'operator@amora.test',
+  password: 'amora-operator-2026',
+  name: 'Olivia',
+  role: 'operator',
+} as const;
 export const DEMO_DOMAIN = 'amora.test';
 
 export const DEMO_SETTINGS: StoredSettings = {
@@ -71,6 +78,7 @@ export async function seedDemo(
     paid: true,
   });
   await completeDemoProfile(services, site, member);
+  await services.staff.addStaff(DEMO_OPERATOR);
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   return true;
 }

@@ -40,4 +40,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   insufficient_credits: 402,
   free_conversation_limit: 403,
   activation_required: 403,
+  staff_login_required: 403,
+  claim_taken: 409,
+  claim_required: 409,
 };

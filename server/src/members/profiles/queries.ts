@@ -78,6 +78,11 @@ export async function setOnlineUntil(db: Db, profileId: number, until: string | 
     .execute();
 }
 
+export function namesOf(db: Db, profileIds: number[]) {
+  if (profileIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('profiles').select(['id', 'name']).where('id', 'in', profileIds).execute();
+}
+
 export function presenceRows(db: Db, profileIds: number[]) {
   return db
     .selectFrom('profiles')

@@ -145,6 +145,9 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       await queries.updateProfileStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
     },
 
+    /** Profiles' names, for staff screens. */
+    namesOf: (profileIds: number[]) => queries.namesOf(db, profileIds),
+
     /** Online while an app is open and shown: the socket renews it, a hidden page ends it. */
     async setOnline(profileId: number, online: boolean) {
       const now = clock.now();

@@ -1,0 +1,129 @@
+/**
+ * GET /api/ws: a member's live connection. The handshake needs the session cookie and, from a
+ * browser, the site's own Origin. `since` is the newest message id the app has; what came after it
+ * is sent first (then `ready`), so a reconnecting app misses nothing and gets nothing twice.
+ */
+import { TYPING_SIGNAL_MS } from '@amora/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { DomainError } from '../errors.js';
+import { ONLINE_RENEWAL_MINUTES } from '../members/profiles/service.js';
+import type { Services } from '../services.js';
+import type { Listener, ServerPush } from './hub.js';
+
+/** How often a socket is pinged; one that has not answered the previous ping is closed. */
+const HEARTBEAT_MS = 30_000;
+/** Client messages are small: typing and visibility signals. */
+export const CLIENT_MESSAGE_MAX_BYTES = 1024;
+
+const wsQuery = z.object({
+  since: z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').min(0, 'invalid_choice').optional(),
+});
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing'), conversation: z.number().int().positive() }),
+  z.object({ type: z.literal('visible'), visible: z.boolean() }),
+]);
+
+/** A browser's cross-site handshake carries the other site's Origin; such a socket is refused. */
+function assertOwnOrigin(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {}
+  if (host === null || host !== request.headers.host) throw new DomainError('forbidden');
+}
+
+export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { chat, members, realtime } = services;
+
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      schema: { querystring: wsQuery },
+      config: { signedIn: true },
+      preHandler: async (request) => assertOwnOrigin(request),
+    },
+    async (socket: WebSocket, request) => {
+      const { site, member } = request;
+      const since = (request.query as z.infer<typeof wsQuery>).since;
+      const send = (push: ServerPush) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(push));
+      };
+
+      // Live events wait while the missed messages are read, then go out without the ones already sent.
+      let waiting: ServerPush[] | null = since === undefined ? null : [];
+      const listener: Listener = { send: (push) => (waiting ? waiting.push(push) : send(push)) };
+      const stopListening = realtime.add(member.profileId, listener);
+
+      let visible = true;
+      let alive = true;
+      let beats = 0;
+      const renewalBeats = Math.max(1, Math.round((ONLINE_RENEWAL_MINUTES * 60_000) / HEARTBEAT_MS));
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+        if (++beats % renewalBeats === 0 && visible) void members.setOnline(member.profileId, true).catch(() => {});
+      }, HEARTBEAT_MS);
+      socket.on('pong', () => {
+        alive = true;
+      });
+
+      const lastTyping = new Map<number, number>();
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        let parsed: z.infer<typeof clientMessage>;
+        try {
+          parsed = clientMessage.parse(JSON.parse(String(data)));
+        } catch {
+          return;
+        }
+        if (parsed.type === 'visible') {
+          visible = parsed.visible;
+          void members.setOnline(member.profileId, visible).catch(() => {});
+          return;
+        }
+        const now = Date.now();
+        if (now - (lastTyping.get(parsed.conversation) ?? 0) < TYPING_SIGNAL_MS / 2) return;
+        lastTyping.set(parsed.conversation, now);
+        // Typing in a conversation that is not the member's is ignored like any bad signal.
+        void chat.typing(site, member, parsed.conversation).catch(() => {});
+      });
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+        stopListening();
+      });
+
+      await members.setOnline(member.profileId, true).catch(() => {});
+      if (since !== undefined) {
+        const missed = await chat.catchUp(site, member, since).catch(() => []);
+        const sentIds = new Set(missed.map((message) => message.id));
+        for (const message of missed) send({ type: 'message', message });
+        const live = waiting ?? [];
+        waiting = null;
+        for (const push of live) if (push.type !== 'message' || !sentIds.has(push.message.id)) send(push);
+      }
+      send({ type: 'ready' });
+    },
+  );
+
+  /** SPEC §7: sent by beacon when the page is hidden; the member is no longer online now. */
+  app.post(
+    '/api/page-hidden.php',
+    // A beacon cannot send the client header; all this can do is mark the caller away.
+    {
+      schema: { description: 'Marks the member as no longer online (sent by beacon).' },
+      config: { withoutClientHeader: true },
+    },
+    async (request, reply) => {
+      if (request.viewer) await members.setOnline(request.viewer.profileId, false);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,114 @@
+/**
+ * The staff API under /api/staff/: its own sign-in and cookie, the operator inbox, claims,
+ * conversations and answers as hosted profiles, and notes on members. Staff work on the site
+ * whose domain they use.
+ */
+import { CHAT_TEXT_MAX_LENGTH, multilineText, okResponse, PASSWORD_MAX_LENGTH, text } from '@amora/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../errors.js';
+import { perVisitor } from '../http/rate-limits.js';
+import { secureCookies } from '../http/request-context.js';
+import type { Services } from '../services.js';
+import type { StaffMember } from './service.js';
+
+export const STAFF_COOKIE = 'amora_staff';
+
+const conversationBody = z.object({ conversation: z.number().int().positive() });
+const answerBody = conversationBody
+  .extend({
+    client_id: z.string().uuid('invalid').optional(),
+    text: multilineText().trim().min(1, 'required').max(CHAT_TEXT_MAX_LENGTH, 'too_long').optional(),
+    photo_id: z.number().int().positive().optional(),
+  })
+  .refine((body) => (body.text === undefined) !== (body.photo_id === undefined), {
+    message: 'required',
+    path: ['text'],
+  });
+const noteBody = conversationBody.extend({ text: multilineText().trim().min(1, 'required').max(2000, 'too_long') });
+const loginBody = z.object({
+  email: text().min(1, 'required').max(254, 'too_long'),
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: StaffMember | null;
+  }
+}
+
+export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
+  app,
+  { services, rateLimitScale },
+) => {
+  const { staff } = services;
+  app.decorateRequest('staff', null);
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const token = request.cookies[STAFF_COOKIE];
+    request.staff = token ? await staff.bySession(token) : null;
+  });
+  const staffOf = (request: FastifyRequest): StaffMember => {
+    if (!request.staff) throw new DomainError('staff_login_required');
+    return request.staff;
+  };
+
+  app.post(
+    '/api/staff/login.php',
+    {
+      schema: { body: loginBody },
+      config: perVisitor(rateLimitScale)(10, 10),
+    },
+    async (request, reply) => {
+      const { staff: member, session } = await staff.login(request.body.email, request.body.password);
+      reply.setCookie(STAFF_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies(request),
+        expires: session.expires,
+      });
+      return { staff: member };
+    },
+  );
+
+  app.post('/api/staff/logout.php', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    const token = request.cookies[STAFF_COOKIE];
+    if (token) await staff.logout(token);
+    reply.clearCookie(STAFF_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
+
+  app.get('/api/staff/me.php', async (request) => ({ staff: request.staff }));
+
+  app.get('/api/staff/inbox.php', async (request) => ({
+    conversations: await staff.inbox(request.site, staffOf(request)),
+  }));
+
+  app.post('/api/staff/claim.php', { schema: { body: conversationBody } }, async (request) =>
+    staff.claim(request.site, staffOf(request), request.body.conversation),
+  );
+
+  app.post(
+    '/api/staff/release.php',
+    { schema: { body: conversationBody, response: { 200: okResponse } } },
+    async (request) => {
+      await staff.release(request.site, staffOf(request), request.body.conversation);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/staff/conversation.php',
+    { schema: { querystring: z.object({ conversation: z.coerce.number().int().positive() }) } },
+    async (request) => staff.conversation(request.site, staffOf(request), request.query.conversation),
+  );
+
+  app.post('/api/staff/answer.php', { schema: { body: answerBody } }, async (request) =>
+    staff.answer(request.site, staffOf(request), request.body),
+  );
+
+  app.post('/api/staff/note.php', { schema: { body: noteBody } }, async (request) =>
+    staff.addNote(request.site, staffOf(request), request.body.conversation, request.body.text),
+  );
+};

@@ -1,0 +1,193 @@
+/**
+ * Staff: operators answer members who write to hosted profiles, as those profiles, from an inbox;
+ * admins will run the console. Staff accounts are made by `npm run staff`, sign in apart from
+ * members, and every action they take is logged. They never see a member's email, password or
+ * payment details: only the public profile, the conversation and staff notes.
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
+import { hashSecret, newSecret } from '../accounts/tokens.js';
+import type { ChatService } from '../chat/service.js';
+import { addMinutes, type Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import type { StaffRole } from '../db/schema.js';
+import { DomainError, notFound } from '../errors.js';
+import type { MembersService } from '../members/profiles/service.js';
+import type { Site } from '../sites/service.js';
+import * as queries from './queries.js';
+
+export const STAFF_ROLES: readonly StaffRole[] = ['operator', 'admin'];
+/** A staff session lasts a working day. */
+const SESSION_HOURS = 12;
+
+export interface StaffMember {
+  id: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+export class StaffRefused extends Error {}
+
+export function createStaffService(deps: { db: Db; clock: Clock; chat: ChatService; members: MembersService }) {
+  const { db, clock, chat, members } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  async function log(
+    staff: StaffMember,
+    action: string,
+    about: { conversation?: number; profile?: number; message?: number },
+  ) {
+    await queries.log(db, {
+      staff_id: staff.id,
+      action,
+      conversation_id: about.conversation ?? null,
+      profile_id: about.profile ?? null,
+      message_id: about.message ?? null,
+      created_at: nowIso(),
+    });
+  }
+
+  /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
+  const asHosted = (profileId: number) => ({ profileId, paid: true });
+
+  return {
+    async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
+      const email = input.email.trim().toLowerCase();
+      if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new StaffRefused(`"${input.email}" is not an email address`);
+      if (!STAFF_ROLES.includes(input.role))
+        throw new StaffRefused(`the role must be one of ${STAFF_ROLES.join(', ')}`);
+      if (input.password.length < 12) throw new StaffRefused('a staff password has at least 12 characters');
+      if (await queries.findStaffByEmail(db, email)) throw new StaffRefused(`${email} is staff already`);
+      const row = await queries.insertStaffUser(db, {
+        email,
+        name: input.name,
+        password_hash: await hashPassword(input.password),
+        role: input.role,
+        created_at: nowIso(),
+        disabled_at: null,
+      });
+      return { id: row.id, name: row.name, email: row.email, role: row.role };
+    },
+
+    listStaff: () => queries.listStaff(db),
+
+    /** Signs in; unknown addresses take as long as wrong passwords. */
+    async login(email: string, password: string) {
+      const row = await queries.findStaffByEmail(db, email.trim().toLowerCase());
+      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstNothing(password);
+      if (!row || !valid || row.disabled_at) throw new DomainError('login_failed');
+      const token = newSecret();
+      const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
+      await queries.insertSession(db, {
+        id: hashSecret(token),
+        staffId: row.id,
+        now: nowIso(),
+        expires: expires.toISOString(),
+      });
+      const staff: StaffMember = { id: row.id, name: row.name, email: row.email, role: row.role };
+      await log(staff, 'login', {});
+      return { staff, session: { token, expires } };
+    },
+
+    async bySession(token: string): Promise<StaffMember | null> {
+      const row = await queries.findSessionStaff(db, hashSecret(token), nowIso());
+      if (!row || row.disabled_at) return null;
+      return { id: row.id, name: row.name, email: row.email, role: row.role };
+    },
+
+    async logout(token: string) {
+      await queries.deleteSession(db, hashSecret(token));
+    },
+
+    /** Conversations waiting for an answer, longest waiting first, with both sides' names and who holds each. */
+    async inbox(site: Site, staff: StaffMember) {
+      const waiting = await chat.operatorInbox(site);
+      const profileIds = [...new Set(waiting.flatMap((entry) => [entry.hostedProfileId, entry.memberProfileId]))];
+      const names = new Map((await members.namesOf(profileIds)).map((row) => [row.id, row.name]));
+      const holders = new Map(
+        (
+          await queries.staffNames(
+            db,
+            waiting.flatMap((entry) => (entry.claimedBy ? [entry.claimedBy] : [])),
+          )
+        ).map((row) => [row.id, row.name]),
+      );
+      return waiting.map((entry) => ({
+        conversation: entry.conversation,
+        hosted: { id: entry.hostedProfileId, name: names.get(entry.hostedProfileId) ?? '' },
+        member: { id: entry.memberProfileId, name: names.get(entry.memberProfileId) ?? '' },
+        waiting_since: entry.waitingSince,
+        last_message: entry.lastMessage,
+        claimed_by: entry.claimedBy === null ? null : (holders.get(entry.claimedBy) ?? ''),
+        claimed_by_me: entry.claimedBy === staff.id,
+      }));
+    },
+
+    async claim(site: Site, staff: StaffMember, conversation: number) {
+      const claimed = await chat.claim(site, conversation, staff.id);
+      await log(staff, 'claim', { conversation });
+      return { conversation, claim_expires_at: claimed.claimExpiresAt };
+    },
+
+    async release(site: Site, staff: StaffMember, conversation: number) {
+      await chat.release(site, conversation, staff.id);
+      await log(staff, 'release', { conversation });
+    },
+
+    /** The claimed conversation: its history, the member's public profile, the hosted profile with its gallery, notes. */
+    async conversation(site: Site, staff: StaffMember, conversationId: number) {
+      const view = await chat.operatorConversation(site, conversationId, staff.id);
+      const [member, hosted, notes] = await Promise.all([
+        members.viewMember(site, asHosted(view.hostedProfileId), view.memberProfileId),
+        members.viewMember(site, asHosted(view.hostedProfileId), view.hostedProfileId),
+        queries.notesOn(db, view.memberProfileId),
+      ]);
+      return {
+        conversation: view.conversation,
+        awaiting: view.awaiting,
+        messages: view.messages,
+        member,
+        hosted,
+        notes,
+      };
+    },
+
+    /** Answers as the hosted profile: a text, or a photo of its own gallery. */
+    async answer(
+      site: Site,
+      staff: StaffMember,
+      input: { conversation: number; client_id?: string; text?: string; photo_id?: number },
+    ) {
+      let photo: { filename: string; width: number; height: number } | undefined;
+      if (input.photo_id !== undefined) {
+        const view = await chat.operatorConversation(site, input.conversation, staff.id);
+        const gallery = await members.viewMember(site, asHosted(view.hostedProfileId), view.hostedProfileId);
+        const chosen = gallery.photos.find((each) => each.id === input.photo_id);
+        if (!chosen) throw notFound();
+        photo = { filename: chosen.filename, width: chosen.width, height: chosen.height };
+      }
+      const answered = await chat.answerAsHosted(site, staff.id, {
+        conversation: input.conversation,
+        client_id: input.client_id ?? randomUUID(),
+        text: input.text,
+        photo,
+      });
+      if (!answered.repeated) {
+        await log(staff, 'answer', { conversation: input.conversation, message: answered.message.id });
+      }
+      return { message: answered.message };
+    },
+
+    async addNote(site: Site, staff: StaffMember, conversationId: number, text: string) {
+      const view = await chat.operatorConversation(site, conversationId, staff.id);
+      await queries.insertNote(db, { profileId: view.memberProfileId, staffId: staff.id, text, now: nowIso() });
+      await log(staff, 'note', { conversation: conversationId, profile: view.memberProfileId });
+      return { notes: await queries.notesOn(db, view.memberProfileId) };
+    },
+
+    log: (limit: number) => queries.logOf(db, limit),
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,93 @@
+/**
+ * Two instances of the app on one PostgreSQL database, joined by Redis: a message sent through
+ * instance A reaches a WebSocket client of instance B, and a client of B that was disconnected
+ * catches up on reconnect with nothing lost or doubled.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMember, createTestApp, loggedIn, makePremium, type TestApp, type TestClient } from './helpers.js';
+import { TEST_REDIS_URL } from './redis.js';
+import { openSocket, type TestSocket } from './sockets.js';
+
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(async () => {
+  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:` };
+  a = await createTestApp({ env, engine: 'postgres' });
+  b = await createTestApp({ env, sharedDatabaseUrl: a.databaseUrl ?? undefined });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+/** A premium member, logged in on each instance (one session each, as two devices would have). */
+async function member() {
+  const built = await buildMember(a.services, { credits: 10_000, freeMessages: 0 });
+  await makePremium(a.db, built);
+  return { ...built, onA: await loggedIn(a.app, built), onB: await loggedIn(b.app, built) };
+}
+
+async function say(from: TestClient, to: object, text: string) {
+  const response = await from.post('/api/chat.php', { client_id: randomUUID(), text, ...to });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { conversation: number; message: { id: number } };
+}
+
+const messageIds = (socket: TestSocket) =>
+  socket.received.flatMap((push) => (push.type === 'message' ? [push.message.id] : []));
+
+describe('instances joined by Redis', () => {
+  it('runs both on PostgreSQL', () => {
+    expect(a.databaseUrl).toMatch(/^postgres/);
+    expect(b.databaseUrl).toBe(a.databaseUrl);
+  });
+
+  it('delivers a message sent through instance A to a socket on instance B, and typing back', async () => {
+    const [anna, bram] = [await member(), await member()];
+    const onB = await openSocket(b.app, bram.onB);
+    const annaOnA = await openSocket(a.app, anna.onA);
+    try {
+      const { conversation, message } = await say(anna.onA, { profile_id: bram.profileId }, 'Across instances');
+      const push = await onB.next('message', (each) => each.message.id === message.id);
+      expect(push).toMatchObject({ unread: 1, message: { text: 'Across instances', from_me: false } });
+
+      onB.send({ type: 'typing', conversation });
+      expect(await annaOnA.next('typing')).toEqual({ type: 'typing', conversation, profile_id: bram.profileId });
+    } finally {
+      await Promise.all([onB.close(), annaOnA.close()]);
+    }
+  });
+
+  it('catches a reconnecting client up with nothing lost or doubled', async () => {
+    const [anna, bram] = [await member(), await member()];
+    let socket = await openSocket(b.app, bram.onB);
+    const first = await say(anna.onA, { profile_id: bram.profileId }, 'm0');
+    const sent = [first.message.id];
+    for (let i = 1; i < 5; i++)
+      sent.push((await say(anna.onA, { conversation: first.conversation }, `m${i}`)).message.id);
+    await socket.next('message', (push) => push.message.id === sent.at(-1));
+    const before = messageIds(socket);
+    await socket.close();
+
+    // While the client is away, messages keep coming through both instances.
+    for (let i = 5; i < 10; i++) {
+      const through = i % 2 ? anna.onA : anna.onB;
+      sent.push((await say(through, { conversation: first.conversation }, `m${i}`)).message.id);
+    }
+    socket = await openSocket(b.app, bram.onB, { since: Math.max(...before) });
+    // And some arrive just as it is back.
+    const late = await Promise.all(
+      [10, 11, 12].map((i) => say(i % 2 ? anna.onA : anna.onB, { conversation: first.conversation }, `m${i}`)),
+    );
+    sent.push(...late.map((each) => each.message.id));
+    await Promise.all(late.map((each) => socket.next('message', (push) => push.message.id === each.message.id)));
+    const after = messageIds(socket);
+    await socket.close();
+
+    const all = [...before, ...after];
+    expect(new Set(all).size).toBe(all.length);
+    expect([...all].sort((x, y) => x - y)).toEqual([...sent].sort((x, y) => x - y));
+  });
+});

@@ -1,0 +1,78 @@
+/** WebSocket clients for the realtime tests: an app's live connection, as a browser opens it. */
+import type { AddressInfo } from 'node:net';
+import { SESSION_COOKIE } from '@amora/common';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import type { ServerPush } from '../src/realtime/hub.js';
+import type { TestClient } from './helpers.js';
+
+export interface TestSocket {
+  /** Everything the server pushed so far, in order. */
+  received: ServerPush[];
+  /** Resolves with the first push (already received or still to come) that `match` accepts. */
+  next<T extends ServerPush['type']>(
+    type: T,
+    match?: (push: Extract<ServerPush, { type: T }>) => boolean,
+  ): Promise<Extract<ServerPush, { type: T }>>;
+  send(message: object): void;
+  close(): Promise<void>;
+}
+
+/** The address of an app listening on a free port of this machine (listening now if it was not). */
+export async function listeningUrl(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}`;
+}
+
+/**
+ * Opens /api/ws as `visitor` (its session cookie) for the site at `host`; resolves once the
+ * server says the socket is ready, or rejects with the refused handshake's status.
+ */
+export async function openSocket(
+  app: FastifyInstance,
+  visitor: TestClient | null,
+  { host = 'localhost', origin = `http://${host}`, since }: { host?: string; origin?: string; since?: number } = {},
+): Promise<TestSocket> {
+  const url = `${await listeningUrl(app)}/api/ws${since === undefined ? '' : `?since=${since}`}`;
+  const session = visitor?.cookie(SESSION_COOKIE);
+  const socket = new WebSocket(url, {
+    headers: { host, origin, ...(session && { cookie: `${SESSION_COOKIE}=${session}` }) },
+  });
+  const received: ServerPush[] = [];
+  const waiters: { accepts: (push: ServerPush) => boolean; resolve: (push: ServerPush) => void }[] = [];
+  socket.on('message', (data) => {
+    const push = JSON.parse(String(data)) as ServerPush;
+    received.push(push);
+    for (const waiter of [...waiters]) {
+      if (waiter.accepts(push)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(push);
+      }
+    }
+  });
+  const handle: TestSocket = {
+    received,
+    next(type, match = () => true) {
+      const accepts = (push: ServerPush) => push.type === type && match(push as never);
+      const seen = received.find(accepts);
+      if (seen) return Promise.resolve(seen as never);
+      return new Promise((resolve) => waiters.push({ accepts, resolve: resolve as (push: ServerPush) => void }));
+    },
+    send: (message) => socket.send(JSON.stringify(message)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close();
+      }),
+  };
+  await new Promise<void>((resolve, reject) => {
+    // The server closes a refused handshake's connection itself; the app's close would wait for it otherwise.
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
+    socket.once('error', reject);
+    socket.once('open', () => resolve());
+  });
+  await handle.next('ready');
+  return handle;
+}

@@ -1,0 +1,185 @@
+/**
+ * The operator inbox: a member who writes to a hosted profile is answered by a person, who claims
+ * the conversation (exclusively, for a few idle minutes), sees what staff may see, answers as the
+ * profile, and leaves a trail in the staff log.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CLAIM_MINUTES } from '../src/chat/service.js';
+import { DEMO_OPERATOR } from '../src/demo/seed.js';
+import { buildMember, buildPhotos, client, loggedIn, makePremium, type TestClient, useTestApp } from './helpers.js';
+import { openSocket } from './sockets.js';
+
+const t = useTestApp();
+
+let staffCount = 0;
+async function operator(): Promise<TestClient> {
+  const email = `operator-${++staffCount}@amora.test`;
+  await t.services.staff.addStaff({
+    email,
+    name: `Operator ${staffCount}`,
+    password: 'a-long-staff-password',
+    role: 'operator',
+  });
+  const visitor = client(t.app);
+  const response = await visitor.post('/api/staff/login.php', { email, password: 'a-long-staff-password' });
+  expect(response.statusCode, response.body).toBe(200);
+  return visitor;
+}
+
+/** A member who wrote to a new hosted profile (with two gallery photos); the conversation waits. */
+async function memberWritingToHosted(text = 'Hello, are you real?') {
+  const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
+  await makePremium(t.db, built);
+  const visitor = await loggedIn(t.app, built);
+  const hosted = await t.services.members.createHostedProfile({
+    site_id: t.site.id,
+    name: `Hosted ${randomUUID().slice(0, 6)}`,
+    date_of_birth: '1992-05-01',
+  });
+  await buildPhotos(t.services, { ...built, profileId: hosted.id }, 2);
+  const response = await visitor.post('/api/chat.php', { client_id: randomUUID(), profile_id: hosted.id, text });
+  expect(response.statusCode, response.body).toBe(200);
+  return { member: { ...built, visitor }, hostedId: hosted.id, conversation: response.json().conversation as number };
+}
+
+async function inboxOf(staff: TestClient) {
+  const response = await staff.get('/api/staff/inbox.php');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().conversations as { conversation: number; claimed_by: string | null; member: { id: number } }[];
+}
+
+describe('staff sign-in', () => {
+  it('keeps the staff API to signed-in staff, apart from member sessions', async () => {
+    expect((await client(t.app).get('/api/staff/inbox.php')).json()).toMatchObject({ error: 'staff_login_required' });
+    const member = await buildMember(t.services);
+    const asMember = await loggedIn(t.app, member);
+    expect((await asMember.get('/api/staff/inbox.php')).statusCode).toBe(403);
+    const wrong = await client(t.app).post('/api/staff/login.php', { email: DEMO_OPERATOR.email, password: 'nope' });
+    expect(wrong.statusCode).toBe(401);
+    // A member's credentials are not staff credentials.
+    const asStaff = await client(t.app).post('/api/staff/login.php', {
+      email: member.email,
+      password: member.password,
+    });
+    expect(asStaff.statusCode).toBe(401);
+
+    const demo = client(t.app);
+    expect((await demo.post('/api/staff/login.php', DEMO_OPERATOR)).statusCode).toBe(200);
+    expect((await demo.get('/api/staff/me.php')).json().staff).toMatchObject({
+      email: DEMO_OPERATOR.email,
+      role: 'operator',
+    });
+    await demo.post('/api/staff/logout.php');
+    expect((await demo.get('/api/staff/inbox.php')).statusCode).toBe(403);
+  });
+});
+
+describe('the operator inbox', () => {
+  it('lists waiting conversations oldest first, without the member’s email', async () => {
+    const staff = await operator();
+    const first = await memberWritingToHosted();
+    t.clock.advance({ minutes: 1 });
+    const second = await memberWritingToHosted();
+    const ids = (await inboxOf(staff)).map((entry) => entry.conversation);
+    expect(ids.indexOf(first.conversation)).toBeLessThan(ids.indexOf(second.conversation));
+    const body = (await staff.get('/api/staff/inbox.php')).body;
+    expect(body).not.toContain(first.member.email);
+  });
+
+  it('gives a conversation to one of two operators claiming at once, until the claim idles out', async () => {
+    const [olivia, otto] = [await operator(), await operator()];
+    const { conversation } = await memberWritingToHosted();
+    const [a, b] = await Promise.all([
+      olivia.post('/api/staff/claim.php', { conversation }),
+      otto.post('/api/staff/claim.php', { conversation }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [winner, loser] = a.statusCode === 200 ? [olivia, otto] : [otto, olivia];
+    expect((a.statusCode === 409 ? a : b).json()).toMatchObject({ error: 'claim_taken' });
+    expect((await loser.get(`/api/staff/conversation.php?conversation=${conversation}`)).json()).toMatchObject({
+      error: 'claim_required',
+    });
+    expect((await loser.post('/api/staff/answer.php', { conversation, text: 'Me too' })).statusCode).toBe(409);
+    expect((await inboxOf(loser)).find((entry) => entry.conversation === conversation)?.claimed_by).toMatch(/Operator/);
+
+    t.clock.advance({ minutes: CLAIM_MINUTES + 1 });
+    expect((await loser.post('/api/staff/claim.php', { conversation })).statusCode).toBe(200);
+    expect((await winner.post('/api/staff/answer.php', { conversation, text: 'Late' })).statusCode).toBe(409);
+  });
+
+  it('shows the claiming operator the history, the member’s public profile, the gallery and notes, never the email', async () => {
+    const staff = await operator();
+    const { conversation, member, hostedId } = await memberWritingToHosted('First words');
+    await staff.post('/api/staff/claim.php', { conversation });
+    const note = await staff.post('/api/staff/note.php', {
+      conversation,
+      text: 'Likes cycling; asked if we are real.',
+    });
+    expect(note.statusCode).toBe(200);
+    const view = await staff.get(`/api/staff/conversation.php?conversation=${conversation}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({
+      awaiting: true,
+      messages: [{ text: 'First words', from_me: false }],
+      member: { id: member.profileId, name: member.name },
+      hosted: { id: hostedId, hosted: true },
+      notes: [{ text: 'Likes cycling; asked if we are real.' }],
+    });
+    expect(view.json().hosted.photos).toHaveLength(2);
+    expect(view.body).not.toContain(member.email);
+    // Notes are for staff: the member's own view of the conversation has none of them.
+    const own = await member.visitor.get(`/api/chat.php?conversation=${conversation}`);
+    expect(own.body).not.toContain('cycling');
+  });
+
+  it('answers as the hosted profile, live to the member, free of credits, once per client id, logged', async () => {
+    const staff = await operator();
+    const { conversation, member, hostedId } = await memberWritingToHosted();
+    const socket = await openSocket(t.app, member.visitor);
+    try {
+      await staff.post('/api/staff/claim.php', { conversation });
+      const body = { conversation, client_id: randomUUID(), text: 'Hi! Yes, a person answers here.' };
+      const answer = await staff.post('/api/staff/answer.php', body);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((await staff.post('/api/staff/answer.php', body)).json().message.id).toBe(answer.json().message.id);
+      const push = await socket.next('message', (each) => each.message.id === answer.json().message.id);
+      expect(push.message).toMatchObject({ text: body.text, from_me: false });
+
+      const view = await staff.get(`/api/staff/conversation.php?conversation=${conversation}`);
+      const photo = view.json().hosted.photos[0];
+      const withPhoto = await staff.post('/api/staff/answer.php', { conversation, photo_id: photo.id });
+      expect(withPhoto.json().message).toMatchObject({
+        kind: 'photo',
+        photo: { url: expect.stringContaining(photo.filename) },
+      });
+      const stranger = await staff.post('/api/staff/answer.php', { conversation, photo_id: 999_999 });
+      expect(stranger.statusCode).toBe(404);
+    } finally {
+      await socket.close();
+    }
+    const page = await member.visitor.get(`/api/chat.php?conversation=${conversation}`);
+    expect(page.json().messages.map((message: { from_me: boolean }) => message.from_me)).toEqual([true, false, false]);
+    expect((await inboxOf(staff)).some((entry) => entry.conversation === conversation)).toBe(false);
+
+    const log = await t.db
+      .selectFrom('staff_log')
+      .select(['action', 'profile_id', 'message_id'])
+      .where('conversation_id', '=', conversation)
+      .orderBy('id')
+      .execute();
+    expect(log.map((entry) => entry.action)).toEqual(['claim', 'answer', 'answer']);
+    const stored = await t.db
+      .selectFrom('messages')
+      .select(['staff_id', 'credits'])
+      .where('conversation_id', '=', conversation)
+      .where('sender_profile_id', '=', hostedId)
+      .execute();
+    expect(stored).toHaveLength(2);
+    expect(stored.every((row) => row.staff_id !== null && row.credits === 0)).toBe(true);
+
+    // The member writing again puts the conversation back in the inbox.
+    await member.visitor.post('/api/chat.php', { client_id: randomUUID(), conversation, text: 'Great!' });
+    expect((await inboxOf(staff)).some((entry) => entry.conversation === conversation)).toBe(true);
+  });
+});
