@@ -304,6 +304,18 @@ export async function claim(db: Db, conversationId: number, staffId: number, now
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Extends the operator's claim while it still holds; false when it has expired or is another's. */
+export async function renewClaim(db: Db, conversationId: number, staffId: number, now: string, until: string) {
+  const result = await db
+    .updateTable('conversations')
+    .set({ claim_expires_at: until })
+    .where('id', '=', conversationId)
+    .where('claimed_by', '=', staffId)
+    .where('claim_expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function release(db: Db, conversationId: number, staffId: number) {
   await db
     .updateTable('conversations')

@@ -411,14 +411,12 @@ export function createChatService(deps: {
 
     /** What a claiming operator sees: the two sides and the history as the hosted profile (oldest first). */
     async operatorConversation(site: Site, conversationId: number, staffId: number) {
-      const conversation = await claimedBy(site, conversationId, staffId);
-      const hostedProfileId = conversation.hosted_profile_id as number;
+      const { conversation, hostedProfileId, memberProfileId } = await claimedBy(site, conversationId, staffId);
       const rows = await queries.latestMessages(db, conversation.id, OPERATOR_HISTORY);
       return {
         conversation: conversation.id,
         hostedProfileId,
-        memberProfileId:
-          conversation.profile_low === hostedProfileId ? conversation.profile_high : conversation.profile_low,
+        memberProfileId,
         awaiting: conversation.awaiting_reply_since !== null,
         messages: rows.reverse().map((row) => present(row, hostedProfileId, site)),
       };
@@ -438,10 +436,7 @@ export function createChatService(deps: {
         photo?: { filename: string; width: number; height: number };
       },
     ) {
-      const conversation = await claimedBy(site, input.conversation, staffId);
-      const hostedProfileId = conversation.hosted_profile_id as number;
-      const memberProfileId =
-        conversation.profile_low === hostedProfileId ? conversation.profile_high : conversation.profile_low;
+      const { hostedProfileId, memberProfileId } = await claimedBy(site, input.conversation, staffId);
       await visibility.contactable(site, { profileId: hostedProfileId, paid: true }, memberProfileId);
       const content: Content = input.photo
         ? { kind: 'photo', photo: input.photo }
@@ -450,32 +445,29 @@ export function createChatService(deps: {
       const recipient = { id: memberProfileId, hosted: false };
       const result = await store(site, sender, recipient, input.client_id, content);
       if (!result.repeated) await announce(site, result.row, recipient);
-      await queries.claim(
-        db,
-        conversation.id,
-        staffId,
-        clock.now().toISOString(),
-        addMinutes(clock.now(), CLAIM_MINUTES).toISOString(),
-      );
       return { message: present(result.row, hostedProfileId, site), repeated: result.repeated };
     },
+
+    /** The two sides of a conversation the operator holds (renewing the claim), without its history. */
+    operatorSides: claimedBy,
 
     /** Whether two profiles have a conversation (the visibility policy's contact rule). */
     haveContact: (profileId: number, otherProfileId: number) => queries.haveConversation(db, profileId, otherProfileId),
   };
 
-  /** The conversation while this operator's claim on it holds (renewed by each look); refused otherwise. */
+  /** The conversation and its two sides while this operator's claim holds (each look renews it); refused otherwise. */
   async function claimedBy(site: Site, conversationId: number, staffId: number) {
     const conversation = await queries.findConversation(db, site.id, conversationId);
-    if (!conversation?.hosted_profile_id) throw notFound();
+    const hostedProfileId = conversation?.hosted_profile_id;
+    if (!conversation || !hostedProfileId) throw notFound();
     const now = clock.now();
-    const holds =
-      conversation.claimed_by === staffId &&
-      conversation.claim_expires_at !== null &&
-      conversation.claim_expires_at > now.toISOString();
-    if (!holds) throw new DomainError('claim_required');
-    await queries.claim(db, conversation.id, staffId, now.toISOString(), addMinutes(now, CLAIM_MINUTES).toISOString());
-    return conversation;
+    const until = addMinutes(now, CLAIM_MINUTES).toISOString();
+    if (!(await queries.renewClaim(db, conversation.id, staffId, now.toISOString(), until))) {
+      throw new DomainError('claim_required');
+    }
+    const memberProfileId =
+      conversation.profile_low === hostedProfileId ? conversation.profile_high : conversation.profile_low;
+    return { conversation, hostedProfileId, memberProfileId };
   }
 
   async function read(site: Site, member: Member, conversation: ConversationRow, otherProfileId: number) {

@@ -161,8 +161,8 @@ export function createStaffService(deps: { db: Db; clock: Clock; chat: ChatServi
     ) {
       let photo: { filename: string; width: number; height: number } | undefined;
       if (input.photo_id !== undefined) {
-        const view = await chat.operatorConversation(site, input.conversation, staff.id);
-        const gallery = await members.viewMember(site, asHosted(view.hostedProfileId), view.hostedProfileId);
+        const { hostedProfileId } = await chat.operatorSides(site, input.conversation, staff.id);
+        const gallery = await members.viewMember(site, asHosted(hostedProfileId), hostedProfileId);
         const chosen = gallery.photos.find((each) => each.id === input.photo_id);
         if (!chosen) throw notFound();
         photo = { filename: chosen.filename, width: chosen.width, height: chosen.height };
@@ -180,10 +180,10 @@ export function createStaffService(deps: { db: Db; clock: Clock; chat: ChatServi
     },
 
     async addNote(site: Site, staff: StaffMember, conversationId: number, text: string) {
-      const view = await chat.operatorConversation(site, conversationId, staff.id);
-      await queries.insertNote(db, { profileId: view.memberProfileId, staffId: staff.id, text, now: nowIso() });
-      await log(staff, 'note', { conversation: conversationId, profile: view.memberProfileId });
-      return { notes: await queries.notesOn(db, view.memberProfileId) };
+      const { memberProfileId } = await chat.operatorSides(site, conversationId, staff.id);
+      await queries.insertNote(db, { profileId: memberProfileId, staffId: staff.id, text, now: nowIso() });
+      await log(staff, 'note', { conversation: conversationId, profile: memberProfileId });
+      return { notes: await queries.notesOn(db, memberProfileId) };
     },
 
     log: (limit: number) => queries.logOf(db, limit),
