@@ -12,6 +12,7 @@ export function catalogue(locale: string) {
     mail: load('mail'),
     members: load('members'),
     likes: load('likes'),
+    chat: load('chat'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

@@ -163,6 +163,8 @@ export const MATCH_POPUP_LIKES_RELOAD_MS = 500;
 /** User, chats and likes are fetched again this long after the app starts, then at the interval. */
 export const REFRESH_FIRST_MS = 5_000;
 export const REFRESH_INTERVAL_MS = 60_000;
+/** The interval once the browser holds a push subscription: pushes tell the member what is new. */
+export const REFRESH_INTERVAL_PUSH_MS = 300_000;
 /** Where a like was given: on a profile page, in the swipe game, in the match finder, or by auto-like. */
 export const LIKE_SOURCES = ['profile', 'swipe', 'match_finder', 'auto'] as const;
 export type LikeSource = (typeof LIKE_SOURCES)[number];

@@ -44,6 +44,7 @@ describe('POST /api/signup.php', () => {
       status: 'not_confirmed',
       credits: 20,
       paid_user: false,
+      fictional_icon: '★',
       profile: { name: 'Sanne', age: 25, status: 'disabled', main_image: null },
     });
 

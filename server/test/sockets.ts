@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@amora/common';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { ServerPush } from '../src/realtime/hub.js';
+import type { ServerPush } from '@amora/common';
 import type { TestClient } from './helpers.js';
 
 export interface TestSocket {

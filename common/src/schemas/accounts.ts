@@ -104,6 +104,8 @@ export const user = z.object({
   language: localeField,
   notifications_disabled: z.array(z.enum(NOTIFICATION_TYPES)),
   pending_email: z.string().nullable(),
+  /** The site's mark for a hosted profile, shown wherever one appears. */
+  fictional_icon: z.string(),
   profile: ownProfile,
 });
 export type User = z.infer<typeof user>;

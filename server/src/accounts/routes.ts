@@ -39,13 +39,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
   const { accounts } = services;
   const strict = perVisitor(rateLimitScale);
 
-  const userBody = async (userId: number | null) => ({
-    user: userId === null ? null : await accounts.currentUser(userId),
+  const userBody = async (request: FastifyRequest) => ({
+    user: request.viewer ? await accounts.currentUser(request.viewer.userId, request.site) : null,
   });
 
-  app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) =>
-    userBody(request.viewer?.userId ?? null),
-  );
+  app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) => userBody(request));
 
   app.post(
     '/api/user.php',
@@ -57,7 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
         request.body.password,
       );
       setSessionCookie(request, reply, session);
-      return { user: await accounts.present(user) };
+      return { user: await accounts.present(user, request.site) };
     },
   );
 
@@ -68,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
       const userId = request.member.userId;
       await accounts.setLanguage(userId, request.body.language);
       setLocaleCookie(request, reply, request.body.language);
-      return userBody(userId);
+      return userBody(request);
     },
   );
 
@@ -88,7 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     async (request, reply) => {
       const { user, session } = await accounts.signup(requestContext(request), request.body);
       setSessionCookie(request, reply, session);
-      return { user: await accounts.present(user) };
+      return { user: await accounts.present(user, request.site) };
     },
   );
 
@@ -134,7 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     async (request, reply) => {
       const { user, session } = await accounts.resetPassword(request.body);
       setSessionCookie(request, reply, session);
-      return { user: await accounts.present(user) };
+      return { user: await accounts.present(user, request.site) };
     },
   );
 
@@ -152,7 +150,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
         request.body.email.trim(),
         request.body.password,
       );
-      return userBody(userId);
+      return userBody(request);
     },
   );
 
@@ -196,7 +194,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     async (request, reply) => {
       const { user, session } = await accounts.reactivate(request.body.token);
       setSessionCookie(request, reply, session);
-      return { user: await accounts.present(user) };
+      return { user: await accounts.present(user, request.site) };
     },
   );
 };

@@ -171,7 +171,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
   }
 
   return {
-    async present(user: UserRow): Promise<User> {
+    async present(user: UserRow, site: Site): Promise<User> {
       return {
         id: user.id,
         email: user.email,
@@ -184,16 +184,17 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           (type): type is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(type),
         ),
         pending_email: user.pending_email,
+        fictional_icon: site.settings.fictional_icon,
         profile: await members.ownProfile(user.id),
       };
     },
 
     /** The logged-in member as user.php shows it; asking for it counts as being active. */
-    async currentUser(userId: number): Promise<User | null> {
+    async currentUser(userId: number, site: Site): Promise<User | null> {
       const user = await liveUser(userId);
       if (!user) return null;
       await members.markActive(user.id);
-      return this.present(user);
+      return this.present(user, site);
     },
 
     /** Who a session's member is, as the members domain needs it to decide what they may see. */

@@ -36,7 +36,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     { schema: { body: profileUpdate, response: { 200: userResponse } }, config: signedIn },
     async (request) => {
       await members.updateProfile(request.site, request.member, request.body);
-      return { user: await accounts.currentUser(request.member.userId) };
+      return { user: await accounts.currentUser(request.member.userId, request.site) };
     },
   );
 

@@ -3,20 +3,8 @@
  * instance's sockets by profile and turns domain events (from any instance, through the bus) into
  * what each socket's member should see: messages, read states, typing, badges, likes and matches.
  */
-import type { ChatMessage } from '@amora/common';
+import type { ServerPush } from '@amora/common';
 import type { EventBus } from '../events/bus.js';
-
-/** What the server tells an app over its socket. */
-export type ServerPush =
-  | { type: 'message'; message: ChatMessage; unread?: number }
-  | { type: 'read'; conversation: number; up_to: number }
-  | { type: 'badge'; unread: number }
-  | { type: 'typing'; conversation: number; profile_id: number }
-  | { type: 'hidden'; conversation: number; unread: number }
-  | { type: 'like'; profile_id: number }
-  | { type: 'match'; profile_id: number }
-  /** Sent once the missed messages have been sent after a (re)connect. */
-  | { type: 'ready' };
 
 /** One open socket, as the hub sees it. */
 export interface Listener {

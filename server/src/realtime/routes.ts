@@ -3,7 +3,7 @@
  * browser, the site's own Origin. `since` is the newest message id the app has; what came after it
  * is sent first (then `ready`), so a reconnecting app misses nothing and gets nothing twice.
  */
-import { TYPING_SIGNAL_MS } from '@amora/common';
+import { type ServerPush, TYPING_SIGNAL_MS } from '@amora/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { DomainError } from '../errors.js';
 import { ONLINE_RENEWAL_MINUTES } from '../members/profiles/service.js';
 import type { Services } from '../services.js';
-import type { Listener, ServerPush } from './hub.js';
+import type { Listener } from './hub.js';
 
 /** How often a socket is pinged; one that has not answered the previous ping is closed. */
 const HEARTBEAT_MS = 30_000;

@@ -114,8 +114,9 @@ async function request<Schema extends z.ZodType>(
 export const api = {
   get: <Schema extends z.ZodType>(path: string, schema: Schema, query?: RequestOptions['query']) =>
     request(path, schema, { query }),
-  post: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown = {}) =>
-    request(path, schema, { method: 'POST', body }),
+  /** `retry` only where the body carries its own idempotency key, such as a message's client_id. */
+  post: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown = {}, { retry = false } = {}) =>
+    request(path, schema, { method: 'POST', body, retry }),
   put: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>
     request(path, schema, { method: 'PUT', body }),
   delete: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>

@@ -75,6 +75,11 @@ export function useLogout() {
   });
 }
 
+/** Sends the activation mail again. */
+export function useResendActivationMail() {
+  return useMutation({ mutationFn: () => api.post('/api/activation-mail.php', okResponse) });
+}
+
 export function useRegions() {
   return useQuery({
     queryKey: ['regions'],

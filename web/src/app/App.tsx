@@ -2,8 +2,10 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { onAuthenticationLost } from '../api/client';
-import { replaceUser } from '../api/hooks';
+import { replaceUser, useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
+import { WaitingCount } from './layouts/WaitingCount';
+import { connectLive, startRefreshCadence } from './live';
 import { router } from './router';
 
 function AuthenticationLostListener() {
@@ -12,10 +14,29 @@ function AuthenticationLostListener() {
   return null;
 }
 
+/** While a member is signed in: the live socket and the refresh cadence; both stop at logout. */
+function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId === undefined) return;
+    const disconnect = connectLive(queryClient);
+    const stopRefreshing = startRefreshCadence(queryClient);
+    return () => {
+      disconnect();
+      stopRefreshing();
+    };
+  }, [queryClient, userId]);
+  return null;
+}
+
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthenticationLostListener />
+      <LiveUpdates />
+      <WaitingCount />
       <Suspense fallback={<Loading />}>
         <RouterProvider router={router} />
       </Suspense>

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from '../pages/errors/ErrorPage';
+import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { RequireMember } from './RequireMember';
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
             path: '/notifications/delete-account',
             lazy: page(() => import('../pages/settings/DeleteAccountPage')),
           },
+          { path: '/chats', lazy: page(() => import('../pages/chats/ChatsPage')) },
           { path: '/likes', lazy: page(() => import('../pages/likes/LikesPage')) },
           { path: '/likes/:type', lazy: page(() => import('../pages/likes/LikesPage')) },
           { path: '/swipe-game', lazy: page(() => import('../pages/likes/SwipeGamePage')) },
@@ -42,6 +44,19 @@ export const router = createBrowserRouter([
         ],
       },
       { path: '*', element: <ErrorPage status={404} /> },
+    ],
+  },
+  {
+    element: <ChatLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <RequireMember />,
+        children: [
+          { path: '/chats/:id', lazy: page(() => import('../pages/chats/ConversationPage')) },
+          { path: '/members/:id/chat', lazy: page(() => import('../pages/chats/MemberChatPage')) },
+        ],
+      },
     ],
   },
   {

@@ -1,5 +1,3 @@
-import { okResponse } from '@amora/common';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,8 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { api } from '../api/client';
-import { useUser } from '../api/hooks';
+import { useResendActivationMail, useUser } from '../api/hooks';
 
 const DISMISSED_KEY = 'amora.activation-reminder-dismissed';
 export const SIGNUP_COMPLETE_KEY = 'amora.signup-complete';
@@ -26,7 +23,7 @@ export function ActivationReminder() {
   const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const dismissed = dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1';
-  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php', okResponse) });
+  const resend = useResendActivationMail();
 
   const needed =
     user !== null &&

@@ -26,9 +26,9 @@ function usePhone() {
 /**
  * The adult-content warning for logged-out visitors; once closed it stays closed. A sheet from the
  * bottom on a phone, a dialog in the middle on a desktop; it lets the terms, privacy and cookie
- * pages be read first.
+ * pages be read first. `countries` limits it to visitors located in those countries.
  */
-export function EntryWarning() {
+export function EntryWarning({ countries }: { countries?: string[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { user, isLoading } = useUser();
@@ -41,6 +41,7 @@ export function EntryWarning() {
     !isLoading &&
     !user &&
     settings?.enable_site_entry_popup === true &&
+    (countries === undefined || countries.includes(settings.geoip_country ?? '')) &&
     !NOT_ON.includes(pathname) &&
     !READABLE_FIRST.includes(pathname);
   const close = () => {

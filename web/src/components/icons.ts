@@ -3,26 +3,33 @@
  * as SVG text. Only icons imported somewhere reach a bundle.
  */
 
+export { default as retry } from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
 export { default as logout } from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
 export { default as camera } from 'bootstrap-icons/icons/camera-fill.svg?raw';
 export { default as chat } from 'bootstrap-icons/icons/chat-heart-fill.svg?raw';
 export { default as check } from 'bootstrap-icons/icons/check-lg.svg?raw';
+export { default as sent } from 'bootstrap-icons/icons/check2.svg?raw';
+export { default as read } from 'bootstrap-icons/icons/check2-all.svg?raw';
 export { default as back } from 'bootstrap-icons/icons/chevron-left.svg?raw';
 export { default as next } from 'bootstrap-icons/icons/chevron-right.svg?raw';
+export { default as clock } from 'bootstrap-icons/icons/clock.svg?raw';
 export { default as matchFinder } from 'bootstrap-icons/icons/compass.svg?raw';
 export { default as mail } from 'bootstrap-icons/icons/envelope-fill.svg?raw';
 export { default as invisible } from 'bootstrap-icons/icons/eye-slash-fill.svg?raw';
 export { default as swipe } from 'bootstrap-icons/icons/fire.svg?raw';
 export { default as settings } from 'bootstrap-icons/icons/gear.svg?raw';
+export { default as gift } from 'bootstrap-icons/icons/gift-fill.svg?raw';
 export { default as language } from 'bootstrap-icons/icons/globe2.svg?raw';
 export { default as like } from 'bootstrap-icons/icons/heart.svg?raw';
 export { default as liked } from 'bootstrap-icons/icons/heart-fill.svg?raw';
+export { default as photo } from 'bootstrap-icons/icons/image.svg?raw';
 export { default as info } from 'bootstrap-icons/icons/info-circle.svg?raw';
 export { default as password } from 'bootstrap-icons/icons/key-fill.svg?raw';
 export { default as members } from 'bootstrap-icons/icons/people-fill.svg?raw';
 export { default as profile } from 'bootstrap-icons/icons/person-fill.svg?raw';
 export { default as plus } from 'bootstrap-icons/icons/plus-lg.svg?raw';
 export { default as search } from 'bootstrap-icons/icons/search.svg?raw';
+export { default as send } from 'bootstrap-icons/icons/send-fill.svg?raw';
 export { default as shield } from 'bootstrap-icons/icons/shield-check.svg?raw';
 export { default as filters } from 'bootstrap-icons/icons/sliders.svg?raw';
 export { default as more } from 'bootstrap-icons/icons/three-dots.svg?raw';

@@ -10,10 +10,10 @@ import {
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const WEB_NAMESPACES = ['app', 'errors', 'pages', 'members', 'likes'] as const;
+export const WEB_NAMESPACES = ['app', 'errors', 'pages', 'members', 'likes', 'chat'] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../common/locales/*/{app,errors,pages,members,likes}.json',
+  '../../../common/locales/*/{app,errors,pages,members,likes,chat}.json',
 );
 
 async function loadCatalogue(locale: string, ns: string) {

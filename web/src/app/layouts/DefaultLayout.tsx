@@ -4,7 +4,6 @@ import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
 import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
-import { WaitingCount } from '../../pages/likes/WaitingBadges';
 import { TopBar } from './TopBar';
 
 /** Top bar, banners, the page, footer with disclaimer; the entry warning and the match popup (also the like modal) on top. */
@@ -19,7 +18,6 @@ export function DefaultLayout() {
       </main>
       <Footer />
       <EntryWarning />
-      <WaitingCount />
     </MatchPopupProvider>
   );
 }

@@ -9,7 +9,8 @@ import { LogoMark } from '../../components/Logo';
 import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { TopBarSearch } from '../../components/TopBarSearch';
-import { LikesTab } from '../../pages/likes/WaitingBadges';
+import { MessagesTab } from '../../pages/chats/MessagesTab';
+import { LikesTab } from '../../pages/likes/LikesTab';
 import { BackButton } from './BackButton';
 import { Tab } from './Tab';
 
@@ -48,6 +49,7 @@ function MemberTabs() {
     <>
       <Tab to="/members" icon={icons.members} label={t('nav.members')} />
       <Tab to="/swipe-game" icon={icons.swipe} label={t('nav.swipe')} />
+      <MessagesTab />
       <LikesTab />
       <Tab to="/profile" icon={icons.profile} label={t('nav.profile')} />
     </>

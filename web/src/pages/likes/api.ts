@@ -10,7 +10,6 @@ import {
   type MatchFinderQuery,
   matchFinderResponse,
   okResponse,
-  REFRESH_INTERVAL_MS,
   type SwipeRequest,
   swipeDeckResponse,
   swipeResponse,
@@ -27,14 +26,13 @@ export const likeKeys = {
   matchFinder: (query: MatchFinderQuery) => ['match-finder', query] as const,
 };
 
-/** Both likes lists of the signed-in member, fetched again every minute for the badges. */
+/** Both likes lists of the signed-in member, for the badges; the live socket and the refresh cadence keep them fresh. */
 export function useLikes() {
   const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.likes,
     queryFn: () => api.get('/api/likes.php', likesResponse),
     enabled: user !== null,
-    refetchInterval: REFRESH_INTERVAL_MS,
   });
 }
 

@@ -125,6 +125,12 @@ export default function MemberPage() {
           )}
           {user && !isOwn && (
             <div className="d-flex flex-wrap align-items-center gap-3 border-top pt-3">
+              {!profile.blocked && (
+                <Link to={`/members/${profile.id}/chat`} className="btn btn-primary">
+                  <Icon svg={icons.chat} className="me-2" />
+                  {t('member.chat')}
+                </Link>
+              )}
               {!profile.blocked && <LikeButton profile={profile} />}
               {!profile.blocked && (
                 <Button

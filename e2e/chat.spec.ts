@@ -1,0 +1,165 @@
+/**
+ * Chat: two members in two browsers talk live (typing, read, gift, photo), see their unread badges
+ * and tab titles, run out of credits, and delete a conversation; a free member meets the free
+ * tier's limit of conversations.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import { photoFile } from './images.js';
+import { enterSite, expectAccessible, expectTapTargets, otherPerson, screenshot, signUpMember } from './support.js';
+
+const t = catalogue('en');
+const CLIENT = { 'x-request-type': 'client' };
+
+async function like(page: Page, profileId: number) {
+  const response = await page.request.post('/api/like.php', { headers: CLIENT, data: { profile_id: profileId } });
+  expect(response.ok()).toBe(true);
+}
+
+const messagesTab = (page: Page) =>
+  page
+    .getByRole('navigation', { name: t('app:nav.label') })
+    .getByRole('link', { name: new RegExp(t('app:nav.messages')) });
+const messageList = (page: Page, name: string) => page.getByRole('list', { name: t('chat:messages', { name }) });
+const chatList = (page: Page) => page.getByRole('list', { name: t('chat:list.title'), exact: true });
+const composer = (page: Page) => page.getByRole('textbox', { name: t('chat:composer.label') });
+
+/** The match popup greets a new match once; a tap anywhere closes it. */
+async function greetMatch(page: Page, path: string) {
+  await page.goto(path);
+  const popup = page.getByRole('dialog', { name: t('likes:match.title') });
+  await expect(popup).toBeVisible();
+  await popup.click();
+  await expect(popup).toBeHidden();
+}
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
+  await expect(composer(page)).toHaveValue('');
+}
+
+/** What waits for a member as the API counts it: unread messages plus new likes. */
+async function waiting(page: Page): Promise<number> {
+  const chats = (await (await page.request.get('/api/chats.php')).json()) as { num_unread_messages: number };
+  const likes = (await (await page.request.get('/api/likes.php')).json()) as { liked_by: { like_new: boolean }[] };
+  return chats.num_unread_messages + likes.liked_by.filter((profile) => profile.like_new).length;
+}
+
+test('two members chat live, run out of credits and delete the conversation', async ({ page, browser }, testInfo) => {
+  await enterSite(page, '/');
+  const annaId = await signUpMember(page, 'Annelies', { activate: true });
+  const other = await otherPerson(browser);
+  await enterSite(other, '/');
+  const bramId = await signUpMember(other, 'Bartholomeus', { activate: true });
+  await like(page, bramId);
+  await like(other, annaId);
+  await greetMatch(other, '/members');
+
+  // Annelies opens a chat from Bartholomeus's page: it is empty, and an icebreaker starts it in one tap.
+  await greetMatch(page, '/members');
+  await page.goto(`/members/${bramId}`);
+  await page.getByRole('link', { name: t('members:member.chat') }).click();
+  await expect(
+    page.getByRole('heading', { name: t('chat:icebreakers.title', { name: 'Bartholomeus' }) }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'chat-01-icebreakers');
+  await page.getByRole('button', { name: t('chat:icebreakers.weekend') }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(messageList(page, 'Bartholomeus')).toContainText(t('chat:icebreakers.weekend'));
+  await expect(page.getByText(t('chat:status.sent'))).toBeVisible();
+
+  // Bartholomeus sees the unread message in his tab bar and the tab title, then reads it.
+  await other.goto('/members');
+  await expect(messagesTab(other)).toContainText(t('app:nav.unreadMessages', { count: '1' }));
+  await expect(other).toHaveTitle(new RegExp(`^\\(${await waiting(other)}\\) `));
+  await messagesTab(other).click();
+  const row = chatList(other).getByRole('listitem').filter({ hasText: 'Annelies' });
+  await expect(row).toContainText(t('chat:icebreakers.weekend'));
+  await expectAccessible(other);
+  await screenshot(other, testInfo, 'chat-02-list');
+  await row.getByRole('link').click();
+  await expect(messageList(other, 'Annelies')).toContainText(t('chat:icebreakers.weekend'));
+
+  // Annelies sees, live, that it was read, and that he is typing; then his answer arrives.
+  await expect(page.getByText(t('chat:status.read'))).toBeVisible();
+  await composer(other).pressSequentially('Hello Annelies', { delay: 20 });
+  await expect(page.getByText(t('chat:typing', { name: 'Bartholomeus' }))).toBeVisible();
+  await other.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
+  await expect(messageList(page, 'Bartholomeus')).toContainText('Hello Annelies');
+  await expect(page.getByText(t('chat:typing', { name: 'Bartholomeus' }))).toBeHidden();
+
+  // He sends a photo; she sends a gift. Both arrive on the other side without a reload.
+  const photo = await photoFile('beach.jpg', '#3a7bd5');
+  await other.locator('input[type="file"]').setInputFiles(photo);
+  await expect(messageList(page, 'Bartholomeus').getByRole('img', { name: t('chat:photo.alt') })).toBeVisible();
+  await page.getByRole('button', { name: t('chat:gift.open') }).click();
+  const gifts = page.getByRole('dialog', { name: t('chat:gift.title') });
+  await expect(gifts).toContainText(t('chat:gift.price', { count: '20' }));
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'chat-03-gifts');
+  await gifts.getByRole('button', { name: t('chat:gifts.rose') }).click();
+  await expect(messageList(other, 'Annelies')).toContainText(t('chat:gifts.rose'));
+
+  // Her signup credits went on the gift; two free messages are left, then the credits run out.
+  await send(page, 'Second');
+  await send(page, 'Third');
+  await expect(messageList(other, 'Annelies')).toContainText('Third');
+  await composer(page).fill('One too many');
+  await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: /credits/ });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: t('chat:credits.buy') })).toHaveAttribute('href', '/credits');
+  await expect(composer(page)).toHaveValue('One too many');
+  await expect(messageList(other, 'Annelies')).not.toContainText('One too many');
+  await expectAccessible(page);
+  if (testInfo.project.name === 'phone') await expectTapTargets(page);
+  await screenshot(page, testInfo, 'chat-04-conversation');
+  await screenshot(other, testInfo, 'chat-05-conversation-other-side');
+
+  // Bartholomeus deletes the conversation: it leaves his list at once and stays in hers.
+  await other.getByRole('link', { name: t('chat:back') }).click();
+  await other.getByRole('button', { name: t('chat:delete.label', { name: 'Annelies' }) }).click();
+  await other
+    .getByRole('dialog')
+    .getByRole('button', { name: t('chat:delete.confirm') })
+    .click();
+  await expect(chatList(other).getByRole('listitem').filter({ hasText: 'Annelies' })).toHaveCount(0);
+  await expect(other.getByText(t('chat:list.empty'))).toBeVisible();
+  await other.reload();
+  await expect(other.getByText(t('chat:list.empty'))).toBeVisible();
+  await page.goto('/chats');
+  await expect(chatList(page).getByRole('listitem').filter({ hasText: 'Bartholomeus' })).toBeVisible();
+});
+
+/** Hosted profiles from the search (members of parallel journeys fill its pages too). */
+async function hostedProfiles(page: Page, count: number) {
+  const found: { id: number; name: string }[] = [];
+  for (let number = 1; number <= 20 && found.length < count; number++) {
+    const { profiles } = (await (await page.request.get(`/api/members.php?page=${number}`)).json()) as {
+      profiles: { id: number; name: string; hosted: boolean }[];
+    };
+    found.push(...profiles.filter((profile) => profile.hosted));
+  }
+  return found.slice(0, count);
+}
+
+test('a free member chats in two conversations, and the third asks to become premium', async ({ page }, testInfo) => {
+  await enterSite(page, '/');
+  await signUpMember(page, 'Cornelia', { activate: true });
+  const [first, second, third] = await hostedProfiles(page, 3);
+  for (const profile of [first, second]) {
+    await page.goto(`/members/${profile.id}/chat`);
+    await send(page, `Hi ${profile.name}`);
+    await expect(page).toHaveURL(/\/chats\/\d+$/);
+  }
+  await page.goto(`/members/${third.id}/chat`);
+  await composer(page).fill(`Hi ${third.name}`);
+  await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: t('errors:free_conversation_limit', { limit: '2' }) });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: t('chat:credits.premium') })).toHaveAttribute('href', '/credits');
+  await expect(page).toHaveURL(`/members/${third.id}/chat`);
+  await screenshot(page, testInfo, 'chat-06-free-tier');
+});

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Tab } from '../../app/layouts/Tab';
+import * as icons from '../../components/icons';
+import { unreadOf, useChats } from './api';
+
+/** The messages place of the member navigation, with the count of unread messages. */
+export function MessagesTab() {
+  const { t } = useTranslation();
+  const { data: chats } = useChats();
+  const count = unreadOf(chats);
+  return (
+    <Tab
+      to="/chats"
+      icon={icons.chat}
+      label={t('nav.messages')}
+      count={count}
+      countLabel={t('nav.unreadMessages', { count })}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ApiError } from '../../api/client';
+import { useResendActivationMail } from '../../api/hooks';
+
+/**
+ * Why a message did not go out, with the way on: buying credits, becoming premium, activating the
+ * account (with the mail sent again), or just what went wrong.
+ */
+export function SendProblem({ error, onClose }: { error: ApiError; onClose?: () => void }) {
+  const { t } = useTranslation('chat');
+  const resend = useResendActivationMail();
+  const dismissible = onClose !== undefined;
+  const common = { dismissible, onClose, closeLabel: t('app:common.close'), className: 'chat-alert' };
+
+  if (error.code === 'insufficient_credits' || error.code === 'free_conversation_limit') {
+    return (
+      <Alert variant="warning" {...common}>
+        <p className="mb-2">{error.message}</p>
+        <Link to="/credits" className="btn btn-sm btn-primary">
+          {t(error.code === 'insufficient_credits' ? 'credits.buy' : 'credits.premium')}
+        </Link>
+      </Alert>
+    );
+  }
+  if (error.code === 'activation_required') {
+    return (
+      <Alert variant="info" {...common}>
+        <p className="mb-2">{error.message}</p>
+        {resend.isSuccess && <p className="mb-2 fw-semibold">{t('activation.resent')}</p>}
+        {resend.isError && <p className="mb-2 text-danger">{resend.error.message}</p>}
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending || resend.isSuccess}
+        >
+          {t('activation.resend')}
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="danger" {...common}>
+      {error.message}
+    </Alert>
+  );
+}

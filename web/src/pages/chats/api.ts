@@ -1,0 +1,164 @@
+/** Chats: the conversation list, one conversation's pages, sending and deleting. */
+import {
+  type ChatMessage,
+  type ChatResponse,
+  type ChatsResponse,
+  chatResponse,
+  chatsResponse,
+  type Gift,
+  okResponse,
+  type SendMessageResponse,
+  sendMessageResponse,
+} from '@amora/common';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryKeys, useUser } from '../../api/hooks';
+
+export const chatKeys = {
+  chats: ['chats'] as const,
+  conversation: (id: number) => ['chat', id] as const,
+  all: ['chat'] as const,
+};
+
+/** The member's conversations and the unread total; kept fresh by the live socket and the refresh cadence. */
+export function useChats() {
+  const { user } = useUser();
+  return useQuery({
+    queryKey: chatKeys.chats,
+    queryFn: () => api.get('/api/chats.php', chatsResponse),
+    enabled: user !== null,
+  });
+}
+
+export const unreadOf = (chats: ChatsResponse | undefined) => chats?.num_unread_messages ?? 0;
+
+type ConversationPages = InfiniteData<ChatResponse, number | undefined>;
+
+/**
+ * One conversation, newest page first in the cache; `fetchNextPage` loads older messages. Fetching
+ * it (by the app) marks the conversation read.
+ */
+export function useConversation(conversation: number) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.conversation(conversation),
+    queryFn: ({ pageParam }) =>
+      api.get('/api/chat.php', chatResponse, {
+        conversation: String(conversation),
+        before: pageParam === undefined ? undefined : String(pageParam),
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => (page.has_more ? page.messages[0]?.id : undefined),
+    retry: false,
+  });
+}
+
+/** The messages of all loaded pages, oldest first. */
+export const messagesOf = (data: ConversationPages | undefined): ChatMessage[] =>
+  data ? data.pages.toReversed().flatMap((page) => page.messages) : [];
+
+/** Adds messages to a conversation's newest page, once each, in order. */
+export function addMessages(queryClient: QueryClient, conversation: number, messages: ChatMessage[]) {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversation(conversation), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const known = new Set(data.pages.flatMap((page) => page.messages.map((message) => message.id)));
+    const fresh = messages.filter((message) => !known.has(message.id));
+    if (fresh.length === 0) return data;
+    const [newest, ...older] = data.pages;
+    const merged = [...newest.messages, ...fresh].sort((a, b) => a.id - b.id);
+    return { ...data, pages: [{ ...newest, messages: merged }, ...older] };
+  });
+}
+
+/** The other side has read the member's messages up to this id. */
+export function markReadByOther(queryClient: QueryClient, conversation: number, upTo: number) {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversation(conversation), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const [newest, ...older] = data.pages;
+    return { ...data, pages: [{ ...newest, read_up_to: Math.max(newest.read_up_to, upTo) }, ...older] };
+  });
+}
+
+/**
+ * Fetches what came after the newest loaded message; as the app's own request it also marks the
+ * conversation read, which the other side then sees.
+ */
+export async function catchUpConversation(queryClient: QueryClient, conversation: number) {
+  const data = queryClient.getQueryData<ConversationPages>(chatKeys.conversation(conversation));
+  const newest = data?.pages[0]?.messages.at(-1)?.id;
+  if (newest === undefined) return queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversation) });
+  const page = await api.get('/api/chat.php', chatResponse, {
+    conversation: String(conversation),
+    after: String(newest),
+  });
+  addMessages(queryClient, conversation, page.messages);
+  markReadByOther(queryClient, conversation, page.read_up_to);
+  await queryClient.invalidateQueries({ queryKey: chatKeys.chats });
+}
+
+export function setUnreadTotal(queryClient: QueryClient, unread: number) {
+  queryClient.setQueryData<ChatsResponse>(chatKeys.chats, (chats) =>
+    chats ? { ...chats, num_unread_messages: unread } : chats,
+  );
+}
+
+/** What a message says: text, a gift, or a photo (a File until it is sent). */
+export type Outgoing = { text: string } | { gift_id: Gift } | { photo: File };
+
+/** Whom it goes to: a conversation, or a profile for the first message. */
+export type Recipient = { conversation: number } | { profile_id: number };
+
+export function sendMessage(recipient: Recipient, clientId: string, outgoing: Outgoing): Promise<SendMessageResponse> {
+  // The client id makes a repeat harmless: the server answers it with the first result.
+  const options = { retry: true };
+  if ('photo' in outgoing) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(recipient)) form.append(key, String(value));
+    form.append('client_id', clientId);
+    form.append('file', outgoing.photo);
+    return api.post('/api/chat.php', sendMessageResponse, form, options);
+  }
+  return api.post('/api/chat.php', sendMessageResponse, { ...recipient, client_id: clientId, ...outgoing }, options);
+}
+
+/** After a send: the message joins its conversation, the list moves it up, and the credits change. */
+export async function applySent(queryClient: QueryClient, sent: SendMessageResponse) {
+  addMessages(queryClient, sent.conversation, [sent.message]);
+  queryClient.setQueryData(queryKeys.user, (user: { credits: number } | null | undefined) =>
+    user ? { ...user, credits: sent.credits } : user,
+  );
+  await queryClient.invalidateQueries({ queryKey: chatKeys.chats });
+}
+
+/**
+ * Deletes a conversation for the member: it leaves the list at once; when the server refuses, the
+ * member is told and the list is fetched again (SPEC §4, §8).
+ */
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversation: number) => api.delete('/api/chat.php', okResponse, { conversation }),
+    onMutate: async (conversation) => {
+      await queryClient.cancelQueries({ queryKey: chatKeys.chats });
+      queryClient.setQueryData<ChatsResponse>(chatKeys.chats, (chats) => {
+        if (!chats) return chats;
+        const removed = chats.chats.find((entry) => entry.conversation === conversation);
+        return {
+          chats: chats.chats.filter((entry) => entry.conversation !== conversation),
+          num_unread_messages: chats.num_unread_messages - (removed?.num_unread_messages ?? 0),
+        };
+      });
+    },
+    onError: (error) => {
+      window.alert(error.message);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.chats });
+    },
+    onSuccess: (_ok, conversation) => queryClient.removeQueries({ queryKey: chatKeys.conversation(conversation) }),
+  });
+}
