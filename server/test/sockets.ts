@@ -1,9 +1,9 @@
 /** WebSocket clients for the realtime tests: an app's live connection, as a browser opens it. */
 import type { AddressInfo } from 'node:net';
+import type { ServerPush } from '@amora/common';
 import { SESSION_COOKIE } from '@amora/common';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { ServerPush } from '@amora/common';
 import type { TestClient } from './helpers.js';
 
 export interface TestSocket {
