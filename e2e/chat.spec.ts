@@ -163,3 +163,47 @@ test('a free member chats in two conversations, and the third asks to become pre
   await expect(page).toHaveURL(`/members/${third.id}/chat`);
   await screenshot(page, testInfo, 'chat-06-free-tier');
 });
+
+test('an operator answers a member who wrote to a hosted profile, and the member sees it live', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await enterSite(page, '/');
+  await signUpMember(page, 'Dorothea', { activate: true });
+  const [hosted] = await hostedProfiles(page, 1);
+  const question = `Are you there? Asked on a ${testInfo.project.name}`;
+  await page.goto(`/members/${hosted.id}/chat`);
+  // The header says the profile is hosted.
+  await expect(page.getByRole('button', { name: /hosted profile/i })).toBeVisible();
+  await send(page, question);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+
+  const operator = await otherPerson(browser);
+  await operator.goto('/staff');
+  await operator.getByLabel('Email').fill('operator@amora.test');
+  await operator.getByLabel('Password').fill('amora-operator-2026');
+  await operator.getByRole('button', { name: 'Sign in' }).click();
+  const entry = operator
+    .getByRole('list', { name: 'Waiting conversations' })
+    .getByRole('listitem')
+    .filter({ hasText: question });
+  await expect(entry).toContainText(`Dorothea wrote to ${hosted.name}`);
+  await expectAccessible(operator);
+  await screenshot(operator, testInfo, 'staff-01-inbox');
+  await entry.getByRole('button', { name: 'Claim' }).click();
+
+  await expect(operator.getByRole('list', { name: 'Messages' })).toContainText(question);
+  await expect(operator.getByRole('region', { name: 'Member' })).toContainText('Dorothea');
+  await expect(operator.getByRole('region', { name: 'Member' })).not.toContainText('@example.test');
+  await operator.getByLabel('New note').fill('Likes hiking');
+  await operator.getByRole('button', { name: 'Add note' }).click();
+  await expect(operator.getByRole('region', { name: 'Notes' })).toContainText('Likes hiking');
+  await operator.getByLabel(`Answer as ${hosted.name}`).fill('Yes, I am here. How are you?');
+  await operator.getByRole('button', { name: 'Send answer' }).click();
+  await expect(operator.getByRole('list', { name: 'Messages' })).toContainText('Yes, I am here. How are you?');
+  await expectAccessible(operator);
+  await screenshot(operator, testInfo, 'staff-02-conversation');
+
+  await expect(messageList(page, hosted.name)).toContainText('Yes, I am here. How are you?');
+  await screenshot(page, testInfo, 'chat-07-hosted-answer');
+});

@@ -5,5 +5,6 @@ export * from './schemas/chat.js';
 export * from './schemas/likes.js';
 export * from './schemas/members.js';
 export * from './schemas/sites.js';
+export * from './schemas/staff.js';
 export * from './schemas/text.js';
 export * from './validation.js';

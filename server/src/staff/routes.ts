@@ -3,7 +3,20 @@
  * conversations and answers as hosted profiles, and notes on members. Staff work on the site
  * whose domain they use.
  */
-import { CHAT_TEXT_MAX_LENGTH, multilineText, okResponse, PASSWORD_MAX_LENGTH, text } from '@amora/common';
+import {
+  answerResponse,
+  CHAT_TEXT_MAX_LENGTH,
+  claimResponse,
+  inboxResponse,
+  multilineText,
+  notesResponse,
+  okResponse,
+  operatorConversationResponse,
+  PASSWORD_MAX_LENGTH,
+  staffLoginResponse,
+  staffMeResponse,
+  text,
+} from '@amora/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
   app.post(
     '/api/staff/login.php',
     {
-      schema: { body: loginBody },
+      schema: { body: loginBody, response: { 200: staffLoginResponse } },
       config: perVisitor(rateLimitScale)(10, 10),
     },
     async (request, reply) => {
@@ -79,14 +92,18 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     return { ok: true as const };
   });
 
-  app.get('/api/staff/me.php', async (request) => ({ staff: request.staff }));
+  app.get('/api/staff/me.php', { schema: { response: { 200: staffMeResponse } } }, async (request) => ({
+    staff: request.staff,
+  }));
 
-  app.get('/api/staff/inbox.php', async (request) => ({
+  app.get('/api/staff/inbox.php', { schema: { response: { 200: inboxResponse } } }, async (request) => ({
     conversations: await staff.inbox(request.site, staffOf(request)),
   }));
 
-  app.post('/api/staff/claim.php', { schema: { body: conversationBody } }, async (request) =>
-    staff.claim(request.site, staffOf(request), request.body.conversation),
+  app.post(
+    '/api/staff/claim.php',
+    { schema: { body: conversationBody, response: { 200: claimResponse } } },
+    async (request) => staff.claim(request.site, staffOf(request), request.body.conversation),
   );
 
   app.post(
@@ -100,15 +117,22 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
 
   app.get(
     '/api/staff/conversation.php',
-    { schema: { querystring: z.object({ conversation: z.coerce.number().int().positive() }) } },
+    {
+      schema: {
+        querystring: z.object({ conversation: z.coerce.number().int().positive() }),
+        response: { 200: operatorConversationResponse },
+      },
+    },
     async (request) => staff.conversation(request.site, staffOf(request), request.query.conversation),
   );
 
-  app.post('/api/staff/answer.php', { schema: { body: answerBody } }, async (request) =>
-    staff.answer(request.site, staffOf(request), request.body),
+  app.post(
+    '/api/staff/answer.php',
+    { schema: { body: answerBody, response: { 200: answerResponse } } },
+    async (request) => staff.answer(request.site, staffOf(request), request.body),
   );
 
-  app.post('/api/staff/note.php', { schema: { body: noteBody } }, async (request) =>
+  app.post('/api/staff/note.php', { schema: { body: noteBody, response: { 200: notesResponse } } }, async (request) =>
     staff.addNote(request.site, staffOf(request), request.body.conversation, request.body.text),
   );
 };

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from '../pages/errors/ErrorPage';
+import { StaffLayout } from '../pages/staff/StaffLayout';
 import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
@@ -57,6 +58,14 @@ export const router = createBrowserRouter([
           { path: '/members/:id/chat', lazy: page(() => import('../pages/chats/MemberChatPage')) },
         ],
       },
+    ],
+  },
+  {
+    element: <StaffLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: '/staff', lazy: page(() => import('../pages/staff/StaffInboxPage')) },
+      { path: '/staff/conversations/:id', lazy: page(() => import('../pages/staff/StaffConversationPage')) },
     ],
   },
   {

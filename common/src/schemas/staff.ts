@@ -1,0 +1,48 @@
+/** The staff API (/api/staff/): operators answer as hosted profiles; staff screens are in English. */
+import { z } from 'zod';
+import { GIFTS } from '../constants.js';
+import { chatMessage, messageKind } from './chat.js';
+import { memberProfile } from './members.js';
+
+export const staffMember = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['operator', 'admin']),
+});
+export type StaffUser = z.infer<typeof staffMember>;
+export const staffMeResponse = z.object({ staff: staffMember.nullable() });
+export const staffLoginResponse = z.object({ staff: staffMember });
+
+const side = z.object({ id: z.number(), name: z.string() });
+
+/** A conversation waiting for a hosted profile's answer; names only, never a member's email or payments. */
+export const inboxEntry = z.object({
+  conversation: z.number(),
+  hosted: side,
+  member: side,
+  waiting_since: z.string(),
+  last_message: z.object({ kind: messageKind, text: z.string().nullable(), gift: z.enum(GIFTS).nullable() }),
+  claimed_by: z.string().nullable(),
+  claimed_by_me: z.boolean(),
+});
+export type InboxEntry = z.infer<typeof inboxEntry>;
+export const inboxResponse = z.object({ conversations: z.array(inboxEntry) });
+
+export const claimResponse = z.object({ conversation: z.number(), claim_expires_at: z.string() });
+
+export const staffNote = z.object({ id: z.number(), text: z.string(), created_at: z.string(), staff: z.string() });
+export type StaffNote = z.infer<typeof staffNote>;
+export const notesResponse = z.object({ notes: z.array(staffNote) });
+
+/** A claimed conversation: the history as the hosted profile, both public profiles, and the notes on the member. */
+export const operatorConversationResponse = z.object({
+  conversation: z.number(),
+  awaiting: z.boolean(),
+  messages: z.array(chatMessage),
+  member: memberProfile,
+  hosted: memberProfile,
+  notes: z.array(staffNote),
+});
+export type OperatorConversation = z.infer<typeof operatorConversationResponse>;
+export const answerResponse = z.object({ message: chatMessage });
