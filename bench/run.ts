@@ -12,7 +12,6 @@
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -21,7 +20,6 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
 import { sql } from 'kysely';
-import pg from 'pg';
 import * as accountQueries from '../server/src/accounts/queries.js';
 import { buildApp } from '../server/src/app.js';
 import { systemClock } from '../server/src/clock.js';
@@ -38,18 +36,25 @@ import { createDevMailbox } from '../server/src/mail/mailer.js';
 import { mediaRoot } from '../server/src/members/photos/files.js';
 import * as profileQueries from '../server/src/members/profiles/queries.js';
 import type { Site } from '../server/src/sites/service.js';
+import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
 import { measureFirstLoad } from './first-load.js';
+import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
+import { benchRealtime, type LatencyRow, type MemoryRow } from './realtime.js';
 
 type Engine = 'sqlite' | 'postgres';
 
 const { values } = parseArgs({
   options: {
     engines: { type: 'string', default: 'sqlite,postgres' },
-    scenarios: { type: 'string', default: 'search,name,profile,likes,session' },
+    scenarios: { type: 'string', default: 'search,name,profile,likes,session,chats,chat' },
     profiles: { type: 'string', default: '100000' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '15' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results.md') },
+    /** The realtime part: messages a second, pairs of members, sockets for the memory figure; 0 pairs skips it. */
+    'chat-rate': { type: 'string', default: '1000' },
+    'chat-pairs': { type: 'string', default: '100' },
+    sockets: { type: 'string', default: '10000' },
     /** Writes a CPU profile of the server per scenario to this folder (open in Chrome DevTools). */
     profile: { type: 'string' },
   },
@@ -63,6 +68,14 @@ const WARM_UP_SECONDS = 5;
 const CONNECTIONS = 100;
 const BUDGET_P99_MS = 25;
 const LIKES = { received: 200, unseen: 20, given: 100, perProfile: 5 };
+/** 1,000,000 messages: the demo member's 100 conversations of 1,000, and 9,000 others of 100. */
+const CHATS = {
+  memberConversations: 100,
+  memberMessages: 1000,
+  otherConversations: 9000,
+  otherMessages: 100,
+  unread: 3,
+};
 
 interface LoadResult {
   requests: number;
@@ -106,38 +119,6 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
     fs.mkdirSync(values.profile, { recursive: true });
     fs.writeFileSync(path.join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
-  }
-}
-
-// PostgreSQL: a throw-away database per run
-
-async function postgresAdminUrl(): Promise<string | null> {
-  const candidates = process.env.BENCH_POSTGRES_URL
-    ? [process.env.BENCH_POSTGRES_URL]
-    : [...new Set([process.env.PGUSER, 'postgres', 'root'].filter(Boolean))].map(
-        (user) => `postgres://${user}@127.0.0.1:5432/postgres`,
-      );
-  for (const url of candidates) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      return url;
-    } catch {
-      // try the next user
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return null;
-}
-
-async function withAdmin(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
@@ -192,6 +173,18 @@ async function memberPaths(db: Db, siteId: number): Promise<string[]> {
   return rows.map((row) => `/api/member.php?id=${row.id}`);
 }
 
+async function hostedIds(db: Db, siteId: number, count: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('hosted', '=', 1)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 async function demoProfileId(db: Db, site: Site): Promise<number> {
   const user = await accountQueries.findUserByEmail(db, site.id, DEMO_MEMBER.email);
   const profile = user && (await profileQueries.findProfileByUser(db, user.id));
@@ -226,12 +219,9 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
       fs.rmSync(dataDir, { recursive: true, force: true });
       return null;
     }
-    const name = `amora_bench_${randomBytes(6).toString('hex')}`;
-    await withAdmin(adminUrl, `create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => withAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+    const database = await throwAwayDatabase(adminUrl);
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
 
   const config = loadConfig({
@@ -255,14 +245,20 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
       count: profiles,
       mediaRoot: mediaRoot(dataDir),
     });
-    const likes = await seedLikesInBulk(app.services, site, systemClock, {
-      memberProfileId: await demoProfileId(db, site),
-      ...LIKES,
-    });
+    const memberProfileId = await demoProfileId(db, site);
+    const likes = await seedLikesInBulk(app.services, site, systemClock, { memberProfileId, ...LIKES });
+    const messages = scenarioNames.some((name) => name.startsWith('chat'))
+      ? await seedChatsInBulk(db, opened, {
+          siteId: site.id,
+          memberProfileId,
+          profileIds: await hostedIds(db, site.id, CHATS.memberConversations + 2 * CHATS.otherConversations),
+          ...CHATS,
+        })
+      : 0;
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(
       `${engine}: seeded ${seeded.profiles.toLocaleString('en')} profiles, ${seeded.photos.toLocaleString('en')} photos, ` +
-        `${likes.toLocaleString('en')} likes in ${seedSeconds.toFixed(1)} s`,
+        `${likes.toLocaleString('en')} likes, ${messages.toLocaleString('en')} messages in ${seedSeconds.toFixed(1)} s`,
     );
     // Settle the bulk load first, so its aftermath is not measured: statistics and visibility as
     // autovacuum keeps them on a running PostgreSQL, and the written pages checkpointed.
@@ -279,12 +275,19 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     const base = `http://127.0.0.1:${address.port}`;
     const headers = { cookie: await logIn(base) };
 
-    const all: Record<string, [string, string[]]> = {
+    const conversations = await conversationsOf(db, memberProfileId);
+    const all: Record<string, [string, string[], Record<string, string>?]> = {
       search: ['search: GET /api/members.php (mixed filters)', await searchPaths(db, site.id)],
       name: ['name: GET /api/members.php?q=… (3 letters)', await namePaths(db, site.id)],
       profile: ['profile: GET /api/member.php?id=…', await memberPaths(db, site.id)],
       likes: [`likes: GET /api/likes.php (${LIKES.received} received, ${LIKES.given} given)`, ['/api/likes.php']],
       session: ['session: GET /api/user.php', ['/api/user.php']],
+      chats: [`chats: GET /api/chats.php (${CHATS.memberConversations} conversations)`, ['/api/chats.php']],
+      chat: [
+        `chat: GET /api/chat.php?conversation=… (newest page of ${CHATS.memberMessages}, read by the app)`,
+        conversations.map((id) => `/api/chat.php?conversation=${id}`),
+        { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
+      ],
     };
     const scenarios = scenarioNames.map((name) => {
       const scenario = all[name];
@@ -294,8 +297,10 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     const warmUp = scenarios.flatMap(([, , paths]) => paths.slice(0, 50));
     await runLoad(base, warmUp, headers, WARM_UP_SECONDS);
     const rows: Row[] = [];
-    for (const [name, scenario, paths] of scenarios) {
-      const result = await profiled(`${engine}-${name}`, () => runLoad(base, paths, headers, seconds));
+    for (const [name, scenario, paths, extraHeaders] of scenarios) {
+      const result = await profiled(`${engine}-${name}`, () =>
+        runLoad(base, paths, { ...headers, ...extraHeaders }, seconds),
+      );
       rows.push({ engine, scenario, ...result });
       console.log(
         `${engine} | ${scenario}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ` +
@@ -331,6 +336,48 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+async function runRealtime() {
+  const pairs = Number(values['chat-pairs']);
+  const adminUrl = pairs > 0 ? await postgresAdminUrl() : null;
+  if (!adminUrl) return null;
+  return benchRealtime({
+    adminUrl,
+    redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    rate: Number(values['chat-rate']),
+    seconds,
+    pairs,
+    sockets: Number(values.sockets),
+  });
+}
+
+const REALTIME_P99_MS = 50;
+const ECHO_FACTOR = 5;
+const SOCKETS_MB = 1024;
+
+function realtimeReport({ rows, echo, memory }: { rows: LatencyRow[]; echo: LatencyRow; memory: MemoryRow }) {
+  const line = (row: LatencyRow, verdict: string) =>
+    `| ${row.setup} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ` +
+    `${row.sent - row.delivered} | ${row.errors} | ${verdict} |`;
+  const within = (row: LatencyRow) => row.p99 < REALTIME_P99_MS && row.p99 <= ECHO_FACTOR * Math.max(echo.p99, 1);
+  return [
+    `## Realtime: message send → recipient socket, ${values['chat-rate']} messages/s`,
+    '',
+    `${values['chat-pairs']} pairs of paying members on PostgreSQL; each message is a POST /api/chat.php, measured ` +
+      `from the start of the request to the push on the recipient's socket, for ${seconds} s after a 2 s warm-up. ` +
+      `The app runs as server processes without a request log. Budget: p99 under ${REALTIME_P99_MS} ms and within ` +
+      `${ECHO_FACTOR}× the echo's p99 (a floor of 1 ms).`,
+    '',
+    '| setup | delivered/s | p50 ms | p99 ms | max ms | undelivered | errors | budget |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    line(echo, 'baseline'),
+    ...rows.map((row) => line(row, within(row) && row.sent === row.delivered ? 'met' : 'missed')),
+    '',
+    `${memory.sockets.toLocaleString('en')} open sockets on one instance: ${memory.beforeMb.toFixed(0)} MB resident ` +
+      `before, ${memory.afterMb.toFixed(0)} MB after (${memory.perSocketKb.toFixed(1)} KB a socket); budget under ` +
+      `${SOCKETS_MB} MB: ${memory.afterMb < SOCKETS_MB ? 'met' : 'missed'}.`,
+  ].join('\n');
+}
+
 const started = performance.now();
 const rows: Row[] = [];
 const seedTimes: string[] = [];
@@ -340,6 +387,7 @@ for (const engine of engines) {
   rows.push(...result.rows);
   seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
 }
+const realtime = await runRealtime();
 const firstLoad = measureFirstLoad(path.join(import.meta.dirname, '../web/dist'));
 const firstLoadLine = firstLoad
   ? `Web app first load (built web/dist, gzip -9): ${firstLoad.javascriptKb.toFixed(1)} KB of JavaScript and ` +
@@ -356,6 +404,8 @@ const report = [
   `Seeding took ${seedTimes.join(', ')}.`,
   '',
   table(rows),
+  '',
+  realtime ? realtimeReport(realtime) : 'Realtime: not measured (no PostgreSQL, or --chat-pairs 0).',
   '',
   firstLoadLine,
   '',

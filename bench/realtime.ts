@@ -1,0 +1,417 @@
+/**
+ * The realtime part of `npm run bench` (DESIGN.md: send → recipient socket p99 under 50 ms and
+ * within 5× a bare `ws` echo, 10,000 sockets under 1 GiB). The app runs as real server processes
+ * on a throw-away PostgreSQL database, like production: one instance, then two joined by Redis
+ * (messages sent through instance A, recipients' sockets on instance B). Paying members in pairs
+ * write to each other at a fixed total rate over HTTP (POST /api/chat.php); each recipient holds a
+ * socket, and the time from the start of the send to the push arriving is measured. A bare `ws`
+ * echo server, run the same way in the same run, is the baseline. Last, 10,000 sockets are opened
+ * on one instance and its resident memory is read before and after.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  REQUEST_TYPE_CLIENT,
+  REQUEST_TYPE_HEADER,
+  SESSION_COOKIE,
+  type SendMessageResponse,
+  type ServerPush,
+} from '@amora/common';
+import WebSocket from 'ws';
+import * as accountQueries from '../server/src/accounts/queries.js';
+import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
+import { buildApp } from '../server/src/app.js';
+import { systemClock } from '../server/src/clock.js';
+import { loadConfig } from '../server/src/config.js';
+import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
+import { DEMO_DOMAIN, seedDemo } from '../server/src/demo/seed.js';
+import { createDevMailbox } from '../server/src/mail/mailer.js';
+import { throwAwayDatabase } from './postgres.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WARM_UP_MS = 2_000;
+const DRAIN_MS = 3_000;
+const TICK_MS = 5;
+const SOCKET_BATCH = 250;
+
+export interface RealtimeOptions {
+  adminUrl: string;
+  /** Joins the two instances; the two-instance run is skipped when it is not reachable. */
+  redisUrl: string;
+  rate: number;
+  seconds: number;
+  pairs: number;
+  sockets: number;
+}
+
+export interface LatencyRow {
+  setup: string;
+  sent: number;
+  delivered: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+export interface MemoryRow {
+  sockets: number;
+  beforeMb: number;
+  afterMb: number;
+  perSocketKb: number;
+}
+
+interface Member {
+  profileId: number;
+  cookie: string;
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Resident memory of a process, in MB (Linux). */
+function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Paying, activated members with a session each, seeded in this process and then let go. */
+async function seedMembers(databaseUrl: string, dataDir: string, count: number): Promise<Member[]> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: databaseUrl });
+  const { db, engine } = openDatabase(config.database);
+  await migrateToLatest(db, engine);
+  const mailer = createDevMailbox(db, systemClock);
+  const app = await buildApp({ config, db, clock: systemClock, mailer });
+  try {
+    await seedDemo(app.services, systemClock, { domains: ['localhost', '127.0.0.1'], hostedProfiles: 0 });
+    const site = await app.services.sites.findByDomain(DEMO_DOMAIN);
+    if (!site) throw new Error('the demo site was not seeded');
+    const members: Member[] = [];
+    for (let i = 0; i < count; i++) {
+      const user = await app.services.accounts.createReadyMember(site, {
+        email: `bench-${i}@amora.test`,
+        password: 'bench-password-2026',
+        name: `Bench ${i}`,
+        dateOfBirth: '1990-05-05',
+        credits: 10_000_000,
+        paid: true,
+      });
+      const token = newSecret();
+      await accountQueries.insertSession(db, {
+        id: hashSecret(token),
+        user_id: user.id,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      members.push({
+        profileId: await app.services.members.profileIdOf(user.id),
+        cookie: `${SESSION_COOKIE}=${token}`,
+      });
+    }
+    return members;
+  } finally {
+    await app.close();
+    await db.destroy();
+    mailer.close();
+  }
+}
+
+interface Instance {
+  base: string;
+  process: ChildProcess;
+}
+
+/** Starts the app as a server process (no request log, no demo seed) and waits until it answers. */
+async function startInstance(databaseUrl: string, dataDir: string, redisUrl?: string): Promise<Instance> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_SCALE: '1000',
+      SEED_DEMO: 'false',
+      WEB_DIST: '',
+      REDIS_URL: redisUrl ?? '',
+    },
+  });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const ok = await fetch(`${base}/api/settings.php`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return { base, process: child };
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error('an app instance did not start');
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(5000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+function openAppSocket(base: string, member: Member, onPush: (push: ServerPush) => void): Promise<WebSocket> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: member.cookie } });
+  return new Promise((resolve, reject) => {
+    socket.on('message', (data) => {
+      const push = JSON.parse(String(data)) as ServerPush;
+      if (push.type === 'ready') resolve(socket);
+      onPush(push);
+    });
+    socket.once('error', reject);
+  });
+}
+
+function post(base: string, member: Member, body: object): Promise<SendMessageResponse> {
+  return fetch(`${base}/api/chat.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: member.cookie, [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
+    body: JSON.stringify(body),
+  }).then(async (response) => {
+    if (!response.ok) throw new Error(`send: ${response.status} ${await response.text()}`);
+    return (await response.json()) as SendMessageResponse;
+  });
+}
+
+/**
+ * Sends `rate` messages a second, spread evenly over time and over the senders, for `seconds`
+ * after a warm-up; `send(i)` starts message i and `arrived` is fed with when each one arrived.
+ */
+async function paced(
+  rate: number,
+  seconds: number,
+  send: (sequence: number) => Promise<void>,
+): Promise<{ sentAt: Map<number, number>; measuredFrom: number; errors: number }> {
+  const sentAt = new Map<number, number>();
+  let errors = 0;
+  let sequence = 0;
+  const started = performance.now();
+  const measuredFrom = started + WARM_UP_MS;
+  const end = measuredFrom + seconds * 1000;
+  const inFlight: Promise<void>[] = [];
+  while (performance.now() < end) {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate);
+    while (sequence < due) {
+      const current = sequence++;
+      sentAt.set(current, performance.now());
+      inFlight.push(
+        send(current).catch(() => {
+          errors += 1;
+        }),
+      );
+    }
+    await sleep(TICK_MS);
+  }
+  await Promise.all(inFlight);
+  return { sentAt, measuredFrom, errors };
+}
+
+function summarise(
+  setup: string,
+  seconds: number,
+  run: { sentAt: Map<number, number>; measuredFrom: number; errors: number },
+  arrivedAt: Map<number, number>,
+): LatencyRow {
+  const latencies: number[] = [];
+  let sent = 0;
+  for (const [sequence, at] of run.sentAt) {
+    if (at < run.measuredFrom) continue;
+    sent += 1;
+    const arrived = arrivedAt.get(sequence);
+    if (arrived !== undefined) latencies.push(arrived - at);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    setup,
+    sent,
+    delivered: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? 0,
+    errors: run.errors,
+  };
+}
+
+/** Send → recipient socket: senders post to `sendVia`, recipients listen on `listenOn`. */
+async function measureDelivery(
+  setup: string,
+  members: Member[],
+  sendVia: string,
+  listenOn: string,
+  options: RealtimeOptions,
+): Promise<LatencyRow> {
+  const senders = members.slice(0, options.pairs);
+  const recipients = members.slice(options.pairs, 2 * options.pairs);
+  const arrivedAt = new Map<number, number>();
+  const sockets = await Promise.all(
+    recipients.map((recipient) =>
+      openAppSocket(listenOn, recipient, (push) => {
+        if (push.type !== 'message' || push.message.from_me) return;
+        const sequence = Number(push.message.text?.split(':')[1]);
+        if (!arrivedAt.has(sequence)) arrivedAt.set(sequence, performance.now());
+      }),
+    ),
+  );
+  // The first message of each pair opens its conversation.
+  const conversations = await Promise.all(
+    senders.map(
+      async (sender, i) =>
+        (await post(sendVia, sender, { profile_id: recipients[i].profileId, client_id: randomUUID(), text: 'hi' }))
+          .conversation,
+    ),
+  );
+  const run = await paced(options.rate, options.seconds, async (sequence) => {
+    const pair = sequence % senders.length;
+    await post(sendVia, senders[pair], {
+      conversation: conversations[pair],
+      client_id: randomUUID(),
+      text: `bench:${sequence}`,
+    });
+  });
+  await sleep(DRAIN_MS);
+  for (const socket of sockets) socket.close();
+  return summarise(setup, options.seconds, run, arrivedAt);
+}
+
+/** The baseline: a message to a bare `ws` echo server and back, at the same rate over as many sockets. */
+async function measureEcho(options: RealtimeOptions): Promise<LatencyRow> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'echo-server.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve) => child.stdout?.once('data', (data) => resolve(Number(data))));
+    const arrivedAt = new Map<number, number>();
+    const sockets = await Promise.all(
+      Array.from(
+        { length: options.pairs },
+        () =>
+          new Promise<WebSocket>((resolve, reject) => {
+            const socket = new WebSocket(`ws://127.0.0.1:${port}`);
+            socket.on('message', (data) => {
+              const sequence = Number(String(data).split(':')[1]);
+              if (!arrivedAt.has(sequence)) arrivedAt.set(sequence, performance.now());
+            });
+            socket.once('open', () => resolve(socket));
+            socket.once('error', reject);
+          }),
+      ),
+    );
+    const run = await paced(options.rate, options.seconds, async (sequence) => {
+      sockets[sequence % sockets.length].send(`echo:${sequence}`);
+    });
+    await sleep(500);
+    for (const socket of sockets) socket.close();
+    return summarise('bare ws echo (baseline)', options.seconds, run, arrivedAt);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/** Resident memory of one instance before and after `count` sockets are open on it. */
+async function measureSocketMemory(instance: Instance, members: Member[], count: number): Promise<MemoryRow> {
+  const pid = instance.process.pid as number;
+  await sleep(1000);
+  const beforeMb = residentMb(pid);
+  const sockets: WebSocket[] = [];
+  for (let opened = 0; opened < count; opened += SOCKET_BATCH) {
+    const batch = Array.from({ length: Math.min(SOCKET_BATCH, count - opened) }, (_, i) =>
+      openAppSocket(instance.base, members[(opened + i) % members.length], () => undefined),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  await sleep(3000);
+  const afterMb = residentMb(pid);
+  for (const socket of sockets) socket.terminate();
+  return { sockets: count, beforeMb, afterMb, perSocketKb: ((afterMb - beforeMb) * 1024) / count };
+}
+
+export async function benchRealtime(
+  options: RealtimeOptions,
+): Promise<{ rows: LatencyRow[]; echo: LatencyRow; memory: MemoryRow }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-realtime-'));
+  const database = await throwAwayDatabase(options.adminUrl);
+  const running: Instance[] = [];
+  try {
+    const members = await seedMembers(database.url, dataDir, 2 * options.pairs);
+    const rows: LatencyRow[] = [];
+    const echo = await measureEcho(options);
+    console.log(`realtime | ${echo.setup}: p50 ${echo.p50.toFixed(1)} ms, p99 ${echo.p99.toFixed(1)} ms`);
+
+    const single = await startInstance(database.url, dataDir);
+    running.push(single);
+    rows.push(await measureDelivery('one instance', members, single.base, single.base, options));
+    const memory = await measureSocketMemory(single, members, options.sockets);
+    await stopProcess(single.process);
+
+    if (await reachable(options.redisUrl)) {
+      const a = await startInstance(database.url, dataDir, options.redisUrl);
+      running.push(a);
+      const b = await startInstance(database.url, dataDir, options.redisUrl);
+      running.push(b);
+      rows.push(await measureDelivery('two instances joined by Redis (A → B)', members, a.base, b.base, options));
+    } else {
+      console.warn(`Skipping the two-instance run: Redis is not reachable at ${options.redisUrl}.`);
+    }
+    for (const row of rows) {
+      console.log(
+        `realtime | ${row.setup}: ${row.perSecond.toFixed(0)} delivered/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ` +
+          `${row.sent - row.delivered} undelivered, ${row.errors} errors`,
+      );
+    }
+    console.log(
+      `realtime | ${memory.sockets} sockets: ${memory.beforeMb.toFixed(0)} MB → ${memory.afterMb.toFixed(0)} MB ` +
+        `(${memory.perSocketKb.toFixed(1)} KB a socket)`,
+    );
+    return { rows, echo, memory };
+  } finally {
+    for (const instance of running) await stopProcess(instance.process);
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
