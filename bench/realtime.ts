@@ -43,7 +43,8 @@ export interface RealtimeOptions {
   adminUrl: string;
   /** Joins the two instances; the two-instance run is skipped when it is not reachable. */
   redisUrl: string;
-  rate: number;
+  /** Messages a second; each rate is one run. */
+  rates: number[];
   seconds: number;
   pairs: number;
   sockets: number;
@@ -51,6 +52,7 @@ export interface RealtimeOptions {
 
 export interface LatencyRow {
   setup: string;
+  rate: number;
   sent: number;
   delivered: number;
   perSecond: number;
@@ -252,6 +254,7 @@ async function paced(
 
 function summarise(
   setup: string,
+  rate: number,
   seconds: number,
   run: { sentAt: Map<number, number>; measuredFrom: number; errors: number },
   arrivedAt: Map<number, number>,
@@ -267,6 +270,7 @@ function summarise(
   latencies.sort((a, b) => a - b);
   return {
     setup,
+    rate,
     sent,
     delivered: latencies.length,
     perSecond: latencies.length / seconds,
@@ -283,6 +287,7 @@ async function measureDelivery(
   members: Member[],
   sendVia: string,
   listenOn: string,
+  rate: number,
   options: RealtimeOptions,
 ): Promise<LatencyRow> {
   const senders = members.slice(0, options.pairs);
@@ -305,7 +310,7 @@ async function measureDelivery(
           .conversation,
     ),
   );
-  const run = await paced(options.rate, options.seconds, async (sequence) => {
+  const run = await paced(rate, options.seconds, async (sequence) => {
     const pair = sequence % senders.length;
     await post(sendVia, senders[pair], {
       conversation: conversations[pair],
@@ -315,11 +320,11 @@ async function measureDelivery(
   });
   await sleep(DRAIN_MS);
   for (const socket of sockets) socket.close();
-  return summarise(setup, options.seconds, run, arrivedAt);
+  return summarise(setup, rate, options.seconds, run, arrivedAt);
 }
 
 /** The baseline: a message to a bare `ws` echo server and back, at the same rate over as many sockets. */
-async function measureEcho(options: RealtimeOptions): Promise<LatencyRow> {
+async function measureEcho(rate: number, options: RealtimeOptions): Promise<LatencyRow> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'echo-server.mjs')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -342,12 +347,12 @@ async function measureEcho(options: RealtimeOptions): Promise<LatencyRow> {
           }),
       ),
     );
-    const run = await paced(options.rate, options.seconds, async (sequence) => {
+    const run = await paced(rate, options.seconds, async (sequence) => {
       sockets[sequence % sockets.length].send(`echo:${sequence}`);
     });
     await sleep(500);
     for (const socket of sockets) socket.close();
-    return summarise('bare ws echo (baseline)', options.seconds, run, arrivedAt);
+    return summarise('bare ws echo (baseline)', rate, options.seconds, run, arrivedAt);
   } finally {
     await stopProcess(child);
   }
@@ -373,19 +378,21 @@ async function measureSocketMemory(instance: Instance, members: Member[], count:
 
 export async function benchRealtime(
   options: RealtimeOptions,
-): Promise<{ rows: LatencyRow[]; echo: LatencyRow; memory: MemoryRow }> {
+): Promise<{ rows: LatencyRow[]; echoes: LatencyRow[]; memory: MemoryRow }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-realtime-'));
   const database = await throwAwayDatabase(options.adminUrl);
   const running: Instance[] = [];
   try {
     const members = await seedMembers(database.url, dataDir, 2 * options.pairs);
     const rows: LatencyRow[] = [];
-    const echo = await measureEcho(options);
-    console.log(`realtime | ${echo.setup}: p50 ${echo.p50.toFixed(1)} ms, p99 ${echo.p99.toFixed(1)} ms`);
+    const echoes: LatencyRow[] = [];
+    for (const rate of options.rates) echoes.push(await measureEcho(rate, options));
 
     const single = await startInstance(database.url, dataDir);
     running.push(single);
-    rows.push(await measureDelivery('one instance', members, single.base, single.base, options));
+    for (const rate of options.rates) {
+      rows.push(await measureDelivery('one instance', members, single.base, single.base, rate, options));
+    }
     const memory = await measureSocketMemory(single, members, options.sockets);
     await stopProcess(single.process);
 
@@ -394,13 +401,17 @@ export async function benchRealtime(
       running.push(a);
       const b = await startInstance(database.url, dataDir, options.redisUrl);
       running.push(b);
-      rows.push(await measureDelivery('two instances joined by Redis (A → B)', members, a.base, b.base, options));
+      for (const rate of options.rates) {
+        rows.push(
+          await measureDelivery('two instances joined by Redis (A → B)', members, a.base, b.base, rate, options),
+        );
+      }
     } else {
       console.warn(`Skipping the two-instance run: Redis is not reachable at ${options.redisUrl}.`);
     }
-    for (const row of rows) {
+    for (const row of [...echoes, ...rows]) {
       console.log(
-        `realtime | ${row.setup}: ${row.perSecond.toFixed(0)} delivered/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ` +
+        `realtime | ${row.setup} at ${row.rate}/s: ${row.perSecond.toFixed(0)} delivered/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ` +
           `${row.sent - row.delivered} undelivered, ${row.errors} errors`,
       );
     }
@@ -408,7 +419,7 @@ export async function benchRealtime(
       `realtime | ${memory.sockets} sockets: ${memory.beforeMb.toFixed(0)} MB → ${memory.afterMb.toFixed(0)} MB ` +
         `(${memory.perSocketKb.toFixed(1)} KB a socket)`,
     );
-    return { rows, echo, memory };
+    return { rows, echoes, memory };
   } finally {
     for (const instance of running) await stopProcess(instance.process);
     await database.drop();
