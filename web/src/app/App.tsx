@@ -5,7 +5,6 @@ import { onAuthenticationLost } from '../api/client';
 import { replaceUser, useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
 import { WaitingCount } from './layouts/WaitingCount';
-import { connectLive, startRefreshCadence } from './live';
 import { router } from './router';
 
 function AuthenticationLostListener() {
@@ -21,11 +20,21 @@ function LiveUpdates() {
   const userId = user?.id;
   useEffect(() => {
     if (userId === undefined) return;
-    const disconnect = connectLive(queryClient);
-    const stopRefreshing = startRefreshCadence(queryClient);
+    // Loaded only for a member, so a visitor's first load does not carry it.
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('./live').then(({ connectLive, startRefreshCadence }) => {
+      if (left) return;
+      const disconnect = connectLive(queryClient);
+      const stopRefreshing = startRefreshCadence(queryClient);
+      stop = () => {
+        disconnect();
+        stopRefreshing();
+      };
+    });
     return () => {
-      disconnect();
-      stopRefreshing();
+      left = true;
+      stop?.();
     };
   }, [queryClient, userId]);
   return null;

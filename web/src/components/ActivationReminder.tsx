@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useResendActivationMail, useUser } from '../api/hooks';
+import { useUser } from '../api/hooks';
+import { ResendActivation } from './ResendActivation';
 
 const DISMISSED_KEY = 'amora.activation-reminder-dismissed';
 export const SIGNUP_COMPLETE_KEY = 'amora.signup-complete';
@@ -23,7 +23,6 @@ export function ActivationReminder() {
   const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const dismissed = dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1';
-  const resend = useResendActivationMail();
 
   const needed =
     user !== null &&
@@ -42,16 +41,7 @@ export function ActivationReminder() {
   const body = (
     <>
       <p className="mb-2">{t('activation.body', { email: user.email })}</p>
-      {resend.isSuccess && <p className="mb-2 fw-semibold">{t('activation.resent')}</p>}
-      {resend.isError && <p className="mb-2 text-danger">{resend.error.message}</p>}
-      <Button
-        variant="outline-dark"
-        size="sm"
-        onClick={() => resend.mutate()}
-        disabled={resend.isPending || resend.isSuccess}
-      >
-        {t('activation.resend')}
-      </Button>
+      <ResendActivation />
     </>
   );
 

@@ -9,9 +9,9 @@ import { setOpenConversation, typingStore } from '../../app/live';
 import { HostedMark } from '../../components/HostedMark';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { applySent, type Outgoing, type Recipient, sendMessage } from './api';
+import { ChatAvatar } from './ChatAvatar';
 import { Composer } from './Composer';
 import { Icebreakers } from './Icebreakers';
 import { MessageBubble, PendingBubble } from './MessageBubble';
@@ -165,10 +165,7 @@ function ChatHeader({ profile }: { profile: ChatProfile }) {
         <Icon svg={icons.back} />
       </Link>
       <Link to={`/members/${profile.id}`} className="chat-header-profile">
-        <span className="chat-row-photo">
-          <ProfilePhoto image={profile.main_image} name={profile.name} alt="" thumb className="avatar" />
-          {profile.presence === 'online' && <span className="presence-dot" />}
-        </span>
+        <ChatAvatar profile={profile} />
         <span className="chat-header-text">
           <span className="chat-header-name">
             {profile.name}, {profile.age}

@@ -9,10 +9,10 @@ import { badgeText } from '../../app/document-title';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
-import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatChatTime } from '../../i18n/format';
 import { useChats, useDeleteConversation } from './api';
+import { ChatAvatar } from './ChatAvatar';
 import { HostedIcon } from './HostedIcon';
 import { useMessagePreview } from './useMessagePreview';
 
@@ -68,10 +68,7 @@ function ChatRow({ entry, onDelete }: { entry: ChatEntry; onDelete: () => void }
   return (
     <li className={`chat-row ${unread > 0 ? 'chat-row-unread' : ''}`}>
       <Link to={`/chats/${entry.conversation}`} className="chat-row-link">
-        <span className="chat-row-photo">
-          <ProfilePhoto image={profile.main_image} name={profile.name} alt="" thumb className="avatar" />
-          {profile.presence === 'online' && <span className="presence-dot" />}
-        </span>
+        <ChatAvatar profile={profile} />
         <span className="chat-row-text">
           <span className="chat-row-top">
             <span className="chat-row-name">

@@ -1,9 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/client';
-import { useResendActivationMail } from '../../api/hooks';
+import { ResendActivation } from '../../components/ResendActivation';
 
 /**
  * Why a message did not go out, with the way on: buying credits, becoming premium, activating the
@@ -11,7 +10,6 @@ import { useResendActivationMail } from '../../api/hooks';
  */
 export function SendProblem({ error, onClose }: { error: ApiError; onClose?: () => void }) {
   const { t } = useTranslation('chat');
-  const resend = useResendActivationMail();
   const dismissible = onClose !== undefined;
   const common = { dismissible, onClose, closeLabel: t('app:common.close'), className: 'chat-alert' };
 
@@ -29,16 +27,7 @@ export function SendProblem({ error, onClose }: { error: ApiError; onClose?: () 
     return (
       <Alert variant="info" {...common}>
         <p className="mb-2">{error.message}</p>
-        {resend.isSuccess && <p className="mb-2 fw-semibold">{t('activation.resent')}</p>}
-        {resend.isError && <p className="mb-2 text-danger">{resend.error.message}</p>}
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending || resend.isSuccess}
-        >
-          {t('activation.resend')}
-        </Button>
+        <ResendActivation variant="primary" />
       </Alert>
     );
   }

@@ -85,7 +85,7 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
         <fieldset className="mt-3">
           <legend className="h6">Or send a photo of {hosted.name}</legend>
           <div className="staff-gallery">
-            {hosted.photos.map((photo) => (
+            {hosted.photos.map((photo, index) => (
               <button
                 key={photo.id}
                 type="button"
@@ -93,7 +93,12 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
                 onClick={() => answer.mutate({ photo_id: photo.id })}
                 disabled={answer.isPending}
               >
-                <img src={photoUrl(photo.thumb_filename)} alt={`Send photo ${photo.id}`} width={96} height={120} />
+                <img
+                  src={photoUrl(photo.thumb_filename)}
+                  alt={`Send ${hosted.name} ${index + 1}`}
+                  width={96}
+                  height={120}
+                />
               </button>
             ))}
           </div>
