@@ -50,13 +50,13 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
   // Message n of a conversation is written n minutes after the start, the sides taking turns.
   const numbers =
     engine === 'postgres'
-      ? sql`generate_series(1, ${options.memberMessages}) as n(n)`
-      : sql`(with recursive s(n) as (select 1 union all select n + 1 from s where n < ${options.memberMessages}) select n from s) as n`;
+      ? sql`generate_series(1, ${sql.lit(options.memberMessages)}) as n(n)`
+      : sql`(with recursive s(n) as (select 1 union all select n + 1 from s where n < ${sql.lit(options.memberMessages)}) select n from s) as n`;
   const createdAt =
     engine === 'postgres'
       ? sql`to_char(timestamp '2026-01-01' + n.n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : sql`strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || n.n || ' minutes')`;
-  const isMember = sql`(c.profile_low = ${memberProfileId} or c.profile_high = ${memberProfileId})`;
+  const isMember = sql`(c.profile_low = ${sql.lit(memberProfileId)} or c.profile_high = ${sql.lit(memberProfileId)})`;
   await sql`
     insert into messages (conversation_id, sender_profile_id, client_id, kind, body, credits, created_at)
     select c.id,
@@ -64,7 +64,7 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
       c.id || '-' || n.n, 'text', 'Message ' || n.n || ' of the bench: how was your day?', 0, ${createdAt}
     from ${numbers}
     join conversations c on c.site_id = ${siteId}
-    where n.n <= case when ${isMember} then ${options.memberMessages} else ${options.otherMessages} end
+    where n.n <= case when ${isMember} then ${sql.lit(options.memberMessages)} else ${sql.lit(options.otherMessages)} end
     order by n.n, c.id`.execute(db);
 
   await sql`
@@ -78,7 +78,7 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
       insert into conversation_members
         (conversation_id, profile_id, other_profile_id, unread_count, last_read_message_id, wrote, last_activity_at)
       select c.id, c.${sql.ref(side)}, c.${sql.ref(other)},
-        case when c.${sql.ref(side)} = ${memberProfileId} then ${options.unread} else 0 end,
+        case when c.${sql.ref(side)} = ${sql.lit(memberProfileId)} then ${sql.lit(options.unread)} else 0 end,
         c.last_message_id, 1, m.created_at
       from conversations c join messages m on m.id = c.last_message_id
       where c.site_id = ${siteId}`.execute(db);

@@ -140,10 +140,24 @@ export async function recordMessage(
     .execute();
 }
 
-/** A member's conversations, newest activity first, with the last message they may see. */
+/**
+ * A member's conversations, newest activity first, with the last message they may see. The page
+ * of memberships is taken first (by the index conversation_members_list), so the conversations and
+ * messages are looked up by key for those rows only.
+ */
 export function listConversations(db: Db, profileId: number, limit: number) {
   return db
-    .selectFrom('conversation_members as cm')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('conversation_members')
+        .select(['conversation_id', 'other_profile_id', 'unread_count', 'last_activity_at', 'cleared_up_to'])
+        .where('profile_id', '=', profileId)
+        .where('hidden', '=', 0)
+        .orderBy('last_activity_at', 'desc')
+        .orderBy('conversation_id', 'desc')
+        .limit(limit)
+        .as('cm'),
+    )
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
     .leftJoin('messages as m', (join) =>
       join.onRef('m.id', '=', 'c.last_message_id').onRef('m.id', '>', 'cm.cleared_up_to'),
@@ -159,11 +173,8 @@ export function listConversations(db: Db, profileId: number, limit: number) {
       'm.sender_profile_id',
       'm.created_at',
     ])
-    .where('cm.profile_id', '=', profileId)
-    .where('cm.hidden', '=', 0)
     .orderBy('cm.last_activity_at', 'desc')
     .orderBy('cm.conversation_id', 'desc')
-    .limit(limit)
     .execute();
 }
 

@@ -318,13 +318,14 @@ export function createChatService(deps: {
     /** A page of a conversation; reading it (`markRead`) sets its unread count to zero and tells the other side. */
     async conversation(site: Site, member: Member, query: ChatQuery, markRead: boolean): Promise<ChatResponse> {
       const { conversation, membership } = await membershipOf(site, member.profileId, query.conversation);
-      const profile = (await chatProfiles(site, member, [membership.other_profile_id])).get(
-        membership.other_profile_id,
-      );
+      const [profiles, page, other] = await Promise.all([
+        chatProfiles(site, member, [membership.other_profile_id]),
+        pageOf(conversation.id, membership.cleared_up_to, query),
+        queries.findMembership(db, conversation.id, membership.other_profile_id),
+      ]);
+      const profile = profiles.get(membership.other_profile_id);
       if (!profile) throw notFound();
-      const page = await pageOf(conversation.id, membership.cleared_up_to, query);
       if (markRead) await read(site, member, conversation, membership.other_profile_id);
-      const other = await queries.findMembership(db, conversation.id, membership.other_profile_id);
       return {
         conversation: conversation.id,
         profile,
@@ -505,7 +506,11 @@ export function createChatService(deps: {
     let olderExist = newestFirst.length > CHAT_PAGE_SIZE;
     const oldest = rows.at(-1);
     if (oldest) {
-      const shown = await queries.countMessagesFrom(db, conversationId, oldest.id, clearedUpTo);
+      // The newest page shows all there is from its oldest message on; only older pages need counting.
+      const shown =
+        query.before === undefined
+          ? rows.length
+          : await queries.countMessagesFrom(db, conversationId, oldest.id, clearedUpTo);
       if (shown > CHAT_HISTORY_LIMIT) rows = rows.slice(0, rows.length - (shown - CHAT_HISTORY_LIMIT));
       if (shown >= CHAT_HISTORY_LIMIT && olderExist) {
         olderExist = false;
