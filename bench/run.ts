@@ -64,7 +64,11 @@ const { values } = parseArgs({
     profile: { type: 'string' },
   },
 });
-const engines = values.engines.split(',').map((engine) => engine.trim()) as Engine[];
+/** `--engines none` runs the realtime part only. */
+const engines = values.engines
+  .split(',')
+  .map((engine) => engine.trim())
+  .filter((engine) => engine !== 'none') as Engine[];
 const scenarioNames = values.scenarios.split(',').map((name) => name.trim());
 const profiles = Number(values.profiles);
 const rate = Number(values.rate);
