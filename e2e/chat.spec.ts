@@ -6,7 +6,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { photoFile } from './images.js';
-import { enterSite, expectAccessible, expectTapTargets, otherPerson, screenshot, signUpMember } from './support.js';
+import {
+  enterSite,
+  expectAccessible,
+  expectTapTargets,
+  hostedProfiles,
+  otherPerson,
+  screenshot,
+  signUpMember,
+} from './support.js';
 
 const t = catalogue('en');
 const CLIENT = { 'x-request-type': 'client' };
@@ -132,18 +140,6 @@ test('two members chat live, run out of credits and delete the conversation', as
   await page.goto('/chats');
   await expect(chatList(page).getByRole('listitem').filter({ hasText: 'Bartholomeus' })).toBeVisible();
 });
-
-/** Hosted profiles from the search (members of parallel journeys fill its pages too). */
-async function hostedProfiles(page: Page, count: number) {
-  const found: { id: number; name: string }[] = [];
-  for (let number = 1; number <= 20 && found.length < count; number++) {
-    const { profiles } = (await (await page.request.get(`/api/members.php?page=${number}`)).json()) as {
-      profiles: { id: number; name: string; hosted: boolean }[];
-    };
-    found.push(...profiles.filter((profile) => profile.hosted));
-  }
-  return found.slice(0, count);
-}
 
 test('a free member chats in two conversations, and the third asks to become premium', async ({ page }, testInfo) => {
   await enterSite(page, '/');

@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, otherPerson, screenshot, signUpMember } from './support.js';
+import { enterSite, expectAccessible, hostedProfiles, otherPerson, screenshot, signUpMember } from './support.js';
 
 const t = catalogue('en');
 const CLIENT = { 'x-request-type': 'client' };
@@ -35,18 +35,6 @@ async function listenToMatchPopup(page: Page) {
 }
 const matchPopupEvents = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { matchPopupEvents: unknown[] }).matchPopupEvents);
-
-/** A hosted profile from the search (members of parallel journeys may fill its first pages). */
-async function hostedProfileOtherThan(page: Page, name: string) {
-  for (let number = 1; number <= 20; number++) {
-    const { profiles } = (await (await page.request.get(`/api/members.php?page=${number}`)).json()) as {
-      profiles: { id: number; name: string; hosted: boolean }[];
-    };
-    const hosted = profiles.find((profile) => profile.hosted && profile.name !== name);
-    if (hosted) return hosted;
-  }
-  throw new Error('the e2e site lists no hosted profile in its first 20 pages');
-}
 
 const matchPopup = (page: Page) => page.getByRole('dialog', { name: t('likes:match.title') });
 
@@ -275,7 +263,7 @@ test('a like, or a match, arrives after the delay a link asks for', async ({ pag
   await expect(page.getByRole('list', { name: t('likes:tabs.received') })).toContainText(name);
 
   // A hosted profile she liked first likes back: the popup announces a match, once.
-  const liked = await hostedProfileOtherThan(page, name);
+  const [liked] = await hostedProfiles(page, 1, name);
   await likeThroughApi(page, liked.id);
   await page.goto('/likes/matches?t=0');
   await expect(matchPopup(page)).toBeVisible();

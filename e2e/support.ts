@@ -136,3 +136,19 @@ export async function signUpMember(page: Page, name: string, { activate }: { act
   }
   return user.profile.id;
 }
+
+/**
+ * Hosted profiles as the search lists them, skipping `except` (by name). Members of parallel
+ * journeys are recently active and fill the first pages, so this reads on until it has `count`.
+ */
+export async function hostedProfiles(page: Page, count: number, except?: string) {
+  const found: { id: number; name: string }[] = [];
+  for (let number = 1; number <= 20 && found.length < count; number++) {
+    const { profiles } = (await (await page.request.get(`/api/members.php?page=${number}`)).json()) as {
+      profiles: { id: number; name: string; hosted: boolean }[];
+    };
+    found.push(...profiles.filter((profile) => profile.hosted && profile.name !== except));
+  }
+  if (found.length < count) throw new Error(`the e2e site lists fewer than ${count} hosted profiles in 20 pages`);
+  return found.slice(0, count);
+}
