@@ -182,18 +182,6 @@ async function memberPaths(db: Db, siteId: number): Promise<string[]> {
   return rows.map((row) => `/api/member.php?id=${row.id}`);
 }
 
-async function hostedIds(db: Db, siteId: number, count: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('hosted', '=', 1)
-    .orderBy('id')
-    .limit(count)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 async function demoProfileId(db: Db, site: Site): Promise<number> {
   const user = await accountQueries.findUserByEmail(db, site.id, DEMO_MEMBER.email);
   const profile = user && (await profileQueries.findProfileByUser(db, user.id));
@@ -260,7 +248,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
       ? await seedChatsInBulk(db, opened, {
           siteId: site.id,
           memberProfileId,
-          profileIds: await hostedIds(db, site.id, CHATS.memberConversations + 2 * CHATS.otherConversations),
+          profileIds: await profileQueries.hostedProfileIds(db, site.id),
           ...CHATS,
         })
       : 0;
