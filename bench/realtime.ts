@@ -26,12 +26,7 @@ import {
 import WebSocket from 'ws';
 import * as accountQueries from '../server/src/accounts/queries.js';
 import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
-import { buildApp } from '../server/src/app.js';
-import { systemClock } from '../server/src/clock.js';
-import { loadConfig } from '../server/src/config.js';
-import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
-import { DEMO_DOMAIN, seedDemo } from '../server/src/demo/seed.js';
-import { createDevMailbox } from '../server/src/mail/mailer.js';
+import { openDemoApp } from './demo-app.js';
 import { throwAwayDatabase } from './postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -115,15 +110,13 @@ function residentMb(pid: number): number {
 
 /** Paying, activated members with a session each, seeded in this process and then let go. */
 async function seedMembers(databaseUrl: string, dataDir: string, count: number): Promise<Member[]> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: databaseUrl });
-  const { db, engine } = openDatabase(config.database);
-  await migrateToLatest(db, engine);
-  const mailer = createDevMailbox(db, systemClock);
-  const app = await buildApp({ config, db, clock: systemClock, mailer });
+  const { db, app, site, close } = await openDemoApp({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: '',
+    DATABASE_URL: databaseUrl,
+  });
   try {
-    await seedDemo(app.services, systemClock, { domains: ['localhost', '127.0.0.1'], hostedProfiles: 0 });
-    const site = await app.services.sites.findByDomain(DEMO_DOMAIN);
-    if (!site) throw new Error('the demo site was not seeded');
     const members: Member[] = [];
     for (let i = 0; i < count; i++) {
       const user = await app.services.accounts.createReadyMember(site, {
@@ -148,9 +141,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number):
     }
     return members;
   } finally {
-    await app.close();
-    await db.destroy();
-    mailer.close();
+    await close();
   }
 }
 

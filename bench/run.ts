@@ -26,22 +26,14 @@ import { Worker } from 'node:worker_threads';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
 import { sql } from 'kysely';
 import * as accountQueries from '../server/src/accounts/queries.js';
-import { buildApp } from '../server/src/app.js';
 import { systemClock } from '../server/src/clock.js';
-import { loadConfig } from '../server/src/config.js';
-import { type Db, migrateToLatest, openDatabase } from '../server/src/db/index.js';
-import {
-  DEMO_DOMAIN,
-  DEMO_MEMBER,
-  seedDemo,
-  seedHostedProfilesInBulk,
-  seedLikesInBulk,
-} from '../server/src/demo/seed.js';
-import { createDevMailbox } from '../server/src/mail/mailer.js';
+import type { Db } from '../server/src/db/index.js';
+import { DEMO_MEMBER, seedHostedProfilesInBulk, seedLikesInBulk } from '../server/src/demo/seed.js';
 import { mediaRoot } from '../server/src/members/photos/files.js';
 import * as profileQueries from '../server/src/members/profiles/queries.js';
 import type { Site } from '../server/src/sites/service.js';
 import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
+import { openDemoApp } from './demo-app.js';
 import { measureFirstLoad } from './first-load.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow } from './realtime.js';
@@ -221,7 +213,13 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     dropDatabase = database.drop;
   }
 
-  const config = loadConfig({
+  const {
+    db,
+    engine: opened,
+    app,
+    site,
+    close,
+  } = await openDemoApp({
     NODE_ENV: 'production',
     // Production refuses to start without SMTP; the bench sends no mail (its mailer is the dev mailbox).
     SMTP_URL: 'smtp://127.0.0.1:25',
@@ -229,14 +227,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     WEB_DIST: '',
     DATABASE_URL: databaseUrl,
   });
-  const { db, engine: opened } = openDatabase(config.database);
-  await migrateToLatest(db, opened);
-  const mailer = createDevMailbox(db, systemClock);
-  const app = await buildApp({ config, db, clock: systemClock, mailer });
   try {
-    await seedDemo(app.services, systemClock, { domains: ['localhost', '127.0.0.1'], hostedProfiles: 0 });
-    const site = await app.services.sites.findByDomain(DEMO_DOMAIN);
-    if (!site) throw new Error('the demo site was not seeded');
     const seedStart = performance.now();
     const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, {
       count: profiles,
@@ -306,9 +297,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     }
     return { rows, seedSeconds };
   } finally {
-    await app.close();
-    await db.destroy();
-    mailer.close();
+    await close();
     await dropDatabase?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
