@@ -223,6 +223,9 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     NODE_ENV: 'production',
     // Production refuses to start without SMTP; the bench sends no mail (its mailer is the dev mailbox).
     SMTP_URL: 'smtp://127.0.0.1:25',
+    // Nor does it pay; production takes no sandbox provider.
+    PAYMENT_PROVIDER: 'mollie',
+    MOLLIE_API_KEY: 'test_bench',
     DATA_DIR: dataDir,
     WEB_DIST: '',
     DATABASE_URL: databaseUrl,

@@ -191,3 +191,19 @@ export const ICEBREAKERS = ['weekend', 'smile', 'travel', 'food', 'music', 'perf
 export const PRESENCE_RECENT_MINUTES = 60;
 /** A typing member's signal is repeated at most this often, and fades on the other side after twice as long. */
 export const TYPING_SIGNAL_MS = 3000;
+
+// Credits, premium and discounts (SPEC §4, §9).
+/** The credits badge of a paying member shows from this many credits down. */
+export const CREDITS_BADGE_THRESHOLD = 10;
+/** The time bonus: a new, unpaid member's discount in the first hours after signing up. */
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_PERCENTAGE = 25;
+export const TIME_BONUS_SECONDS = 14_400;
+/** The time-bonus modal opens this long after entering the members area (credits 0, bonus on, not dismissed). */
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+/** The welcome discount: for an unpaid member's first purchase, for a limited time after signing up. */
+export const WELCOME_DISCOUNT_CODE = 'WELCOME25';
+export const WELCOME_DISCOUNT_PERCENTAGE = 25;
+export const WELCOME_DISCOUNT_DAYS = 7;
+/** A payment still open at the provider is looked at again this often while its page is shown. */
+export const PAYMENT_POLL_MS = 3_000;

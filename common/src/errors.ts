@@ -44,6 +44,14 @@ export const ERROR_CODES = [
   'staff_login_required',
   'claim_taken',
   'claim_required',
+  'discount_not_found',
+  'discount_used',
+  'discount_expired',
+  'discount_country',
+  'discount_minimum_order',
+  'discount_method',
+  'payment_provider_unavailable',
+  'otp_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

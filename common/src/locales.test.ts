@@ -162,6 +162,9 @@ describe('locale catalogues', () => {
       link_invalid: 'Link verlopen of invalide, vraag een nieuwe e-mail aan',
       reset_limit: 'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
       activation_failed: 'Activeren mislukt',
+      discount_not_found: 'Code niet gevonden',
+      discount_used: 'Code reeds gebruikt',
+      otp_invalid: 'Code ongeldig',
     };
     for (const [key, text] of Object.entries(expected)) expect(textAt(errors, key), key).toBe(text);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 /** The one-line message loadConfig stops with, or null when it accepts the environment. */
-function problem(env: Record<string, string>): string | null {
+function problem(env: Record<string, string | undefined>): string | null {
   try {
     loadConfig(env);
     return null;
@@ -36,11 +36,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
-  it('is safe by default in production: no demo seed, all interfaces, SMTP required', () => {
-    const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' });
+  it('is safe by default in production: no demo seed, all interfaces, SMTP and a real payment provider required', () => {
+    const live: Record<string, string | undefined> = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'live_x',
+    };
+    const production = loadConfig(live);
     expect(production).toMatchObject({ seedDemo: false, host: '0.0.0.0', trustProxy: false });
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SEED_DEMO: 'true' }).seedDemo).toBe(true);
-    expect(problem({ NODE_ENV: 'production' })).toMatch(/^SMTP_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...live, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(problem({ ...live, SMTP_URL: undefined })).toMatch(/^SMTP_URL: is required when NODE_ENV=production/);
+    expect(problem({ ...live, PAYMENT_PROVIDER: undefined })).toMatch(/^PAYMENT_PROVIDER: must be mollie/);
+    expect(problem({ ...live, MOLLIE_API_KEY: undefined })).toMatch(/^MOLLIE_API_KEY: is required/);
   });
 
   it('believes X-Forwarded-* only from the proxies TRUST_PROXY names', () => {

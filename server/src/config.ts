@@ -19,6 +19,8 @@ export interface Config {
   smtpUrl: string | null;
   paymentProvider: 'sandbox' | 'mollie';
   mollieApiKey: string | null;
+  /** Mollie's API address; another only to test against a stand-in. */
+  mollieApiUrl: string;
   nodeEnv: 'development' | 'production' | 'test';
   seedDemo: boolean;
   /** Multiplies every per-IP rate limit; raised for end-to-end tests and load tests. */
@@ -131,8 +133,13 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const paymentProvider = readChoice(env, 'PAYMENT_PROVIDER', ['sandbox', 'mollie'] as const, 'sandbox');
+  // The sandbox's checkout lets the payer choose "paid": credits for nothing.
+  if (production && paymentProvider === 'sandbox') {
+    fail('PAYMENT_PROVIDER', 'must be mollie when NODE_ENV=production (the sandbox hands out credits for nothing)');
+  }
   const mollieApiKey = env.MOLLIE_API_KEY || null;
   if (paymentProvider === 'mollie' && !mollieApiKey) fail('MOLLIE_API_KEY', 'is required when PAYMENT_PROVIDER=mollie');
+  const mollieApiUrl = readUrl(env, 'MOLLIE_API_URL', ['http:', 'https:']) ?? 'https://api.mollie.com/v2/';
   const publicUrl = readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   if (production && !smtpUrl)
@@ -148,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     paymentProvider,
     mollieApiKey,
+    mollieApiUrl: mollieApiUrl.endsWith('/') ? mollieApiUrl : `${mollieApiUrl}/`,
     nodeEnv,
     seedDemo: readBoolean(env, 'SEED_DEMO', !production),
     rateLimitScale: readPositiveNumber(env, 'RATE_LIMIT_SCALE', 1),

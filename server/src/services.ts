@@ -12,6 +12,9 @@ import { createMembersService } from './members/profiles/service.js';
 import { createSafetyService } from './members/safety/service.js';
 import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
+import type { PaymentProvider } from './payments/provider.js';
+import { createSandboxProvider } from './payments/sandbox.js';
+import { createPaymentsService } from './payments/service.js';
 import { createRealtimeHub } from './realtime/hub.js';
 import { createSitesService } from './sites/service.js';
 import { createStaffService } from './staff/service.js';
@@ -24,9 +27,18 @@ export interface ServiceDeps {
   mediaRoot: string;
   /** The domain event bus; in this process when not given. */
   events?: EventBus;
+  /** The payment provider; the sandbox when not given. */
+  paymentProvider?: PaymentProvider;
 }
 
-export function createServices({ db, clock, mailer, mediaRoot, events = createInProcessBus() }: ServiceDeps) {
+export function createServices({
+  db,
+  clock,
+  mailer,
+  mediaRoot,
+  events = createInProcessBus(),
+  paymentProvider = createSandboxProvider(db, clock),
+}: ServiceDeps) {
   const sites = createSitesService(db, clock);
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
@@ -42,6 +54,7 @@ export function createServices({ db, clock, mailer, mediaRoot, events = createIn
   visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events);
   const staff = createStaffService({ db, clock, chat, members });
+  const payments = createPaymentsService({ db, clock, provider: paymentProvider, credits, accounts, members, sites });
   return {
     events,
     sites,
@@ -57,6 +70,7 @@ export function createServices({ db, clock, mailer, mediaRoot, events = createIn
     chat,
     realtime,
     staff,
+    payments,
   };
 }
 

@@ -6,7 +6,13 @@ import { SESSION_COOKIE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import { client, lastMail, linkFrom, loggedInMember, uniqueEmail, useTestApp } from './helpers.js';
 
-const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', RATE_LIMIT_SCALE: '0.1' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PAYMENT_PROVIDER: 'mollie',
+  MOLLIE_API_KEY: 'test_pipeline',
+  RATE_LIMIT_SCALE: '0.1',
+};
 /** A failed login for a new address each time, so only the rate limit (not the login block) refuses. */
 const wrongLogin = () => ({ email: uniqueEmail('nobody'), password: 'wrong-password' });
 /** POST /api/user.php allows 2 tries per visitor at RATE_LIMIT_SCALE 0.1. */

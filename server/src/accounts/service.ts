@@ -198,9 +198,15 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     /** Who a session's member is, as the members domain needs it to decide what they may see. */
-    async memberOf(
-      user: UserRow | null,
-    ): Promise<{ userId: number; email: string; profileId: number; paid: boolean; confirmed: boolean } | null> {
+    async memberOf(user: UserRow | null): Promise<{
+      userId: number;
+      email: string;
+      profileId: number;
+      paid: boolean;
+      confirmed: boolean;
+      signupDate: string;
+      language: Locale;
+    } | null> {
       if (!user) return null;
       return {
         userId: user.id,
@@ -208,7 +214,14 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         profileId: await members.profileIdOf(user.id),
         paid: user.paid_user === 1,
         confirmed: user.status === 'confirmed',
+        signupDate: user.signup_date,
+        language: isLocale(user.language) ? user.language : 'en',
       };
+    },
+
+    /** Premium from now on: the member's first credit purchase was paid (in that payment's transaction). */
+    async markPaid(userId: number, trx: Db) {
+      await queries.updateUser(trx, userId, { paid_user: 1 });
     },
 
     async userBySession(site: Site, token: string): Promise<UserRow | null> {

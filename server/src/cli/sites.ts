@@ -46,6 +46,7 @@ await withDatabase(fail, async ({ services, engine, where }) => {
   if (!domain || !name || !language) fail(USAGE);
   try {
     const site = await services.sites.createSite({ domain, name, language, country });
+    await services.credits.stockSite(site, site.settings.countries);
     console.log(
       `Created site ${site.id}: ${site.name} at ${site.domain} (${site.domainLanguage}) in ${engine}: ${where}.`,
     );

@@ -1,6 +1,14 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { CreditLedgerTable } from '../db/schema.js';
+import type {
+  BundleRow,
+  CreditBundlesTable,
+  CreditLedgerTable,
+  DiscountCodeRow,
+  DiscountCodesTable,
+  DiscountKind,
+  DiscountRedemptionsTable,
+} from '../db/schema.js';
 
 export async function insertAccount(db: Db, userId: number, freeMessages: number): Promise<void> {
   await db.insertInto('credit_accounts').values({ user_id: userId, balance: 0, free_messages: freeMessages }).execute();
@@ -37,4 +45,92 @@ export async function insertLedgerRow(db: Db, row: Insertable<CreditLedgerTable>
 export async function findBalance(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
   return row?.balance ?? 0;
+}
+
+export async function insertBundles(db: Db, rows: Insertable<CreditBundlesTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('credit_bundles').values(rows).execute();
+}
+
+/** The bundles on sale in a country, smallest first. */
+export function findActiveBundles(db: Db, siteId: number, country: string): Promise<BundleRow[]> {
+  return db
+    .selectFrom('credit_bundles')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('country', '=', country)
+    .where('active', '=', 1)
+    .orderBy('credits')
+    .execute();
+}
+
+export function findBundle(db: Db, siteId: number, id: number): Promise<BundleRow | undefined> {
+  return db
+    .selectFrom('credit_bundles')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Which of these countries have bundles on sale. */
+export async function countriesWithBundles(db: Db, siteId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('credit_bundles')
+    .select('country')
+    .distinct()
+    .where('site_id', '=', siteId)
+    .where('active', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.country));
+}
+
+export async function insertDiscountCode(db: Db, row: Insertable<DiscountCodesTable>): Promise<void> {
+  await db.insertInto('discount_codes').values(row).execute();
+}
+
+export function findDiscountCode(db: Db, siteId: number, code: string): Promise<DiscountCodeRow | undefined> {
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+export function findDiscountCodeOfKind(db: Db, siteId: number, kind: DiscountKind) {
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export function findDiscountCodeById(db: Db, id: number): Promise<DiscountCodeRow | undefined> {
+  return db.selectFrom('discount_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function isScopeHeld(db: Db, scope: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('discount_redemptions')
+    .select('id')
+    .where('scope', '=', scope)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRedemption(db: Db, row: Insertable<DiscountRedemptionsTable>): Promise<void> {
+  await db.insertInto('discount_redemptions').values(row).execute();
+}
+
+export async function releaseRedemptionsOf(db: Db, paymentId: number, at: string): Promise<void> {
+  await db
+    .updateTable('discount_redemptions')
+    .set({ released_at: at })
+    .where('payment_id', '=', paymentId)
+    .where('released_at', 'is', null)
+    .execute();
 }

@@ -2,9 +2,30 @@
  * Credits: an append-only ledger. The balance changes only in the transaction that
  * writes the ledger row, and never below zero.
  */
+import {
+  type Currency,
+  type DiscountCode,
+  TIME_BONUS_CODE,
+  TIME_BONUS_PERCENTAGE,
+  WELCOME_DISCOUNT_CODE,
+  WELCOME_DISCOUNT_PERCENTAGE,
+} from '@amora/common';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
+import { type Db, isUniqueViolation } from '../db/index.js';
+import type { BundleRow, DiscountCodeRow } from '../db/schema.js';
+import { DomainError } from '../errors.js';
+import type { Site } from '../sites/service.js';
+import {
+  assertUsable,
+  type DiscountMember,
+  type DiscountTarget,
+  presentDiscount,
+  redemptionScope,
+} from './discounts.js';
+import { COUNTRY_CURRENCIES, defaultBundles } from './prices.js';
 import * as queries from './queries.js';
+
+export type { DiscountMember, DiscountTarget };
 
 export function createCreditsService(db: Db, clock: Clock) {
   async function changeBalance(userId: number, delta: number, reason: string, reference: string | null, trx: Db) {
@@ -54,6 +75,126 @@ export function createCreditsService(db: Db, clock: Clock) {
 
     balance(userId: number, trx: Db = db) {
       return queries.findBalance(trx, userId);
+    },
+
+    /**
+     * Takes back up to `amount` credits of a refunded purchase: what is left of them, never more
+     * than the balance. Returns how many were taken.
+     */
+    async takeBack(userId: number, amount: number, reference: string, trx: Db): Promise<number> {
+      const taken = Math.min(amount, await queries.findBalance(trx, userId));
+      if (taken > 0 && (await changeBalance(userId, -taken, 'refund', reference, trx)) === null) return 0;
+      return taken;
+    },
+
+    /** A new site's price list for each country it serves, and its offers to new members. */
+    async stockSite(site: Site, countries: readonly string[]) {
+      const now = clock.now().toISOString();
+      await queries.insertBundles(
+        db,
+        countries.flatMap((country) => {
+          const currency: Currency | undefined = COUNTRY_CURRENCIES[country];
+          if (!currency) return [];
+          return defaultBundles(currency).map((bundle) => ({
+            site_id: site.id,
+            country,
+            currency,
+            credits: bundle.credits,
+            price: bundle.price,
+            popular: bundle.popular ? 1 : 0,
+            trial: bundle.trial ? 1 : 0,
+            created_at: now,
+          }));
+        }),
+      );
+      const offer = { site_id: site.id, validity: 'once_per_user' as const, created_at: now };
+      await queries.insertDiscountCode(db, {
+        ...offer,
+        code: TIME_BONUS_CODE,
+        kind: 'time_bonus',
+        value_percentage: TIME_BONUS_PERCENTAGE,
+      });
+      await queries.insertDiscountCode(db, {
+        ...offer,
+        code: WELCOME_DISCOUNT_CODE,
+        kind: 'welcome',
+        value_percentage: WELCOME_DISCOUNT_PERCENTAGE,
+      });
+    },
+
+    /**
+     * The country a member pays in: their own when the site sells there, else the site's first
+     * country that has bundles.
+     */
+    async paymentCountry(site: Site, memberCountry: string | null): Promise<string | null> {
+      const selling = await queries.countriesWithBundles(db, site.id);
+      if (memberCountry && selling.has(memberCountry)) return memberCountry;
+      return site.settings.countries.find((country) => selling.has(country)) ?? [...selling][0] ?? null;
+    },
+
+    /** The bundles on sale in a country; the trial package only for a member who never paid. */
+    async bundles(site: Site, country: string, { paid }: { paid: boolean }): Promise<BundleRow[]> {
+      const rows = await queries.findActiveBundles(db, site.id, country);
+      return rows.filter((row) => !(paid && row.trial));
+    },
+
+    /** A bundle of the site on sale in the country, or not found. */
+    async bundle(site: Site, id: number, country: string, { paid }: { paid: boolean }): Promise<BundleRow> {
+      const row = await queries.findBundle(db, site.id, id);
+      if (row?.active !== 1 || row.country !== country || (paid && row.trial)) {
+        throw new DomainError('not_found');
+      }
+      return row;
+    },
+
+    /** A code the member typed, if they may use it now (for this bundle and method when given). */
+    async discount(site: Site, member: DiscountMember, code: string, target?: DiscountTarget) {
+      const row = await queries.findDiscountCode(db, site.id, code.trim().toUpperCase());
+      const now = clock.now();
+      assertUsable(row, member, now, target);
+      if (await queries.isScopeHeld(db, redemptionScope(row, member.userId, 0))) {
+        throw new DomainError('discount_used');
+      }
+      return { row, code: presentDiscount(row, member, now) };
+    },
+
+    /** The new member's offer now: the time bonus while it runs, else the welcome discount, else none. */
+    async welcomeDiscount(site: Site, member: DiscountMember): Promise<DiscountCode> {
+      for (const kind of ['time_bonus', 'welcome'] as const) {
+        const row = await queries.findDiscountCodeOfKind(db, site.id, kind);
+        if (!row) continue;
+        try {
+          return (await this.discount(site, member, row.code)).code;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+      throw new DomainError('discount_not_found');
+    },
+
+    /** A payment takes the code in its own transaction; a second holder at the same time is refused. */
+    async holdDiscount(row: DiscountCodeRow, userId: number, paymentId: number, trx: Db) {
+      try {
+        await queries.insertRedemption(trx, {
+          discount_code_id: row.id,
+          user_id: userId,
+          payment_id: paymentId,
+          scope: redemptionScope(row, userId, paymentId),
+          created_at: clock.now().toISOString(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DomainError('discount_used');
+        throw error;
+      }
+    },
+
+    /** A payment that came to nothing gives its code back. */
+    async releaseDiscount(paymentId: number, trx: Db) {
+      await queries.releaseRedemptionsOf(trx, paymentId, clock.now().toISOString());
+    },
+
+    discountCodeById(id: number) {
+      return queries.findDiscountCodeById(db, id);
     },
   };
 }

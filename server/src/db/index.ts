@@ -21,6 +21,7 @@ import * as createLikes from './migrations/1764050000000-CreateLikes.js';
 import * as countLoginFailures from './migrations/1764100000000-CountLoginFailures.js';
 import * as swipeLogAndPhotoFiles from './migrations/1764150000000-SwipeLogAndPhotoFiles.js';
 import * as chatAndStaff from './migrations/1764200000000-ChatAndStaff.js';
+import * as creditsAndPayments from './migrations/1764250000000-CreditsAndPayments.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,7 @@ const MIGRATIONS = {
   '1764100000000-CountLoginFailures': countLoginFailures,
   '1764150000000-SwipeLogAndPhotoFiles': swipeLogAndPhotoFiles,
   '1764200000000-ChatAndStaff': chatAndStaff,
+  '1764250000000-CreditsAndPayments': creditsAndPayments,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

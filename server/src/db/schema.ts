@@ -188,6 +188,122 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+export interface CreditBundlesTable {
+  id: Generated<number>;
+  site_id: number;
+  country: string;
+  credits: number;
+  /** Minor units, VAT included. */
+  price: number;
+  currency: string;
+  popular: Generated<number>;
+  trial: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+}
+
+export type DiscountKind = 'code' | 'welcome' | 'time_bonus';
+export type DiscountValidity = 'once_per_user' | 'once' | 'unlimited';
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  site_id: number;
+  code: string;
+  kind: Generated<DiscountKind>;
+  country: string | null;
+  user_id: number | null;
+  expires: string | null;
+  value_percentage: number;
+  currency: string | null;
+  minimum_order_value: Generated<number>;
+  status: Generated<'active' | 'inactive'>;
+  validity: DiscountValidity;
+  /** JSON list of payment methods, or null for all. */
+  paymentmethods: string | null;
+  created_at: string;
+}
+
+export type PaymentStatus =
+  | 'created'
+  | 'pending'
+  | 'paid'
+  | 'failed'
+  | 'cancelled'
+  | 'expired'
+  | 'refunded'
+  | 'charged_back';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  site_id: number;
+  user_id: number;
+  client_id: string;
+  bundle_id: number;
+  country: string;
+  credits: number;
+  currency: string;
+  list_price: number;
+  discount_code_id: number | null;
+  discount_percentage: Generated<number>;
+  discount_amount: Generated<number>;
+  amount: number;
+  vat_rate: number;
+  vat_amount: number;
+  method: string;
+  issuer: string | null;
+  provider: string;
+  provider_id: string | null;
+  checkout_url: string | null;
+  sequence: Generated<'oneoff' | 'first' | 'recurring'>;
+  status: PaymentStatus;
+  credited: Generated<number>;
+  refunded_credits: Generated<number>;
+  customer_id: string | null;
+  mandate_id: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  payment_id: number;
+  status: PaymentStatus;
+  /** Who said so: member (started it), provider (its webhook or the return), staff. */
+  source: string;
+  created_at: string;
+}
+
+export interface DiscountRedemptionsTable {
+  id: Generated<number>;
+  discount_code_id: number;
+  user_id: number;
+  payment_id: number;
+  scope: string;
+  created_at: string;
+  released_at: string | null;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  reference: number;
+  amount: number;
+  currency: string;
+  description: string;
+  method: string;
+  issuer: string | null;
+  redirect_url: string;
+  webhook_url: string;
+  locale: string;
+  status: string;
+  settles_at: string | null;
+  amount_refunded: Generated<number>;
+  sequence: string | null;
+  customer_id: string | null;
+  mandate_id: string | null;
+  created_at: string;
+}
+
 export interface ConversationsTable {
   id: Generated<number>;
   site_id: number;
@@ -294,6 +410,12 @@ export interface Database {
   swipe_likes: SwipeLikesTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
+  credit_bundles: CreditBundlesTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  sandbox_payments: SandboxPaymentsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
@@ -313,3 +435,6 @@ export type NewProfileRow = Insertable<ProfilesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
+export type BundleRow = Selectable<CreditBundlesTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;

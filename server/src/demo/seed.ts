@@ -68,6 +68,7 @@ export async function seedDemo(
     { domain: DEMO_DOMAIN, name: 'Amora', language: 'en', country: 'GB' },
     { company: DEMO_COMPANY, settings: DEMO_SETTINGS, aliases: domains },
   );
+  await services.credits.stockSite(site, site.settings.countries);
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);

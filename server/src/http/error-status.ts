@@ -43,4 +43,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   staff_login_required: 403,
   claim_taken: 409,
   claim_required: 409,
+  discount_not_found: 404,
+  discount_used: 409,
+  discount_expired: 410,
+  discount_country: 422,
+  discount_minimum_order: 422,
+  discount_method: 422,
+  payment_provider_unavailable: 503,
+  otp_invalid: 422,
 };

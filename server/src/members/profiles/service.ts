@@ -121,6 +121,11 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       return presentOwnProfile(row, await photoQueries.photosOf(db, [row.id]), clock.now());
     },
 
+    /** The country on a member's profile, or null when not filled in. */
+    async countryOf(userId: number): Promise<string | null> {
+      return (await requireOwnRow(userId)).country || null;
+    },
+
     /** A member's profile is made with the account and never changes, so its id is remembered. */
     async profileIdOf(userId: number): Promise<number> {
       const known = profileIds.get(userId);

@@ -1,0 +1,137 @@
+/**
+ * Credits for money: the bundles a member may buy, discount codes, and payments (transactions)
+ * with every state they reach. Amounts are integers in minor units of their currency.
+ */
+import { z } from 'zod';
+import { CURRENCIES } from '../money.js';
+import { choice } from './members.js';
+import { companyInfo } from './sites.js';
+import { text } from './text.js';
+
+export const PAYMENT_METHODS = ['ideal', 'creditcard', 'paypal', 'directdebit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = [
+  'created',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+  'charged_back',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const id = z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').positive('invalid_choice');
+const currency = z.enum(CURRENCIES);
+
+export const creditBundle = z.object({
+  id: z.number(),
+  credits: z.number(),
+  price: z.number(),
+  currency,
+  popular: z.boolean(),
+  /** The trial package: a small first bundle, once per member. */
+  trial: z.boolean(),
+});
+export type CreditBundle = z.infer<typeof creditBundle>;
+
+/** GET /api/credits.php: what the member may buy, in the payment country's currency, and how. */
+export const creditsResponse = z.object({
+  country: z.string(),
+  currency,
+  bundles: z.array(creditBundle),
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  /** What a message, a photo and a gift cost in credits. */
+  message_credits: z.number(),
+  photo_credits: z.number(),
+  gift_credits: z.number(),
+});
+export type CreditsResponse = z.infer<typeof creditsResponse>;
+
+/** GET /api/ideal-banks.php: the banks an iDEAL payer may choose. */
+export const idealBanksResponse = z.object({ banks: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+export const discountKind = z.enum(['code', 'welcome', 'time_bonus']);
+
+/** GET /api/discountcode.php: a code the member may use now (SPEC §3's fields). */
+export const discountCode = z.object({
+  code: z.string(),
+  kind: discountKind,
+  country: z.string().nullable(),
+  user_id: z.number().nullable(),
+  /** Until when it may be used: the code's own date, or the end of a new member's offer. */
+  expires: z.string().nullable(),
+  value_percentage: z.number(),
+  currency: currency.nullable(),
+  minimum_order_value: z.number(),
+  status: z.enum(['active', 'inactive']),
+  validity: z.enum(['once_per_user', 'once', 'unlimited']),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.enum(PAYMENT_METHODS)).nullable(),
+});
+export type DiscountCode = z.infer<typeof discountCode>;
+
+export const DISCOUNT_CODE_MAX_LENGTH = 40;
+const code = text().trim().min(1, 'required').max(DISCOUNT_CODE_MAX_LENGTH, 'too_long');
+
+export const discountCodeQuery = z.object({
+  code: code.optional(),
+  welcome: z.enum(['true', 'false']).optional(),
+  /** Checks the code against this bundle's price, currency and country too. */
+  bundle: id.optional(),
+  method: choice(PAYMENT_METHODS).optional(),
+});
+
+/** POST /api/payment.php: buy a bundle; a retried call with the same client_id starts nothing new. */
+export const startPaymentRequest = z.object({
+  client_id: z.string().uuid('invalid'),
+  bundle_id: id,
+  method: choice(PAYMENT_METHODS),
+  /** The bank, for iDEAL. */
+  issuer: text().max(100, 'too_long').optional(),
+  discount_code: code.optional(),
+});
+export type StartPaymentRequest = z.infer<typeof startPaymentRequest>;
+
+export const transaction = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS),
+  credits: z.number(),
+  currency,
+  /** The bundle's price, the discount taken off it, and what was charged (VAT included). */
+  list_price: z.number(),
+  discount_code: z.string().nullable(),
+  discount_percentage: z.number(),
+  discount_amount: z.number(),
+  amount: z.number(),
+  /** Basis points: 2100 is 21%. */
+  vat_rate: z.number(),
+  vat_amount: z.number(),
+  paid_at: z.string().nullable(),
+  bundle_id: z.number(),
+  /** A repeat charge of the saved card (no checkout). */
+  recurring: z.boolean(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const startPaymentResponse = z.object({
+  transaction,
+  /** Where the payer goes next: the provider's checkout, or null when nothing is left to do there. */
+  checkout_url: z.string().nullable(),
+});
+
+export const transactionsResponse = z.object({ transactions: z.array(transaction) });
+
+export const transactionQuery = z.object({ id });
+
+/** GET /api/transaction.php: one payment as an invoice, with the seller's details. */
+export const transactionResponse = z.object({
+  transaction,
+  history: z.array(z.object({ status: z.enum(PAYMENT_STATUSES), at: z.string() })),
+  company: companyInfo,
+  site: z.string(),
+});

@@ -1,0 +1,96 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { PaymentEventsTable, PaymentRow, PaymentStatus, PaymentsTable } from '../db/schema.js';
+
+export function findPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByClientId(db: Db, userId: number, clientId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export function findByProviderId(db: Db, provider: string, providerId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+export function paymentsOf(db: Db, userId: number): Promise<PaymentRow[]> {
+  return db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+export function insertPayment(db: Db, row: Insertable<PaymentsTable>): Promise<PaymentRow> {
+  return db.insertInto('payments').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertEvent(db: Db, row: Insertable<PaymentEventsTable>): Promise<void> {
+  await db.insertInto('payment_events').values(row).execute();
+}
+
+export function eventsOf(db: Db, paymentId: number) {
+  return db
+    .selectFrom('payment_events')
+    .select(['status', 'created_at'])
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The provider's id, once; the payment it names is then found by it. */
+export async function linkProvider(
+  db: Db,
+  id: number,
+  providerId: string,
+  checkoutUrl: string | null,
+  now: string,
+): Promise<PaymentRow> {
+  return db
+    .updateTable('payments')
+    .set({ provider_id: providerId, checkout_url: checkoutUrl, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves the payment on only if it is still in the state the caller read; false when another got there first. */
+export async function moveStatus(
+  db: Db,
+  id: number,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  changes: Partial<Pick<PaymentRow, 'updated_at' | 'paid_at' | 'mandate_id'>>,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('payments')
+    .set({ status: to, ...changes })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True for the one caller that marks the payment credited. */
+export async function markCredited(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .updateTable('payments')
+    .set({ credited: 1 })
+    .where('id', '=', id)
+    .where('credited', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setRefundedCredits(db: Db, id: number, credits: number): Promise<void> {
+  await db.updateTable('payments').set({ refunded_credits: credits }).where('id', '=', id).execute();
+}

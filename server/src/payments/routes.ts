@@ -1,0 +1,115 @@
+import {
+  creditsResponse,
+  discountCode,
+  discountCodeQuery,
+  idealBanksResponse,
+  startPaymentRequest,
+  startPaymentResponse,
+  transactionQuery,
+  transactionResponse,
+  transactionsResponse,
+} from '@amora/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../errors.js';
+import { perMember } from '../http/rate-limits.js';
+import { requestContext } from '../http/request-context.js';
+import type { Services } from '../services.js';
+import { PaymentNotFound, ProviderUnavailable } from './provider.js';
+import { SANDBOX_OUTCOMES, type SandboxProvider } from './sandbox.js';
+
+/** A webhook body: Mollie posts `id=tr_…` as a form. */
+const webhookBody = z.object({ id: z.string().min(1).max(100) });
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  rateLimitScale: number;
+  sandbox: SandboxProvider | null;
+}> = async (app, { services, rateLimitScale, sandbox }) => {
+  const { payments } = services;
+  const signedIn = { signedIn: true };
+  const limited = perMember(rateLimitScale);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/api/credits.php', { schema: { response: { 200: creditsResponse } }, config: signedIn }, async (request) =>
+    payments.offer(request.site, request.member),
+  );
+
+  app.get(
+    '/api/ideal-banks.php',
+    { schema: { response: { 200: idealBanksResponse } }, config: signedIn },
+    async () => ({ banks: await payments.idealBanks() }),
+  );
+
+  app.get(
+    '/api/discountcode.php',
+    {
+      schema: { querystring: discountCodeQuery, response: { 200: discountCode } },
+      // Guessing codes is slow: a member may look up 30 in 10 minutes.
+      config: { ...limited(30, 10), ...signedIn },
+    },
+    async (request) => payments.discount(request.site, request.member, request.query),
+  );
+
+  app.post(
+    '/api/payment.php',
+    {
+      schema: { body: startPaymentRequest, response: { 200: startPaymentResponse } },
+      config: { ...limited(30, 10), ...signedIn },
+    },
+    async (request) => payments.start(requestContext(request), request.member, request.body),
+  );
+
+  app.get(
+    '/api/transactions.php',
+    { schema: { response: { 200: transactionsResponse } }, config: signedIn },
+    async (request) => payments.transactions(request.member),
+  );
+
+  app.get(
+    '/api/transaction.php',
+    {
+      schema: { querystring: transactionQuery, response: { 200: transactionResponse } },
+      config: { ...limited(120, 1), ...signedIn },
+    },
+    async (request) => payments.transaction(request.site, request.member, request.query.id),
+  );
+
+  app.post(
+    '/api/payment-webhook.php',
+    {
+      schema: {
+        description: "The payment provider's webhook: the id is looked up at the provider, nothing else is believed.",
+        body: webhookBody,
+      },
+      config: { withoutClientHeader: true },
+    },
+    async (request, reply) => {
+      try {
+        await payments.webhook(request.body.id);
+      } catch (error) {
+        // An id the provider does not know is answered like a known one: nothing to learn here.
+        if (error instanceof PaymentNotFound) return reply.send({ ok: true });
+        // The provider calls again later when this is not a success.
+        if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
+        throw error;
+      }
+      return reply.send({ ok: true });
+    },
+  );
+
+  if (sandbox) {
+    const checkoutQuery = z.object({ id: z.string().min(1).max(100) });
+    app.get('/api/sandbox-checkout.php', { schema: { hide: true, querystring: checkoutQuery } }, async (request) =>
+      sandbox.checkout(request.query.id),
+    );
+    app.post(
+      '/api/sandbox-checkout.php',
+      { schema: { hide: true, body: checkoutQuery.extend({ outcome: z.enum(SANDBOX_OUTCOMES) }) } },
+      async (request) => ({ redirect_url: await sandbox.decide(request.body.id, request.body.outcome) }),
+    );
+  }
+};

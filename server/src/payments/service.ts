@@ -1,0 +1,377 @@
+/**
+ * Payments: a member buys a credit bundle through the provider. The provider's word decides a
+ * payment's state (its webhook, or the payer's return, makes us ask it); each state reached is
+ * recorded with its time, and a paid payment adds its credits in the very transaction that records
+ * it as paid, once. The first paid purchase makes the member premium.
+ */
+import type { PaymentMethod, PaymentStatus, StartPaymentRequest, Transaction } from '@amora/common';
+import { discountedPrice, vatIncluded } from '@amora/common';
+import type { AccountsService } from '../accounts/service.js';
+import type { Clock } from '../clock.js';
+import type { RequestContext } from '../context.js';
+import type { CreditsService } from '../credits/service.js';
+import { type Db, isUniqueViolation } from '../db/index.js';
+import type { DiscountCodeRow, PaymentRow } from '../db/schema.js';
+import { DomainError, fieldError } from '../errors.js';
+import type { Member } from '../http/member.js';
+import type { MembersService } from '../members/profiles/service.js';
+import type { Site, SitesService } from '../sites/service.js';
+import { type PaymentProvider, type ProviderPayment, type ProviderStatus, ProviderUnavailable } from './provider.js';
+import * as queries from './queries.js';
+import { vatRateOf } from './vat.js';
+
+/** The methods offered in a country: iDEAL is Dutch; the rest are offered everywhere. */
+export function methodsFor(country: string): PaymentMethod[] {
+  return country === 'NL' ? ['ideal', 'creditcard', 'paypal'] : ['creditcard', 'paypal'];
+}
+
+/** Where a payment may go from each state; anything else the provider says is old news and ignored. */
+const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ['pending', 'paid', 'failed', 'cancelled', 'expired'],
+  pending: ['paid', 'failed', 'cancelled', 'expired'],
+  paid: ['refunded', 'charged_back'],
+  failed: [],
+  cancelled: [],
+  expired: [],
+  refunded: ['charged_back'],
+  charged_back: [],
+};
+
+const ENDED: readonly PaymentStatus[] = ['failed', 'cancelled', 'expired'];
+
+/** Our state for what the provider says of a payment. */
+function statusOf(payment: ProviderPayment): PaymentStatus {
+  if (payment.amountChargedBack > 0) return 'charged_back';
+  if (payment.amountRefunded > 0 && payment.amountRefunded >= payment.amount.value) return 'refunded';
+  const map: Record<ProviderStatus, PaymentStatus> = {
+    open: 'created',
+    pending: 'pending',
+    paid: 'paid',
+    failed: 'failed',
+    cancelled: 'cancelled',
+    expired: 'expired',
+  };
+  return map[payment.status];
+}
+
+function present(row: PaymentRow, code: string | null): Transaction {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    status: row.status,
+    method: row.method as PaymentMethod,
+    credits: row.credits,
+    currency: row.currency as Transaction['currency'],
+    list_price: row.list_price,
+    discount_code: code,
+    discount_percentage: row.discount_percentage,
+    discount_amount: row.discount_amount,
+    amount: row.amount,
+    vat_rate: row.vat_rate,
+    vat_amount: row.vat_amount,
+    paid_at: row.paid_at,
+    bundle_id: row.bundle_id,
+    recurring: row.sequence === 'recurring',
+  };
+}
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  credits: CreditsService;
+  accounts: AccountsService;
+  members: MembersService;
+  sites: SitesService;
+}
+
+export function createPaymentsService({ db, clock, provider, credits, accounts, members, sites }: PaymentsDeps) {
+  const nowIso = () => clock.now().toISOString();
+
+  async function codeOf(row: PaymentRow): Promise<string | null> {
+    if (row.discount_code_id === null) return null;
+    return (await credits.discountCodeById(row.discount_code_id))?.code ?? null;
+  }
+
+  async function presentRow(row: PaymentRow) {
+    return present(row, await codeOf(row));
+  }
+
+  async function paymentCountry(site: Site, member: Member): Promise<string> {
+    const country = await credits.paymentCountry(site, await members.countryOf(member.userId));
+    if (!country) throw new DomainError('not_found');
+    return country;
+  }
+
+  /**
+   * Moves a payment to what the provider says, in one transaction: the state change and its
+   * record, then for a payment newly paid its credits and premium, for one that came to nothing
+   * its discount code back, for a refund the credits still unspent.
+   */
+  async function apply(paymentId: number, said: ProviderPayment, source: string): Promise<PaymentRow | undefined> {
+    const next = statusOf(said);
+    return db.transaction().execute(async (trx) => {
+      const row = await queries.findPayment(trx, paymentId);
+      if (!row) return undefined;
+      if (said.amount.value !== row.amount || said.amount.currency !== row.currency) {
+        throw new Error(`payment ${row.id}: the provider's amount differs from ours`);
+      }
+      const steps = pathTo(row.status, next);
+      if (steps.length === 0) return row;
+      const now = nowIso();
+      // Only the transaction that moves the payment from the state it read goes on: a webhook and a
+      // return at the same moment cannot both record the change, nor both add the credits.
+      const moved = await queries.moveStatus(trx, row.id, row.status, next, {
+        updated_at: now,
+        ...(steps.includes('paid') && { paid_at: now }),
+        ...(said.mandateId && { mandate_id: said.mandateId }),
+      });
+      if (!moved) return queries.findPayment(trx, paymentId);
+      for (const status of steps)
+        await queries.insertEvent(trx, { payment_id: row.id, status, source, created_at: now });
+      if (steps.includes('paid') && (await queries.markCredited(trx, row.id))) {
+        await credits.grant(row.user_id, row.credits, 'purchase', `payment:${row.id}`, trx);
+        await accounts.markPaid(row.user_id, trx);
+      }
+      if (ENDED.includes(next)) await credits.releaseDiscount(row.id, trx);
+      if ((next === 'refunded' || next === 'charged_back') && row.refunded_credits === 0) {
+        const taken = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx);
+        await queries.setRefundedCredits(trx, row.id, taken);
+      }
+      return queries.findPayment(trx, paymentId);
+    });
+  }
+
+  /** Asks the provider about a payment and records what changed. */
+  async function sync(row: PaymentRow, source: string): Promise<PaymentRow> {
+    if (!row.provider_id) return row;
+    const said = await provider.getPayment(row.provider_id);
+    return (await apply(row.id, said, source)) ?? row;
+  }
+
+  async function ownPayment(member: Member, id: number): Promise<PaymentRow> {
+    const row = await queries.findPayment(db, id);
+    // Another member's payment is as unknown as one that does not exist.
+    if (!row || row.user_id !== member.userId) throw new DomainError('not_found');
+    return row;
+  }
+
+  /** The price of a bundle with the member's discount code, checked and rounded once. */
+  async function priced(site: Site, member: Member, input: StartPaymentRequest, country: string) {
+    const bundle = await credits.bundle(site, input.bundle_id, country, member);
+    if (!methodsFor(country).includes(input.method)) throw fieldError('method', 'invalid_choice');
+    let discount: DiscountCodeRow | null = null;
+    if (input.discount_code) {
+      discount = (
+        await credits.discount(site, member, input.discount_code, {
+          country,
+          currency: bundle.currency,
+          price: bundle.price,
+          method: input.method,
+        })
+      ).row;
+    }
+    const percentage = discount?.value_percentage ?? 0;
+    const amount = discountedPrice(bundle.price, percentage);
+    const vatRate = vatRateOf(country);
+    return { bundle, discount, percentage, amount, vatRate, vatAmount: vatIncluded(amount, vatRate) };
+  }
+
+  return {
+    /** What the member may buy, and how. */
+    async offer(site: Site, member: Member) {
+      const country = await paymentCountry(site, member);
+      const bundles = await credits.bundles(site, country, member);
+      return {
+        country,
+        currency: (bundles[0]?.currency ?? 'EUR') as Transaction['currency'],
+        bundles: bundles.map((row) => ({
+          id: row.id,
+          credits: row.credits,
+          price: row.price,
+          currency: row.currency as Transaction['currency'],
+          popular: row.popular === 1,
+          trial: row.trial === 1,
+        })),
+        methods: methodsFor(country),
+        message_credits: site.settings.message_credits,
+        photo_credits: site.settings.photo_credits,
+        gift_credits: site.settings.gift_credits,
+      };
+    },
+
+    async idealBanks() {
+      try {
+        return await provider.idealIssuers();
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
+        throw error;
+      }
+    },
+
+    /** A code the member typed (checked against a bundle when given), or the new member's offer. */
+    async discount(
+      site: Site,
+      member: Member,
+      query: { code?: string; welcome?: 'true' | 'false'; bundle?: number; method?: PaymentMethod },
+    ) {
+      if (query.welcome === 'true') return credits.welcomeDiscount(site, member);
+      if (!query.code) throw fieldError('code', 'required');
+      let target: Parameters<CreditsService['discount']>[3];
+      if (query.bundle !== undefined) {
+        const country = await paymentCountry(site, member);
+        const bundle = await credits.bundle(site, query.bundle, country, member);
+        target = { country, currency: bundle.currency, price: bundle.price, method: query.method };
+      }
+      return (await credits.discount(site, member, query.code, target)).code;
+    },
+
+    /**
+     * Starts a payment: recorded with its price and discount first (the code held in the same
+     * transaction), then created at the provider. The same client_id again returns that payment.
+     */
+    async start(ctx: RequestContext, member: Member, input: StartPaymentRequest) {
+      const earlier = await queries.findByClientId(db, member.userId, input.client_id);
+      if (earlier) return { transaction: await presentRow(earlier), checkout_url: earlier.checkout_url };
+
+      const country = await paymentCountry(ctx.site, member);
+      const price = await priced(ctx.site, member, input, country);
+      const now = nowIso();
+      let row: PaymentRow;
+      try {
+        row = await db.transaction().execute(async (trx) => {
+          const inserted = await queries.insertPayment(trx, {
+            site_id: ctx.site.id,
+            user_id: member.userId,
+            client_id: input.client_id,
+            bundle_id: price.bundle.id,
+            country,
+            credits: price.bundle.credits,
+            currency: price.bundle.currency,
+            list_price: price.bundle.price,
+            discount_code_id: price.discount?.id ?? null,
+            discount_percentage: price.percentage,
+            discount_amount: price.bundle.price - price.amount,
+            amount: price.amount,
+            vat_rate: price.vatRate,
+            vat_amount: price.vatAmount,
+            method: input.method,
+            issuer: input.method === 'ideal' ? (input.issuer ?? null) : null,
+            provider: provider.name,
+            provider_id: null,
+            checkout_url: null,
+            status: 'created',
+            customer_id: null,
+            mandate_id: null,
+            created_at: now,
+            updated_at: now,
+            paid_at: null,
+          });
+          await queries.insertEvent(trx, {
+            payment_id: inserted.id,
+            status: 'created',
+            source: 'member',
+            created_at: now,
+          });
+          if (price.discount) await credits.holdDiscount(price.discount, member.userId, inserted.id, trx);
+          return inserted;
+        });
+      } catch (error) {
+        // The same attempt sent twice at once: the other request made the payment.
+        if (!isUniqueViolation(error)) throw error;
+        const made = await queries.findByClientId(db, member.userId, input.client_id);
+        if (!made) throw error;
+        return { transaction: await presentRow(made), checkout_url: made.checkout_url };
+      }
+
+      let created: ProviderPayment;
+      try {
+        created = await provider.createPayment({
+          amount: { value: row.amount, currency: price.bundle.currency as Transaction['currency'] },
+          description: `${ctx.site.name}: ${row.credits} credits (${row.id})`,
+          method: input.method,
+          issuer: row.issuer ?? undefined,
+          redirectUrl: `${ctx.origin}/transactions/${row.id}?return=1`,
+          webhookUrl: `${ctx.origin}/api/payment-webhook.php`,
+          locale: ctx.locale,
+          reference: row.id,
+        });
+      } catch (error) {
+        await apply(row.id, { ...emptyProviderPayment(row), status: 'failed' }, 'provider_refused');
+        if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
+        throw error;
+      }
+      const linked = await queries.linkProvider(db, row.id, created.id, created.checkoutUrl, nowIso());
+      // A provider that decided at once (a saved card) is recorded now.
+      const settled = created.status === 'open' ? linked : ((await apply(row.id, created, 'provider')) ?? linked);
+      return { transaction: await presentRow(settled), checkout_url: settled.checkout_url };
+    },
+
+    /**
+     * The provider's webhook: only an id, which is looked up at the provider; whatever else was
+     * sent is not believed. Unknown ids change nothing. Safe to repeat and in any order.
+     */
+    async webhook(providerId: string) {
+      const said = await provider.getPayment(providerId);
+      const row =
+        (await queries.findByProviderId(db, provider.name, providerId)) ??
+        (said.reference !== null ? await queries.findPayment(db, said.reference) : undefined);
+      if (!row || (row.provider_id !== null && row.provider_id !== providerId)) return;
+      if (row.provider_id === null) await queries.linkProvider(db, row.id, providerId, said.checkoutUrl, nowIso());
+      await apply(row.id, said, 'webhook');
+    },
+
+    /** The member's payment, asked of the provider first while it is still open (the return from checkout). */
+    async transaction(site: Site, member: Member, id: number) {
+      let row = await ownPayment(member, id);
+      if (row.status === 'created' || row.status === 'pending') {
+        try {
+          row = await sync(row, 'return');
+        } catch (error) {
+          // The provider is away: show what we know; its webhook or the next look will tell.
+          if (!(error instanceof ProviderUnavailable)) throw error;
+        }
+      }
+      return {
+        transaction: await presentRow(row),
+        history: (await queries.eventsOf(db, row.id)).map((event) => ({ status: event.status, at: event.created_at })),
+        company: await sites.companyInfo(site),
+        site: site.name,
+      };
+    },
+
+    async transactions(member: Member) {
+      const rows = await queries.paymentsOf(db, member.userId);
+      return { transactions: await Promise.all(rows.map(presentRow)) };
+    },
+  };
+}
+
+/** A provider's answer that says nothing but the payment's amount, for recording our own decisions. */
+function emptyProviderPayment(row: PaymentRow): ProviderPayment {
+  return {
+    id: row.provider_id ?? '',
+    reference: row.id,
+    status: 'open',
+    method: row.method as PaymentMethod,
+    amount: { value: row.amount, currency: row.currency as Transaction['currency'] },
+    checkoutUrl: null,
+    amountRefunded: 0,
+    amountChargedBack: 0,
+    customerId: null,
+    mandateId: null,
+  };
+}
+
+/**
+ * The states a payment passes through from `from` to `to`: none when the move is not allowed
+ * (old news), and a refund of a payment we had not yet seen paid passes through paid.
+ */
+function pathTo(from: PaymentStatus, to: PaymentStatus): PaymentStatus[] {
+  if (from === to) return [];
+  if (NEXT[from].includes(to)) return [to];
+  if ((from === 'created' || from === 'pending') && (to === 'refunded' || to === 'charged_back')) return ['paid', to];
+  return [];
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,416 @@
+/**
+ * Buying credits through the sandbox provider as a member and a payer would: the offer, the
+ * checkout's outcomes, the return and the webhook in either order and repeated, discounts with
+ * their refusals, retries and many requests at once, and another member's payments.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_SETTLE_SECONDS, type SandboxOutcome } from '../src/payments/sandbox.js';
+import {
+  type BuiltMember,
+  buildMember,
+  client,
+  loggedIn,
+  makePremium,
+  type TestClient,
+  useTestApp,
+} from './helpers.js';
+
+const t = useTestApp();
+
+interface Buyer extends BuiltMember {
+  visitor: TestClient;
+}
+
+interface Offer {
+  country: string;
+  currency: string;
+  bundles: { id: number; credits: number; price: number; currency: string; popular: boolean; trial: boolean }[];
+  methods: string[];
+}
+
+interface Transaction {
+  id: number;
+  status: string;
+  credits: number;
+  list_price: number;
+  discount_amount: number;
+  discount_code: string | null;
+  amount: number;
+  vat_rate: number;
+  vat_amount: number;
+  paid_at: string | null;
+}
+
+async function buyer(options: { country?: string; signedUpHoursAgo?: number } = {}): Promise<Buyer> {
+  const member = await buildMember(t.services, { credits: 0 });
+  await t.db
+    .updateTable('profiles')
+    .set({ country: options.country ?? 'NL' })
+    .where('id', '=', member.profileId)
+    .execute();
+  const signup = new Date(t.clock.now().getTime() - (options.signedUpHoursAgo ?? 48) * 3_600_000);
+  await t.db.updateTable('users').set({ signup_date: signup.toISOString() }).where('id', '=', member.user.id).execute();
+  return { ...member, visitor: await loggedIn(t.app, member) };
+}
+
+async function offerOf(who: Buyer): Promise<Offer> {
+  const response = await who.visitor.get('/api/credits.php');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function bundleOf(who: Buyer, credits: number) {
+  const bundle = (await offerOf(who)).bundles.find((b) => b.credits === credits);
+  if (!bundle) throw new Error(`no bundle of ${credits} credits`);
+  return bundle;
+}
+
+function start(who: Buyer, body: Record<string, unknown>) {
+  return who.visitor.post('/api/payment.php', { client_id: randomUUID(), method: 'ideal', ...body });
+}
+
+async function started(who: Buyer, body: Record<string, unknown>) {
+  const response = await start(who, body);
+  expect(response.statusCode, response.body).toBe(200);
+  const { transaction, checkout_url } = response.json() as { transaction: Transaction; checkout_url: string };
+  return { transaction, checkoutId: new URL(checkout_url).pathname.split('/').pop() as string };
+}
+
+/** The payer's choice on the sandbox checkout page. */
+async function decide(checkoutId: string, outcome: SandboxOutcome) {
+  const response = await client(t.app).post('/api/sandbox-checkout.php', { id: checkoutId, outcome });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { redirect_url: string };
+}
+
+async function transactionOf(who: Buyer, id: number) {
+  const response = await who.visitor.get(`/api/transaction.php?id=${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { transaction: Transaction; history: { status: string }[]; company: { name: string } };
+}
+
+async function userOf(who: Buyer) {
+  return (await who.visitor.get('/api/user.php')).json().user as { credits: number; paid_user: boolean };
+}
+
+/** The webhook as a provider sends it: a form with the payment's id at the provider. */
+function webhook(providerId: string) {
+  return client(t.app).post('/api/payment-webhook.php', Buffer.from(`id=${encodeURIComponent(providerId)}`), {
+    clientHeader: false,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+async function providerIdOf(paymentId: number): Promise<string> {
+  const row = await t.db
+    .selectFrom('payments')
+    .select('provider_id')
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  return row.provider_id as string;
+}
+
+describe('the offer', () => {
+  it("shows the bundles of the member's country in its currency, the trial package only before a first purchase", async () => {
+    const dutch = await buyer({ country: 'NL' });
+    const offer = await offerOf(dutch);
+    expect(offer).toMatchObject({ country: 'NL', currency: 'EUR', methods: ['ideal', 'creditcard', 'paypal'] });
+    expect(offer.bundles.map((b) => [b.credits, b.price, b.trial])).toEqual([
+      [30, 299, true],
+      [50, 999, false],
+      [150, 2499, false],
+      [400, 5499, false],
+      [1000, 9900, false],
+    ]);
+
+    const british = await buyer({ country: 'GB' });
+    expect(await offerOf(british)).toMatchObject({ country: 'GB', currency: 'GBP', methods: ['creditcard', 'paypal'] });
+
+    await makePremium(t.db, dutch);
+    expect((await offerOf(dutch)).bundles.some((b) => b.trial)).toBe(false);
+  });
+
+  it('is for members only', async () => {
+    expect((await client(t.app).get('/api/credits.php')).json()).toMatchObject({ error: 'authentication_required' });
+  });
+});
+
+describe('a purchase through the sandbox', () => {
+  it('adds the credits and makes the member premium once paid, with every state kept', async () => {
+    const member = await buyer();
+    const bundle = await bundleOf(member, 150);
+    const { transaction, checkoutId } = await started(member, { bundle_id: bundle.id, issuer: 'ideal_INGBNL2A' });
+    expect(transaction).toMatchObject({
+      status: 'created',
+      credits: 150,
+      amount: 2499,
+      vat_rate: 2100,
+      vat_amount: 434,
+    });
+    expect(await userOf(member)).toMatchObject({ credits: 0, paid_user: false });
+
+    const { redirect_url } = await decide(checkoutId, 'paid');
+    expect(redirect_url).toMatch(new RegExp(`/transactions/${transaction.id}\\?return=1$`));
+    expect(await userOf(member)).toMatchObject({ credits: 150, paid_user: true });
+    const detail = await transactionOf(member, transaction.id);
+    expect(detail.transaction.status).toBe('paid');
+    expect(detail.transaction.paid_at).not.toBeNull();
+    expect(detail.history.map((h) => h.status)).toEqual(['created', 'paid']);
+    expect(detail.company.name).toBeTruthy();
+
+    const ledger = await t.db
+      .selectFrom('credit_ledger')
+      .select(['delta', 'reason', 'reference'])
+      .where('user_id', '=', member.user.id)
+      .execute();
+    expect(ledger).toEqual([{ delta: 150, reason: 'purchase', reference: `payment:${transaction.id}` }]);
+  });
+
+  it.each(['failed', 'cancelled', 'expired'] as const)('adds nothing when the payment is %s', async (outcome) => {
+    const member = await buyer();
+    const { transaction, checkoutId } = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(checkoutId, outcome);
+    expect((await transactionOf(member, transaction.id)).transaction.status).toBe(outcome);
+    await webhook(await providerIdOf(transaction.id));
+    expect(await userOf(member)).toMatchObject({ credits: 0, paid_user: false });
+    // A decided checkout cannot be paid afterwards.
+    await decide(checkoutId, 'paid');
+    expect(await userOf(member)).toMatchObject({ credits: 0, paid_user: false });
+  });
+
+  it('stays pending until the provider settles it, then credits on the next look', async () => {
+    const member = await buyer();
+    const { transaction, checkoutId } = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(checkoutId, 'pending');
+    expect((await transactionOf(member, transaction.id)).transaction.status).toBe('pending');
+    expect((await userOf(member)).credits).toBe(0);
+
+    t.clock.advance({ minutes: SANDBOX_SETTLE_SECONDS / 60 + 1 });
+    const detail = await transactionOf(member, transaction.id);
+    expect(detail.transaction.status).toBe('paid');
+    expect(detail.history.map((h) => h.status)).toEqual(['created', 'pending', 'paid']);
+    expect(await userOf(member)).toMatchObject({ credits: 50, paid_user: true });
+  });
+
+  it('credits once when the webhook comes three times, and in either order with the return', async () => {
+    const member = await buyer();
+    const bundle = await bundleOf(member, 50);
+
+    const first = await started(member, { bundle_id: bundle.id });
+    await decide(first.checkoutId, 'paid');
+    const providerId = await providerIdOf(first.transaction.id);
+    for (const response of await Promise.all([webhook(providerId), webhook(providerId), webhook(providerId)])) {
+      expect(response.statusCode).toBe(200);
+    }
+    await transactionOf(member, first.transaction.id);
+    expect((await userOf(member)).credits).toBe(50);
+
+    // The return first, the webhook after.
+    const second = await started(member, { bundle_id: bundle.id });
+    await t.db
+      .updateTable('sandbox_payments')
+      .set({ status: 'paid' })
+      .where('reference', '=', second.transaction.id)
+      .execute();
+    await transactionOf(member, second.transaction.id);
+    await webhook(await providerIdOf(second.transaction.id));
+    expect((await userOf(member)).credits).toBe(100);
+
+    // The return and the webhook at the same moment.
+    const third = await started(member, { bundle_id: bundle.id });
+    await t.db
+      .updateTable('sandbox_payments')
+      .set({ status: 'paid' })
+      .where('reference', '=', third.transaction.id)
+      .execute();
+    const thirdId = await providerIdOf(third.transaction.id);
+    await Promise.all([
+      transactionOf(member, third.transaction.id),
+      webhook(thirdId),
+      transactionOf(member, third.transaction.id),
+      webhook(thirdId),
+    ]);
+    expect((await userOf(member)).credits).toBe(150);
+    const events = await t.db
+      .selectFrom('payment_events')
+      .select('status')
+      .where('payment_id', '=', third.transaction.id)
+      .execute();
+    expect(events.map((e) => e.status)).toEqual(['created', 'paid']);
+  });
+
+  it('answers a webhook for an id nobody knows without changing anything', async () => {
+    const response = await webhook('tr_unknown');
+    expect(response.statusCode).toBe(200);
+    const forged = await client(t.app).post(
+      '/api/payment-webhook.php',
+      { id: 'tr_unknown', status: 'paid' },
+      {
+        clientHeader: false,
+      },
+    );
+    expect(forged.statusCode).toBe(200);
+    expect((await webhook('')).statusCode).toBe(422);
+  });
+
+  it('starts one payment however often the same attempt is sent at once', async () => {
+    const member = await buyer();
+    const bundle = await bundleOf(member, 50);
+    const body = { client_id: randomUUID(), method: 'ideal', bundle_id: bundle.id };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => member.visitor.post('/api/payment.php', body)),
+    );
+    const ids = new Set(responses.map((r) => (r.json() as { transaction: Transaction }).transaction.id));
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect((await member.visitor.get('/api/transactions.php')).json().transactions).toHaveLength(1);
+  });
+
+  it('refuses what is not on offer: another site or country, an unknown method, iDEAL outside the Netherlands', async () => {
+    const member = await buyer({ country: 'GB' });
+    const gb = await bundleOf(member, 50);
+    const dutch = await buyer({ country: 'NL' });
+    const nl = await bundleOf(dutch, 50);
+    expect((await start(member, { bundle_id: nl.id, method: 'creditcard' })).statusCode).toBe(404);
+    expect((await start(member, { bundle_id: gb.id, method: 'ideal' })).json()).toMatchObject({
+      error: 'validation_failed',
+      fields: { method: { code: 'invalid_choice' } },
+    });
+    expect((await start(member, { bundle_id: gb.id, method: 'bitcoin' })).statusCode).toBe(422);
+    expect((await start(member, { bundle_id: 999_999, method: 'creditcard' })).statusCode).toBe(404);
+    expect((await start(member, { bundle_id: gb.id, method: 'creditcard', client_id: 'x\u0000' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await t.db.selectFrom('payments').select('id').where('user_id', '=', member.user.id).execute()).length,
+    ).toBe(0);
+  });
+
+  it("keeps every member's payments to themselves", async () => {
+    const owner = await buyer();
+    const { transaction } = await started(owner, { bundle_id: (await bundleOf(owner, 50)).id });
+    const other = await buyer();
+    expect((await other.visitor.get(`/api/transaction.php?id=${transaction.id}`)).statusCode).toBe(404);
+    expect((await other.visitor.get('/api/transactions.php')).json().transactions).toEqual([]);
+    expect((await client(t.app).get(`/api/transaction.php?id=${transaction.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('discount codes', () => {
+  async function addCode(code: string, values: Record<string, unknown> = {}) {
+    await t.db
+      .insertInto('discount_codes')
+      .values({
+        site_id: t.site.id,
+        code,
+        value_percentage: 25,
+        validity: 'once_per_user',
+        created_at: new Date().toISOString(),
+        ...values,
+      })
+      .execute();
+  }
+
+  it('takes the percentage off rounded half up, once, in minor units', async () => {
+    await addCode('QUARTER');
+    const member = await buyer();
+    const bundle = await bundleOf(member, 50);
+    const lookedUp = await member.visitor.get(`/api/discountcode.php?code=quarter&bundle=${bundle.id}`);
+    expect(lookedUp.json()).toMatchObject({ code: 'QUARTER', value_percentage: 25, expired: false });
+    const { transaction } = await started(member, { bundle_id: bundle.id, discount_code: 'quarter' });
+    // 999 less 25% is 749.25 off… the discount 249.75 rounds to 250: the member pays 749.
+    expect(transaction).toMatchObject({
+      list_price: 999,
+      discount_amount: 250,
+      amount: 749,
+      discount_code: 'QUARTER',
+      vat_amount: 130,
+    });
+  });
+
+  it('answers each refusal with its own code', async () => {
+    await addCode('GONE', { expires: '2020-01-01T00:00:00Z' });
+    await addCode('BELGIUM', { country: 'BE' });
+    await addCode('BIGORDER', { minimum_order_value: 5000 });
+    await addCode('PAYPALONLY', { paymentmethods: JSON.stringify(['paypal']) });
+    await addCode('OFF', { status: 'inactive' });
+    const member = await buyer();
+    const small = await bundleOf(member, 50);
+    const ask = async (query: string) => (await member.visitor.get(`/api/discountcode.php?${query}`)).json();
+    expect(await ask('code=NOPE')).toMatchObject({ error: 'discount_not_found' });
+    expect(await ask('code=OFF')).toMatchObject({ error: 'discount_not_found' });
+    expect(await ask('code=GONE')).toMatchObject({ error: 'discount_expired' });
+    expect(await ask(`code=BELGIUM&bundle=${small.id}`)).toMatchObject({ error: 'discount_country' });
+    expect(await ask(`code=BIGORDER&bundle=${small.id}`)).toMatchObject({
+      error: 'discount_minimum_order',
+      minimum_order_value: 5000,
+    });
+    expect(await ask(`code=PAYPALONLY&bundle=${small.id}&method=ideal`)).toMatchObject({ error: 'discount_method' });
+    expect(await ask('code=PAYPALONLY')).toMatchObject({ paymentmethods: ['paypal'] });
+    expect((await start(member, { bundle_id: small.id, discount_code: 'BIGORDER' })).json()).toMatchObject({
+      error: 'discount_minimum_order',
+    });
+    expect(
+      (await t.db.selectFrom('payments').select('id').where('user_id', '=', member.user.id).execute()).length,
+    ).toBe(0);
+  });
+
+  it('is used once per member even by payments started at the same moment, and given back when one fails', async () => {
+    await addCode('ONCE');
+    const member = await buyer();
+    const bundle = await bundleOf(member, 50);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => start(member, { bundle_id: bundle.id, discount_code: 'ONCE' })),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(refused.json()).toMatchObject({ error: 'discount_used' });
+    }
+    const held = responses.find((r) => r.statusCode === 200)?.json() as {
+      transaction: Transaction;
+      checkout_url: string;
+    };
+    expect((await member.visitor.get('/api/discountcode.php?code=ONCE')).json()).toMatchObject({
+      error: 'discount_used',
+    });
+
+    await decide(new URL(held.checkout_url).pathname.split('/').pop() as string, 'cancelled');
+    expect((await member.visitor.get('/api/discountcode.php?code=ONCE')).statusCode).toBe(200);
+    const again = await started(member, { bundle_id: bundle.id, discount_code: 'ONCE' });
+    await decide(again.checkoutId, 'paid');
+    expect((await member.visitor.get('/api/discountcode.php?code=ONCE')).json()).toMatchObject({
+      error: 'discount_used',
+    });
+
+    // Another member still may.
+    const other = await buyer();
+    expect((await other.visitor.get('/api/discountcode.php?code=ONCE')).statusCode).toBe(200);
+  });
+
+  it('offers a new member the time bonus for four hours, then the welcome discount, and neither after paying', async () => {
+    const fresh = await buyer({ signedUpHoursAgo: 1 });
+    const bonus = (await fresh.visitor.get('/api/discountcode.php?welcome=true')).json();
+    expect(bonus).toMatchObject({ code: 'TIMEBONUS25', kind: 'time_bonus', value_percentage: 25, expired: false });
+    expect(new Date(bonus.expires).getTime() - new Date(t.clock.now()).getTime()).toBe(3 * 3_600_000);
+
+    const later = await buyer({ signedUpHoursAgo: 5 });
+    expect((await later.visitor.get('/api/discountcode.php?welcome=true')).json()).toMatchObject({
+      code: 'WELCOME25',
+      kind: 'welcome',
+    });
+    expect((await later.visitor.get('/api/discountcode.php?code=TIMEBONUS25')).json()).toMatchObject({
+      error: 'discount_expired',
+    });
+
+    const bundle = await bundleOf(fresh, 150);
+    const { transaction, checkoutId } = await started(fresh, { bundle_id: bundle.id, discount_code: 'TIMEBONUS25' });
+    expect(transaction).toMatchObject({ list_price: 2499, discount_amount: 625, amount: 1874 });
+    await decide(checkoutId, 'paid');
+    expect((await fresh.visitor.get('/api/discountcode.php?welcome=true')).statusCode).toBe(404);
+
+    const old = await buyer({ signedUpHoursAgo: 24 * 30 });
+    expect((await old.visitor.get('/api/discountcode.php?welcome=true')).statusCode).toBe(404);
+  });
+});
