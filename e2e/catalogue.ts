@@ -13,6 +13,7 @@ export function catalogue(locale: string) {
     members: load('members'),
     likes: load('likes'),
     chat: load('chat'),
+    credits: load('credits'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

@@ -4,8 +4,9 @@
  * their refusals, retries and many requests at once, and another member's payments.
  */
 import { randomUUID } from 'node:crypto';
+import type { SandboxOutcome } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_SETTLE_SECONDS, type SandboxOutcome } from '../src/payments/sandbox.js';
+import { SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
 import {
   type BuiltMember,
   buildMember,

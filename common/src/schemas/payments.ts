@@ -135,3 +135,24 @@ export const transactionResponse = z.object({
   company: companyInfo,
   site: z.string(),
 });
+
+export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+/** The sandbox provider's checkout page: what is paid and whether it is still open. */
+export const sandboxCheckout = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency,
+  description: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  issuer: z.string().nullable(),
+  open: z.boolean(),
+  redirect_url: z.string(),
+});
+export type SandboxCheckout = z.infer<typeof sandboxCheckout>;
+
+const sandboxId = z.string().min(1).max(100);
+export const sandboxCheckoutQuery = z.object({ id: sandboxId });
+export const sandboxDecision = z.object({ id: sandboxId, outcome: z.enum(SANDBOX_OUTCOMES) });
+export const sandboxDecisionResponse = z.object({ redirect_url: z.string() });

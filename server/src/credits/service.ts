@@ -5,6 +5,7 @@
 import {
   type Currency,
   type DiscountCode,
+  type PaymentMethod,
   TIME_BONUS_CODE,
   TIME_BONUS_PERCENTAGE,
   WELCOME_DISCOUNT_CODE,
@@ -12,7 +13,7 @@ import {
 } from '@amora/common';
 import type { Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
-import type { BundleRow, DiscountCodeRow } from '../db/schema.js';
+import type { BundleRow, DiscountCodeRow, DiscountValidity } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { Site } from '../sites/service.js';
 import {
@@ -26,6 +27,20 @@ import { COUNTRY_CURRENCIES, defaultBundles } from './prices.js';
 import * as queries from './queries.js';
 
 export type { DiscountMember, DiscountTarget };
+
+export interface NewDiscountCode {
+  code: string;
+  /** Whole percent off, 1 to 99. */
+  percentage: number;
+  validity?: DiscountValidity;
+  country?: string;
+  currency?: Currency;
+  /** Minor units the bundle's price must reach. */
+  minimumOrderValue?: number;
+  expires?: string;
+  userId?: number;
+  methods?: PaymentMethod[];
+}
 
 export function createCreditsService(db: Db, clock: Clock) {
   async function changeBalance(userId: number, delta: number, reason: string, reference: string | null, trx: Db) {
@@ -191,6 +206,23 @@ export function createCreditsService(db: Db, clock: Clock) {
     /** A payment that came to nothing gives its code back. */
     async releaseDiscount(paymentId: number, trx: Db) {
       await queries.releaseRedemptionsOf(trx, paymentId, clock.now().toISOString());
+    },
+
+    /** A discount code members may type, e.g. for a campaign; stored in capitals. */
+    async addDiscountCode(site: Site, code: NewDiscountCode) {
+      await queries.insertDiscountCode(db, {
+        site_id: site.id,
+        code: code.code.trim().toUpperCase(),
+        value_percentage: code.percentage,
+        validity: code.validity ?? 'once_per_user',
+        country: code.country ?? null,
+        currency: code.currency ?? null,
+        minimum_order_value: code.minimumOrderValue ?? 0,
+        expires: code.expires ?? null,
+        user_id: code.userId ?? null,
+        paymentmethods: code.methods ? JSON.stringify(code.methods) : null,
+        created_at: clock.now().toISOString(),
+      });
     },
 
     discountCodeById(id: number) {

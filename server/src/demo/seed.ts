@@ -4,6 +4,7 @@
  */
 import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
 import { addDays, type Clock } from '../clock.js';
+import type { NewDiscountCode } from '../credits/service.js';
 import type { Db } from '../db/index.js';
 import type { NewProfileRow, PhotoRow } from '../db/schema.js';
 import { type StoredPhotoFiles, storePhotoFiles } from '../members/photos/files.js';
@@ -15,6 +16,16 @@ import { generateHostedProfiles, type HostedProfile, hostedProfileRow, hostedPro
 import { createRandom } from './random.js';
 
 export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-2026', name: 'Demo' };
+/** A member who has not bought anything yet: the first purchase makes them premium. */
+export const DEMO_NEW_MEMBER = { email: 'new@amora.test', password: 'amora-new-2026', name: 'Sam' };
+/** Codes to try at /credits, each answering differently (SPEC §3's rules). */
+export const DEMO_DISCOUNT_CODES: NewDiscountCode[] = [
+  { code: 'SPRING10', percentage: 10 },
+  { code: 'BIGGER30', percentage: 30, minimumOrderValue: 5000, currency: 'EUR' },
+  { code: 'BELGIE15', percentage: 15, country: 'BE' },
+  { code: 'PAYPAL20', percentage: 20, methods: ['paypal'] },
+  { code: 'SUMMER2024', percentage: 20, expires: '2024-09-01T00:00:00Z' },
+];
 /** The operator who answers as the demo site's hosted profiles, at /staff. */
 export const DEMO_OPERATOR = {
   email: 'operator@amora.test',
@@ -69,6 +80,7 @@ export async function seedDemo(
     { company: DEMO_COMPANY, settings: DEMO_SETTINGS, aliases: domains },
   );
   await services.credits.stockSite(site, site.settings.countries);
+  for (const code of DEMO_DISCOUNT_CODES) await services.credits.addDiscountCode(site, code);
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);
@@ -79,6 +91,7 @@ export async function seedDemo(
     paid: true,
   });
   await completeDemoProfile(services, site, member);
+  await services.accounts.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
   await services.staff.addStaff(DEMO_OPERATOR);
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   return true;

@@ -3,6 +3,10 @@ import {
   discountCode,
   discountCodeQuery,
   idealBanksResponse,
+  sandboxCheckout,
+  sandboxCheckoutQuery,
+  sandboxDecision,
+  sandboxDecisionResponse,
   startPaymentRequest,
   startPaymentResponse,
   transactionQuery,
@@ -16,7 +20,7 @@ import { perMember } from '../http/rate-limits.js';
 import { requestContext } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import { PaymentNotFound, ProviderUnavailable } from './provider.js';
-import { SANDBOX_OUTCOMES, type SandboxProvider } from './sandbox.js';
+import type { SandboxProvider } from './sandbox.js';
 
 /** A webhook body: Mollie posts `id=tr_…` as a form. */
 const webhookBody = z.object({ id: z.string().min(1).max(100) });
@@ -102,13 +106,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   if (sandbox) {
-    const checkoutQuery = z.object({ id: z.string().min(1).max(100) });
-    app.get('/api/sandbox-checkout.php', { schema: { hide: true, querystring: checkoutQuery } }, async (request) =>
-      sandbox.checkout(request.query.id),
+    app.get(
+      '/api/sandbox-checkout.php',
+      { schema: { hide: true, querystring: sandboxCheckoutQuery, response: { 200: sandboxCheckout } } },
+      async (request) => sandbox.checkout(request.query.id),
     );
     app.post(
       '/api/sandbox-checkout.php',
-      { schema: { hide: true, body: checkoutQuery.extend({ outcome: z.enum(SANDBOX_OUTCOMES) }) } },
+      { schema: { hide: true, body: sandboxDecision, response: { 200: sandboxDecisionResponse } } },
       async (request) => ({ redirect_url: await sandbox.decide(request.body.id, request.body.outcome) }),
     );
   }

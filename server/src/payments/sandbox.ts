@@ -4,7 +4,7 @@
  * the payments domain, as a provider's webhook would, and sends the payer back.
  */
 import { randomBytes } from 'node:crypto';
-import type { Currency, PaymentMethod } from '@amora/common';
+import type { Currency, PaymentMethod, SandboxCheckout, SandboxOutcome } from '@amora/common';
 import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { DomainError } from '../errors.js';
@@ -16,10 +16,6 @@ import {
   type ProviderPayment,
   type ProviderStatus,
 } from './provider.js';
-
-/** What the payer may pick on the sandbox checkout. */
-export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 /** A pending sandbox payment is paid this long after the payer chose "pending". */
 export const SANDBOX_SETTLE_SECONDS = 5;
@@ -57,18 +53,6 @@ function toProviderPayment(row: Row, checkoutBase: string): ProviderPayment {
     customerId: row.customer_id,
     mandateId: row.mandate_id,
   };
-}
-
-/** The page a checkout shows: what is paid, to whom, and whether it is still open. */
-export interface SandboxCheckout {
-  id: string;
-  amount: number;
-  currency: Currency;
-  description: string;
-  method: PaymentMethod;
-  issuer: string | null;
-  open: boolean;
-  redirect_url: string;
 }
 
 export interface SandboxProvider extends PaymentProvider {

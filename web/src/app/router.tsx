@@ -42,6 +42,10 @@ export const router = createBrowserRouter([
           { path: '/match-finder', lazy: page(() => import('../pages/likes/MatchFinderPage')) },
           { path: '/profile', lazy: page(() => import('../pages/profile/ProfilePage')) },
           { path: '/complete-signup', lazy: page(() => import('../pages/profile/CompleteSignupPage')) },
+          { path: '/credits', lazy: page(() => import('../pages/credits/CreditsPage')) },
+          { path: '/credits/:id/:paymentmethod?', lazy: page(() => import('../pages/credits/PaymentPage')) },
+          { path: '/transactions', lazy: page(() => import('../pages/credits/TransactionsPage')) },
+          { path: '/transactions/:id', lazy: page(() => import('../pages/credits/TransactionPage')) },
         ],
       },
       { path: '*', element: <ErrorPage status={404} /> },
@@ -71,6 +75,9 @@ export const router = createBrowserRouter([
   {
     element: <EmptyLayout />,
     errorElement: <ErrorPage />,
-    children: [{ path: '/account-deleted', lazy: page(() => import('../pages/accounts/AccountDeletedPage')) }],
+    children: [
+      { path: '/account-deleted', lazy: page(() => import('../pages/accounts/AccountDeletedPage')) },
+      { path: '/sandbox/checkout/:id', lazy: page(() => import('../pages/credits/SandboxCheckoutPage')) },
+    ],
   },
 ]);

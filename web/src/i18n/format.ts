@@ -15,3 +15,8 @@ export function formatChatTime(value: string | Date, locale: string, now = new D
   if (days < 6) return new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(date);
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(date);
 }
+
+/** An amount in minor units (cents) as the page's language writes money: "€ 9,99", "£8.99". */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+}

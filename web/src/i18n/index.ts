@@ -10,10 +10,10 @@ import {
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const WEB_NAMESPACES = ['app', 'errors', 'pages', 'members', 'likes', 'chat'] as const;
+export const WEB_NAMESPACES = ['app', 'errors', 'pages', 'members', 'likes', 'chat', 'credits'] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../common/locales/*/{app,errors,pages,members,likes,chat}.json',
+  '../../../common/locales/*/{app,errors,pages,members,likes,chat,credits}.json',
 );
 
 async function loadCatalogue(locale: string, ns: string) {

@@ -3,6 +3,7 @@ import { ActivationReminder } from '../../components/ActivationReminder';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
+import { TimeBonus } from '../../pages/credits/TimeBonus';
 import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
 import { TopBar } from './TopBar';
 
@@ -14,6 +15,7 @@ export function DefaultLayout() {
       <main id="content">
         <ActivationReminder />
         <ProfilePhotoAlert />
+        <TimeBonus />
         <Outlet />
       </main>
       <Footer />

@@ -10,6 +10,7 @@ import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { TopBarSearch } from '../../components/TopBarSearch';
 import { MessagesTab } from '../../pages/chats/MessagesTab';
+import { CreditsButton } from '../../pages/credits/CreditsButton';
 import { LikesTab } from '../../pages/likes/LikesTab';
 import { BackButton } from './BackButton';
 import { Tab } from './Tab';
@@ -36,6 +37,7 @@ export function TopBar() {
         <nav aria-label={t('nav.label')} className={user ? 'tab-bar' : 'visitor-nav'}>
           {user ? <MemberTabs /> : <VisitorActions />}
         </nav>
+        {user && <CreditsButton user={user} />}
         <LanguageSwitcher />
         {user && <AccountMenu user={user} />}
       </div>
@@ -93,6 +95,9 @@ function AccountMenu({ user }: { user: User }) {
       </Link>
       <Link to="/match-finder" className="dropdown-item">
         <Icon svg={icons.matchFinder} /> {t('nav.matchFinder')}
+      </Link>
+      <Link to="/transactions" className="dropdown-item">
+        <Icon svg={icons.receipt} /> {t('nav.transactions')}
       </Link>
       <Link to="/notifications" className="dropdown-item">
         <Icon svg={icons.settings} /> {t('nav.settings')}

@@ -1,0 +1,135 @@
+/**
+ * Buying credits: a new member sees the time-bonus price, tries a bundle that fails at the sandbox
+ * checkout, tries again (pending, then paid), becomes premium with the credits in the top bar;
+ * cancelled and expired payments add nothing; a wrong discount code is refused; the time bonus
+ * counts down and, for a member without credits, opens once as a modal.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import { expectAccessible, expectTapTargets, hostedProfiles, screenshot, signUpMember } from './support.js';
+
+const t = catalogue('en');
+
+const topBarCredits = (page: Page) => page.getByRole('banner').getByRole('link', { name: /credit/i });
+const getPremium = (page: Page) => page.getByRole('banner').getByRole('link', { name: t('credits:getPremium') });
+
+async function chooseBundle(page: Page, credits: number) {
+  await page.goto('/credits');
+  const bundles = page.getByRole('region', { name: t('credits:bundles') });
+  await bundles.getByRole('link', { name: new RegExp(`^${credits} `) }).click();
+  await expect(page.getByRole('heading', { name: t('credits:payment.title') })).toBeVisible();
+}
+
+/** Pays the chosen bundle and decides the sandbox checkout's outcome. */
+async function checkout(page: Page, outcome: string) {
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText(t('credits:sandbox.tag'))).toBeVisible();
+  await page.getByRole('button', { name: t(`credits:sandbox.outcomes.${outcome}`), exact: true }).click();
+  await page.waitForURL(/\/transactions\/\d+\?return=1$/);
+}
+
+test('a new member buys credits through the sandbox and becomes premium', async ({ page }, testInfo) => {
+  await signUpMember(page, 'Noor', { activate: true });
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { name: t('credits:becomePremium') })).toBeVisible();
+  await expect(getPremium(page)).toBeVisible();
+  // Within four hours of signing up the time bonus takes 25% off every bundle.
+  await expect(
+    page.getByRole('status').filter({ hasText: t('credits:discount.off', { percentage: '25' }) }),
+  ).toBeVisible();
+  await expect(page.getByText('€18.74')).toBeVisible();
+  await screenshot(page, testInfo, 'credits');
+  await expectAccessible(page);
+  if (testInfo.project.name === 'phone') await expectTapTargets(page);
+
+  await chooseBundle(page, 150);
+  await page.getByLabel(t('credits:payment.bank')).selectOption({ label: 'ING' });
+  await screenshot(page, testInfo, 'credits-payment');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText(t('credits:sandbox.tag'))).toBeVisible();
+  await expect(page.getByText('iDEAL · ING')).toBeVisible();
+  await screenshot(page, testInfo, 'credits-sandbox-checkout');
+  await page.getByRole('button', { name: t('credits:sandbox.outcomes.failed'), exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: t('credits:outcome.failed.title') })).toBeVisible();
+  await expect(page.getByText(t('credits:outcome.failed.body'))).toBeVisible();
+  await screenshot(page, testInfo, 'credits-failed');
+  await expect(getPremium(page)).toBeVisible();
+
+  // Try again: the bank confirms a few seconds later, and the page shows it by itself.
+  await page.getByRole('link', { name: t('credits:outcome.failed.retry') }).click();
+  await checkout(page, 'pending');
+  await expect(page.getByRole('heading', { name: t('credits:outcome.pending.title') })).toBeVisible();
+  await screenshot(page, testInfo, 'credits-pending');
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(t('credits:outcome.paid.body', { count: '150' }))).toBeVisible();
+  // The 20 credits every new member gets, and the 150 bought.
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '170' }));
+  await expect(getPremium(page)).toBeHidden();
+  await screenshot(page, testInfo, 'credits-paid');
+  await expectAccessible(page);
+
+  // The invoice keeps the discount, the VAT and every state the payment passed through.
+  await expect(page.getByText(t('credits:transaction.discount', { code: 'TIMEBONUS25' }))).toBeVisible();
+  await expect(page.getByText('€18.74').first()).toBeVisible();
+  await page.getByRole('link', { name: t('credits:transactions.link') }).click();
+  await expect(page.getByRole('link', { name: new RegExp(t('credits:status.paid')) })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: new RegExp(t('credits:status.failed')) })).toHaveCount(1);
+  await screenshot(page, testInfo, 'transactions');
+});
+
+test('cancelled and expired payments add nothing, and a wrong discount code is refused', async ({ page }) => {
+  await signUpMember(page, 'Ilse', { activate: true });
+  for (const outcome of ['cancelled', 'expired']) {
+    await chooseBundle(page, 50);
+    await checkout(page, outcome);
+    await expect(page.getByRole('heading', { name: t('credits:outcome.failed.title') })).toBeVisible();
+    await expect(getPremium(page)).toBeVisible();
+  }
+
+  await page.goto('/credits');
+  await page.getByRole('button', { name: t('credits:discount.have') }).click();
+  await page.getByLabel(t('credits:discount.label')).fill('NOPE');
+  await page.getByRole('button', { name: t('credits:discount.apply') }).click();
+  await expect(page.getByText(t('errors:discount_not_found'))).toBeVisible();
+});
+
+test('a new member without credits is shown the time bonus counting down, then once a modal', async ({
+  page,
+}, testInfo) => {
+  await signUpMember(page, 'Tess', { activate: true });
+  // Three free messages, then two of 10 credits: the 20 signup credits are spent.
+  const [hosted] = await hostedProfiles(page, 1);
+  for (let i = 0; i < 5; i++) {
+    const sent = await page.request.post('/api/chat.php', {
+      headers: { 'x-request-type': 'client' },
+      data: { client_id: crypto.randomUUID(), profile_id: hosted?.id, text: `Hello ${i}` },
+    });
+    expect(sent.ok()).toBe(true);
+  }
+
+  await page.clock.install();
+  await page.goto('/members');
+  const banner = page.getByRole('alert').filter({ hasText: t('credits:timeBonus.offer', { percentage: '25' }) });
+  await expect(banner).toBeVisible();
+  const clock = banner.locator('.time-bonus-clock');
+  await expect(clock).toHaveText(/^0[0-3]:[0-5]\d:[0-5]\d$/);
+  const before = await clock.textContent();
+  await page.clock.runFor(2_000);
+  await expect(clock).not.toHaveText(before ?? '');
+  await screenshot(page, testInfo, 'time-bonus-banner');
+
+  await page.clock.runFor(40_000);
+  const modal = page.getByRole('dialog', { name: t('credits:timeBonus.offer', { percentage: '25' }) });
+  await expect(modal).toBeVisible();
+  await expect(modal.locator('.time-bonus-clock')).toHaveText(/^0[0-3]:[0-5]\d:[0-5]\d$/);
+  await screenshot(page, testInfo, 'time-bonus-modal');
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: t('app:common.close') }).click();
+  await expect(modal).toBeHidden();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toBeHidden();
+});

@@ -1,0 +1,111 @@
+import type { DiscountCode } from '@amora/common';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useMember } from '../../app/RequireMember';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { Loading } from '../../components/Loading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatDate, formatTime } from '../../i18n/format';
+import { type Offer, useOffer, useWelcomeDiscount } from './api';
+import { BundleCard } from './BundleCard';
+import { DiscountCodeForm } from './DiscountCodeForm';
+
+/** /credits: the member's balance, the bundles with the discount that applies, and what credits buy. */
+export default function CreditsPage() {
+  const { t } = useTranslation('credits');
+  const user = useMember();
+  const offer = useOffer();
+  const welcome = useWelcomeDiscount();
+  const [params] = useSearchParams();
+  const [entered, setEntered] = useState<DiscountCode | null>(null);
+  const discount = entered ?? welcome.data ?? null;
+  useDocumentTitle(t('title'));
+
+  return (
+    <Container className="py-4 credits-page">
+      <header className="credits-head">
+        <h1 className="h2 mb-1">{user.paid_user ? t('title') : t('becomePremium')}</h1>
+        <p className="text-body-secondary mb-0">
+          {user.paid_user ? t('balance', { count: user.credits }) : t('premiumIntro')}
+        </p>
+      </header>
+      {params.get('reason') === 'insufficient' && (
+        <Alert variant="warning" className="mt-3">
+          {t('insufficient')}
+        </Alert>
+      )}
+      {discount && <DiscountBanner discount={discount} />}
+      {offer.isLoading && <Loading />}
+      {offer.isError && <Alert variant="danger">{offer.error.message}</Alert>}
+      {offer.data && <Bundles offer={offer.data} discount={discount} />}
+      <div className="mt-3">
+        <DiscountCodeForm onApply={setEntered} />
+      </div>
+      {offer.data && <WhatCreditsBuy offer={offer.data} />}
+      <p className="mt-4 small">
+        <Link to="/transactions">{t('transactions.link')}</Link>
+      </p>
+    </Container>
+  );
+}
+
+function DiscountBanner({ discount }: { discount: DiscountCode }) {
+  const { t, i18n } = useTranslation('credits');
+  const until = discount.expires ? new Date(discount.expires) : null;
+  const sameDay = until && until.toDateString() === new Date().toDateString();
+  const when = until && (sameDay ? formatTime(until, i18n.language) : formatDate(until, i18n.language));
+  return (
+    <div className="discount-banner mt-3" role="status">
+      <Icon svg={icons.gift} />
+      <span>
+        <strong>{t('discount.off', { percentage: discount.value_percentage })}</strong>{' '}
+        {when ? t('discount.until', { code: discount.code, when }) : t('discount.applied', { code: discount.code })}
+      </span>
+    </div>
+  );
+}
+
+function Bundles({ offer, discount }: { offer: Offer; discount: DiscountCode | null }) {
+  const { t } = useTranslation('credits');
+  const query = discount ? `?code=${encodeURIComponent(discount.code)}` : '';
+  return (
+    <section aria-label={t('bundles')} className="bundle-grid mt-3">
+      {offer.bundles.map((bundle) => (
+        <BundleCard
+          key={bundle.id}
+          bundle={bundle}
+          discount={discount}
+          messageCredits={offer.message_credits}
+          to={`/credits/${bundle.id}${query}`}
+        />
+      ))}
+    </section>
+  );
+}
+
+function WhatCreditsBuy({ offer }: { offer: Offer }) {
+  const { t } = useTranslation('credits');
+  return (
+    <section className="credits-uses mt-4">
+      <h2 className="h5">{t('uses.title')}</h2>
+      <ul className="list-unstyled mb-0">
+        <li>
+          <Icon svg={icons.chat} /> {t('uses.message', { count: offer.message_credits })}
+        </li>
+        <li>
+          <Icon svg={icons.photo} /> {t('uses.photo', { count: offer.photo_credits })}
+        </li>
+        <li>
+          <Icon svg={icons.gift} /> {t('uses.gift', { count: offer.gift_credits })}
+        </li>
+        <li>
+          <Icon svg={icons.check} /> {t('uses.premium')}
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { Loading } from '../../components/Loading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatDate, formatMoney } from '../../i18n/format';
+import { useTransactions } from './api';
+
+/** /transactions: every purchase, newest first, each opening as an invoice. */
+export default function TransactionsPage() {
+  const { t, i18n } = useTranslation('credits');
+  const list = useTransactions();
+  useDocumentTitle(t('transactions.title'));
+  return (
+    <Container className="py-4 narrow-page">
+      <h1 className="h2 mb-3">{t('transactions.title')}</h1>
+      {list.isLoading && <Loading />}
+      {list.isError && <Alert variant="danger">{list.error.message}</Alert>}
+      {list.data?.transactions.length === 0 && (
+        <div className="text-center py-4">
+          <p>{t('transactions.none')}</p>
+          <Link to="/credits" className="btn btn-primary">
+            {t('transactions.buy')}
+          </Link>
+        </div>
+      )}
+      <ul className="settings-list list-unstyled">
+        {list.data?.transactions.map((transaction) => (
+          <li key={transaction.id}>
+            <Link to={`/transactions/${transaction.id}`} className="settings-row-link">
+              <span className="settings-row-icon">
+                <Icon svg={icons.credits} />
+              </span>
+              <span className="settings-row-title">
+                {t('transactions.item', { count: transaction.credits })}
+                <span className="d-block small text-body-secondary">
+                  {formatDate(transaction.created_at, i18n.language)} ·{' '}
+                  {formatMoney(transaction.amount, transaction.currency, i18n.language)}
+                </span>
+              </span>
+              <span className={`status-pill status-${transaction.status}`}>{t(`status.${transaction.status}`)}</span>
+              <Icon svg={icons.next} className="settings-row-chevron" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Container>
+  );
+}

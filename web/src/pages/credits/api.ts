@@ -1,0 +1,105 @@
+/** Credits for money: the offer, discount codes, starting a payment and the member's transactions. */
+import {
+  type CreditsResponse,
+  creditsResponse,
+  type DiscountCode,
+  discountCode,
+  idealBanksResponse,
+  PAYMENT_POLL_MS,
+  type PaymentMethod,
+  startPaymentResponse,
+  transactionResponse,
+  transactionsResponse,
+} from '@amora/common';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useUser } from '../../api/hooks';
+
+export const creditsKeys = {
+  offer: ['credits', 'offer'] as const,
+  welcome: (userId: number | undefined) => ['credits', 'welcome', userId] as const,
+  banks: ['credits', 'banks'] as const,
+  transactions: ['transactions'] as const,
+  transaction: (id: number) => ['transactions', id] as const,
+};
+
+export function useOffer() {
+  return useQuery({ queryKey: creditsKeys.offer, queryFn: () => api.get('/api/credits.php', creditsResponse) });
+}
+
+/**
+ * The new member's offer (time bonus or welcome discount); none is no error to show. Asked once per
+ * member who never paid; it ends with their session.
+ */
+export function useWelcomeDiscount() {
+  const { user } = useUser();
+  return useQuery({
+    queryKey: creditsKeys.welcome(user?.id),
+    enabled: user !== null && !user.paid_user,
+    staleTime: Infinity,
+    queryFn: async (): Promise<DiscountCode | null> =>
+      api.get('/api/discountcode.php', discountCode, { welcome: 'true' }).catch(() => null),
+    retry: false,
+  });
+}
+
+export function lookUpDiscount(code: string, bundle?: number, method?: PaymentMethod) {
+  return api.get('/api/discountcode.php', discountCode, {
+    code,
+    bundle: bundle === undefined ? undefined : String(bundle),
+    method,
+  });
+}
+
+/** The discount a code entered by the member gives on a bundle, checked by the server. */
+export function useDiscount(code: string | null, bundle: number, method?: PaymentMethod) {
+  return useQuery({
+    queryKey: ['credits', 'discount', code, bundle, method],
+    queryFn: () => lookUpDiscount(code as string, bundle, method),
+    enabled: code !== null,
+    retry: false,
+  });
+}
+
+export function useIdealBanks(enabled: boolean) {
+  return useQuery({
+    queryKey: creditsKeys.banks,
+    queryFn: () => api.get('/api/ideal-banks.php', idealBanksResponse),
+    enabled,
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useStartPayment() {
+  return useMutation({
+    mutationFn: (body: {
+      client_id: string;
+      bundle_id: number;
+      method: PaymentMethod;
+      issuer?: string;
+      discount_code?: string;
+    }) => api.post('/api/payment.php', startPaymentResponse, body, { retry: true }),
+  });
+}
+
+export function useTransactions() {
+  return useQuery({
+    queryKey: creditsKeys.transactions,
+    queryFn: () => api.get('/api/transactions.php', transactionsResponse),
+  });
+}
+
+/** One payment; asked again every few seconds while the provider has not decided it. */
+export function useTransaction(id: number) {
+  return useQuery({
+    queryKey: creditsKeys.transaction(id),
+    queryFn: () => api.get('/api/transaction.php', transactionResponse, { id: String(id) }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.transaction.status;
+      return status === 'created' || status === 'pending' ? PAYMENT_POLL_MS : false;
+    },
+  });
+}
+
+export type Offer = CreditsResponse;
+export type Bundle = Offer['bundles'][number];
