@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { expectAccessible, expectTapTargets, hostedProfiles, screenshot, signUpMember } from './support.js';
+import { enterSite, expectAccessible, expectTapTargets, hostedProfiles, screenshot, signUpMember } from './support.js';
 
 const t = catalogue('en');
 
@@ -79,7 +79,7 @@ test('a new member buys credits through the sandbox and becomes premium', async 
   await screenshot(page, testInfo, 'transactions');
 });
 
-test('cancelled and expired payments add nothing, and a wrong discount code is refused', async ({ page }) => {
+test('cancelled and expired payments add nothing', async ({ page }) => {
   await signUpMember(page, 'Ilse', { activate: true });
   for (const outcome of ['cancelled', 'expired']) {
     await chooseBundle(page, 50);
@@ -87,12 +87,98 @@ test('cancelled and expired payments add nothing, and a wrong discount code is r
     await expect(page.getByRole('heading', { name: t('credits:outcome.failed.title') })).toBeVisible();
     await expect(getPremium(page)).toBeVisible();
   }
+});
+
+/** Types a code on /credits; returns the refusal shown, or null when the code applies. */
+async function enterCode(page: Page, code: string) {
+  await page.getByRole('button', { name: t('credits:discount.have') }).click();
+  await page.getByLabel(t('credits:discount.label')).fill(code);
+  await page.getByRole('button', { name: t('credits:discount.apply') }).click();
+}
+
+test('discount codes: each refusal says why, a good one lowers the prices, and it is used once', async ({
+  page,
+}, testInfo) => {
+  await signUpMember(page, 'Joris', { activate: true });
+  await page.goto('/credits');
+  for (const [code, refusal] of [
+    ['NOPE', 'discount_not_found'],
+    ['SUMMER2024', 'discount_expired'],
+    ['BELGIE15', 'discount_country'],
+  ] as const) {
+    await enterCode(page, code);
+    await expect(page.getByText(t(`errors:${refusal}`))).toBeVisible();
+    await page.reload();
+  }
+
+  // BIGGER30 needs an order of €50: only the two largest bundles get it.
+  await enterCode(page, 'bigger30');
+  await expect(
+    page.getByRole('status').filter({ hasText: t('credits:discount.off', { percentage: '30' }) }),
+  ).toBeVisible();
+  await expect(page.getByText('€69.30')).toBeVisible();
+  await expect(page.getByText('€9.99', { exact: true })).toBeVisible();
+  await page.goto(`/credits/${await bundleId(page, 50)}/ideal?code=BIGGER30`);
+  await expect(page.getByText(t('errors:discount_minimum_order'))).toBeVisible();
 
   await page.goto('/credits');
-  await page.getByRole('button', { name: t('credits:discount.have') }).click();
-  await page.getByLabel(t('credits:discount.label')).fill('NOPE');
-  await page.getByRole('button', { name: t('credits:discount.apply') }).click();
-  await expect(page.getByText(t('errors:discount_not_found'))).toBeVisible();
+  await enterCode(page, 'SPRING10');
+  await expect(page.getByText('€8.99')).toBeVisible();
+  await page
+    .getByRole('region', { name: t('credits:bundles') })
+    .getByRole('link', { name: /^50 / })
+    .click();
+  await expect(page.getByText(t('credits:payment.discount', { code: 'SPRING10', percentage: '10' }))).toBeVisible();
+  await screenshot(page, testInfo, 'credits-discount');
+  await checkout(page, 'paid');
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible();
+
+  await page.goto('/credits');
+  await enterCode(page, 'SPRING10');
+  await expect(page.getByText(t('errors:discount_used'))).toBeVisible();
+});
+
+async function bundleId(page: Page, credits: number): Promise<string> {
+  const offer = (await (await page.request.get('/api/credits.php')).json()) as {
+    bundles: { id: number; credits: number }[];
+  };
+  return String(offer.bundles.find((bundle) => bundle.credits === credits)?.id);
+}
+
+test('a repeat order charges the saved card in one step; a declined card offers a retry or PayPal', async ({
+  page,
+}, testInfo) => {
+  await signUpMember(page, 'Mats', { activate: true });
+  await chooseBundle(page, 50);
+  await page.getByRole('radio', { name: t('credits:methods.creditcard') }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: t('credits:sandbox.outcomes.paid'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible();
+
+  await page.goto('/credits');
+  await page.getByRole('link', { name: t('credits:repeat.link') }).click();
+  await expect(page.getByText(t('credits:repeat.savedCard'))).toBeVisible();
+  await screenshot(page, testInfo, 'credits-repeat-order');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Buy again for/ }).click();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible();
+  // 20 signup credits and two bundles of 50.
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '120' }));
+
+  // Another card, whose later charges the bank declines.
+  await chooseBundle(page, 50);
+  await page.getByRole('radio', { name: t('credits:methods.creditcard') }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: t('credits:sandbox.outcomes.paid_card_declines'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible();
+  await page.goto('/credits/repeat-order');
+  await page.getByRole('button', { name: /^Buy again for/ }).click();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.failed.title') })).toBeVisible();
+  await expect(page.getByRole('link', { name: t('credits:outcome.failed.retry') })).toBeVisible();
+  await expect(page.getByRole('link', { name: t('credits:outcome.failed.paypal') })).toBeVisible();
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '170' }));
+  await page.getByRole('link', { name: t('credits:outcome.failed.paypal') }).click();
+  await expect(page.getByRole('radio', { name: t('credits:methods.paypal') })).toBeChecked();
 });
 
 test('a new member without credits is shown the time bonus counting down, then once a modal', async ({
@@ -132,4 +218,29 @@ test('a new member without credits is shown the time bonus counting down, then o
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(banner).toBeHidden();
+});
+
+test('the price list is open to visitors from the footer, and premium says what it unlocks', async ({
+  page,
+}, testInfo) => {
+  await enterSite(page, '/');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: t('app:footer.pricing') })
+    .click();
+  await expect(page.getByRole('heading', { name: t('credits:pricing.title') })).toBeVisible();
+  await page.getByLabel(t('credits:pricing.country')).selectOption('GB');
+  await expect(page.getByRole('row', { name: /^50 credits £8\.99/ })).toBeVisible();
+  await screenshot(page, testInfo, 'pricing');
+  await expectAccessible(page);
+
+  await signUpMember(page, 'Lotte', { activate: true });
+  await page.goto('/premium');
+  await expect(page.getByRole('heading', { name: t('credits:premium.title') })).toBeVisible();
+  await expect(page.getByRole('table', { name: t('credits:premium.compare') })).toBeVisible();
+  await screenshot(page, testInfo, 'premium');
+  await expectAccessible(page);
+  if (testInfo.project.name === 'phone') await expectTapTargets(page);
+  await page.getByRole('link', { name: /^Become premium from/ }).click();
+  await expect(page.getByRole('heading', { name: t('credits:becomePremium') })).toBeVisible();
 });

@@ -32,10 +32,8 @@ import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoot } from './members/photos/files.js';
 import { membersRoutes } from './members/routes.js';
-import { createMollieProvider } from './payments/mollie.js';
-import type { PaymentProvider } from './payments/provider.js';
+import { configuredProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
-import { createSandboxProvider } from './payments/sandbox.js';
 import { CLIENT_MESSAGE_MAX_BYTES, realtimeRoutes } from './realtime/routes.js';
 import { createServices } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
@@ -63,9 +61,7 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   const media = mediaRoot(config.dataDir);
   const events = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createInProcessBus();
   app.addHook('onClose', () => events.close());
-  const sandbox = config.paymentProvider === 'sandbox' ? createSandboxProvider(db, clock) : null;
-  const paymentProvider: PaymentProvider =
-    sandbox ?? createMollieProvider({ apiKey: config.mollieApiKey ?? '', apiEndpoint: config.mollieApiUrl });
+  const { provider: paymentProvider, sandbox } = configuredProvider(config, db, clock);
   const services = createServices({ db, clock, mailer, mediaRoot: media, events, paymentProvider });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));

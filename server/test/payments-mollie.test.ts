@@ -154,3 +154,31 @@ describe('payments through Mollie', () => {
     expect((await accountOf(visitor)).credits).toBe(50);
   });
 });
+
+describe('repeat orders through Mollie', () => {
+  it('make the first card payment leave a mandate, and charge it for a repeat order', async () => {
+    const { visitor } = await dutchMember();
+    const first = await buy(visitor, 50, { method: 'creditcard' });
+    const firstRequest = mollie.payments().find((p) => p.id === first.providerId)?.request;
+    expect(firstRequest).toMatchObject({ method: 'creditcard', sequenceType: 'first' });
+    expect(firstRequest?.customerId).toMatch(/^cst_/);
+    mollie.setStatus(first.providerId, 'paid');
+    await webhook(`id=${first.providerId}`);
+
+    const response = await visitor.post('/api/repeat-order.php', { client_id: randomUUID() });
+    expect(response.statusCode, response.body).toBe(200);
+    const repeat = response.json() as { transaction: { id: number; status: string }; checkout_url: string | null };
+    expect(repeat.checkout_url).toBeNull();
+    const recurring = mollie.payments().at(-1);
+    expect(recurring?.request).toMatchObject({
+      sequenceType: 'recurring',
+      customerId: firstRequest?.customerId,
+      amount: { currency: 'EUR', value: '9.99' },
+    });
+    expect(recurring?.request.mandateId).toMatch(/^mdt_/);
+    mollie.setStatus(recurring?.id as string, 'paid');
+    await webhook(`id=${recurring?.id}`);
+    expect(await statusOf(visitor, repeat.transaction.id)).toBe('paid');
+    expect((await accountOf(visitor)).credits).toBe(100);
+  });
+});

@@ -343,6 +343,7 @@ describe('discount codes', () => {
     expect(await ask('code=OFF')).toMatchObject({ error: 'discount_not_found' });
     expect(await ask('code=GONE')).toMatchObject({ error: 'discount_expired' });
     expect(await ask(`code=BELGIUM&bundle=${small.id}`)).toMatchObject({ error: 'discount_country' });
+    expect(await ask('code=BELGIUM')).toMatchObject({ error: 'discount_country' });
     expect(await ask(`code=BIGORDER&bundle=${small.id}`)).toMatchObject({
       error: 'discount_minimum_order',
       minimum_order_value: 5000,
@@ -413,5 +414,110 @@ describe('discount codes', () => {
 
     const old = await buyer({ signedUpHoursAgo: 24 * 30 });
     expect((await old.visitor.get('/api/discountcode.php?welcome=true')).statusCode).toBe(404);
+  });
+});
+
+describe('refunds by an admin', () => {
+  it('refund a paid purchase within the refund days and take back what is left of its credits, once', async () => {
+    const member = await buyer();
+    const { transaction, checkoutId } = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(checkoutId, 'paid');
+    await t.services.credits.spend(member.user.id, 30, 'text', 'before-refund', t.db);
+
+    const { transaction: refunded, creditsTaken } = await t.services.payments.refund(transaction.id);
+    expect(refunded.status).toBe('refunded');
+    expect(creditsTaken).toBe(20);
+    expect((await userOf(member)).credits).toBe(0);
+    await webhook(await providerIdOf(transaction.id));
+    expect((await transactionOf(member, transaction.id)).history.map((h) => h.status)).toEqual([
+      'created',
+      'paid',
+      'refunded',
+    ]);
+    const refunds = await t.db
+      .selectFrom('credit_ledger')
+      .select('delta')
+      .where('user_id', '=', member.user.id)
+      .where('reason', '=', 'refund')
+      .execute();
+    expect(refunds).toEqual([{ delta: -20 }]);
+    await expect(t.services.payments.refund(transaction.id)).rejects.toThrow(/refunded, not paid/);
+  });
+
+  it('refuses a purchase paid longer ago than the refund days, and one never paid', async () => {
+    const member = await buyer();
+    const bundle = await bundleOf(member, 50);
+    const open = await started(member, { bundle_id: bundle.id });
+    await expect(t.services.payments.refund(open.transaction.id)).rejects.toThrow(/created, not paid/);
+
+    const paid = await started(member, { bundle_id: bundle.id });
+    await decide(paid.checkoutId, 'paid');
+    t.clock.advance({ days: t.site.settings.refund_days + 1 });
+    await expect(t.services.payments.refund(paid.transaction.id)).rejects.toThrow(/refund_days/);
+    expect((await userOf(member)).credits).toBe(50);
+  });
+});
+
+describe('the public price list', () => {
+  it("shows any visitor a selling country's bundles without the trial package, the first country unless asked", async () => {
+    const visitor = client(t.app);
+    const first = (await visitor.get('/api/pricing.php')).json();
+    expect(first.country).toBe(t.site.settings.countries[0]);
+    expect(first.countries).toContain('GB');
+    expect(first.bundles.some((b: { trial: boolean }) => b.trial)).toBe(false);
+    const british = (await visitor.get('/api/pricing.php?country=GB')).json();
+    expect(british).toMatchObject({ country: 'GB', currency: 'GBP' });
+    expect(british.bundles[0]).toMatchObject({ credits: 50, price: 899 });
+    expect((await visitor.get('/api/pricing.php?country=US')).json().country).toBe(first.country);
+    expect((await visitor.get('/api/pricing.php?country=nl%00')).statusCode).toBe(422);
+  });
+});
+
+describe('repeat orders', () => {
+  async function repeat(who: Buyer, clientId = randomUUID()) {
+    return who.visitor.post('/api/repeat-order.php', { client_id: clientId });
+  }
+
+  it('charge the saved card of a card purchase in one step, once however often it is sent', async () => {
+    const member = await buyer();
+    const bundle = await bundleOf(member, 150);
+    const first = await started(member, { bundle_id: bundle.id, method: 'creditcard' });
+    await decide(first.checkoutId, 'paid');
+    expect((await member.visitor.get('/api/repeat-order.php')).json()).toMatchObject({
+      order: { bundle: { id: bundle.id, credits: 150 }, method: 'creditcard', saved_card: true },
+    });
+
+    const clientId = randomUUID();
+    const responses = await Promise.all([repeat(member, clientId), repeat(member, clientId), repeat(member, clientId)]);
+    const bodies = responses.map(
+      (r) => r.json() as { transaction: Transaction & { recurring: boolean }; checkout_url: null },
+    );
+    expect(new Set(bodies.map((b) => b.transaction.id)).size).toBe(1);
+    expect(bodies[0]).toMatchObject({ transaction: { status: 'paid', recurring: true }, checkout_url: null });
+    expect((await userOf(member)).credits).toBe(300);
+  });
+
+  it('offer retry or PayPal when the saved card is declined, and add nothing', async () => {
+    const member = await buyer();
+    const first = await started(member, { bundle_id: (await bundleOf(member, 50)).id, method: 'creditcard' });
+    await decide(first.checkoutId, 'paid_card_declines');
+    const declined = (await repeat(member)).json() as { transaction: Transaction };
+    expect(declined.transaction.status).toBe('failed');
+    expect((await userOf(member)).credits).toBe(50);
+  });
+
+  it('send the payer to the checkout again when the last purchase saved no card, and find nothing before a purchase', async () => {
+    const member = await buyer();
+    expect((await member.visitor.get('/api/repeat-order.php')).json()).toEqual({ order: null });
+    expect((await repeat(member)).statusCode).toBe(404);
+
+    const first = await started(member, { bundle_id: (await bundleOf(member, 50)).id, method: 'ideal' });
+    await decide(first.checkoutId, 'paid');
+    expect((await member.visitor.get('/api/repeat-order.php')).json()).toMatchObject({
+      order: { method: 'ideal', saved_card: false },
+    });
+    const again = (await repeat(member)).json() as { transaction: Transaction; checkout_url: string };
+    expect(again.transaction.status).toBe('created');
+    expect(again.checkout_url).toMatch(/\/sandbox\/checkout\//);
   });
 });

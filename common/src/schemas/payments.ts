@@ -50,6 +50,16 @@ export const creditsResponse = z.object({
 });
 export type CreditsResponse = z.infer<typeof creditsResponse>;
 
+/** GET /api/pricing.php: the public price list of a country the site sells in (its first unless asked). */
+export const pricingQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'invalid_choice')
+    .optional(),
+});
+export const pricingResponse = creditsResponse.extend({ countries: z.array(z.string()) });
+export type PricingResponse = z.infer<typeof pricingResponse>;
+
 /** GET /api/ideal-banks.php: the banks an iDEAL payer may choose. */
 export const idealBanksResponse = z.object({ banks: z.array(z.object({ id: z.string(), name: z.string() })) });
 
@@ -124,6 +134,21 @@ export const startPaymentResponse = z.object({
   checkout_url: z.string().nullable(),
 });
 
+/** GET /api/repeat-order.php: the last purchase, to buy again; null when there is none on sale. */
+export const repeatOrderResponse = z.object({
+  order: z
+    .object({
+      bundle: creditBundle,
+      method: z.enum(PAYMENT_METHODS),
+      /** The card of an earlier purchase is charged, without a checkout. */
+      saved_card: z.boolean(),
+      transaction_id: z.number(),
+    })
+    .nullable(),
+});
+export type RepeatOrder = NonNullable<z.infer<typeof repeatOrderResponse>['order']>;
+export const repeatOrderRequest = z.object({ client_id: z.string().uuid('invalid') });
+
 export const transactionsResponse = z.object({ transactions: z.array(transaction) });
 
 export const transactionQuery = z.object({ id });
@@ -136,7 +161,7 @@ export const transactionResponse = z.object({
   site: z.string(),
 });
 
-export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired'] as const;
+export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 /** The sandbox provider's checkout page: what is paid and whether it is still open. */
@@ -148,6 +173,8 @@ export const sandboxCheckout = z.object({
   method: z.enum(PAYMENT_METHODS),
   issuer: z.string().nullable(),
   open: z.boolean(),
+  /** A card payment that saves the card for repeat orders (it may be made to decline them). */
+  saves_card: z.boolean(),
   redirect_url: z.string(),
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckout>;

@@ -1,16 +1,18 @@
 /**
  * `npm run staff -- add EMAIL --role operator [--name NAME]` creates a staff account (operator or
  * admin) and prints its first password, unless STAFF_PASSWORD gives one; `npm run staff -- list`
- * shows them. Staff sign in at /staff on any site's domain.
+ * shows them. Staff sign in at /staff on any site's domain. `npm run staff -- refund PAYMENT_ID`
+ * refunds a purchase within its site's refund_days and takes back the credits left of it.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { StaffRole } from '../db/schema.js';
+import { RefundRefused } from '../payments/service.js';
 import { STAFF_ROLES, StaffRefused } from '../staff/service.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('staff');
-const USAGE = `usage: npm run staff -- add <email> --role <${STAFF_ROLES.join('|')}> [--name <name>] | list`;
+const USAGE = `usage: npm run staff -- add <email> --role <${STAFF_ROLES.join('|')}> [--name <name>] | list | refund <payment-id>`;
 
 function parse() {
   try {
@@ -22,7 +24,11 @@ function parse() {
 
 const { values, positionals } = parse();
 const [command, email] = positionals;
-if (!(command === 'list' && positionals.length === 1) && !(command === 'add' && positionals.length === 2)) fail(USAGE);
+const known =
+  (command === 'list' && positionals.length === 1) ||
+  (command === 'add' && positionals.length === 2) ||
+  (command === 'refund' && positionals.length === 2 && /^\d+$/.test(positionals[1] ?? ''));
+if (!known) fail(USAGE);
 
 await withDatabase(fail, async ({ services, engine, where }) => {
   if (command === 'list') {
@@ -30,6 +36,19 @@ await withDatabase(fail, async ({ services, engine, where }) => {
       console.log(
         `${member.id}\t${member.email}\t${member.name}\t${member.role}${member.disabled_at ? '\tdisabled' : ''}`,
       );
+    }
+    return;
+  }
+  if (command === 'refund') {
+    try {
+      const { transaction, creditsTaken } = await services.payments.refund(Number(positionals[1]));
+      console.log(
+        `Payment ${transaction.id} is ${transaction.status}: ${transaction.amount} ${transaction.currency} minor units ` +
+          `refunded, ${creditsTaken} of its ${transaction.credits} credits taken back.`,
+      );
+    } catch (error) {
+      if (error instanceof RefundRefused) fail(error.message);
+      throw error;
     }
     return;
   }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
 import { createDevMailbox } from '../mail/mailer.js';
 import { mediaRoot } from '../members/photos/files.js';
+import { configuredProvider } from '../payments/providers.js';
 import { createServices, type Services } from '../services.js';
 
 export function failWith(tool: string) {
@@ -37,7 +38,14 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
   const mailer = createDevMailbox(db, systemClock);
   try {
     await migrateToLatest(db, engine);
-    const services = createServices({ db, clock: systemClock, mailer, mediaRoot: mediaRoot(config.dataDir) });
+    const { provider: paymentProvider } = configuredProvider(config, db, systemClock);
+    const services = createServices({
+      db,
+      clock: systemClock,
+      mailer,
+      mediaRoot: mediaRoot(config.dataDir),
+      paymentProvider,
+    });
     await work({ config, db, engine, services, where });
   } finally {
     mailer.close();

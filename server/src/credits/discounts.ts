@@ -13,11 +13,11 @@ export interface DiscountMember {
   signupDate: string;
 }
 
-/** What a code is checked against when the member has chosen a bundle (and a method). */
+/** What a code is checked against: the member's payment country, and the bundle (and method) once chosen. */
 export interface DiscountTarget {
   country: string;
-  currency: string;
-  price: number;
+  currency?: string;
+  price?: number;
   method?: PaymentMethod;
 }
 
@@ -72,13 +72,12 @@ export function assertUsable(
   const expires = expiryOf(row, member);
   if (expires !== null && expires <= now) throw new DomainError('discount_expired');
   if (!target) return;
-  if ((row.country && row.country !== target.country) || (row.currency && row.currency !== target.currency)) {
-    throw new DomainError('discount_country');
-  }
-  if (target.price < row.minimum_order_value) {
+  const otherCurrency = row.currency && target.currency && row.currency !== target.currency;
+  if ((row.country && row.country !== target.country) || otherCurrency) throw new DomainError('discount_country');
+  if (target.price !== undefined && target.price < row.minimum_order_value) {
     throw new DomainError('discount_minimum_order', {
       minimum_order_value: row.minimum_order_value,
-      currency: target.currency,
+      currency: target.currency ?? row.currency ?? '',
     });
   }
   const methods = row.paymentmethods ? (JSON.parse(row.paymentmethods) as string[]) : null;

@@ -147,6 +147,13 @@ export function createCreditsService(db: Db, clock: Clock) {
       return site.settings.countries.find((country) => selling.has(country)) ?? [...selling][0] ?? null;
     },
 
+    /** The countries the site sells credits in, in the order of its settings. */
+    async sellingCountries(site: Site): Promise<string[]> {
+      const selling = await queries.countriesWithBundles(db, site.id);
+      const ordered = site.settings.countries.filter((country) => selling.has(country));
+      return [...ordered, ...[...selling].filter((country) => !ordered.includes(country))];
+    },
+
     /** The bundles on sale in a country; the trial package only for a member who never paid. */
     async bundles(site: Site, country: string, { paid }: { paid: boolean }): Promise<BundleRow[]> {
       const rows = await queries.findActiveBundles(db, site.id, country);

@@ -94,3 +94,41 @@ export async function markCredited(db: Db, id: number): Promise<boolean> {
 export async function setRefundedCredits(db: Db, id: number, credits: number): Promise<void> {
   await db.updateTable('payments').set({ refunded_credits: credits }).where('id', '=', id).execute();
 }
+
+/** The member's newest paid purchase. */
+export function lastPaidOf(db: Db, userId: number): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The member's customer at the provider, from an earlier card payment. */
+export async function customerOf(db: Db, userId: number, provider: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('payments')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('customer_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+/** The newest paid card payment that left a mandate: the saved card a repeat order charges. */
+export function cardMandateOf(db: Db, userId: number, provider: string) {
+  return db
+    .selectFrom('payments')
+    .select(['customer_id', 'mandate_id'])
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('method', '=', 'creditcard')
+    .where('status', '=', 'paid')
+    .where('mandate_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

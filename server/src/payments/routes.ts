@@ -3,6 +3,10 @@ import {
   discountCode,
   discountCodeQuery,
   idealBanksResponse,
+  pricingQuery,
+  pricingResponse,
+  repeatOrderRequest,
+  repeatOrderResponse,
   sandboxCheckout,
   sandboxCheckoutQuery,
   sandboxDecision,
@@ -43,6 +47,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/pricing.php',
+    { schema: { querystring: pricingQuery, response: { 200: pricingResponse } } },
+    async (request) => payments.pricing(request.site, request.query.country),
+  );
+
+  app.get(
     '/api/ideal-banks.php',
     { schema: { response: { 200: idealBanksResponse } }, config: signedIn },
     async () => ({ banks: await payments.idealBanks() }),
@@ -65,6 +75,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       config: { ...limited(30, 10), ...signedIn },
     },
     async (request) => payments.start(requestContext(request), request.member, request.body),
+  );
+
+  app.get(
+    '/api/repeat-order.php',
+    { schema: { response: { 200: repeatOrderResponse } }, config: signedIn },
+    async (request) => payments.lastOrder(request.site, request.member),
+  );
+
+  app.post(
+    '/api/repeat-order.php',
+    {
+      schema: { body: repeatOrderRequest, response: { 200: startPaymentResponse } },
+      config: { ...limited(30, 10), ...signedIn },
+    },
+    async (request) => payments.repeatOrder(requestContext(request), request.member, request.body.client_id),
   );
 
   app.get(

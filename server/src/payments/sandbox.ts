@@ -32,6 +32,9 @@ const IDEAL_BANKS: Issuer[] = [
   { id: 'ideal_TRIONL2U', name: 'Triodos Bank' },
 ];
 
+/** A saved card whose later charges the payer chose to have declined. */
+const DECLINING_MANDATE = 'mdt_declines';
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
 type Row = NonNullable<Awaited<ReturnType<typeof findRow>>>;
@@ -63,6 +66,11 @@ export interface SandboxProvider extends PaymentProvider {
   decide(id: string, outcome: SandboxOutcome): Promise<string>;
 }
 
+function recurringOutcome(payment: NewProviderPayment): ProviderStatus {
+  const mandate = payment.sequence?.type === 'recurring' ? payment.sequence.mandateId : '';
+  return mandate.startsWith(DECLINING_MANDATE) ? 'failed' : 'paid';
+}
+
 /**
  * `checkoutBase(origin)` is the checkout page's address up to the id, for the site the payer
  * came from (the redirect URL's origin).
@@ -81,8 +89,9 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
     return setStatus(row, 'paid');
   }
 
-  async function setStatus(row: Row, status: ProviderStatus): Promise<Row> {
-    const mandate = status === 'paid' && row.sequence === 'first' ? newId('mdt') : row.mandate_id;
+  async function setStatus(row: Row, status: ProviderStatus, { cardDeclinesLater = false } = {}): Promise<Row> {
+    const savesCard = status === 'paid' && row.sequence === 'first';
+    const mandate = savesCard ? newId(cardDeclinesLater ? DECLINING_MANDATE : 'mdt') : row.mandate_id;
     const updated = await db
       .updateTable('sandbox_payments')
       .set({ status, mandate_id: mandate })
@@ -131,7 +140,7 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
           webhook_url: payment.webhookUrl,
           locale: payment.locale,
           // A saved card is charged at once, without the payer.
-          status: recurring ? 'paid' : 'open',
+          status: recurring ? recurringOutcome(payment) : 'open',
           sequence: payment.sequence?.type ?? null,
           customer_id: payment.sequence?.customerId ?? null,
           mandate_id: payment.sequence?.type === 'recurring' ? payment.sequence.mandateId : null,
@@ -171,6 +180,7 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
         method: row.method as PaymentMethod,
         issuer: IDEAL_BANKS.find((bank) => bank.id === row.issuer)?.name ?? null,
         open: row.status === 'open',
+        saves_card: row.sequence === 'first',
         redirect_url: row.redirect_url,
       };
     },
@@ -189,6 +199,8 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
           .where('status', '=', 'open')
           .execute();
         setTimeout(() => void announce(id), SANDBOX_SETTLE_SECONDS * 1000 + 100).unref();
+      } else if (outcome === 'paid_card_declines') {
+        await setStatus(row, 'paid', { cardDeclinesLater: true });
       } else {
         await setStatus(row, outcome);
       }

@@ -7,16 +7,22 @@
 import type { PaymentMethod, PaymentStatus, StartPaymentRequest, Transaction } from '@amora/common';
 import { discountedPrice, vatIncluded } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
-import type { Clock } from '../clock.js';
+import { addDays, type Clock } from '../clock.js';
 import type { RequestContext } from '../context.js';
-import type { CreditsService } from '../credits/service.js';
+import type { CreditsService, DiscountTarget } from '../credits/service.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
-import type { DiscountCodeRow, PaymentRow } from '../db/schema.js';
+import type { BundleRow, DiscountCodeRow, PaymentRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
 import type { Member } from '../http/member.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site, SitesService } from '../sites/service.js';
-import { type PaymentProvider, type ProviderPayment, type ProviderStatus, ProviderUnavailable } from './provider.js';
+import {
+  type NewProviderPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderStatus,
+  ProviderUnavailable,
+} from './provider.js';
 import * as queries from './queries.js';
 import { vatRateOf } from './vat.js';
 
@@ -177,27 +183,131 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
     return { bundle, discount, percentage, amount, vatRate, vatAmount: vatIncluded(amount, vatRate) };
   }
 
+  function outcomeOf(row: PaymentRow) {
+    return presentRow(row).then((transaction) => ({ transaction, checkout_url: row.checkout_url }));
+  }
+
+  /** A card payment leaves a mandate for one-step repeat orders: the member's customer at the provider. */
+  async function firstSequence(member: Member): Promise<NewProviderPayment['sequence']> {
+    const known = await queries.customerOf(db, member.userId, provider.name);
+    const customerId = known ?? (await provider.createCustomer({ name: member.email, email: member.email }));
+    return { type: 'first', customerId };
+  }
+
+  /**
+   * Records a payment with its price and discount (the code held in the same transaction), then
+   * creates it at the provider. The same client id at once finds the payment the other request made.
+   */
+  async function begin(
+    ctx: RequestContext,
+    member: Member,
+    order: {
+      clientId: string;
+      country: string;
+      price: Awaited<ReturnType<typeof priced>>;
+      method: PaymentMethod;
+      issuer?: string;
+      sequence: NewProviderPayment['sequence'] | null;
+    },
+  ) {
+    const { price, sequence } = order;
+    const now = nowIso();
+    let row: PaymentRow;
+    try {
+      row = await db.transaction().execute(async (trx) => {
+        const inserted = await queries.insertPayment(trx, {
+          site_id: ctx.site.id,
+          user_id: member.userId,
+          client_id: order.clientId,
+          bundle_id: price.bundle.id,
+          country: order.country,
+          credits: price.bundle.credits,
+          currency: price.bundle.currency,
+          list_price: price.bundle.price,
+          discount_code_id: price.discount?.id ?? null,
+          discount_percentage: price.percentage,
+          discount_amount: price.bundle.price - price.amount,
+          amount: price.amount,
+          vat_rate: price.vatRate,
+          vat_amount: price.vatAmount,
+          method: order.method,
+          issuer: order.method === 'ideal' ? (order.issuer ?? null) : null,
+          provider: provider.name,
+          provider_id: null,
+          checkout_url: null,
+          sequence: sequence?.type ?? 'oneoff',
+          status: 'created',
+          customer_id: sequence?.customerId ?? null,
+          mandate_id: sequence?.type === 'recurring' ? sequence.mandateId : null,
+          created_at: now,
+          updated_at: now,
+          paid_at: null,
+        });
+        await queries.insertEvent(trx, {
+          payment_id: inserted.id,
+          status: 'created',
+          source: 'member',
+          created_at: now,
+        });
+        if (price.discount) await credits.holdDiscount(price.discount, member.userId, inserted.id, trx);
+        return inserted;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const made = await queries.findByClientId(db, member.userId, order.clientId);
+      if (!made) throw error;
+      return outcomeOf(made);
+    }
+
+    let created: ProviderPayment;
+    try {
+      created = await provider.createPayment({
+        amount: { value: row.amount, currency: row.currency as Transaction['currency'] },
+        description: `${ctx.site.name}: ${row.credits} credits (${row.id})`,
+        method: order.method,
+        issuer: row.issuer ?? undefined,
+        redirectUrl: `${ctx.origin}/transactions/${row.id}?return=1`,
+        webhookUrl: `${ctx.origin}/api/payment-webhook.php`,
+        locale: ctx.locale,
+        reference: row.id,
+        sequence: sequence ?? undefined,
+      });
+    } catch (error) {
+      await apply(row.id, { ...emptyProviderPayment(row), status: 'failed' }, 'provider_refused');
+      if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
+      throw error;
+    }
+    const linked = await queries.linkProvider(db, row.id, created.id, created.checkoutUrl, nowIso());
+    // A provider that decided at once (a saved card) is recorded now.
+    const settled = created.status === 'open' ? linked : ((await apply(row.id, created, 'provider')) ?? linked);
+    return outcomeOf(settled);
+  }
+
+  async function offerIn(site: Site, country: string, buyer: { paid: boolean }) {
+    const bundles = await credits.bundles(site, country, buyer);
+    return {
+      country,
+      currency: (bundles[0]?.currency ?? 'EUR') as Transaction['currency'],
+      bundles: bundles.map(presentBundle),
+      methods: methodsFor(country),
+      message_credits: site.settings.message_credits,
+      photo_credits: site.settings.photo_credits,
+      gift_credits: site.settings.gift_credits,
+    };
+  }
+
   return {
     /** What the member may buy, and how. */
     async offer(site: Site, member: Member) {
-      const country = await paymentCountry(site, member);
-      const bundles = await credits.bundles(site, country, member);
-      return {
-        country,
-        currency: (bundles[0]?.currency ?? 'EUR') as Transaction['currency'],
-        bundles: bundles.map((row) => ({
-          id: row.id,
-          credits: row.credits,
-          price: row.price,
-          currency: row.currency as Transaction['currency'],
-          popular: row.popular === 1,
-          trial: row.trial === 1,
-        })),
-        methods: methodsFor(country),
-        message_credits: site.settings.message_credits,
-        photo_credits: site.settings.photo_credits,
-        gift_credits: site.settings.gift_credits,
-      };
+      return offerIn(site, await paymentCountry(site, member), member);
+    },
+
+    /** The public price list: a country the site sells in (the first unless asked), without the trial package. */
+    async pricing(site: Site, asked: string | undefined) {
+      const countries = await credits.sellingCountries(site);
+      const country = asked && countries.includes(asked) ? asked : countries[0];
+      if (!country) throw new DomainError('not_found');
+      return { ...(await offerIn(site, country, { paid: true })), countries };
     },
 
     async idealBanks() {
@@ -217,11 +327,11 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
     ) {
       if (query.welcome === 'true') return credits.welcomeDiscount(site, member);
       if (!query.code) throw fieldError('code', 'required');
-      let target: Parameters<CreditsService['discount']>[3];
+      const country = await paymentCountry(site, member);
+      let target: DiscountTarget = { country, method: query.method };
       if (query.bundle !== undefined) {
-        const country = await paymentCountry(site, member);
         const bundle = await credits.bundle(site, query.bundle, country, member);
-        target = { country, currency: bundle.currency, price: bundle.price, method: query.method };
+        target = { ...target, currency: bundle.currency, price: bundle.price };
       }
       return (await credits.discount(site, member, query.code, target)).code;
     },
@@ -232,79 +342,57 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
      */
     async start(ctx: RequestContext, member: Member, input: StartPaymentRequest) {
       const earlier = await queries.findByClientId(db, member.userId, input.client_id);
-      if (earlier) return { transaction: await presentRow(earlier), checkout_url: earlier.checkout_url };
-
+      if (earlier) return outcomeOf(earlier);
       const country = await paymentCountry(ctx.site, member);
       const price = await priced(ctx.site, member, input, country);
-      const now = nowIso();
-      let row: PaymentRow;
-      try {
-        row = await db.transaction().execute(async (trx) => {
-          const inserted = await queries.insertPayment(trx, {
-            site_id: ctx.site.id,
-            user_id: member.userId,
-            client_id: input.client_id,
-            bundle_id: price.bundle.id,
-            country,
-            credits: price.bundle.credits,
-            currency: price.bundle.currency,
-            list_price: price.bundle.price,
-            discount_code_id: price.discount?.id ?? null,
-            discount_percentage: price.percentage,
-            discount_amount: price.bundle.price - price.amount,
-            amount: price.amount,
-            vat_rate: price.vatRate,
-            vat_amount: price.vatAmount,
-            method: input.method,
-            issuer: input.method === 'ideal' ? (input.issuer ?? null) : null,
-            provider: provider.name,
-            provider_id: null,
-            checkout_url: null,
-            status: 'created',
-            customer_id: null,
-            mandate_id: null,
-            created_at: now,
-            updated_at: now,
-            paid_at: null,
-          });
-          await queries.insertEvent(trx, {
-            payment_id: inserted.id,
-            status: 'created',
-            source: 'member',
-            created_at: now,
-          });
-          if (price.discount) await credits.holdDiscount(price.discount, member.userId, inserted.id, trx);
-          return inserted;
-        });
-      } catch (error) {
-        // The same attempt sent twice at once: the other request made the payment.
-        if (!isUniqueViolation(error)) throw error;
-        const made = await queries.findByClientId(db, member.userId, input.client_id);
-        if (!made) throw error;
-        return { transaction: await presentRow(made), checkout_url: made.checkout_url };
-      }
+      const sequence = input.method === 'creditcard' ? await firstSequence(member) : null;
+      return begin(ctx, member, {
+        clientId: input.client_id,
+        country,
+        price,
+        method: input.method,
+        issuer: input.issuer,
+        sequence,
+      });
+    },
 
-      let created: ProviderPayment;
-      try {
-        created = await provider.createPayment({
-          amount: { value: row.amount, currency: price.bundle.currency as Transaction['currency'] },
-          description: `${ctx.site.name}: ${row.credits} credits (${row.id})`,
-          method: input.method,
-          issuer: row.issuer ?? undefined,
-          redirectUrl: `${ctx.origin}/transactions/${row.id}?return=1`,
-          webhookUrl: `${ctx.origin}/api/payment-webhook.php`,
-          locale: ctx.locale,
-          reference: row.id,
-        });
-      } catch (error) {
-        await apply(row.id, { ...emptyProviderPayment(row), status: 'failed' }, 'provider_refused');
-        if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
-        throw error;
-      }
-      const linked = await queries.linkProvider(db, row.id, created.id, created.checkoutUrl, nowIso());
-      // A provider that decided at once (a saved card) is recorded now.
-      const settled = created.status === 'open' ? linked : ((await apply(row.id, created, 'provider')) ?? linked);
-      return { transaction: await presentRow(settled), checkout_url: settled.checkout_url };
+    /** The member's last purchase, to buy again in one step (charging the saved card when there is one). */
+    async lastOrder(site: Site, member: Member) {
+      const last = await queries.lastPaidOf(db, member.userId);
+      if (!last) return { order: null };
+      const country = await paymentCountry(site, member);
+      const bundle = (await credits.bundles(site, country, member)).find((row) => row.id === last.bundle_id);
+      if (!bundle) return { order: null };
+      const card = await queries.cardMandateOf(db, member.userId, provider.name);
+      return {
+        order: {
+          bundle: presentBundle(bundle),
+          method: (card ? 'creditcard' : last.method) as PaymentMethod,
+          saved_card: card !== undefined,
+          transaction_id: last.id,
+        },
+      };
+    },
+
+    /** Buys the last order again: the saved card is charged without a checkout, or the checkout opens. */
+    async repeatOrder(ctx: RequestContext, member: Member, clientId: string) {
+      const earlier = await queries.findByClientId(db, member.userId, clientId);
+      if (earlier) return outcomeOf(earlier);
+      const { order } = await this.lastOrder(ctx.site, member);
+      if (!order) throw new DomainError('not_found');
+      const country = await paymentCountry(ctx.site, member);
+      const price = await priced(
+        ctx.site,
+        member,
+        { client_id: clientId, bundle_id: order.bundle.id, method: order.method },
+        country,
+      );
+      const card = await queries.cardMandateOf(db, member.userId, provider.name);
+      const sequence =
+        card?.customer_id && card.mandate_id
+          ? { type: 'recurring' as const, customerId: card.customer_id, mandateId: card.mandate_id }
+          : null;
+      return begin(ctx, member, { clientId, country, price, method: order.method, sequence });
     },
 
     /**
@@ -340,12 +428,50 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
       };
     },
 
+    /**
+     * Refunds a paid payment in full at the provider, within the site's refund_days of its payment;
+     * the unspent credits it brought are taken back when the provider confirms (as any refund).
+     */
+    async refund(paymentId: number): Promise<{ transaction: Transaction; creditsTaken: number }> {
+      const row = await queries.findPayment(db, paymentId);
+      if (!row?.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
+      if (row.status !== 'paid') throw new RefundRefused(`payment ${paymentId} is ${row.status}, not paid`);
+      const site = await sites.findById(row.site_id);
+      const refundDays = site?.settings.refund_days ?? 0;
+      if (!row.paid_at || addDays(new Date(row.paid_at), refundDays) < clock.now()) {
+        throw new RefundRefused(
+          `payment ${paymentId} was paid more than ${refundDays} days ago (the site's refund_days)`,
+        );
+      }
+      await provider.refund(
+        row.provider_id,
+        { value: row.amount, currency: row.currency as Transaction['currency'] },
+        `Refund of ${row.id}`,
+      );
+      const settled = await sync(row, 'staff');
+      return { transaction: await presentRow(settled), creditsTaken: settled.refunded_credits };
+    },
+
     async transactions(member: Member) {
       const rows = await queries.paymentsOf(db, member.userId);
       return { transactions: await Promise.all(rows.map(presentRow)) };
     },
   };
 }
+
+function presentBundle(row: BundleRow) {
+  return {
+    id: row.id,
+    credits: row.credits,
+    price: row.price,
+    currency: row.currency as Transaction['currency'],
+    popular: row.popular === 1,
+    trial: row.trial === 1,
+  };
+}
+
+/** A refund the rules do not allow; the message says why. */
+export class RefundRefused extends Error {}
 
 /** A provider's answer that says nothing but the payment's amount, for recording our own decisions. */
 function emptyProviderPayment(row: PaymentRow): ProviderPayment {

@@ -225,11 +225,27 @@ export function createSitesService(db: Db, clock: Clock) {
   }
 
   /** Whether the database has a site yet (a fresh one gets the demo site in development). */
+  async function findById(id: number): Promise<Site | null> {
+    const row = await queries.findSiteById(db, id);
+    return row ? toSite(row) : null;
+  }
+
   async function anySite(): Promise<boolean> {
     return (await queries.countSites(db)) > 0;
   }
 
-  return { findByDomain, companyInfo, settingsFor, interests, regions, siteLocale, createSite, listSites, anySite };
+  return {
+    findByDomain,
+    findById,
+    companyInfo,
+    settingsFor,
+    interests,
+    regions,
+    siteLocale,
+    createSite,
+    listSites,
+    anySite,
+  };
 }
 
 export type SitesService = ReturnType<typeof createSitesService>;

@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/members/:id', lazy: page(() => import('../pages/members/MemberPage')) },
       { path: '/likes/m/:id', lazy: page(() => import('../pages/members/MemberPage')) },
       { path: '/pages/:slug', lazy: page(() => import('../pages/static/StaticPage')) },
+      { path: '/pricing', lazy: page(() => import('../pages/credits/PricingPage')) },
       {
         element: <RequireMember />,
         children: [
@@ -43,6 +44,8 @@ export const router = createBrowserRouter([
           { path: '/profile', lazy: page(() => import('../pages/profile/ProfilePage')) },
           { path: '/complete-signup', lazy: page(() => import('../pages/profile/CompleteSignupPage')) },
           { path: '/credits', lazy: page(() => import('../pages/credits/CreditsPage')) },
+          { path: '/premium', lazy: page(() => import('../pages/credits/PremiumPage')) },
+          { path: '/credits/repeat-order', lazy: page(() => import('../pages/credits/RepeatOrderPage')) },
           { path: '/credits/:id/:paymentmethod?', lazy: page(() => import('../pages/credits/PaymentPage')) },
           { path: '/transactions', lazy: page(() => import('../pages/credits/TransactionsPage')) },
           { path: '/transactions/:id', lazy: page(() => import('../pages/credits/TransactionPage')) },

@@ -38,6 +38,9 @@ export function Footer() {
                 <Link to={`/pages/${slug}`}>{t(`pages:${slug}.title`, { ns: 'pages' })}</Link>
               </li>
             ))}
+            <li className="list-inline-item me-3">
+              <Link to="/pricing">{t('footer.pricing')}</Link>
+            </li>
             {settings && (
               <li className="list-inline-item">
                 <a href={`mailto:${settings.support_email}`}>{t('footer.support')}</a>

@@ -46,8 +46,11 @@ export default function CreditsPage() {
         <DiscountCodeForm onApply={setEntered} />
       </div>
       {offer.data && <WhatCreditsBuy offer={offer.data} />}
-      <p className="mt-4 small">
+      <p className="mt-4 credits-links">
+        {!user.paid_user && <Link to="/premium">{t('premium.what')}</Link>}
+        {user.paid_user && <Link to="/credits/repeat-order">{t('repeat.link')}</Link>}
         <Link to="/transactions">{t('transactions.link')}</Link>
+        <Link to="/pricing">{t('pricing.title')}</Link>
       </p>
     </Container>
   );

@@ -47,17 +47,19 @@ export default function SandboxCheckoutPage() {
             <>
               <p>{t('sandbox.choose')}</p>
               <div className="d-grid gap-2">
-                {SANDBOX_OUTCOMES.map((outcome) => (
-                  <Button
-                    key={outcome}
-                    variant={outcome === 'paid' ? 'primary' : 'outline-secondary'}
-                    size={outcome === 'paid' ? 'lg' : undefined}
-                    disabled={decide.isPending}
-                    onClick={() => decide.mutate(outcome)}
-                  >
-                    {t(`sandbox.outcomes.${outcome}`)}
-                  </Button>
-                ))}
+                {SANDBOX_OUTCOMES.filter((outcome) => outcome !== 'paid_card_declines' || payment.saves_card).map(
+                  (outcome) => (
+                    <Button
+                      key={outcome}
+                      variant={outcome === 'paid' ? 'primary' : 'outline-secondary'}
+                      size={outcome === 'paid' ? 'lg' : undefined}
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate(outcome)}
+                    >
+                      {t(`sandbox.outcomes.${outcome}`)}
+                    </Button>
+                  ),
+                )}
               </div>
             </>
           ) : (

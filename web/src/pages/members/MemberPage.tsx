@@ -16,6 +16,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { storedTracking } from '../accounts/tracking';
+import { UpgradeLink } from '../credits/UpgradeLink';
 import { LikeButton } from '../likes/LikeButton';
 import { PhotoGallery } from './PhotoGallery';
 import { InterestList, ProfileDetails } from './ProfileDetails';
@@ -72,7 +73,8 @@ export default function MemberPage() {
           )}
           {profile.photos_for_premium > 0 && (
             <Alert variant="info" className="mt-3 mb-0">
-              {t('member.premiumPhotos', { count: profile.photos_for_premium })}
+              <p className="mb-2">{t('member.premiumPhotos', { count: profile.photos_for_premium })}</p>
+              {user && <UpgradeLink />}
             </Alert>
           )}
         </Col>

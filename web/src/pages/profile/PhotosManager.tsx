@@ -3,11 +3,14 @@ import { type ChangeEvent, useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
 import { photoCalls, usePhotoMutation } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { UpgradeLink } from '../credits/UpgradeLink';
 
 /** The member's photos: upload within the limit, choose the main one, move, delete. */
 export function PhotosManager({ user }: { user: User }) {
@@ -47,11 +50,19 @@ export function PhotosManager({ user }: { user: User }) {
     <div className="photos-manager">
       <p className="small text-body-secondary" aria-live="polite">
         {t('photos.count', { count: counted, limit })}
-        {!user.paid_user && ` ${t('photos.premiumLimit', { limit: PREMIUM_PHOTO_LIMIT })}`}
+        {!user.paid_user && (
+          <>
+            {` ${t('photos.premiumLimit', { limit: PREMIUM_PHOTO_LIMIT })} `}
+            <Link to="/credits">{t('credits:getPremium')}</Link>
+          </>
+        )}
       </p>
       {failure && (
         <Alert variant="danger" role="alert">
-          {failure.message}
+          <p className="mb-0">{failure.message}</p>
+          {failure instanceof ApiError && failure.code === 'photo_limit' && !user.paid_user && (
+            <UpgradeLink className="btn btn-sm btn-secondary mt-2" />
+          )}
         </Alert>
       )}
       <ul className="photo-slots list-unstyled" aria-label={t('profile.photos')}>

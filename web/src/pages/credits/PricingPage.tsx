@@ -1,0 +1,95 @@
+import { pricingResponse } from '@amora/common';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { useSettings } from '../../api/hooks';
+import { Loading } from '../../components/Loading';
+import { useCountryName } from '../../components/useCountryName';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatMoney } from '../../i18n/format';
+
+/** /pricing: what everything costs, per country the site sells in, for visitors and members alike. */
+export default function PricingPage() {
+  const { t, i18n } = useTranslation('credits');
+  const { data: settings } = useSettings();
+  const countryName = useCountryName();
+  const [asked, setAsked] = useState<string | null>(null);
+  const country = asked ?? settings?.geoip_selected_country ?? undefined;
+  const pricing = useQuery({
+    queryKey: ['pricing', country],
+    queryFn: () => api.get('/api/pricing.php', pricingResponse, { country: country || undefined }),
+    enabled: settings !== undefined,
+  });
+  useDocumentTitle(t('pricing.title'));
+
+  return (
+    <Container className="py-4 narrow-page">
+      <h1 className="h2">{t('pricing.title')}</h1>
+      <p>{t('pricing.intro')}</p>
+      {pricing.isLoading && <Loading />}
+      {pricing.isError && <Alert variant="danger">{pricing.error.message}</Alert>}
+      {pricing.data && (
+        <>
+          {pricing.data.countries.length > 1 && (
+            <Form.Group controlId="pricing-country" className="mb-3">
+              <Form.Label>{t('pricing.country')}</Form.Label>
+              <Form.Select value={pricing.data.country} onChange={(event) => setAsked(event.target.value)}>
+                {pricing.data.countries.map((code) => (
+                  <option key={code} value={code}>
+                    {countryName(code)}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          )}
+          <table className="pricing-table">
+            <caption className="visually-hidden">
+              {t('pricing.caption', { country: countryName(pricing.data.country) })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('pricing.bundle')}</th>
+                <th scope="col" className="text-end">
+                  {t('pricing.price')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('pricing.perMessage')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pricing.data.bundles.map((bundle) => (
+                <tr key={bundle.id}>
+                  <th scope="row">{t('transactions.item', { count: bundle.credits })}</th>
+                  <td className="text-end">{formatMoney(bundle.price, bundle.currency, i18n.language)}</td>
+                  <td className="text-end">
+                    {formatMoney(
+                      Math.round((bundle.price * pricing.data.message_credits) / bundle.credits),
+                      bundle.currency,
+                      i18n.language,
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2 className="h5 mt-4">{t('uses.title')}</h2>
+          <ul>
+            <li>{t('uses.message', { count: pricing.data.message_credits })}</li>
+            <li>{t('uses.photo', { count: pricing.data.photo_credits })}</li>
+            <li>{t('uses.gift', { count: pricing.data.gift_credits })}</li>
+          </ul>
+          <p className="small text-body-secondary">
+            {t('pricing.vat')} {t('premium.notes.noSubscription')}{' '}
+            <Link to="/pages/return-policy">{t('pricing.withdrawal')}</Link>
+          </p>
+        </>
+      )}
+    </Container>
+  );
+}
