@@ -244,3 +244,46 @@ test('the price list is open to visitors from the footer, and premium says what 
   await page.getByRole('link', { name: /^Become premium from/ }).click();
   await expect(page.getByRole('heading', { name: t('credits:becomePremium') })).toBeVisible();
 });
+
+test('direct debit: the form, a wrong and a right texted code, then paid once the bank collects', async ({
+  page,
+}, testInfo) => {
+  await signUpMember(page, 'Femke', { activate: true });
+  await chooseBundle(page, 50);
+  await page.getByRole('radio', { name: t('credits:methods.directdebit') }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: t('credits:directDebit.title') })).toBeVisible();
+
+  const phone = `+3161${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await page.getByLabel(t('credits:directDebit.accountHolder')).fill('Femke Jansen');
+  await page.getByLabel(t('credits:directDebit.iban')).fill('NL91 ABNA 0417 1643 01');
+  await page.getByLabel(t('credits:directDebit.street')).fill('Prinsengracht');
+  await page.getByLabel(t('credits:directDebit.houseNumber')).fill('263');
+  await page.getByLabel(t('credits:directDebit.zip')).fill('1016 GV');
+  await page.getByLabel(t('credits:directDebit.city')).fill('Amsterdam');
+  await page.getByLabel(t('credits:directDebit.phone')).fill(phone);
+  await page.getByRole('button', { name: t('credits:directDebit.sendCode') }).click();
+  await expect(page.getByText(t('errors:field.iban_invalid'))).toBeVisible();
+  await page.getByLabel(t('credits:directDebit.iban')).fill('NL91 ABNA 0417 1643 00');
+  await screenshot(page, testInfo, 'direct-debit');
+  await expectAccessible(page);
+  if (testInfo.project.name === 'phone') await expectTapTargets(page);
+  await page.getByRole('button', { name: t('credits:directDebit.sendCode') }).click();
+
+  const codeField = page.getByLabel(t('credits:directDebit.code'));
+  await expect(codeField).toBeVisible();
+  const texts = (await (await page.request.get(`/api/dev/texts.php?to=${encodeURIComponent(phone)}`)).json()) as {
+    texts: { body: string }[];
+  };
+  const code = texts.texts[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+  await codeField.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: /^Confirm and pay/ }).click();
+  await expect(page.getByText(t('errors:otp_invalid'))).toBeVisible();
+  await codeField.fill(code);
+  await page.getByRole('button', { name: /^Confirm and pay/ }).click();
+
+  await expect(page.getByRole('heading', { name: t('credits:outcome.pending.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(t('credits:methods.directdebit')).first()).toBeVisible();
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '70' }));
+});

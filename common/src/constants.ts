@@ -207,3 +207,10 @@ export const WELCOME_DISCOUNT_PERCENTAGE = 25;
 export const WELCOME_DISCOUNT_DAYS = 7;
 /** A payment still open at the provider is looked at again this often while its page is shown. */
 export const PAYMENT_POLL_MS = 3_000;
+/** Direct debit: the code texted to the payer's phone, how long it holds and how often it may be tried. */
+export const DIRECT_DEBIT_CODE_LENGTH = 6;
+export const DIRECT_DEBIT_CODE_MINUTES = 10;
+export const DIRECT_DEBIT_CODE_ATTEMPTS = 5;
+/** Direct debits a member may have at once (not yet collected), and in 30 days. */
+export const DIRECT_DEBIT_OPEN_MAX = 1;
+export const DIRECT_DEBIT_MONTHLY_MAX = 3;

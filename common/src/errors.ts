@@ -52,6 +52,9 @@ export const ERROR_CODES = [
   'discount_method',
   'payment_provider_unavailable',
   'otp_invalid',
+  'directdebit_blocked',
+  'directdebit_limit',
+  'directdebit_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -74,6 +77,8 @@ export const FIELD_ERROR_CODES = [
   'too_many',
   'control_characters',
   'invisible_characters',
+  'iban_invalid',
+  'phone_invalid',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

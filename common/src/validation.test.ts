@@ -5,6 +5,9 @@ import {
   birthDateProblem,
   displayPhone,
   isValidEmail,
+  isValidIban,
+  normaliseIban,
+  normalisePhone,
   parseBirthDate,
   profileNameProblem,
   termsVersionDate,
@@ -119,5 +122,25 @@ describe('displayPhone and termsVersionDate', () => {
     expect(termsVersionDate('2024-03-01T09:00:00Z', base)).toBe('2024-03-01T09:00:00Z');
     expect(termsVersionDate('2020-01-01T00:00:00Z', base)).toBe(base);
     expect(termsVersionDate(null, base)).toBe(base);
+  });
+});
+
+describe('isValidIban and normalisePhone', () => {
+  it('accepts IBANs whose check digits hold, however they are spaced, and refuses the rest', () => {
+    expect(isValidIban('NL91 ABNA 0417 1643 00')).toBe(true);
+    expect(isValidIban('de89370400440532013000')).toBe(true);
+    expect(isValidIban('GB29 NWBK 6016 1331 9268 19')).toBe(true);
+    expect(isValidIban('NL91 ABNA 0417 1643 01')).toBe(false);
+    expect(isValidIban('NL91ABNA04171643')).toBe(false);
+    expect(isValidIban('US12345678901234567890')).toBe(false);
+    expect(isValidIban('NL91ABNA0417164300\u0000')).toBe(false);
+    expect(normaliseIban('nl91 abna-0417 1643 00')).toBe('NL91ABNA0417164300');
+  });
+
+  it('takes phone numbers in international form only', () => {
+    expect(normalisePhone('+31 6 1234 5678')).toBe('+31612345678');
+    expect(normalisePhone('0031 (6) 12-34-56-78')).toBe('+31612345678');
+    expect(normalisePhone('06 12345678')).toBeNull();
+    expect(normalisePhone('+31 6')).toBeNull();
   });
 });

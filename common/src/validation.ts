@@ -61,3 +61,62 @@ export function termsVersionDate(companyAdded: string | null, base: string): str
   if (!companyAdded) return base;
   return new Date(companyAdded) > new Date(base) ? companyAdded : base;
 }
+
+/** An IBAN as the bank writes it in print: capitals, no spaces. */
+export function normaliseIban(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** IBAN lengths of the SEPA countries, for the check before the checksum. */
+const IBAN_LENGTHS: Record<string, number> = {
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+};
+
+/** A SEPA IBAN of the right length whose check digits hold (ISO 13616: mod 97 is 1). */
+export function isValidIban(value: string): boolean {
+  const iban = normaliseIban(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban) || IBAN_LENGTHS[iban.slice(0, 2)] !== iban.length) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+/** A phone number a text message can reach: international form, 8 to 15 digits. */
+export function normalisePhone(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
+  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}

@@ -38,6 +38,7 @@ import { CLIENT_MESSAGE_MAX_BYTES, realtimeRoutes } from './realtime/routes.js';
 import { createServices } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
 import { staffRoutes } from './staff/routes.js';
+import { createDevTextbox, createHttpTexter } from './texts/texter.js';
 
 export interface AppDeps {
   config: Config;
@@ -62,7 +63,12 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   const events = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createInProcessBus();
   app.addHook('onClose', () => events.close());
   const { provider: paymentProvider, sandbox } = configuredProvider(config, db, clock);
-  const services = createServices({ db, clock, mailer, mediaRoot: media, events, paymentProvider });
+  const texter = config.smsUrl
+    ? createHttpTexter(config.smsUrl)
+    : config.nodeEnv === 'production'
+      ? null
+      : createDevTextbox(db, clock);
+  const services = createServices({ db, clock, mailer, mediaRoot: media, events, paymentProvider, texter });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));
   app.decorate('services', services);

@@ -69,16 +69,19 @@ describe('loadConfig', () => {
     },
   );
 
-  it('reads PostgreSQL, Redis and SMTP from their URLs', () => {
+  it('reads PostgreSQL, Redis, SMTP and the text gateway from their URLs', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://amora@db.internal:5432/amora',
       REDIS_URL: 'redis://cache:6379',
       SMTP_URL: 'smtp://mail:25',
+      SMS_URL: 'https://user:key@sms.example/send',
       PUBLIC_URL: 'https://amora.example/',
     });
     expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://amora@db.internal:5432/amora' });
     expect(config.redisUrl).toBe('redis://cache:6379');
     expect(config.smtpUrl).toBe('smtp://mail:25');
+    expect(config.smsUrl).toBe('https://user:key@sms.example/send');
+    expect(problem({ SMS_URL: 'ftp://sms.example' })).toMatch(/^SMS_URL: /);
     expect(config.publicUrl).toBe('https://amora.example');
   });
 

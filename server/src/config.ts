@@ -17,6 +17,8 @@ export interface Config {
   /** Prefix of every Redis key, so deployments can share one Redis. */
   redisPrefix: string;
   smtpUrl: string | null;
+  /** The text-message gateway; without it, texts go to the dev outbox (and production offers no direct debit). */
+  smsUrl: string | null;
   paymentProvider: 'sandbox' | 'mollie';
   mollieApiKey: string | null;
   /** Mollie's API address; another only to test against a stand-in. */
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: env.REDIS_PREFIX || 'amora:',
     smtpUrl,
+    smsUrl: readUrl(env, 'SMS_URL', ['http:', 'https:']),
     paymentProvider,
     mollieApiKey,
     mollieApiUrl: mollieApiUrl.endsWith('/') ? mollieApiUrl : `${mollieApiUrl}/`,

@@ -18,6 +18,7 @@ import { createPaymentsService } from './payments/service.js';
 import { createRealtimeHub } from './realtime/hub.js';
 import { createSitesService } from './sites/service.js';
 import { createStaffService } from './staff/service.js';
+import { createDevTextbox, type Texter } from './texts/texter.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   events?: EventBus;
   /** The payment provider; the sandbox when not given. */
   paymentProvider?: PaymentProvider;
+  /** Sends text messages; the dev outbox when not given, null where none may be sent. */
+  texter?: Texter | null;
 }
 
 export function createServices({
@@ -38,6 +41,7 @@ export function createServices({
   mediaRoot,
   events = createInProcessBus(),
   paymentProvider = createSandboxProvider(db, clock),
+  texter = createDevTextbox(db, clock),
 }: ServiceDeps) {
   const sites = createSitesService(db, clock);
   const visibility = createVisibilityPolicy(db);
@@ -54,7 +58,16 @@ export function createServices({
   visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events);
   const staff = createStaffService({ db, clock, chat, members });
-  const payments = createPaymentsService({ db, clock, provider: paymentProvider, credits, accounts, members, sites });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    provider: paymentProvider,
+    credits,
+    accounts,
+    members,
+    sites,
+    texter,
+  });
   return {
     events,
     sites,

@@ -275,6 +275,19 @@ export async function startFakeMollie(): Promise<FakeMollie> {
       customers.set(customerId, { name: body.name, email: body.email });
       return { resource: 'customer', id: customerId, mode: 'test', name: body.name, email: body.email };
     }
+    if (resource === 'customers' && method === 'POST' && id !== undefined && sub === 'mandates') {
+      if (!customers.has(id)) throw new MollieError(404, `No customer exists with token ${id}.`);
+      if (body.method !== 'directdebit') throw new MollieError(422, 'The method is invalid', 'method');
+      if (typeof body.consumerName !== 'string' || body.consumerName === '') {
+        throw new MollieError(422, 'The consumer name is invalid', 'consumerName');
+      }
+      if (typeof body.consumerAccount !== 'string' || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(body.consumerAccount)) {
+        throw new MollieError(422, 'The consumer account is invalid', 'consumerAccount');
+      }
+      const mandateId = newId('mdt');
+      mandates.set(mandateId, { customerId: id, method: 'directdebit' });
+      return { resource: 'mandate', id: mandateId, mode: 'test', status: 'valid', method: 'directdebit' };
+    }
     if (resource === 'methods' && method === 'GET' && id === 'ideal' && sub === undefined) {
       const issuers = query.get('include')?.split(',').includes('issuers')
         ? IDEAL_ISSUERS.map((issuer) => ({ resource: 'issuer', ...issuer }))

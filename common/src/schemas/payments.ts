@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '../money.js';
+import { isValidIban, normalisePhone } from '../validation.js';
 import { choice } from './members.js';
 import { companyInfo } from './sites.js';
 import { text } from './text.js';
@@ -183,3 +184,37 @@ const sandboxId = z.string().min(1).max(100);
 export const sandboxCheckoutQuery = z.object({ id: sandboxId });
 export const sandboxDecision = z.object({ id: sandboxId, outcome: z.enum(SANDBOX_OUTCOMES) });
 export const sandboxDecisionResponse = z.object({ redirect_url: z.string() });
+
+/** The direct debit form (SPEC §3), without the code texted to the phone. */
+export const directDebitForm = z.object({
+  bundle_id: id,
+  account_holder: text().trim().min(1, 'required').max(70, 'too_long'),
+  iban: text()
+    .max(42, 'iban_invalid')
+    .refine((value) => isValidIban(value), 'iban_invalid'),
+  street: text().trim().min(1, 'required').max(100, 'too_long'),
+  house_number: text().trim().min(1, 'required').max(20, 'too_long'),
+  zip: text().trim().min(1, 'required').max(12, 'too_long'),
+  city: text().trim().min(1, 'required').max(80, 'too_long'),
+  phone: text()
+    .max(30, 'phone_invalid')
+    .refine((value) => normalisePhone(value) !== null, 'phone_invalid'),
+  discount_code: code.optional(),
+});
+export type DirectDebitForm = z.infer<typeof directDebitForm>;
+
+/** POST /api/directdebit-code.php: texts a one-time code to the form's phone. */
+export const directDebitCodeResponse = z.object({
+  /** The phone it went to, all but its last digits hidden. */
+  phone: z.string(),
+  expires: z.string(),
+});
+
+/** POST /api/directdebit.php: the form again with the code and the attempt's client id. */
+export const directDebitRequest = directDebitForm.extend({
+  otp: text()
+    .trim()
+    .regex(/^\d{6}$/, 'otp_invalid'),
+  client_id: z.string().uuid('invalid'),
+});
+export type DirectDebitRequest = z.infer<typeof directDebitRequest>;

@@ -22,6 +22,7 @@ import * as countLoginFailures from './migrations/1764100000000-CountLoginFailur
 import * as swipeLogAndPhotoFiles from './migrations/1764150000000-SwipeLogAndPhotoFiles.js';
 import * as chatAndStaff from './migrations/1764200000000-ChatAndStaff.js';
 import * as creditsAndPayments from './migrations/1764250000000-CreditsAndPayments.js';
+import * as directDebit from './migrations/1764300000000-DirectDebit.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ const MIGRATIONS = {
   '1764150000000-SwipeLogAndPhotoFiles': swipeLogAndPhotoFiles,
   '1764200000000-ChatAndStaff': chatAndStaff,
   '1764250000000-CreditsAndPayments': creditsAndPayments,
+  '1764300000000-DirectDebit': directDebit,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

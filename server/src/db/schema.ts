@@ -304,6 +304,43 @@ export interface SandboxPaymentsTable {
   created_at: string;
 }
 
+export interface TextsTable {
+  id: Generated<number>;
+  recipient: string;
+  body: string;
+  created_at: string;
+}
+
+export interface DirectDebitCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  iban: string;
+  phone: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface DirectDebitsTable {
+  payment_id: number;
+  iban: string;
+  account_holder: string;
+  street: string;
+  house_number: string;
+  zip: string;
+  city: string;
+  phone: string;
+  created_at: string;
+}
+
+export interface BlockedIbansTable {
+  iban: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface ConversationsTable {
   id: Generated<number>;
   site_id: number;
@@ -416,6 +453,10 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   sandbox_payments: SandboxPaymentsTable;
+  texts: TextsTable;
+  direct_debit_codes: DirectDebitCodesTable;
+  direct_debits: DirectDebitsTable;
+  blocked_ibans: BlockedIbansTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

@@ -51,4 +51,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   discount_method: 422,
   payment_provider_unavailable: 503,
   otp_invalid: 422,
+  directdebit_blocked: 403,
+  directdebit_limit: 429,
+  directdebit_unavailable: 503,
 };

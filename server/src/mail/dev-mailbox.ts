@@ -1,6 +1,7 @@
 /**
- * Development only: the mails that would have been sent, so a newcomer can click an
- * activation link without an SMTP server. Never registered in production.
+ * Development only: the mails and text messages that would have been sent, so a newcomer can click
+ * an activation link without an SMTP server and read a direct debit code without a text gateway.
+ * Never registered in production.
  */
 import { text } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +17,18 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     return query.execute();
   };
 
+  const latestTexts = (to?: string) => {
+    let query = db.selectFrom('texts').selectAll().orderBy('id', 'desc').limit(50);
+    if (to) query = query.where('recipient', '=', to);
+    return query.execute();
+  };
+
+  app.get(
+    '/api/dev/texts.php',
+    { schema: { hide: true, querystring: z.object({ to: text().max(30).optional() }) } },
+    async (request) => ({ texts: await latestTexts(request.query.to) }),
+  );
+
   app.get(
     '/api/dev/mails.php',
     { schema: { hide: true, querystring: z.object({ to: text().max(254).optional() }) } },
@@ -23,7 +36,13 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const mails = await latest();
+    const [mails, texts] = await Promise.all([latest(), latestTexts()]);
+    const textItems = texts
+      .map(
+        (message) =>
+          `<li>To ${escapeHtml(message.recipient)} · ${escapeHtml(message.created_at)}: ${escapeHtml(message.body)}</li>`,
+      )
+      .join('\n');
     const items = mails
       .map(
         (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2>
@@ -35,6 +54,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title></head><body>
 <h1>Dev mailbox</h1><p>Mails are kept here because SMTP_URL is not set. Newest first.</p>
-${items || '<p>No mail yet.</p>'}</body></html>`;
+${items || '<p>No mail yet.</p>'}
+<h1>Text messages</h1><p>Texts (direct debit codes) are kept here because SMS_URL is not set.</p>
+${textItems ? `<ul>${textItems}</ul>` : '<p>No text yet.</p>'}</body></html>`;
   });
 };

@@ -218,6 +218,14 @@ export function createMollieProvider(options: {
       return created.id;
     },
 
+    async createMandate(customerId: string, account: { holder: string; iban: string }): Promise<string> {
+      if (!/^cst_[A-Za-z0-9]+$/.test(customerId)) throw new Error(`"${customerId}" is not a Mollie customer id`);
+      const created = await request('POST', `customers/${customerId}/mandates`, customerSchema, {
+        body: { method: 'directdebit', consumerName: account.holder, consumerAccount: account.iban },
+      });
+      return created.id;
+    },
+
     async createPayment(payment: NewProviderPayment): Promise<ProviderPayment> {
       return toProviderPayment(await request('POST', 'payments', paymentSchema, { body: paymentBody(payment) }));
     },

@@ -61,6 +61,8 @@ export interface PaymentProvider {
   /** The banks a payer may choose for iDEAL. */
   idealIssuers(): Promise<Issuer[]>;
   createCustomer(customer: { name: string; email: string }): Promise<string>;
+  /** A SEPA direct debit mandate on the customer's bank account; returns its id. */
+  createMandate(customerId: string, account: { holder: string; iban: string }): Promise<string>;
   createPayment(payment: NewProviderPayment): Promise<ProviderPayment>;
   /** The provider's current word on a payment; throws PaymentNotFound for an id it does not know. */
   getPayment(id: string): Promise<ProviderPayment>;

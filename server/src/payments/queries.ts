@@ -1,6 +1,13 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { PaymentEventsTable, PaymentRow, PaymentStatus, PaymentsTable } from '../db/schema.js';
+import type {
+  DirectDebitCodesTable,
+  DirectDebitsTable,
+  PaymentEventsTable,
+  PaymentRow,
+  PaymentStatus,
+  PaymentsTable,
+} from '../db/schema.js';
 
 export function findPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -131,4 +138,99 @@ export function cardMandateOf(db: Db, userId: number, provider: string) {
     .where('mandate_id', 'is not', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+export async function insertDirectDebit(db: Db, row: Insertable<DirectDebitsTable>): Promise<void> {
+  await db.insertInto('direct_debits').values(row).execute();
+}
+
+/** The account of a direct debit that came back (failed or charged back) is refused from now on. */
+export async function blockIbanOf(db: Db, paymentId: number, reason: string, now: string): Promise<void> {
+  const debit = await db
+    .selectFrom('direct_debits')
+    .select('iban')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!debit) return;
+  await db
+    .insertInto('blocked_ibans')
+    .values({ iban: debit.iban, reason, created_at: now })
+    .onConflict((oc) => oc.column('iban').doNothing())
+    .execute();
+}
+
+export async function isIbanBlocked(db: Db, iban: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('blocked_ibans').select('iban').where('iban', '=', iban).executeTakeFirst()) !== undefined
+  );
+}
+
+export async function hasChargeback(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'charged_back')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's direct debits not yet collected, and all started since `since`. */
+export async function directDebitCounts(db: Db, userId: number, since: string) {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['status', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('method', '=', 'directdebit')
+    .where('created_at', '>=', since)
+    .execute();
+  const open = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('method', '=', 'directdebit')
+    .where('status', 'in', ['created', 'pending'])
+    .executeTakeFirstOrThrow();
+  return { open: Number(open.n), recent: rows.length };
+}
+
+/** A new code for the member; any code sent before stops working. */
+export async function replaceDirectDebitCode(db: Db, row: Insertable<DirectDebitCodesTable>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('direct_debit_codes')
+      .set({ used_at: row.created_at })
+      .where('user_id', '=', row.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx.insertInto('direct_debit_codes').values(row).execute();
+  });
+}
+
+/**
+ * Counts one try of the member's current code, while it holds and has tries left; returns the code
+ * as it was sent, or nothing.
+ */
+export function tryDirectDebitCode(db: Db, userId: number, now: string, maxAttempts: number) {
+  return db
+    .updateTable('direct_debit_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning(['id', 'code_hash', 'iban', 'phone'])
+    .executeTakeFirst();
+}
+
+/** True for the one caller that uses the code. */
+export async function useDirectDebitCode(db: Db, id: number, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('direct_debit_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

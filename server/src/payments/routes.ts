@@ -1,5 +1,8 @@
 import {
   creditsResponse,
+  directDebitCodeResponse,
+  directDebitForm,
+  directDebitRequest,
   discountCode,
   discountCodeQuery,
   idealBanksResponse,
@@ -75,6 +78,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       config: { ...limited(30, 10), ...signedIn },
     },
     async (request) => payments.start(requestContext(request), request.member, request.body),
+  );
+
+  app.post(
+    '/api/directdebit-code.php',
+    {
+      schema: { body: directDebitForm, response: { 200: directDebitCodeResponse } },
+      // Each code is a text message: 5 an hour for a member.
+      config: { ...limited(5, 60), ...signedIn },
+    },
+    async (request) => payments.directDebitCode(requestContext(request), request.member, request.body),
+  );
+
+  app.post(
+    '/api/directdebit.php',
+    {
+      schema: { body: directDebitRequest, response: { 200: startPaymentResponse } },
+      config: { ...limited(20, 10), ...signedIn },
+    },
+    async (request) => payments.directDebit(requestContext(request), request.member, request.body),
   );
 
   app.get(

@@ -34,6 +34,8 @@ const IDEAL_BANKS: Issuer[] = [
 
 /** A saved card whose later charges the payer chose to have declined. */
 const DECLINING_MANDATE = 'mdt_declines';
+/** A direct debit mandate: its collections are pending, and paid a few seconds later. */
+const DIRECT_DEBIT_MANDATE = 'mdt_dd';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
@@ -68,6 +70,7 @@ export interface SandboxProvider extends PaymentProvider {
 
 function recurringOutcome(payment: NewProviderPayment): ProviderStatus {
   const mandate = payment.sequence?.type === 'recurring' ? payment.sequence.mandateId : '';
+  if (mandate.startsWith(DIRECT_DEBIT_MANDATE)) return 'pending';
   return mandate.startsWith(DECLINING_MANDATE) ? 'failed' : 'paid';
 }
 
@@ -123,9 +126,14 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
       return newId('cst');
     },
 
+    async createMandate() {
+      return newId(DIRECT_DEBIT_MANDATE);
+    },
+
     async createPayment(payment: NewProviderPayment) {
       const id = newId('tr');
       const recurring = payment.sequence?.type === 'recurring';
+      const status = recurring ? recurringOutcome(payment) : 'open';
       await db
         .insertInto('sandbox_payments')
         .values({
@@ -139,8 +147,9 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
           redirect_url: payment.redirectUrl,
           webhook_url: payment.webhookUrl,
           locale: payment.locale,
-          // A saved card is charged at once, without the payer.
-          status: recurring ? recurringOutcome(payment) : 'open',
+          // A saved card is charged at once, without the payer; a direct debit is collected later.
+          status,
+          settles_at: status === 'pending' ? addMinutes(clock.now(), SANDBOX_SETTLE_SECONDS / 60).toISOString() : null,
           sequence: payment.sequence?.type ?? null,
           customer_id: payment.sequence?.customerId ?? null,
           mandate_id: payment.sequence?.type === 'recurring' ? payment.sequence.mandateId : null,
@@ -148,6 +157,7 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
         })
         .execute();
       if (recurring) void announce(id);
+      if (status === 'pending') setTimeout(() => void announce(id), SANDBOX_SETTLE_SECONDS * 1000 + 100).unref();
       return toProviderPayment(await load(id), checkoutBaseOf(payment.redirectUrl));
     },
 

@@ -4,18 +4,37 @@
  * recorded with its time, and a paid payment adds its credits in the very transaction that records
  * it as paid, once. The first paid purchase makes the member premium.
  */
-import type { PaymentMethod, PaymentStatus, StartPaymentRequest, Transaction } from '@amora/common';
-import { discountedPrice, vatIncluded } from '@amora/common';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  DIRECT_DEBIT_CODE_ATTEMPTS,
+  DIRECT_DEBIT_CODE_LENGTH,
+  DIRECT_DEBIT_CODE_MINUTES,
+  DIRECT_DEBIT_MONTHLY_MAX,
+  DIRECT_DEBIT_OPEN_MAX,
+  type DirectDebitForm,
+  type DirectDebitRequest,
+  discountedPrice,
+  normaliseIban,
+  normalisePhone,
+  type PaymentMethod,
+  type PaymentStatus,
+  type StartPaymentRequest,
+  type Transaction,
+  vatIncluded,
+} from '@amora/common';
+import type { Insertable } from 'kysely';
 import type { AccountsService } from '../accounts/service.js';
-import { addDays, type Clock } from '../clock.js';
+import { addDays, addMinutes, type Clock } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import type { CreditsService, DiscountTarget } from '../credits/service.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
-import type { BundleRow, DiscountCodeRow, PaymentRow } from '../db/schema.js';
+import type { BundleRow, DirectDebitsTable, DiscountCodeRow, PaymentRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
 import type { Member } from '../http/member.js';
+import { translator } from '../i18n.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site, SitesService } from '../sites/service.js';
+import type { Texter } from '../texts/texter.js';
 import {
   type NewProviderPayment,
   type PaymentProvider,
@@ -26,9 +45,13 @@ import {
 import * as queries from './queries.js';
 import { vatRateOf } from './vat.js';
 
-/** The methods offered in a country: iDEAL is Dutch; the rest are offered everywhere. */
-export function methodsFor(country: string): PaymentMethod[] {
-  return country === 'NL' ? ['ideal', 'creditcard', 'paypal'] : ['creditcard', 'paypal'];
+/**
+ * The methods offered in a country: iDEAL is Dutch; SEPA direct debit is in euros, and needs texts
+ * (its code goes to the payer's phone); card and PayPal everywhere.
+ */
+export function methodsFor(country: string, currency: string, directDebit: boolean): PaymentMethod[] {
+  const methods: PaymentMethod[] = country === 'NL' ? ['ideal', 'creditcard', 'paypal'] : ['creditcard', 'paypal'];
+  return directDebit && currency === 'EUR' ? [...methods, 'directdebit'] : methods;
 }
 
 /** Where a payment may go from each state; anything else the provider says is old news and ignored. */
@@ -89,9 +112,20 @@ export interface PaymentsDeps {
   accounts: AccountsService;
   members: MembersService;
   sites: SitesService;
+  /** Sends direct debit codes; null where texts cannot be sent (no direct debit then). */
+  texter: Texter | null;
 }
 
-export function createPaymentsService({ db, clock, provider, credits, accounts, members, sites }: PaymentsDeps) {
+export function createPaymentsService({
+  db,
+  clock,
+  provider,
+  credits,
+  accounts,
+  members,
+  sites,
+  texter,
+}: PaymentsDeps) {
   const nowIso = () => clock.now().toISOString();
 
   async function codeOf(row: PaymentRow): Promise<string | null> {
@@ -140,6 +174,9 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
         await accounts.markPaid(row.user_id, trx);
       }
       if (ENDED.includes(next)) await credits.releaseDiscount(row.id, trx);
+      if (row.method === 'directdebit' && (next === 'failed' || next === 'charged_back')) {
+        await queries.blockIbanOf(trx, row.id, next, now);
+      }
       if ((next === 'refunded' || next === 'charged_back') && row.refunded_credits === 0) {
         const taken = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx);
         await queries.setRefundedCredits(trx, row.id, taken);
@@ -165,7 +202,9 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
   /** The price of a bundle with the member's discount code, checked and rounded once. */
   async function priced(site: Site, member: Member, input: StartPaymentRequest, country: string) {
     const bundle = await credits.bundle(site, input.bundle_id, country, member);
-    if (!methodsFor(country).includes(input.method)) throw fieldError('method', 'invalid_choice');
+    if (!methodsFor(country, bundle.currency, texter !== null).includes(input.method)) {
+      throw fieldError('method', 'invalid_choice');
+    }
     let discount: DiscountCodeRow | null = null;
     if (input.discount_code) {
       discount = (
@@ -181,6 +220,44 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
     const amount = discountedPrice(bundle.price, percentage);
     const vatRate = vatRateOf(country);
     return { bundle, discount, percentage, amount, vatRate, vatAmount: vatIncluded(amount, vatRate) };
+  }
+
+  /**
+   * What a direct debit must pass before a code is sent and again before it is made: the bundle
+   * and discount on offer by direct debit, an account not refused, and the member's limits.
+   */
+  async function checkedDirectDebit(site: Site, member: Member, form: DirectDebitForm) {
+    const country = await paymentCountry(site, member);
+    const price = await priced(
+      site,
+      member,
+      { client_id: '', bundle_id: form.bundle_id, method: 'directdebit', discount_code: form.discount_code },
+      country,
+    );
+    const iban = normaliseIban(form.iban);
+    const phone = normalisePhone(form.phone);
+    if (!phone) throw fieldError('phone', 'phone_invalid');
+    if ((await queries.isIbanBlocked(db, iban)) || (await queries.hasChargeback(db, member.userId))) {
+      throw new DomainError('directdebit_blocked');
+    }
+    const counts = await queries.directDebitCounts(db, member.userId, addDays(clock.now(), -30).toISOString());
+    if (counts.open >= DIRECT_DEBIT_OPEN_MAX || counts.recent >= DIRECT_DEBIT_MONTHLY_MAX) {
+      throw new DomainError('directdebit_limit');
+    }
+    return { iban, phone, country, price };
+  }
+
+  /** Uses the member's texted code once, for the account and phone it was sent for; tries are counted. */
+  async function useCode(userId: number, otp: string, iban: string, phone: string) {
+    const now = nowIso();
+    const sent = await queries.tryDirectDebitCode(db, userId, now, DIRECT_DEBIT_CODE_ATTEMPTS);
+    const given = Buffer.from(codeHash(userId, otp));
+    const matches =
+      sent !== undefined &&
+      timingSafeEqual(Buffer.from(sent.code_hash), given) &&
+      sent.iban === iban &&
+      sent.phone === phone;
+    if (!matches || !(await queries.useDirectDebitCode(db, sent.id, now))) throw new DomainError('otp_invalid');
   }
 
   function outcomeOf(row: PaymentRow) {
@@ -208,6 +285,8 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
       method: PaymentMethod;
       issuer?: string;
       sequence: NewProviderPayment['sequence'] | null;
+      /** The account and address of a direct debit, kept with it. */
+      directDebit?: Omit<Insertable<DirectDebitsTable>, 'payment_id' | 'created_at'>;
     },
   ) {
     const { price, sequence } = order;
@@ -250,6 +329,9 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
           created_at: now,
         });
         if (price.discount) await credits.holdDiscount(price.discount, member.userId, inserted.id, trx);
+        if (order.directDebit) {
+          await queries.insertDirectDebit(trx, { ...order.directDebit, payment_id: inserted.id, created_at: now });
+        }
         return inserted;
       });
     } catch (error) {
@@ -289,7 +371,7 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
       country,
       currency: (bundles[0]?.currency ?? 'EUR') as Transaction['currency'],
       bundles: bundles.map(presentBundle),
-      methods: methodsFor(country),
+      methods: methodsFor(country, bundles[0]?.currency ?? '', texter !== null),
       message_credits: site.settings.message_credits,
       photo_credits: site.settings.photo_credits,
       gift_credits: site.settings.gift_credits,
@@ -343,6 +425,8 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
     async start(ctx: RequestContext, member: Member, input: StartPaymentRequest) {
       const earlier = await queries.findByClientId(db, member.userId, input.client_id);
       if (earlier) return outcomeOf(earlier);
+      // A direct debit is confirmed with a texted code first (directDebit below).
+      if (input.method === 'directdebit') throw fieldError('method', 'invalid_choice');
       const country = await paymentCountry(ctx.site, member);
       const price = await priced(ctx.site, member, input, country);
       const sequence = input.method === 'creditcard' ? await firstSequence(member) : null;
@@ -380,6 +464,7 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
       if (earlier) return outcomeOf(earlier);
       const { order } = await this.lastOrder(ctx.site, member);
       if (!order) throw new DomainError('not_found');
+      if (order.method === 'directdebit') throw fieldError('method', 'invalid_choice');
       const country = await paymentCountry(ctx.site, member);
       const price = await priced(
         ctx.site,
@@ -393,6 +478,69 @@ export function createPaymentsService({ db, clock, provider, credits, accounts, 
           ? { type: 'recurring' as const, customerId: card.customer_id, mandateId: card.mandate_id }
           : null;
       return begin(ctx, member, { clientId, country, price, method: order.method, sequence });
+    },
+
+    /** Texts a one-time code to the form's phone, once the direct debit passes its checks. */
+    async directDebitCode(ctx: RequestContext, member: Member, form: DirectDebitForm) {
+      if (!texter) throw new DomainError('directdebit_unavailable');
+      const { iban, phone } = await checkedDirectDebit(ctx.site, member, form);
+      const code = String(randomInt(0, 10 ** DIRECT_DEBIT_CODE_LENGTH)).padStart(DIRECT_DEBIT_CODE_LENGTH, '0');
+      const now = clock.now();
+      const expires = addMinutes(now, DIRECT_DEBIT_CODE_MINUTES);
+      await queries.replaceDirectDebitCode(db, {
+        user_id: member.userId,
+        code_hash: codeHash(member.userId, code),
+        iban,
+        phone,
+        expires_at: expires.toISOString(),
+        created_at: now.toISOString(),
+      });
+      const text = translator(ctx.locale)('mail:texts.directDebitCode', {
+        site: ctx.site.name,
+        code,
+        minutes: DIRECT_DEBIT_CODE_MINUTES,
+      });
+      await texter.send(phone, text);
+      return { phone: maskedPhone(phone), expires: expires.toISOString() };
+    },
+
+    /**
+     * A direct debit confirmed with the texted code: a SEPA mandate on the account, then the
+     * collection on it, pending until the bank pays (days, at the sandbox seconds).
+     */
+    async directDebit(ctx: RequestContext, member: Member, input: DirectDebitRequest) {
+      const earlier = await queries.findByClientId(db, member.userId, input.client_id);
+      if (earlier) return outcomeOf(earlier);
+      if (!texter) throw new DomainError('directdebit_unavailable');
+      const { iban, phone, country, price } = await checkedDirectDebit(ctx.site, member, input);
+      await useCode(member.userId, input.otp, iban, phone);
+      let sequence: NewProviderPayment['sequence'];
+      try {
+        const customerId =
+          (await queries.customerOf(db, member.userId, provider.name)) ??
+          (await provider.createCustomer({ name: input.account_holder, email: member.email }));
+        const mandateId = await provider.createMandate(customerId, { holder: input.account_holder, iban });
+        sequence = { type: 'recurring', customerId, mandateId };
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
+        throw error;
+      }
+      return begin(ctx, member, {
+        clientId: input.client_id,
+        country,
+        price,
+        method: 'directdebit',
+        sequence,
+        directDebit: {
+          iban,
+          account_holder: input.account_holder,
+          street: input.street,
+          house_number: input.house_number,
+          zip: input.zip,
+          city: input.city,
+          phone,
+        },
+      });
     },
 
     /**
@@ -468,6 +616,15 @@ function presentBundle(row: BundleRow) {
     popular: row.popular === 1,
     trial: row.trial === 1,
   };
+}
+
+function codeHash(userId: number, code: string): string {
+  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+/** A phone number with all but its last three digits hidden. */
+function maskedPhone(phone: string): string {
+  return `${phone.slice(0, 3)}${'•'.repeat(Math.max(0, phone.length - 6))}${phone.slice(-3)}`;
 }
 
 /** A refund the rules do not allow; the message says why. */

@@ -46,6 +46,7 @@ export const router = createBrowserRouter([
           { path: '/credits', lazy: page(() => import('../pages/credits/CreditsPage')) },
           { path: '/premium', lazy: page(() => import('../pages/credits/PremiumPage')) },
           { path: '/credits/repeat-order', lazy: page(() => import('../pages/credits/RepeatOrderPage')) },
+          { path: '/directdebit', lazy: page(() => import('../pages/credits/DirectDebitPage')) },
           { path: '/credits/:id/:paymentmethod?', lazy: page(() => import('../pages/credits/PaymentPage')) },
           { path: '/transactions', lazy: page(() => import('../pages/credits/TransactionsPage')) },
           { path: '/transactions/:id', lazy: page(() => import('../pages/credits/TransactionPage')) },

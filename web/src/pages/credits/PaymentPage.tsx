@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatMoney } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useDiscount, useIdealBanks, useOffer, useStartPayment, useWelcomeDiscount } from './api';
+import { OrderSummary } from './OrderSummary';
 import { discountApplies, priceWith } from './price';
 
 const METHOD_ICONS: Record<PaymentMethod, string> = {
@@ -61,6 +62,12 @@ export default function PaymentPage() {
 
   function pay() {
     if (!bundle || !chosen) return;
+    if (chosen === 'directdebit') {
+      const query = new URLSearchParams({ bundle: String(bundle.id) });
+      if (discountApplies(discount, bundle)) query.set('code', discount.code);
+      navigate(`/directdebit?${query}`);
+      return;
+    }
     start.mutate(
       {
         client_id: clientId.current,
@@ -85,19 +92,7 @@ export default function PaymentPage() {
   return (
     <Container className="py-4 narrow-page">
       <h1 className="h2 mb-3">{t('payment.title')}</h1>
-      <div className="order-summary">
-        <span className="order-summary-credits">
-          <strong>{bundle.credits}</strong> {t('bundle.credits', { count: bundle.credits })}
-        </span>
-        {discountApplies(discount, bundle) && (
-          <span className="order-summary-discount">
-            {t('payment.discount', { code: discount.code, percentage: discount.value_percentage })}{' '}
-            <del>{money(bundle.price)}</del>
-          </span>
-        )}
-        <strong className="order-summary-price">{money(price)}</strong>
-        <span className="small text-body-secondary">{t('payment.vatIncluded')}</span>
-      </div>
+      <OrderSummary bundle={bundle} discount={discount} />
       {code && entered.isError && (
         <Alert variant="warning" className="mt-3">
           {entered.error.message}

@@ -65,9 +65,16 @@ export default function RepeatOrderPage() {
             {order.saved_card ? t('repeat.savedCard') : t('repeat.checkout', { method: t(`methods.${order.method}`) })}
           </p>
           {buy.isError && <Alert variant="danger">{buy.error.message}</Alert>}
-          <Button size="lg" className="w-100" onClick={() => buy.mutate()} disabled={buy.isPending || buy.isSuccess}>
-            {t('repeat.buy', { price: formatMoney(order.bundle.price, order.bundle.currency, i18n.language) })}
-          </Button>
+          {order.method === 'directdebit' ? (
+            // A new direct debit is confirmed with a code texted to the phone.
+            <Link to={`/directdebit?bundle=${order.bundle.id}`} className="btn btn-primary btn-lg w-100">
+              {t('repeat.buy', { price: formatMoney(order.bundle.price, order.bundle.currency, i18n.language) })}
+            </Link>
+          ) : (
+            <Button size="lg" className="w-100" onClick={() => buy.mutate()} disabled={buy.isPending || buy.isSuccess}>
+              {t('repeat.buy', { price: formatMoney(order.bundle.price, order.bundle.currency, i18n.language) })}
+            </Button>
+          )}
           <p className="mt-3 text-center">
             <Link to="/credits">{t('payment.otherBundle')}</Link>
           </p>
