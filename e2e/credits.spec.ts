@@ -16,7 +16,8 @@ const getPremium = (page: Page) => page.getByRole('banner').getByRole('link', { 
 async function chooseBundle(page: Page, credits: number) {
   await page.goto('/credits');
   const bundles = page.getByRole('region', { name: t('credits:bundles') });
-  await bundles.getByRole('link', { name: new RegExp(`^${credits} `) }).click();
+  // The card's name may start with its flag ("Trial package").
+  await bundles.getByRole('link', { name: new RegExp(`\\b${credits} credits\\b`) }).click();
   await expect(page.getByRole('heading', { name: t('credits:payment.title') })).toBeVisible();
 }
 
@@ -286,4 +287,55 @@ test('direct debit: the form, a wrong and a right texted code, then paid once th
   await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(t('credits:methods.directdebit')).first()).toBeVisible();
   await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '70' }));
+});
+
+/** Sends `count` texts to a hosted profile through the API, as the chat would. */
+async function sendMessages(page: Page, profileId: number, count: number) {
+  for (let i = 0; i < count; i++) {
+    const sent = await page.request.post('/api/chat.php', {
+      headers: { 'x-request-type': 'client' },
+      data: { client_id: crypto.randomUUID(), profile_id: profileId, text: `Hi ${i}` },
+    });
+    expect(sent.ok()).toBe(true);
+  }
+}
+
+test('the credits badge turns amber at 10 credits or fewer and red at none', async ({ page }, testInfo) => {
+  await signUpMember(page, 'Ruben', { activate: true });
+  const [hosted] = await hostedProfiles(page, 1);
+  const hostedId = hosted?.id as number;
+  // Three free messages and the 20 signup credits.
+  await sendMessages(page, hostedId, 5);
+  await chooseBundle(page, 30);
+  await checkout(page, 'paid');
+  const badge = topBarCredits(page);
+  await expect(badge).toHaveAccessibleName(t('credits:balance', { count: '30' }));
+  const plain = await badge.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  await sendMessages(page, hostedId, 2);
+  await page.goto('/members');
+  await expect(badge).toHaveAccessibleName(t('credits:balance', { count: '10' }));
+  await expect(badge).toHaveCSS('background-color', 'rgb(255, 243, 205)');
+  await screenshot(page, testInfo, 'credits-badge-low');
+
+  await sendMessages(page, hostedId, 1);
+  await page.goto('/members');
+  await expect(badge).toHaveAccessibleName(t('credits:balance', { count: '0' }));
+  await expect(badge).toHaveCSS('background-color', 'rgb(179, 38, 30)');
+  expect(plain).not.toBe('rgb(255, 243, 205)');
+  await expectAccessible(page);
+});
+
+test('a member about to delete the account is offered the trial package and a discount to stay', async ({ page }) => {
+  await signUpMember(page, 'Vera', { activate: true });
+  await page.goto('/notifications/delete-account');
+  await expect(
+    page.getByRole('link', { name: /^Try the trial package instead: 30 credits for €2\.99$/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: t('app:settings.delete.alternativeDiscount', { percentage: '50' }) }).click();
+  await expect(page).toHaveURL(/\/credits\?code=STAY50-/);
+  await expect(
+    page.getByRole('status').filter({ hasText: t('credits:discount.off', { percentage: '50' }) }),
+  ).toBeVisible();
+  await expect(page.getByText('€4.99', { exact: true })).toBeVisible();
 });

@@ -214,3 +214,5 @@ export const DIRECT_DEBIT_CODE_ATTEMPTS = 5;
 /** Direct debits a member may have at once (not yet collected), and in 30 days. */
 export const DIRECT_DEBIT_OPEN_MAX = 1;
 export const DIRECT_DEBIT_MONTHLY_MAX = 3;
+/** The discount offered to a member about to delete the account holds this long. */
+export const RETENTION_OFFER_DAYS = 14;

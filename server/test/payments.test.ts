@@ -529,3 +529,34 @@ describe('repeat orders', () => {
     expect(again.checkout_url).toMatch(/\/sandbox\/checkout\//);
   });
 });
+
+describe('the offer to stay', () => {
+  it("gives a member about to leave the trial package and the company's discount as their own single-use code", async () => {
+    const member = await buyer();
+    const offer = (await member.visitor.get('/api/retention-offer.php')).json();
+    expect(offer).toMatchObject({ trial: { credits: 30, trial: true }, discount_percentage: 50 });
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => member.visitor.post('/api/retention-offer.php')),
+    );
+    const codes = new Set(responses.map((r) => r.json().code as string));
+    expect(codes.size).toBe(1);
+    const [code] = [...codes] as [string];
+    expect(code).toMatch(/^STAY50-/);
+    expect(await t.db.selectFrom('discount_codes').select('id').where('code', '=', code).execute()).toHaveLength(1);
+
+    const bundle = await bundleOf(member, 150);
+    const { transaction, checkoutId } = await started(member, { bundle_id: bundle.id, discount_code: code });
+    expect(transaction).toMatchObject({ list_price: 2499, discount_amount: 1250, amount: 1249 });
+    await decide(checkoutId, 'paid');
+    expect((await member.visitor.get(`/api/discountcode.php?code=${code}`)).json()).toMatchObject({
+      error: 'discount_used',
+    });
+    expect((await member.visitor.get('/api/retention-offer.php')).json().trial).toBeNull();
+
+    const other = await buyer();
+    expect((await other.visitor.get(`/api/discountcode.php?code=${code}`)).json()).toMatchObject({
+      error: 'discount_not_found',
+    });
+  });
+});

@@ -64,7 +64,8 @@ export type PricingResponse = z.infer<typeof pricingResponse>;
 /** GET /api/ideal-banks.php: the banks an iDEAL payer may choose. */
 export const idealBanksResponse = z.object({ banks: z.array(z.object({ id: z.string(), name: z.string() })) });
 
-export const discountKind = z.enum(['code', 'welcome', 'time_bonus']);
+/** code: typed; welcome and time_bonus: new members' offers; retention: offered to a member about to leave. */
+export const discountKind = z.enum(['code', 'welcome', 'time_bonus', 'retention']);
 
 /** GET /api/discountcode.php: a code the member may use now (SPEC §3's fields). */
 export const discountCode = z.object({
@@ -149,6 +150,17 @@ export const repeatOrderResponse = z.object({
 });
 export type RepeatOrder = NonNullable<z.infer<typeof repeatOrderResponse>['order']>;
 export const repeatOrderRequest = z.object({ client_id: z.string().uuid('invalid') });
+
+/** GET /api/retention-offer.php: what a member about to delete the account is offered instead. */
+export const retentionOfferResponse = z.object({
+  /** The trial package, for a member who never paid. */
+  trial: creditBundle.nullable(),
+  /** The company's delete_discount as a whole percentage; 0 when it gives none. */
+  discount_percentage: z.number(),
+});
+
+/** POST /api/retention-offer.php: the member's own code for that discount, made once. */
+export const retentionCodeResponse = z.object({ code: z.string() });
 
 export const transactionsResponse = z.object({ transactions: z.array(transaction) });
 

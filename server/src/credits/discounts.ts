@@ -68,7 +68,7 @@ export function assertUsable(
   if (row?.status !== 'active' || (row.user_id !== null && row.user_id !== member.userId)) {
     throw new DomainError('discount_not_found');
   }
-  if (row.kind !== 'code' && member.paid) throw new DomainError('discount_used');
+  if ((row.kind === 'welcome' || row.kind === 'time_bonus') && member.paid) throw new DomainError('discount_used');
   const expires = expiryOf(row, member);
   if (expires !== null && expires <= now) throw new DomainError('discount_expired');
   if (!target) return;

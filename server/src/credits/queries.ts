@@ -88,6 +88,15 @@ export async function insertDiscountCode(db: Db, row: Insertable<DiscountCodesTa
   await db.insertInto('discount_codes').values(row).execute();
 }
 
+/** Inserts the code unless the site has it already. */
+export async function insertDiscountCodeOnce(db: Db, row: Insertable<DiscountCodesTable>): Promise<void> {
+  await db
+    .insertInto('discount_codes')
+    .values(row)
+    .onConflict((oc) => oc.columns(['site_id', 'code']).doNothing())
+    .execute();
+}
+
 export function findDiscountCode(db: Db, siteId: number, code: string): Promise<DiscountCodeRow | undefined> {
   return db
     .selectFrom('discount_codes')

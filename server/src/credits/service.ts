@@ -6,12 +6,13 @@ import {
   type Currency,
   type DiscountCode,
   type PaymentMethod,
+  RETENTION_OFFER_DAYS,
   TIME_BONUS_CODE,
   TIME_BONUS_PERCENTAGE,
   WELCOME_DISCOUNT_CODE,
   WELCOME_DISCOUNT_PERCENTAGE,
 } from '@amora/common';
-import type { Clock } from '../clock.js';
+import { addDays, type Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { BundleRow, DiscountCodeRow, DiscountValidity } from '../db/schema.js';
 import { DomainError } from '../errors.js';
@@ -230,6 +231,26 @@ export function createCreditsService(db: Db, clock: Clock) {
         paymentmethods: code.methods ? JSON.stringify(code.methods) : null,
         created_at: clock.now().toISOString(),
       });
+    },
+
+    /**
+     * The member's own code for the company's discount to stay, made once (the same code however
+     * often it is asked for), single use, for RETENTION_OFFER_DAYS.
+     */
+    async retentionCode(site: Site, userId: number, percentage: number): Promise<string> {
+      const code = `STAY${percentage}-${userId.toString(36).toUpperCase()}`;
+      const now = clock.now();
+      await queries.insertDiscountCodeOnce(db, {
+        site_id: site.id,
+        code,
+        kind: 'retention',
+        user_id: userId,
+        value_percentage: percentage,
+        validity: 'once',
+        expires: addDays(now, RETENTION_OFFER_DAYS).toISOString(),
+        created_at: now.toISOString(),
+      });
+      return code;
     },
 
     discountCodeById(id: number) {

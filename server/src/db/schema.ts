@@ -202,7 +202,7 @@ export interface CreditBundlesTable {
   created_at: string;
 }
 
-export type DiscountKind = 'code' | 'welcome' | 'time_bonus';
+export type DiscountKind = 'code' | 'welcome' | 'time_bonus' | 'retention';
 export type DiscountValidity = 'once_per_user' | 'once' | 'unlimited';
 
 export interface DiscountCodesTable {

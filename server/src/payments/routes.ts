@@ -10,6 +10,8 @@ import {
   pricingResponse,
   repeatOrderRequest,
   repeatOrderResponse,
+  retentionCodeResponse,
+  retentionOfferResponse,
   sandboxCheckout,
   sandboxCheckoutQuery,
   sandboxDecision,
@@ -97,6 +99,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       config: { ...limited(20, 10), ...signedIn },
     },
     async (request) => payments.directDebit(requestContext(request), request.member, request.body),
+  );
+
+  app.get(
+    '/api/retention-offer.php',
+    { schema: { response: { 200: retentionOfferResponse } }, config: signedIn },
+    async (request) => payments.retentionOffer(request.site, request.member),
+  );
+
+  app.post(
+    '/api/retention-offer.php',
+    { schema: { response: { 200: retentionCodeResponse } }, config: signedIn },
+    async (request) => payments.retentionCode(request.site, request.member),
   );
 
   app.get(

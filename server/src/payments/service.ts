@@ -392,6 +392,24 @@ export function createPaymentsService({
       return { ...(await offerIn(site, country, { paid: true })), countries };
     },
 
+    /** What a member about to delete the account is offered: the trial package, and the company's discount. */
+    async retentionOffer(site: Site, member: Member) {
+      const country = await paymentCountry(site, member);
+      const trial = (await credits.bundles(site, country, member)).find((row) => row.trial === 1);
+      const { delete_discount } = await sites.companyInfo(site);
+      return {
+        trial: trial ? presentBundle(trial) : null,
+        discount_percentage: Math.max(0, Math.min(99, delete_discount)),
+      };
+    },
+
+    /** The member takes the discount to stay: their own code, to use at /credits. */
+    async retentionCode(site: Site, member: Member) {
+      const { discount_percentage } = await this.retentionOffer(site, member);
+      if (discount_percentage === 0) throw new DomainError('not_found');
+      return { code: await credits.retentionCode(site, member.userId, discount_percentage) };
+    },
+
     async idealBanks() {
       try {
         return await provider.idealIssuers();

@@ -10,7 +10,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatTime } from '../../i18n/format';
-import { type Offer, useOffer, useWelcomeDiscount } from './api';
+import { type Offer, useDiscount, useOffer, useWelcomeDiscount } from './api';
 import { BundleCard } from './BundleCard';
 import { DiscountCodeForm } from './DiscountCodeForm';
 
@@ -22,7 +22,9 @@ export default function CreditsPage() {
   const welcome = useWelcomeDiscount();
   const [params] = useSearchParams();
   const [entered, setEntered] = useState<DiscountCode | null>(null);
-  const discount = entered ?? welcome.data ?? null;
+  // A code brought along in the address (the offer to stay) applies as if typed.
+  const brought = useDiscount(params.get('code'));
+  const discount = entered ?? brought.data ?? welcome.data ?? null;
   useDocumentTitle(t('title'));
 
   return (

@@ -52,7 +52,7 @@ export function lookUpDiscount(code: string, bundle?: number, method?: PaymentMe
 }
 
 /** The discount a code entered by the member gives on a bundle, checked by the server. */
-export function useDiscount(code: string | null, bundle: number, method?: PaymentMethod) {
+export function useDiscount(code: string | null, bundle?: number, method?: PaymentMethod) {
   return useQuery({
     queryKey: ['credits', 'discount', code, bundle, method],
     queryFn: () => lookUpDiscount(code as string, bundle, method),

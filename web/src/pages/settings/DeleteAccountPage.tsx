@@ -8,6 +8,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { StayOffers } from '../credits/StayOffers';
 
 /**
  * /notifications/delete-account: the alternatives first, then why and the password; the account can
@@ -45,6 +46,7 @@ export default function DeleteAccountPage() {
         <li>
           <Link to="/notifications#privacy">{t('settings.delete.alternativePrivacy')}</Link>
         </li>
+        <StayOffers />
       </ul>
       <Form noValidate onSubmit={onSubmit}>
         <FormAlert alert={alert} />
