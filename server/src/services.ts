@@ -67,6 +67,7 @@ export function createServices({
     members,
     sites,
     texter,
+    events,
   });
   return {
     events,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SandboxOutcome } from '@amora/common';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
 import {
   type BuiltMember,
@@ -16,6 +16,7 @@ import {
   type TestClient,
   useTestApp,
 } from './helpers.js';
+import { openSocket, type TestSocket } from './sockets.js';
 
 const t = useTestApp();
 
@@ -558,5 +559,21 @@ describe('the offer to stay', () => {
     expect((await other.visitor.get(`/api/discountcode.php?code=${code}`)).json()).toMatchObject({
       error: 'discount_not_found',
     });
+  });
+});
+
+describe('live credits', () => {
+  const sockets: TestSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+  });
+
+  it("tell the member's open apps when a payment adds credits, so the balance shows at once", async () => {
+    const member = await buyer();
+    const socket = await openSocket(t.app, member.visitor);
+    sockets.push(socket);
+    const { checkoutId } = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(checkoutId, 'paid');
+    await expect(socket.next('credits')).resolves.toEqual({ type: 'credits' });
   });
 });

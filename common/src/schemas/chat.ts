@@ -122,6 +122,8 @@ export type ServerPush =
   | { type: 'hidden'; conversation: number; unread: number }
   | { type: 'like'; profile_id: number }
   | { type: 'match'; profile_id: number }
+  /** The member's credits or premium changed (a payment was paid or refunded): fetch the user again. */
+  | { type: 'credits' }
   /** Sent once the missed messages have been sent after a (re)connect. */
   | { type: 'ready' };
 

@@ -41,6 +41,8 @@ export type DomainEvent =
     }
   /** A member is typing in a conversation, for the other side. */
   | { type: 'chat.typing'; siteId: number; conversationId: number; profileId: number; otherProfileId: number }
+  /** A payment changed a member's credits (and maybe made them premium), for their devices. */
+  | { type: 'credits.changed'; siteId: number; profileId: number }
   /** A member deleted a conversation, for their other devices. */
   | { type: 'chat.hidden'; siteId: number; conversationId: number; profileId: number; unread: number };
 

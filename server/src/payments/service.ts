@@ -30,6 +30,7 @@ import type { CreditsService, DiscountTarget } from '../credits/service.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { BundleRow, DirectDebitsTable, DiscountCodeRow, PaymentRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
+import type { EventBus } from '../events/bus.js';
 import type { Member } from '../http/member.js';
 import { translator } from '../i18n.js';
 import type { MembersService } from '../members/profiles/service.js';
@@ -114,6 +115,7 @@ export interface PaymentsDeps {
   sites: SitesService;
   /** Sends direct debit codes; null where texts cannot be sent (no direct debit then). */
   texter: Texter | null;
+  events: EventBus;
 }
 
 export function createPaymentsService({
@@ -125,6 +127,7 @@ export function createPaymentsService({
   members,
   sites,
   texter,
+  events,
 }: PaymentsDeps) {
   const nowIso = () => clock.now().toISOString();
 
@@ -150,7 +153,8 @@ export function createPaymentsService({
    */
   async function apply(paymentId: number, said: ProviderPayment, source: string): Promise<PaymentRow | undefined> {
     const next = statusOf(said);
-    return db.transaction().execute(async (trx) => {
+    let creditsChanged = false;
+    const applied = await db.transaction().execute(async (trx) => {
       const row = await queries.findPayment(trx, paymentId);
       if (!row) return undefined;
       if (said.amount.value !== row.amount || said.amount.currency !== row.currency) {
@@ -172,6 +176,7 @@ export function createPaymentsService({
       if (steps.includes('paid') && (await queries.markCredited(trx, row.id))) {
         await credits.grant(row.user_id, row.credits, 'purchase', `payment:${row.id}`, trx);
         await accounts.markPaid(row.user_id, trx);
+        creditsChanged = true;
       }
       if (ENDED.includes(next)) await credits.releaseDiscount(row.id, trx);
       if (row.method === 'directdebit' && (next === 'failed' || next === 'charged_back')) {
@@ -180,9 +185,15 @@ export function createPaymentsService({
       if ((next === 'refunded' || next === 'charged_back') && row.refunded_credits === 0) {
         const taken = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx);
         await queries.setRefundedCredits(trx, row.id, taken);
+        creditsChanged = true;
       }
       return queries.findPayment(trx, paymentId);
     });
+    if (creditsChanged && applied) {
+      const profileId = await members.profileIdOf(applied.user_id);
+      await events.publish({ type: 'credits.changed', siteId: applied.site_id, profileId });
+    }
+    return applied;
   }
 
   /** Asks the provider about a payment and records what changed. */

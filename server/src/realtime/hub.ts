@@ -39,6 +39,9 @@ export function createRealtimeHub(events: EventBus) {
     events.subscribe('like.received', (event) => {
       push(event.profileId, { type: 'like', profile_id: event.likerProfileId });
     }),
+    events.subscribe('credits.changed', (event) => {
+      push(event.profileId, { type: 'credits' });
+    }),
     events.subscribe('match.new', (event) => {
       const [first, second] = event.profileIds;
       push(first, { type: 'match', profile_id: second });

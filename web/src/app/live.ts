@@ -12,8 +12,9 @@ import {
   TYPING_SIGNAL_MS,
 } from '@amora/common';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../api/hooks';
+import { queryKeys, refreshUser } from '../api/hooks';
 import { addMessages, catchUpConversation, chatKeys, markReadByOther, setUnreadTotal } from '../pages/chats/api';
+import { creditsKeys } from '../pages/credits/api';
 import { likeKeys } from '../pages/likes/api';
 
 const RECONNECT_FIRST_MS = 1_000;
@@ -78,6 +79,10 @@ function handlePush(queryClient: QueryClient, push: ServerPush, seen: { newest: 
     case 'hidden':
       setUnreadTotal(queryClient, push.unread);
       void queryClient.invalidateQueries({ queryKey: chatKeys.chats });
+      return;
+    case 'credits':
+      void refreshUser(queryClient);
+      void queryClient.invalidateQueries({ queryKey: creditsKeys.transactions });
       return;
     case 'like':
     case 'match':
