@@ -12,6 +12,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatMoney } from '../../i18n/format';
+import { NoPurchases } from './NoPurchases';
 
 /** /credits/repeat-order: the last purchase again in one step, on the saved card when there is one. */
 export default function RepeatOrderPage() {
@@ -41,14 +42,7 @@ export default function RepeatOrderPage() {
     <Container className="py-4 narrow-page">
       <h1 className="h2 mb-3">{t('repeat.title')}</h1>
       {last.isError && <Alert variant="danger">{last.error.message}</Alert>}
-      {last.data && !order && (
-        <div className="text-center py-4">
-          <p>{t('transactions.none')}</p>
-          <Link to="/credits" className="btn btn-primary">
-            {t('transactions.buy')}
-          </Link>
-        </div>
-      )}
+      {last.data && !order && <NoPurchases />}
       {order && (
         <>
           <div className="order-summary">

@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatMoney } from '../../i18n/format';
 import { useTransactions } from './api';
+import { NoPurchases } from './NoPurchases';
 
 /** /transactions: every purchase, newest first, each opening as an invoice. */
 export default function TransactionsPage() {
@@ -19,14 +20,7 @@ export default function TransactionsPage() {
       <h1 className="h2 mb-3">{t('transactions.title')}</h1>
       {list.isLoading && <Loading />}
       {list.isError && <Alert variant="danger">{list.error.message}</Alert>}
-      {list.data?.transactions.length === 0 && (
-        <div className="text-center py-4">
-          <p>{t('transactions.none')}</p>
-          <Link to="/credits" className="btn btn-primary">
-            {t('transactions.buy')}
-          </Link>
-        </div>
-      )}
+      {list.data?.transactions.length === 0 && <NoPurchases />}
       <ul className="settings-list list-unstyled">
         {list.data?.transactions.map((transaction) => (
           <li key={transaction.id}>

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** A member who has bought nothing yet, and the way to the bundles. */
+export function NoPurchases() {
+  const { t } = useTranslation('credits');
+  return (
+    <div className="text-center py-4">
+      <p>{t('transactions.none')}</p>
+      <Link to="/credits" className="btn btn-primary">
+        {t('transactions.buy')}
+      </Link>
+    </div>
+  );
+}
