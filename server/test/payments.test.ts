@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxOutcome } from '@amora/common';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
+import { SANDBOX_CHECKOUT_MINUTES, SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
 import {
   type BuiltMember,
   buildMember,
@@ -394,6 +394,20 @@ describe('discount codes', () => {
     // Another member still may.
     const other = await buyer();
     expect((await other.visitor.get('/api/discountcode.php?code=ONCE')).statusCode).toBe(200);
+  });
+
+  it('is given back by a checkout left open once the provider lets it expire', async () => {
+    await addCode('LEFTOPEN');
+    const member = await buyer();
+    const bundle = await bundleOf(member, 50);
+    await started(member, { bundle_id: bundle.id, discount_code: 'LEFTOPEN' });
+    expect((await member.visitor.get('/api/discountcode.php?code=LEFTOPEN')).json()).toMatchObject({
+      error: 'discount_used',
+    });
+    t.clock.advance({ minutes: SANDBOX_CHECKOUT_MINUTES + 1 });
+    expect((await member.visitor.get('/api/discountcode.php?code=LEFTOPEN')).statusCode).toBe(200);
+    const again = await started(member, { bundle_id: bundle.id, discount_code: 'LEFTOPEN' });
+    expect(again.transaction).toMatchObject({ discount_code: 'LEFTOPEN', amount: 749 });
   });
 
   it('offers a new member the time bonus for four hours, then the welcome discount, and neither after paying', async () => {

@@ -31,6 +31,18 @@ export function findByProviderId(db: Db, provider: string, providerId: string): 
     .executeTakeFirst();
 }
 
+/** The member's payments the provider has not decided yet, at most a few. */
+export function openPaymentsOf(db: Db, userId: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['created', 'pending'])
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+}
+
 export function paymentsOf(db: Db, userId: number): Promise<PaymentRow[]> {
   return db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }

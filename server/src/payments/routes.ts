@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../errors.js';
-import { perMember } from '../http/rate-limits.js';
+import { perMember, perVisitor } from '../http/rate-limits.js';
 import { requestContext } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import { PaymentNotFound, ProviderUnavailable } from './provider.js';
@@ -42,6 +42,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   const { payments } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);
+  const perAddress = perVisitor(rateLimitScale);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -150,7 +151,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         description: "The payment provider's webhook: the id is looked up at the provider, nothing else is believed.",
         body: webhookBody,
       },
-      config: { withoutClientHeader: true },
+      // Each call makes us ask the provider: a flood of made-up ids from one address is cut off.
+      config: { withoutClientHeader: true, ...perAddress(600, 1) },
     },
     async (request, reply) => {
       try {
@@ -169,12 +171,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   if (sandbox) {
     app.get(
       '/api/sandbox-checkout.php',
-      { schema: { hide: true, querystring: sandboxCheckoutQuery, response: { 200: sandboxCheckout } } },
+      {
+        schema: { hide: true, querystring: sandboxCheckoutQuery, response: { 200: sandboxCheckout } },
+        config: perAddress(120, 1),
+      },
       async (request) => sandbox.checkout(request.query.id),
     );
     app.post(
       '/api/sandbox-checkout.php',
-      { schema: { hide: true, body: sandboxDecision, response: { 200: sandboxDecisionResponse } } },
+      {
+        schema: { hide: true, body: sandboxDecision, response: { 200: sandboxDecisionResponse } },
+        config: perAddress(60, 1),
+      },
       async (request) => ({ redirect_url: await sandbox.decide(request.body.id, request.body.outcome) }),
     );
   }

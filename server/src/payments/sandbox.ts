@@ -19,6 +19,8 @@ import {
 
 /** A pending sandbox payment is paid this long after the payer chose "pending". */
 export const SANDBOX_SETTLE_SECONDS = 5;
+/** A checkout nobody decides expires after this long, as a real provider's does. */
+export const SANDBOX_CHECKOUT_MINUTES = 15;
 
 const IDEAL_BANKS: Issuer[] = [
   { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
@@ -88,7 +90,11 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
   const checkoutBaseOf = (redirectUrl: string) => `${new URL(redirectUrl).origin}/sandbox/checkout/`;
 
   async function settled(row: Row): Promise<Row> {
-    if (row.status !== 'pending' || !row.settles_at || new Date(row.settles_at) > clock.now()) return row;
+    const now = clock.now();
+    if (row.status === 'open' && addMinutes(new Date(row.created_at), SANDBOX_CHECKOUT_MINUTES) <= now) {
+      return setStatus(row, 'expired');
+    }
+    if (row.status !== 'pending' || !row.settles_at || new Date(row.settles_at) > now) return row;
     return setStatus(row, 'paid');
   }
 

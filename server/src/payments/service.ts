@@ -38,6 +38,7 @@ import type { Site, SitesService } from '../sites/service.js';
 import type { Texter } from '../texts/texter.js';
 import {
   type NewProviderPayment,
+  PaymentNotFound,
   type PaymentProvider,
   type ProviderPayment,
   type ProviderStatus,
@@ -201,6 +202,20 @@ export function createPaymentsService({
     if (!row.provider_id) return row;
     const said = await provider.getPayment(row.provider_id);
     return (await apply(row.id, said, source)) ?? row;
+  }
+
+  /**
+   * Asks the provider about the member's payments still open, so one abandoned at the checkout
+   * that has since expired gives its discount code back before the member is told it is used.
+   */
+  async function settleOpenPayments(member: Member) {
+    for (const row of await queries.openPaymentsOf(db, member.userId)) {
+      try {
+        await sync(row, 'provider');
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailable) && !(error instanceof PaymentNotFound)) throw error;
+      }
+    }
   }
 
   async function ownPayment(member: Member, id: number): Promise<PaymentRow> {
@@ -436,6 +451,7 @@ export function createPaymentsService({
       member: Member,
       query: { code?: string; welcome?: 'true' | 'false'; bundle?: number; method?: PaymentMethod },
     ) {
+      await settleOpenPayments(member);
       if (query.welcome === 'true') return credits.welcomeDiscount(site, member);
       if (!query.code) throw fieldError('code', 'required');
       const country = await paymentCountry(site, member);
@@ -456,6 +472,7 @@ export function createPaymentsService({
       if (earlier) return outcomeOf(earlier);
       // A direct debit is confirmed with a texted code first (directDebit below).
       if (input.method === 'directdebit') throw fieldError('method', 'invalid_choice');
+      if (input.discount_code) await settleOpenPayments(member);
       const country = await paymentCountry(ctx.site, member);
       const price = await priced(ctx.site, member, input, country);
       const sequence = input.method === 'creditcard' ? await firstSequence(member) : null;
