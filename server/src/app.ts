@@ -35,7 +35,7 @@ import { membersRoutes } from './members/routes.js';
 import { configuredProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { CLIENT_MESSAGE_MAX_BYTES, realtimeRoutes } from './realtime/routes.js';
-import { createServices } from './services.js';
+import { createServices, pushSetup } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { createDevTextbox, createHttpTexter } from './texts/texter.js';
@@ -68,7 +68,16 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
     : config.nodeEnv === 'production'
       ? null
       : createDevTextbox(db, clock);
-  const services = createServices({ db, clock, mailer, mediaRoot: media, events, paymentProvider, texter });
+  const services = createServices({
+    db,
+    clock,
+    mailer,
+    mediaRoot: media,
+    events,
+    paymentProvider,
+    texter,
+    push: pushSetup(config),
+  });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));
   app.decorate('services', services);

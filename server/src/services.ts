@@ -1,6 +1,7 @@
 import { createAccountsService } from './accounts/service.js';
 import { createChatService } from './chat/service.js';
 import type { Clock } from './clock.js';
+import type { Config } from './config.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
 import { createInProcessBus, type EventBus } from './events/bus.js';
@@ -12,6 +13,8 @@ import { createMembersService } from './members/profiles/service.js';
 import { createSafetyService } from './members/safety/service.js';
 import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
+import { createNotificationsService, type NotificationsDeps } from './notifications/service.js';
+import { loadVapidKeys } from './notifications/vapid.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createSandboxProvider } from './payments/sandbox.js';
 import { createPaymentsService } from './payments/service.js';
@@ -32,6 +35,17 @@ export interface ServiceDeps {
   paymentProvider?: PaymentProvider;
   /** Sends text messages; the dev outbox when not given, null where none may be sent. */
   texter?: Texter | null;
+  /** Web push: the deployment's VAPID keys, its contact, and whether local endpoints are allowed (not in production). */
+  push: Pick<NotificationsDeps, 'vapid' | 'contact' | 'allowLocalEndpoints'>;
+}
+
+/** Web push as the configuration has it: keys under DATA_DIR, PUBLIC_URL's host as contact. */
+export function pushSetup(config: Config): ServiceDeps['push'] {
+  return {
+    vapid: loadVapidKeys(config.dataDir),
+    contact: `mailto:push@${new URL(config.publicUrl).hostname}`,
+    allowLocalEndpoints: config.nodeEnv !== 'production',
+  };
 }
 
 export function createServices({
@@ -42,8 +56,10 @@ export function createServices({
   events = createInProcessBus(),
   paymentProvider = createSandboxProvider(db, clock),
   texter = createDevTextbox(db, clock),
+  push,
 }: ServiceDeps) {
-  const sites = createSitesService(db, clock);
+  const sites = createSitesService(db, clock, push.vapid.publicKey);
+  const notifications = createNotificationsService({ db, clock, ...push });
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
   const safety = createSafetyService(db, clock, visibility);
@@ -85,6 +101,7 @@ export function createServices({
     realtime,
     staff,
     payments,
+    notifications,
   };
 }
 

@@ -116,3 +116,18 @@ export type UserResponse = z.infer<typeof userResponse>;
 export const okResponse = z.object({ ok: z.literal(true) });
 
 export const deleteAccountResponse = z.object({ ok: z.literal(true), final_date: z.string() });
+
+/** POST /api/user.php?push=1: the browser's push subscription (PushSubscription.toJSON()), or null to stop. */
+export const pushSubscription = z.object({
+  endpoint: text()
+    .max(1000, 'too_long')
+    .refine((value) => URL.canParse(value), 'invalid'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'invalid'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}$/, 'invalid'),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
+export const pushSubscriptionRequest = z.object({ subscription: pushSubscription.nullable() });
+export const pushQuery = z.object({ push: z.enum(['1']).optional() });

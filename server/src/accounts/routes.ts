@@ -6,6 +6,8 @@ import {
   mailChangeRequest,
   okResponse,
   passwordChangeRequest,
+  pushQuery,
+  pushSubscriptionRequest,
   resetDoRequest,
   resetRequest,
   SESSION_COOKIE,
@@ -17,6 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidFields } from '../http/error-handler.js';
 import { perVisitor } from '../http/rate-limits.js';
 import { requestContext, secureCookies, setLocaleCookie } from '../http/request-context.js';
 import type { Services } from '../services.js';
@@ -47,8 +50,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/user.php',
-    { schema: { body: loginRequest, response: { 200: userResponse } }, config: strict(20, 5) },
+    {
+      schema: {
+        description: "Logs in; with ?push=1 it stores the browser's push subscription ({ subscription }) instead.",
+        querystring: pushQuery,
+        body: loginRequest,
+        response: { 200: userResponse },
+      },
+      // The push subscription's body is checked below, against its own schema.
+      attachValidation: true,
+      config: strict(20, 5),
+    },
     async (request, reply) => {
+      if ((request.query as { push?: string }).push === '1') {
+        const parsed = pushSubscriptionRequest.safeParse(request.body);
+        if (!parsed.success) throw invalidFields(parsed.error);
+        await services.notifications.setPushSubscription(request.member.userId, parsed.data.subscription);
+        return userBody(request);
+      }
+      if (request.validationError) throw request.validationError;
       const { user, session } = await accounts.login(
         requestContext(request),
         request.body.email,

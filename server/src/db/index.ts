@@ -23,6 +23,7 @@ import * as swipeLogAndPhotoFiles from './migrations/1764150000000-SwipeLogAndPh
 import * as chatAndStaff from './migrations/1764200000000-ChatAndStaff.js';
 import * as creditsAndPayments from './migrations/1764250000000-CreditsAndPayments.js';
 import * as directDebit from './migrations/1764300000000-DirectDebit.js';
+import * as pushSubscriptions from './migrations/1764350000000-PushSubscriptions.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,7 @@ const MIGRATIONS = {
   '1764200000000-ChatAndStaff': chatAndStaff,
   '1764250000000-CreditsAndPayments': creditsAndPayments,
   '1764300000000-DirectDebit': directDebit,
+  '1764350000000-PushSubscriptions': pushSubscriptions,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -341,6 +341,15 @@ export interface BlockedIbansTable {
   created_at: string;
 }
 
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface ConversationsTable {
   id: Generated<number>;
   site_id: number;
@@ -457,6 +466,7 @@ export interface Database {
   direct_debit_codes: DirectDebitCodesTable;
   direct_debits: DirectDebitsTable;
   blocked_ibans: BlockedIbansTable;
+  push_subscriptions: PushSubscriptionsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

@@ -125,7 +125,8 @@ function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
   return { domain: host, name: name.trim(), language, country: country && checkedCountry(country) };
 }
 
-export function createSitesService(db: Db, clock: Clock) {
+/** `pushPublicKey`: the deployment's VAPID public key, handed to browsers in settings.php. */
+export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) {
   const byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
 
   async function findByDomain(domain: string): Promise<Site | null> {
@@ -159,7 +160,7 @@ export function createSitesService(db: Db, clock: Clock) {
       geoip_selected_country: geoipCountry && countries.includes(geoipCountry) ? geoipCountry : (countries[0] ?? ''),
       locales: [...LOCALES],
       terms_version_date: termsVersionDate(company.added, TERMS_VERSION_DATE),
-      push_public_key: '',
+      push_public_key: pushPublicKey,
     };
   }
 

@@ -1,0 +1,180 @@
+/**
+ * Web push: the VAPID key in settings.php, subscriptions stored through user.php?push=1, and a
+ * push received by a local push service (https, as push services are), decrypted with the
+ * subscription's keys as a browser would; a subscription the service says is gone (410) is removed.
+ */
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import ece from 'http_ece';
+import { afterAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { createNotificationsService } from '../src/notifications/service.js';
+import { buildMember, client, loggedIn, useTestApp } from './helpers.js';
+
+const t = useTestApp();
+
+/** A certificate for localhost, made for this run; the push agent below trusts it. */
+function localCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-push-'));
+  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  const files = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+  fs.rmSync(dir, { recursive: true, force: true });
+  return files;
+}
+
+interface Delivery {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const certificate = localCertificate();
+const deliveries: Delivery[] = [];
+let answer = 201;
+const pushService = https.createServer(certificate, async (request, response) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  deliveries.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+  response.writeHead(answer).end();
+});
+await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+const origin = `https://localhost:${(pushService.address() as AddressInfo).port}`;
+const agent = new https.Agent({ ca: certificate.cert });
+afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
+
+/** The sender as the app has it, reaching the local push service through an agent that trusts it. */
+const sender = () =>
+  createNotificationsService({
+    db: t.db,
+    clock: t.clock,
+    vapid: webpush.generateVAPIDKeys(),
+    contact: 'mailto:push@amora.test',
+    allowLocalEndpoints: true,
+    agent,
+  });
+
+/** A browser's subscription: its own key pair and auth secret, and an endpoint at the push service. */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    json: {
+      endpoint: `${origin}/push/${randomBytes(8).toString('hex')}`,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+  };
+}
+
+async function subscriber() {
+  const member = await buildMember(t.services);
+  return { ...member, visitor: await loggedIn(t.app, member) };
+}
+
+describe('web push', () => {
+  it('hands browsers the VAPID public key: a 65-byte uncompressed P-256 point in base64url', async () => {
+    const { push_public_key } = (await client(t.app).get('/api/settings.php')).json();
+    const key = Buffer.from(push_public_key, 'base64url');
+    expect(push_public_key).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(key).toHaveLength(65);
+    expect(key[0]).toBe(4);
+  });
+
+  it('pushes to a stored subscription, encrypted for that browser alone and signed with VAPID', async () => {
+    const member = await subscriber();
+    const browser = browserSubscription();
+    const stored = await member.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().user.id).toBe(member.user.id);
+
+    expect(await sender().push(member.user.id, { title: 'Anna wrote to you', url: '/chats/7' })).toBe(1);
+    const delivery = deliveries.at(-1) as Delivery;
+    expect(delivery.path).toBe(new URL(browser.json.endpoint).pathname);
+    expect(delivery.headers['content-encoding']).toBe('aes128gcm');
+    expect(delivery.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    const plain = ece.decrypt(delivery.body, {
+      version: 'aes128gcm',
+      privateKey: browser.ecdh,
+      authSecret: browser.auth,
+    });
+    expect(JSON.parse(plain.toString('utf8'))).toEqual({ title: 'Anna wrote to you', url: '/chats/7' });
+  });
+
+  it('forgets a subscription the push service says is gone, and one the member takes back', async () => {
+    const member = await subscriber();
+    await member.visitor.post('/api/user.php?push=1', { subscription: browserSubscription().json });
+    answer = 410;
+    try {
+      expect(await sender().push(member.user.id, { title: 'x' })).toBe(0);
+    } finally {
+      answer = 201;
+    }
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+
+    await member.visitor.post('/api/user.php?push=1', { subscription: browserSubscription().json });
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(true);
+    expect((await member.visitor.post('/api/user.php?push=1', { subscription: null })).statusCode).toBe(200);
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+  });
+
+  it('moves a browser to the member who subscribed it last', async () => {
+    const [first, second] = [await subscriber(), await subscriber()];
+    const browser = browserSubscription();
+    await first.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    await second.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    expect(await t.services.notifications.hasPushSubscription(first.user.id)).toBe(false);
+    expect(await sender().push(second.user.id, { title: 'y' })).toBe(1);
+  });
+
+  it('refuses visitors, endpoints that are not a public push service, and broken keys', async () => {
+    const browser = browserSubscription();
+    expect((await client(t.app).post('/api/user.php?push=1', { subscription: browser.json })).json()).toMatchObject({
+      error: 'authentication_required',
+    });
+    const member = await subscriber();
+    const refuse = async (subscription: unknown) => {
+      const response = await member.visitor.post('/api/user.php?push=1', { subscription });
+      expect(response.statusCode, response.body).toBe(422);
+    };
+    await refuse({ ...browser.json, endpoint: 'http://localhost/push/x' });
+    await refuse({ ...browser.json, endpoint: 'https://10.0.0.7/push/x' });
+    await refuse({ ...browser.json, endpoint: 'https://intranet/push/x' });
+    await refuse({ ...browser.json, endpoint: 'file:///etc/passwd' });
+    await refuse({ ...browser.json, endpoint: `${browser.json.endpoint}\u0000` });
+    await refuse({ ...browser.json, keys: { p256dh: 'short', auth: browser.json.keys.auth } });
+    await refuse({ endpoint: browser.json.endpoint });
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+  });
+});
