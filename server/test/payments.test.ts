@@ -265,10 +265,13 @@ describe('a purchase through the sandbox', () => {
     const bundle = await bundleOf(member, 50);
     const body = { client_id: randomUUID(), method: 'ideal', bundle_id: bundle.id };
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => member.visitor.post('/api/payment.php', body)),
+      Array.from({ length: 50 }, () => member.visitor.post('/api/payment.php', body)),
     );
-    const ids = new Set(responses.map((r) => (r.json() as { transaction: Transaction }).transaction.id));
-    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    // Past the member's 30 starts in 10 minutes the rest are refused; every answer given is the one payment.
+    const answered = responses.filter((r) => r.statusCode === 200);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(responses.every((r) => r.statusCode === 200 || r.json().error === 'rate_limited')).toBe(true);
+    const ids = new Set(answered.map((r) => (r.json() as { transaction: Transaction }).transaction.id));
     expect(ids.size).toBe(1);
     expect((await member.visitor.get('/api/transactions.php')).json().transactions).toHaveLength(1);
   });

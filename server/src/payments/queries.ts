@@ -189,21 +189,16 @@ export async function hasChargeback(db: Db, userId: number): Promise<boolean> {
 
 /** The member's direct debits not yet collected, and all started since `since`. */
 export async function directDebitCounts(db: Db, userId: number, since: string) {
-  const rows = await db
+  const row = await db
     .selectFrom('payments')
-    .select(['status', 'created_at'])
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('created_at', '>=', since).as('recent'),
+      eb.fn.countAll<number>().filterWhere('status', 'in', ['created', 'pending']).as('open'),
+    ])
     .where('user_id', '=', userId)
     .where('method', '=', 'directdebit')
-    .where('created_at', '>=', since)
-    .execute();
-  const open = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('method', '=', 'directdebit')
-    .where('status', 'in', ['created', 'pending'])
     .executeTakeFirstOrThrow();
-  return { open: Number(open.n), recent: rows.length };
+  return { open: Number(row.open), recent: Number(row.recent) };
 }
 
 /** A new code for the member; any code sent before stops working. */

@@ -226,7 +226,12 @@ export function createPaymentsService({
   }
 
   /** The price of a bundle with the member's discount code, checked and rounded once. */
-  async function priced(site: Site, member: Member, input: StartPaymentRequest, country: string) {
+  async function priced(
+    site: Site,
+    member: Member,
+    input: Pick<StartPaymentRequest, 'bundle_id' | 'method' | 'discount_code'>,
+    country: string,
+  ) {
     const bundle = await credits.bundle(site, input.bundle_id, country, member);
     if (!methodsFor(country, bundle.currency, texter !== null).includes(input.method)) {
       throw fieldError('method', 'invalid_choice');
@@ -257,7 +262,7 @@ export function createPaymentsService({
     const price = await priced(
       site,
       member,
-      { client_id: '', bundle_id: form.bundle_id, method: 'directdebit', discount_code: form.discount_code },
+      { bundle_id: form.bundle_id, method: 'directdebit', discount_code: form.discount_code },
       country,
     );
     const iban = normaliseIban(form.iban);
@@ -512,12 +517,7 @@ export function createPaymentsService({
       if (!order) throw new DomainError('not_found');
       if (order.method === 'directdebit') throw fieldError('method', 'invalid_choice');
       const country = await paymentCountry(ctx.site, member);
-      const price = await priced(
-        ctx.site,
-        member,
-        { client_id: clientId, bundle_id: order.bundle.id, method: order.method },
-        country,
-      );
+      const price = await priced(ctx.site, member, { bundle_id: order.bundle.id, method: order.method }, country);
       const card = await queries.cardMandateOf(db, member.userId, provider.name);
       const sequence =
         card?.customer_id && card.mandate_id
