@@ -35,7 +35,18 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './e2e/global-teardown.ts',
-  use: { baseURL: `http://localhost:${PORT}`, trace: 'off', ...chromium },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'off',
+    // Every journey's browser said "not now" to the push prompt; the push journey starts from a fresh one.
+    storageState: {
+      cookies: [],
+      origins: [
+        { origin: `http://localhost:${PORT}`, localStorage: [{ name: 'amora.push-prompt-dismissed', value: '1' }] },
+      ],
+    },
+    ...chromium,
+  },
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
@@ -52,6 +63,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '100',
+      // Notification mails gather two seconds, not five minutes: journeys wait for them.
+      MAIL_BUNDLE_SECONDS: '2',
       WEB_DIST: 'web/dist',
     },
   },

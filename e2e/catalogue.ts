@@ -14,6 +14,7 @@ export function catalogue(locale: string) {
     likes: load('likes'),
     chat: load('chat'),
     credits: load('credits'),
+    notifications: load('notifications'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

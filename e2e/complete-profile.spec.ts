@@ -40,7 +40,7 @@ test('a new member completes the profile and is found in search', async ({ page,
   await chooseDateOfBirth(page, { day: t('fields.day'), month: t('fields.month'), year: t('fields.year') }, BIRTH_DATE);
   await page.getByRole('button', { name: t('signup.submit') }).click();
   await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
-  await expect(page.getByText(t('members:complete.progress', { step: '1', total: '4' })).first()).toBeVisible();
+  await expect(page.getByText(t('members:complete.progress', { step: '1', total: '5' })).first()).toBeVisible();
   if (testInfo.project.name === 'phone') {
     // On a phone the activation reminder comes as a modal right after signup.
     const reminder = page.getByRole('dialog', { name: t('activation.title') });
@@ -67,7 +67,7 @@ test('a new member completes the profile and is found in search', async ({ page,
   await page.getByRole('button', { name: t('members:complete.next') }).click();
 
   // Step 2: location, chosen by hand; a reload carries on at this step.
-  await expect(page.getByText(t('members:complete.progress', { step: '2', total: '4' })).first()).toBeVisible();
+  await expect(page.getByText(t('members:complete.progress', { step: '2', total: '5' })).first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: t('members:complete.steps.location.title') })).toBeVisible();
   await page.getByLabel(t('members:fields.country')).selectOption({ label: 'Netherlands' });
@@ -91,7 +91,14 @@ test('a new member completes the profile and is found in search', async ({ page,
   await page.getByRole('button', { name: 'Photography' }).click();
   await expectAccessible(page);
   await shot('04-about');
-  await page.getByRole('button', { name: t('members:complete.finish') }).click();
+  await page.getByRole('button', { name: t('members:complete.next') }).click();
+
+  // Step 5: push notifications, offered once; this member decides later.
+  await expect(page.getByRole('heading', { name: t('members:complete.steps.push.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: t('notifications:step.enable') })).toBeVisible();
+  await expectAccessible(page);
+  await shot('05-push');
+  await page.getByRole('button', { name: t('members:complete.skip') }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole('heading', { name: t('members:search.title') })).toBeVisible();
 

@@ -4,7 +4,17 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    rollupOptions: {
+      // The service worker keeps one address (/sw.js) across releases; the browser checks it for updates.
+      input: { main: 'index.html', sw: 'src/sw/sw.ts' },
+      output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+    },
+  },
   css: {
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },

@@ -67,6 +67,13 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * Why no notification mail goes to a member (SPEC §4): they marked one as spam (fbl), mail to them
+ * bounced, or they unsubscribed through a mail's link. Kept apart from the per-type choices.
+ */
+export const MAIL_OFF_REASONS = ['fbl', 'bounce', 'list_unsubscribe'] as const;
+export type MailOffReason = (typeof MAIL_OFF_REASONS)[number];
+
 export const INTERESTS = [
   'travel',
   'cooking',
@@ -124,7 +131,7 @@ export const INTERESTS_MAX = 10;
 export const MAX_AGE = 99;
 
 /** Complete-signup steps in order (SPEC §2); the push opt-in step arrives with notifications. */
-export const SIGNUP_STEPS = ['photo', 'location', 'personal', 'about'] as const;
+export const SIGNUP_STEPS = ['photo', 'location', 'personal', 'about', 'push'] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 
 /** SPEC §9: browser geolocation may be at most an hour old. */

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'directdebit_blocked',
   'directdebit_limit',
   'directdebit_unavailable',
+  'unsubscribe_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,6 +5,7 @@ export * from './schemas/accounts.js';
 export * from './schemas/chat.js';
 export * from './schemas/likes.js';
 export * from './schemas/members.js';
+export * from './schemas/notifications.js';
 export * from './schemas/payments.js';
 export * from './schemas/sites.js';
 export * from './schemas/staff.js';

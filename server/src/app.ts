@@ -1,5 +1,6 @@
 /** Builds the Fastify app; main.ts starts it and the tests inject requests into it. */
 import fs from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import cookie from '@fastify/cookie';
@@ -27,15 +28,18 @@ import { installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
+import { createBullQueue } from './jobs/bullmq-queue.js';
+import { createDbQueue } from './jobs/db-queue.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoot } from './members/photos/files.js';
 import { membersRoutes } from './members/routes.js';
+import { notificationsRoutes } from './notifications/routes.js';
 import { configuredProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { CLIENT_MESSAGE_MAX_BYTES, realtimeRoutes } from './realtime/routes.js';
-import { createServices, pushSetup } from './services.js';
+import { createServices, notificationsSetup } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { createDevTextbox, createHttpTexter } from './texts/texter.js';
@@ -46,6 +50,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   logger?: boolean;
+  /** How pushes reach push services; the tests' agent trusts their local one's certificate. */
+  pushAgent?: Agent;
 }
 
 /** Fastify's types take no hop count, so a count becomes the function proxy-addr would make of it. */
@@ -53,7 +59,14 @@ function fastifyTrustProxy(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-export async function buildApp({ config, db, clock, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clock,
+  mailer,
+  logger = false,
+  pushAgent,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,6 +75,10 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   const media = mediaRoot(config.dataDir);
   const events = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createInProcessBus();
   app.addHook('onClose', () => events.close());
+  const dbQueue = createDbQueue({ db, clock });
+  const jobs = config.redisUrl
+    ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, fallback: dbQueue })
+    : dbQueue;
   const { provider: paymentProvider, sandbox } = configuredProvider(config, db, clock);
   const texter = config.smsUrl
     ? createHttpTexter(config.smsUrl)
@@ -74,14 +91,20 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
     mailer,
     mediaRoot: media,
     events,
+    jobs,
     paymentProvider,
     texter,
-    push: pushSetup(config),
+    notifications: { ...notificationsSetup(config), agent: pushAgent },
   });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));
   app.decorate('services', services);
   app.addHook('onClose', async () => services.realtime.close());
+  jobs.start();
+  app.addHook('onClose', async () => {
+    await services.notifications.settled();
+    await jobs.close();
+  });
 
   await app.register(cookie);
   // Before the request context: its hooks may refuse a handshake, and the refused socket must be closed.
@@ -138,6 +161,11 @@ export async function buildApp({ config, db, clock, mailer, logger = false }: Ap
   await app.register(realtimeRoutes, { services });
   await app.register(staffRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(paymentsRoutes, { services, rateLimitScale: config.rateLimitScale, sandbox });
+  await app.register(notificationsRoutes, {
+    services,
+    rateLimitScale: config.rateLimitScale,
+    mailEventsToken: config.mailEventsToken,
+  });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });

@@ -17,6 +17,10 @@ export interface Config {
   /** Prefix of every Redis key, so deployments can share one Redis. */
   redisPrefix: string;
   smtpUrl: string | null;
+  /** How long a notification mail waits to gather what else happens (a burst of messages: one mail). */
+  mailBundleSeconds: number;
+  /** The bearer token the mail provider's bounce and complaint webhook must send; unset, the webhook is off. */
+  mailEventsToken: string | null;
   /** The text-message gateway; without it, texts go to the dev outbox (and production offers no direct debit). */
   smsUrl: string | null;
   paymentProvider: 'sandbox' | 'mollie';
@@ -127,6 +131,17 @@ function readTrustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+const DEFAULT_MAIL_BUNDLE_SECONDS = 300;
+
+/** A shared secret: long enough that it cannot be guessed. */
+function readToken(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 24 || !/^[\x21-\x7e]+$/.test(raw))
+    fail(name, 'must be at least 24 printable characters without spaces');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readPort(env);
   const nodeEnv = readChoice(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
@@ -156,6 +171,8 @@ export function loadConfig(env: Env = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'amora:',
     smtpUrl,
     smsUrl: readUrl(env, 'SMS_URL', ['http:', 'https:']),
+    mailEventsToken: readToken(env, 'MAIL_EVENTS_TOKEN'),
+    mailBundleSeconds: readPositiveNumber(env, 'MAIL_BUNDLE_SECONDS', DEFAULT_MAIL_BUNDLE_SECONDS),
     paymentProvider,
     mollieApiKey,
     mollieApiUrl: mollieApiUrl.endsWith('/') ? mollieApiUrl : `${mollieApiUrl}/`,

@@ -6,7 +6,7 @@ import { FALLBACK_LOCALE, LOCALES, type Locale } from '@amora/common';
 import i18next, { type Resource, type TFunction } from 'i18next';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../common/locales');
-export const NAMESPACES = ['errors', 'mail', 'site'] as const;
+export const NAMESPACES = ['errors', 'mail', 'push', 'site'] as const;
 
 function loadResources(): Resource {
   const resources: Resource = {};

@@ -40,10 +40,12 @@ const purge = async () => {
 };
 await purge();
 const purgeTimer = setInterval(() => void purge().catch((err) => app.log.error(err)), PURGE_INTERVAL_MS);
+const stopReminders = app.services.notifications.scheduleReminders();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     clearInterval(purgeTimer);
+    stopReminders();
     await app.close();
     await db.destroy();
     mailer.close();

@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
 import { createInProcessBus, type EventBus } from './events/bus.js';
+import { createDbQueue } from './jobs/db-queue.js';
+import type { JobQueue } from './jobs/queue.js';
 import { createLikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailService } from './mail/service.js';
@@ -13,8 +15,8 @@ import { createMembersService } from './members/profiles/service.js';
 import { createSafetyService } from './members/safety/service.js';
 import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
+import { loadLinkKey, loadVapidKeys } from './notifications/keys.js';
 import { createNotificationsService, type NotificationsDeps } from './notifications/service.js';
-import { loadVapidKeys } from './notifications/vapid.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createSandboxProvider } from './payments/sandbox.js';
 import { createPaymentsService } from './payments/service.js';
@@ -31,20 +33,33 @@ export interface ServiceDeps {
   mediaRoot: string;
   /** The domain event bus; in this process when not given. */
   events?: EventBus;
+  /** The background job queue; in the database when not given. Its owner starts and closes it. */
+  jobs?: JobQueue;
   /** The payment provider; the sandbox when not given. */
   paymentProvider?: PaymentProvider;
   /** Sends text messages; the dev outbox when not given, null where none may be sent. */
   texter?: Texter | null;
-  /** Web push: the deployment's VAPID keys, its contact, and whether local endpoints are allowed (not in production). */
-  push: Pick<NotificationsDeps, 'vapid' | 'contact' | 'allowLocalEndpoints'>;
+  /**
+   * Notifications: the deployment's VAPID keys and push contact, whether push endpoints may be
+   * local (not in production), the key of unsubscribe links, the public address for mailed links.
+   */
+  notifications: NotificationsSetup;
 }
 
-/** Web push as the configuration has it: keys under DATA_DIR, PUBLIC_URL's host as contact. */
-export function pushSetup(config: Config): ServiceDeps['push'] {
+export type NotificationsSetup = Pick<
+  NotificationsDeps,
+  'vapid' | 'contact' | 'allowLocalEndpoints' | 'linkKey' | 'publicUrl' | 'agent' | 'mailBundleDelayMs'
+>;
+
+/** Notifications as the configuration has them: keys under DATA_DIR, PUBLIC_URL's host as push contact. */
+export function notificationsSetup(config: Config): NotificationsSetup {
   return {
     vapid: loadVapidKeys(config.dataDir),
+    linkKey: loadLinkKey(config.dataDir),
     contact: `mailto:push@${new URL(config.publicUrl).hostname}`,
     allowLocalEndpoints: config.nodeEnv !== 'production',
+    publicUrl: config.publicUrl,
+    mailBundleDelayMs: config.mailBundleSeconds * 1000,
   };
 }
 
@@ -54,19 +69,19 @@ export function createServices({
   mailer,
   mediaRoot,
   events = createInProcessBus(),
+  jobs = createDbQueue({ db, clock }),
   paymentProvider = createSandboxProvider(db, clock),
   texter = createDevTextbox(db, clock),
-  push,
+  notifications: notificationsSetup,
 }: ServiceDeps) {
-  const sites = createSitesService(db, clock, push.vapid.publicKey);
-  const notifications = createNotificationsService({ db, clock, ...push });
+  const sites = createSitesService(db, clock, notificationsSetup.vapid.publicKey);
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
   const safety = createSafetyService(db, clock, visibility);
   const search = createSearchService(db, clock);
   const photos = createPhotosService(db, clock, mediaRoot, visibility);
   const credits = createCreditsService(db, clock);
-  const mail = createMailService(mailer, sites);
+  const mail = createMailService({ mailer, sites, jobs });
   const accounts = createAccountsService({ db, clock, members, credits, mail });
   const likes = createLikesService({ db, clock, members, search, events });
   visibility.addContactCheck(likes.haveContact);
@@ -74,6 +89,19 @@ export function createServices({
   visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events);
   const staff = createStaffService({ db, clock, chat, members });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    ...notificationsSetup,
+    accounts,
+    members,
+    chat,
+    likes,
+    sites,
+    mail,
+    jobs,
+    events,
+  });
   const payments = createPaymentsService({
     db,
     clock,
@@ -87,6 +115,7 @@ export function createServices({
   });
   return {
     events,
+    jobs,
     sites,
     visibility,
     members,

@@ -26,7 +26,7 @@ const answer = (response: { statusCode: number; json(): { error?: string; minute
 
 async function resetLinkFor(email: string) {
   expect((await client(t.app).post('/api/reset-password.php', { email })).statusCode).toBe(200);
-  return linkFrom(await lastMail(t.db, email)).token;
+  return linkFrom(await lastMail(t, email)).token;
 }
 
 describe('POST /api/user.php (login) under attack', () => {
@@ -106,7 +106,7 @@ describe('links and sessions after a new password or address', () => {
     const resetToken = await resetLinkFor(member.email);
     const newEmail = uniqueEmail('moved');
     await laptop.post('/api/mail-change.php', { email: newEmail, password: member.password });
-    const changeToken = linkFrom(await lastMail(t.db, newEmail)).token;
+    const changeToken = linkFrom(await lastMail(t, newEmail)).token;
     expect((await laptop.post('/api/mail-change-do.php', { token: changeToken })).statusCode).toBe(200);
 
     expect((await client(t.app).get(`/api/reset-password-do.php?token=${resetToken}`)).statusCode).toBe(410);
@@ -119,7 +119,7 @@ describe('links and sessions after a new password or address', () => {
     const visitor = await loggedIn(t.app, member);
     const newEmail = uniqueEmail('later');
     await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
-    const token = linkFrom(await lastMail(t.db, newEmail)).token;
+    const token = linkFrom(await lastMail(t, newEmail)).token;
     await visitor.post('/api/password.php', { old_password: member.password, ...newPassword });
     expect((await visitor.post('/api/mail-change-do.php', { token })).statusCode).toBe(410);
     expect((await visitor.get('/api/user.php')).json().user.email).toBe(member.email);
@@ -146,14 +146,14 @@ describe('POST /api/mail-change.php', () => {
   it('needs the current password, and mails nothing without it', async () => {
     const member = await buildMember(t.services);
     const visitor = await loggedIn(t.app, member, { cookies: { [LOCALE_COOKIE]: 'nl' } });
-    const mails = await mailCount(t.db);
+    const mails = await mailCount(t);
     const response = await visitor.post('/api/mail-change.php', { email: uniqueEmail(), password: 'not-my-password' });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.password).toEqual({
       code: 'old_password_wrong',
       message: 'Controleer je oude wachtwoord.',
     });
-    expect(await mailCount(t.db)).toBe(mails);
+    expect(await mailCount(t)).toBe(mails);
   });
 
   it('tells the old address, in the member language, what changed and how to secure the account', async () => {
@@ -161,9 +161,9 @@ describe('POST /api/mail-change.php', () => {
     const visitor = await loggedIn(t.app, member);
     const newEmail = uniqueEmail('nieuw');
     await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
-    await visitor.post('/api/mail-change-do.php', { token: linkFrom(await lastMail(t.db, newEmail)).token });
+    await visitor.post('/api/mail-change-do.php', { token: linkFrom(await lastMail(t, newEmail)).token });
 
-    const notice = await lastMail(t.db, member.email);
+    const notice = await lastMail(t, member.email);
     expect(notice?.subject).toBe('Het e-mailadres van je Amora-account is gewijzigd');
     expect(notice?.text).toContain(`${newEmail.slice(0, 1)}•••@`);
     expect(notice?.text).not.toContain(newEmail);
@@ -176,12 +176,12 @@ describe('POST /api/mail-change.php', () => {
     const visitor = await loggedIn(t.app, member);
     const newEmail = uniqueEmail('burst');
     await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
-    const token = linkFrom(await lastMail(t.db, newEmail)).token;
-    const before = await mailCount(t.db, member.email);
+    const token = linkFrom(await lastMail(t, newEmail)).token;
+    const before = await mailCount(t, member.email);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => visitor.post('/api/mail-change-do.php', { token })),
     );
     expect(answers.map((response) => response.statusCode).sort()).toEqual([200, ...Array(9).fill(410)]);
-    expect(await mailCount(t.db, member.email)).toBe(before + 1);
+    expect(await mailCount(t, member.email)).toBe(before + 1);
   });
 });

@@ -8,7 +8,7 @@ async function signUp() {
   const visitor = client(t.app);
   const body = signupBody();
   expect((await visitor.post('/api/signup.php', body)).statusCode).toBe(200);
-  return { visitor, email: body.email, link: linkFrom(await lastMail(t.db, body.email)) };
+  return { visitor, email: body.email, link: linkFrom(await lastMail(t, body.email)) };
 }
 
 describe('GET /api/activate.php', () => {
@@ -82,7 +82,7 @@ describe('POST /api/activation-mail.php', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
 
-    const second = linkFrom(await lastMail(t.db, email));
+    const second = linkFrom(await lastMail(t, email));
     expect(second.token).not.toBe(first.token);
     expect((await client(t.app).get(second.path)).headers.location).toBe('/activate/done');
     expect((await visitor.get('/api/user.php')).json().user.status).toBe('confirmed');

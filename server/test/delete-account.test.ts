@@ -15,7 +15,7 @@ async function deletedMember() {
     password: member.password,
   });
   expect(response.statusCode).toBe(200);
-  return { member, visitor, response, token: linkFrom(await lastMail(t.db, member.email)).token };
+  return { member, visitor, response, token: linkFrom(await lastMail(t, member.email)).token };
 }
 
 describe('POST /api/delete-account.php', () => {
@@ -41,7 +41,7 @@ describe('POST /api/delete-account.php', () => {
     expect(visitor.cookie('amora_session')).toBeUndefined();
     expect((await visitor.get('/api/user.php')).json()).toEqual({ user: null });
 
-    const mail = await lastMail(t.db, member.email);
+    const mail = await lastMail(t, member.email);
     expect(mail?.subject).toBe('Je account op Amora is verwijderd');
     expect(mail?.text).toContain('14 dagen');
     expect(linkFrom(mail).path).toMatch(/^\/account-deleted\?token=.+/);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
@@ -13,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addMinutes, type Clock } from '../src/clock.js';
-import { loadConfig } from '../src/config.js';
+import { type DatabaseConfig, loadConfig } from '../src/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
 import type { MailsTable, UserRow } from '../src/db/schema.js';
 import { DEMO_SETTINGS, seedDemo } from '../src/demo/seed.js';
@@ -49,6 +50,8 @@ export interface TestApp {
   site: Site;
   /** The PostgreSQL database's URL (null on SQLite), for a second instance to share. */
   databaseUrl: string | null;
+  /** Where the database is, for another process to open. */
+  database: DatabaseConfig;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export interface TestAppOptions {
   engine?: 'sqlite' | 'postgres';
   /** A second instance of an app: the first one's PostgreSQL database, migrated and seeded already. */
   sharedDatabaseUrl?: string;
+  /** How the app reaches push services (the push tests' agent trusts their local service). */
+  pushAgent?: Agent;
 }
 
 /**
@@ -99,6 +104,9 @@ export function useTestApp(options: TestAppOptions & { setup?: (t: TestApp) => P
     get databaseUrl() {
       return live().databaseUrl;
     },
+    get database() {
+      return live().database;
+    },
     close: () => live().close(),
   };
 }
@@ -133,11 +141,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   try {
     if (!shared) await migrateToLatest(db, opened);
-    app = await buildApp({ config, db, clock, mailer });
+    app = await buildApp({ config, db, clock, mailer, pushAgent: options.pushAgent });
     if (!shared) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');
-    return { app, db, clock, services: app.services, site, databaseUrl, close };
+    return { app, db, clock, services: app.services, site, databaseUrl, database: config.database, close };
   } catch (error) {
     // Leave no database behind when the set-up itself fails.
     await close();
@@ -241,9 +249,16 @@ export function testPhoto({
     .toBuffer();
 }
 
-/** The newest mail to an address, as the dev mailbox stored it. */
-export function lastMail(db: Db, to: string): Promise<MailRow | undefined> {
-  return db
+/** Waits until the events so far are handled and the jobs due now have run (mails sent, pushes pushed). */
+export async function settle(t: Pick<TestApp, 'services'>): Promise<void> {
+  await t.services.notifications.settled();
+  await t.services.jobs.idle();
+}
+
+/** The newest mail to an address, as the dev mailbox stored it once the mail jobs have run. */
+export async function lastMail(t: Pick<TestApp, 'db' | 'services'>, to: string): Promise<MailRow | undefined> {
+  await settle(t);
+  return t.db
     .selectFrom('mails')
     .selectAll()
     .where('recipient', '=', to.toLowerCase())
@@ -251,8 +266,9 @@ export function lastMail(db: Db, to: string): Promise<MailRow | undefined> {
     .executeTakeFirst();
 }
 
-export async function mailCount(db: Db, to?: string): Promise<number> {
-  let query = db.selectFrom('mails').select((eb) => eb.fn.countAll().as('n'));
+export async function mailCount(t: Pick<TestApp, 'db' | 'services'>, to?: string): Promise<number> {
+  await settle(t);
+  let query = t.db.selectFrom('mails').select((eb) => eb.fn.countAll().as('n'));
   if (to) query = query.where('recipient', '=', to.toLowerCase());
   return Number((await query.executeTakeFirstOrThrow()).n);
 }

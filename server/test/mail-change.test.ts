@@ -31,7 +31,7 @@ describe('POST /api/mail-change.php', () => {
 
   it('refuses an invalid address with Nieuw e-mailadres invalide.', async () => {
     const { member, visitor } = await dutchMember();
-    const mails = await mailCount(t.db);
+    const mails = await mailCount(t);
     const response = await visitor.post('/api/mail-change.php', {
       email: 'no-at-sign.example',
       password: member.password,
@@ -41,7 +41,7 @@ describe('POST /api/mail-change.php', () => {
       code: 'mail_change_invalid',
       message: 'Nieuw e-mailadres invalide.',
     });
-    expect(await mailCount(t.db)).toBe(mails);
+    expect(await mailCount(t)).toBe(mails);
   });
 
   it('refuses an address that already has an account on the site, whatever its case', async () => {
@@ -73,10 +73,10 @@ describe('POST /api/mail-change.php', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: member.email, pending_email: newEmail });
 
-    const mail = await lastMail(t.db, newEmail);
+    const mail = await lastMail(t, newEmail);
     expect(mail?.subject).toBe('Bevestig je nieuwe e-mailadres voor Amora');
     expect(linkFrom(mail).path).toMatch(/^\/mail-change\/do\?token=.+/);
-    expect(await lastMail(t.db, member.email)).toBeUndefined();
+    expect(await lastMail(t, member.email)).toBeUndefined();
   });
 });
 
@@ -85,7 +85,7 @@ describe('POST /api/mail-change-do.php', () => {
     const { member, visitor } = await dutchMember();
     const newEmail = uniqueEmail('new');
     await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
-    const response = await confirm(linkFrom(await lastMail(t.db, newEmail)).token, visitor);
+    const response = await confirm(linkFrom(await lastMail(t, newEmail)).token, visitor);
     expect(response.statusCode).toBe(200);
 
     expect((await visitor.get('/api/user.php')).json().user).toMatchObject({ email: newEmail, pending_email: null });
@@ -101,11 +101,11 @@ describe('POST /api/mail-change-do.php', () => {
     const second = uniqueEmail('second');
     await visitor.post('/api/mail-change.php', { email: first, password: member.password });
     await visitor.post('/api/mail-change.php', { email: second, password: member.password });
-    const older = await confirm(linkFrom(await lastMail(t.db, first)).token);
+    const older = await confirm(linkFrom(await lastMail(t, first)).token);
     expect(older.statusCode).toBe(410);
     expect(older.json().message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
 
-    const { token } = linkFrom(await lastMail(t.db, second));
+    const { token } = linkFrom(await lastMail(t, second));
     expect((await confirm(token, visitor)).statusCode).toBe(200);
     expect((await confirm(token, visitor)).statusCode).toBe(410);
     expect((await visitor.get('/api/user.php')).json().user.email).toBe(second);
@@ -115,7 +115,7 @@ describe('POST /api/mail-change-do.php', () => {
     const { member, visitor } = await dutchMember();
     const newEmail = uniqueEmail('contested');
     await visitor.post('/api/mail-change.php', { email: newEmail, password: member.password });
-    const { token } = linkFrom(await lastMail(t.db, newEmail));
+    const { token } = linkFrom(await lastMail(t, newEmail));
     expect((await client(t.app).post('/api/signup.php', signupBody({ email: newEmail }))).statusCode).toBe(200);
 
     const response = await confirm(token);
@@ -129,7 +129,7 @@ describe('POST /api/mail-change-do.php', () => {
     await visitor.post('/api/signup.php', signupBody());
     const newEmail = uniqueEmail('new');
     await visitor.post('/api/mail-change.php', { email: newEmail, password: signupBody().password });
-    await confirm(linkFrom(await lastMail(t.db, newEmail)).token, visitor);
+    await confirm(linkFrom(await lastMail(t, newEmail)).token, visitor);
     const { user } = (await visitor.get('/api/user.php')).json();
     expect(user).toMatchObject({ email: newEmail, status: 'confirmed', profile: { status: 'active' } });
   });

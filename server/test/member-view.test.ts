@@ -119,7 +119,7 @@ describe('GET /api/member.php', () => {
     const viewer = await loggedIn(t.app, await buildMember(t.services));
     expect((await page(viewer, owner.profileId)).statusCode).toBe(404);
 
-    const { token } = linkFrom(await lastMail(t.db, owner.email));
+    const { token } = linkFrom(await lastMail(t, owner.email));
     expect((await client(t.app).post('/api/reactivate.php', { token })).statusCode).toBe(200);
     expect((await page(viewer, owner.profileId)).statusCode).toBe(200);
   });

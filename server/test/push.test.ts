@@ -4,7 +4,7 @@
  * subscription's keys as a browser would; a subscription the service says is gone (410) is removed.
  */
 import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
@@ -14,10 +14,8 @@ import path from 'node:path';
 import ece from 'http_ece';
 import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { createNotificationsService } from '../src/notifications/service.js';
-import { buildMember, client, loggedIn, useTestApp } from './helpers.js';
-
-const t = useTestApp();
+import { createPushService } from '../src/notifications/push.js';
+import { buildMember, client, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
 
 /** A certificate for localhost, made for this run; the push agent below trusts it. */
 function localCertificate(): { key: Buffer; cert: Buffer } {
@@ -71,9 +69,11 @@ const origin = `https://localhost:${(pushService.address() as AddressInfo).port}
 const agent = new https.Agent({ ca: certificate.cert });
 afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
 
+const t = useTestApp({ pushAgent: agent });
+
 /** The sender as the app has it, reaching the local push service through an agent that trusts it. */
 const sender = () =>
-  createNotificationsService({
+  createPushService({
     db: t.db,
     clock: t.clock,
     vapid: webpush.generateVAPIDKeys(),
@@ -99,8 +99,24 @@ function browserSubscription() {
 }
 
 async function subscriber() {
-  const member = await buildMember(t.services);
+  const member = await buildMember(t.services, { credits: 100, freeMessages: 0 });
+  await makePremium(t.db, member);
   return { ...member, visitor: await loggedIn(t.app, member) };
+}
+
+/** The pushes delivered to a browser since `from`, decrypted with its keys. */
+function pushesTo(browser: ReturnType<typeof browserSubscription>, from = 0) {
+  const path = new URL(browser.json.endpoint).pathname;
+  return deliveries
+    .slice(from)
+    .filter((delivery) => delivery.path === path)
+    .map((delivery) =>
+      JSON.parse(
+        ece
+          .decrypt(delivery.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
+          .toString('utf8'),
+      ),
+    );
 }
 
 describe('web push', () => {
@@ -176,5 +192,56 @@ describe('web push', () => {
     await refuse({ ...browser.json, keys: { p256dh: 'short', auth: browser.json.keys.auth } });
     await refuse({ endpoint: browser.json.endpoint });
     expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+  });
+
+  it('pushes a new message at once, in the member’s language, and honours a choice to get none', async () => {
+    const [anna, bram] = [await subscriber(), await subscriber()];
+    await t.db.updateTable('users').set({ language: 'nl' }).where('id', '=', bram.user.id).execute();
+    const browser = browserSubscription();
+    await bram.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    const from = deliveries.length;
+
+    const first = await anna.visitor.post('/api/chat.php', {
+      client_id: randomUUID(),
+      text: 'Hoi!',
+      profile_id: bram.profileId,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const { conversation } = first.json();
+    await settle(t);
+    expect(pushesTo(browser, from)).toEqual([
+      {
+        title: `Nieuw bericht van ${anna.name}`,
+        body: `${anna.name} wil je leren kennen. Tik om het bericht te lezen.`,
+        url: `/chats/${conversation}`,
+        open_url: '/login',
+        tag: `chat-${conversation}`,
+      },
+    ]);
+
+    await bram.visitor.put('/api/notifications.php', { preferences: [{ type: 'new_messages', push: false }] });
+    await anna.visitor.post('/api/chat.php', { client_id: randomUUID(), text: 'Nog een', conversation });
+    await settle(t);
+    expect(pushesTo(browser, from)).toHaveLength(1);
+  });
+
+  it('pushes a like, and a match to the member who was liked back', async () => {
+    const [anna, bram] = [await subscriber(), await subscriber()];
+    const browser = browserSubscription();
+    await bram.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    const from = deliveries.length;
+    await anna.visitor.post('/api/like.php', { profile_id: bram.profileId });
+    await settle(t);
+    expect(pushesTo(browser, from)).toMatchObject([{ title: `${anna.name} likes you`, url: '/likes', tag: 'likes' }]);
+
+    await bram.visitor.post('/api/user.php?push=1', { subscription: null });
+    await anna.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    await bram.visitor.post('/api/like.php', { profile_id: anna.profileId });
+    await settle(t);
+    expect(pushesTo(browser, from).at(-1)).toMatchObject({
+      title: "It's a match!",
+      body: `You and ${bram.name} like each other. Send a first message.`,
+      url: `/members/${bram.profileId}/chat`,
+    });
   });
 });

@@ -57,6 +57,25 @@ describe('the Redis event bus', () => {
     expect(onSecond.heard).toEqual([like(1), like(2)]);
   });
 
+  it('delivers an event to local subscribers of the publishing instance only', async () => {
+    const prefix = uniquePrefix();
+    const [first, second] = [await bus(prefix), await bus(prefix)];
+    const heardLocally: [string, DomainEvent][] = [];
+    first.subscribeLocal('like.new', (event) => void heardLocally.push(['first', event]));
+    second.subscribeLocal('like.new', (event) => void heardLocally.push(['second', event]));
+    const onSecond = listen(second);
+
+    await first.publish(like(6));
+    await second.publish(like(7));
+    await first.publish(done);
+    await onSecond.end;
+
+    expect(heardLocally).toEqual([
+      ['first', like(6)],
+      ['second', like(7)],
+    ]);
+  });
+
   it('does not deliver events published under another prefix', async () => {
     const [mine, theirs] = [await bus(uniquePrefix()), await bus(uniquePrefix())];
     const onMine = listen(mine);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBus, type DomainEvent, type EventBus } from '../src/events/bus.js';
-import { client, createTestApp, signupBody, type TestApp, type TestClient, useTestApp } from './helpers.js';
+import { client, createTestApp, lastMail, signupBody, type TestApp, type TestClient, useTestApp } from './helpers.js';
 import { type OwnRedis, ownRedis, redisServerProblem } from './redis-server.js';
 
 const missing = redisServerProblem();
@@ -81,8 +81,11 @@ describe.skipIf(missing !== null)('when Redis goes away under running instances'
     expect(tries.map(({ result }) => result.statusCode)).toEqual([401, 401, 429]);
     expect(tries[2]?.result.json()).toMatchObject({ error: 'rate_limited' });
 
-    const signup = await timed(() => client(first.app).post('/api/signup.php', signupBody()));
+    const newcomer = signupBody();
+    const signup = await timed(() => client(first.app).post('/api/signup.php', newcomer));
     expect(signup.result.statusCode).toBe(200);
+    // Its activation mail waits in the database, not in Redis, and goes out all the same.
+    expect((await lastMail(first, newcomer.email))?.subject).toBe('Activate your Amora account');
     const reset = await timed(() =>
       client(first.app).post('/api/reset-password.php', { email: 'nobody@example.test' }),
     );

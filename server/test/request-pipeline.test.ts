@@ -70,9 +70,7 @@ describe('links in mails', () => {
       { headers: forged },
     );
     expect(response.statusCode).toBe(200);
-    expect(linkFrom(await lastMail(t.db, member.email)).url).toMatch(
-      /^https:\/\/localhost\/reset-password\/do\?token=/,
-    );
+    expect(linkFrom(await lastMail(t, member.email)).url).toMatch(/^https:\/\/localhost\/reset-password\/do\?token=/);
   });
 });
 

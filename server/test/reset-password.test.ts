@@ -10,7 +10,7 @@ const LINK_INVALID = 'Link verlopen of invalide, vraag een nieuwe e-mail aan';
 async function memberWithResetLink() {
   const member = await buildMember(t.services, { language: 'nl' });
   expect((await dutch().post('/api/reset-password.php', { email: member.email })).statusCode).toBe(200);
-  return { member, token: linkFrom(await lastMail(t.db, member.email)).token };
+  return { member, token: linkFrom(await lastMail(t, member.email)).token };
 }
 
 const newPassword = (token: string, password = 'a brand new secret', repeat = password) =>
@@ -21,7 +21,7 @@ describe('POST /api/reset-password.php', () => {
     const member = await buildMember(t.services, { language: 'nl' });
     const response = await client(t.app).post('/api/reset-password.php', { email: member.email.toUpperCase() });
     expect(response.statusCode).toBe(200);
-    const mail = await lastMail(t.db, member.email);
+    const mail = await lastMail(t, member.email);
     expect(mail?.subject).toBe('Stel een nieuw wachtwoord in voor Amora');
     expect(linkFrom(mail).path).toMatch(/^\/reset-password\/do\?token=.+/);
   });
@@ -31,19 +31,19 @@ describe('POST /api/reset-password.php', () => {
     for (const host of ['localhost:80@evil.test', 'localhost:evil.test']) {
       const response = await client(t.app, { host }).post('/api/reset-password.php', { email: member.email });
       expect(response.statusCode).toBe(200);
-      expect(new URL(linkFrom(await lastMail(t.db, member.email)).url).hostname).toBe('localhost');
+      expect(new URL(linkFrom(await lastMail(t, member.email)).url).hostname).toBe('localhost');
     }
     // The scheme and port are PUBLIC_URL's (http://localhost:3000 here), never the Host header's.
     await client(t.app, { host: 'LocalHost:8080' }).post('/api/reset-password.php', { email: member.email });
-    expect(linkFrom(await lastMail(t.db, member.email)).url).toMatch(/^http:\/\/localhost:3000\/reset-password\/do\?/);
+    expect(linkFrom(await lastMail(t, member.email)).url).toMatch(/^http:\/\/localhost:3000\/reset-password\/do\?/);
   });
 
   it('answers an unknown email with E-mailadres niet gevonden and sends nothing', async () => {
-    const mails = await mailCount(t.db);
+    const mails = await mailCount(t);
     const response = await dutch().post('/api/reset-password.php', { email: 'nobody@example.test' });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.email).toEqual({ code: 'email_not_found', message: 'E-mailadres niet gevonden' });
-    expect(await mailCount(t.db)).toBe(mails);
+    expect(await mailCount(t)).toBe(mails);
   });
 
   it('refuses the fourth request in a day and accepts one again the next day', async () => {
@@ -57,7 +57,7 @@ describe('POST /api/reset-password.php', () => {
       error: 'reset_limit',
       message: 'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
     });
-    expect(await mailCount(t.db, member.email)).toBe(3);
+    expect(await mailCount(t, member.email)).toBe(3);
 
     t.clock.advance({ hours: 25 });
     expect((await dutch().post('/api/reset-password.php', { email: member.email })).statusCode).toBe(200);
@@ -111,7 +111,7 @@ describe('POST /api/reset-password-do.php', () => {
   it('accepts a link only once, and no older link after it', async () => {
     const { member, token: older } = await memberWithResetLink();
     await dutch().post('/api/reset-password.php', { email: member.email });
-    const { token } = linkFrom(await lastMail(t.db, member.email));
+    const { token } = linkFrom(await lastMail(t, member.email));
     expect((await newPassword(token)).statusCode).toBe(200);
 
     for (const used of [token, older]) {

@@ -23,11 +23,11 @@ const dutch = (host?: string) => client(t.app, { host, cookies: { lang: 'nl' } }
 
 /** Posts a bad signup and checks that nothing was stored or mailed. */
 async function rejectedSignup(body: Record<string, unknown>) {
-  const [users, mails] = [await userCount(t.db), await mailCount(t.db)];
+  const [users, mails] = [await userCount(t.db), await mailCount(t)];
   const visitor = dutch();
   const response = await visitor.post('/api/signup.php', signupBody(body));
   expect(await userCount(t.db)).toBe(users);
-  expect(await mailCount(t.db)).toBe(mails);
+  expect(await mailCount(t)).toBe(mails);
   expect(visitor.cookie('amora_session')).toBeUndefined();
   return response;
 }
@@ -60,14 +60,14 @@ describe('POST /api/signup.php', () => {
   it('mails the activation link in the language of the member', async () => {
     const body = signupBody();
     await dutch().post('/api/signup.php', body);
-    const mail = await lastMail(t.db, body.email);
+    const mail = await lastMail(t, body.email);
     expect(mail?.subject).toBe('Activeer je account op Amora');
     expect(mail?.text).toContain('Hoi Sanne,');
     expect(linkFrom(mail).path).toMatch(/^\/api\/activate\.php\?token=.+/);
 
     const english = signupBody();
     await client(t.app, { cookies: { lang: 'en' } }).post('/api/signup.php', english);
-    expect((await lastMail(t.db, english.email))?.subject).toBe('Activate your Amora account');
+    expect((await lastMail(t, english.email))?.subject).toBe('Activate your Amora account');
   });
 
   it('accepts a member whose 18th birthday is today', async () => {
@@ -160,7 +160,7 @@ describe('POST /api/signup.php', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'request_type_missing' });
     expect(await userCount(t.db)).toBe(users);
-    expect(await lastMail(t.db, body.email)).toBeUndefined();
+    expect(await lastMail(t, body.email)).toBeUndefined();
   });
 
   it('limits how many signups one address may try', async () => {

@@ -1,8 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/mail/mailer.js';
-import { client, createTestApp, signupBody, type TestApp } from './helpers.js';
+import {
+  buildMember,
+  client,
+  createTestApp,
+  loggedIn,
+  makePremium,
+  settle,
+  signupBody,
+  type TestApp,
+} from './helpers.js';
 
 interface ReceivedMail {
   from: string;
@@ -48,21 +58,27 @@ function parseMail(raw: string): { headers: Map<string, string>; parts: Map<stri
 }
 
 const received: ReceivedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-      const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-      received.push({ from, to, ...parseMail(Buffer.concat(chunks).toString('utf8')) });
-      callback();
-    });
-  },
-});
+/** Keeps what an SMTP server is given, parsed. */
+const collect: SMTPServerOptions['onData'] = (stream, session, callback) => {
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => {
+    const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+    received.push({ from, to, ...parseMail(Buffer.concat(chunks).toString('utf8')) });
+    callback();
+  });
+};
+const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: collect });
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 let t: TestApp;
 
@@ -82,6 +98,7 @@ describe('POST /api/signup.php with SMTP_URL', () => {
     const visitor = client(t.app, { cookies: { lang: 'nl' } });
     expect((await visitor.post('/api/signup.php', body)).statusCode).toBe(200);
 
+    await settle(t);
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail.to).toEqual([body.email]);
@@ -100,5 +117,78 @@ describe('POST /api/signup.php with SMTP_URL', () => {
     const activation = await client(t.app).get(new URL(link as string).pathname + new URL(link as string).search);
     expect(activation.headers.location).toBe('/activate/done');
     expect((await visitor.get('/api/user.php')).json().user.status).toBe('confirmed');
+  });
+
+  it('sends a notification mail with List-Unsubscribe headers whose one-click link stops such mail', async () => {
+    const [anna, bram] = [
+      await buildMember(t.services, { credits: 100, freeMessages: 0 }),
+      await buildMember(t.services, { language: 'nl' }),
+    ];
+    await makePremium(t.db, anna);
+    const annaVisitor = await loggedIn(t.app, anna);
+    const sent = await annaVisitor.post('/api/chat.php', {
+      client_id: randomUUID(),
+      text: 'Hoi',
+      profile_id: bram.profileId,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await settle(t);
+    // Past the five minutes a notification mail waits to gather a burst.
+    t.clock.advance({ minutes: 6 });
+    await settle(t);
+
+    const mail = received.find((each) => each.to.includes(bram.email));
+    expect(mail?.headers.get('subject')).toBe(`${anna.name} heeft je een bericht gestuurd`);
+    expect(mail?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = mail?.headers.get('list-unsubscribe')?.match(/^<(https?:\/\/[^>]+)>$/)?.[1] as string;
+    expect(oneClick).toMatch(/\/api\/unsubscribe\.php\?u=\d+&s=[\w-]+$/);
+    const text = mail?.parts.get('text/plain') ?? '';
+    const html = mail?.parts.get('text/html') ?? '';
+    expect(text).toContain('Lees mijn berichten: http://localhost:');
+    expect(html).toContain('<html lang="nl">');
+    expect(html).toContain('Amora Media B.V.');
+
+    const url = new URL(oneClick);
+    const stop = await client(t.app).post(`${url.pathname}${url.search}`, Buffer.from('List-Unsubscribe=One-Click'), {
+      clientHeader: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
+    const bramVisitor = await loggedIn(t.app, bram);
+    expect((await bramVisitor.get('/api/user.php')).json().user.notifications_disabled).toEqual(['list_unsubscribe']);
+  });
+});
+
+describe('an SMTP server that is down', () => {
+  it('keeps the mail and sends it once the server is back', async () => {
+    const port = await freePort();
+    const app = await createTestApp({ mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`) });
+    try {
+      const body = signupBody();
+      expect((await client(app.app).post('/api/signup.php', body)).statusCode).toBe(200);
+      await settle(app);
+      const waiting = await app.db.selectFrom('jobs').selectAll().execute();
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatchObject({ name: 'mail.send', attempts: 1 });
+      expect(waiting[0].last_error).toMatch(/ECONNREFUSED/);
+
+      const later = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData: collect,
+      });
+      await new Promise<void>((resolve) => later.listen(port, '127.0.0.1', resolve));
+      try {
+        app.clock.advance({ minutes: 1 });
+        await settle(app);
+        expect(received.filter((mail) => mail.to.includes(body.email))).toHaveLength(1);
+        expect(await app.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+      } finally {
+        await new Promise<void>((resolve) => later.close(resolve));
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { fetchSettings, queryKeys } from './api/hooks';
 import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
+import { registerServiceWorker } from './app/push';
 import { initI18n } from './i18n';
 
 installChunkReloadGuard();
@@ -26,3 +27,4 @@ createRoot(root).render(
     <App queryClient={queryClient} />
   </StrictMode>,
 );
+registerServiceWorker();

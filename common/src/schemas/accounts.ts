@@ -2,8 +2,8 @@ import { z } from 'zod';
 import {
   DELETE_REASONS,
   LOCALES,
+  MAIL_OFF_REASONS,
   NAME_MAX_LENGTH,
-  NOTIFICATION_TYPES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGNUP_MESSAGE_MAX_LENGTH,
@@ -102,7 +102,8 @@ export const user = z.object({
   paid_user: z.boolean(),
   signup_date: z.string(),
   language: localeField,
-  notifications_disabled: z.array(z.enum(NOTIFICATION_TYPES)),
+  /** Why notification mail is off; empty while it is on. */
+  notifications_disabled: z.array(z.enum(MAIL_OFF_REASONS)),
   pending_email: z.string().nullable(),
   /** The site's mark for a hosted profile, shown wherever one appears. */
   fictional_icon: z.string(),

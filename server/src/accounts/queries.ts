@@ -23,6 +23,51 @@ export async function updateUser(db: Db, id: number, changes: Partial<Omit<UserR
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** Compare-and-set of the mail-off reasons: false when another change came first. */
+export async function replaceNotificationsDisabled(
+  db: Db,
+  id: number,
+  expected: string,
+  next: readonly string[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ notifications_disabled: JSON.stringify(next) })
+    .where('id', '=', id)
+    .where('notifications_disabled', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function confirmedUserIds(db: Db, siteId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'confirmed')
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function unconfirmedSignedUpBetween(db: Db, siteId: number, from: string, to: string) {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'not_confirmed')
+    .where('deleted_at', 'is', null)
+    .where('signup_date', '>=', from)
+    .where('signup_date', '<', to)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function userIdsWithEmailKey(db: Db, emailKey: string): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('email_key', '=', emailKey).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function insertSession(db: Db, session: Insertable<SessionsTable>) {
   await db.insertInto('sessions').values(session).execute();
 }

@@ -12,8 +12,8 @@ import {
   LOGIN_MAX_FAILURES,
   type Locale,
   MAIL_CHANGE_LINK_HOURS,
-  NOTIFICATION_TYPES,
-  type NotificationType,
+  MAIL_OFF_REASONS,
+  type MailOffReason,
   normaliseEmail,
   type PasswordChangeRequest,
   RESET_LINK_HOURS,
@@ -84,6 +84,22 @@ async function emailTakenOnRace<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     throw isUniqueViolation(error) ? fieldError('email', 'email_taken') : error;
   }
+}
+
+/** Why notification mail is off for the member (SPEC §4); empty while it is on. */
+function mailOffReasons(user: UserRow): MailOffReason[] {
+  const stored = JSON.parse(user.notifications_disabled) as string[];
+  return MAIL_OFF_REASONS.filter((reason) => stored.includes(reason));
+}
+
+/** Whom a notification is for: where it goes, in which language, and whether mail may go at all. */
+export interface NotificationTarget {
+  userId: number;
+  siteId: number;
+  email: string;
+  locale: Locale;
+  confirmed: boolean;
+  mailOff: MailOffReason[];
 }
 
 export function createAccountsService({ db, clock, members, credits, mail }: Deps) {
@@ -180,9 +196,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         paid_user: user.paid_user === 1,
         signup_date: user.signup_date,
         language: isLocale(user.language) ? user.language : 'en',
-        notifications_disabled: (JSON.parse(user.notifications_disabled) as string[]).filter(
-          (type): type is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(type),
-        ),
+        notifications_disabled: mailOffReasons(user),
         pending_email: user.pending_email,
         fictional_icon: site.settings.fictional_icon,
         profile: await members.ownProfile(user.id),
@@ -217,6 +231,59 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         signupDate: user.signup_date,
         language: isLocale(user.language) ? user.language : 'en',
       };
+    },
+
+    /** A live member's notification details; null for an account that is gone or being deleted. */
+    async notificationTarget(userId: number): Promise<NotificationTarget | null> {
+      const user = await liveUser(userId);
+      if (!user) return null;
+      return {
+        userId: user.id,
+        siteId: user.site_id,
+        email: user.email,
+        locale: isLocale(user.language) ? user.language : 'en',
+        confirmed: user.status === 'confirmed',
+        mailOff: mailOffReasons(user),
+      };
+    },
+
+    /** The member behind a user id, as services take one; null for an account that is gone. */
+    async memberById(userId: number) {
+      return this.memberOf(await liveUser(userId));
+    },
+
+    /** The confirmed members of a site (the weekly update). */
+    confirmedMemberIds: (siteId: number) => queries.confirmedUserIds(db, siteId),
+
+    /** Members of a site who signed up in the period and never confirmed their address (the reminder). */
+    unconfirmedSignedUpBetween: (siteId: number, from: string, to: string) =>
+      queries.unconfirmedSignedUpBetween(db, siteId, from, to),
+
+    /** Stops notification mail for a reason; the list changes only if nobody changed it meanwhile. */
+    async turnMailOff(userId: number, reason: MailOffReason) {
+      for (;;) {
+        const user = await queries.findUserById(db, userId);
+        if (!user) return;
+        const reasons = mailOffReasons(user);
+        if (reasons.includes(reason)) return;
+        const next = MAIL_OFF_REASONS.filter((each) => each === reason || reasons.includes(each));
+        const changed = await queries.replaceNotificationsDisabled(db, userId, user.notifications_disabled, next);
+        if (changed) return;
+      }
+    },
+
+    async turnMailOn(userId: number) {
+      await queries.updateUser(db, userId, { notifications_disabled: '[]' });
+    },
+
+    /** Every account with this address, on any site: a bounce or complaint is about the address. */
+    userIdsWithEmail: (email: string) => queries.userIdsWithEmailKey(db, normaliseEmail(email)),
+
+    /** A fresh activation link for a member still to confirm (the reminder mail), or null. */
+    async activationLink(userId: number, origin: string): Promise<string | null> {
+      const user = await liveUser(userId);
+      if (!user || user.status === 'confirmed') return null;
+      return `${origin}${LINK_PATHS.activate}${encodeURIComponent(await issueToken(user.id, 'activate'))}`;
     },
 
     /** Premium from now on: the member's first credit purchase was paid (in that payment's transaction). */
@@ -485,7 +552,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /** An address with most of its local part hidden, e.g. s•••@example.com, for mails to someone else. */
-function maskedEmail(email: string): string {
+export function maskedEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }

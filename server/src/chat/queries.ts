@@ -234,6 +234,31 @@ export async function hideConversation(db: Db, conversationId: number, profileId
   return Number(result.numUpdatedRows) > 0;
 }
 
+export async function isFirstMessage(db: Db, conversationId: number, messageId: number): Promise<boolean> {
+  const earlier = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('id', '<', messageId)
+    .limit(1)
+    .executeTakeFirst();
+  return earlier === undefined;
+}
+
+export async function profilesWithUnreadBefore(db: Db, siteId: number, before: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .select('cm.profile_id')
+    .distinct()
+    .where('c.site_id', '=', siteId)
+    .where('cm.unread_count', '>', 0)
+    .where('cm.hidden', '=', 0)
+    .where('cm.last_activity_at', '<', before)
+    .execute();
+  return rows.map((row) => row.profile_id);
+}
+
 export async function totalUnread(db: Db, profileId: number): Promise<number> {
   const row = await db
     .selectFrom('conversation_members')

@@ -379,6 +379,13 @@ export function createChatService(deps: {
 
     totalUnread: (profileId: number) => queries.totalUnread(db, profileId),
 
+    /** True when no message came before this one in its conversation: it opened the conversation. */
+    isConversationStart: (conversationId: number, messageId: number) =>
+      queries.isFirstMessage(db, conversationId, messageId),
+
+    /** Members of a site with messages unread since before `before` (the unread message reminder). */
+    profilesWithUnreadBefore: (siteId: number, before: string) => queries.profilesWithUnreadBefore(db, siteId, before),
+
     /** Conversations waiting for a hosted profile's answer, longest waiting first. */
     async operatorInbox(site: Site) {
       const rows = await queries.awaitingOperators(db, site.id, INBOX_SIZE);

@@ -5,7 +5,7 @@ import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
 import { createDevMailbox } from '../mail/mailer.js';
 import { mediaRoot } from '../members/photos/files.js';
 import { configuredProvider } from '../payments/providers.js';
-import { createServices, pushSetup, type Services } from '../services.js';
+import { createServices, notificationsSetup, type Services } from '../services.js';
 
 export function failWith(tool: string) {
   return (message: string): never => {
@@ -45,7 +45,7 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
       mailer,
       mediaRoot: mediaRoot(config.dataDir),
       paymentProvider,
-      push: pushSetup(config),
+      notifications: notificationsSetup(config),
     });
     await work({ config, db, engine, services, where });
   } finally {

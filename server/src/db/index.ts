@@ -24,6 +24,7 @@ import * as chatAndStaff from './migrations/1764200000000-ChatAndStaff.js';
 import * as creditsAndPayments from './migrations/1764250000000-CreditsAndPayments.js';
 import * as directDebit from './migrations/1764300000000-DirectDebit.js';
 import * as pushSubscriptions from './migrations/1764350000000-PushSubscriptions.js';
+import * as notificationsAndJobs from './migrations/1764400000000-NotificationsAndJobs.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -41,6 +42,7 @@ const MIGRATIONS = {
   '1764250000000-CreditsAndPayments': creditsAndPayments,
   '1764300000000-DirectDebit': directDebit,
   '1764350000000-PushSubscriptions': pushSubscriptions,
+  '1764400000000-NotificationsAndJobs': notificationsAndJobs,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

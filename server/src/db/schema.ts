@@ -350,6 +350,34 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  key: string | null;
+  /** JSON. */
+  data: string;
+  run_at: string;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  last_error: string | null;
+  failed_at: string | null;
+  created_at: string;
+}
+
+/** A member's choice for one notification type; a type without a row is on for both channels. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  type: string;
+  mail: number;
+  push: number;
+}
+
+export interface NotificationSendsTable {
+  user_id: number;
+  kind: string;
+  sent_at: string;
+}
+
 export interface ConversationsTable {
   id: Generated<number>;
   site_id: number;
@@ -435,6 +463,8 @@ export interface MailsTable {
   subject: string;
   text: string;
   html: string;
+  /** JSON: the mail's extra headers (List-Unsubscribe). */
+  headers: Generated<string>;
   created_at: string;
 }
 
@@ -467,6 +497,9 @@ export interface Database {
   direct_debits: DirectDebitsTable;
   blocked_ibans: BlockedIbansTable;
   push_subscriptions: PushSubscriptionsTable;
+  jobs: JobsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_sends: NotificationSendsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

@@ -52,8 +52,13 @@ export type EventHandler<T extends EventType> = (event: EventOf<T>) => void | Pr
 
 export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
-  /** Returns a function that ends the subscription. */
+  /** Hears the events of every instance. Returns a function that ends the subscription. */
   subscribe<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
+  /**
+   * Hears only the events this instance published: for what must happen once per event however
+   * many instances run (a push, a mail), where `subscribe` would do it once per instance.
+   */
+  subscribeLocal<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
   close(): Promise<void>;
 }
 
@@ -88,6 +93,7 @@ export function createInProcessBus(onError = reportError): EventBus {
       dispatcher.dispatch(event);
     },
     subscribe: (type, handler) => dispatcher.on(type, handler),
+    subscribeLocal: (type, handler) => dispatcher.on(type, handler),
     async close() {},
   };
 }
@@ -120,6 +126,7 @@ export async function createRedisBus(
     { maxRetriesPerRequest: null, autoResubscribe: false },
   );
   const dispatcher = createDispatcher(onError);
+  const local = createDispatcher(onError);
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
     try {
@@ -141,6 +148,7 @@ export async function createRedisBus(
   return {
     /** A Redis that is down is reported, not thrown: what was published about has happened already. */
     async publish(event) {
+      local.dispatch(event);
       try {
         await publisher.publish(channel, JSON.stringify(event));
       } catch (error) {
@@ -148,6 +156,7 @@ export async function createRedisBus(
       }
     },
     subscribe: (type, handler) => dispatcher.on(type, handler),
+    subscribeLocal: (type, handler) => local.on(type, handler),
     async close() {
       await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },

@@ -53,5 +53,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   otp_invalid: 422,
   directdebit_blocked: 403,
   directdebit_limit: 429,
+  unsubscribe_link_invalid: 403,
   directdebit_unavailable: 503,
 };

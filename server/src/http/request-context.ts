@@ -17,7 +17,7 @@ import fp from 'fastify-plugin';
 import type { RequestContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import type { Services } from '../services.js';
-import type { Site } from '../sites/service.js';
+import { type Site, siteOrigin } from '../sites/service.js';
 import { assertSignedInWhereRequired, decorateMember } from './member.js';
 
 declare module 'fastify' {
@@ -87,16 +87,6 @@ function requestedDomain(request: FastifyRequest): string {
   return (forced || request.hostname).toLowerCase();
 }
 
-/**
- * Where mailed links point: the site domain that found the site, with PUBLIC_URL's scheme and
- * port. Never X-Forwarded-Proto, nor a port or user part of the Host header
- * (`site.example:80@evil.example` would otherwise send a reset token to evil.example).
- */
-function linkOrigin(publicUrl: URL, siteDomain: string): string {
-  const port = publicUrl.port === '' ? '' : `:${publicUrl.port}`;
-  return `${publicUrl.protocol}//${siteDomain}${port}`;
-}
-
 async function requestContextPlugin(
   app: FastifyInstance,
   { services, publicUrl }: { services: Services; publicUrl: string },
@@ -120,7 +110,7 @@ async function requestContextPlugin(
     const site = await services.sites.findByDomain(domain);
     if (!site) throw new DomainError('site_not_found');
     request.site = site;
-    linkOrigins.set(request, linkOrigin(publicOrigin, domain));
+    linkOrigins.set(request, siteOrigin(publicOrigin, domain));
 
     const cookieLocale = request.cookies[LOCALE_COOKIE];
     if (isLocale(cookieLocale)) {

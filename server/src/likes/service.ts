@@ -126,6 +126,11 @@ export function createLikesService(deps: {
 
     likes: visibleLikes,
 
+    /** Both profiles like each other. */
+    isMatch: async (profileId: number, otherProfileId: number) =>
+      (await queries.hasLiked(db, profileId, otherProfileId)) &&
+      (await queries.hasLiked(db, otherProfileId, profileId)),
+
     /** Many likes at once, pairs that exist left out (load tests); no events, nobody is told. */
     addLikesInBulk(likes: Insertable<LikesTable>[]): Promise<void> {
       return db.transaction().execute((trx) => queries.insertLikes(trx, likes));

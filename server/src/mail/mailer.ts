@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -27,6 +29,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
       });
     },
     close: () => transport.close(),
@@ -44,6 +47,7 @@ export function createDevMailbox(db: Db, clock: Clock): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          headers: JSON.stringify(mail.headers ?? {}),
           created_at: clock.now().toISOString(),
         })
         .execute();

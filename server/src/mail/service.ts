@@ -1,36 +1,79 @@
+/**
+ * Mail: rendered in the member's language when asked for, then sent by a job, so a slow or failing
+ * SMTP server never holds up a request or loses a mail; the job is tried again until it goes out.
+ */
 import type { Locale } from '@amora/common';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Site, SitesService } from '../sites/service.js';
-import type { Mailer } from './mailer.js';
-import { type AccountMailKind, renderAccountMail } from './templates.js';
+import type { Mailer, OutgoingMail } from './mailer.js';
+import {
+  type AccountMailKind,
+  type MailFrame,
+  type NotificationMailKind,
+  type RenderedMail,
+  renderAccountMail,
+  renderNotificationMail,
+  type UnsubscribeLinks,
+} from './templates.js';
 
-export interface AccountMail {
+declare module '../jobs/queue.js' {
+  interface JobTypes {
+    'mail.send': OutgoingMail;
+  }
+}
+
+interface MailTo {
   site: Site;
   to: string;
   locale: Locale;
   name: string;
-  kind: AccountMailKind;
   link: string;
   params?: Record<string, string | number>;
 }
 
-export function createMailService(mailer: Mailer, sites: SitesService) {
+export interface AccountMail extends MailTo {
+  kind: AccountMailKind;
+}
+
+export interface NotificationMail extends MailTo {
+  kind: NotificationMailKind;
+  unsubscribe: UnsubscribeLinks & {
+    /** The address mail clients post to for RFC 8058 one-click unsubscribe. */
+    oneClick: string;
+  };
+}
+
+export function createMailService({ mailer, sites, jobs }: { mailer: Mailer; sites: SitesService; jobs: JobQueue }) {
+  jobs.handle('mail.send', (mail) => mailer.send(mail));
+
+  async function frameOf(mail: MailTo): Promise<MailFrame> {
+    const company = await sites.companyInfo(mail.site);
+    const { locale, name, link, params } = mail;
+    return { locale, siteName: mail.site.name, company, name, link, params };
+  }
+
+  function send(mail: MailTo, rendered: RenderedMail, headers?: Record<string, string>) {
+    const { site } = mail;
+    return jobs.add('mail.send', {
+      siteId: site.id,
+      from: { name: site.settings.mail_name, address: site.settings.support_email },
+      to: mail.to,
+      ...rendered,
+      ...(headers && { headers }),
+    });
+  }
+
   return {
     async sendAccountMail(mail: AccountMail) {
-      const company = await sites.companyInfo(mail.site);
-      const rendered = renderAccountMail({
-        kind: mail.kind,
-        locale: mail.locale,
-        siteName: mail.site.name,
-        companyName: company.name,
-        name: mail.name,
-        link: mail.link,
-        params: mail.params,
-      });
-      await mailer.send({
-        siteId: mail.site.id,
-        from: { name: mail.site.settings.mail_name, address: mail.site.settings.support_email },
-        to: mail.to,
-        ...rendered,
+      await send(mail, renderAccountMail(mail.kind, await frameOf(mail)));
+    },
+
+    /** A notification: it says where to change or stop such mails, and mail clients offer a one-click stop. */
+    async sendNotificationMail(mail: NotificationMail) {
+      const rendered = renderNotificationMail(mail.kind, await frameOf(mail), mail.unsubscribe);
+      await send(mail, rendered, {
+        'List-Unsubscribe': `<${mail.unsubscribe.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       });
     },
   };

@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { PushSubscriptionsTable } from '../db/schema.js';
+import type { NotificationPreferencesTable, PushSubscriptionsTable } from '../db/schema.js';
 
 export function subscriptionsOf(db: Db, userId: number) {
   return db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -25,4 +25,34 @@ export async function deleteSubscriptionsOf(db: Db, userId: number): Promise<voi
 
 export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export function preferencesOf(db: Db, userId: number) {
+  return db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function upsertPreference(db: Db, row: Selectable<NotificationPreferencesTable>): Promise<void> {
+  await db
+    .insertInto('notification_preferences')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet({ mail: row.mail, push: row.push }))
+    .execute();
+}
+
+export async function lastSent(db: Db, userId: number, kind: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('notification_sends')
+    .select('sent_at')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.sent_at ?? null;
+}
+
+export async function recordSent(db: Db, userId: number, kind: string, sentAt: string): Promise<void> {
+  await db
+    .insertInto('notification_sends')
+    .values({ user_id: userId, kind, sent_at: sentAt })
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ sent_at: sentAt }))
+    .execute();
 }

@@ -1,96 +1,321 @@
 /**
- * Notifications: web push to a member's browsers. Subscriptions are kept per browser endpoint;
- * one the push service no longer knows (404, 410) is removed when a push meets it.
+ * Notifications: what a member is told, how and when. Each of the eight types is on by mail and by
+ * push until the member says otherwise; apart from those choices, notification mail as a whole is
+ * off for a reason (a spam complaint, a bounce, an unsubscribe link). Pushes go at once; mails wait
+ * a few minutes so a burst becomes one mail, and go only to a member who is not online.
  */
-
-import type { Agent } from 'node:https';
-import type { PushSubscriptionJson } from '@amora/common';
-import webpush from 'web-push';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import { fieldError } from '../errors.js';
+import {
+  type MailOffReason,
+  NOTIFICATION_TYPES,
+  type NotificationPreference,
+  type NotificationsUpdate,
+  type NotificationType,
+} from '@amora/common';
+import type { AccountsService, NotificationTarget } from '../accounts/service.js';
+import type { ChatService } from '../chat/service.js';
+import type { EventBus, EventOf, EventType } from '../events/bus.js';
+import { type Translate, translator } from '../i18n.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { LikesService } from '../likes/service.js';
+import type { MailService } from '../mail/service.js';
+import type { NotificationMailKind } from '../mail/templates.js';
+import type { MembersService } from '../members/profiles/service.js';
+import { type Site, type SitesService, siteOrigin } from '../sites/service.js';
+import { unsubscribeQuery, validUnsubscribeSignature } from './links.js';
+import { createPushService, type PushDeps } from './push.js';
 import * as queries from './queries.js';
-import type { VapidKeys } from './vapid.js';
+import { createReminders } from './reminders.js';
 
-/** How long a push service keeps an undelivered push for an offline browser. */
-const PUSH_TTL_SECONDS = 24 * 60 * 60;
-const PUSH_TIMEOUT_MS = 10_000;
+/** At least this long between two mails of one kind to one member. */
+export const MAIL_KIND_PAUSE_MS = 30 * 60_000;
 
-export interface NotificationsDeps {
-  db: Db;
-  clock: Clock;
-  vapid: VapidKeys;
-  /** Who the push services may contact about our pushes (VAPID subject). */
-  contact: string;
-  /** Outside production, push endpoints may be on this machine (the tests' push service). */
-  allowLocalEndpoints: boolean;
-  /** How to reach push services; the tests' agent trusts their local service's certificate. */
-  agent?: Agent;
+/** Mails that gather what happened while the member was away. */
+type BundledKind = 'messages' | 'likes' | 'match';
+const TYPES_OF: Record<BundledKind, NotificationType[]> = {
+  messages: ['new_conversations', 'new_messages'],
+  likes: ['like'],
+  match: ['like'],
+};
+
+declare module '../jobs/queue.js' {
+  interface JobTypes {
+    'notify.mail': { userId: number; kind: BundledKind; otherProfileId?: number };
+  }
 }
 
-/** A push service is a public https address; anything else would make the server call where it was told. */
-function endpointAllowed(endpoint: string, allowLocal: boolean): boolean {
-  const url = new URL(endpoint);
-  if (allowLocal && url.protocol === 'https:' && url.hostname === 'localhost') return true;
-  const ipLiteral = /^[\d.]+$/.test(url.hostname) || url.hostname.includes(':') || url.hostname.startsWith('[');
-  return url.protocol === 'https:' && !ipLiteral && url.hostname.includes('.') && !url.hostname.endsWith('.local');
+export interface NotificationsDeps extends PushDeps {
+  /** Signs the unsubscribe links in mails. */
+  linkKey: Buffer;
+  /** Mails of one kind for one member wait this long, so what happens meanwhile goes in the same mail. */
+  mailBundleDelayMs: number;
+  publicUrl: string;
+  accounts: AccountsService;
+  members: MembersService;
+  chat: ChatService;
+  likes: LikesService;
+  sites: SitesService;
+  mail: MailService;
+  jobs: JobQueue;
+  events: EventBus;
 }
 
-export function createNotificationsService({
-  db,
-  clock,
-  vapid,
-  contact,
-  allowLocalEndpoints,
-  agent,
-}: NotificationsDeps) {
+interface Recipient {
+  target: NotificationTarget;
+  member: NonNullable<Awaited<ReturnType<AccountsService['memberById']>>>;
+  site: Site;
+}
+
+/** What a notification mail says and where its button leads. */
+interface MailContent {
+  link: string;
+  params: Record<string, string | number>;
+}
+
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db, clock, linkKey, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
+  const push = createPushService(deps);
+  const publicOrigin = new URL(deps.publicUrl);
+
+  async function preferences(userId: number): Promise<NotificationPreference[]> {
+    const rows = await queries.preferencesOf(db, userId);
+    return NOTIFICATION_TYPES.map((type) => {
+      const row = rows.find((each) => each.type === type);
+      return { type, mail: row ? row.mail === 1 : true, push: row ? row.push === 1 : true };
+    });
+  }
+
+  async function wants(userId: number, types: NotificationType[], channel: 'mail' | 'push'): Promise<boolean> {
+    return (await preferences(userId)).some((choice) => types.includes(choice.type) && choice[channel]);
+  }
+
+  /** Notification mail goes to a confirmed address that has not turned it off. */
+  const mayMail = (target: NotificationTarget) => target.confirmed && target.mailOff.length === 0;
+
+  async function recipientOf(userId: number | null): Promise<Recipient | null> {
+    if (userId === null) return null;
+    const [target, member] = await Promise.all([accounts.notificationTarget(userId), accounts.memberById(userId)]);
+    if (!target || !member) return null;
+    const site = await sites.findById(target.siteId);
+    return site && { target, member, site };
+  }
+
+  /**
+   * Where mailed links point when no request tells: PUBLIC_URL when it is one of the site's
+   * domains (a development machine's localhost), otherwise the site's own domain.
+   */
+  async function originOf(site: Site): Promise<string> {
+    const servedAtPublicUrl = (await sites.findByDomain(publicOrigin.hostname))?.id === site.id;
+    return servedAtPublicUrl ? publicOrigin.origin : siteOrigin(publicOrigin, site.domain);
+  }
+
+  async function nameOf(profileId: number): Promise<string> {
+    const [row] = await members.namesOf([profileId]);
+    return row?.name ?? '';
+  }
+
+  async function isOnline(profileId: number): Promise<boolean> {
+    return (await members.presenceOf([profileId])).get(profileId) === 'online';
+  }
+
+  async function sendMail(recipient: Recipient, kind: NotificationMailKind, content: MailContent) {
+    const { target, member, site } = recipient;
+    const origin = await originOf(site);
+    const signed = unsubscribeQuery(linkKey, target.userId, target.email);
+    await mail.sendNotificationMail({
+      site,
+      to: target.email,
+      locale: target.locale,
+      name: await nameOf(member.profileId),
+      kind,
+      link: content.link,
+      params: content.params,
+      unsubscribe: {
+        settings: `${origin}/notifications`,
+        unsubscribe: `${origin}/unsubscribe?${signed}`,
+        oneClick: `${origin}/api/unsubscribe.php?${signed}`,
+      },
+    });
+    await queries.recordSent(db, target.userId, kind, clock.now().toISOString());
+  }
+
+  /** A push to the member's browsers, in their language, when they want this type by push. */
+  async function pushTo(
+    recipient: Recipient,
+    type: NotificationType,
+    build: (t: Translate) => { title: string; body: string; url: string; tag: string },
+  ) {
+    if (!(await wants(recipient.target.userId, [type], 'push'))) return;
+    const payload = build(translator(recipient.target.locale));
+    await push.push(recipient.target.userId, { ...payload, open_url: '/login' });
+  }
+
+  /** A bundled mail later, unless one of its kind is waiting already; never sooner than the pause after the last. */
+  async function mailLater(recipient: Recipient, type: NotificationType, kind: BundledKind, otherProfileId?: number) {
+    const { userId } = recipient.target;
+    if (!mayMail(recipient.target) || !(await wants(userId, [type], 'mail'))) return;
+    const last = await queries.lastSent(db, userId, kind);
+    const pauseEnds = last ? Date.parse(last) + MAIL_KIND_PAUSE_MS - clock.now().getTime() : 0;
+    await jobs.add(
+      'notify.mail',
+      { userId, kind, ...(otherProfileId !== undefined && { otherProfileId }) },
+      { delayMs: Math.max(deps.mailBundleDelayMs, pauseEnds), key: `mail-${kind}-${userId}` },
+    );
+  }
+
+  /** What a bundled mail says when it goes: what is still new then, or null when nothing is. */
+  async function bundledContent(
+    recipient: Recipient,
+    kind: BundledKind,
+    otherProfileId?: number,
+  ): Promise<MailContent | null> {
+    const { site, member } = recipient;
+    if (kind === 'messages') {
+      const { chats, num_unread_messages: count } = await chat.chats(site, member);
+      const latest = chats.find((entry) => entry.num_unread_messages > 0);
+      if (!latest) return null;
+      const path = count === 1 ? `/chats/${latest.conversation}` : '/chats';
+      return { link: `${await originOf(site)}${path}`, params: { count, sender: latest.profile.name } };
+    }
+    if (kind === 'likes') {
+      const fresh = (await likes.likes(site, member)).liked_by.filter((like) => like.like_new);
+      if (fresh.length === 0) return null;
+      return {
+        link: `${await originOf(site)}/likes`,
+        params: { count: fresh.length, liker: await nameOf(fresh[0].id) },
+      };
+    }
+    if (otherProfileId === undefined) return null;
+    return {
+      link: `${originOf(site)}/members/${otherProfileId}/chat`,
+      params: { other: await nameOf(otherProfileId) },
+    };
+  }
+
+  jobs.handle('notify.mail', async ({ userId, kind, otherProfileId }) => {
+    const recipient = await recipientOf(userId);
+    if (!recipient || !mayMail(recipient.target)) return;
+    if (!(await wants(userId, TYPES_OF[kind], 'mail'))) return;
+    // Online, the member sees it in the app; what is still unread then comes in the reminder.
+    if (await isOnline(recipient.member.profileId)) return;
+    const content = await bundledContent(recipient, kind, otherProfileId);
+    if (content) await sendMail(recipient, kind, content);
+  });
+
+  /** What the event handlers are still doing: waited for on shutdown, so no push or mail is dropped. */
+  const inFlight = new Set<Promise<void>>();
+  /** Once per event however many instances run: each instance acts on the events it published. */
+  function on<T extends EventType>(type: T, handler: (event: EventOf<T>) => Promise<void>) {
+    events.subscribeLocal(type, (event) => {
+      const work = handler(event).finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return work;
+    });
+  }
+
+  on('message.new', async (event) => {
+    // A hosted profile is answered by operators from their inbox; nobody gets a notification for it.
+    if (event.toHosted) return;
+    const recipient = await recipientOf(await members.ownerOf(event.recipientProfileId));
+    if (!recipient) return;
+    const conversation = event.message.conversation;
+    const opened = await chat.isConversationStart(conversation, event.message.id);
+    const type = opened ? 'new_conversations' : 'new_messages';
+    const name = await nameOf(event.senderProfileId);
+    await pushTo(recipient, type, (t) => ({
+      title: t(opened ? 'push:conversation.title' : 'push:message.title', { name }),
+      body: t(opened ? 'push:conversation.body' : 'push:message.body', { name }),
+      url: `/chats/${conversation}`,
+      tag: `chat-${conversation}`,
+    }));
+    await mailLater(recipient, type, 'messages');
+  });
+
+  on('like.received', async (event) => {
+    // A like that makes a match is told as the match.
+    if (await likes.isMatch(event.profileId, event.likerProfileId)) return;
+    const recipient = await recipientOf(await members.ownerOf(event.profileId));
+    if (!recipient) return;
+    const name = await nameOf(event.likerProfileId);
+    await pushTo(recipient, 'like', (t) => ({
+      title: t('push:like.title', { name }),
+      body: t('push:like.body', { name }),
+      url: '/likes',
+      tag: 'likes',
+    }));
+    await mailLater(recipient, 'like', 'likes');
+  });
+
+  on('match.new', async (event) => {
+    // The one who liked last sees the match at once in the app; the other one is told.
+    const [liker, liked] = event.profileIds;
+    const recipient = await recipientOf(await members.ownerOf(liked));
+    if (!recipient) return;
+    const name = await nameOf(liker);
+    await pushTo(recipient, 'like', (t) => ({
+      title: t('push:match.title', { name }),
+      body: t('push:match.body', { name }),
+      url: `/members/${liker}/chat`,
+      tag: `match-${liker}`,
+    }));
+    await mailLater(recipient, 'like', 'match', liker);
+  });
+
+  const reminders = createReminders({
+    ...deps,
+    mayMail,
+    wants,
+    recipientOf,
+    originOf,
+    sendMail,
+    lastSent: (userId, kind) => queries.lastSent(db, userId, kind),
+  });
+
   return {
-    pushPublicKey: vapid.publicKey,
+    pushPublicKey: push.pushPublicKey,
+    setPushSubscription: push.setPushSubscription,
+    hasPushSubscription: push.hasPushSubscription,
+    push: push.push,
+    /** Starts the hourly look for reminders and weekly updates; returns how to stop it. */
+    scheduleReminders: reminders.schedule,
+    /** Looks for this hour's scheduled mails now. */
+    sweepNow: reminders.sweepNow,
 
-    /** Keeps the browser's subscription for the member; null forgets the member's subscriptions. */
-    async setPushSubscription(userId: number, subscription: PushSubscriptionJson | null) {
-      if (!subscription) {
-        await queries.deleteSubscriptionsOf(db, userId);
-        return;
-      }
-      if (!endpointAllowed(subscription.endpoint, allowLocalEndpoints))
-        throw fieldError('subscription.endpoint', 'invalid');
-      await queries.upsertSubscription(db, {
-        user_id: userId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-        created_at: clock.now().toISOString(),
-      });
+    /** Resolves once the events heard so far are handled (their pushes sent, their mails queued). */
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
 
-    async hasPushSubscription(userId: number): Promise<boolean> {
-      return (await queries.subscriptionsOf(db, userId)).length > 0;
+    preferences,
+
+    /** Changes the given choices (and turns mail back on when asked); the rest stay as they are. */
+    async updatePreferences(userId: number, update: NotificationsUpdate) {
+      const current = await preferences(userId);
+      for (const change of update.preferences ?? []) {
+        const now = current.find((choice) => choice.type === change.type) as NotificationPreference;
+        await queries.upsertPreference(db, {
+          user_id: userId,
+          type: change.type,
+          mail: (change.mail ?? now.mail) ? 1 : 0,
+          push: (change.push ?? now.push) ? 1 : 0,
+        });
+      }
+      if (update.mail_on) await accounts.turnMailOn(userId);
     },
 
-    /** Sends a push to each of the member's browsers; returns how many took it. */
-    async push(userId: number, payload: object): Promise<number> {
-      let delivered = 0;
-      for (const subscription of await queries.subscriptionsOf(db, userId)) {
-        try {
-          await webpush.sendNotification(
-            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-            JSON.stringify(payload),
-            {
-              vapidDetails: { subject: contact, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-              TTL: PUSH_TTL_SECONDS,
-              timeout: PUSH_TIMEOUT_MS,
-              ...(agent && { agent }),
-            },
-          );
-          delivered++;
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          // The browser unsubscribed or the subscription expired: it will never take a push again.
-          if (status === 404 || status === 410) await queries.deleteSubscriptionById(db, subscription.id);
-        }
-      }
-      return delivered;
+    /** The account an unsubscribe link is for, when its signature holds; null otherwise. */
+    async unsubscribeTarget(userId: number, signature: string): Promise<NotificationTarget | null> {
+      const target = await accounts.notificationTarget(userId);
+      if (!target || !validUnsubscribeSignature(linkKey, userId, target.email, signature)) return null;
+      return target;
+    },
+
+    turnMailOff: (userId: number, reason: MailOffReason) => accounts.turnMailOff(userId, reason),
+
+    /** The mail provider says an address bounced for good or its owner called a mail spam. */
+    async mailEvent(email: string, reason: Extract<MailOffReason, 'bounce' | 'fbl'>): Promise<number> {
+      const userIds = await accounts.userIdsWithEmail(email);
+      for (const userId of userIds) await accounts.turnMailOff(userId, reason);
+      return userIds.length;
     },
   };
 }

@@ -17,6 +17,16 @@ import { translator } from '../i18n.js';
 import { DEFAULT_FREE_MESSAGES, DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
 import * as queries from './queries.js';
 
+/**
+ * Where mailed links point: the site domain that found the site, with PUBLIC_URL's scheme and
+ * port. Never X-Forwarded-Proto, nor a port or user part of the Host header
+ * (`site.example:80@evil.example` would otherwise send a reset token to evil.example).
+ */
+export function siteOrigin(publicUrl: URL, siteDomain: string): string {
+  const port = publicUrl.port === '' ? '' : `:${publicUrl.port}`;
+  return `${publicUrl.protocol}//${siteDomain}${port}`;
+}
+
 /** Settings kept as JSON on the site row; the rest are columns or computed per request. */
 export type StoredSettings = Omit<
   Settings,

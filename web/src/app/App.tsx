@@ -5,11 +5,27 @@ import { onAuthenticationLost } from '../api/client';
 import { replaceUser, useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
 import { WaitingCount } from './layouts/WaitingCount';
+import { claimPushSubscription, listenToServiceWorker } from './push';
 import { router } from './router';
 
 function AuthenticationLostListener() {
   const queryClient = useQueryClient();
   useEffect(() => onAuthenticationLost(() => void replaceUser(queryClient, null)), [queryClient]);
+  return null;
+}
+
+/** What the service worker says: a push arrived (refresh now), or one was clicked (go where it points). */
+function ServiceWorkerListener() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      listenToServiceWorker(
+        queryClient,
+        (path) => void router.navigate(path),
+        () => void import('./live').then(({ refreshNow }) => refreshNow(queryClient)),
+      ),
+    [queryClient],
+  );
   return null;
 }
 
@@ -25,6 +41,7 @@ function LiveUpdates() {
     let left = false;
     void import('./live').then(({ connectLive, startRefreshCadence }) => {
       if (left) return;
+      void claimPushSubscription().catch(() => undefined);
       const disconnect = connectLive(queryClient);
       const stopRefreshing = startRefreshCadence(queryClient);
       stop = () => {
@@ -45,6 +62,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <AuthenticationLostListener />
       <LiveUpdates />
+      <ServiceWorkerListener />
       <WaitingCount />
       <Suspense fallback={<Loading />}>
         <RouterProvider router={router} />

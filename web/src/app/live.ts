@@ -16,6 +16,7 @@ import { queryKeys, refreshUser } from '../api/hooks';
 import { addMessages, catchUpConversation, chatKeys, markReadByOther, setUnreadTotal } from '../pages/chats/api';
 import { creditsKeys } from '../pages/credits/api';
 import { likeKeys } from '../pages/likes/api';
+import { pushState } from './push';
 
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
@@ -157,11 +158,11 @@ export function connectLive(queryClient: QueryClient): () => void {
   };
 }
 
-/** True when this browser holds a push subscription; the cadence then slows down (SPEC §9). */
-async function pushSubscribed(): Promise<boolean> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return false;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) != null;
+/** User, chats and likes fetched again now. */
+export function refreshNow(queryClient: QueryClient) {
+  return Promise.all(
+    [queryKeys.user, chatKeys.chats, likeKeys.likes].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
 
 /** SPEC §9: user, chats and likes are fetched again 5 s after the app starts, then every 60 s (300 s with push). */
@@ -169,11 +170,9 @@ export function startRefreshCadence(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout>;
   let stopped = false;
   const refresh = async () => {
-    await Promise.all(
-      [queryKeys.user, chatKeys.chats, likeKeys.likes].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-    const interval = (await pushSubscribed().catch(() => false)) ? REFRESH_INTERVAL_PUSH_MS : REFRESH_INTERVAL_MS;
-    if (!stopped) timer = setTimeout(refresh, interval);
+    await refreshNow(queryClient);
+    const subscribed = (await pushState().catch(() => 'unsupported')) === 'subscribed';
+    if (!stopped) timer = setTimeout(refresh, subscribed ? REFRESH_INTERVAL_PUSH_MS : REFRESH_INTERVAL_MS);
   };
   timer = setTimeout(refresh, REFRESH_FIRST_MS);
   return () => {

@@ -82,6 +82,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/account-deleted', lazy: page(() => import('../pages/accounts/AccountDeletedPage')) },
       { path: '/sandbox/checkout/:id', lazy: page(() => import('../pages/credits/SandboxCheckoutPage')) },
+      { path: '/unsubscribe', lazy: page(() => import('../pages/notifications/UnsubscribePage')) },
     ],
   },
 ]);

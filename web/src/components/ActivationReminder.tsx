@@ -14,7 +14,8 @@ const SMARTPHONE = '(max-width: 767.98px)';
 
 /**
  * Reminds a member to activate (SPEC §2): while the user is not_confirmed and the profile
- * disabled, unless email notifications are off. Right after signup on a phone it is a modal.
+ * disabled, unless notification mail is off (a bounce, a spam complaint, an unsubscribe: the
+ * activation mail may not arrive then). Right after signup on a phone it is a modal.
  */
 export function ActivationReminder() {
   const { t } = useTranslation();

@@ -6,6 +6,8 @@
 export { default as retry } from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
 export { default as bank } from 'bootstrap-icons/icons/bank.svg?raw';
 export { default as directDebit } from 'bootstrap-icons/icons/bank2.svg?raw';
+export { default as bell } from 'bootstrap-icons/icons/bell-fill.svg?raw';
+export { default as bellOff } from 'bootstrap-icons/icons/bell-slash-fill.svg?raw';
 export { default as logout } from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
 export { default as camera } from 'bootstrap-icons/icons/camera-fill.svg?raw';
 export { default as chat } from 'bootstrap-icons/icons/chat-heart-fill.svg?raw';

@@ -10,10 +10,19 @@ import {
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const WEB_NAMESPACES = ['app', 'errors', 'pages', 'members', 'likes', 'chat', 'credits'] as const;
+export const WEB_NAMESPACES = [
+  'app',
+  'errors',
+  'pages',
+  'members',
+  'likes',
+  'chat',
+  'credits',
+  'notifications',
+] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../common/locales/*/{app,errors,pages,members,likes,chat,credits}.json',
+  '../../../common/locales/*/{app,errors,pages,members,likes,chat,credits,notifications}.json',
 );
 
 async function loadCatalogue(locale: string, ns: string) {

@@ -78,6 +78,18 @@ export async function setOnlineUntil(db: Db, profileId: number, until: string | 
     .execute();
 }
 
+export async function countMembersCreatedSince(db: Db, siteId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('profiles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('site_id', '=', siteId)
+    .where('hosted', '=', 0)
+    .where('status', '=', 'active')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function namesOf(db: Db, profileIds: number[]) {
   if (profileIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('profiles').select(['id', 'name']).where('id', 'in', profileIds).execute();

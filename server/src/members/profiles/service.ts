@@ -150,7 +150,15 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       await queries.updateProfileStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
     },
 
-    /** Profiles' names, for staff screens. */
+    /** The member behind a profile; null for a hosted profile, which no member owns. */
+    async ownerOf(profileId: number): Promise<number | null> {
+      return (await queries.findProfileById(db, profileId))?.user_id ?? null;
+    },
+
+    /** How many members signed up on the site since then (the weekly update). */
+    countNewMembers: (siteId: number, since: string) => queries.countMembersCreatedSince(db, siteId, since),
+
+    /** Profiles' names, for staff screens and notifications. */
     namesOf: (profileIds: number[]) => queries.namesOf(db, profileIds),
 
     /** Online while an app is open and shown: the socket renews it, a hidden page ends it. */

@@ -5,20 +5,24 @@ import { Footer } from '../../components/Footer';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
 import { TimeBonus } from '../../pages/credits/TimeBonus';
 import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
+import { MailOffAlert } from '../../pages/notifications/MailOffAlert';
+import { PushPrompt } from '../../pages/notifications/PushPrompt';
 import { TopBar } from './TopBar';
 
-/** Top bar, banners, the page, footer with disclaimer; the entry warning and the match popup (also the like modal) on top. */
+/** Top bar, banners, the page, footer with disclaimer; the push prompt, the entry warning and the match popup (also the like modal) on top. */
 export function DefaultLayout() {
   return (
     <MatchPopupProvider>
       <TopBar />
       <main id="content">
+        <MailOffAlert />
         <ActivationReminder />
         <ProfilePhotoAlert />
         <TimeBonus />
         <Outlet />
       </main>
       <Footer />
+      <PushPrompt />
       <EntryWarning />
     </MatchPopupProvider>
   );

@@ -7,13 +7,14 @@ import { Navigate } from 'react-router';
 import { useProfileUpdate } from '../../api/members';
 import { useMember } from '../../app/RequireMember';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PushStep } from '../notifications/PushStep';
 import { AboutForm } from './AboutForm';
 import { DetailsForm } from './DetailsForm';
 import { LocationForm } from './LocationForm';
 import { PhotosManager } from './PhotosManager';
 
 /**
- * After signup: photo, location, personal info, about me. Each step can be skipped; the step
+ * After signup: photo, location, personal info, about me, push. Each step can be skipped; the step
  * reached is saved with the profile, so a reload or a later visit carries on there.
  */
 export default function CompleteSignupPage() {
@@ -32,7 +33,7 @@ export default function CompleteSignupPage() {
   };
   const onSaved = () => void next();
   const { profile } = user;
-  const nextLabel = index === SIGNUP_STEPS.length - 1 ? t('complete.finish') : t('complete.next');
+  const nextLabel = t('complete.next');
 
   return (
     <Container className="py-4 narrow-page">
@@ -68,6 +69,7 @@ export default function CompleteSignupPage() {
           {step === 'location' && <LocationForm profile={profile} submitLabel={nextLabel} onSaved={onSaved} />}
           {step === 'personal' && <DetailsForm profile={profile} submitLabel={nextLabel} onSaved={onSaved} />}
           {step === 'about' && <AboutForm profile={profile} submitLabel={nextLabel} onSaved={onSaved} />}
+          {step === 'push' && <PushStep onDone={onSaved} busy={advance.isPending} />}
           <Button variant="link" className="w-100 mt-2" onClick={() => void next()} disabled={advance.isPending}>
             {t('complete.skip')}
           </Button>

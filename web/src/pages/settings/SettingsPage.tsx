@@ -5,12 +5,17 @@ import { useMember } from '../../app/RequireMember';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { NotificationChoices } from '../notifications/NotificationChoices';
+import { PushSection } from '../notifications/PushSection';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { SettingsSection } from './SettingsSection';
 
-/** Settings (/notifications): a list of sections, each opening in place; deleting the account has its own page. */
+/**
+ * Settings (/notifications): a list of sections, each opening in place, and what the member hears
+ * about by email and push; deleting the account has its own page.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const user = useMember();
@@ -21,6 +26,7 @@ export default function SettingsPage() {
       <div className="settings-list">
         <EmailSection user={user} />
         <PasswordSection />
+        <PushSection />
         <SettingsSection
           id="privacy"
           icon={icons.invisible}
@@ -29,6 +35,9 @@ export default function SettingsPage() {
         >
           <InvisibleSwitch profile={user.profile} />
         </SettingsSection>
+      </div>
+      <div className="settings-card mt-4">
+        <NotificationChoices />
       </div>
       <div className="settings-list mt-4">
         <Link to="/notifications/delete-account" className="settings-row-link">

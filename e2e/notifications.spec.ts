@@ -1,0 +1,265 @@
+/**
+ * Notifications: a member chooses per type what comes by email and by push, and the choice holds;
+ * the push prompt turned on (the browser allows), blocked (the browser refuses) and put off; an
+ * unsubscribe link from a mail stops mail, and the alert that says so turns it back on.
+ *
+ * Chromium without a network cannot register at a real push service, so where push is turned on
+ * this browser's PushManager hands out a subscription made here (keys from WebCrypto); delivering
+ * and decrypting pushes is tested against a local push service in server/test/push.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import {
+  enterSite,
+  expectAccessible,
+  expectTapTargets,
+  latestMail,
+  otherPerson,
+  screenshot,
+  signUpMember,
+} from './support.js';
+
+const t = catalogue('en');
+const CLIENT = { 'x-request-type': 'client' };
+
+/** The member's profile is complete, as after the signup steps: the push prompt may show. */
+async function finishSignupSteps(page: Page) {
+  const response = await page.request.put('/api/profile.php', { headers: CLIENT, data: { signup_step: 'done' } });
+  expect(response.ok()).toBe(true);
+}
+
+async function emailOf(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/user.php')).json()) as { user: { email: string } }).user.email;
+}
+
+/** Another member who likes and writes to `profileId`. */
+async function admirer(page: Page, name: string, profileId: number, message?: string) {
+  await enterSite(page, '/');
+  await signUpMember(page, name, { activate: true });
+  if (message) {
+    const sent = await page.request.post('/api/chat.php', {
+      headers: CLIENT,
+      data: { client_id: randomUUID(), text: message, profile_id: profileId },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+  const liked = await page.request.post('/api/like.php', { headers: CLIENT, data: { profile_id: profileId } });
+  expect(liked.ok()).toBe(true);
+}
+
+interface DevMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+async function mailsTo(request: APIRequestContext, to: string): Promise<DevMail[]> {
+  const response = await request.get(`/api/dev/mails.php?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { mails: DevMail[] }).mails;
+}
+
+const choice = (page: Page, type: string, channel: 'mail' | 'push') =>
+  page.getByRole('switch', {
+    name: t('notifications:choices.switch', {
+      type: t(`notifications:types.${type}.label`),
+      channel: t(`notifications:channels.${channel}`),
+    }),
+  });
+
+test('a member chooses what comes by email and push, and the choice holds', async ({
+  page,
+  browser,
+  isMobile,
+}, testInfo) => {
+  await enterSite(page, '/');
+  const profileId = await signUpMember(page, 'Charlotte', { activate: true });
+  const email = await emailOf(page.request);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: t('notifications:choices.title') })).toBeVisible();
+
+  const messagesByMail = choice(page, 'new_conversations', 'mail');
+  await expect(messagesByMail).toBeChecked();
+  await messagesByMail.click();
+  await expect(page.getByText(t('notifications:choices.saved'))).toBeVisible();
+  await choice(page, 'promotions', 'push').click();
+  await expect(choice(page, 'promotions', 'push')).not.toBeChecked();
+  await expectAccessible(page);
+  if (isMobile) await expectTapTargets(page);
+  await screenshot(page, testInfo, 'notifications-choices');
+
+  await page.reload();
+  await expect(choice(page, 'new_conversations', 'mail')).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'push')).not.toBeChecked();
+  await expect(choice(page, 'like', 'mail')).toBeChecked();
+  // Away from the site, the member gets mail about what they asked for only.
+  await page.goto('about:blank');
+
+  const other = await otherPerson(browser);
+  await admirer(other, 'Dirk', profileId, 'Hoi Charlotte!');
+  await latestMail(page.request, email, t('mail:likes.subject', { liker: 'Dirk', count: '1' }));
+  const subjects = (await mailsTo(page.request, email)).map((mail) => mail.subject);
+  expect(subjects).not.toContain(t('mail:messages.subject', { sender: 'Dirk', count: '1' }));
+});
+
+test('an unsubscribe link stops mail, and the alert turns it back on', async ({ page, browser }, testInfo) => {
+  await enterSite(page, '/');
+  const profileId = await signUpMember(page, 'Emma', { activate: true });
+  const email = await emailOf(page.request);
+  await page.goto('about:blank');
+  await admirer(await otherPerson(browser), 'Floris', profileId);
+  const mail = await latestMail(page.request, email, t('mail:likes.subject', { liker: 'Floris', count: '1' }));
+
+  // The mail reads well on a phone: nothing wider than the screen.
+  const [stored] = (await mailsTo(page.request, email)).filter((each) => each.subject === mail.subject);
+  const reader = await otherPerson(browser);
+  await reader.setViewportSize({ width: 360, height: 740 });
+  await reader.setContent(stored.html);
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(reader, testInfo, 'notification-mail');
+
+  const unsubscribe = mail.text.match(/https?:\/\/\S+\/unsubscribe\?\S+/)?.[0] as string;
+  const url = new URL(unsubscribe);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('heading', { name: t('notifications:unsubscribe.title') })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'unsubscribe');
+  await page.getByRole('button', { name: t('notifications:unsubscribe.submit') }).click();
+  await expect(
+    page.getByText(t('notifications:unsubscribe.done', { email: `${email[0]}•••@example.test` })),
+  ).toBeVisible();
+
+  // A forged link is refused.
+  await page.goto(`/unsubscribe?u=1&s=${'x'.repeat(32)}`);
+  await expect(page.getByText(t('errors:unsubscribe_link_invalid'))).toBeVisible();
+
+  await page.goto('/members');
+  const alert = page.locator('.mail-off-alert');
+  await expect(alert).toContainText(t('notifications:mailOff.title'));
+  await expect(alert).toContainText(t('notifications:mailOff.reasons.list_unsubscribe'));
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'mail-off-alert');
+  await alert.getByRole('button', { name: t('notifications:mailOff.turnOn') }).click();
+  await expect(alert).toBeHidden();
+  await page.reload();
+  await expect(page.getByText(t('notifications:mailOff.title'))).toBeHidden();
+});
+
+/** Stands in for the browser's push service registration, which needs Google's servers. */
+async function allowPush(context: BrowserContext) {
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript(() => {
+    const KEY = 'e2e-push-subscription';
+    const base64url = (bytes: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const asSubscription = (json: PushSubscriptionJSON) =>
+      ({
+        endpoint: json.endpoint,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.getSubscription = async () => {
+      const stored = localStorage.getItem(KEY);
+      return stored ? asSubscription(JSON.parse(stored)) : null;
+    };
+    PushManager.prototype.subscribe = async () => {
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const json = {
+        endpoint: `https://localhost/push/${crypto.randomUUID()}`,
+        expirationTime: null,
+        keys: {
+          p256dh: base64url(await crypto.subtle.exportKey('raw', pair.publicKey)),
+          auth: base64url(crypto.getRandomValues(new Uint8Array(16)).buffer),
+        },
+      };
+      localStorage.setItem(KEY, JSON.stringify(json));
+      return asSubscription(json);
+    };
+  });
+}
+
+test.describe('the push prompt', () => {
+  // A browser that was never asked: nothing dismissed yet.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  const prompt = (page: Page) => page.getByRole('region', { name: t('notifications:prompt.title') });
+
+  async function memberWithPrompt(page: Page, name: string) {
+    await enterSite(page, '/');
+    await signUpMember(page, name, { activate: true });
+    await finishSignupSteps(page);
+    await page.goto('/members');
+    await expect(prompt(page)).toBeVisible();
+  }
+
+  test('turns push on when the browser allows it', async ({ page, context, isMobile }, testInfo) => {
+    await allowPush(context);
+    await memberWithPrompt(page, 'Gijs');
+    if (isMobile) {
+      // Near the thumb: the bottom of the screen, above the tab bar.
+      const box = await prompt(page).boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan((page.viewportSize()?.height ?? 0) * 0.6);
+    }
+    await expectAccessible(page);
+    await screenshot(page, testInfo, 'push-prompt');
+    await prompt(page)
+      .getByRole('button', { name: t('notifications:prompt.enable') })
+      .click();
+    await expect(prompt(page)).toBeHidden();
+
+    await page.goto('/notifications');
+    const row = page.locator('#push');
+    await expect(row).toContainText(t('notifications:push.states.subscribed'));
+    await row.locator('summary').click();
+    await screenshot(page, testInfo, 'push-on');
+    await row.getByRole('button', { name: t('notifications:push.disable') }).click();
+    await expect(row).toContainText(t('notifications:push.states.not_subscribed'));
+    await expect(row.getByRole('button', { name: t('notifications:push.enable') })).toBeVisible();
+  });
+
+  test('says how to unblock push when the browser refuses it', async ({ page }, testInfo) => {
+    await memberWithPrompt(page, 'Hanna');
+    await prompt(page)
+      .getByRole('button', { name: t('notifications:prompt.enable') })
+      .click();
+    await expect(prompt(page)).toBeHidden();
+    await page.goto('/notifications');
+    const row = page.locator('#push');
+    await expect(row).toContainText(t('notifications:push.states.denied'));
+    await row.locator('summary').click();
+    await expect(row).toContainText(t('notifications:push.deniedHelp', { site: 'Amora' }));
+    await expectAccessible(page);
+    await screenshot(page, testInfo, 'push-denied');
+  });
+
+  test('remembers "not now"', async ({ page }) => {
+    await memberWithPrompt(page, 'Ilse');
+    await prompt(page)
+      .getByRole('button', { name: t('notifications:prompt.later') })
+      .click();
+    await expect(prompt(page)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(prompt(page)).toBeHidden();
+  });
+});
+
+test('signing up offers push as the last step', async ({ page, context }) => {
+  await allowPush(context);
+  await enterSite(page, '/');
+  await signUpMember(page, 'Jasper', { activate: true });
+  const step = await page.request.put('/api/profile.php', { headers: CLIENT, data: { signup_step: 'push' } });
+  expect(step.ok()).toBe(true);
+  await page.goto('/complete-signup');
+  await expect(page.getByRole('heading', { name: t('members:complete.steps.push.title') })).toBeVisible();
+  await page.getByRole('button', { name: t('notifications:step.enable') }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto('/notifications');
+  await expect(page.locator('#push')).toContainText(t('notifications:push.states.subscribed'));
+});

@@ -1,0 +1,128 @@
+/**
+ * The job queue with REDIS_URL: BullMQ keeps the jobs in Redis; every instance runs a worker. Redis
+ * is a help, not a need: a job added while Redis is away goes to the fallback queue (the database
+ * queue, which every instance also works off), so a signup's mail is neither lost nor waited for.
+ */
+import { Queue, Worker } from 'bullmq';
+import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
+import {
+  JOB_ATTEMPTS,
+  JOB_FIRST_RETRY_MS,
+  JOB_LEASE_MS,
+  type JobHandler,
+  type JobName,
+  type JobQueue,
+  reportJobError,
+} from './queue.js';
+
+const QUEUE_NAME = 'jobs';
+const CONCURRENCY = 4;
+const IDLE_POLL_MS = 20;
+const WORKER_CLOSE_WAIT_MS = 10_000;
+
+export interface BullQueueOptions {
+  url: string;
+  /** The deployment's Redis key prefix, e.g. "amora:". */
+  prefix: string;
+  /** Takes the jobs Redis cannot take right now. */
+  fallback: JobQueue;
+  leaseMs?: number;
+  onError?: (name: string, error: unknown) => void;
+  log?: RedisLog;
+}
+
+const consoleLog: RedisLog = { warn: console.warn, info: console.info };
+
+export function createBullQueue({
+  url,
+  prefix,
+  fallback,
+  leaseMs = JOB_LEASE_MS,
+  onError = reportJobError,
+  log = consoleLog,
+}: BullQueueOptions): JobQueue {
+  const bullPrefix = `${prefix}bull`;
+  // Adding fails at once while Redis is away (the job then goes to the fallback)...
+  const queueConnection = connectRedis(url, { purpose: 'job queue', whileDown: 'jobs go to the database' }, log).redis;
+  const queue = new Queue(QUEUE_NAME, { connection: queueConnection, prefix: bullPrefix });
+  queue.on('error', () => {});
+  // The first jobs wait (at most REDIS_WAIT_MS) for the first connection rather than miss it.
+  const firstConnected = firstConnection(queueConnection);
+  // ...while the worker waits for Redis to come back.
+  const use = (purpose: string) =>
+    connectRedis(url, { purpose, whileDown: 'jobs in Redis wait' }, log, { maxRetriesPerRequest: null }).redis;
+  const handlers = new Map<string, (data: unknown) => Promise<void>>();
+  let worker: Worker | null = null;
+  let workerConnection: ReturnType<typeof use> | null = null;
+
+  return {
+    async add(name, data, options = {}) {
+      const { delayMs = 0, key } = options;
+      await firstConnected;
+      const added =
+        queueConnection.status === 'ready' &&
+        (await within(
+          queue.add(name, data, {
+            delay: delayMs,
+            attempts: JOB_ATTEMPTS,
+            backoff: { type: 'exponential', delay: JOB_FIRST_RETRY_MS },
+            removeOnComplete: true,
+            removeOnFail: false,
+            ...(key && { deduplication: { id: key } }),
+          }),
+          REDIS_WAIT_MS,
+        ));
+      // Redis did not take it in time (it may still, later: a job runs at least once, never zero times).
+      if (!added) await fallback.add(name, data, options);
+    },
+    handle<N extends JobName>(name: N, handler: JobHandler<N>) {
+      handlers.set(name, handler as (data: unknown) => Promise<void>);
+      fallback.handle(name, handler);
+    },
+    start() {
+      if (worker) return;
+      fallback.start();
+      workerConnection = use('job worker');
+      worker = new Worker(
+        QUEUE_NAME,
+        async (job) => {
+          const handler = handlers.get(job.name);
+          if (!handler) throw new Error(`no handler for jobs named ${job.name}`);
+          await handler(job.data);
+        },
+        {
+          connection: workerConnection,
+          prefix: bullPrefix,
+          concurrency: CONCURRENCY,
+          lockDuration: leaseMs,
+          stalledInterval: leaseMs / 2,
+          // A job whose worker went away is run again once; stalling twice, it fails.
+          maxStalledCount: 1,
+          // After a Redis outage, work resumes within seconds rather than BullMQ's 15.
+          runRetryDelay: 2000,
+        },
+      );
+      worker.on('failed', (job, error) => onError(job?.name ?? '(unknown)', error));
+      // Connection trouble is told once by the connection itself; the worker would repeat it each retry.
+      worker.on('error', () => {});
+    },
+    async idle() {
+      if (!worker) throw new Error('the job queue was not started');
+      await fallback.idle();
+      for (;;) {
+        // Redis away: what it holds waits for it, and nothing can be learnt of it now.
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized').catch(() => null);
+        if (!counts || Object.values(counts).every((n) => n === 0)) return;
+        await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      }
+    },
+    async close() {
+      // A worker whose blocking connection went through a Redis outage may never finish closing
+      // (bullmq#4656): it gets a while to finish its jobs, then its connections are dropped.
+      if (worker && !(await within(worker.close(), WORKER_CLOSE_WAIT_MS))) await within(worker.disconnect(), 1000);
+      await fallback.close();
+      await queue.close();
+      await Promise.all([closeRedis(queueConnection), workerConnection && closeRedis(workerConnection)]);
+    },
+  };
+}

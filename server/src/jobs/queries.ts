@@ -1,0 +1,93 @@
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database, JobsTable } from '../db/schema.js';
+
+export type JobRow = Selectable<JobsTable>;
+
+/** Adds a job; one whose key is held by a waiting or running job is dropped. */
+export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values(job)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/** Due, not held, and of a name the worker knows: jobs of another version of the app are left to it. */
+const claimable = (now: string, names: string[]) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.and([
+    eb('name', 'in', names),
+    eb('failed_at', 'is', null),
+    eb('run_at', '<=', now),
+    eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]),
+  ]);
+
+/**
+ * Takes the next due job that nobody holds, in one statement: two workers asking at once never
+ * get the same job (PostgreSQL re-checks the condition on the row the other one just updated).
+ */
+export async function claimNextJob(
+  db: Db,
+  names: string[],
+  now: string,
+  lockedUntil: string,
+): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb.selectFrom('jobs').select('id').where(claimable(now, names)).orderBy('run_at').orderBy('id').limit(1),
+    )
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function countDueJobs(db: Db, names: string[], now: string): Promise<number> {
+  if (names.length === 0) return 0;
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(claimable(now, names))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The holder of a job is the one that made its last attempt; only it may renew, finish or release it. */
+const heldBy = (job: Pick<JobRow, 'id' | 'attempts'>) => ({ id: job.id, attempts: job.attempts });
+
+export async function renewLease(db: Db, job: JobRow, lockedUntil: string): Promise<void> {
+  const { id, attempts } = heldBy(job);
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: lockedUntil })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .execute();
+}
+
+export async function deleteJob(db: Db, job: JobRow): Promise<void> {
+  const { id, attempts } = heldBy(job);
+  await db.deleteFrom('jobs').where('id', '=', id).where('attempts', '=', attempts).execute();
+}
+
+export async function retryJobLater(db: Db, job: JobRow, runAt: string, error: string): Promise<void> {
+  const { id, attempts } = heldBy(job);
+  await db
+    .updateTable('jobs')
+    .set({ run_at: runAt, locked_until: null, last_error: error })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .execute();
+}
+
+/** A job out of attempts stays, for someone to look at; its key is freed for new jobs. */
+export async function failJob(db: Db, job: JobRow, failedAt: string, error: string): Promise<void> {
+  const { id, attempts } = heldBy(job);
+  await db
+    .updateTable('jobs')
+    .set({ failed_at: failedAt, locked_until: null, key: null, last_error: error })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .execute();
+}

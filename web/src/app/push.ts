@@ -1,0 +1,92 @@
+/**
+ * Web push in this browser (SPEC §4): capable or not; subscribed, not subscribed or denied. The
+ * service worker (/sw.js) shows the pushes; a subscription is handed to the server, which pushes
+ * to it. Turning push off forgets this browser's subscription only: the push service then tells
+ * the server it is gone, and other devices keep theirs.
+ */
+import { userResponse } from '@amora/common';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { queryKeys } from '../api/hooks';
+
+export type PushState = 'unsupported' | 'denied' | 'subscribed' | 'not_subscribed';
+
+const capable = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+let registered: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null);
+
+/** Registers the service worker of the built app; the development server has none. */
+export function registerServiceWorker() {
+  if (!capable() || import.meta.env.DEV) return;
+  registered = navigator.serviceWorker.register('/sw.js').catch(() => null);
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await registered;
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+export async function pushState(): Promise<PushState> {
+  if (!capable() || !(await registered)) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const subscription = await currentSubscription();
+  return subscription && Notification.permission === 'granted' ? 'subscribed' : 'not_subscribed';
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+const storeSubscription = (subscription: PushSubscription) =>
+  api.post('/api/user.php?push=1', userResponse, { subscription: subscription.toJSON() });
+
+/** Asks the browser for permission, subscribes with the site's key and hands the subscription over. */
+export async function subscribePush(publicKey: string): Promise<PushState> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'not_subscribed';
+  const registration = await registered;
+  if (!registration) return 'unsupported';
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  await storeSubscription(subscription);
+  return 'subscribed';
+}
+
+export async function unsubscribePush(): Promise<PushState> {
+  await (await currentSubscription())?.unsubscribe();
+  return pushState();
+}
+
+/** A browser's pushes go to whoever signed in on it last: the subscription is handed over again. */
+export async function claimPushSubscription() {
+  if (!capable() || Notification.permission !== 'granted') return;
+  const subscription = await currentSubscription();
+  if (subscription) await storeSubscription(subscription);
+}
+
+type WorkerMessage = { type: 'push-message' } | { type: 'push-click'; url: string; open_url: string };
+
+/**
+ * Listens to the service worker: a push refreshes what it is about at once (the refresh cadence is
+ * slow while push is on), and a clicked push goes to its url, or its open url when nobody is signed in.
+ */
+export function listenToServiceWorker(
+  queryClient: QueryClient,
+  navigate: (path: string) => void,
+  refresh: () => void,
+): () => void {
+  if (!capable()) return () => undefined;
+  const onMessage = (event: MessageEvent<WorkerMessage>) => {
+    const message = event.data;
+    if (message?.type === 'push-message') refresh();
+    else if (message?.type === 'push-click') {
+      const signedIn = queryClient.getQueryData(queryKeys.user) != null;
+      navigate(signedIn ? message.url : message.open_url);
+    }
+  };
+  navigator.serviceWorker.addEventListener('message', onMessage);
+  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+}

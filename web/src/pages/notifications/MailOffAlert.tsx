@@ -1,0 +1,33 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useUser } from '../../api/hooks';
+import { useUpdateNotifications } from './api';
+
+/** SPEC §2's disabled-notifications alert: why no notification mail goes out, and the way to turn it back on. */
+export function MailOffAlert() {
+  const { t } = useTranslation('notifications');
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const update = useUpdateNotifications();
+  if (!user || user.notifications_disabled.length === 0 || pathname === '/unsubscribe') return null;
+  return (
+    <Container className="pt-3">
+      <Alert variant="warning" className="mail-off-alert">
+        <Alert.Heading as="h2" className="h6">
+          {t('mailOff.title')}
+        </Alert.Heading>
+        {user.notifications_disabled.map((reason) => (
+          <p className="mb-2" key={reason}>
+            {t(`mailOff.reasons.${reason}`, { email: user.email })}
+          </p>
+        ))}
+        <Button size="sm" variant="dark" onClick={() => update.mutate({ mail_on: true })} disabled={update.isPending}>
+          {t('mailOff.turnOn')}
+        </Button>
+      </Alert>
+    </Container>
+  );
+}

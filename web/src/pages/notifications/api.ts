@@ -1,0 +1,72 @@
+/** Notification choices, mail turned back on, and unsubscribe links. */
+import {
+  type NotificationsResponse,
+  type NotificationsUpdate,
+  notificationsResponse,
+  okResponse,
+  type UnsubscribeQuery,
+  unsubscribeResponse,
+} from '@amora/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { refreshUser } from '../../api/hooks';
+
+export const notificationKeys = {
+  choices: ['notifications'] as const,
+  unsubscribe: (query: UnsubscribeQuery) => ['unsubscribe', query] as const,
+};
+
+export function useNotificationChoices() {
+  return useQuery({
+    queryKey: notificationKeys.choices,
+    queryFn: () => api.get('/api/notifications.php', notificationsResponse),
+  });
+}
+
+/** Saves a change; the answer (every choice, and whether mail is off) replaces the cached one. */
+export function useUpdateNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: NotificationsUpdate) => api.put('/api/notifications.php', notificationsResponse, update),
+    // A switch moves at once; if saving fails, the choices are fetched again and it moves back.
+    onMutate: async (update) => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.choices });
+      queryClient.setQueryData<NotificationsResponse>(
+        notificationKeys.choices,
+        (current) =>
+          current && {
+            ...current,
+            preferences: current.preferences.map((choice) => ({
+              ...choice,
+              ...update.preferences?.find((change) => change.type === choice.type),
+            })),
+          },
+      );
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.choices }),
+    onSuccess: async (answer: NotificationsResponse, update) => {
+      queryClient.setQueryData(notificationKeys.choices, answer);
+      if (update.mail_on) await refreshUser(queryClient);
+    },
+  });
+}
+
+const unsubscribePath = ({ u, s }: UnsubscribeQuery) =>
+  `/api/unsubscribe.php?u=${encodeURIComponent(u)}&s=${encodeURIComponent(s)}`;
+
+export function useUnsubscribeLink(query: UnsubscribeQuery | null) {
+  return useQuery({
+    queryKey: notificationKeys.unsubscribe(query ?? { u: 0, s: '' }),
+    queryFn: () => api.get(unsubscribePath(query as UnsubscribeQuery), unsubscribeResponse),
+    enabled: query !== null,
+    retry: false,
+  });
+}
+
+export function useUnsubscribe(query: UnsubscribeQuery | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(unsubscribePath(query as UnsubscribeQuery), okResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['unsubscribe'] }),
+  });
+}
