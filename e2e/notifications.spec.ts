@@ -190,6 +190,16 @@ test.describe('the push prompt', () => {
 
   const prompt = (page: Page) => page.getByRole('region', { name: t('notifications:prompt.title') });
 
+  /** "Turn on" in the prompt, then the settings' push row as it is afterwards. */
+  async function turnOnFromPrompt(page: Page) {
+    await prompt(page)
+      .getByRole('button', { name: t('notifications:prompt.enable') })
+      .click();
+    await expect(prompt(page)).toBeHidden();
+    await page.goto('/notifications');
+    return page.locator('#push');
+  }
+
   async function memberWithPrompt(page: Page, name: string) {
     await enterSite(page, '/');
     await signUpMember(page, name, { activate: true });
@@ -208,13 +218,7 @@ test.describe('the push prompt', () => {
     }
     await expectAccessible(page);
     await screenshot(page, testInfo, 'push-prompt');
-    await prompt(page)
-      .getByRole('button', { name: t('notifications:prompt.enable') })
-      .click();
-    await expect(prompt(page)).toBeHidden();
-
-    await page.goto('/notifications');
-    const row = page.locator('#push');
+    const row = await turnOnFromPrompt(page);
     await expect(row).toContainText(t('notifications:push.states.subscribed'));
     await row.locator('summary').click();
     await screenshot(page, testInfo, 'push-on');
@@ -225,12 +229,7 @@ test.describe('the push prompt', () => {
 
   test('says how to unblock push when the browser refuses it', async ({ page }, testInfo) => {
     await memberWithPrompt(page, 'Hanna');
-    await prompt(page)
-      .getByRole('button', { name: t('notifications:prompt.enable') })
-      .click();
-    await expect(prompt(page)).toBeHidden();
-    await page.goto('/notifications');
-    const row = page.locator('#push');
+    const row = await turnOnFromPrompt(page);
     await expect(row).toContainText(t('notifications:push.states.denied'));
     await row.locator('summary').click();
     await expect(row).toContainText(t('notifications:push.deniedHelp', { site: 'Amora' }));

@@ -83,6 +83,21 @@ describe('notification choices', () => {
     expect((await anna.visitor.get('/api/user.php')).json().user.notifications_disabled).toEqual([]);
   });
 
+  it('takes 50 changes sent at once, and each type ends as they asked', async () => {
+    const anna = await someone();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        anna.visitor.put('/api/notifications.php', {
+          preferences: [{ type: NOTIFICATION_TYPES[i % NOTIFICATION_TYPES.length], mail: i % 2 === 0 }],
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    // Type k was asked by every i with i % 8 = k, all with the same mail choice: i's (and k's) evenness.
+    const { preferences } = (await anna.visitor.get('/api/notifications.php')).json();
+    expect(preferences).toEqual(NOTIFICATION_TYPES.map((type, k) => ({ type, mail: k % 2 === 0, push: true })));
+  });
+
   it('refuses an unknown type, a made-up field or a visitor, and changes nothing', async () => {
     const anna = await someone();
     for (const body of [
@@ -300,6 +315,7 @@ describe('the bounce and complaint webhook', () => {
     }
     expect((await post({ nonsense: true }, 'wrong')).statusCode).toBe(403);
     expect((await post({ type: 'bounce', email: 'x'.repeat(300) })).statusCode).toBe(422);
+    expect((await post({ type: 'bounce', email: `${member.email}\u0000` })).statusCode).toBe(422);
     expect((await member.visitor.get('/api/user.php')).json().user.notifications_disabled).toEqual([]);
   });
 });

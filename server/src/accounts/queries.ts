@@ -39,28 +39,21 @@ export async function replaceNotificationsDisabled(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function confirmedUserIds(db: Db, siteId: number): Promise<number[]> {
-  const rows = await db
+/** Live accounts of a site in a status, and signed up in [from, to) when asked. */
+export async function userIdsOfSite(
+  db: Db,
+  siteId: number,
+  status: UserRow['status'],
+  signedUp?: { from: string; to: string },
+): Promise<number[]> {
+  let query = db
     .selectFrom('users')
     .select('id')
     .where('site_id', '=', siteId)
-    .where('status', '=', 'confirmed')
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-export async function unconfirmedSignedUpBetween(db: Db, siteId: number, from: string, to: string) {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('status', '=', 'not_confirmed')
-    .where('deleted_at', 'is', null)
-    .where('signup_date', '>=', from)
-    .where('signup_date', '<', to)
-    .execute();
-  return rows.map((row) => row.id);
+    .where('status', '=', status)
+    .where('deleted_at', 'is', null);
+  if (signedUp) query = query.where('signup_date', '>=', signedUp.from).where('signup_date', '<', signedUp.to);
+  return (await query.execute()).map((row) => row.id);
 }
 
 export async function userIdsWithEmailKey(db: Db, emailKey: string): Promise<number[]> {

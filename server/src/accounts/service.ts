@@ -253,11 +253,11 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     /** The confirmed members of a site (the weekly update). */
-    confirmedMemberIds: (siteId: number) => queries.confirmedUserIds(db, siteId),
+    confirmedMemberIds: (siteId: number) => queries.userIdsOfSite(db, siteId, 'confirmed'),
 
     /** Members of a site who signed up in the period and never confirmed their address (the reminder). */
     unconfirmedSignedUpBetween: (siteId: number, from: string, to: string) =>
-      queries.unconfirmedSignedUpBetween(db, siteId, from, to),
+      queries.userIdsOfSite(db, siteId, 'not_confirmed', { from, to }),
 
     /** Stops notification mail for a reason; the list changes only if nobody changed it meanwhile. */
     async turnMailOff(userId: number, reason: MailOffReason) {

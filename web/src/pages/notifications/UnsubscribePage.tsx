@@ -1,12 +1,31 @@
 import { unsubscribeQuery } from '@amora/common';
+import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
+import { LogoMark } from '../../components/Logo';
 import { AuthCard } from '../accounts/AuthCard';
 import { useUnsubscribe, useUnsubscribeLink } from './api';
+
+/** The page stands alone (no top bar): the site's mark says whose mails these are. */
+function UnsubscribeCard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('notifications');
+  const { data: settings } = useSettings();
+  return (
+    <>
+      <div className="text-center pt-4">
+        <Link to="/" className="brand d-inline-flex align-items-center gap-2 text-decoration-none">
+          <LogoMark size={40} />
+          <span className="fw-bold fs-5 text-body">{settings?.name}</span>
+        </Link>
+      </div>
+      <AuthCard title={t('unsubscribe.title')}>{children}</AuthCard>
+    </>
+  );
+}
 
 /** From the link in a notification mail: stops notification mail for its member, no login needed. */
 export default function UnsubscribePage() {
@@ -25,19 +44,19 @@ export default function UnsubscribePage() {
 
   if (!query || link.isError) {
     return (
-      <AuthCard title={t('unsubscribe.title')}>
+      <UnsubscribeCard>
         <Alert variant="danger" className="mb-0">
           {link.error?.message ?? t('errors:unsubscribe_link_invalid')}
         </Alert>
         {home}
-      </AuthCard>
+      </UnsubscribeCard>
     );
   }
   if (!link.data) return <Loading />;
   const email = link.data.email;
   if (unsubscribe.isSuccess || link.data.mail_off) {
     return (
-      <AuthCard title={t('unsubscribe.title')}>
+      <UnsubscribeCard>
         <Alert variant="success">
           {unsubscribe.isSuccess ? t('unsubscribe.done', { email }) : t('unsubscribe.already', { email })}
         </Alert>
@@ -46,11 +65,11 @@ export default function UnsubscribePage() {
         <Link to="/" className="btn btn-link w-100 mt-1">
           {t('unsubscribe.home', { site: settings?.name })}
         </Link>
-      </AuthCard>
+      </UnsubscribeCard>
     );
   }
   return (
-    <AuthCard title={t('unsubscribe.title')}>
+    <UnsubscribeCard>
       <p className="fw-semibold">{t('unsubscribe.question', { email })}</p>
       <p className="text-body-secondary small">{t('unsubscribe.explain')}</p>
       {unsubscribe.isError && <Alert variant="danger">{unsubscribe.error.message}</Alert>}
@@ -58,6 +77,6 @@ export default function UnsubscribePage() {
         {t('unsubscribe.submit')}
       </Button>
       {home}
-    </AuthCard>
+    </UnsubscribeCard>
   );
 }
