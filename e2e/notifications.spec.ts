@@ -261,4 +261,12 @@ test('signing up offers push as the last step', async ({ page, context }) => {
   await expect(page).toHaveURL(/\/members$/);
   await page.goto('/notifications');
   await expect(page.locator('#push')).toContainText(t('notifications:push.states.subscribed'));
+
+  // Logging out ends this browser's pushes: whoever uses it next reads none of Jasper's.
+  await page.getByRole('button', { name: 'Jasper', exact: true }).click();
+  await page.getByRole('button', { name: t('nav.logout') }).click();
+  await expect(
+    page.getByRole('navigation', { name: t('nav.label') }).getByRole('link', { name: t('nav.login') }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
 });

@@ -9,6 +9,7 @@ import {
   userResponse,
 } from '@amora/common';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unsubscribePush } from '../app/push';
 import { api } from './client';
 
 export const queryKeys = {
@@ -67,10 +68,14 @@ export function useUserMutation<Input>(call: (input: Input) => Promise<UserRespo
   });
 }
 
+/** Logging out also ends this browser's pushes: on a shared computer nobody reads the last member's. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get('/api/logout.php', okResponse),
+    mutationFn: async () => {
+      await unsubscribePush().catch(() => undefined);
+      return api.get('/api/logout.php', okResponse);
+    },
     onSettled: () => replaceUser(queryClient, null),
   });
 }

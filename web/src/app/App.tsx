@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { onAuthenticationLost } from '../api/client';
-import { replaceUser, useUser } from '../api/hooks';
+import { queryKeys, replaceUser, useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
 import { WaitingCount } from './layouts/WaitingCount';
 import { claimPushSubscription, listenToServiceWorker } from './push';
@@ -19,11 +19,11 @@ function ServiceWorkerListener() {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      listenToServiceWorker(
-        queryClient,
-        (path) => void router.navigate(path),
-        () => void import('./live').then(({ refreshNow }) => refreshNow(queryClient)),
-      ),
+      listenToServiceWorker({
+        signedIn: () => queryClient.getQueryData(queryKeys.user) != null,
+        navigate: (path) => void router.navigate(path),
+        refresh: () => void import('./live').then(({ refreshNow }) => refreshNow(queryClient)),
+      }),
     [queryClient],
   );
   return null;

@@ -1,6 +1,6 @@
 import type { User } from '@amora/common';
 import { createContext, useContext } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
 
@@ -15,12 +15,14 @@ export function useMember(): User {
 
 /**
  * The routes for members: a visitor, or a member whose session just ended, logs in first and is
- * brought back to the same address.
+ * brought back to the same address. A session that ends on the way elsewhere (deleting the
+ * account leads to /account-deleted) lets that navigation finish instead of sending to login.
  */
 export function RequireMember() {
   const { user, isLoading } = useUser();
   const { pathname, search } = useLocation();
-  if (isLoading) return <Loading />;
+  const navigation = useNavigation();
+  if (isLoading || (!user && navigation.state !== 'idle')) return <Loading />;
   if (!user) return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   return (
     <MemberContext.Provider value={user}>

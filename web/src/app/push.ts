@@ -5,9 +5,7 @@
  * the server it is gone, and other devices keep theirs.
  */
 import { userResponse } from '@amora/common';
-import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { queryKeys } from '../api/hooks';
 
 export type PushState = 'unsupported' | 'denied' | 'subscribed' | 'not_subscribed';
 
@@ -73,18 +71,21 @@ type WorkerMessage = { type: 'push-message' } | { type: 'push-click'; url: strin
  * Listens to the service worker: a push refreshes what it is about at once (the refresh cadence is
  * slow while push is on), and a clicked push goes to its url, or its open url when nobody is signed in.
  */
-export function listenToServiceWorker(
-  queryClient: QueryClient,
-  navigate: (path: string) => void,
-  refresh: () => void,
-): () => void {
+export function listenToServiceWorker({
+  signedIn,
+  navigate,
+  refresh,
+}: {
+  signedIn: () => boolean;
+  navigate: (path: string) => void;
+  refresh: () => void;
+}): () => void {
   if (!capable()) return () => undefined;
   const onMessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     if (message?.type === 'push-message') refresh();
     else if (message?.type === 'push-click') {
-      const signedIn = queryClient.getQueryData(queryKeys.user) != null;
-      navigate(signedIn ? message.url : message.open_url);
+      navigate(signedIn() ? message.url : message.open_url);
     }
   };
   navigator.serviceWorker.addEventListener('message', onMessage);
