@@ -33,7 +33,8 @@ export function TopBar() {
           <LogoMark />
           <span className="brand-name">{settings?.name ?? 'Amora'}</span>
         </Link>
-        {pathname !== '/members' && <TopBarSearch />}
+        {/* SPEC §2 lists the search in the top bar of members; visitors search from the home page. */}
+        {user && pathname !== '/members' && <TopBarSearch />}
         <nav aria-label={t('nav.label')} className={user ? 'tab-bar' : 'visitor-nav'}>
           {user ? <MemberTabs /> : <VisitorActions />}
         </nav>
