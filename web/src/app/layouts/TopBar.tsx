@@ -33,8 +33,7 @@ export function TopBar() {
           <LogoMark />
           <span className="brand-name">{settings?.name ?? 'Amora'}</span>
         </Link>
-        {/* SPEC §2 lists the search in the top bar of members; visitors search from the home page. */}
-        {user && pathname !== '/members' && <TopBarSearch />}
+        {pathname !== '/members' && <TopBarSearch />}
         <nav aria-label={t('nav.label')} className={user ? 'tab-bar' : 'visitor-nav'}>
           {user ? <MemberTabs /> : <VisitorActions />}
         </nav>
