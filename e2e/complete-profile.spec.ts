@@ -33,12 +33,16 @@ test('a new member completes the profile and is found in search', async ({ page,
   const email = uniqueEmail('complete');
   const name = `Noor${Date.now().toString(36).slice(-4)}`;
 
-  await enterSite(page, '/signup');
+  // The visitor came from an ad straight to the member search; the signup carries that source.
+  await enterSite(page, '/members?network=ads&sub1=spring');
+  await page.goto('/signup');
   await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
   await page.getByLabel(t('fields.name'), { exact: true }).fill(name);
   await page.getByLabel(t('fields.password'), { exact: true }).fill('a-good-password-1');
   await chooseDateOfBirth(page, { day: t('fields.day'), month: t('fields.month'), year: t('fields.year') }, BIRTH_DATE);
+  const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php'));
   await page.getByRole('button', { name: t('signup.submit') }).click();
+  expect((await signup).postDataJSON().tracking).toEqual({ network: 'ads', sub1: 'spring' });
   await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
   await expect(page.getByText(t('members:complete.progress', { step: '1', total: '5' })).first()).toBeVisible();
   if (testInfo.project.name === 'phone') {

@@ -7,8 +7,10 @@ import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
 import { registerServiceWorker } from './app/push';
 import { initI18n } from './i18n';
+import { rememberTracking } from './pages/accounts/tracking';
 
 installChunkReloadGuard();
+rememberTracking(location.search);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },

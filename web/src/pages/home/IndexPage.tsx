@@ -1,5 +1,4 @@
 import type { User } from '@amora/common';
-import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,6 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { rememberTracking } from '../accounts/tracking';
 import { CardLikeButton } from '../likes/LikeButton';
 
 /** How many faces the home page shows: two rows on a phone, one on a wide screen. */
@@ -128,10 +126,8 @@ function Landing() {
 
 export default function IndexPage() {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const { user, isLoading } = useUser();
   useDocumentTitle(t('home.title'));
-  useEffect(() => rememberTracking(search), [search]);
   if (isLoading) return <Loading />;
   return user ? <Welcome user={user} /> : <Landing />;
 }
