@@ -66,7 +66,9 @@ test('a chosen language is kept after a reload and shown in the footer pages', a
   await screenshot(page, testInfo, 'static-page-de');
 });
 
-test('an unknown page shows the 404 page with a way home', async ({ page }, testInfo) => {
+test('an unknown page answers 404 and shows the not-found page with a way home', async ({ page }, testInfo) => {
+  expect((await page.request.get('/no/such/page')).status()).toBe(404);
+  expect((await page.request.get('/pages/terms')).status()).toBe(200);
   await enterSite(page, '/no/such/page');
   await expect(page.getByRole('heading', { name: en('errors:not_found') })).toBeVisible();
   await expectAccessible(page);

@@ -18,6 +18,8 @@ export const REQUEST_TYPE_HEADER = 'x-request-type';
 export const REQUEST_TYPE_CLIENT = 'client';
 
 export const MIN_AGE = 18;
+/** The values field messages may name (the too-young message says `{{min_age}}`). */
+export const FIELD_MESSAGE_VALUES = { min_age: MIN_AGE };
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 30;

@@ -11,3 +11,4 @@ export * from './schemas/sites.js';
 export * from './schemas/staff.js';
 export * from './schemas/text.js';
 export * from './validation.js';
+export * from './web-routes.js';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type { Agent } from 'node:https';
 import path from 'node:path';
-import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import { isWebPath, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -187,7 +187,9 @@ export async function buildApp({
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new DomainError('not_found');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The app shows its not-found page for paths it has no page for; crawlers and monitors get the status too.
+    const status = isWebPath(request.url.split('?')[0] ?? '/') ? 200 : 404;
+    return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
   });
 
   return app;

@@ -29,6 +29,12 @@ describe('X-Forwarded-For in production without TRUST_PROXY', () => {
     }
     expect(statuses).toEqual([401, 401, 429]);
   });
+
+  it('does not place the visitor in the country a forged header names', async () => {
+    const visitor = client(t.app, { remoteAddress: '145.53.1.1' });
+    const response = await visitor.get('/api/settings.php', forwardedFor('8.8.8.8'));
+    expect(response.json().geoip_country).toBe('NL');
+  });
 });
 
 describe('X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1)', () => {
@@ -44,6 +50,12 @@ describe('X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1)', () => {
       statuses.push((await proxy.post('/api/user.php', wrongLogin(), forwardedFor('198.51.100.99'))).statusCode);
     }
     expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it("places the visitor in the country of the address the proxy forwards, not the proxy's", async () => {
+    const proxy = client(t.app, { remoteAddress: '10.0.0.5' });
+    const response = await proxy.get('/api/settings.php', forwardedFor('145.53.1.1'));
+    expect(response.json().geoip_country).toBe('NL');
   });
 });
 

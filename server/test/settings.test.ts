@@ -71,4 +71,23 @@ describe('GET /api/settings.php', () => {
     const response = await client(t.app).get('/api/settings.php');
     expect(response.cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('en');
   });
+
+  it("places the visitor by their address: the country, and the site's country to choose from", async () => {
+    const dutch = (await client(t.app, { remoteAddress: '145.53.1.1' }).get('/api/settings.php')).json();
+    expect(dutch).toMatchObject({ geoip_country: 'NL', geoip_selected_country: 'NL' });
+    const german = (await client(t.app, { remoteAddress: '2a02:2e0:3fe:1001:302::' }).get('/api/settings.php')).json();
+    expect(german).toMatchObject({ geoip_country: 'DE', geoip_selected_country: 'DE' });
+
+    const american = (await client(t.app, { remoteAddress: '8.8.8.8' }).get('/api/settings.php')).json();
+    expect(american.geoip_country).toBe('US');
+    expect(american.geoip_selected_country).toBe(t.site.settings.countries[0]);
+    const local = (await client(t.app, { remoteAddress: '10.1.2.3' }).get('/api/settings.php')).json();
+    expect(local).toMatchObject({ geoip_country: null, geoip_selected_country: t.site.settings.countries[0] });
+  });
+
+  it("takes the current route's query along and ignores what it does not know", async () => {
+    const response = await client(t.app).get('/api/settings.php?network=ads&sub1=x%00y&page=2&domain=amora.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Amora', domain: 'amora.test' });
+  });
 });

@@ -126,3 +126,22 @@ export function nearestCity(latitude: number, longitude: number, countries?: str
 export function allCities(): readonly City[] {
   return data().cities;
 }
+
+interface GeoipCountry {
+  lookup(address: string): { country: string } | null;
+}
+
+let geoip: GeoipCountry | null = null;
+
+/**
+ * The country of an internet address (ISO 3166 code), from the GeoLite2 country data that ships
+ * in the geoip-country package; null for private, local and unknown addresses.
+ */
+export function countryOfAddress(address: string): string | null {
+  geoip ??= require('geoip-country') as GeoipCountry;
+  try {
+    return geoip.lookup(address)?.country || null;
+  } catch {
+    return null;
+  }
+}

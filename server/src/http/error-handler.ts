@@ -1,5 +1,9 @@
 /** Every failure leaves as `{ error, message, ...params }` with the message in the request's language. */
-import { ERROR_CODES, type ErrorCode, FIELD_ERROR_CODES, type FieldErrorCode, type FieldErrors } from '@amora/common';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  FIELD_ERROR_CODES,
+  FIELD_MESSAGE_VALUES, type FieldErrorCode, type FieldErrors } from '@amora/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -12,7 +16,7 @@ const isErrorCode = (code: string) => (ERROR_CODES as readonly string[]).include
 const isFieldCode = (code: string) => (FIELD_ERROR_CODES as readonly string[]).includes(code);
 
 function fieldMessage(request: FastifyRequest, code: string): string {
-  return translator(request.locale)(isErrorCode(code) ? `errors:${code}` : `errors:field.${code}`);
+  return translator(request.locale)(isErrorCode(code) ? `errors:${code}` : `errors:field.${code}`, FIELD_MESSAGE_VALUES);
 }
 
 interface ValidationIssue {

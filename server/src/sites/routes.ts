@@ -1,6 +1,7 @@
 import { companyInfo, interestsResponse, regionsResponse, settings, text } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { countryOfAddress } from '../geo/service.js';
 import type { Services } from '../services.js';
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -14,7 +15,8 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: settings },
       },
     },
-    async (request) => sites.settingsFor(request.site, null),
+    // The visitor's country comes from the client address TRUST_PROXY lets through.
+    async (request) => sites.settingsFor(request.site, countryOfAddress(request.ip)),
   );
 
   app.get('/api/companyinfo.php', { schema: { response: { 200: companyInfo } } }, async (request) =>

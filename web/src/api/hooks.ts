@@ -18,7 +18,12 @@ export const queryKeys = {
   companyInfo: ['companyinfo'] as const,
 };
 
-export const fetchSettings = () => api.get('/api/settings.php', settings);
+/** Settings for the page the app was opened at: its query, and the site of the address bar (SPEC §7). */
+export const fetchSettings = () =>
+  api.get('/api/settings.php', settings, {
+    ...Object.fromEntries(new URLSearchParams(location.search)),
+    domain: location.hostname,
+  });
 
 export function useSettings() {
   return useQuery({

@@ -26,7 +26,7 @@ export const router = createBrowserRouter([
       { path: '/members', lazy: page(() => import('../pages/members/SearchPage')) },
       { path: '/members/:id', lazy: page(() => import('../pages/members/MemberPage')) },
       { path: '/likes/m/:id', lazy: page(() => import('../pages/members/MemberPage')) },
-      { path: '/pages/:slug', lazy: page(() => import('../pages/static/StaticPage')) },
+      { path: '/pages/:page', lazy: page(() => import('../pages/static/StaticPage')) },
       { path: '/pricing', lazy: page(() => import('../pages/credits/PricingPage')) },
       {
         element: <RequireMember />,

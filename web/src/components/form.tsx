@@ -1,4 +1,5 @@
 /** Form pieces shared by every form: labelled fields with localised errors, and API error mapping. */
+import { FIELD_MESSAGE_VALUES } from '@amora/common';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -63,7 +64,7 @@ export function useFieldMessage() {
   const { t } = useTranslation('errors');
   return (message: string | undefined) => {
     if (!message) return undefined;
-    return /^[a-z_]+$/.test(message) ? t(`field.${message}`, { defaultValue: t('field.invalid') }) : message;
+    return /^[a-z_]+$/.test(message) ? t(`field.${message}`, { ...FIELD_MESSAGE_VALUES, defaultValue: t('field.invalid') }) : message;
   };
 }
 

@@ -1,4 +1,4 @@
-import { displayPhone } from '@amora/common';
+import { displayPhone, isStaticPageSlug } from '@amora/common';
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
-import { isStaticPageSlug } from './slugs';
 
 interface Section {
   heading: string;
@@ -16,7 +15,7 @@ interface Section {
 
 /** Terms, privacy, cookies, ban policy, FAQ, return policy and service pages, filled with the site's company details. */
 export default function StaticPage() {
-  const { slug } = useParams();
+  const { page: slug } = useParams();
   const { t, i18n } = useTranslation('pages');
   const { data: company } = useCompanyInfo();
   const { data: settings } = useSettings();

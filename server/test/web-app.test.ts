@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from './helpers.js';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-web-'));
+const INDEX_HTML = '<!doctype html><title>Amora</title><div id="root"></div>';
+fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+
+const t = useTestApp({ env: { WEB_DIST: webDist } });
+
+describe('pages of the web app', () => {
+  it.each(['/', '/members', '/members/42?t=5', '/likes/m/7', '/pages/terms', '/credits/3/ideal', '/chats/12'])(
+    'answer %s with the app and 200',
+    async (url) => {
+      const response = await client(t.app).get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/nothing-here', '/pages/secret', '/members/42/chat/more', '/wp-login.php', '/members%00'])(
+    'answer %s with the app, which shows its not-found page, and 404',
+    async (url) => {
+      const response = await client(t.app).get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('refuses a path with a broken escape as a bad request', async () => {
+    expect((await client(t.app).get('/%E0%A4%A')).statusCode).toBe(400);
+  });
+
+  it('answers unknown API calls with a JSON not_found, not the app', async () => {
+    const response = await client(t.app).get('/api/nothing.php');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+});
