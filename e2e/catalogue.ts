@@ -21,9 +21,12 @@ export function catalogue(locale: string) {
     let node: string | Tree = namespaces[ns];
     const parts = path.split('.');
     // Plural keys carry i18next's suffix for the count: total_one, total_other…
+    // (and _zero, where a text has one, for 0).
     if (values.count !== undefined) {
       const last = parts.pop() as string;
-      parts.push(`${last}_${new Intl.PluralRules(locale).select(Number(values.count))}`);
+      const parent = parts.reduce<string | Tree>((tree, part) => (tree as Tree)[part], node) as Tree;
+      const form = new Intl.PluralRules(locale).select(Number(values.count));
+      parts.push(Number(values.count) === 0 && `${last}_zero` in parent ? `${last}_zero` : `${last}_${form}`);
     }
     for (const part of parts) node = (node as Tree)[part];
     if (typeof node !== 'string') throw new Error(`no text for ${key}`);

@@ -206,7 +206,18 @@ test('a blocked member can no longer see the one who blocked them', async ({ pag
   await expect(other.getByRole('heading', { name: t('members:member.notFound') })).toBeVisible();
   await screenshot(other, testInfo, 'block-02-blocked');
 
-  await page.getByRole('button', { name: t('members:member.unblock') }).click();
+  // Settings list whom the member blocked; unblocking there undoes it.
+  await page.goto('/notifications#blocked');
+  const blocked = page.locator('#blocked');
+  await expect(blocked.getByText(t('settings.blocked.count', { count: '1' }))).toBeVisible();
+  await expect(blocked.getByRole('link', { name: /Bram/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'block-03-settings');
+  await blocked.getByRole('button', { name: t('settings.blocked.unblock', { name: 'Bram' }) }).click();
+  await expect(blocked.getByText(t('settings.blocked.none'))).toBeVisible();
+  await expect(blocked.getByText(t('settings.blocked.count', { count: '0' }))).toBeVisible();
+
+  await page.goto(`/members/${blockedId}`);
   await expect(page.getByRole('button', { name: t('members:member.block') })).toBeVisible();
   await other.reload();
   await expect(other.getByRole('heading', { level: 1 })).toContainText('Bente');

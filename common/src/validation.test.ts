@@ -11,6 +11,8 @@ import {
   parseBirthDate,
   profileNameProblem,
   termsVersionDate,
+  visitorMayBrowse,
+  visitorMaySignUp,
 } from './validation.js';
 
 const TODAY = new Date('2026-03-15T10:00:00Z');
@@ -142,5 +144,33 @@ describe('isValidIban and normalisePhone', () => {
     expect(normalisePhone('0031 (6) 12-34-56-78')).toBe('+31612345678');
     expect(normalisePhone('06 12345678')).toBeNull();
     expect(normalisePhone('+31 6')).toBeNull();
+  });
+});
+
+describe('what a site lets visitors do', () => {
+  const site = { logged_out_search: true, logged_out_search_trafficsource: false, signups: 'all' } as const;
+  const membersOnly = {
+    logged_out_search: false,
+    logged_out_search_trafficsource: true,
+    signups: 'with_trafficsource',
+  } as const;
+
+  it('lets everyone browse and sign up on an open site', () => {
+    expect(visitorMayBrowse(site, undefined)).toBe(true);
+    expect(visitorMaySignUp(site, undefined)).toBe(true);
+  });
+
+  it('lets only visitors with a traffic source browse and sign up on a members-only site', () => {
+    expect(visitorMayBrowse(membersOnly, undefined)).toBe(false);
+    expect(visitorMayBrowse(membersOnly, 'ads')).toBe(true);
+    expect(visitorMaySignUp(membersOnly, {})).toBe(false);
+    expect(visitorMaySignUp(membersOnly, { network: 'ads' })).toBe(true);
+    expect(visitorMaySignUp(membersOnly, { ref: 'friend' })).toBe(true);
+  });
+
+  it('lets nobody browse or sign up where the site says so', () => {
+    const closed = { logged_out_search: false, logged_out_search_trafficsource: false, signups: 'other' } as const;
+    expect(visitorMayBrowse(closed, 'ads')).toBe(false);
+    expect(visitorMaySignUp(closed, { network: 'ads' })).toBe(false);
   });
 });

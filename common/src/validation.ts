@@ -1,5 +1,7 @@
 /** Validation rules of SPEC §5, shared by the forms and the API. */
 import { MIN_AGE } from './constants.js';
+import type { Tracking } from './schemas/accounts.js';
+import type { Settings } from './schemas/sites.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A pragmatic address check: one @, no spaces, a dot in the domain, sane lengths.
@@ -119,4 +121,17 @@ export function isValidIban(value: string): boolean {
 export function normalisePhone(value: string): string | null {
   const compact = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}
+
+type VisitorRules = Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource' | 'signups'>;
+
+/** Visitors browse members where the site allows it, perhaps only when they came with a traffic source (SPEC §6). */
+export function visitorMayBrowse(site: VisitorRules, network: string | undefined): boolean {
+  return site.logged_out_search || (site.logged_out_search_trafficsource && Boolean(network));
+}
+
+/** Visitors sign up where the site takes everyone, or only those who came with a traffic source (SPEC §6). */
+export function visitorMaySignUp(site: VisitorRules, tracking: Tracking | undefined): boolean {
+  const fromTrafficSource = Boolean(tracking?.network || tracking?.ref);
+  return site.signups === 'all' || (site.signups === 'with_trafficsource' && fromTrafficSource);
 }

@@ -29,7 +29,11 @@ const app = await buildApp({ config, db, clock: systemClock, mailer, logger: con
 if (config.seedDemo) {
   const domains = ['localhost', '127.0.0.1', new URL(config.publicUrl).hostname];
   const started = performance.now();
-  const seeded = await seedDemo(app.services, systemClock, { domains, hostedProfiles: DEMO_HOSTED_PROFILES });
+  const seeded = await seedDemo(app.services, systemClock, {
+    domains,
+    hostedProfiles: DEMO_HOSTED_PROFILES,
+    membersOnlySite: true,
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (seeded) console.log(`Seeded the demo site with ${DEMO_HOSTED_PROFILES} hosted profiles in ${seconds} s.`);
 }

@@ -22,6 +22,7 @@ import {
   SESSION_DAYS,
   type SignupRequest,
   type User,
+  visitorMaySignUp,
 } from '@amora/common';
 import { addDays, addMinutes, type Clock } from '../clock.js';
 import type { RequestContext } from '../context.js';
@@ -298,11 +299,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     async signup(ctx: RequestContext, input: SignupRequest) {
-      const signups = ctx.site.settings.signups;
-      const hasTrafficSource = Boolean(input.tracking?.network || input.tracking?.ref);
-      if (signups === 'other' || (signups === 'with_trafficsource' && !hasTrafficSource)) {
-        throw new DomainError('signup_closed');
-      }
+      if (!visitorMaySignUp(ctx.site.settings, input.tracking)) throw new DomainError('signup_closed');
       await assertEmailFree(ctx.site.id, input.email, 'email_taken', 'email');
       const passwordHash = await hashPassword(input.password);
       const { user, activationToken } = await emailTakenOnRace(

@@ -55,6 +55,22 @@ const DEMO_COMPANY = {
   added: '2024-03-01T09:00:00Z',
 };
 
+/**
+ * A second demo site, in Dutch, for members only: visitors cannot search, and only visitors who came
+ * with a traffic source (?network=…) may sign up. Browsers reach any *.localhost name on this machine.
+ */
+export const MEMBERS_ONLY_DOMAIN = 'liefdevol.localhost';
+const MEMBERS_ONLY_SETTINGS: StoredSettings = {
+  ...newSiteSettings({ name: 'Liefdevol', domain: MEMBERS_ONLY_DOMAIN, country: 'NL' }),
+  index_title: 'Liefdevol – singles bij jou in de buurt',
+  description: 'Liefdevol is de plek voor singles in Nederland: alleen voor leden.',
+  niche: 2,
+  signups: 'with_trafficsource',
+  logged_out_search: false,
+  logged_out_search_trafficsource: true,
+};
+const MEMBERS_ONLY_HOSTED_PROFILES = 24;
+
 /** Hosted profiles a fresh demo site gets. */
 export const DEMO_HOSTED_PROFILES = 200;
 /** The demo's pseudo-random seed: the same seed (and day) gives the same people. */
@@ -65,6 +81,8 @@ export interface SeedOptions {
   domains: string[];
   /** Hosted profiles with generated avatars; DEMO_HOSTED_PROFILES unless given (the API tests give 0). */
   hostedProfiles?: number;
+  /** Whether the members-only second site is made too (the full demo: npm start and the journeys). */
+  membersOnlySite?: boolean;
   seed?: number;
 }
 
@@ -72,7 +90,7 @@ export interface SeedOptions {
 export async function seedDemo(
   services: Services,
   clock: Clock,
-  { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED }: SeedOptions,
+  { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED, membersOnlySite = false }: SeedOptions,
 ): Promise<boolean> {
   if (await services.sites.anySite()) return false;
   const site = await services.sites.createSite(
@@ -94,7 +112,17 @@ export async function seedDemo(
   await services.accounts.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
   await services.staff.addStaff(DEMO_OPERATOR);
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
+  if (membersOnlySite) await seedMembersOnlySite(services, clock, seed);
   return true;
+}
+
+async function seedMembersOnlySite(services: Services, clock: Clock, seed: number) {
+  const site = await services.sites.createSite(
+    { domain: MEMBERS_ONLY_DOMAIN, name: 'Liefdevol', language: 'nl', country: 'NL' },
+    { company: DEMO_COMPANY, settings: MEMBERS_ONLY_SETTINGS },
+  );
+  await services.credits.stockSite(site, site.settings.countries);
+  await seedHostedProfiles(services, site, clock, MEMBERS_ONLY_HOSTED_PROFILES, { seed: seed + 1 });
 }
 
 /** The demo member's profile as a real member would have filled it in: details, place, words and photos. */

@@ -3,7 +3,10 @@ import {
   ERROR_CODES,
   type ErrorCode,
   FIELD_ERROR_CODES,
-  FIELD_MESSAGE_VALUES, type FieldErrorCode, type FieldErrors } from '@amora/common';
+  FIELD_MESSAGE_VALUES,
+  type FieldErrorCode,
+  type FieldErrors,
+} from '@amora/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -16,7 +19,10 @@ const isErrorCode = (code: string) => (ERROR_CODES as readonly string[]).include
 const isFieldCode = (code: string) => (FIELD_ERROR_CODES as readonly string[]).includes(code);
 
 function fieldMessage(request: FastifyRequest, code: string): string {
-  return translator(request.locale)(isErrorCode(code) ? `errors:${code}` : `errors:field.${code}`, FIELD_MESSAGE_VALUES);
+  return translator(request.locale)(
+    isErrorCode(code) ? `errors:${code}` : `errors:field.${code}`,
+    FIELD_MESSAGE_VALUES,
+  );
 }
 
 interface ValidationIssue {

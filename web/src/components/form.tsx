@@ -64,7 +64,9 @@ export function useFieldMessage() {
   const { t } = useTranslation('errors');
   return (message: string | undefined) => {
     if (!message) return undefined;
-    return /^[a-z_]+$/.test(message) ? t(`field.${message}`, { ...FIELD_MESSAGE_VALUES, defaultValue: t('field.invalid') }) : message;
+    return /^[a-z_]+$/.test(message)
+      ? t(`field.${message}`, { ...FIELD_MESSAGE_VALUES, defaultValue: t('field.invalid') })
+      : message;
   };
 }
 

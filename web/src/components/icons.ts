@@ -37,6 +37,7 @@ export { default as password } from 'bootstrap-icons/icons/key-fill.svg?raw';
 export { default as paypal } from 'bootstrap-icons/icons/paypal.svg?raw';
 export { default as members } from 'bootstrap-icons/icons/people-fill.svg?raw';
 export { default as profile } from 'bootstrap-icons/icons/person-fill.svg?raw';
+export { default as blocked } from 'bootstrap-icons/icons/person-slash.svg?raw';
 export { default as plus } from 'bootstrap-icons/icons/plus-lg.svg?raw';
 export { default as receipt } from 'bootstrap-icons/icons/receipt.svg?raw';
 export { default as search } from 'bootstrap-icons/icons/search.svg?raw';

@@ -11,6 +11,7 @@
  * - Visitors see profiles only where the site lets them search while logged out.
  */
 
+import { visitorMayBrowse } from '@amora/common';
 import type { Db } from '../../db/index.js';
 import type { ProfileRow } from '../../db/schema.js';
 import { DomainError, fieldError, notFound } from '../../errors.js';
@@ -30,10 +31,7 @@ export interface ViewableProfile {
 
 /** Visitors browse only where the site allows it, perhaps only when they came with a traffic source. */
 export function assertVisitorMayBrowse(site: Site, trafficSource: string | undefined, refusal: DomainError) {
-  const { logged_out_search, logged_out_search_trafficsource } = site.settings;
-  if (logged_out_search) return;
-  if (logged_out_search_trafficsource && trafficSource) return;
-  throw refusal;
+  if (!visitorMayBrowse(site.settings, trafficSource)) throw refusal;
 }
 
 export function createVisibilityPolicy(db: Db) {

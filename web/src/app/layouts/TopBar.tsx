@@ -1,4 +1,4 @@
-import type { User } from '@amora/common';
+import { type User, visitorMayBrowse, visitorMaySignUp } from '@amora/common';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../../api/hooks';
@@ -9,6 +9,7 @@ import { LogoMark } from '../../components/Logo';
 import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { TopBarSearch } from '../../components/TopBarSearch';
+import { storedTracking } from '../../pages/accounts/tracking';
 import { MessagesTab } from '../../pages/chats/MessagesTab';
 import { CreditsButton } from '../../pages/credits/CreditsButton';
 import { LikesTab } from '../../pages/likes/LikesTab';
@@ -33,7 +34,9 @@ export function TopBar() {
           <LogoMark />
           <span className="brand-name">{settings?.name ?? 'Amora'}</span>
         </Link>
-        {pathname !== '/members' && <TopBarSearch />}
+        {pathname !== '/members' && (user || (settings && visitorMayBrowse(settings, storedTracking()?.network))) && (
+          <TopBarSearch />
+        )}
         <nav aria-label={t('nav.label')} className={user ? 'tab-bar' : 'visitor-nav'}>
           {user ? <MemberTabs /> : <VisitorActions />}
         </nav>
@@ -60,14 +63,17 @@ function MemberTabs() {
 
 function VisitorActions() {
   const { t } = useTranslation();
+  const { data: settings } = useSettings();
   return (
     <>
       <Link to="/login" className="btn btn-link visitor-login">
         {t('nav.login')}
       </Link>
-      <Link to="/signup" className="btn btn-primary visitor-join">
-        {t('nav.join')}
-      </Link>
+      {(!settings || visitorMaySignUp(settings, storedTracking())) && (
+        <Link to="/signup" className="btn btn-primary visitor-join">
+          {t('nav.join')}
+        </Link>
+      )}
     </>
   );
 }

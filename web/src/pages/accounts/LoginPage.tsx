@@ -1,22 +1,18 @@
 import { type LoginRequest, loginRequest, userResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useUser, useUserMutation } from '../../api/hooks';
+import { useNextPath, withNext } from '../../app/next-path';
 import { EmailField, FormAlert, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
 import { AuthCard } from './AuthCard';
-
-/** Where to go after logging in: a path of this site only, never another origin. */
-function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useUser();
-  const next = safeNext(useSearchParams()[0].get('next'));
+  const next = useNextPath();
   const { form, onSubmit, alert } = useSchemaForm(loginRequest, { email: '', password: '' }, async (input) => {
     await login.mutateAsync(input);
     navigate(next);
@@ -34,7 +30,7 @@ export default function LoginPage() {
       </Form>
       <div className="d-flex flex-column flex-sm-row justify-content-between gap-2 mt-3">
         <Link to="/reset-password">{t('login.forgot')}</Link>
-        <Link to="/signup">{t('login.noAccount')}</Link>
+        <Link to={withNext('/signup', next)}>{t('login.noAccount')}</Link>
       </div>
     </AuthCard>
   );

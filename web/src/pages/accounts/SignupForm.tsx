@@ -10,7 +10,8 @@ import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchem
 import { formatDate } from '../../i18n/format';
 import { storedTracking } from './tracking';
 
-export function SignupForm({ onDone }: { onDone?: () => void }) {
+/** `continueTo`: where the new member goes next (completing the profile, then where they were going). */
+export function SignupForm({ continueTo, onDone }: { continueTo: string; onDone?: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data: settings } = useSettings();
@@ -27,7 +28,7 @@ export function SignupForm({ onDone }: { onDone?: () => void }) {
       await signup.mutateAsync(input);
       sessionStorage.setItem(SIGNUP_COMPLETE_KEY, '1');
       onDone?.();
-      navigate('/complete-signup');
+      navigate(continueTo);
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>

@@ -1,19 +1,27 @@
+import { visitorMaySignUp } from '@amora/common';
+import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { useUser } from '../../api/hooks';
+import { useSettings, useUser } from '../../api/hooks';
+import { useNextPath, withNext } from '../../app/next-path';
 import { AuthCard } from './AuthCard';
 import { SignupForm } from './SignupForm';
+import { storedTracking } from './tracking';
 
 export default function SignupPage() {
   const { t } = useTranslation();
   const { user } = useUser();
-  // Right after signup the new member continues with completing the profile.
-  if (user) return <Navigate to="/complete-signup" replace />;
+  const { data: settings } = useSettings();
+  // The new member completes the profile first, then carries on where a prompt sent them from.
+  const next = useNextPath();
+  const continueTo = withNext('/complete-signup', next);
+  if (user) return <Navigate to={continueTo} replace />;
+  const open = !settings || visitorMaySignUp(settings, storedTracking());
   return (
     <AuthCard title={t('signup.title')}>
-      <SignupForm />
+      {open ? <SignupForm continueTo={continueTo} /> : <Alert variant="info">{t('errors:signup_closed')}</Alert>}
       <p className="text-center mt-3 mb-0">
-        {t('signup.haveAccount')} <Link to="/login">{t('nav.login')}</Link>
+        {t('signup.haveAccount')} <Link to={withNext('/login', next)}>{t('nav.login')}</Link>
       </p>
     </AuthCard>
   );

@@ -5,6 +5,7 @@ import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useProfileUpdate } from '../../api/members';
+import { useNextPath } from '../../app/next-path';
 import { useMember } from '../../app/RequireMember';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PushStep } from '../notifications/PushStep';
@@ -23,7 +24,8 @@ export default function CompleteSignupPage() {
   const advance = useProfileUpdate();
   useDocumentTitle(t('complete.title'));
   const step = user.profile.signup_step;
-  if (step === 'done') return <Navigate to="/members" replace />;
+  const whenDone = useNextPath('/members');
+  if (step === 'done') return <Navigate to={whenDone} replace />;
 
   const index = SIGNUP_STEPS.indexOf(step);
   const next = async () => {

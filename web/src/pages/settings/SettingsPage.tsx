@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotificationChoices } from '../notifications/NotificationChoices';
 import { PushSection } from '../notifications/PushSection';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';
+import { BlockedSection } from './BlockedSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { SettingsSection } from './SettingsSection';
@@ -35,6 +36,7 @@ export default function SettingsPage() {
         >
           <InvisibleSwitch profile={user.profile} />
         </SettingsSection>
+        <BlockedSection />
       </div>
       <div className="settings-card mt-4">
         <NotificationChoices />
