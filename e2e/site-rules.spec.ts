@@ -51,12 +51,13 @@ test('a visitor who came with a traffic source searches and signs up on a member
   if (!isMobile) await expect(page.getByRole('searchbox', { name: nl('nav.searchBox') })).toBeVisible();
 
   await page.goto(membersOnly('/members'));
-  await expect(
-    page
-      .getByRole('list', { name: nl('members:search.results') })
-      .getByRole('listitem')
-      .first(),
-  ).toBeVisible();
+  const firstPhoto = page
+    .getByRole('list', { name: nl('members:search.results') })
+    .locator('img')
+    .first();
+  await expect(firstPhoto).toBeVisible();
+  await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await screenshot(page, testInfo, 'members-only-search');
 
   await page.goto(membersOnly('/signup'));
   await fillSignup(page, nl, `Lotte${Date.now().toString(36).slice(-4)}`);

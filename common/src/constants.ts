@@ -12,6 +12,9 @@ export const LOCALE_COOKIE = 'lang';
 export const LOCALE_COOKIE_DAYS = 365;
 export const SESSION_COOKIE = 'amora_session';
 export const SESSION_DAYS = 30;
+/** The traffic source (?network=) a visitor first came with, for sites that admit only those visitors. */
+export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
+export const TRAFFIC_SOURCE_DAYS = 30;
 
 /** State-changing calls must carry this header (the CSRF defence of DESIGN.md). */
 export const REQUEST_TYPE_HEADER = 'x-request-type';

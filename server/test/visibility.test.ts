@@ -136,6 +136,35 @@ describe('GET /api/member.php for visitors', () => {
     expect((await visitor.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(403);
     expect((await visitor.get(`/api/member.php?id=${member.profileId}&network=ads`)).statusCode).toBe(200);
   });
+
+  it('keeps the traffic source the app opened with, for the profile, the search and the photos', async () => {
+    const { site, member } = await siteWith('sourced-cookie.test', {
+      logged_out_search: false,
+      logged_out_search_trafficsource: true,
+    });
+    const [photo] = await withPhotos(member, [{}]);
+    const visitor = client(t.app, { host: site.domain });
+    expect((await media(visitor, photo?.filename ?? '')).statusCode).toBe(404);
+
+    const opened = await visitor.get('/api/settings.php?network=partner&sub1=x');
+    expect(opened.cookies.find((cookie) => cookie.name === 'traffic_source')).toMatchObject({
+      value: 'partner',
+      httpOnly: true,
+    });
+    expect((await visitor.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(200);
+    expect((await visitor.get('/api/members.php')).statusCode).toBe(200);
+    const file = await media(visitor, photo?.filename ?? '');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, max-age=300');
+
+    // The first source stays; a source that is not a plain word is not kept at all.
+    await visitor.get('/api/settings.php?network=other');
+    expect(visitor.cookie('traffic_source')).toBe('partner');
+    const forged = client(t.app, { host: site.domain });
+    await forged.get('/api/settings.php?network=%3Cscript%3E%00');
+    expect(forged.cookie('traffic_source')).toBeUndefined();
+    expect((await forged.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(403);
+  });
 });
 
 describe('two members liking each other at the same moment', () => {

@@ -68,6 +68,10 @@ const MEMBERS_ONLY_SETTINGS: StoredSettings = {
   signups: 'with_trafficsource',
   logged_out_search: false,
   logged_out_search_trafficsource: true,
+  fictional_warning:
+    'Profielen met dit teken worden door ons team beheerd voor entertainment; met hen kun je niet echt afspreken.',
+  fictional_singular: 'beheerd profiel',
+  fictional_plural: 'beheerde profielen',
 };
 const MEMBERS_ONLY_HOSTED_PROFILES = 24;
 

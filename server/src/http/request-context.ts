@@ -11,6 +11,8 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
   SESSION_COOKIE,
+  TRAFFIC_SOURCE_COOKIE,
+  TRAFFIC_SOURCE_DAYS,
 } from '@amora/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +27,8 @@ declare module 'fastify' {
     site: Site;
     locale: Locale;
     sessionToken: string | null;
+    /** The traffic source the visitor first came with (settings.php's ?network=, then a cookie). */
+    trafficSource: string | undefined;
   }
   interface FastifyContextConfig {
     /** Webhooks from payment providers are called without the client header. */
@@ -56,6 +60,30 @@ export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, lo
     secure: secureCookies(request),
     maxAge: LOCALE_COOKIE_DAYS * 24 * 60 * 60,
   });
+}
+
+/** A source as the tracking fields take it: printable, at most 100 characters. */
+const TRAFFIC_SOURCE = /^[\p{L}\p{N}._~-]{1,100}$/u;
+
+/**
+ * The visitor's traffic source: the cookie of an earlier visit, or settings.php's ?network= (the
+ * query of the page the app was opened at), kept in the cookie from then on. The first one stays.
+ */
+function rememberTrafficSource(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const kept = request.cookies[TRAFFIC_SOURCE_COOKIE];
+  if (kept && TRAFFIC_SOURCE.test(kept)) return kept;
+  const network = isSettingsRoute(request)
+    ? (request.query as Record<string, unknown> | undefined)?.network
+    : undefined;
+  if (typeof network !== 'string' || !TRAFFIC_SOURCE.test(network)) return undefined;
+  reply.setCookie(TRAFFIC_SOURCE_COOKIE, network, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(request),
+    maxAge: TRAFFIC_SOURCE_DAYS * 24 * 60 * 60,
+  });
+  return network;
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
@@ -95,6 +123,7 @@ async function requestContextPlugin(
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('trafficSource', undefined);
   decorateMember(app);
 
   // Answers carry personal data (a session's user, profiles, likes): no browser or proxy may keep
@@ -120,6 +149,7 @@ async function requestContextPlugin(
       request.locale = fromDomain ?? DEFAULT_LOCALE;
       if (fromDomain && isSettingsRoute(request)) setLocaleCookie(request, reply, fromDomain);
     }
+    request.trafficSource = rememberTrafficSource(request, reply);
     // Checked once the language is known, so the refusal is in the visitor's language.
     if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
 

@@ -43,7 +43,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app.get(
     '/api/members.php',
     { schema: { querystring: searchQuery, response: { 200: searchResponse } } },
-    async (request) => search.search(request.site, request.viewer, request.query),
+    async (request) =>
+      search.search(request.site, request.viewer, {
+        ...request.query,
+        network: request.query.network ?? request.trafficSource,
+      }),
   );
 
   app.get(
@@ -52,7 +56,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
       schema: { querystring: memberQuery, response: { 200: memberResponse } },
     },
     async (request) => {
-      const profile = await members.viewMember(request.site, request.viewer, request.query.id, request.query.network);
+      const profile = await members.viewMember(
+        request.site,
+        request.viewer,
+        request.query.id,
+        request.query.network ?? request.trafficSource,
+      );
       // Viewing by a link from elsewhere works, but only the web app's own request marks the like seen.
       if (request.viewer && sentByClient(request)) await likes.markSeen(request.viewer, profile.id);
       return { profile };
@@ -110,7 +119,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    const served = await photos.photoFile(request.site, request.viewer, file);
+    const served = await photos.photoFile(request.site, request.viewer, file, request.trafficSource);
     const data = await fs.readFile(served.path).catch(() => {
       throw notFound();
     });

@@ -30,13 +30,18 @@ export interface ServedPhotoFile {
 
 export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, visibility: VisibilityPolicy) {
   /** Whether `viewer` may see the photo, and whether everyone may; null when they may not. */
-  async function accessTo(site: Site, viewer: Viewer, photo: PhotoRow): Promise<{ public: boolean } | null> {
+  async function accessTo(
+    site: Site,
+    viewer: Viewer,
+    photo: PhotoRow,
+    trafficSource?: string,
+  ): Promise<{ public: boolean } | null> {
     if (photo.status === 'rejected') return null;
     const profile = await profileQueries.findProfileById(db, photo.profile_id);
     if (!profile || profile.site_id !== site.id) return null;
     if (viewer?.profileId !== profile.id) {
       if (photo.status !== 'active') return null;
-      const seen = await visibility.viewable(site, viewer, profile.id).catch((error: unknown) => {
+      const seen = await visibility.viewable(site, viewer, profile.id, trafficSource).catch((error: unknown) => {
         if (error instanceof DomainError) return null;
         throw error;
       });
@@ -87,11 +92,11 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
      * A photo file as `viewer` may fetch it: active photos as the profile page shows them, pending
      * ones to their owner only, rejected and deleted ones to nobody. A 404 otherwise.
      */
-    async photoFile(site: Site, viewer: Viewer, file: string): Promise<ServedPhotoFile> {
+    async photoFile(site: Site, viewer: Viewer, file: string, trafficSource?: string): Promise<ServedPhotoFile> {
       if (!PHOTO_FILE.test(file)) throw notFound();
       // Shared avatars (bulk-seeded profiles) are one file behind many photos.
       for (const photo of await queries.photosInFile(db, file)) {
-        const access = await accessTo(site, viewer, photo);
+        const access = await accessTo(site, viewer, photo, trafficSource);
         if (access) return { path: path.join(mediaRoot, file), public: access.public };
       }
       throw notFound();
