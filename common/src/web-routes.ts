@@ -42,6 +42,32 @@ export const WEB_PATHS = [
   '/unsubscribe',
 ] as const;
 
+/** The lander designs of SPEC §2, at /landers/{design}/{slug?} (tinderswipe takes no slug). */
+export const LANDER_DESIGNS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
+export type LanderDesign = (typeof LANDER_DESIGNS)[number] | 'tinderswipe';
+
+/**
+ * Landers are a page of their own (web/landers.html): light enough for ad traffic on a phone, so
+ * they do not load the app. The server answers these paths with it.
+ */
+export const LANDER_PATHS = [
+  '/landers/tinderswipe',
+  '/landers/:design/:slug?',
+  '/members/:id/landing',
+  '/members/:id/signup',
+  '/members/:id/landing2/:slug?',
+  '/members/:id/landing3/:slug?',
+] as const;
+
 export const STATIC_PAGE_SLUGS = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
 export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
 
@@ -52,6 +78,7 @@ export function isStaticPageSlug(value: string | undefined): value is StaticPage
 /** Parameters whose values are a closed list: any other value is a page that does not exist. */
 const CLOSED_PARAMETERS: Record<string, (value: string) => boolean> = {
   page: isStaticPageSlug,
+  design: (value) => (LANDER_DESIGNS as readonly string[]).includes(value),
 };
 
 function matches(pattern: string, segments: string[]): boolean {
@@ -66,13 +93,22 @@ function matches(pattern: string, segments: string[]): boolean {
   });
 }
 
+function segmentsOf(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the web app has a page at this path (without query); a trailing slash is the same path. */
 export function isWebPath(pathname: string): boolean {
-  let segments: string[];
-  try {
-    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  } catch {
-    return false;
-  }
-  return WEB_PATHS.some((pattern) => matches(pattern, segments));
+  const segments = segmentsOf(pathname);
+  return segments !== null && WEB_PATHS.some((pattern) => matches(pattern, segments));
+}
+
+/** Whether this path is a lander, served by web/landers.html. */
+export function isLanderPath(pathname: string): boolean {
+  const segments = segmentsOf(pathname);
+  return segments !== null && LANDER_PATHS.some((pattern) => matches(pattern, segments));
 }

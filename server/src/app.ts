@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type { Agent } from 'node:https';
 import path from 'node:path';
-import { isWebPath, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import { isLanderPath, isWebPath, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -175,6 +175,7 @@ export async function buildApp({
 
   const webDist = config.webDist;
   const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html'));
+  const landersHtml = indexHtml && fs.existsSync(path.join(webDist, 'landers.html'));
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -187,8 +188,11 @@ export async function buildApp({
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new DomainError('not_found');
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (landersHtml && isLanderPath(pathname))
+      return reply.header('cache-control', 'no-cache').sendFile('landers.html');
     // The app shows its not-found page for paths it has no page for; crawlers and monitors get the status too.
-    const status = isWebPath(request.url.split('?')[0] ?? '/') ? 200 : 404;
+    const status = isWebPath(pathname) ? 200 : 404;
     return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
   });
 

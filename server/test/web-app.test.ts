@@ -6,7 +6,9 @@ import { client, useTestApp } from './helpers.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-web-'));
 const INDEX_HTML = '<!doctype html><title>Amora</title><div id="root"></div>';
+const LANDERS_HTML = '<!doctype html><title>Amora</title><main id="lander"></main>';
 fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+fs.writeFileSync(path.join(webDist, 'landers.html'), LANDERS_HTML);
 
 const t = useTestApp({ env: { WEB_DIST: webDist } });
 
@@ -30,6 +32,26 @@ describe('pages of the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it.each([
+    '/landers/tinderswipe',
+    '/landers/gallery',
+    '/landers/maplanding/amsterdam',
+    '/members/42/landing',
+    '/members/42/signup',
+    '/members/42/landing2',
+    '/members/42/landing3/summer?network=ads',
+  ])('answer the lander %s with the light lander page and 200', async (url) => {
+    const response = await client(t.app).get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(LANDERS_HTML);
+  });
+
+  it.each(['/landers/nothing', '/landers/tinderswipe/extra', '/landers'])('answer %s with 404', async (url) => {
+    const response = await client(t.app).get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it('refuses a path with a broken escape as a bad request', async () => {
     expect((await client(t.app).get('/%E0%A4%A')).statusCode).toBe(400);
