@@ -1,7 +1,7 @@
 /** What every visitor meets: the entry warning, languages, footer pages, errors and the demo member. */
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, screenshot } from './support.js';
+import { enterSite, expectAccessible, latestMail, screenshot, uniqueEmail } from './support.js';
 
 const en = catalogue('en');
 const de = catalogue('de');
@@ -118,4 +118,41 @@ test('a used or broken activation link ends on the activation error page', async
     .last()
     .click();
   await expect(page.getByRole('heading', { name: en('login.title') })).toBeVisible();
+});
+
+test('a visitor files a complaint from the footer and gets its number by mail', async ({ page }, testInfo) => {
+  await enterSite(page, '/pricing');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: en('footer.complaints') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('complaints.title'));
+  await page.getByRole('button', { name: en('complaints.submit') }).click();
+  await expect(page.getByText(en('errors:field.required')).first()).toBeVisible();
+
+  const email = uniqueEmail('complaint');
+  await page.getByLabel(en('complaints.name')).fill('Eva de Vries');
+  await page.getByLabel(en('complaints.email')).fill(email);
+  await page.getByLabel(en('complaints.category')).selectOption({ label: en('complaints.categories.technical') });
+  await page.getByLabel(en('complaints.message')).fill('The photo upload stops halfway\non my phone.');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'complaint-form');
+  await page.getByRole('button', { name: en('complaints.submit') }).click();
+
+  await expect(page.getByRole('heading', { name: en('complaints.doneTitle') })).toBeVisible();
+  const number = (await page.getByText(/\d+/).filter({ hasText: email }).textContent())?.match(/\d+/)?.[0] ?? '';
+  await screenshot(page, testInfo, 'complaint-filed');
+  await latestMail(page.request, email, en('mail:complaint.subject', { number }));
+});
+
+test('the language page lists the languages and switches to the chosen one', async ({ page }, testInfo) => {
+  await enterSite(page, '/lang-config');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('langConfig.title'));
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'lang-config');
+  await page.getByRole('button', { name: 'Italiano' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogue('it')('home.heroTitle'));
 });

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './money.js';
 export * from './schemas/accounts.js';
 export * from './schemas/chat.js';
+export * from './schemas/complaints.js';
 export * from './schemas/likes.js';
 export * from './schemas/members.js';
 export * from './schemas/notifications.js';

@@ -17,6 +17,8 @@ export const WEB_PATHS = [
   '/likes/m/:id',
   '/pages/:page',
   '/pricing',
+  '/complaints',
+  '/lang-config',
   '/notifications',
   '/notifications/delete-account',
   '/chats',

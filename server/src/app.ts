@@ -19,6 +19,7 @@ import {
 import { accountsRoutes } from './accounts/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import type { Clock } from './clock.js';
+import { complaintsRoutes } from './complaints/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
@@ -166,6 +167,7 @@ export async function buildApp({
     rateLimitScale: config.rateLimitScale,
     mailEventsToken: config.mailEventsToken,
   });
+  await app.register(complaintsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });

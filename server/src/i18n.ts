@@ -6,7 +6,8 @@ import { FALLBACK_LOCALE, LOCALES, type Locale } from '@amora/common';
 import i18next, { type Resource, type TFunction } from 'i18next';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../common/locales');
-export const NAMESPACES = ['errors', 'mail', 'push', 'site'] as const;
+// app: the few web texts a mail repeats, such as a complaint's category.
+export const NAMESPACES = ['app', 'errors', 'mail', 'push', 'site'] as const;
 
 function loadResources(): Resource {
   const resources: Resource = {};

@@ -1,6 +1,7 @@
 import { createAccountsService } from './accounts/service.js';
 import { createChatService } from './chat/service.js';
 import type { Clock } from './clock.js';
+import { createComplaintsService } from './complaints/service.js';
 import type { Config } from './config.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
@@ -88,6 +89,7 @@ export function createServices({
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
   visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events);
+  const complaints = createComplaintsService({ db, clock, mail });
   const staff = createStaffService({ db, clock, chat, members });
   const notifications = createNotificationsService({
     db,
@@ -128,6 +130,7 @@ export function createServices({
     likes,
     chat,
     realtime,
+    complaints,
     staff,
     payments,
     notifications,

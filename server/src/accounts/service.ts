@@ -58,7 +58,10 @@ const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
   reactivate: DELETION_GRACE_DAYS * 24 * 60,
 };
 
-const LINK_PATHS: Record<AccountMailKind, string> = {
+/** The mails of an account's own life; a complaint's confirmation is the complaints domain's. */
+type AccountLinkMail = Exclude<AccountMailKind, 'complaint'>;
+
+const LINK_PATHS: Record<AccountLinkMail, string> = {
   activate: '/api/activate.php?token=',
   reset: '/reset-password/do?token=',
   mail_change: '/mail-change/do?token=',
@@ -134,7 +137,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
   async function mailLink(
     ctx: RequestContext,
     user: UserRow,
-    kind: AccountMailKind,
+    kind: AccountLinkMail,
     token: string,
     to = user.email,
     params: Record<string, string | number> = {},

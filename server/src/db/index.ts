@@ -25,6 +25,7 @@ import * as creditsAndPayments from './migrations/1764250000000-CreditsAndPaymen
 import * as directDebit from './migrations/1764300000000-DirectDebit.js';
 import * as pushSubscriptions from './migrations/1764350000000-PushSubscriptions.js';
 import * as notificationsAndJobs from './migrations/1764400000000-NotificationsAndJobs.js';
+import * as complaints from './migrations/1764450000000-Complaints.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,7 @@ const MIGRATIONS = {
   '1764300000000-DirectDebit': directDebit,
   '1764350000000-PushSubscriptions': pushSubscriptions,
   '1764400000000-NotificationsAndJobs': notificationsAndJobs,
+  '1764450000000-Complaints': complaints,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -341,6 +341,20 @@ export interface BlockedIbansTable {
   created_at: string;
 }
 
+export interface ComplaintsTable {
+  id: Generated<number>;
+  site_id: number;
+  user_id: number | null;
+  name: string;
+  email: string;
+  category: string;
+  reference: string | null;
+  message: string;
+  locale: string;
+  client_id: string;
+  created_at: string;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -497,6 +511,7 @@ export interface Database {
   direct_debits: DirectDebitsTable;
   blocked_ibans: BlockedIbansTable;
   push_subscriptions: PushSubscriptionsTable;
+  complaints: ComplaintsTable;
   jobs: JobsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_sends: NotificationSendsTable;
@@ -512,6 +527,7 @@ export interface Database {
 
 export type SiteRow = Selectable<SitesTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
+export type ComplaintRow = Selectable<ComplaintsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -6,7 +6,7 @@
 import type { CompanyInfo, Locale } from '@amora/common';
 import { translator } from '../i18n.js';
 
-export type AccountMailKind = 'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate';
+export type AccountMailKind = 'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate' | 'complaint';
 export type NotificationMailKind = 'messages' | 'likes' | 'match' | 'unread_reminder' | 'weekly_update' | 'reminder';
 
 export interface MailFrame {
@@ -58,7 +58,11 @@ function content(kind: AccountMailKind | NotificationMailKind, frame: MailFrame)
     intro: t(`mail:${kind}.intro`, values),
     button: t(`mail:${kind}.button`, values),
     outro: t(`mail:${kind}.outro`, values),
-    footer: [t('mail:footer', { site: frame.siteName, company: frame.company.name }), companyLine(frame.company)],
+    // A mail may say why it came in its own words (a complaint's sender may have no account).
+    footer: [
+      t([`mail:${kind}.footer`, 'mail:footer'], { site: frame.siteName, company: frame.company.name }),
+      companyLine(frame.company),
+    ],
     link: frame.link,
   };
 }

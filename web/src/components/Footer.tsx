@@ -40,6 +40,9 @@ export function Footer() {
             <li className="list-inline-item me-3">
               <Link to="/pricing">{t('footer.pricing')}</Link>
             </li>
+            <li className="list-inline-item me-3">
+              <Link to="/complaints">{t('footer.complaints')}</Link>
+            </li>
             {settings && (
               <li className="list-inline-item">
                 <a href={`mailto:${settings.support_email}`}>{t('footer.support')}</a>

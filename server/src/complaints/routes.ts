@@ -1,0 +1,18 @@
+import { complaintRequest, complaintResponse } from '@amora/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perVisitor } from '../http/rate-limits.js';
+import { requestContext } from '../http/request-context.js';
+import type { Services } from '../services.js';
+
+export const complaintsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
+  app,
+  { services, rateLimitScale },
+) => {
+  const limited = perVisitor(rateLimitScale);
+
+  app.post(
+    '/api/complaints.php',
+    { schema: { body: complaintRequest, response: { 200: complaintResponse } }, config: limited(5, 60) },
+    async (request) => services.complaints.file(requestContext(request), request.viewer?.userId ?? null, request.body),
+  );
+};

@@ -1,0 +1,50 @@
+/** Complaints: filed once per form (its client_id), kept for the company, confirmed by mail. */
+import type { ComplaintRequest } from '@amora/common';
+import type { Clock } from '../clock.js';
+import type { RequestContext } from '../context.js';
+import type { Db } from '../db/index.js';
+import { translator } from '../i18n.js';
+import type { MailService } from '../mail/service.js';
+import * as queries from './queries.js';
+
+export function createComplaintsService({ db, clock, mail }: { db: Db; clock: Clock; mail: MailService }) {
+  /** The confirmation, in the language the complaint was written in. */
+  async function confirm(ctx: RequestContext, number: number, input: ComplaintRequest) {
+    const t = translator(ctx.locale);
+    await mail.sendAccountMail({
+      site: ctx.site,
+      to: input.email,
+      locale: ctx.locale,
+      name: input.name,
+      kind: 'complaint',
+      link: `${ctx.origin}/complaints`,
+      params: { number, category: t(`app:complaints.categories.${input.category}`) },
+    });
+  }
+
+  return {
+    /** Files the complaint (a member's is linked to the account) and answers its number. */
+    async file(ctx: RequestContext, userId: number | null, input: ComplaintRequest): Promise<{ number: number }> {
+      const number = await queries.insertComplaint(db, {
+        site_id: ctx.site.id,
+        user_id: userId,
+        name: input.name,
+        email: input.email,
+        category: input.category,
+        reference: input.reference || null,
+        message: input.message,
+        locale: ctx.locale,
+        client_id: input.client_id,
+        created_at: clock.now().toISOString(),
+      });
+      if (number !== undefined) {
+        await confirm(ctx, number, input);
+        return { number };
+      }
+      // Sent before (a retry, or the same form twice at once): the first one stands, mailed once.
+      const earlier = await queries.complaintIdByClientId(db, ctx.site.id, input.client_id);
+      if (earlier === undefined) throw new Error(`complaint ${input.client_id} neither filed nor found`);
+      return { number: earlier };
+    },
+  };
+}
