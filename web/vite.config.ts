@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { offlinePage } from './offline-page.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlinePage()],
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, useTestApp } from './helpers.js';
+import { buildSite, client, useTestApp } from './helpers.js';
 
 const t = useTestApp();
 
@@ -77,5 +77,35 @@ describe('GET /api/openapi.json', () => {
     }
     expect(Object.keys(document.paths['/api/user.php'])).toEqual(expect.arrayContaining(['get', 'post', 'put']));
     expect(paths.some((path) => path.startsWith('/api/dev/'))).toBe(false);
+  });
+});
+
+describe('GET /manifest.webmanifest', () => {
+  it("makes each site installable under its own name, in the app's colours", async () => {
+    await buildSite(t.db, { domain: 'hartjes.test', domainLanguage: 'nl-NL', name: 'Hartjes' });
+    const response = await client(t.app, { host: 'hartjes.test' }).get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    const manifest = response.json();
+    expect(manifest).toMatchObject({
+      name: 'Hartjes',
+      short_name: 'Hartjes',
+      lang: 'nl-NL',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1d1a3a',
+    });
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: '192x192' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+      ]),
+    );
+    expect((await client(t.app).get('/manifest.webmanifest')).json().name).toBe('Amora');
+  });
+
+  it('answers site_not_found for a host no site serves', async () => {
+    const response = await client(t.app, { host: 'nobody.example' }).get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(404);
   });
 });

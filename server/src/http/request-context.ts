@@ -95,7 +95,9 @@ export function requestContext(request: FastifyRequest): RequestContext {
 /** The route the request was matched to, decided on the routed path, never on the raw URL string. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
 /** Calls and photo files belong to a site and may have a member asking. */
-const isSiteRoute = (request: FastifyRequest) => /^\/(api|media)\//.test(routeOf(request));
+// The web manifest names the site, so it is the site's too.
+const isSiteRoute = (request: FastifyRequest) =>
+  /^\/(api|media)\//.test(routeOf(request)) || routeOf(request) === '/manifest.webmanifest';
 const isSettingsRoute = (request: FastifyRequest) => routeOf(request) === '/api/settings.php';
 
 /** True when the web app sent the request: its header, which another site cannot make a browser send. */

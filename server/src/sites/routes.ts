@@ -19,6 +19,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => sites.settingsFor(request.site, countryOfAddress(request.ip)),
   );
 
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('application/manifest+json')
+      .header('cache-control', 'public, max-age=3600')
+      .send(JSON.stringify(sites.manifest(request.site))),
+  );
+
   app.get('/api/companyinfo.php', { schema: { response: { 200: companyInfo } } }, async (request) =>
     sites.companyInfo(request.site),
   );

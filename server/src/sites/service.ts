@@ -87,6 +87,10 @@ export function siteLocale(site: Site): Locale | null {
   return (LOCALES as readonly string[]).includes(prefix) ? (prefix as Locale) : null;
 }
 
+/** The app's page ground and top-bar colour (web/src/styles/theme.scss), for the installed app's frame. */
+const APP_BACKGROUND = '#f6f5fb';
+const APP_THEME_COLOUR = '#1d1a3a';
+
 /** Sites change a few times a day; a cached one may be this old. */
 const SITE_CACHE_MS = 30_000;
 /** A name that reaches no site is remembered only briefly, so a new site is found soon. */
@@ -174,6 +178,28 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) 
     };
   }
 
+  /** The installable app's web manifest: the site's own name, in the app's colours. */
+  function manifest(site: Site) {
+    return {
+      id: '/',
+      name: site.name,
+      short_name: site.name,
+      description: site.settings.description || site.settings.index_title,
+      lang: site.domainLanguage,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: APP_BACKGROUND,
+      theme_color: APP_THEME_COLOUR,
+      categories: ['social', 'lifestyle'],
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    };
+  }
+
   function interests(locale: Locale) {
     const t = translator(locale);
     return INTERESTS.map((id) => ({ id, name: t(`site:interests.${id}`) }));
@@ -250,6 +276,7 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) 
     findById,
     companyInfo,
     settingsFor,
+    manifest,
     interests,
     regions,
     siteLocale,

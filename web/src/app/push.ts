@@ -13,9 +13,12 @@ const capable = () => 'serviceWorker' in navigator && 'PushManager' in window &&
 
 let registered: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null);
 
-/** Registers the service worker of the built app; the development server has none. */
+/**
+ * Registers the service worker of the built app, in every browser that has them: it shows pushes
+ * and, offline, the offline page. The development server has none.
+ */
 export function registerServiceWorker() {
-  if (!capable() || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   registered = navigator.serviceWorker.register('/sw.js').catch(() => null);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The service worker (served as /sw.js): it shows pushes and opens the app where a push points.
- * Kept free of imports so the build emits it as one plain script; the installable app (manifest,
- * offline pages) will add its handlers here rather than bring a second worker.
+ * Offline, a page that cannot load shows the offline page (built from the catalogues) instead of
+ * the browser's error. Kept free of imports so the build emits it as one plain script.
  */
 const worker = self as unknown as ServiceWorkerGlobalScope;
 
@@ -21,12 +21,40 @@ type WorkerMessage =
   | { type: 'push-message'; payload: PushPayload }
   | { type: 'push-click'; url: string; open_url: string };
 
-worker.addEventListener('install', () => {
-  void worker.skipWaiting();
+/** What the offline page needs, kept at install; a new name drops older copies at activation. */
+const OFFLINE_CACHE = 'amora-offline-v1';
+const OFFLINE_PAGE = '/offline.html';
+const OFFLINE_FILES = [OFFLINE_PAGE, '/offline.js', '/offline.css', '/favicon.svg'];
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(OFFLINE_CACHE);
+      await cache.addAll(OFFLINE_FILES);
+      await worker.skipWaiting();
+    })(),
+  );
 });
 
 worker.addEventListener('activate', (event) => {
-  event.waitUntil(worker.clients.claim());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name !== OFFLINE_CACHE) await caches.delete(name);
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+/**
+ * Pages come from the network as always; only when it fails does the offline page stand in, with
+ * its script, style and logo from the cache too.
+ */
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const offlineFile = request.method === 'GET' && OFFLINE_FILES.includes(new URL(request.url).pathname);
+  if (request.mode !== 'navigate' && !offlineFile) return;
+  const fallback = request.mode === 'navigate' ? OFFLINE_PAGE : request;
+  event.respondWith(fetch(request).catch(async () => (await caches.match(fallback)) ?? Response.error()));
 });
 
 async function windows(): Promise<readonly WindowClient[]> {
