@@ -3,7 +3,7 @@
  * liefdevol.localhost) lets visitors search and sign up only when they came with a traffic source;
  * a signup from a login prompt carries on where the visitor was going.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { chooseDateOfBirth, enterSite, expectAccessible, hostedProfiles, screenshot, uniqueEmail } from './support.js';
 
@@ -17,7 +17,7 @@ function membersOnly(path: string): string {
   return url.toString();
 }
 
-async function fillSignup(page: Page, t: ReturnType<typeof catalogue>, name: string) {
+async function fillSignup(page: Page | Locator, t: ReturnType<typeof catalogue>, name: string) {
   await page.getByLabel(t('fields.email'), { exact: true }).fill(uniqueEmail(name.toLowerCase()));
   await page.getByLabel(t('fields.name'), { exact: true }).fill(name);
   await page.getByLabel(t('fields.password'), { exact: true }).fill('a-good-password-1');
@@ -68,15 +68,34 @@ test('a visitor who came with a traffic source searches and signs up on a member
   await screenshot(page, testInfo, 'members-only-signed-up');
 });
 
-test('signing up from a login prompt carries on to the profile the visitor was looking at', async ({
+test('signing up in the dialog of a login prompt keeps the new member on the profile', async ({ page }, testInfo) => {
+  await enterSite(page, '/');
+  const [profile] = await hostedProfiles(page, 1);
+  await page.goto(`/members/${profile.id}`);
+  await page.getByRole('button', { name: en('members:prompt.signup') }).click();
+  const dialog = page.getByRole('dialog', { name: en('signup.title') });
+  await expect(dialog).toBeVisible();
+  await fillSignup(dialog, en, `Sanne${Date.now().toString(36).slice(-4)}`);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'signup-dialog');
+  await dialog.getByRole('button', { name: en('signup.submit') }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/members/${profile.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(profile.name);
+  await expect(page.getByRole('button', { name: en('members:prompt.signup') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: en('nav.swipe') })).toBeVisible();
+});
+
+test('signing up from the login page carries on, after the profile, where the visitor was going', async ({
   page,
   isMobile,
 }, testInfo) => {
   test.setTimeout(90_000);
   await enterSite(page, '/');
   const [profile] = await hostedProfiles(page, 1);
-  await page.goto(`/members/${profile.id}`);
-  await page.getByRole('link', { name: en('members:prompt.signup') }).click();
+  await page.goto(`/login?next=/members/${profile.id}`);
+  await page.getByRole('link', { name: en('login.noAccount') }).click();
   await expect(page).toHaveURL(/\/signup\?next=/);
   await fillSignup(page, en, `Sanne${Date.now().toString(36).slice(-4)}`);
   await page.getByRole('button', { name: en('signup.submit') }).click();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 
 const CLIENT = { 'x-request-type': 'client' };
@@ -110,7 +110,7 @@ export async function searchFilters(page: Page, labels: { filters: string; butto
 
 /** Chooses a date of birth (YYYY-MM-DD) in the signup form's day, month and year selects. */
 export async function chooseDateOfBirth(
-  page: Page,
+  page: Page | Locator,
   labels: { day: string; month: string; year: string },
   date: string,
 ) {

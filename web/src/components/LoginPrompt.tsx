@@ -1,7 +1,9 @@
+import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { openSignupModal } from '../pages/accounts/SignupModal';
 
-/** What a visitor sees where a member action would be: log in, or sign up for free. */
+/** What a visitor sees where a member action would be: log in, or sign up for free right here. */
 export function LoginPrompt({ message }: { message: string }) {
   const { t } = useTranslation('members');
   const { pathname, search } = useLocation();
@@ -10,9 +12,9 @@ export function LoginPrompt({ message }: { message: string }) {
     <div className="login-prompt card border-0 shadow-sm p-4 text-center">
       <p className="mb-3">{message}</p>
       <div className="d-flex flex-wrap gap-2 justify-content-center">
-        <Link to={`/signup?next=${back}`} className="btn btn-secondary">
+        <Button variant="secondary" onClick={openSignupModal}>
           {t('prompt.signup')}
-        </Link>
+        </Button>
         <Link to={`/login?next=${back}`} className="btn btn-outline-primary">
           {t('prompt.login')}
         </Link>

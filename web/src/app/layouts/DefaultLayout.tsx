@@ -3,13 +3,14 @@ import { ActivationReminder } from '../../components/ActivationReminder';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
 import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
+import { SignupModal } from '../../pages/accounts/SignupModal';
 import { TimeBonus } from '../../pages/credits/TimeBonus';
 import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
 import { MailOffAlert } from '../../pages/notifications/MailOffAlert';
 import { PushPrompt } from '../../pages/notifications/PushPrompt';
 import { TopBar } from './TopBar';
 
-/** Top bar, banners, the page, footer with disclaimer; the push prompt, the entry warning and the match popup (also the like modal) on top. */
+/** Top bar, banners, the page, footer with disclaimer; the push prompt, the entry warning, the signup dialog and the match popup (also the like modal) on top. */
 export function DefaultLayout() {
   return (
     <MatchPopupProvider>
@@ -24,6 +25,7 @@ export function DefaultLayout() {
       <Footer />
       <PushPrompt />
       <EntryWarning />
+      <SignupModal />
     </MatchPopupProvider>
   );
 }

@@ -1,10 +1,14 @@
 import { Outlet } from 'react-router';
+import { SignupModal } from '../../pages/accounts/SignupModal';
 
-/** Just the page: for screens that stand on their own, such as the goodbye after deletion. */
+/** Just the page (and the signup dialog): for screens that stand on their own, such as the goodbye after deletion. */
 export function EmptyLayout() {
   return (
-    <main id="content">
-      <Outlet />
-    </main>
+    <>
+      <main id="content">
+        <Outlet />
+      </main>
+      <SignupModal />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { type SignupRequest, signupRequest, userResponse } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useSettings, useUserMutation } from '../../api/hooks';
 import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
@@ -10,10 +10,9 @@ import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchem
 import { formatDate } from '../../i18n/format';
 import { storedTracking } from './tracking';
 
-/** `continueTo`: where the new member goes next (completing the profile, then where they were going). */
-export function SignupForm({ continueTo, onDone }: { continueTo: string; onDone?: () => void }) {
+/** `onSignedUp`: what follows for the new member (the signup page goes on to the profile; the dialog closes). */
+export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { data: settings } = useSettings();
   const { form, onSubmit, alert } = useSchemaForm(
     signupRequest,
@@ -27,8 +26,7 @@ export function SignupForm({ continueTo, onDone }: { continueTo: string; onDone?
     async (input) => {
       await signup.mutateAsync(input);
       sessionStorage.setItem(SIGNUP_COMPLETE_KEY, '1');
-      onDone?.();
-      navigate(continueTo);
+      onSignedUp();
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>

@@ -1,7 +1,7 @@
 import { visitorMaySignUp } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
 import { useNextPath, withNext } from '../../app/next-path';
 import { AuthCard } from './AuthCard';
@@ -11,6 +11,7 @@ import { storedTracking } from './tracking';
 export default function SignupPage() {
   const { t } = useTranslation();
   const { user } = useUser();
+  const navigate = useNavigate();
   const { data: settings } = useSettings();
   // The new member completes the profile first, then carries on where a prompt sent them from.
   const next = useNextPath();
@@ -19,7 +20,11 @@ export default function SignupPage() {
   const open = !settings || visitorMaySignUp(settings, storedTracking());
   return (
     <AuthCard title={t('signup.title')}>
-      {open ? <SignupForm continueTo={continueTo} /> : <Alert variant="info">{t('errors:signup_closed')}</Alert>}
+      {open ? (
+        <SignupForm onSignedUp={() => navigate(continueTo)} />
+      ) : (
+        <Alert variant="info">{t('errors:signup_closed')}</Alert>
+      )}
       <p className="text-center mt-3 mb-0">
         {t('signup.haveAccount')} <Link to={withNext('/login', next)}>{t('nav.login')}</Link>
       </p>

@@ -29,6 +29,8 @@ export default function StaticPage() {
     company: company.name,
     address: `${company.address}, ${company.city}`,
     kvk: company.kvk,
+    vat: company.vat_numbers.join(', '),
+    tradenames: company.tradenames.join(', ') || company.name,
     email: settings.support_email,
     phone: displayPhone(company.support_phone),
     refundDays: settings.refund_days,
