@@ -139,6 +139,17 @@ test('an unsubscribe link stops mail, and the alert turns it back on', async ({ 
   await expect(alert).toContainText(t('notifications:mailOff.reasons.list_unsubscribe'));
   await expectAccessible(page);
   await screenshot(page, testInfo, 'mail-off-alert');
+  // Closed, it stays closed for this reason; the way back is still there.
+  await alert.getByRole('button', { name: t('common.close') }).click();
+  await expect(alert).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(alert).toBeHidden();
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('amora.mail-off-dismissed')) localStorage.removeItem(key);
+  });
+  await page.reload();
   await alert.getByRole('button', { name: t('notifications:mailOff.turnOn') }).click();
   await expect(alert).toBeHidden();
   await page.reload();

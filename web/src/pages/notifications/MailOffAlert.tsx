@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -6,16 +7,35 @@ import { useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { useUpdateNotifications } from './api';
 
-/** SPEC §2's disabled-notifications alert: why no notification mail goes out, and the way to turn it back on. */
+const DISMISSED_KEY = 'amora.mail-off-dismissed';
+
+/**
+ * SPEC §2's disabled-notifications alert: why no notification mail goes out, and the way to turn it
+ * back on. Closing it is remembered for these reasons; a new reason shows it again.
+ */
 export function MailOffAlert() {
   const { t } = useTranslation('notifications');
   const { pathname } = useLocation();
   const { user } = useUser();
   const update = useUpdateNotifications();
+  const [dismissedNow, setDismissedNow] = useState<string | null>(null);
   if (!user || user.notifications_disabled.length === 0 || pathname === '/unsubscribe') return null;
+  const key = `${DISMISSED_KEY}.${user.id}`;
+  const reasons = [...user.notifications_disabled].sort().join(',');
+  if (dismissedNow === reasons || localStorage.getItem(key) === reasons) return null;
+  const dismiss = () => {
+    localStorage.setItem(key, reasons);
+    setDismissedNow(reasons);
+  };
   return (
     <Container className="pt-3">
-      <Alert variant="warning" className="mail-off-alert">
+      <Alert
+        variant="warning"
+        className="mail-off-alert"
+        dismissible
+        onClose={dismiss}
+        closeLabel={t('app:common.close')}
+      >
         <Alert.Heading as="h2" className="h6">
           {t('mailOff.title')}
         </Alert.Heading>
