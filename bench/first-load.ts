@@ -12,8 +12,9 @@ export interface FirstLoad {
   cssKb: number;
 }
 
-export function measureFirstLoad(dist: string): FirstLoad | null {
-  const indexFile = path.join(dist, 'index.html');
+/** `page`: the HTML the browser opens (index.html for the app, landers.html for a lander). */
+export function measureFirstLoad(dist: string, page = 'index.html'): FirstLoad | null {
+  const indexFile = path.join(dist, page);
   if (!fs.existsSync(indexFile)) return null;
   const html = fs.readFileSync(indexFile, 'utf8');
   const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);

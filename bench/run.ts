@@ -11,6 +11,9 @@
  * (bench/chat-seed.ts). Then the realtime part (bench/realtime.ts): send → recipient socket latency
  * on one instance and on two joined by Redis, beside a bare `ws` echo, and memory for 10,000 sockets.
  *
+ * Web: the first load of the app and of a lander (gzip), and Lighthouse's mobile scores of the home
+ * page, /members and landers (bench/lighthouse.ts); `--lighthouse ''` leaves Lighthouse out.
+ *
  * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat  --profiles 100000
  * --rate 500  --seconds 15  --chat-rates 100,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
  * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
@@ -35,6 +38,7 @@ import type { Site } from '../server/src/sites/service.js';
 import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
 import { openDemoApp } from './demo-app.js';
 import { measureFirstLoad } from './first-load.js';
+import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow } from './realtime.js';
 
@@ -54,6 +58,8 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '10000' },
     /** Writes a CPU profile of the server per scenario to this folder (open in Chrome DevTools). */
     profile: { type: 'string' },
+    /** Pages for Lighthouse's mobile audit, comma-separated; empty for none. */
+    lighthouse: { type: 'string', default: '/,/members,/landers/gallery,/landers/tinderswipe,/members/1/landing' },
   },
 });
 /** `--engines none` runs the realtime part only. */
@@ -379,11 +385,27 @@ for (const engine of engines) {
   seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
 }
 const realtime = await runRealtime();
-const firstLoad = measureFirstLoad(path.join(import.meta.dirname, '../web/dist'));
+const dist = path.join(import.meta.dirname, '../web/dist');
+const firstLoad = measureFirstLoad(dist);
+const landerLoad = measureFirstLoad(dist, 'landers.html');
 const firstLoadLine = firstLoad
   ? `Web app first load (built web/dist, gzip -9): ${firstLoad.javascriptKb.toFixed(1)} KB of JavaScript and ` +
-    `${firstLoad.cssKb.toFixed(1)} KB of CSS.`
+    `${firstLoad.cssKb.toFixed(1)} KB of CSS` +
+    (landerLoad
+      ? `; a lander: ${landerLoad.javascriptKb.toFixed(1)} KB of JavaScript and ${landerLoad.cssKb.toFixed(1)} KB of CSS` +
+        ' (before its language and profiles).'
+      : '.')
   : 'Web app first load: not measured (no web/dist; run `npm run build` first).';
+const lighthousePages = values.lighthouse.split(',').filter(Boolean);
+const lighthouseRows = firstLoad && lighthousePages.length > 0 ? await benchLighthouse(lighthousePages) : [];
+const lighthouseLines =
+  lighthouseRows.length > 0
+    ? [
+        'Lighthouse (mobile: simulated slow 4G and a 4× slower CPU, on this machine):',
+        '',
+        ...lighthouseTable(lighthouseRows),
+      ]
+    : ['Lighthouse: not run.'];
 const report = [
   '# API benchmark',
   '',
@@ -400,8 +422,10 @@ const report = [
   '',
   firstLoadLine,
   '',
+  ...lighthouseLines,
+  '',
 ].join('\n');
 fs.writeFileSync(values.out, report);
 console.log(
-  `\n${table(rows)}\n\n${firstLoadLine}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `\n${table(rows)}\n\n${firstLoadLine}\n\n${lighthouseLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );
