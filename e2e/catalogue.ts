@@ -15,6 +15,7 @@ export function catalogue(locale: string) {
     chat: load('chat'),
     credits: load('credits'),
     notifications: load('notifications'),
+    landers: load('landers'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

@@ -12,7 +12,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       // The service worker keeps one address (/sw.js) across releases; the browser checks it for updates.
-      input: { main: 'index.html', sw: 'src/sw/sw.ts' },
+      input: { main: 'index.html', landers: 'landers.html', sw: 'src/sw/sw.ts' },
       output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
     },
   },

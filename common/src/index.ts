@@ -4,6 +4,7 @@ export * from './money.js';
 export * from './schemas/accounts.js';
 export * from './schemas/chat.js';
 export * from './schemas/complaints.js';
+export * from './schemas/landers.js';
 export * from './schemas/likes.js';
 export * from './schemas/members.js';
 export * from './schemas/notifications.js';

@@ -28,6 +28,7 @@ export const WEB_PATHS = [
   '/match-finder',
   '/profile',
   '/complete-signup',
+  '/signup-matches',
   '/credits',
   '/premium',
   '/credits/repeat-order',

@@ -31,6 +31,7 @@ import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
 import { createBullQueue } from './jobs/bullmq-queue.js';
 import { createDbQueue } from './jobs/db-queue.js';
+import { landersRoutes } from './landers/routes.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(likesRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(landersRoutes, { services });
   await app.register(chatRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(realtimeRoutes, { services });
   await app.register(staffRoutes, { services, rateLimitScale: config.rateLimitScale });

@@ -8,6 +8,7 @@ import type { Db } from './db/index.js';
 import { createInProcessBus, type EventBus } from './events/bus.js';
 import { createDbQueue } from './jobs/db-queue.js';
 import type { JobQueue } from './jobs/queue.js';
+import { createLandersService } from './landers/service.js';
 import { createLikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailService } from './mail/service.js';
@@ -80,6 +81,7 @@ export function createServices({
   const members = createMembersService(db, clock, visibility);
   const safety = createSafetyService(db, clock, visibility);
   const search = createSearchService(db, clock);
+  const landers = createLandersService({ search });
   const photos = createPhotosService(db, clock, mediaRoot, visibility);
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
@@ -123,6 +125,7 @@ export function createServices({
     members,
     safety,
     search,
+    landers,
     photos,
     credits,
     mail,

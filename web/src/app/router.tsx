@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
           { path: '/match-finder', lazy: page(() => import('../pages/likes/MatchFinderPage')) },
           { path: '/profile', lazy: page(() => import('../pages/profile/ProfilePage')) },
           { path: '/complete-signup', lazy: page(() => import('../pages/profile/CompleteSignupPage')) },
+          { path: '/signup-matches', lazy: page(() => import('../pages/likes/SignupMatchesPage')) },
           { path: '/credits', lazy: page(() => import('../pages/credits/CreditsPage')) },
           { path: '/premium', lazy: page(() => import('../pages/credits/PremiumPage')) },
           { path: '/credits/repeat-order', lazy: page(() => import('../pages/credits/RepeatOrderPage')) },

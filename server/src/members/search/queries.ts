@@ -24,6 +24,10 @@ export interface SearchFilter {
   hostedOnly?: boolean;
   /** Lists invisible profiles too: for the viewer's contacts (their likes), whom invisibility does not hide from. */
   includeInvisible?: boolean;
+  /** A lander's faces: only these body types, a city (any case), and only profiles with an active main photo. */
+  bodyTypes?: readonly string[];
+  city?: string;
+  withMainPhoto?: boolean;
 }
 
 type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
@@ -62,6 +66,22 @@ const blockedByViewer = (eb: ProfilesEb, viewer: number) =>
 const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
   eb.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', viewer);
 
+/** What only a lander asks for; search totals never count with these, so they stay out of listedBy. */
+function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
+  const conditions = [];
+  if (filter.bodyTypes) conditions.push(eb('profiles.body_type', 'in', [...filter.bodyTypes]));
+  if (filter.city) conditions.push(eb(eb.fn('lower', ['profiles.city']), '=', filter.city.toLowerCase()));
+  if (filter.withMainPhoto) {
+    const activeMain = eb
+      .selectFrom('photos')
+      .select('photos.id')
+      .whereRef('photos.id', '=', 'profiles.main_photo_id')
+      .where('photos.status', '=', 'active');
+    conditions.push(eb.exists(activeMain));
+  }
+  return conditions;
+}
+
 /** The filter's profiles; with `amongIds`, only those of these ids, found by primary key. */
 function matching(filter: SearchFilter, amongIds?: number[]) {
   return (eb: ProfilesEb) => {
@@ -70,6 +90,7 @@ function matching(filter: SearchFilter, amongIds?: number[]) {
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
+    conditions.push(...showcaseConditions(filter, eb));
     const viewer = filter.viewerProfileId;
     if (viewer !== undefined) {
       conditions.push(eb('profiles.id', 'not in', blockedByViewer(eb, viewer)));

@@ -27,6 +27,9 @@ function yearsBefore(today: Date, years: number): string {
 
 type Criteria = Pick<SearchQuery, 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age' | 'q'>;
 
+/** Whom a lander shows: a search's criteria, body types and a city. */
+export type ShowcaseCriteria = Omit<Criteria, 'q'> & { bodyTypes?: readonly string[]; city?: string };
+
 const AGE_WIDENING = 5;
 
 /** Wider searches to try in turn: first anywhere in the country, then anywhere, then older and younger. */
@@ -123,6 +126,16 @@ export function createSearchService(db: Db, clock: Clock) {
     ): Promise<ProfileCard[]> {
       const filter = { ...filterFor(site, criteria, viewer, options.excluded), hostedOnly: options.hostedOnly };
       return cards(await queries.searchProfiles(db, filter, options.limit, 0));
+    },
+
+    /**
+     * A lander's faces for a visitor: listed profiles with a main photo, recently active first, none
+     * of `excluded`. Whether the visitor may see them at all is the caller's to decide.
+     */
+    async showcase(site: Site, criteria: ShowcaseCriteria, limit: number, excluded: number[]): Promise<ProfileCard[]> {
+      const { bodyTypes, city, ...searchCriteria } = criteria;
+      const filter = { ...filterFor(site, searchCriteria, null, excluded), bodyTypes, city, withMainPhoto: true };
+      return cards(await queries.searchProfiles(db, filter, limit, 0));
     },
 
     /** Those of the viewer's contacts (their likes) that the viewer may still see: active, no block either way. */

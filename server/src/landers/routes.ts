@@ -1,0 +1,13 @@
+import { landersQuery, landersResponse } from '@amora/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../services.js';
+
+export const landersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { landers } = services;
+
+  app.get(
+    '/api/landers.php',
+    { schema: { querystring: landersQuery, response: { 200: landersResponse } } },
+    async (request) => landers.profiles(request.site, request.query.network ?? request.trafficSource, request.query),
+  );
+};

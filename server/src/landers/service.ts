@@ -1,0 +1,60 @@
+/**
+ * Landers: the faces a marketing page shows a visitor, chosen by the site's niche (SPEC §9) and
+ * the place its slug names, through the members' search.
+ */
+import {
+  type LanderPrefix,
+  type LandersQuery,
+  type LandersResponse,
+  NICHE_PREFIXES,
+  visitorMayBrowse,
+} from '@amora/common';
+import type { SearchService, ShowcaseCriteria } from '../members/search/service.js';
+import type { Site } from '../sites/service.js';
+import { type Place, placeNamed } from './places.js';
+
+/** Whom each niche shows; none and bdsm show everyone. */
+const NICHE_CRITERIA: Record<LanderPrefix, ShowcaseCriteria> = {
+  '': {},
+  she: { gender: 'female' },
+  bdsm: {},
+  bbw: { gender: 'female', bodyTypes: ['curvy', 'large'] },
+  gilf: { gender: 'female', min_age: 60 },
+  milf: { gender: 'female', min_age: 35, max_age: 55 },
+  gay: { gender: 'male' },
+};
+
+export function landerPrefix(site: Site): LanderPrefix {
+  return NICHE_PREFIXES[site.settings.niche - 1] ?? '';
+}
+
+function placeCriteria(place: Place): ShowcaseCriteria {
+  return { country: place.country, countryregion: place.region, city: place.city ?? undefined };
+}
+
+export function createLandersService({ search }: { search: SearchService }) {
+  return {
+    /** The niche's faces, those of the named place first; none where the visitor may not browse. */
+    async profiles(site: Site, trafficSource: string | undefined, query: LandersQuery): Promise<LandersResponse> {
+      const prefix = landerPrefix(site);
+      const place = query.place === undefined ? null : placeNamed(site.settings.countries, query.place);
+      const answer = { prefix, place: place?.name ?? null };
+      if (!visitorMayBrowse(site.settings, trafficSource)) return { ...answer, profiles: [] };
+
+      const criteria = NICHE_CRITERIA[prefix];
+      const near = place ? await search.showcase(site, { ...criteria, ...placeCriteria(place) }, query.count, []) : [];
+      const more =
+        near.length < query.count
+          ? await search.showcase(
+              site,
+              criteria,
+              query.count - near.length,
+              near.map((card) => card.id),
+            )
+          : [];
+      return { ...answer, profiles: [...near, ...more] };
+    },
+  };
+}
+
+export type LandersService = ReturnType<typeof createLandersService>;
