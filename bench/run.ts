@@ -11,12 +11,13 @@
  * (bench/chat-seed.ts). Then the realtime part (bench/realtime.ts): send → recipient socket latency
  * on one instance and on two joined by Redis, beside a bare `ws` echo, and memory for 10,000 sockets.
  *
- * Web: the first load of the app and of a lander (gzip), and Lighthouse's mobile scores of the home
+ * Web: the first load of the app and of a lander (Brotli, as sent), and Lighthouse's mobile scores of the home
  * page, /members and landers (bench/lighthouse.ts); `--lighthouse ''` leaves Lighthouse out.
  *
  * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat  --profiles 100000
  * --rate 500  --seconds 15  --chat-rates 100,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
  * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
+ * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */
@@ -59,7 +60,12 @@ const { values } = parseArgs({
     /** Writes a CPU profile of the server per scenario to this folder (open in Chrome DevTools). */
     profile: { type: 'string' },
     /** Pages for Lighthouse's mobile audit, comma-separated; empty for none. */
-    lighthouse: { type: 'string', default: '/,/members,/landers/gallery,/landers/tinderswipe,/members/1/landing' },
+    lighthouse: {
+      type: 'string',
+      default: '/,/members,/pages/terms,/landers/gallery,/landers/tinderswipe,/landers/video,/members/1/landing',
+    },
+    /** Lighthouse runs per page; the table shows the median. */
+    'lighthouse-runs': { type: 'string', default: '5' },
   },
 });
 /** `--engines none` runs the realtime part only. */
@@ -397,11 +403,14 @@ const firstLoadLine = firstLoad
       : '.')
   : 'Web app first load: not measured (no web/dist; run `npm run build` first).';
 const lighthousePages = values.lighthouse.split(',').filter(Boolean);
-const lighthouseRows = firstLoad && lighthousePages.length > 0 ? await benchLighthouse(lighthousePages) : [];
+const lighthouseRows =
+  firstLoad && lighthousePages.length > 0
+    ? await benchLighthouse(lighthousePages, Number(values['lighthouse-runs']))
+    : [];
 const lighthouseLines =
   lighthouseRows.length > 0
     ? [
-        'Lighthouse (mobile: simulated slow 4G and a 4× slower CPU, on this machine):',
+        `Lighthouse (mobile: simulated slow 4G and a 4× slower CPU, on this machine; median of ${values['lighthouse-runs']} runs):`,
         '',
         ...lighthouseTable(lighthouseRows),
       ]

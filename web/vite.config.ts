@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressFiles } from './compress-files.js';
 import { offlinePage } from './offline-page.js';
 
 export default defineConfig({
-  plugins: [react(), offlinePage()],
+  plugins: [react(), offlinePage(), compressFiles()],
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './lander-pages.js';
 export * from './money.js';
 export * from './schemas/accounts.js';
 export * from './schemas/chat.js';

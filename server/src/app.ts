@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import type { Agent } from 'node:https';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { isLanderPath, isWebPath, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -31,6 +33,7 @@ import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
 import { createBullQueue } from './jobs/bullmq-queue.js';
 import { createDbQueue } from './jobs/db-queue.js';
+import { landerPageRoutes } from './landers/page.js';
 import { landersRoutes } from './landers/routes.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
@@ -109,6 +112,15 @@ export async function buildApp({
   });
 
   await app.register(cookie);
+  // Answers over a kilobyte travel compressed, at a Brotli level cheap enough to do per request;
+  // the web app's files are compressed once, at build time (web/compress-files.ts). Requests are
+  // taken as sent: nothing inflates a body a client compressed.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   // Before the request context: its hooks may refuse a handshake, and the refused socket must be closed.
   await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
   await app.register(helmet, {
@@ -179,11 +191,14 @@ export async function buildApp({
 
   const webDist = config.webDist;
   const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html'));
-  const landersHtml = indexHtml && fs.existsSync(path.join(webDist, 'landers.html'));
+  const landersHtml = indexHtml && path.join(webDist, 'landers.html');
+  if (landersHtml && fs.existsSync(landersHtml))
+    await app.register(landerPageRoutes, { services, template: fs.readFileSync(landersHtml, 'utf8') });
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -192,9 +207,11 @@ export async function buildApp({
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new DomainError('not_found');
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (landersHtml && isLanderPath(pathname))
-      return reply.header('cache-control', 'no-cache').sendFile('landers.html');
+    const [pathname = '/', query] = request.url.split('?');
+    // The lander routes take no trailing slash; an ad's link with one gets the lander all the same.
+    const withoutSlash = pathname.replace(/\/+$/, '');
+    if (withoutSlash && withoutSlash !== pathname && isLanderPath(withoutSlash))
+      return reply.redirect(query === undefined ? withoutSlash : `${withoutSlash}?${query}`, 301);
     // The app shows its not-found page for paths it has no page for; crawlers and monitors get the status too.
     const status = isWebPath(pathname) ? 200 : 404;
     return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');

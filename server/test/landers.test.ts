@@ -1,10 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LANDER_ANSWER_ELEMENT_ID, type LanderFirstAnswer } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
 import type { Site, StoredSettings } from '../src/sites/service.js';
 import { birthDate, buildSite, client, testPhoto, useTestApp } from './helpers.js';
 
-const t = useTestApp();
+// The built lander page as far as the server reads it: its language and the end of its head.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-landers-'));
+const LANDERS_HTML =
+  '<!doctype html><html lang="en"><head><title>Amora</title></head><body><main></main></body></html>';
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Amora</title>');
+fs.writeFileSync(path.join(webDist, 'landers.html'), LANDERS_HTML);
+
+const t = useTestApp({ env: { WEB_DIST: webDist } });
 
 let siteCount = 0;
 /** Each test asks a site of its own, so other tests' profiles never show up. */
@@ -195,5 +206,108 @@ describe('GET /api/landers.php', () => {
     const response = await visitor.get('/api/landers.php?count=1000000000');
     expect(response.statusCode).toBe(422);
     expect(response.json().fields.count.message).toBe('Kies een van de opties.');
+  });
+});
+
+/** The first answer the server put in a lander page; null when it put none. */
+function answerIn(html: string): LanderFirstAnswer | null {
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${LANDER_ANSWER_ELEMENT_ID}">(.*?)</script>`),
+  );
+  return match ? (JSON.parse(match[1] as string) as LanderFirstAnswer) : null;
+}
+const preloadedImages = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
+
+describe('the lander page', () => {
+  it("carries the site's settings, faces and company line in the site's language, and asks for the hero photos at once", async () => {
+    const { site, visitor } = await freshSite({}, 'nl-NL');
+    await profile(site, 'Anna', { gender: 'female' });
+    await profile(site, 'Bea', { gender: 'female' });
+    await profile(site, 'Cor', { gender: 'male' });
+
+    const response = await visitor.get('/landers/tinderswipe');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<html lang="nl"');
+    const answer = answerIn(response.body);
+    expect(answer).toMatchObject({ locale: 'nl', settings: { name: site.name }, member: null });
+    expect(answer?.company).toEqual((await visitor.get('/api/companyinfo.php')).json());
+    expect(answer?.faces.profiles.map((face) => face.name)).toEqual(['Anna', 'Bea', 'Cor']);
+    // tinderswipe shows two whole photos first.
+    const [anna, bea] = answer?.faces.profiles ?? [];
+    expect(preloadedImages(response.body)).toEqual([
+      `/media/${anna?.main_image?.filename}`,
+      `/media/${bea?.main_image?.filename}`,
+    ]);
+    expect(response.cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('nl');
+  });
+
+  it('names the slug’s place and puts its profiles first, as landers.php does', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Elsewhere');
+    await profile(site, 'Local', { country: 'NL', region: 'NH', city: 'Amsterdam' });
+    const answer = answerIn((await visitor.get('/landers/maplanding/amsterdam')).body);
+    expect(answer?.faces.place).toBe('Amsterdam');
+    expect(answer?.faces.profiles.map((face) => face.name)).toEqual(['Local', 'Elsewhere']);
+  });
+
+  it('on a profile lander carries the profile and leaves it out of the faces; a hidden one is no profile', async () => {
+    const { site, visitor } = await freshSite();
+    const anna = await profile(site, 'Anna');
+    await profile(site, 'Bea');
+    const hidden = await profile(site, 'Hidden', { invisible: 1 });
+
+    const response = await visitor.get(`/members/${anna}/landing2/summer`);
+    const answer = answerIn(response.body);
+    expect(answer?.member).toMatchObject({ id: anna, name: 'Anna' });
+    expect(answer?.faces.profiles.map((face) => face.name)).toEqual(['Bea']);
+    expect(preloadedImages(response.body)[0]).toBe(`/media/${answer?.member?.main_image?.filename}`);
+
+    for (const id of [hidden, 999_999_999]) {
+      const other = await visitor.get(`/members/${id}/landing`);
+      expect(other.statusCode).toBe(200);
+      expect(answerIn(other.body)?.member).toBeNull();
+    }
+  });
+
+  it('keeps the page’s traffic source, which opens a members-only site’s faces', async () => {
+    const { site } = await freshSite({ logged_out_search: false, logged_out_search_trafficsource: true });
+    await profile(site, 'Sanne');
+
+    const without = answerIn((await client(t.app, { host: site.domain }).get('/landers/gallery')).body);
+    expect(without?.faces.profiles).toEqual([]);
+
+    const visitor = client(t.app, { host: site.domain });
+    const response = await visitor.get('/landers/gallery?network=ads&sub1=x');
+    expect(answerIn(response.body)?.faces.profiles.map((face) => face.name)).toEqual(['Sanne']);
+    expect(response.cookies.find((cookie) => cookie.name === 'traffic_source')?.value).toBe('ads');
+    // The cookie keeps it for the calls that follow.
+    expect(names(await visitor.get('/api/landers.php'))).toEqual(['Sanne']);
+  });
+
+  it('writes a profile’s text into the page so that it cannot end the block or run as script', async () => {
+    const { site, visitor } = await freshSite();
+    const name = '</script><script>alert(1)</script><!--\u2028';
+    await profile(site, name);
+    const response = await visitor.get('/landers/gallery');
+    expect(response.body.match(/<\/script>/gi)).toHaveLength(1);
+    expect(response.body).not.toContain('<script>alert');
+    expect(answerIn(response.body)?.faces.profiles[0]?.name).toBe(name);
+  });
+
+  it('answers a domain with no site with the bare page, which shows its failure in the browser', async () => {
+    const response = await client(t.app, { host: 'no-such-site.test' }).get('/landers/gallery');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(LANDERS_HTML);
+  });
+
+  it('answers a lander address with a trailing slash as the lander', async () => {
+    const design = await client(t.app).get('/landers/gallery/');
+    expect(design.statusCode).toBe(200);
+    expect(answerIn(design.body)).not.toBeNull();
+    const profileLander = await client(t.app).get('/members/5/landing/?network=ads');
+    expect(profileLander.statusCode).toBe(301);
+    expect(profileLander.headers.location).toBe('/members/5/landing?network=ads');
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from './helpers.js';
 
@@ -9,6 +10,11 @@ const INDEX_HTML = '<!doctype html><title>Amora</title><div id="root"></div>';
 const LANDERS_HTML = '<!doctype html><title>Amora</title><main id="lander"></main>';
 fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
 fs.writeFileSync(path.join(webDist, 'landers.html'), LANDERS_HTML);
+const SCRIPT = `console.log(${JSON.stringify('Amora '.repeat(500))});`;
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js'), SCRIPT);
+fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js.br'), zlib.brotliCompressSync(SCRIPT));
+fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js.gz'), zlib.gzipSync(SCRIPT));
 
 const t = useTestApp({ env: { WEB_DIST: webDist } });
 
@@ -61,5 +67,39 @@ describe('pages of the web app', () => {
     const response = await client(t.app).get('/api/nothing.php');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('sends a built file compressed as the browser accepts it, from the copy made at build time', async () => {
+    const brotli = await client(t.app).get('/assets/app-1a2b.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await client(t.app).get('/assets/app-1a2b.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await client(t.app).get('/assets/app-1a2b.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses an API answer over a kilobyte, and leaves a small one as it is', async () => {
+    const large = await client(t.app).get('/api/openapi.json', { headers: { 'accept-encoding': 'br' } });
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(large.rawPayload).toString())).toMatchObject({ openapi: '3.0.3' });
+
+    const small = await client(t.app).get('/api/nothing.php', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('takes a request body as sent: a compressed one is not inflated', async () => {
+    const body = zlib.gzipSync(JSON.stringify({ email: 'a@b.test', password: 'whatever-123' }));
+    const response = await client(t.app).post('/api/login.php', body, {
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request' });
   });
 });

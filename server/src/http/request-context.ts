@@ -66,15 +66,14 @@ export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, lo
 const TRAFFIC_SOURCE = /^[\p{L}\p{N}._~-]{1,100}$/u;
 
 /**
- * The visitor's traffic source: the cookie of an earlier visit, or settings.php's ?network= (the
- * query of the page the app was opened at), kept in the cookie from then on. The first one stays.
+ * The visitor's traffic source: the cookie of an earlier visit, or the ?network= of the page the
+ * visitor entered by (settings.php gets the app's page query; a lander page has its own), kept in
+ * the cookie from then on. The first one stays.
  */
 function rememberTrafficSource(request: FastifyRequest, reply: FastifyReply): string | undefined {
   const kept = request.cookies[TRAFFIC_SOURCE_COOKIE];
   if (kept && TRAFFIC_SOURCE.test(kept)) return kept;
-  const network = isSettingsRoute(request)
-    ? (request.query as Record<string, unknown> | undefined)?.network
-    : undefined;
+  const network = isEntryRoute(request) ? (request.query as Record<string, unknown> | undefined)?.network : undefined;
   if (typeof network !== 'string' || !TRAFFIC_SOURCE.test(network)) return undefined;
   reply.setCookie(TRAFFIC_SOURCE_COOKIE, network, {
     path: '/',
@@ -95,10 +94,13 @@ export function requestContext(request: FastifyRequest): RequestContext {
 /** The route the request was matched to, decided on the routed path, never on the raw URL string. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
 /** Calls and photo files belong to a site and may have a member asking. */
-// The web manifest names the site, so it is the site's too.
+// The web manifest names the site, and a lander page carries the site's data, so they are the site's too.
 const isSiteRoute = (request: FastifyRequest) =>
-  /^\/(api|media)\//.test(routeOf(request)) || routeOf(request) === '/manifest.webmanifest';
+  /^\/(api|media)\//.test(routeOf(request)) || routeOf(request) === '/manifest.webmanifest' || isLanderPage(request);
 const isSettingsRoute = (request: FastifyRequest) => routeOf(request) === '/api/settings.php';
+const isLanderPage = (request: FastifyRequest) => request.routeOptions.config?.landerPage === true;
+/** Where a visitor enters: the app's settings.php call, or a lander page. */
+const isEntryRoute = (request: FastifyRequest) => isSettingsRoute(request) || isLanderPage(request);
 
 /** True when the web app sent the request: its header, which another site cannot make a browser send. */
 export function sentByClient(request: FastifyRequest): boolean {
@@ -139,6 +141,8 @@ async function requestContextPlugin(
     if (!isSiteRoute(request)) return;
     const domain = requestedDomain(request);
     const site = await services.sites.findByDomain(domain);
+    // A lander page still answers, without the site's data: the page shows the failure itself.
+    if (!site && isLanderPage(request)) return;
     if (!site) throw new DomainError('site_not_found');
     request.site = site;
     linkOrigins.set(request, siteOrigin(publicOrigin, domain));
@@ -149,7 +153,7 @@ async function requestContextPlugin(
     } else {
       const fromDomain = services.sites.siteLocale(site);
       request.locale = fromDomain ?? DEFAULT_LOCALE;
-      if (fromDomain && isSettingsRoute(request)) setLocaleCookie(request, reply, fromDomain);
+      if (fromDomain && isEntryRoute(request)) setLocaleCookie(request, reply, fromDomain);
     }
     request.trafficSource = rememberTrafficSource(request, reply);
     // Checked once the language is known, so the refusal is in the visitor's language.

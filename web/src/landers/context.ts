@@ -1,7 +1,7 @@
 /** What every design gets: the texts, the site, the faces and the signup form to place. */
 import type { LanderPrefix, Locale, MemberProfile, ProfileCard, Settings } from '@amora/common';
+import type { LanderRoute } from '../../../common/src/lander-pages';
 import type { Translate } from './i18n';
-import type { LanderRoute } from './route';
 import type { Signup } from './signup';
 
 export interface Lander {

@@ -1,23 +1,14 @@
 /** Faces: a profile's photo from the site's photo address, its name and place, and the hosted-profile mark. */
-import type { Image, ProfileCard, Settings } from '@amora/common';
+import type { ProfileCard } from '@amora/common';
 import infoIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import personIcon from 'bootstrap-icons/icons/person-fill.svg?raw';
+import { photoUrl } from '../../../common/src/lander-pages';
 import type { Lander } from './context';
 import { h, icon, srOnly } from './dom';
 import { capitalised } from './i18n';
 
 /** The square thumbnail's side (members/photos/files.ts). */
 const THUMB_SIDE = 360;
-
-export function photoUrl(settings: Pick<Settings, 'cdn_prefix'>, image: Image, size: 'thumb' | 'full'): string {
-  const prefix = settings.cdn_prefix.replace(/\/$/, '');
-  return `${prefix}/${size === 'thumb' ? image.thumb_filename : image.filename}`;
-}
-
-/** Asks for a photo before the page that shows it is built, so it is there when it is. */
-export function preloadPhoto(settings: Pick<Settings, 'cdn_prefix'>, image: Image, size: 'thumb' | 'full') {
-  document.head.append(h('link', { rel: 'preload', as: 'image', href: photoUrl(settings, image, size) }));
-}
 
 interface PhotoOptions {
   size?: 'thumb' | 'full';

@@ -18,7 +18,7 @@ const NAMESPACES: Record<string, Record<string, Catalogue>> = {
   pages: import.meta.glob<{ default: Tree }>('../../../common/locales/*/pages.json'),
 };
 
-export function cookieLocale(): Locale | null {
+function cookieLocale(): Locale | null {
   const match = document.cookie.match(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]+)`));
   return match && isLocale(match[1]) ? match[1] : null;
 }
@@ -64,13 +64,9 @@ export function translator(locale: Locale, catalogues: Record<string, Tree>): Tr
   };
 }
 
-/** The translator for `locale`; its catalogues were perhaps asked for already (see `preload`). */
-export async function loadTranslator(locale: Locale, early?: Promise<Record<string, Tree>>): Promise<Translate> {
-  return translator(locale, await (early ?? loadCatalogues(locale)));
+export async function loadTranslator(locale: Locale): Promise<Translate> {
+  return translator(locale, await loadCatalogues(locale));
 }
-
-/** Starts fetching a locale's catalogues before it is sure to be the one (a returning visitor's cookie). */
-export const preload = (locale: Locale) => loadCatalogues(locale);
 
 /** The site's word at the start of a label, with a capital (as the app's HostedMark writes it). */
 export const capitalised = (word: string, locale: string) => word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);

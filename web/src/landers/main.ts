@@ -1,20 +1,26 @@
 /**
  * The landers (SPEC §2): a light page of their own for ad traffic on a phone, in plain DOM code so
- * it loads a fraction of the app. At once it asks settings.php (which sets the language cookie on a
- * first visit), the faces, the company line and its design; then the texts of the language the
- * cookie names; then it renders the design, which ends in the signup form.
+ * it loads a fraction of the app. The server answers the page with what the design needs (its
+ * settings, faces, company line and language) and the hero photos' preload; the page then loads its
+ * design and the texts of that language side by side and renders the design, which ends in the
+ * signup form. Served without that answer (Vite's dev server), it asks the API for the same.
  */
 import './landers.scss';
 import type { CompanyInfo, LandersResponse, MemberProfile, Settings } from '@amora/common';
 import { NICHE_PREFIXES } from '../../../common/src/constants';
+import {
+  LANDER_ANSWER_ELEMENT_ID,
+  LANDER_FACES,
+  type LanderFirstAnswer,
+  type LanderRoute,
+  landerRoute,
+} from '../../../common/src/lander-pages';
 import { rememberTracking } from '../pages/accounts/tracking';
 import { getJson } from './api';
 import type { Lander, RenderDesign } from './context';
 import { h } from './dom';
-import { preloadPhoto } from './faces';
-import { activeLocale, cookieLocale, loadTranslator, preload, type Translate } from './i18n';
+import { activeLocale, loadTranslator, type Translate } from './i18n';
 import { footer, navbar, stickyJoin } from './layout';
-import { type LanderRoute, landerRoute } from './route';
 import { createSignup } from './signup';
 
 type DesignName = LanderRoute['design'];
@@ -35,54 +41,30 @@ const DESIGNS: Record<DesignName, () => Promise<{ render: RenderDesign }>> = {
   landing3: () => import('./designs/profile-chat'),
 };
 
-/** How many faces each design shows. */
-const FACES: Record<DesignName, number> = {
-  tinderswipe: 12,
-  alonetonight: 12,
-  collagelanding: 24,
-  gallery: 24,
-  iconslanding: 12,
-  maplanding: 10,
-  socialnetwork: 8,
-  transitionsvideolanding: 8,
-  video: 8,
-  landing: 6,
-  signup: 6,
-  landing2: 6,
-  landing3: 6,
-};
-
 const prefixOf = (settings: Settings) => NICHE_PREFIXES[settings.niche - 1] ?? '';
 
-/** The photos at the top of each design: fetched as soon as the faces are known, before the texts. */
-const HERO: Record<DesignName, { size: 'thumb' | 'full'; count: number }> = {
-  tinderswipe: { size: 'full', count: 2 },
-  alonetonight: { size: 'thumb', count: 3 },
-  collagelanding: { size: 'thumb', count: 8 },
-  gallery: { size: 'thumb', count: 4 },
-  iconslanding: { size: 'thumb', count: 6 },
-  maplanding: { size: 'thumb', count: 4 },
-  socialnetwork: { size: 'full', count: 1 },
-  transitionsvideolanding: { size: 'full', count: 1 },
-  video: { size: 'full', count: 1 },
-  landing: { size: 'thumb', count: 0 },
-  signup: { size: 'thumb', count: 0 },
-  landing2: { size: 'thumb', count: 0 },
-  landing3: { size: 'thumb', count: 0 },
-};
+/** The answer the server put in the page; null when it put none (or it cannot be read). */
+function answerInPage(): LanderFirstAnswer | null {
+  const block = document.getElementById(LANDER_ANSWER_ELEMENT_ID);
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as LanderFirstAnswer) : null;
+  } catch {
+    return null;
+  }
+}
+
+const pageNetwork = () => new URLSearchParams(location.search).get('network') ?? undefined;
 
 /**
- * The faces; a lander without them still stands, so a failed call shows none. It is asked at once,
- * beside settings.php, with the page's traffic source (which settings.php is about to keep).
+ * The faces; a lander without them still stands, so a failed call shows none. A profile lander
+ * asks one more, as the profile itself may be among them and is left out.
  */
-async function facesFor(route: LanderRoute): Promise<LandersResponse | null> {
-  const wanted = FACES[route.design];
-  // A profile lander asks one more, as the profile itself may be among them and is left out.
+async function facesFor(route: LanderRoute, settings: Settings): Promise<LandersResponse> {
+  const wanted = LANDER_FACES[route.design];
   const count = route.kind === 'profile' ? wanted + 1 : wanted;
-  const network = new URLSearchParams(location.search).get('network') ?? undefined;
-  const query = { count: String(count), place: route.slug ?? undefined, network };
+  const query = { count: String(count), place: route.slug ?? undefined, network: pageNetwork() };
   const answer = await getJson<LandersResponse>('/api/landers.php', query).catch(() => null);
-  if (!answer) return null;
+  if (!answer) return { prefix: prefixOf(settings), place: null, profiles: [] };
   const others = route.kind === 'profile' ? answer.profiles.filter((face) => face.id !== route.id) : answer.profiles;
   return { ...answer, profiles: others.slice(0, wanted) };
 }
@@ -90,27 +72,25 @@ async function facesFor(route: LanderRoute): Promise<LandersResponse | null> {
 /** A profile lander's profile; null where the visitor may not see it (a members-only site) or it is gone. */
 async function memberFor(route: LanderRoute): Promise<MemberProfile | null> {
   if (route.kind !== 'profile') return null;
-  const network = new URLSearchParams(location.search).get('network') ?? undefined;
-  const answer = await getJson<{ profile: MemberProfile }>('/api/member.php', { id: String(route.id), network }).catch(
-    () => null,
-  );
+  const query = { id: String(route.id), network: pageNetwork() };
+  const answer = await getJson<{ profile: MemberProfile }>('/api/member.php', query).catch(() => null);
   return answer?.profile ?? null;
 }
 
-/** Starts loading the photos the design shows first, while its texts are still on their way. */
-async function preloadHero(
-  route: LanderRoute,
-  settings: Promise<Settings | null>,
-  faces: Promise<LandersResponse | null>,
-  member: Promise<MemberProfile | null>,
-) {
-  const [site, answer, profile] = await Promise.all([settings, faces, member]);
-  if (!site) return;
-  const { size, count } = HERO[route.design];
-  if (profile?.main_image) preloadPhoto(site, profile.main_image, 'full');
-  for (const face of answer?.profiles.slice(0, count) ?? []) {
-    if (face.main_image) preloadPhoto(site, face.main_image, size);
-  }
+/** The first answer from the API, as the server would have put it in the page; null without settings. */
+async function askFirstAnswer(route: LanderRoute): Promise<LanderFirstAnswer | null> {
+  const settings = await getJson<Settings>('/api/settings.php', {
+    ...Object.fromEntries(new URLSearchParams(location.search)),
+    domain: location.hostname,
+  }).catch(() => null);
+  if (!settings) return null;
+  const [company, faces, member] = await Promise.all([
+    getJson<CompanyInfo>('/api/companyinfo.php'),
+    facesFor(route, settings),
+    memberFor(route),
+  ]).catch(() => [null, null, null] as const);
+  if (!company || !faces) return null;
+  return { locale: activeLocale(), settings, company, faces, member };
 }
 
 function renderFailure(t: Translate) {
@@ -129,38 +109,21 @@ function renderFailure(t: Translate) {
 async function start() {
   rememberTracking(location.search);
   const route = landerRoute(location.pathname);
-  // A returning visitor's language is known already: its texts and the design load meanwhile.
-  const known = cookieLocale();
-  const earlyTexts = known ? preload(known) : undefined;
   const design = DESIGNS[route.design]();
-
-  const settingsCall = getJson<Settings>('/api/settings.php', {
-    ...Object.fromEntries(new URLSearchParams(location.search)),
-    domain: location.hostname,
-  }).catch(() => null);
-  const facesCall = facesFor(route);
-  const memberCall = memberFor(route);
-  const companyCall = getJson<CompanyInfo>('/api/companyinfo.php').catch(() => null);
-  void preloadHero(route, settingsCall, facesCall, memberCall);
-
-  const settings = await settingsCall;
-  const locale = activeLocale();
+  const inPage = answerInPage();
+  const texts = inPage ? loadTranslator(inPage.locale) : undefined;
+  const answer = inPage ?? (await askFirstAnswer(route));
+  const locale = answer?.locale ?? activeLocale();
   document.documentElement.lang = locale;
-  const texts = loadTranslator(locale, locale === known ? earlyTexts : undefined);
-  if (!settings) {
-    renderFailure(await texts);
+  if (!answer) {
+    renderFailure(await loadTranslator(locale));
     return;
   }
 
-  const [t, company, answer, member, { render }] = await Promise.all([
-    texts,
-    companyCall,
-    facesCall,
-    memberCall,
-    design,
-  ]);
-  const faces = answer ?? { prefix: prefixOf(settings), place: null, profiles: [] };
-  const next = route.kind === 'profile' ? `/complete-signup?next=/members/${route.id}` : '/complete-signup';
+  const [t, { render }] = await Promise.all([texts ?? loadTranslator(locale), design]);
+  const { settings, company, faces, member } = answer;
+  // A new member first meets a few members to like (/signup-matches), then completes the profile.
+  const next = route.kind === 'profile' ? `/signup-matches?next=/members/${route.id}` : '/signup-matches';
   const lander: Lander = {
     t,
     locale,

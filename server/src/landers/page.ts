@@ -1,0 +1,109 @@
+/**
+ * The lander page: web/dist/landers.html with the lander's first answer in it (the settings, faces,
+ * company line and profile its design shows, in the visitor's language) and its hero photos asked
+ * for in the head, so a phone waits for one round trip before the design can render.
+ */
+import {
+  isLanderPath,
+  LANDER_ANSWER_ELEMENT_ID,
+  LANDER_FACES,
+  LANDER_HERO,
+  LANDER_PATHS,
+  type LanderFirstAnswer,
+  type LanderRoute,
+  landerRoute,
+  type MemberProfile,
+  photoUrl,
+} from '@amora/common';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors.js';
+import { countryOfAddress } from '../geo/service.js';
+import type { Services } from '../services.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A lander page: its site and visitor are known as for settings.php, the page a visitor enters by. */
+    landerPage?: boolean;
+  }
+}
+
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON inside a script block: nothing in it may close the block or open a comment. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** A profile lander's profile, or null where this visitor may not see it. */
+async function memberOf(services: Services, request: FastifyRequest, route: LanderRoute, network?: string) {
+  if (route.kind !== 'profile') return null;
+  return services.members
+    .viewMember(request.site, request.viewer, route.id, network)
+    .catch((error: unknown): MemberProfile | null => {
+      if (error instanceof DomainError) return null;
+      throw error;
+    });
+}
+
+async function firstAnswer(
+  services: Services,
+  request: FastifyRequest,
+  route: LanderRoute,
+): Promise<LanderFirstAnswer> {
+  const { site } = request;
+  const network = request.trafficSource;
+  const wanted = LANDER_FACES[route.design];
+  // A profile lander asks one more, as the profile itself may be among them and is left out.
+  const count = route.kind === 'profile' ? wanted + 1 : wanted;
+  const [settings, company, faces, member] = await Promise.all([
+    services.sites.settingsFor(site, countryOfAddress(request.ip)),
+    services.sites.companyInfo(site),
+    services.landers.profiles(site, network, { count, place: route.slug ?? undefined }),
+    memberOf(services, request, route, network),
+  ]);
+  const others = route.kind === 'profile' ? faces.profiles.filter((face) => face.id !== route.id) : faces.profiles;
+  return { locale: request.locale, settings, company, faces: { ...faces, profiles: others.slice(0, wanted) }, member };
+}
+
+/** The photos the design shows first: the profile's, then the first faces. */
+function heroPhotos(answer: LanderFirstAnswer, route: LanderRoute): string[] {
+  const { size, count } = LANDER_HERO[route.design];
+  const profile = answer.member?.main_image ? [photoUrl(answer.settings, answer.member.main_image, 'full')] : [];
+  const faces = answer.faces.profiles
+    .slice(0, count)
+    .flatMap((face) => (face.main_image ? [photoUrl(answer.settings, face.main_image, size)] : []));
+  return [...profile, ...faces];
+}
+
+export function landerPageHtml(template: string, answer: LanderFirstAnswer, route: LanderRoute): string {
+  const preloads = heroPhotos(answer, route)
+    .map((url, index) => {
+      const priority = index === 0 ? ' fetchpriority="high"' : '';
+      return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${priority} />`;
+    })
+    .join('');
+  const block = `<script type="application/json" id="${LANDER_ANSWER_ELEMENT_ID}">${scriptSafeJson(answer)}</script>`;
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${answer.locale}"`)
+    .replace('</head>', `${preloads}${block}</head>`);
+}
+
+/** Answers the lander paths of common/src/web-routes.ts; `template` is the built landers.html. */
+export const landerPageRoutes: FastifyPluginAsync<{ services: Services; template: string }> = async (
+  app,
+  { services, template },
+) => {
+  for (const pattern of LANDER_PATHS) {
+    app.get(pattern, { schema: { hide: true }, config: { landerPage: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      // The patterns take any design name; only those of LANDER_DESIGNS are pages.
+      if (!isLanderPath(pathname)) return reply.callNotFound();
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      // A domain with no site still gets the page, which then shows its failure in the browser.
+      if (!request.site) return template;
+      const route = landerRoute(pathname);
+      return landerPageHtml(template, await firstAnswer(services, request, route), route);
+    });
+  }
+};
