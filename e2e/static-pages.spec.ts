@@ -33,3 +33,16 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+test('each static page answers at its short address too, and an unknown one is not found', async ({ page }) => {
+  const t = catalogue('en');
+  await enterSite(page, '/');
+  for (const slug of STATIC_PAGE_SLUGS) {
+    const response = await page.goto(`/${slug}`);
+    expect(response?.status(), slug).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(`pages:${slug}.title`));
+  }
+  const unknown = await page.goto('/secret-offer');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: t('errors:not_found') })).toBeVisible();
+});

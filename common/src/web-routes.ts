@@ -16,6 +16,8 @@ export const WEB_PATHS = [
   '/members/:id',
   '/likes/m/:id',
   '/pages/:page',
+  // SPEC §1's {token} pages: a static page's own short address (/terms, /faq), as mails and ads link it.
+  '/:token',
   '/pricing',
   '/complaints',
   '/lang-config',
@@ -81,6 +83,7 @@ export function isStaticPageSlug(value: string | undefined): value is StaticPage
 /** Parameters whose values are a closed list: any other value is a page that does not exist. */
 const CLOSED_PARAMETERS: Record<string, (value: string) => boolean> = {
   page: isStaticPageSlug,
+  token: isStaticPageSlug,
   design: (value) => (LANDER_DESIGNS as readonly string[]).includes(value),
 };
 

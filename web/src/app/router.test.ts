@@ -26,6 +26,8 @@ describe('isWebPath', () => {
     '/credits/3/ideal',
     '/pages/terms',
     '/pages/return-policy',
+    '/terms',
+    '/return-policy/',
     '/staff/conversations/9',
   ])('knows %s', (path) => {
     expect(isWebPath(path)).toBe(true);
@@ -33,6 +35,8 @@ describe('isWebPath', () => {
 
   it.each([
     '/nothing-here',
+    '/secret',
+    '/terms/more',
     '/members/42/chat/more',
     '/pages/secret',
     '/pages',

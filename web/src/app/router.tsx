@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/members/:id', lazy: page(() => import('../pages/members/MemberPage')) },
       { path: '/likes/m/:id', lazy: page(() => import('../pages/members/MemberPage')) },
       { path: '/pages/:page', lazy: page(() => import('../pages/static/StaticPage')) },
+      { path: '/:token', lazy: page(() => import('../pages/static/StaticPage')) },
       { path: '/pricing', lazy: page(() => import('../pages/credits/PricingPage')) },
       { path: '/complaints', lazy: page(() => import('../pages/support/ComplaintsPage')) },
       { path: '/lang-config', lazy: page(() => import('../pages/support/LangConfigPage')) },

@@ -13,9 +13,13 @@ interface Section {
   body: string;
 }
 
-/** Terms, privacy, cookies, ban policy, FAQ, return policy and service pages, filled with the site's company details. */
+/**
+ * Terms, privacy, cookies, ban policy, FAQ, return policy and service pages, filled with the site's
+ * company details; at /pages/{page} and at their short address /{token}.
+ */
 export default function StaticPage() {
-  const { page: slug } = useParams();
+  const { page, token } = useParams();
+  const slug = page ?? token;
   const { t, i18n } = useTranslation('pages');
   const { data: company } = useCompanyInfo();
   const { data: settings } = useSettings();
