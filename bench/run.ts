@@ -395,7 +395,7 @@ const dist = path.join(import.meta.dirname, '../web/dist');
 const firstLoad = measureFirstLoad(dist);
 const landerLoad = measureFirstLoad(dist, 'landers.html');
 const firstLoadLine = firstLoad
-  ? `Web app first load (built web/dist, gzip -9): ${firstLoad.javascriptKb.toFixed(1)} KB of JavaScript and ` +
+  ? `Web app first load (built web/dist, Brotli as sent): ${firstLoad.javascriptKb.toFixed(1)} KB of JavaScript and ` +
     `${firstLoad.cssKb.toFixed(1)} KB of CSS` +
     (landerLoad
       ? `; a lander: ${landerLoad.javascriptKb.toFixed(1)} KB of JavaScript and ${landerLoad.cssKb.toFixed(1)} KB of CSS` +
