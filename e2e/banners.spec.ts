@@ -1,8 +1,9 @@
 /**
- * The default layout's banners (SPEC §2) for a member who just signed up: each shows under its
+ * The default layout's banners (SPEC §2) for a member who just signed up: one at a time, the
+ * activation reminder before the time bonus before the photo alert; each shows under its
  * conditions, stays away from the pages the spec keeps it from, and stays closed once closed.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { enterSite, expectAccessible, screenshot, signUpMember } from './support.js';
 
@@ -13,36 +14,38 @@ test('a new member’s banners show where they belong and stay closed once close
   await signUpMember(page, 'Jet', { activate: false });
   const activation = page.getByRole('alert').filter({ hasText: t('activation.title') });
   const photo = page.getByRole('alert').filter({ hasText: t('members:photoAlert.body') });
-  const timeBonus = page.getByText(t('credits:timeBonus.offer', { percentage: '25' }));
+  const timeBonus = page.getByRole('alert').filter({ hasText: t('credits:timeBonus.offer', { percentage: '25' }) });
+  /** The one banner showing (none when null): the others wait for it. */
+  const expectOnly = async (shown: Locator | null) => {
+    if (shown) await expect(shown).toBeVisible();
+    else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const banner of [activation, photo, timeBonus]) if (banner !== shown) await expect(banner).toHaveCount(0);
+  };
 
-  // In the members area: all three.
+  // In the members area all three are due: the activation reminder comes first.
   await page.goto('/members');
-  await expect(activation).toBeVisible();
-  await expect(photo).toBeVisible();
-  await expect(timeBonus).toBeVisible();
+  await expectOnly(activation);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'banners-new-member');
 
-  // Settings: no activation reminder and no time bonus (not the members area); the photo alert stays.
+  // Settings: no activation reminder and no time bonus (not the members area); the photo alert shows.
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
-  await expect(activation).toHaveCount(0);
-  await expect(timeBonus).toHaveCount(0);
-  await expect(photo).toBeVisible();
-  // The profile, where photos are added: no photo alert.
+  await expectOnly(photo);
+  // The profile, where photos are added: no photo alert, nor the time bonus; the activation reminder.
   await page.goto('/profile');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(photo).toHaveCount(0);
-  await expect(activation).toBeVisible();
+  await expectOnly(activation);
 
-  // Closed once, closed for good.
+  // Closed once, closed for good; the next due takes its place.
   await activation.getByRole('button', { name: t('common.close') }).click();
-  await expect(activation).toHaveCount(0);
+  await expectOnly(null);
   await page.goto('/members');
+  await expectOnly(timeBonus);
+  await screenshot(page, testInfo, 'banners-time-bonus');
+  await timeBonus.getByRole('button', { name: t('common.close') }).click();
+  await expectOnly(photo);
   await photo.getByRole('button', { name: t('members:gallery.close') }).click();
-  await expect(photo).toHaveCount(0);
+  await expectOnly(null);
   await page.reload();
-  await expect(timeBonus).toBeVisible();
-  await expect(activation).toHaveCount(0);
-  await expect(photo).toHaveCount(0);
+  await expectOnly(null);
 });

@@ -1,3 +1,4 @@
+import type { User } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
@@ -13,12 +14,11 @@ const NOT_ON = ['/signup', '/notifications'];
 const SMARTPHONE = '(max-width: 767.98px)';
 
 /**
- * Reminds a member to activate (SPEC §2): while the user is not_confirmed and the profile
- * disabled, unless notification mail is off (a bounce, a spam complaint, an unsubscribe: the
- * activation mail may not arrive then). Right after signup on a phone it is a modal.
+ * Whether to remind the member to activate (SPEC §2): while the user is not_confirmed and the
+ * profile disabled, unless notification mail is off (a bounce, a spam complaint, an unsubscribe:
+ * the activation mail may not arrive then), and until closed. Null when there is nothing to show.
  */
-export function ActivationReminder() {
-  const { t } = useTranslation();
+export function useActivationReminder() {
   const { pathname } = useLocation();
   const { user } = useUser();
   const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
@@ -38,6 +38,12 @@ export function ActivationReminder() {
     sessionStorage.removeItem(SIGNUP_COMPLETE_KEY);
     setDismissedFor(dismissedKey);
   };
+  return { user, dismiss };
+}
+
+/** The activation reminder: right after signup on a phone a modal, otherwise an alert. */
+export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () => void }) {
+  const { t } = useTranslation();
   const asModal = sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
   const body = (
     <>

@@ -8,9 +8,8 @@ import { useUser } from '../api/hooks';
 const DISMISSED_KEY = 'amora.profile-photo-alert-dismissed';
 const NOT_ON = ['/profile', '/complete-signup'];
 
-/** SPEC §2: asks for a profile photo while the member has no main image; a dismissal is remembered. */
-export function ProfilePhotoAlert() {
-  const { t } = useTranslation('members');
+/** SPEC §2: whether to ask for a profile photo: while the member has no main image, until closed. Null when not. */
+export function useProfilePhotoAlert() {
   const { user } = useUser();
   const { pathname } = useLocation();
   const key = `${DISMISSED_KEY}.${user?.id}`;
@@ -22,6 +21,12 @@ export function ProfilePhotoAlert() {
     localStorage.setItem(key, '1');
     setDismissed(true);
   };
+  return { dismiss };
+}
+
+/** Asks for a profile photo, with a link to where photos are added. */
+export function ProfilePhotoAlert({ dismiss }: { dismiss: () => void }) {
+  const { t } = useTranslation('members');
   return (
     <Container className="pt-3">
       <Alert variant="info" dismissible onClose={dismiss} closeLabel={t('gallery.close')} className="mb-0">

@@ -1,25 +1,19 @@
 import { Outlet } from 'react-router';
-import { ActivationReminder } from '../../components/ActivationReminder';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
-import { ProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
 import { SignupModal } from '../../pages/accounts/SignupModal';
-import { TimeBonus } from '../../pages/credits/TimeBonus';
 import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
-import { MailOffAlert } from '../../pages/notifications/MailOffAlert';
 import { PushPrompt } from '../../pages/notifications/PushPrompt';
+import { Banners } from './Banners';
 import { TopBar } from './TopBar';
 
-/** Top bar, banners, the page, footer with disclaimer; the push prompt, the entry warning, the signup dialog and the match popup (also the like modal) on top. */
+/** Top bar, a banner (one at a time), the page, footer with disclaimer; the push prompt, the entry warning, the signup dialog and the match popup (also the like modal) on top. */
 export function DefaultLayout() {
   return (
     <MatchPopupProvider>
       <TopBar />
       <main id="content">
-        <MailOffAlert />
-        <ActivationReminder />
-        <ProfilePhotoAlert />
-        <TimeBonus />
+        <Banners />
         <Outlet />
       </main>
       <Footer />

@@ -23,11 +23,15 @@ export function countdown(seconds: number): string {
   return parts.map((part) => String(part).padStart(2, '0')).join(':');
 }
 
+/** A running time bonus: its discount code and percentage, and the seconds left. */
+type TimeBonusOffer = { code: string; percentage: number; left: number };
+
 /**
  * The time bonus (SPEC §4): a new, unpaid member's discount while it runs, with the seconds left,
  * ticking each second. It ends at zero, on paying or logging out; then the welcome discount applies.
+ * Undefined while the offer is still being asked for.
  */
-export function useTimeBonus() {
+export function useTimeBonus(): TimeBonusOffer | null | undefined {
   const welcome = useWelcomeDiscount();
   const queryClient = useQueryClient();
   const { user } = useUser();
@@ -48,6 +52,7 @@ export function useTimeBonus() {
     if (ended) void queryClient.invalidateQueries({ queryKey: creditsKeys.welcome(user?.id) });
   }, [ended, queryClient, user?.id]);
 
+  if (welcome.isLoading) return undefined;
   if (!bonus || !user || user.paid_user || left === 0) return null;
   return { code: bonus.code, percentage: bonus.value_percentage, left };
 }
@@ -64,20 +69,36 @@ function useDismissal() {
   return { dismissed, dismiss };
 }
 
-/** The time bonus in the members area: a dismissible banner with the countdown, and once, after 40 s, a modal. */
-export function TimeBonus() {
-  const { t } = useTranslation('credits');
+/**
+ * Whether to show the time bonus: in the members area until closed, after 40 s there once as a
+ * modal to a member without credits. Null when not; undefined while the offer is still being asked for.
+ */
+export function useTimeBonusBanner() {
   const { pathname } = useLocation();
   const { user } = useUser();
   const bonus = useTimeBonus();
   const { dismissed, dismiss } = useDismissal();
   const here = inMembersArea(pathname);
-  const modalDue = useModalDelay(here && bonus !== null && !dismissed);
-  if (!bonus || dismissed || !here) return null;
+  const modalDue = useModalDelay(here && Boolean(bonus) && !dismissed);
+  if (dismissed || !here || bonus === null) return null;
+  if (bonus === undefined) return undefined;
+  return { bonus, asModal: modalDue && user?.credits === 0, dismiss };
+}
 
+/** The time bonus with its countdown: a dismissible banner, or the modal. */
+export function TimeBonus({
+  bonus,
+  asModal,
+  dismiss,
+}: {
+  bonus: TimeBonusOffer;
+  asModal: boolean;
+  dismiss: () => void;
+}) {
+  const { t } = useTranslation('credits');
   const offer = t('timeBonus.offer', { percentage: bonus.percentage });
   const clock = <span className="time-bonus-clock">{countdown(bonus.left)}</span>;
-  if (modalDue && user?.credits === 0) {
+  if (asModal) {
     return (
       <Modal show onHide={dismiss} centered aria-labelledby="time-bonus-title" className="time-bonus-modal">
         <Modal.Header closeButton closeLabel={t('app:common.close')}>

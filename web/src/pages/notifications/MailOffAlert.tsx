@@ -1,3 +1,4 @@
+import type { User } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,14 +11,13 @@ import { useUpdateNotifications } from './api';
 const DISMISSED_KEY = 'amora.mail-off-dismissed';
 
 /**
- * SPEC §2's disabled-notifications alert: why no notification mail goes out, and the way to turn it
- * back on. Closing it is remembered for these reasons; a new reason shows it again.
+ * Whether to show SPEC §2's disabled-notifications alert: while notification mail is off, except
+ * on the unsubscribe page. Closing it is remembered for these reasons; a new reason shows it
+ * again. Null when there is nothing to show.
  */
-export function MailOffAlert() {
-  const { t } = useTranslation('notifications');
+export function useMailOffAlert() {
   const { pathname } = useLocation();
   const { user } = useUser();
-  const update = useUpdateNotifications();
   const [dismissedNow, setDismissedNow] = useState<string | null>(null);
   if (!user || user.notifications_disabled.length === 0 || pathname === '/unsubscribe') return null;
   const key = `${DISMISSED_KEY}.${user.id}`;
@@ -27,6 +27,13 @@ export function MailOffAlert() {
     localStorage.setItem(key, reasons);
     setDismissedNow(reasons);
   };
+  return { user, dismiss };
+}
+
+/** Why no notification mail goes out, and the way to turn it back on. */
+export function MailOffAlert({ user, dismiss }: { user: User; dismiss: () => void }) {
+  const { t } = useTranslation('notifications');
+  const update = useUpdateNotifications();
   return (
     <Container className="pt-3">
       <Alert
