@@ -43,38 +43,27 @@ export function landerRoute(pathname: string): LanderRoute {
   return { kind: 'design', design: 'gallery', slug: null };
 }
 
-/** How many faces each design shows (a profile lander's own profile not counted). */
-export const LANDER_FACES: Record<LanderPageDesign, number> = {
-  tinderswipe: 12,
-  alonetonight: 12,
-  collagelanding: 24,
-  gallery: 24,
-  iconslanding: 12,
-  maplanding: 10,
-  socialnetwork: 8,
-  transitionsvideolanding: 8,
-  video: 8,
-  landing: 6,
-  signup: 6,
-  landing2: 6,
-  landing3: 6,
-};
-
-/** The photos at the top of each design, which the page asks for before anything else. */
-export const LANDER_HERO: Record<LanderPageDesign, { size: 'thumb' | 'full'; count: number }> = {
-  tinderswipe: { size: 'full', count: 2 },
-  alonetonight: { size: 'thumb', count: 3 },
-  collagelanding: { size: 'thumb', count: 8 },
-  gallery: { size: 'thumb', count: 4 },
-  iconslanding: { size: 'thumb', count: 6 },
-  maplanding: { size: 'thumb', count: 4 },
-  socialnetwork: { size: 'full', count: 1 },
-  transitionsvideolanding: { size: 'full', count: 1 },
-  video: { size: 'full', count: 1 },
-  landing: { size: 'thumb', count: 0 },
-  signup: { size: 'thumb', count: 0 },
-  landing2: { size: 'thumb', count: 0 },
-  landing3: { size: 'thumb', count: 0 },
+/**
+ * What each design shows: how many faces (a profile lander's own profile not counted) and the
+ * photos at its top, which the page asks for before anything else.
+ */
+export const LANDER_SHOWS: Record<
+  LanderPageDesign,
+  { faces: number; hero: { size: 'thumb' | 'full'; count: number } }
+> = {
+  tinderswipe: { faces: 12, hero: { size: 'full', count: 2 } },
+  alonetonight: { faces: 12, hero: { size: 'thumb', count: 3 } },
+  collagelanding: { faces: 24, hero: { size: 'thumb', count: 8 } },
+  gallery: { faces: 24, hero: { size: 'thumb', count: 4 } },
+  iconslanding: { faces: 12, hero: { size: 'thumb', count: 6 } },
+  maplanding: { faces: 10, hero: { size: 'thumb', count: 4 } },
+  socialnetwork: { faces: 8, hero: { size: 'full', count: 1 } },
+  transitionsvideolanding: { faces: 8, hero: { size: 'full', count: 1 } },
+  video: { faces: 8, hero: { size: 'full', count: 1 } },
+  landing: { faces: 6, hero: { size: 'thumb', count: 0 } },
+  signup: { faces: 6, hero: { size: 'thumb', count: 0 } },
+  landing2: { faces: 6, hero: { size: 'thumb', count: 0 } },
+  landing3: { faces: 6, hero: { size: 'thumb', count: 0 } },
 };
 
 /** A photo's address on the site's photo host, square thumbnail or whole. */

@@ -6,9 +6,8 @@
 import {
   isLanderPath,
   LANDER_ANSWER_ELEMENT_ID,
-  LANDER_FACES,
-  LANDER_HERO,
   LANDER_PATHS,
+  LANDER_SHOWS,
   type LanderFirstAnswer,
   type LanderRoute,
   landerRoute,
@@ -53,7 +52,7 @@ async function firstAnswer(
 ): Promise<LanderFirstAnswer> {
   const { site } = request;
   const network = request.trafficSource;
-  const wanted = LANDER_FACES[route.design];
+  const wanted = LANDER_SHOWS[route.design].faces;
   // A profile lander asks one more, as the profile itself may be among them and is left out.
   const count = route.kind === 'profile' ? wanted + 1 : wanted;
   const [settings, company, faces, member] = await Promise.all([
@@ -68,7 +67,7 @@ async function firstAnswer(
 
 /** The photos the design shows first: the profile's, then the first faces. */
 function heroPhotos(answer: LanderFirstAnswer, route: LanderRoute): string[] {
-  const { size, count } = LANDER_HERO[route.design];
+  const { size, count } = LANDER_SHOWS[route.design].hero;
   const profile = answer.member?.main_image ? [photoUrl(answer.settings, answer.member.main_image, 'full')] : [];
   const faces = answer.faces.profiles
     .slice(0, count)

@@ -10,7 +10,7 @@ import type { CompanyInfo, LandersResponse, MemberProfile, Settings } from '@amo
 import { NICHE_PREFIXES } from '../../../common/src/constants';
 import {
   LANDER_ANSWER_ELEMENT_ID,
-  LANDER_FACES,
+  LANDER_SHOWS,
   type LanderFirstAnswer,
   type LanderRoute,
   landerRoute,
@@ -60,7 +60,7 @@ const pageNetwork = () => new URLSearchParams(location.search).get('network') ??
  * asks one more, as the profile itself may be among them and is left out.
  */
 async function facesFor(route: LanderRoute, settings: Settings): Promise<LandersResponse> {
-  const wanted = LANDER_FACES[route.design];
+  const wanted = LANDER_SHOWS[route.design].faces;
   const count = route.kind === 'profile' ? wanted + 1 : wanted;
   const query = { count: String(count), place: route.slug ?? undefined, network: pageNetwork() };
   const answer = await getJson<LandersResponse>('/api/landers.php', query).catch(() => null);
