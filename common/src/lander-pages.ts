@@ -66,6 +66,18 @@ export const LANDER_SHOWS: Record<
   landing3: { faces: 6, hero: { size: 'thumb', count: 0 } },
 };
 
+/** How many faces to ask landers.php for: a profile lander one more, as its own profile may be among them. */
+export function landerFacesAsked(route: LanderRoute): number {
+  const shown = LANDER_SHOWS[route.design].faces;
+  return route.kind === 'profile' ? shown + 1 : shown;
+}
+
+/** The faces a design shows of landers.php's answer: without a profile lander's own profile, as many as it shows. */
+export function landerFacesShown(route: LanderRoute, answer: LandersResponse): LandersResponse {
+  const others = route.kind === 'profile' ? answer.profiles.filter((face) => face.id !== route.id) : answer.profiles;
+  return { ...answer, profiles: others.slice(0, LANDER_SHOWS[route.design].faces) };
+}
+
 /** A photo's address on the site's photo host, square thumbnail or whole. */
 export function photoUrl(settings: Pick<Settings, 'cdn_prefix'>, image: Image, size: 'thumb' | 'full'): string {
   const prefix = settings.cdn_prefix.replace(/\/$/, '');

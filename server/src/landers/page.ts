@@ -10,6 +10,8 @@ import {
   LANDER_SHOWS,
   type LanderFirstAnswer,
   type LanderRoute,
+  landerFacesAsked,
+  landerFacesShown,
   landerRoute,
   type MemberProfile,
   photoUrl,
@@ -52,17 +54,13 @@ async function firstAnswer(
 ): Promise<LanderFirstAnswer> {
   const { site } = request;
   const network = request.trafficSource;
-  const wanted = LANDER_SHOWS[route.design].faces;
-  // A profile lander asks one more, as the profile itself may be among them and is left out.
-  const count = route.kind === 'profile' ? wanted + 1 : wanted;
   const [settings, company, faces, member] = await Promise.all([
     services.sites.settingsFor(site, countryOfAddress(request.ip)),
     services.sites.companyInfo(site),
-    services.landers.profiles(site, network, { count, place: route.slug ?? undefined }),
+    services.landers.profiles(site, network, { count: landerFacesAsked(route), place: route.slug ?? undefined }),
     memberOf(services, request, route, network),
   ]);
-  const others = route.kind === 'profile' ? faces.profiles.filter((face) => face.id !== route.id) : faces.profiles;
-  return { locale: request.locale, settings, company, faces: { ...faces, profiles: others.slice(0, wanted) }, member };
+  return { locale: request.locale, settings, company, faces: landerFacesShown(route, faces), member };
 }
 
 /** The photos the design shows first: the profile's, then the first faces. */

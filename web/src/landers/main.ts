@@ -10,9 +10,10 @@ import type { CompanyInfo, LandersResponse, MemberProfile, Settings } from '@amo
 import { NICHE_PREFIXES } from '../../../common/src/constants';
 import {
   LANDER_ANSWER_ELEMENT_ID,
-  LANDER_SHOWS,
   type LanderFirstAnswer,
   type LanderRoute,
+  landerFacesAsked,
+  landerFacesShown,
   landerRoute,
 } from '../../../common/src/lander-pages';
 import { rememberTracking } from '../pages/accounts/tracking';
@@ -55,18 +56,12 @@ function answerInPage(): LanderFirstAnswer | null {
 
 const pageNetwork = () => new URLSearchParams(location.search).get('network') ?? undefined;
 
-/**
- * The faces; a lander without them still stands, so a failed call shows none. A profile lander
- * asks one more, as the profile itself may be among them and is left out.
- */
+/** The faces; a lander without them still stands, so a failed call shows none. */
 async function facesFor(route: LanderRoute, settings: Settings): Promise<LandersResponse> {
-  const wanted = LANDER_SHOWS[route.design].faces;
-  const count = route.kind === 'profile' ? wanted + 1 : wanted;
-  const query = { count: String(count), place: route.slug ?? undefined, network: pageNetwork() };
+  const query = { count: String(landerFacesAsked(route)), place: route.slug ?? undefined, network: pageNetwork() };
   const answer = await getJson<LandersResponse>('/api/landers.php', query).catch(() => null);
   if (!answer) return { prefix: prefixOf(settings), place: null, profiles: [] };
-  const others = route.kind === 'profile' ? answer.profiles.filter((face) => face.id !== route.id) : answer.profiles;
-  return { ...answer, profiles: others.slice(0, wanted) };
+  return landerFacesShown(route, answer);
 }
 
 /** A profile lander's profile; null where the visitor may not see it (a members-only site) or it is gone. */
