@@ -52,7 +52,8 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    // The compiled server, as production runs it; building it takes a second.
+    command: 'node scripts/build-server.mjs && node --enable-source-maps server/dist/main.js',
     url: `http://localhost:${PORT}/api/settings.php`,
     reuseExistingServer: false,
     timeout: 60_000,

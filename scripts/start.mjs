@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then serves.
+// `npm start`: builds the web app and the server (`npm run build`) when a build is missing or older
+// than its sources, then serves the compiled server.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'web/dist/index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -16,23 +16,30 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['web/src', 'web/index.html', 'web/public', 'common/src', 'common/locales'].map((p) =>
-  path.join(root, p),
-);
-const sourcesChanged = () => {
-  const built = fs.statSync(builtIndex).mtimeMs;
-  return sources.some(
-    (source) => (fs.statSync(source).isDirectory() ? newestMtime(source) : fs.statSync(source).mtimeMs) > built,
-  );
+const modified = (source) => {
+  const full = path.join(root, source);
+  return fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs;
 };
+/** Whether `built` is missing or older than any of its sources. */
+const stale = (built, sources) =>
+  !fs.existsSync(path.join(root, built)) ||
+  sources.some((source) => modified(source) > fs.statSync(path.join(root, built)).mtimeMs);
 
-if (!fs.existsSync(builtIndex) || sourcesChanged()) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function build(title, args) {
+  console.log(`Building ${title}…`);
+  const result = spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+if (stale('web/dist/index.html', ['web/src', 'web/index.html', 'web/public', 'common/src', 'common/locales']))
+  build('the web app', ['npm', 'run', 'build', '-w', 'web']);
+if (stale('server/dist/main.js', ['server/src', 'common/src']))
+  build('the server', [process.execPath, 'scripts/build-server.mjs']);
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 const stopServer = (signal) => {
   if (server.exitCode === null && server.signalCode === null) server.kill(signal);
 };
