@@ -1,15 +1,15 @@
 /**
  * The end of `npm run bench` (alone: `--engines none --chat-pairs 0`): Lighthouse's mobile audit of the
  * home page, /members and the landers (DESIGN.md: performance and accessibility at least 95), with
- * Debian's Chromium driven through chrome-launcher, against the real server (`server/src/main.ts`
- * with a fresh demo data folder and the built web/dist).
+ * Debian's Chromium driven through chrome-launcher, against the real server (the compiled
+ * `server/dist/main.js` with a fresh demo data folder and the built web/dist).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startApp } from './server-process.js';
 
 export interface LighthouseRow {
   page: string;
@@ -32,39 +32,22 @@ interface RunResult {
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-async function waitUntilUp(url: string, server: ChildProcess) {
-  for (let tries = 0; tries < 240; tries++) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-    const up = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within 2 minutes`);
-}
-
 /** The demo server on `port` with its own data folder; it seeds the demo site at start. */
-async function startServer(port: number): Promise<{ server: ChildProcess; origin: string; dataDir: string }> {
+async function startServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-lighthouse-'));
   const origin = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  const server = await startApp(
+    {
       NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       WEB_DIST: 'web/dist',
       REDIS_URL: '',
       DATABASE_URL: '',
     },
-    stdio: 'ignore',
-  });
-  await waitUntilUp(`${origin}/api/settings.php`, server);
+    { port },
+  );
   return { server, origin, dataDir };
 }
 
@@ -113,7 +96,7 @@ export async function benchLighthouse(paths: string[], runs = 5, port = 3700): P
     return rows;
   } finally {
     chrome.kill();
-    server.kill();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,9 @@
 // server it measures. Input (workerData): { url, paths, headers, rate, seconds, connections }.
 // Output (one message): the figures bench/run.ts reports.
 //
+// Without a rate (0), as many requests as `connections` keep in flight: one autocannon instance,
+// each connection sending its next request when the answer came — the most the server does.
+//
 // autocannon's overallRate gives each connection a quota per second that it sends back to back
 // at the start of every second; one instance with 20 connections therefore fires all 500
 // requests of a second at once and measures a queue, not a service at 500 requests/s. So the
@@ -34,34 +37,49 @@ const optionsFor = (index) => ({
   ],
 });
 
-const latencies = [];
-let measureFrom = Number.POSITIVE_INFINITY;
-const runs = [];
-for (let i = 0; i < connections; i++) {
-  const run = autocannon(optionsFor(i));
-  run.on('response', (_client, _status, _bytes, responseTime) => {
-    if (performance.now() >= measureFrom) latencies.push(responseTime);
-  });
-  runs.push(run);
-  await sleep(1000 / connections);
+/** Figures from response times and autocannon's raw results (in a worker thread it hands back raw ones). */
+function figures(latencies, raws) {
+  latencies.sort((a, b) => a - b);
+  const percentile = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const sum = (field) => raws.reduce((total, raw) => total + raw[field], 0);
+  const completed = sum('totalCompletedRequests');
+  return {
+    requests: completed,
+    // With a rate, each connection runs for `seconds`, staggered: the overall rate is the sum of theirs.
+    requestsPerSecond: completed / seconds,
+    measured: latencies.length,
+    p50: percentile(50),
+    p99: percentile(99),
+    max: latencies.at(-1) ?? 0,
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    non2xx: sum('non2xx'),
+  };
 }
-measureFrom = performance.now() + SETTLE_MS;
-const raws = await Promise.all(runs);
 
-latencies.sort((a, b) => a - b);
-const percentile = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-const sum = (field) => raws.reduce((total, raw) => total + raw[field], 0);
-const completed = sum('totalCompletedRequests');
+/** The most the server answers, with every response's time. */
+async function throughput() {
+  const latencies = [];
+  const run = autocannon({ ...optionsFor(0), connections, overallRate: undefined });
+  run.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  return figures(latencies, [await run]);
+}
 
-parentPort?.postMessage({
-  requests: completed,
-  // Each connection runs for `seconds`, staggered: the overall rate is the sum of theirs.
-  requestsPerSecond: completed / seconds,
-  measured: latencies.length,
-  p50: percentile(50),
-  p99: percentile(99),
-  max: latencies.at(-1) ?? 0,
-  errors: sum('errors'),
-  timeouts: sum('timeouts'),
-  non2xx: sum('non2xx'),
-});
+/** `rate` requests a second, spread evenly (see above). */
+async function evenRate() {
+  const latencies = [];
+  let measureFrom = Number.POSITIVE_INFINITY;
+  const runs = [];
+  for (let i = 0; i < connections; i++) {
+    const run = autocannon(optionsFor(i));
+    run.on('response', (_client, _status, _bytes, responseTime) => {
+      if (performance.now() >= measureFrom) latencies.push(responseTime);
+    });
+    runs.push(run);
+    await sleep(1000 / connections);
+  }
+  measureFrom = performance.now() + SETTLE_MS;
+  return figures(latencies, await Promise.all(runs));
+}
+
+parentPort?.postMessage(rate ? await evenRate() : await throughput());

@@ -8,7 +8,7 @@
  * echo server, run the same way in the same run, is the baseline. Last, 10,000 sockets are opened
  * on one instance and its resident memory is read before and after.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,6 +28,7 @@ import * as accountQueries from '../server/src/accounts/queries.js';
 import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
 import { openDemoApp } from './demo-app.js';
 import { throwAwayDatabase } from './postgres.js';
+import { residentMb, type ServerProcess, startApp } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WARM_UP_MS = 2_000;
@@ -75,18 +76,7 @@ interface Member {
 const percentile = (sorted: number[], share: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function reachable(url: string): Promise<boolean> {
+export function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || 6379) });
@@ -99,13 +89,6 @@ function reachable(url: string): Promise<boolean> {
     socket.once('error', () => done(false));
     socket.once('timeout', () => done(false));
   });
-}
-
-/** Resident memory of a process, in MB (Linux). */
-function residentMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 /** Paying, activated members with a session each, seeded in this process and then let go. */
@@ -145,49 +128,16 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number):
   }
 }
 
-interface Instance {
-  base: string;
-  process: ChildProcess;
-}
-
-/** Starts the app as a server process (no request log, no demo seed) and waits until it answers. */
-async function startInstance(databaseUrl: string, dataDir: string, redisUrl?: string): Promise<Instance> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_SCALE: '1000',
-      SEED_DEMO: 'false',
-      WEB_DIST: '',
-      REDIS_URL: redisUrl ?? '',
-    },
+/** The app as a server process without a request log (NODE_ENV test) on the bench's database. */
+function startInstance(databaseUrl: string, dataDir: string, redisUrl?: string) {
+  return startApp({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_SCALE: '1000',
+    WEB_DIST: '',
+    REDIS_URL: redisUrl ?? '',
   });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const ok = await fetch(`${base}/api/settings.php`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return { base, process: child };
-    await sleep(100);
-  }
-  child.kill();
-  throw new Error('an app instance did not start');
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 function openAppSocket(base: string, member: Member, onPush: (push: ServerPush) => void): Promise<WebSocket> {
@@ -380,12 +330,12 @@ async function measureEcho(rate: number, options: RealtimeOptions): Promise<Late
     for (const socket of sockets) socket.close();
     return summarise('bare ws echo (baseline)', rate, options.seconds, run, arrivedAt);
   } finally {
-    await stopProcess(child);
+    child.kill();
   }
 }
 
 /** Resident memory of one instance before and after `count` sockets are open on it. */
-async function measureSocketMemory(instance: Instance, members: Member[], count: number): Promise<MemoryRow> {
+async function measureSocketMemory(instance: ServerProcess, members: Member[], count: number): Promise<MemoryRow> {
   const pid = instance.process.pid as number;
   await sleep(1000);
   const beforeMb = residentMb(pid);
@@ -407,7 +357,7 @@ export async function benchRealtime(
 ): Promise<{ rows: LatencyRow[]; echoes: LatencyRow[]; memory: MemoryRow }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-realtime-'));
   const database = await throwAwayDatabase(options.adminUrl);
-  const running: Instance[] = [];
+  const running: ServerProcess[] = [];
   try {
     const members = await seedMembers(database.url, dataDir, 2 * options.pairs);
     const rows: LatencyRow[] = [];
@@ -420,7 +370,7 @@ export async function benchRealtime(
       rows.push(await measureDelivery('one instance', members, single.base, single.base, rate, options));
     }
     const memory = await measureSocketMemory(single, members, options.sockets);
-    await stopProcess(single.process);
+    await single.stop();
 
     if (await reachable(options.redisUrl)) {
       const a = await startInstance(database.url, dataDir, options.redisUrl);
@@ -447,7 +397,7 @@ export async function benchRealtime(
     );
     return { rows, echoes, memory };
   } finally {
-    for (const instance of running) await stopProcess(instance.process);
+    for (const instance of running) await instance.stop();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

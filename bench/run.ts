@@ -22,7 +22,6 @@
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,23 +40,29 @@ import { openDemoApp } from './demo-app.js';
 import { measureFirstLoad } from './first-load.js';
 import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
-import { benchRealtime, type LatencyRow, type MemoryRow } from './realtime.js';
+import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
+import { startApp, startHelloWorld } from './server-process.js';
 
 type Engine = 'sqlite' | 'postgres';
 
 const { values } = parseArgs({
   options: {
     engines: { type: 'string', default: 'sqlite,postgres' },
-    scenarios: { type: 'string', default: 'search,name,profile,likes,session,chats,chat' },
+    scenarios: { type: 'string', default: 'settings,session,search,name,profile,likes,chats,chat' },
     profiles: { type: 'string', default: '100000' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '15' },
+    /** The throughput table: as many requests as this many connections keep in flight, for this long. */
+    connections: { type: 'string', default: '50' },
+    'throughput-seconds': { type: 'string', default: '8' },
+    /** Server processes on PostgreSQL joined by Redis, for the throughput of more than one. */
+    processes: { type: 'string', default: '1,2' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results.md') },
     /** The realtime part: messages a second, pairs of members, sockets for the memory figure; 0 pairs skips it. */
     'chat-rates': { type: 'string', default: '100,1000' },
     'chat-pairs': { type: 'string', default: '100' },
     sockets: { type: 'string', default: '10000' },
-    /** Writes a CPU profile of the server per scenario to this folder (open in Chrome DevTools). */
+    /** Writes a CPU profile of each server process to this folder (open in Chrome DevTools); pick the calls with --scenarios. */
     profile: { type: 'string' },
     /** Pages for Lighthouse's mobile audit, comma-separated; empty for none. */
     lighthouse: {
@@ -108,31 +113,21 @@ interface Row extends LoadResult {
   scenario: string;
 }
 
-function runLoad(url: string, paths: string[], headers: Record<string, string>, duration: number) {
+interface Load {
+  paths: string[];
+  headers: Record<string, string>;
+  seconds: number;
+  /** Requests a second spread evenly over `connections`; 0 for as many as the connections keep in flight. */
+  rate: number;
+  connections: number;
+}
+
+function runLoad(url: string, load: Load) {
   return new Promise<LoadResult>((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, paths, headers, rate, seconds: duration, connections: CONNECTIONS },
-    });
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, ...load } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
-}
-
-/** Runs `work` under the V8 CPU profiler when --profile is given; the profile lands in that folder. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!values.profile) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.mkdirSync(values.profile, { recursive: true });
-    fs.writeFileSync(path.join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 // Requests
@@ -209,7 +204,68 @@ async function logIn(base: string): Promise<string> {
 
 // One engine
 
-async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: number } | null> {
+/** The environment of a production server process on the bench's database (it sends no mail and takes no payment). */
+function productionEnv(dataDir: string, databaseUrl: string, redisUrl = ''): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    // Production refuses to start without SMTP; the bench sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    // Nor without a real payment provider; the bench pays nothing.
+    PAYMENT_PROVIDER: 'mollie',
+    MOLLIE_API_KEY: 'test_bench',
+    DATA_DIR: dataDir,
+    WEB_DIST: '',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    // The bench is one client at thousands of requests a second; production's limits per address would refuse it.
+    RATE_LIMIT_SCALE: '100000',
+  };
+}
+
+interface Scenario {
+  name: string;
+  title: string;
+  paths: string[];
+  headers?: Record<string, string>;
+}
+
+/** The calls to measure, on the seeded database. */
+async function scenariosOf(db: Db, siteId: number, memberProfileId: number): Promise<Scenario[]> {
+  const conversations = await conversationsOf(db, memberProfileId);
+  const all: Record<string, () => Promise<Omit<Scenario, 'name'>>> = {
+    settings: async () => ({ title: 'settings: GET /api/settings.php', paths: ['/api/settings.php'] }),
+    session: async () => ({ title: 'session: GET /api/user.php (signed in)', paths: ['/api/user.php'] }),
+    search: async () => ({
+      title: 'search: GET /api/members.php (mixed filters)',
+      paths: await searchPaths(db, siteId),
+    }),
+    name: async () => ({ title: 'name: GET /api/members.php?q=… (3 letters)', paths: await namePaths(db, siteId) }),
+    profile: async () => ({ title: 'profile: GET /api/member.php?id=…', paths: await memberPaths(db, siteId) }),
+    likes: async () => ({
+      title: `likes: GET /api/likes.php (${LIKES.received} received, ${LIKES.given} given)`,
+      paths: ['/api/likes.php'],
+    }),
+    chats: async () => ({
+      title: `chats: GET /api/chats.php (${CHATS.memberConversations} conversations)`,
+      paths: ['/api/chats.php'],
+    }),
+    chat: async () => ({
+      title: `chat: GET /api/chat.php?conversation=… (newest page of ${CHATS.memberMessages}, read by the app)`,
+      paths: conversations.map((id) => `/api/chat.php?conversation=${id}`),
+      headers: { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
+    }),
+  };
+  const scenarios: Scenario[] = [];
+  for (const name of scenarioNames) {
+    const scenario = all[name];
+    if (!scenario) throw new Error(`unknown scenario ${name}: choose from ${Object.keys(all).join(', ')}`);
+    scenarios.push({ name, ...(await scenario()) });
+  }
+  return scenarios;
+}
+
+/** A fresh database of the engine, seeded in this process; the app then runs as its own server processes. */
+async function seededDatabase(engine: Engine) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-'));
   let databaseUrl = '';
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -224,24 +280,11 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     databaseUrl = database.url;
     dropDatabase = database.drop;
   }
-
-  const {
-    db,
-    engine: opened,
-    app,
-    site,
-    close,
-  } = await openDemoApp({
-    NODE_ENV: 'production',
-    // Production refuses to start without SMTP; the bench sends no mail (its mailer is the dev mailbox).
-    SMTP_URL: 'smtp://127.0.0.1:25',
-    // Nor does it pay; production takes no sandbox provider.
-    PAYMENT_PROVIDER: 'mollie',
-    MOLLIE_API_KEY: 'test_bench',
-    DATA_DIR: dataDir,
-    WEB_DIST: '',
-    DATABASE_URL: databaseUrl,
-  });
+  const remove = async () => {
+    await dropDatabase?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const { db, engine: opened, app, site, close } = await openDemoApp(productionEnv(dataDir, databaseUrl));
   try {
     const seedStart = performance.now();
     const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, {
@@ -271,51 +314,127 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; seedSeconds: 
     } else {
       await sql`pragma wal_checkpoint(truncate)`.execute(db);
     }
-
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('the app has no port');
-    const base = `http://127.0.0.1:${address.port}`;
-    const headers = { cookie: await logIn(base) };
-
-    const conversations = await conversationsOf(db, memberProfileId);
-    const all: Record<string, [string, string[], Record<string, string>?]> = {
-      search: ['search: GET /api/members.php (mixed filters)', await searchPaths(db, site.id)],
-      name: ['name: GET /api/members.php?q=… (3 letters)', await namePaths(db, site.id)],
-      profile: ['profile: GET /api/member.php?id=…', await memberPaths(db, site.id)],
-      likes: [`likes: GET /api/likes.php (${LIKES.received} received, ${LIKES.given} given)`, ['/api/likes.php']],
-      session: ['session: GET /api/user.php', ['/api/user.php']],
-      chats: [`chats: GET /api/chats.php (${CHATS.memberConversations} conversations)`, ['/api/chats.php']],
-      chat: [
-        `chat: GET /api/chat.php?conversation=… (newest page of ${CHATS.memberMessages}, read by the app)`,
-        conversations.map((id) => `/api/chat.php?conversation=${id}`),
-        { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
-      ],
-    };
-    const scenarios = scenarioNames.map((name) => {
-      const scenario = all[name];
-      if (!scenario) throw new Error(`unknown scenario ${name}: choose from ${Object.keys(all).join(', ')}`);
-      return [name, ...scenario] as const;
-    });
-    const warmUp = scenarios.flatMap(([, , paths]) => paths.slice(0, 50));
-    await runLoad(base, warmUp, headers, WARM_UP_SECONDS);
-    const rows: Row[] = [];
-    for (const [name, scenario, paths, extraHeaders] of scenarios) {
-      const result = await profiled(`${engine}-${name}`, () =>
-        runLoad(base, paths, { ...headers, ...extraHeaders }, seconds),
-      );
-      rows.push({ engine, scenario, ...result });
-      console.log(
-        `${engine} | ${scenario}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ` +
-          `errors ${result.errors + result.timeouts + result.non2xx}`,
-      );
-    }
-    return { rows, seedSeconds };
+    const scenarios = await scenariosOf(db, site.id, memberProfileId);
+    return { dataDir, databaseUrl, scenarios, seedSeconds, remove };
+  } catch (error) {
+    await remove();
+    throw error;
   } finally {
     await close();
-    await dropDatabase?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+interface ThroughputRow extends LoadResult {
+  /** The engine, or how many processes. */
+  setup: string;
+  scenario: string;
+  baseline: boolean;
+}
+
+interface Measured {
+  throughput: ThroughputRow[];
+  rated: Row[];
+  processes: ThroughputRow[];
+  seedSeconds: number;
+}
+
+const throughputLoad = (paths: string[], headers: Record<string, string>): Load => ({
+  paths,
+  headers,
+  rate: 0,
+  connections: Number(values.connections),
+  seconds: Number(values['throughput-seconds']),
+});
+
+async function helloWorldThroughput(setup: string): Promise<ThroughputRow> {
+  const hello = await startHelloWorld();
+  try {
+    await runLoad(hello.base, { ...throughputLoad(['/'], {}), seconds: WARM_UP_SECONDS });
+    const result = await runLoad(hello.base, throughputLoad(['/'], {}));
+    console.log(`${setup} | hello world: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${ms(result.p99)} ms`);
+    return { setup, scenario: 'hello world', baseline: true, ...result };
+  } finally {
+    await hello.stop();
+  }
+}
+
+/** Node's options for a server process: a CPU profile of it with --profile. */
+const profilerOptions = (name: string) =>
+  values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+
+async function benchEngine(engine: Engine): Promise<Measured | null> {
+  const database = await seededDatabase(engine);
+  if (!database) return null;
+  const { dataDir, databaseUrl, scenarios, seedSeconds, remove } = database;
+  try {
+    const throughput = [await helloWorldThroughput(engine)];
+    const app = await startApp(productionEnv(dataDir, databaseUrl), { nodeOptions: profilerOptions(engine) });
+    const rated: Row[] = [];
+    try {
+      const headers = { cookie: await logIn(app.base) };
+      const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
+      await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
+      for (const scenario of scenarios) {
+        const result = await runLoad(app.base, throughputLoad(scenario.paths, { ...headers, ...scenario.headers }));
+        throughput.push({ setup: engine, scenario: scenario.title, baseline: false, ...result });
+        console.log(
+          `${engine} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s at most, p99 ${ms(result.p99)} ms`,
+        );
+      }
+      for (const scenario of scenarios) {
+        const result = await runLoad(app.base, {
+          paths: scenario.paths,
+          headers: { ...headers, ...scenario.headers },
+          rate,
+          seconds,
+          connections: CONNECTIONS,
+        });
+        rated.push({ engine, scenario: scenario.title, ...result });
+        console.log(
+          `${engine} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, ` +
+            `p99 ${ms(result.p99)} ms, errors ${result.errors + result.timeouts + result.non2xx}`,
+        );
+      }
+    } finally {
+      await app.stop();
+    }
+    const processes = engine === 'postgres' ? await processesThroughput(dataDir, databaseUrl, scenarios) : [];
+    return { throughput, rated, processes, seedSeconds };
+  } finally {
+    await remove();
+  }
+}
+
+/**
+ * The same calls on PostgreSQL with the instances joined by Redis (events and rate limits), served by
+ * 1, 2, … processes of one instance (`PROCESSES`): how far more processes carry on this machine.
+ */
+async function processesThroughput(dataDir: string, databaseUrl: string, scenarios: Scenario[]) {
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const counts = values.processes.split(',').filter(Boolean).map(Number);
+  if (counts.length === 0) return [];
+  if (!(await reachable(redisUrl))) {
+    console.warn(`Skipping the processes comparison: Redis is not reachable at ${redisUrl}.`);
+    return [];
+  }
+  const rows: ThroughputRow[] = [];
+  for (const count of counts) {
+    const setup = `${count} process${count === 1 ? '' : 'es'}`;
+    const app = await startApp({ ...productionEnv(dataDir, databaseUrl, redisUrl), PROCESSES: String(count) });
+    try {
+      const headers = { cookie: await logIn(app.base) };
+      const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
+      await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
+      for (const scenario of scenarios) {
+        const result = await runLoad(app.base, throughputLoad(scenario.paths, { ...headers, ...scenario.headers }));
+        rows.push({ setup, scenario: scenario.title, baseline: false, ...result });
+        console.log(`postgres + Redis, ${setup} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s`);
+      }
+    } finally {
+      await app.stop();
+    }
+  }
+  return rows;
 }
 
 // Report
@@ -335,6 +454,67 @@ function table(rows: Row[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/** The issue's goals for each call, as shares of the hello world: [SQLite, PostgreSQL]. */
+const SHARE_GOALS: Record<string, [number, number]> = {
+  settings: [60, 60],
+  session: [60, 40],
+  search: [15, 10],
+  name: [15, 10],
+  profile: [30, 25],
+  likes: [30, 25],
+  chats: [30, 25],
+};
+
+const share = (row: ThroughputRow, baseline: ThroughputRow | undefined) =>
+  baseline ? (100 * row.requestsPerSecond) / baseline.requestsPerSecond : 0;
+
+/** Requests/s, p99 and share of the hello world per call, SQLite beside PostgreSQL, with the goal met or missed. */
+function throughputTable(rows: ThroughputRow[]): string[] {
+  const setups = [...new Set(rows.map((row) => row.setup))];
+  const calls = [...new Set(rows.map((row) => row.scenario))];
+  const cell = (setup: string, call: string) => {
+    const row = rows.find((candidate) => candidate.setup === setup && candidate.scenario === call);
+    if (!row) return '| | | |';
+    const baseline = rows.find((candidate) => candidate.setup === setup && candidate.baseline);
+    const errors = row.errors + row.timeouts + row.non2xx;
+    const goal = SHARE_GOALS[call.split(':')[0] ?? '']?.[setup === 'postgres' ? 1 : 0];
+    const verdict =
+      row.baseline || goal === undefined
+        ? ''
+        : share(row, baseline) >= goal
+          ? ` (goal ${goal}%: met)`
+          : ` (goal ${goal}%: missed)`;
+    return (
+      `| ${row.requestsPerSecond.toFixed(0)}${errors > 0 ? ` (${errors} errors)` : ''} | ${ms(row.p99)} | ` +
+      `${share(row, baseline).toFixed(1)}%${verdict} |`
+    );
+  };
+  return [
+    `| call | ${setups.map((setup) => `${setup} req/s | p99 ms | share of hello world`).join(' | ')} |`,
+    `| --- |${setups.map(() => ' ---: | ---: | ---: |').join('')}`,
+    ...calls.map((call) => `| ${call} ${setups.map((setup) => cell(setup, call)).join(' ')}`),
+  ];
+}
+
+/** Requests/s of each call by the number of processes, and what the most processes carry over one. */
+function processesTable(rows: ThroughputRow[]): string[] {
+  const setups = [...new Set(rows.map((row) => row.setup))];
+  const calls = [...new Set(rows.map((row) => row.scenario))];
+  const perSecond = (setup: string, call: string) =>
+    rows.find((row) => row.setup === setup && row.scenario === call)?.requestsPerSecond ?? 0;
+  const first = setups[0] ?? '';
+  const last = setups.at(-1) ?? '';
+  return [
+    `| call | ${setups.map((setup) => `${setup} req/s`).join(' | ')} | ${last} ÷ ${first} |`,
+    `| --- |${setups.map(() => ' ---: |').join('')} ---: |`,
+    ...calls.map(
+      (call) =>
+        `| ${call} | ${setups.map((setup) => perSecond(setup, call).toFixed(0)).join(' | ')} | ` +
+        `${(perSecond(last, call) / Math.max(perSecond(first, call), 1)).toFixed(2)}× |`,
+    ),
+  ];
 }
 
 async function runRealtime() {
@@ -383,13 +563,35 @@ function realtimeReport({ rows, echoes, memory }: { rows: LatencyRow[]; echoes: 
 
 const started = performance.now();
 const rows: Row[] = [];
+const throughputRows: ThroughputRow[] = [];
+const processRows: ThroughputRow[] = [];
 const seedTimes: string[] = [];
 for (const engine of engines) {
   const result = await benchEngine(engine);
   if (!result) continue;
-  rows.push(...result.rows);
+  rows.push(...result.rated);
+  throughputRows.push(...result.throughput);
+  processRows.push(...result.processes);
   seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
 }
+const throughputLines = [
+  '## What one process carries',
+  '',
+  `As many requests as ${values.connections} connections keep in flight, for ${values['throughput-seconds']} s per call ` +
+    `(after a ${WARM_UP_SECONDS} s warm-up), against the compiled server in production mode with its request log, ` +
+    'beside a bare Fastify hello world with its logger started the same way in the same run. The share of the hello ' +
+    'world is the figure that holds on any machine; the goals are those of issue 16.',
+  '',
+  ...throughputTable(throughputRows),
+  ...(processRows.length > 0
+    ? [
+        '',
+        'PostgreSQL with Redis (events and rate limits), one instance of 1 and of 2 processes (`PROCESSES`):',
+        '',
+        ...processesTable(processRows),
+      ]
+    : []),
+];
 const realtime = await runRealtime();
 const dist = path.join(import.meta.dirname, '../web/dist');
 const firstLoad = measureFirstLoad(dist);
@@ -425,6 +627,10 @@ const report = [
     `${os.cpus().length} cores, Node ${process.version}. Budget: p99 under ${BUDGET_P99_MS} ms.`,
   `Seeding took ${seedTimes.join(', ')}.`,
   '',
+  ...throughputLines,
+  '',
+  '## At 500 requests/s',
+  '',
   table(rows),
   '',
   realtime ? realtimeReport(realtime) : 'Realtime: not measured (no PostgreSQL, or --chat-pairs 0).',
@@ -436,5 +642,5 @@ const report = [
 ].join('\n');
 fs.writeFileSync(values.out, report);
 console.log(
-  `\n${table(rows)}\n\n${firstLoadLine}\n\n${lighthouseLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${firstLoadLine}\n\n${lighthouseLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );

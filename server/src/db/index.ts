@@ -8,6 +8,7 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
@@ -64,7 +65,34 @@ export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(sqlite) }) }),
+    engine: 'sqlite',
+  };
+}
+
+/** Distinct statements kept prepared: the app's queries, and room for the ones whose `in (…)` lists vary. */
+const PREPARED_STATEMENTS = 2_000;
+
+/**
+ * The database as Kysely sees it, with each distinct statement prepared once: Kysely prepares
+ * every query it runs, and preparing cost as much as running the app's small queries. better-sqlite3
+ * runs one statement at a time on the one thread, so a statement is never in use twice at once.
+ */
+function preparingOnce(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= PREPARED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

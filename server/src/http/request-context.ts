@@ -38,6 +38,8 @@ declare module 'fastify' {
      * header too: a link on another site, which carries the SameSite=Lax cookie, must not do it.
      */
     getChangesState?: boolean;
+    /** The answer is the same for every visitor, signed in or not: the session is not read. */
+    sessionless?: boolean;
   }
 }
 
@@ -159,7 +161,7 @@ async function requestContextPlugin(
     // Checked once the language is known, so the refusal is in the visitor's language.
     if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
 
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.routeOptions.config?.sessionless ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
       const user = await services.accounts.userBySession(site, token);
       request.viewer = await services.accounts.memberOf(user);

@@ -10,6 +10,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/api/settings.php',
     {
+      config: { sessionless: true },
       schema: {
         querystring: z.object({ domain: text().max(253, 'invalid_choice').optional() }).passthrough(),
         response: { 200: settings },
@@ -19,22 +20,32 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => sites.settingsFor(request.site, countryOfAddress(request.ip)),
   );
 
-  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
+  app.get('/manifest.webmanifest', { config: { sessionless: true }, schema: { hide: true } }, async (request, reply) =>
     reply
       .type('application/manifest+json')
       .header('cache-control', 'public, max-age=3600')
       .send(JSON.stringify(sites.manifest(request.site))),
   );
 
-  app.get('/api/companyinfo.php', { schema: { response: { 200: companyInfo } } }, async (request) =>
-    sites.companyInfo(request.site),
+  app.get(
+    '/api/companyinfo.php',
+    { config: { sessionless: true }, schema: { response: { 200: companyInfo } } },
+    async (request) => sites.companyInfo(request.site),
   );
 
-  app.get('/api/interests.php', { schema: { response: { 200: interestsResponse } } }, async (request) => ({
-    interests: sites.interests(request.locale),
-  }));
+  app.get(
+    '/api/interests.php',
+    { config: { sessionless: true }, schema: { response: { 200: interestsResponse } } },
+    async (request) => ({
+      interests: sites.interests(request.locale),
+    }),
+  );
 
-  app.get('/api/regions.php', { schema: { response: { 200: regionsResponse } } }, async (request) => ({
-    regions: sites.regions(request.site),
-  }));
+  app.get(
+    '/api/regions.php',
+    { config: { sessionless: true }, schema: { response: { 200: regionsResponse } } },
+    async (request) => ({
+      regions: sites.regions(request.site),
+    }),
+  );
 };

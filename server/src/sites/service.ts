@@ -142,6 +142,9 @@ function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
 /** `pushPublicKey`: the deployment's VAPID public key, handed to browsers in settings.php. */
 export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) {
   const byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
+  const companies = new BoundedCache<number, CompanyInfo>(SITE_CACHE_ENTRIES);
+  /** settings.php's answer per site and visitor's country: it changes only when the site or its company does. */
+  const settingsAnswers = new BoundedCache<string, Settings>(SITE_CACHE_ENTRIES);
 
   async function findByDomain(domain: string): Promise<Site | null> {
     const key = domain.toLowerCase();
@@ -156,12 +159,25 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) 
   }
 
   async function companyInfo(site: Site): Promise<CompanyInfo> {
+    const cached = companies.get(site.companyId);
+    if (cached) return cached;
     const row = await queries.findCompany(db, site.companyId);
     if (!row) throw new Error(`site ${site.id} has no company ${site.companyId}`);
-    return toCompanyInfo(row);
+    const company = toCompanyInfo(row);
+    companies.set(site.companyId, company, SITE_CACHE_MS);
+    return company;
   }
 
   async function settingsFor(site: Site, geoipCountry: string | null): Promise<Settings> {
+    const key = `${site.id} ${geoipCountry}`;
+    const cached = settingsAnswers.get(key);
+    if (cached) return cached;
+    const settings = await freshSettings(site, geoipCountry);
+    settingsAnswers.set(key, settings, SITE_CACHE_MS);
+    return settings;
+  }
+
+  async function freshSettings(site: Site, geoipCountry: string | null): Promise<Settings> {
     const company = await companyInfo(site);
     const countries = site.settings.countries;
     return {
