@@ -6,7 +6,6 @@ import zlib from 'node:zlib';
 import { isLanderPath, isWebPath, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -31,6 +30,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
+import { securityHeaders } from './http/security-headers.js';
 import { createBullQueue } from './jobs/bullmq-queue.js';
 import { createDbQueue } from './jobs/db-queue.js';
 import { landerPageRoutes } from './landers/page.js';
@@ -123,21 +123,7 @@ export async function buildApp({
   });
   // Before the request context: its hooks may refuse a handshake, and the refused socket must be closed.
   await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeaders);
   const rateLimits = await rateLimitSetup(config, app.log);
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, rateLimits.options);

@@ -46,7 +46,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     user: request.viewer ? await accounts.currentUser(request.viewer.userId, request.site) : null,
   });
 
-  app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) => userBody(request));
+  app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) => ({
+    user: await accounts.presentActive(request.sessionUser, request.site),
+  }));
 
   app.post(
     '/api/user.php',

@@ -192,24 +192,29 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
 
   return {
     async present(user: UserRow, site: Site): Promise<User> {
+      const [balance, profile] = await Promise.all([credits.balance(user.id), members.ownProfile(user.id)]);
       return {
         id: user.id,
         email: user.email,
         status: user.status,
-        credits: await credits.balance(user.id),
+        credits: balance,
         paid_user: user.paid_user === 1,
         signup_date: user.signup_date,
         language: isLocale(user.language) ? user.language : 'en',
         notifications_disabled: mailOffReasons(user),
         pending_email: user.pending_email,
         fictional_icon: site.settings.fictional_icon,
-        profile: await members.ownProfile(user.id),
+        profile,
       };
     },
 
     /** The logged-in member as user.php shows it; asking for it counts as being active. */
     async currentUser(userId: number, site: Site): Promise<User | null> {
-      const user = await liveUser(userId);
+      return this.presentActive(await liveUser(userId), site);
+    },
+
+    /** The same, of the user a session read just now (userBySession). */
+    async presentActive(user: UserRow | null, site: Site): Promise<User | null> {
       if (!user) return null;
       await members.markActive(user.id);
       return this.present(user, site);

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Site, siteOrigin } from '../sites/service.js';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     site: Site;
     locale: Locale;
     sessionToken: string | null;
+    /** The account the session cookie names, as read with the session. */
+    sessionUser: UserRow | null;
     /** The traffic source the visitor first came with (settings.php's ?network=, then a cookie). */
     trafficSource: string | undefined;
   }
@@ -129,6 +132,7 @@ async function requestContextPlugin(
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionUser', null);
   app.decorateRequest('trafficSource', undefined);
   decorateMember(app);
 
@@ -164,6 +168,7 @@ async function requestContextPlugin(
     const token = request.routeOptions.config?.sessionless ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
       const user = await services.accounts.userBySession(site, token);
+      request.sessionUser = user;
       request.viewer = await services.accounts.memberOf(user);
       request.sessionToken = user ? token : null;
     }

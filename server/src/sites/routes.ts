@@ -1,8 +1,20 @@
-import { companyInfo, interestsResponse, regionsResponse, settings, text } from '@amora/common';
+import { companyInfo, interestsResponse, regionsResponse, type Settings, settings, text } from '@amora/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryOfAddress } from '../geo/service.js';
 import type { Services } from '../services.js';
+
+/** settings.php's answers as sent: the service keeps each answer a while, and it is serialised once. */
+const serialisedSettings = new WeakMap<Settings, string>();
+
+function settingsJson(answer: Settings): string {
+  let json = serialisedSettings.get(answer);
+  if (json === undefined) {
+    json = JSON.stringify(settings.parse(answer));
+    serialisedSettings.set(answer, json);
+  }
+  return json;
+}
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { sites } = services;
@@ -17,7 +29,11 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     // The visitor's country comes from the client address TRUST_PROXY lets through.
-    async (request) => sites.settingsFor(request.site, countryOfAddress(request.ip)),
+    async (request, reply) =>
+      // A JSON string is sent as it is; the type provider only knows the schema's object.
+      reply
+        .type('application/json; charset=utf-8')
+        .send(settingsJson(await sites.settingsFor(request.site, countryOfAddress(request.ip))) as never),
   );
 
   app.get('/manifest.webmanifest', { config: { sessionless: true }, schema: { hide: true } }, async (request, reply) =>

@@ -1,4 +1,5 @@
 /** Profiles: each account's profile, what others may see of it, and the suggestions' starting point. */
+
 import {
   ageOn,
   type Gender,
@@ -9,6 +10,7 @@ import {
   parseBirthDate,
   profileNameProblem,
 } from '@amora/common';
+import { BoundedCache } from '../../cache.js';
 import { addMinutes, type Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
@@ -52,6 +54,8 @@ const PROFILE_IDS_REMEMBERED = 50_000;
 export function createMembersService(db: Db, clock: Clock, visibility: VisibilityPolicy) {
   const nowIso = () => clock.now().toISOString();
   const profileIds = new Map<number, number>();
+  /** Members this process marked active within the granularity: marking them again would change nothing. */
+  const markedActive = new BoundedCache<number, true>(PROFILE_IDS_REMEMBERED, () => clock.now().getTime());
 
   async function requireOwnRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await queries.findProfileByUser(trx, userId);
@@ -187,7 +191,9 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
     },
 
     async markActive(userId: number) {
+      if (markedActive.has(userId)) return;
       const now = clock.now();
+      markedActive.set(userId, true, ACTIVITY_GRANULARITY_MINUTES * 60_000);
       await queries.touchProfile(
         db,
         userId,
