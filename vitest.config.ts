@@ -35,7 +35,7 @@ if (withRedis && !withPostgres && firstLoad) {
   console.warn('Skipping the redis tests of instances joined by Redis: they need PostgreSQL too.');
 }
 const apiTests = ['server/test/**/*.test.ts'];
-/** Tests of PostgreSQL's own faults (terminated backends, a closed database); api-sqlite leaves them out. */
+/** Tests of PostgreSQL's own faults (terminated backends, a closed database) and of instances sharing it (a rolling restart); api-sqlite leaves them out. */
 const postgresOnlyTests = ['server/test/postgres-*.test.ts'];
 
 export default defineConfig({

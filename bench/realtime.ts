@@ -336,7 +336,7 @@ async function measureEcho(rate: number, options: RealtimeOptions): Promise<Late
 
 /** Resident memory of one instance before and after `count` sockets are open on it. */
 async function measureSocketMemory(instance: ServerProcess, members: Member[], count: number): Promise<MemoryRow> {
-  const pid = instance.process.pid as number;
+  const pid = instance.pid;
   await sleep(1000);
   const beforeMb = residentMb(pid);
   const sockets: WebSocket[] = [];

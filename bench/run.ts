@@ -219,6 +219,8 @@ function productionEnv(dataDir: string, databaseUrl: string, redisUrl = ''): Rec
     REDIS_URL: redisUrl,
     // The bench is one client at thousands of requests a second; production's limits per address would refuse it.
     RATE_LIMIT_SCALE: '100000',
+    // Nothing balances the bench's load: a stopping process need not wait for a balancer to notice.
+    SHUTDOWN_DRAIN_SECONDS: '0',
   };
 }
 

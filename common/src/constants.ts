@@ -203,6 +203,8 @@ export const ICEBREAKERS = ['weekend', 'smile', 'travel', 'food', 'music', 'perf
 export const PRESENCE_RECENT_MINUTES = 60;
 /** A typing member's signal is repeated at most this often, and fades on the other side after twice as long. */
 export const TYPING_SIGNAL_MS = 3000;
+/** The WebSocket close code "service restart" (RFC 6455 registry): the instance stops, the app reconnects to another. */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
 
 // Credits, premium and discounts (SPEC §4, §9).
 /** The credits badge of a paying member shows from this many credits down. */

@@ -26,6 +26,7 @@ import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
 import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
+import { drainingHooks } from './http/draining.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { rateLimitSetup } from './http/rate-limits.js';
@@ -43,7 +44,7 @@ import { membersRoutes } from './members/routes.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { configuredProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
-import { CLIENT_MESSAGE_MAX_BYTES, realtimeRoutes } from './realtime/routes.js';
+import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, realtimeRoutes } from './realtime/routes.js';
 import { createServices, notificationsSetup } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
 import { staffRoutes } from './staff/routes.js';
@@ -72,10 +73,17 @@ export async function buildApp({
   logger = false,
   pushAgent,
 }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // A request that reaches a closing server on a connection already open is answered (and told
+    // `connection: close`), not refused: the load balancer sent it before it saw the drain.
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await app.register(drainingHooks);
 
   const media = mediaRoot(config.dataDir);
   const events = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createInProcessBus();
@@ -122,7 +130,10 @@ export async function buildApp({
     globalDecompression: false,
   });
   // Before the request context: its hooks may refuse a handshake, and the refused socket must be closed.
-  await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES },
+    preClose: closeSocketsForRestart,
+  });
   await app.register(securityHeaders);
   const rateLimits = await rateLimitSetup(config, app.log);
   app.addHook('onClose', rateLimits.close);

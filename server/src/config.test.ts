@@ -113,6 +113,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
   });
 
+  it('drains a stopping instance for a few seconds in production only, unless SHUTDOWN_DRAIN_SECONDS says otherwise', () => {
+    const live = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'x',
+    };
+    expect(loadConfig(live).shutdownDrainSeconds).toBeGreaterThan(0);
+    expect(loadConfig({ ...live, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '1.5' }).shutdownDrainSeconds).toBe(1.5);
+    expect(problem({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toMatch(/^SHUTDOWN_DRAIN_SECONDS: /);
+    expect(problem({ SHUTDOWN_DRAIN_SECONDS: 'soon' })).toMatch(/^SHUTDOWN_DRAIN_SECONDS: /);
+  });
+
+  it('serves with one process unless PROCESSES asks for more, which need PostgreSQL and Redis', () => {
+    const joined = { DATABASE_URL: 'postgres://u@db:5432/amora', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ ...joined, PROCESSES: '2' }).processes).toBe(2);
+    expect(problem({ ...joined, PROCESSES: '0' })).toMatch(/^PROCESSES: /);
+    expect(problem({ ...joined, PROCESSES: '1.5' })).toMatch(/^PROCESSES: /);
+    expect(problem({ REDIS_URL: 'redis://cache:6379', PROCESSES: '2' })).toBe(
+      'PROCESSES: more than 1 needs PostgreSQL (DATABASE_URL)',
+    );
+    expect(problem({ DATABASE_URL: joined.DATABASE_URL, PROCESSES: '2' })).toBe(
+      'PROCESSES: more than 1 needs REDIS_URL, which joins the processes',
+    );
+  });
+
   it('keeps every message on one line', () => {
     const envs: Record<string, string>[] = [{ PORT: 'x' }, { DATABASE_URL: 'x' }, { REDIS_URL: 'x' }];
     for (const env of envs) {

@@ -38,6 +38,13 @@ export interface Config {
    * their addresses. Believing any would let every request claim a new address past the rate limits.
    */
   trustProxy: false | number | string[];
+  /**
+   * How long a stopping instance keeps serving while its readiness check says it is going away,
+   * so load balancers stop sending it traffic before it stops listening.
+   */
+  shutdownDrainSeconds: number;
+  /** Serving processes of this instance (node:cluster); they share the port. */
+  processes: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +105,30 @@ function readPositiveNumber(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function readSeconds(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) fail(name, `"${raw}" must be a number of seconds (0 or more)`);
+  return value;
+}
+
+/**
+ * More than one serving process needs what joins instances: PostgreSQL (two processes writing one
+ * SQLite file refuse each other's transactions) and Redis (a message sent through one process
+ * reaches sockets on the others only through the event bus).
+ */
+function readProcesses(env: Env, database: DatabaseConfig, redisUrl: string | null): number {
+  const raw = env.PROCESSES;
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64)
+    fail('PROCESSES', `"${raw}" must be a whole number from 1 to 64`);
+  if (value > 1 && database.engine !== 'postgres') fail('PROCESSES', 'more than 1 needs PostgreSQL (DATABASE_URL)');
+  if (value > 1 && !redisUrl) fail('PROCESSES', 'more than 1 needs REDIS_URL, which joins the processes');
+  return value;
+}
+
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -132,6 +163,8 @@ function readTrustProxy(env: Env): false | number | string[] {
 }
 
 const DEFAULT_MAIL_BUNDLE_SECONDS = 300;
+/** Longer than a load balancer's health-check interval times its failure threshold (e.g. 2 × 2 s). */
+const PRODUCTION_DRAIN_SECONDS = 5;
 
 /** A shared secret: long enough that it cannot be guessed. */
 function readToken(env: Env, name: string): string | null {
@@ -161,13 +194,15 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   if (production && !smtpUrl)
     fail('SMTP_URL', 'is required when NODE_ENV=production (there is no development mailbox there)');
+  const database = readDatabase(env, dataDir);
+  const redisUrl = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
   return {
     port,
     host,
     publicUrl: publicUrl.replace(/\/$/, ''),
     dataDir,
-    database: readDatabase(env, dataDir),
-    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    database,
+    redisUrl,
     redisPrefix: env.REDIS_PREFIX || 'amora:',
     smtpUrl,
     smsUrl: readUrl(env, 'SMS_URL', ['http:', 'https:']),
@@ -181,5 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitScale: readPositiveNumber(env, 'RATE_LIMIT_SCALE', 1),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? 'web/dist'),
     trustProxy: readTrustProxy(env),
+    shutdownDrainSeconds: readSeconds(env, 'SHUTDOWN_DRAIN_SECONDS', production ? PRODUCTION_DRAIN_SECONDS : 0),
+    processes: readProcesses(env, database, redisUrl),
   };
 }

@@ -1,9 +1,16 @@
-/** Starts Amora: validates the environment, migrates, seeds a fresh demo site and serves. */
+/**
+ * Starts Amora: validates the environment, migrates, seeds a fresh demo site and serves until a
+ * signal stops it. With PROCESSES above 1 this first process does the preparing and then keeps that
+ * many serving processes running (node:cluster), which share the port (see http/processes.ts).
+ */
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { DEMO_HOSTED_PROFILES, DEMO_MEMBER, seedDemo } from './demo/seed.js';
+import { runServingProcesses } from './http/processes.js';
+import { shutDownOnSignals } from './http/shutdown.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './mail/mailer.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -20,13 +27,22 @@ function readConfig(): Config {
   }
 }
 
-const config = readConfig();
-const { db, engine } = openDatabase(config.database);
-await migrateToLatest(db, engine);
-const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createDevMailbox(db, systemClock);
-const app = await buildApp({ config, db, clock: systemClock, mailer, logger: config.nodeEnv !== 'test' });
+/** The migrated database and the app on it; `release` closes what the app leaves open. */
+async function openApp(config: Config) {
+  const { db, engine } = openDatabase(config.database);
+  await migrateToLatest(db, engine);
+  const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createDevMailbox(db, systemClock);
+  const app = await buildApp({ config, db, clock: systemClock, mailer, logger: config.nodeEnv !== 'test' });
+  const release = async () => {
+    await db.destroy();
+    mailer.close();
+  };
+  return { app, release };
+}
 
-if (config.seedDemo) {
+type App = Awaited<ReturnType<typeof openApp>>['app'];
+
+async function seedDemoSite(app: App, config: Config) {
   const domains = ['localhost', '127.0.0.1', new URL(config.publicUrl).hostname];
   const started = performance.now();
   const seeded = await seedDemo(app.services, systemClock, {
@@ -38,26 +54,42 @@ if (config.seedDemo) {
   if (seeded) console.log(`Seeded the demo site with ${DEMO_HOSTED_PROFILES} hosted profiles in ${seconds} s.`);
 }
 
-const purge = async () => {
-  const purged = await app.services.accounts.purgeDeletedAccounts();
-  if (purged > 0) app.log.info({ purged }, 'purged accounts past their deletion grace period');
-};
-await purge();
-const purgeTimer = setInterval(() => void purge().catch((err) => app.log.error(err)), PURGE_INTERVAL_MS);
-const stopReminders = app.services.notifications.scheduleReminders();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    clearInterval(purgeTimer);
-    stopReminders();
-    await app.close();
-    await db.destroy();
-    mailer.close();
-    process.exit(0);
+/** Serves until SIGTERM or SIGINT, with the hourly purge and the reminders running beside. */
+async function serve(app: App, release: () => Promise<void>, config: Config) {
+  const purge = async () => {
+    const purged = await app.services.accounts.purgeDeletedAccounts();
+    if (purged > 0) app.log.info({ purged }, 'purged accounts past their deletion grace period');
+  };
+  await purge();
+  const purgeTimer = setInterval(() => void purge().catch((err) => app.log.error(err)), PURGE_INTERVAL_MS);
+  const stopReminders = app.services.notifications.scheduleReminders();
+  shutDownOnSignals(app, {
+    drainSeconds: config.shutdownDrainSeconds,
+    stopTimers() {
+      clearInterval(purgeTimer);
+      stopReminders();
+    },
+    release,
   });
+  await app.listen({ port: config.port, host: config.host });
 }
 
-await app.listen({ port: config.port, host: config.host });
-console.log(`Amora is running at ${config.publicUrl}`);
-if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / password ${DEMO_MEMBER.password}`);
-if (!config.smtpUrl && config.nodeEnv !== 'production') console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox`);
+function greet(config: Config) {
+  const processes = config.processes > 1 ? ` (${config.processes} processes)` : '';
+  console.log(`Amora is running at ${config.publicUrl}${processes}`);
+  if (config.seedDemo) console.log(`Demo member: ${DEMO_MEMBER.email} / password ${DEMO_MEMBER.password}`);
+  if (!config.smtpUrl && config.nodeEnv !== 'production') console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox`);
+}
+
+const config = readConfig();
+const { app, release } = await openApp(config);
+if (cluster.isPrimary && config.seedDemo) await seedDemoSite(app, config);
+if (cluster.isPrimary && config.processes > 1) {
+  await app.close();
+  await release();
+  await runServingProcesses(config.processes);
+  greet(config);
+} else {
+  await serve(app, release, config);
+  if (cluster.isPrimary) greet(config);
+}

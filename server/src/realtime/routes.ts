@@ -3,8 +3,8 @@
  * browser, the site's own Origin. `since` is the newest message id the app has; what came after it
  * is sent first (then `ready`), so a reconnecting app misses nothing and gets nothing twice.
  */
-import { type ServerPush, TYPING_SIGNAL_MS } from '@amora/common';
-import type { FastifyRequest } from 'fastify';
+import { SERVICE_RESTART_CLOSE_CODE, type ServerPush, TYPING_SIGNAL_MS } from '@amora/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ import type { Listener } from './hub.js';
 const HEARTBEAT_MS = 30_000;
 /** Client messages are small: typing and visibility signals. */
 export const CLIENT_MESSAGE_MAX_BYTES = 1024;
+/** How long a closing socket's peer has to answer the close before its connection is cut. */
+const CLOSE_ANSWER_MS = 2_000;
 
 const wsQuery = z.object({
   since: z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').min(0, 'invalid_choice').optional(),
@@ -36,6 +38,22 @@ function assertOwnOrigin(request: FastifyRequest) {
     host = new URL(origin).host;
   } catch {}
   if (host === null || host !== request.headers.host) throw new DomainError('forbidden');
+}
+
+/**
+ * The websocket plugin's preClose hook, as the app closes: every socket is told the service
+ * restarts. A peer that has gone away never answers the close; its connection is cut after
+ * CLOSE_ANSWER_MS, so it cannot hold the shutdown up.
+ */
+export async function closeSocketsForRestart(this: FastifyInstance) {
+  const server = this.websocketServer;
+  for (const socket of server.clients) socket.close(SERVICE_RESTART_CLOSE_CODE, 'service restart');
+  const cut = setTimeout(() => {
+    for (const socket of server.clients) socket.terminate();
+  }, CLOSE_ANSWER_MS);
+  // Resolves once every socket has closed; a handshake from now on is refused with 503.
+  await new Promise((resolve) => server.close(resolve));
+  clearTimeout(cut);
 }
 
 export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -8,6 +8,7 @@ import {
   REFRESH_FIRST_MS,
   REFRESH_INTERVAL_MS,
   REFRESH_INTERVAL_PUSH_MS,
+  SERVICE_RESTART_CLOSE_CODE,
   type ServerPush,
   TYPING_SIGNAL_MS,
 } from '@amora/common';
@@ -20,6 +21,8 @@ import { pushState } from './push';
 
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
+/** After a restart every app of that instance reconnects: spread over this long, not all in the same instant. */
+const RESTART_RECONNECT_SPREAD_MS = 2_000;
 
 let current: { send(signal: ClientSignal): void } | null = null;
 
@@ -125,9 +128,14 @@ export function connectLive(queryClient: QueryClient): () => void {
       }
       connectedBefore = true;
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket === ws) socket = null;
       if (stopped) return;
+      if (event.code === SERVICE_RESTART_CLOSE_CODE) {
+        retryDelay = RECONNECT_FIRST_MS;
+        retryTimer = setTimeout(open, Math.random() * RESTART_RECONNECT_SPREAD_MS);
+        return;
+      }
       retryTimer = setTimeout(open, retryDelay);
       retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
     };
