@@ -41,7 +41,7 @@ import { measureFirstLoad } from './first-load.js';
 import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
-import { startApp, startHelloWorld } from './server-process.js';
+import { residentMb, startApp, startHelloWorld } from './server-process.js';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -337,6 +337,7 @@ interface Measured {
   throughput: ThroughputRow[];
   rated: Row[];
   processes: ThroughputRow[];
+  startup: StartupRow[];
   seedSeconds: number;
 }
 
@@ -364,11 +365,45 @@ async function helloWorldThroughput(setup: string): Promise<ThroughputRow> {
 const profilerOptions = (name: string) =>
   values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
 
+const STARTS = 3;
+
+interface StartupRow {
+  how: string;
+  /** Medians of STARTS starts: spawn to the first answer of /healthz, and resident memory then. */
+  startupMs: number;
+  residentMb: number;
+}
+
+/** How long the app takes to start and what it holds once ready, run from its sources (tsx) and compiled. */
+async function startupFigures(env: Record<string, string>): Promise<StartupRow[]> {
+  const rows: StartupRow[] = [];
+  for (const [how, fromSources] of [
+    ['TypeScript sources through tsx', true],
+    ['compiled (npm run build)', false],
+  ] as const) {
+    const starts: { startupMs: number; residentMb: number }[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const app = await startApp(env, { fromSources });
+      starts.push({ startupMs: app.startupMs, residentMb: residentMb(app.pid) });
+      await app.stop();
+    }
+    const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    rows.push({
+      how,
+      startupMs: median(starts.map((start) => start.startupMs)),
+      residentMb: median(starts.map((start) => start.residentMb)),
+    });
+    console.log(`start-up, ${how}: ${rows.at(-1)?.startupMs.toFixed(0)} ms, ${rows.at(-1)?.residentMb.toFixed(0)} MB`);
+  }
+  return rows;
+}
+
 async function benchEngine(engine: Engine): Promise<Measured | null> {
   const database = await seededDatabase(engine);
   if (!database) return null;
   const { dataDir, databaseUrl, scenarios, seedSeconds, remove } = database;
   try {
+    const startup = engine === 'sqlite' ? await startupFigures(productionEnv(dataDir, databaseUrl)) : [];
     const throughput = [await helloWorldThroughput(engine)];
     const app = await startApp(productionEnv(dataDir, databaseUrl), { nodeOptions: profilerOptions(engine) });
     const rated: Row[] = [];
@@ -401,7 +436,7 @@ async function benchEngine(engine: Engine): Promise<Measured | null> {
       await app.stop();
     }
     const processes = engine === 'postgres' ? await processesThroughput(dataDir, databaseUrl, scenarios) : [];
-    return { throughput, rated, processes, seedSeconds };
+    return { throughput, rated, processes, startup, seedSeconds };
   } finally {
     await remove();
   }
@@ -478,7 +513,7 @@ function throughputTable(rows: ThroughputRow[]): string[] {
   const calls = [...new Set(rows.map((row) => row.scenario))];
   const cell = (setup: string, call: string) => {
     const row = rows.find((candidate) => candidate.setup === setup && candidate.scenario === call);
-    if (!row) return '| | | |';
+    if (!row) return ' | | |';
     const baseline = rows.find((candidate) => candidate.setup === setup && candidate.baseline);
     const errors = row.errors + row.timeouts + row.non2xx;
     const goal = SHARE_GOALS[call.split(':')[0] ?? '']?.[setup === 'postgres' ? 1 : 0];
@@ -489,14 +524,14 @@ function throughputTable(rows: ThroughputRow[]): string[] {
           ? ` (goal ${goal}%: met)`
           : ` (goal ${goal}%: missed)`;
     return (
-      `| ${row.requestsPerSecond.toFixed(0)}${errors > 0 ? ` (${errors} errors)` : ''} | ${ms(row.p99)} | ` +
+      ` ${row.requestsPerSecond.toFixed(0)}${errors > 0 ? ` (${errors} errors)` : ''} | ${ms(row.p99)} | ` +
       `${share(row, baseline).toFixed(1)}%${verdict} |`
     );
   };
   return [
     `| call | ${setups.map((setup) => `${setup} req/s | p99 ms | share of hello world`).join(' | ')} |`,
     `| --- |${setups.map(() => ' ---: | ---: | ---: |').join('')}`,
-    ...calls.map((call) => `| ${call} ${setups.map((setup) => cell(setup, call)).join(' ')}`),
+    ...calls.map((call) => `| ${call} |${setups.map((setup) => cell(setup, call)).join('')}`),
   ];
 }
 
@@ -567,6 +602,7 @@ const started = performance.now();
 const rows: Row[] = [];
 const throughputRows: ThroughputRow[] = [];
 const processRows: ThroughputRow[] = [];
+const startupRows: StartupRow[] = [];
 const seedTimes: string[] = [];
 for (const engine of engines) {
   const result = await benchEngine(engine);
@@ -574,6 +610,7 @@ for (const engine of engines) {
   rows.push(...result.rated);
   throughputRows.push(...result.throughput);
   processRows.push(...result.processes);
+  startupRows.push(...result.startup);
   seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
 }
 const throughputLines = [
@@ -591,6 +628,17 @@ const throughputLines = [
         'PostgreSQL with Redis (events and rate limits), one instance of 1 and of 2 processes (`PROCESSES`):',
         '',
         ...processesTable(processRows),
+      ]
+    : []),
+  ...(startupRows.length > 0
+    ? [
+        '',
+        `Start-up on the SQLite database above, in production mode (median of ${STARTS}): from spawn to the first answer ` +
+          'of /healthz, and resident memory then.',
+        '',
+        '| server | start-up ms | resident MB |',
+        '| --- | ---: | ---: |',
+        ...startupRows.map((row) => `| ${row.how} | ${row.startupMs.toFixed(0)} | ${row.residentMb.toFixed(0)} |`),
       ]
     : []),
 ];
