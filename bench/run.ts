@@ -41,7 +41,7 @@ import { measureFirstLoad } from './first-load.js';
 import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
-import { residentMb, startApp, startHelloWorld } from './server-process.js';
+import { cpuMs, postgresPids, residentMb, startApp, startHelloWorld } from './server-process.js';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -331,6 +331,9 @@ interface ThroughputRow extends LoadResult {
   setup: string;
   scenario: string;
   baseline: boolean;
+  /** CPU per answered request, in ms: the app's process, and PostgreSQL's processes (0 on SQLite). */
+  appCpuMs?: number;
+  databaseCpuMs?: number;
 }
 
 interface Measured {
@@ -412,8 +415,18 @@ async function benchEngine(engine: Engine): Promise<Measured | null> {
       const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
       await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
       for (const scenario of scenarios) {
+        const databasePids = engine === 'postgres' ? postgresPids() : [];
+        const before = { app: cpuMs([app.pid]), database: cpuMs(databasePids) };
         const result = await runLoad(app.base, throughputLoad(scenario.paths, { ...headers, ...scenario.headers }));
-        throughput.push({ setup: engine, scenario: scenario.title, baseline: false, ...result });
+        const requests = Math.max(result.requests, 1);
+        throughput.push({
+          setup: engine,
+          scenario: scenario.title,
+          baseline: false,
+          ...result,
+          appCpuMs: (cpuMs([app.pid]) - before.app) / requests,
+          databaseCpuMs: (cpuMs(databasePids) - before.database) / requests,
+        });
         console.log(
           `${engine} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s at most, p99 ${ms(result.p99)} ms`,
         );
@@ -535,6 +548,23 @@ function throughputTable(rows: ThroughputRow[]): string[] {
   ];
 }
 
+/** Where a request's CPU goes: the app's process and, on PostgreSQL, the database's processes. */
+function cpuTable(rows: ThroughputRow[]): string[] {
+  const measured = rows.filter((row) => row.appCpuMs !== undefined);
+  const calls = [...new Set(measured.map((row) => row.scenario))];
+  const setups = [...new Set(measured.map((row) => row.setup))];
+  const cell = (setup: string, call: string) => {
+    const row = measured.find((candidate) => candidate.setup === setup && candidate.scenario === call);
+    if (!row) return ' | |';
+    return ` ${row.appCpuMs?.toFixed(2)} | ${setup === 'postgres' ? row.databaseCpuMs?.toFixed(2) : '—'} |`;
+  };
+  return [
+    `| call |${setups.map((setup) => ` ${setup}: app ms | ${setup}: database ms |`).join('')}`,
+    `| --- |${setups.map(() => ' ---: | ---: |').join('')}`,
+    ...calls.map((call) => `| ${call} |${setups.map((setup) => cell(setup, call)).join('')}`),
+  ];
+}
+
 /** Requests/s of each call by the number of processes, and what the most processes carry over one. */
 function processesTable(rows: ThroughputRow[]): string[] {
   const setups = [...new Set(rows.map((row) => row.setup))];
@@ -622,6 +652,11 @@ const throughputLines = [
     'world is the figure that holds on any machine; the goals are those of issue 16.',
   '',
   ...throughputTable(throughputRows),
+  '',
+  "CPU per answered request during those runs (from /proc): the app's process, and PostgreSQL's processes; " +
+    "SQLite's work is inside the app's process.",
+  '',
+  ...cpuTable(throughputRows),
   ...(processRows.length > 0
     ? [
         '',

@@ -42,3 +42,36 @@ export function residentMb(pid: number): number {
   const kb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
   return kb / 1024;
 }
+
+/** The kernel's clock ticks a second, in which /proc reports CPU time (100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user and system) the processes have used so far, in ms (Linux). */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** The processes of the local PostgreSQL server (its backends come and go with connections). */
+export function postgresPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+}
