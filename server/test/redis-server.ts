@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './server-process.js';
 
 const candidates = process.env.REDIS_SERVER_PATH
   ? [process.env.REDIS_SERVER_PATH]
@@ -29,17 +30,6 @@ export interface OwnRedis {
   start(): Promise<void>;
   /** Ends the server at once, without saving, as a crash or a restart would. */
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** True once the server answers PING on `port`. */
