@@ -18,8 +18,12 @@ function membersOnly(path: string): string {
 }
 
 async function fillSignup(page: Page | Locator, t: ReturnType<typeof catalogue>, name: string) {
+  // The login page, which also asks for an email address, stays on screen until the signup page's
+  // code has loaded: the name field is the signup form's own.
+  const nameField = page.getByLabel(t('fields.name'), { exact: true });
+  await expect(nameField).toBeVisible();
   await page.getByLabel(t('fields.email'), { exact: true }).fill(uniqueEmail(name.toLowerCase()));
-  await page.getByLabel(t('fields.name'), { exact: true }).fill(name);
+  await nameField.fill(name);
   await page.getByLabel(t('fields.password'), { exact: true }).fill('a-good-password-1');
   await chooseDateOfBirth(
     page,
