@@ -41,7 +41,7 @@ import { measureFirstLoad } from './first-load.js';
 import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
-import { cpuMs, postgresPids, residentMb, startApp, startHelloWorld } from './server-process.js';
+import { cpuMs, postgresPids, residentMb, type ServerProcess, startApp, startHelloWorld } from './server-process.js';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -411,26 +411,8 @@ async function benchEngine(engine: Engine): Promise<Measured | null> {
     const app = await startApp(productionEnv(dataDir, databaseUrl), { nodeOptions: profilerOptions(engine) });
     const rated: Row[] = [];
     try {
-      const headers = { cookie: await logIn(app.base) };
-      const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
-      await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
-      for (const scenario of scenarios) {
-        const databasePids = engine === 'postgres' ? postgresPids() : [];
-        const before = { app: cpuMs([app.pid]), database: cpuMs(databasePids) };
-        const result = await runLoad(app.base, throughputLoad(scenario.paths, { ...headers, ...scenario.headers }));
-        const requests = Math.max(result.requests, 1);
-        throughput.push({
-          setup: engine,
-          scenario: scenario.title,
-          baseline: false,
-          ...result,
-          appCpuMs: (cpuMs([app.pid]) - before.app) / requests,
-          databaseCpuMs: (cpuMs(databasePids) - before.database) / requests,
-        });
-        console.log(
-          `${engine} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s at most, p99 ${ms(result.p99)} ms`,
-        );
-      }
+      const { rows, headers } = await callsThroughput(app, scenarios, engine, { cpuOfDatabase: engine === 'postgres' });
+      throughput.push(...rows);
       for (const scenario of scenarios) {
         const result = await runLoad(app.base, {
           paths: scenario.paths,
@@ -456,6 +438,42 @@ async function benchEngine(engine: Engine): Promise<Measured | null> {
 }
 
 /**
+ * Logs in as the demo member, warms the app up, then measures each call's throughput; with
+ * `cpuOfDatabase` (or SQLite) also the CPU per request of the app's one process and of PostgreSQL.
+ */
+async function callsThroughput(
+  app: ServerProcess,
+  scenarios: Scenario[],
+  setup: string,
+  cpu?: { cpuOfDatabase: boolean },
+): Promise<{ rows: ThroughputRow[]; headers: Record<string, string> }> {
+  const headers = { cookie: await logIn(app.base) };
+  const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
+  await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
+  const rows: ThroughputRow[] = [];
+  for (const scenario of scenarios) {
+    const databasePids = cpu?.cpuOfDatabase ? postgresPids() : [];
+    const before = { app: cpuMs([app.pid]), database: cpuMs(databasePids) };
+    const result = await runLoad(app.base, throughputLoad(scenario.paths, { ...headers, ...scenario.headers }));
+    const requests = Math.max(result.requests, 1);
+    rows.push({
+      setup,
+      scenario: scenario.title,
+      baseline: false,
+      ...result,
+      ...(cpu && {
+        appCpuMs: (cpuMs([app.pid]) - before.app) / requests,
+        databaseCpuMs: (cpuMs(databasePids) - before.database) / requests,
+      }),
+    });
+    console.log(
+      `${setup} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s at most, p99 ${ms(result.p99)} ms`,
+    );
+  }
+  return { rows, headers };
+}
+
+/**
  * The same calls on PostgreSQL with the instances joined by Redis (events and rate limits), served by
  * 1, 2, … processes of one instance (`PROCESSES`): how far more processes carry on this machine.
  */
@@ -472,14 +490,7 @@ async function processesThroughput(dataDir: string, databaseUrl: string, scenari
     const setup = `${count} process${count === 1 ? '' : 'es'}`;
     const app = await startApp({ ...productionEnv(dataDir, databaseUrl, redisUrl), PROCESSES: String(count) });
     try {
-      const headers = { cookie: await logIn(app.base) };
-      const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
-      await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
-      for (const scenario of scenarios) {
-        const result = await runLoad(app.base, throughputLoad(scenario.paths, { ...headers, ...scenario.headers }));
-        rows.push({ setup, scenario: scenario.title, baseline: false, ...result });
-        console.log(`postgres + Redis, ${setup} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s`);
-      }
+      rows.push(...(await callsThroughput(app, scenarios, setup)).rows);
     } finally {
       await app.stop();
     }
