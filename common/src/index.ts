@@ -1,3 +1,4 @@
+export * from './app-page.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './lander-pages.js';

@@ -26,6 +26,7 @@ import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
 import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
+import { appPageRoutes } from './http/app-page.js';
 import { drainingHooks } from './http/draining.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
@@ -192,9 +193,15 @@ export async function buildApp({
   if (landersHtml && fs.existsSync(landersHtml))
     await app.register(landerPageRoutes, { services, template: fs.readFileSync(landersHtml, 'utf8') });
   if (webDist && indexHtml) {
+    await app.register(appPageRoutes, {
+      services,
+      template: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The app's pages, '/' among them, come with their first answer (http/app-page.ts).
+      index: false,
       preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

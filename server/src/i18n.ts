@@ -9,14 +9,16 @@ const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 // app: the few web texts a mail repeats, such as a complaint's category.
 export const NAMESPACES = ['app', 'errors', 'mail', 'push', 'site'] as const;
 
+/** One catalogue of common/locales, as the web app's build reads it too. */
+export function readCatalogue(locale: Locale, ns: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${ns}.json`), 'utf8'));
+}
+
 function loadResources(): Resource {
   const resources: Resource = {};
   for (const locale of LOCALES) {
     resources[locale] = {};
-    for (const ns of NAMESPACES) {
-      const file = path.join(localesDir, locale, `${ns}.json`);
-      resources[locale][ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
-    }
+    for (const ns of NAMESPACES) resources[locale][ns] = readCatalogue(locale, ns);
   }
   return resources;
 }

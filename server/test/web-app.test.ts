@@ -2,12 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import {
+  APP_ANSWER_ELEMENT_ID,
+  type AppFirstAnswer,
+  appFirstAnswer,
+  LANDER_ANSWER_ELEMENT_ID,
+  LOCALE_COOKIE,
+  TRAFFIC_SOURCE_COOKIE,
+} from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { client, useTestApp } from './helpers.js';
+import { buildSite, client, loggedInMember, type Response, useTestApp } from './helpers.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-web-'));
-const INDEX_HTML = '<!doctype html><title>Amora</title><div id="root"></div>';
-const LANDERS_HTML = '<!doctype html><title>Amora</title><main id="lander"></main>';
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Amora</title></head><body><div id="root"></div></body></html>';
+const LANDERS_HTML =
+  '<!doctype html><html lang="en"><head><title>Amora</title></head><body><main></main></body></html>';
 fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
 fs.writeFileSync(path.join(webDist, 'landers.html'), LANDERS_HTML);
 const SCRIPT = `console.log(${JSON.stringify('Amora '.repeat(500))});`;
@@ -18,16 +28,89 @@ fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js.gz'), zlib.gzipSync(SCRI
 
 const t = useTestApp({ env: { WEB_DIST: webDist } });
 
+/** The page's JSON block `id`, read as the browser would: the text between its tags. */
+function blockOf(response: Response, id: string): unknown {
+  const match = response.body.match(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's'));
+  if (!match?.[1]) throw new Error(`no ${id} block in ${response.body.slice(0, 200)}`);
+  return JSON.parse(match[1]);
+}
+
+const firstAnswerOf = (response: Response): AppFirstAnswer =>
+  appFirstAnswer.parse(blockOf(response, APP_ANSWER_ELEMENT_ID));
+
+let siteCount = 0;
+async function otherSite(overrides: { domainLanguage?: string; name?: string } = {}) {
+  const domain = `page-${++siteCount}.test`;
+  await buildSite(t.db, { domain, ...overrides });
+  return client(t.app, { host: domain });
+}
+
 describe('pages of the web app', () => {
   it.each(['/', '/members', '/members/42?t=5', '/likes/m/7', '/pages/terms', '/credits/3/ideal', '/chats/12'])(
-    'answer %s with the app and 200',
+    'answer %s with the app and its first answer, and 200',
     async (url) => {
       const response = await client(t.app).get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body.replace(/<script type="application\/json".*<\/script>/s, '')).toBe(INDEX_HTML);
+      const answer = firstAnswerOf(response);
+      expect(answer).toMatchObject({ locale: 'en', user: null, settings: { domain: 'amora.test' } });
+      const settings = await client(t.app).get('/api/settings.php');
+      expect(answer.settings).toEqual(settings.json());
+      expect(answer.company).toEqual((await client(t.app).get('/api/companyinfo.php')).json());
     },
   );
+
+  it("carries the texts of the visitor's language and of the fallback, nl", async () => {
+    const answer = firstAnswerOf(await client(t.app).get('/'));
+    expect(Object.keys(answer.catalogues).sort()).toEqual(['en', 'nl']);
+    expect(answer.catalogues.en?.app).toMatchObject({ nav: { members: expect.any(String) } });
+    expect(answer.catalogues.nl?.errors).toEqual(
+      JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../common/locales/nl/errors.json'), 'utf8')),
+    );
+  });
+
+  it('tells a signed-in member who they are, as user.php does', async () => {
+    const { visitor, user } = await loggedInMember(t);
+    const answer = firstAnswerOf(await visitor.get('/chats'));
+    expect(answer.user).toMatchObject({ id: user.id, email: user.email });
+    expect(answer.user).toEqual((await visitor.get('/api/user.php')).json().user);
+  });
+
+  it("enters a first visit in the site's language, as settings.php does, and keeps its network", async () => {
+    const visitor = await otherSite({ domainLanguage: 'de-DE' });
+    const response = await visitor.get('/?network=spring-ads');
+    expect(response.body).toContain('<html lang="de">');
+    expect(firstAnswerOf(response).locale).toBe('de');
+    expect(Object.keys(firstAnswerOf(response).catalogues).sort()).toEqual(['de', 'nl']);
+    expect(visitor.cookie(LOCALE_COOKIE)).toBe('de');
+    expect(visitor.cookie(TRAFFIC_SOURCE_COOKIE)).toBe('spring-ads');
+
+    const dutch = firstAnswerOf(await (await otherSite({ domainLanguage: 'nl-NL' })).get('/'));
+    expect(Object.keys(dutch.catalogues)).toEqual(['nl']);
+  });
+
+  it('keeps a name that would end the script block or the page inside the answer, as it is', async () => {
+    const name = `Liebe</script><script>alert(1)</script><!-- $' $& $\``;
+    const visitor = await otherSite({ name });
+    for (const [url, id] of [
+      ['/members', APP_ANSWER_ELEMENT_ID],
+      ['/landers/gallery', LANDER_ANSWER_ELEMENT_ID],
+    ] as const) {
+      const response = await visitor.get(url);
+      expect(response.body).not.toContain('<script>alert(1)');
+      expect(response.body).not.toContain('<!--');
+      expect(response.body.endsWith('</body></html>')).toBe(true);
+      expect(blockOf(response, id)).toMatchObject({ settings: { name } });
+    }
+  });
+
+  it('answers a domain without a site with the app alone, which shows the failure', async () => {
+    const response = await client(t.app, { host: 'nowhere.test' }).get('/members');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it.each(['/nothing-here', '/pages/secret', '/members/42/chat/more', '/wp-login.php', '/members%00'])(
     'answer %s with the app, which shows its not-found page, and 404',
@@ -50,7 +133,10 @@ describe('pages of the web app', () => {
   ])('answer the lander %s with the light lander page and 200', async (url) => {
     const response = await client(t.app).get(url);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(LANDERS_HTML);
+    expect(response.body).toMatch(
+      /^<!doctype html><html lang="en"><head><title>Amora<\/title>.*<\/head><body><main><\/main>/s,
+    );
+    expect(blockOf(response, LANDER_ANSWER_ELEMENT_ID)).toMatchObject({ locale: 'en' });
   });
 
   it.each(['/landers/nothing', '/landers/tinderswipe/extra', '/landers'])('answer %s with 404', async (url) => {

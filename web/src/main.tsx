@@ -2,7 +2,7 @@ import './styles/theme.scss';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fetchSettings, queryKeys } from './api/hooks';
+import { fetchSettings, firstAnswerInPage, keepFirstAnswer, queryKeys } from './api/hooks';
 import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
 import { registerServiceWorker } from './app/push';
@@ -16,11 +16,17 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-// settings.php sets the locale cookie from the site's domain_language on a first visit,
-// so it is asked before the catalogues are chosen.
-const settings = await fetchSettings().catch(() => null);
-if (settings) queryClient.setQueryData(queryKeys.settings, settings);
-await initI18n();
+// The server puts the first answers and the texts in the page. Without them (Vite's dev server),
+// settings.php is asked first: it sets the locale cookie from the site's domain_language on a
+// first visit, so it comes before the catalogues are chosen.
+const inPage = firstAnswerInPage();
+if (inPage) {
+  keepFirstAnswer(queryClient, inPage);
+} else {
+  const settings = await fetchSettings().catch(() => null);
+  if (settings) queryClient.setQueryData(queryKeys.settings, settings);
+}
+await initI18n(inPage ?? undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

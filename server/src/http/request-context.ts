@@ -72,7 +72,7 @@ const TRAFFIC_SOURCE = /^[\p{L}\p{N}._~-]{1,100}$/u;
 
 /**
  * The visitor's traffic source: the cookie of an earlier visit, or the ?network= of the page the
- * visitor entered by (settings.php gets the app's page query; a lander page has its own), kept in
+ * visitor entered by (an app or lander page has it in its own query; settings.php gets the app's), kept in
  * the cookie from then on. The first one stays.
  */
 function rememberTrafficSource(request: FastifyRequest, reply: FastifyReply): string | undefined {
@@ -99,13 +99,13 @@ export function requestContext(request: FastifyRequest): RequestContext {
 /** The route the request was matched to, decided on the routed path, never on the raw URL string. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
 /** Calls and photo files belong to a site and may have a member asking. */
-// The web manifest names the site, and a lander page carries the site's data, so they are the site's too.
+// The web manifest names the site, and an entry page (the app's, a lander's) carries the site's data, so they are the site's too.
 const isSiteRoute = (request: FastifyRequest) =>
-  /^\/(api|media)\//.test(routeOf(request)) || routeOf(request) === '/manifest.webmanifest' || isLanderPage(request);
+  /^\/(api|media)\//.test(routeOf(request)) || routeOf(request) === '/manifest.webmanifest' || isEntryPage(request);
 const isSettingsRoute = (request: FastifyRequest) => routeOf(request) === '/api/settings.php';
-const isLanderPage = (request: FastifyRequest) => request.routeOptions.config?.landerPage === true;
-/** Where a visitor enters: the app's settings.php call, or a lander page. */
-const isEntryRoute = (request: FastifyRequest) => isSettingsRoute(request) || isLanderPage(request);
+const isEntryPage = (request: FastifyRequest) => request.routeOptions.config?.entryPage === true;
+/** Where a visitor enters: a page of the app or a lander, or the app's settings.php call. */
+const isEntryRoute = (request: FastifyRequest) => isSettingsRoute(request) || isEntryPage(request);
 
 /** True when the web app sent the request: its header, which another site cannot make a browser send. */
 export function sentByClient(request: FastifyRequest): boolean {
@@ -147,8 +147,8 @@ async function requestContextPlugin(
     if (!isSiteRoute(request)) return;
     const domain = requestedDomain(request);
     const site = await services.sites.findByDomain(domain);
-    // A lander page still answers, without the site's data: the page shows the failure itself.
-    if (!site && isLanderPage(request)) return;
+    // An entry page still answers, without the site's data: the page shows the failure itself.
+    if (!site && isEntryPage(request)) return;
     if (!site) throw new DomainError('site_not_found');
     request.site = site;
     linkOrigins.set(request, siteOrigin(publicOrigin, domain));

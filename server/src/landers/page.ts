@@ -19,22 +19,8 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
+import { escapeAttribute, pageWithAnswer, scriptSafe } from '../http/entry-page.js';
 import type { Services } from '../services.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A lander page: its site and visitor are known as for settings.php, the page a visitor enters by. */
-    landerPage?: boolean;
-  }
-}
-
-const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** JSON inside a script block: nothing in it may close the block or open a comment. */
-const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** A profile lander's profile, or null where this visitor may not see it. */
 async function memberOf(services: Services, request: FastifyRequest, route: LanderRoute, network?: string) {
@@ -80,10 +66,12 @@ export function landerPageHtml(template: string, answer: LanderFirstAnswer, rout
       return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${priority} />`;
     })
     .join('');
-  const block = `<script type="application/json" id="${LANDER_ANSWER_ELEMENT_ID}">${scriptSafeJson(answer)}</script>`;
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${answer.locale}"`)
-    .replace('</head>', `${preloads}${block}</head>`);
+  return pageWithAnswer(template, {
+    locale: answer.locale,
+    id: LANDER_ANSWER_ELEMENT_ID,
+    json: scriptSafe(JSON.stringify(answer)),
+    headEnd: preloads,
+  });
 }
 
 /** Answers the lander paths of common/src/web-routes.ts; `template` is the built landers.html. */
@@ -92,7 +80,7 @@ export const landerPageRoutes: FastifyPluginAsync<{ services: Services; template
   { services, template },
 ) => {
   for (const pattern of LANDER_PATHS) {
-    app.get(pattern, { schema: { hide: true }, config: { landerPage: true } }, async (request, reply) => {
+    app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       // The patterns take any design name; only those of LANDER_DESIGNS are pages.
       if (!isLanderPath(pathname)) return reply.callNotFound();

@@ -7,7 +7,7 @@ import type { Services } from '../services.js';
 /** settings.php's answers as sent: the service keeps each answer a while, and it is serialised once. */
 const serialisedSettings = new WeakMap<Settings, string>();
 
-function settingsJson(answer: Settings): string {
+export function settingsJson(answer: Settings): string {
   let json = serialisedSettings.get(answer);
   if (json === undefined) {
     json = JSON.stringify(settings.parse(answer));

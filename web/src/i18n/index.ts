@@ -1,25 +1,19 @@
-/** react-i18next with one lazily loaded chunk per language and namespace; missing keys fall back to nl. */
+/**
+ * react-i18next: the page's languages come in the server's first answer; any other is loaded as
+ * one chunk per language and namespace. Missing keys fall back to nl.
+ */
 import {
+  type AppFirstAnswer,
   DEFAULT_LOCALE,
   FALLBACK_LOCALE,
   isLocale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
   type Locale,
+  WEB_NAMESPACES,
 } from '@amora/common';
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-
-export const WEB_NAMESPACES = [
-  'app',
-  'errors',
-  'pages',
-  'members',
-  'likes',
-  'chat',
-  'credits',
-  'notifications',
-] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
   '../../../common/locales/*/{app,errors,pages,members,likes,chat,credits,notifications}.json',
@@ -42,7 +36,8 @@ export function rememberLocale(locale: Locale) {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_DAYS * 86400}; SameSite=Lax${secure}`;
 }
 
-export async function initI18n(): Promise<void> {
+/** In the language of `inPage` (the server's first answer) with its texts, or of the cookie. */
+export async function initI18n(inPage?: Pick<AppFirstAnswer, 'locale' | 'catalogues'>): Promise<void> {
   await i18next
     .use(initReactI18next)
     .use({
@@ -55,8 +50,10 @@ export async function initI18n(): Promise<void> {
       },
     })
     .init({
-      lng: cookieLocale() ?? DEFAULT_LOCALE,
+      lng: inPage?.locale ?? cookieLocale() ?? DEFAULT_LOCALE,
       fallbackLng: FALLBACK_LOCALE,
+      resources: inPage?.catalogues as Resource | undefined,
+      partialBundledLanguages: true,
       ns: [...WEB_NAMESPACES],
       defaultNS: 'app',
       interpolation: { escapeValue: false },

@@ -1,0 +1,33 @@
+/**
+ * The pages a visitor enters by (the web app's and the landers'): built HTML with the page's first
+ * answer in a JSON block, so the browser renders after one round trip instead of a chain of calls.
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A page a visitor enters by: its site and visitor are known as for settings.php. */
+    entryPage?: boolean;
+  }
+}
+
+export const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON text made safe inside a script block: nothing in it may close the block or open a comment. */
+export const scriptSafe = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The built page with the visitor's language on <html> and, at the end of its head, `headEnd`
+ * and the JSON block `id` holding `json` (already script-safe).
+ */
+export function pageWithAnswer(
+  template: string,
+  { locale, id, json, headEnd = '' }: { locale: string; id: string; json: string; headEnd?: string },
+): string {
+  const block = `<script type="application/json" id="${id}">${json}</script>`;
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace('</head>', () => `${headEnd}${block}</head>`);
+}
