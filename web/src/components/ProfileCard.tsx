@@ -62,16 +62,35 @@ export function ProfileCard({
 export function ProfileGrid<P extends Profile>({
   profiles,
   label,
-  card = (profile) => <ProfileCard profile={profile} />,
+  card = (profile, index) => <ProfileCard profile={profile} eager={inFirstRows(index)} />,
 }: {
   profiles: P[];
   label: string;
-  card?: (profile: P) => ReactNode;
+  card?: (profile: P, index: number) => ReactNode;
 }) {
   return (
     <ul className="profile-grid list-unstyled" aria-label={label}>
-      {profiles.map((profile) => (
-        <li key={profile.id}>{card(profile)}</li>
+      {profiles.map((profile, index) => (
+        <li key={profile.id}>{card(profile, index)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Whether a grid's card is in the two rows a phone shows before scrolling: its photo loads at once. */
+export const inFirstRows = (index: number) => index < 4;
+
+/**
+ * The grid's place while its cards load: `count` empty cards of the cards' size, so what stands
+ * below does not jump when they come.
+ */
+export function ProfileGridPending({ count }: { count: number }) {
+  return (
+    <ul className="profile-grid list-unstyled" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className="profile-card profile-card-pending" />
+        </li>
       ))}
     </ul>
   );

@@ -8,7 +8,7 @@ import { useSearch } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
-import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
+import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { CardLikeButton } from '../likes/LikeButton';
 
@@ -19,13 +19,20 @@ const FACES = 6;
 function Faces({ label, withLike }: { label: string; withLike: boolean }) {
   const search = useSearch({});
   const { user } = useUser();
+  if (search.isPending) return <ProfileGridPending count={FACES} />;
   const profiles = (search.data?.profiles ?? []).filter((profile) => profile.id !== user?.profile.id).slice(0, FACES);
   if (profiles.length === 0) return null;
   return (
     <ProfileGrid
       profiles={profiles}
       label={label}
-      card={(profile) => <ProfileCard profile={profile} action={withLike && <CardLikeButton profile={profile} />} />}
+      card={(profile, index) => (
+        <ProfileCard
+          profile={profile}
+          eager={inFirstRows(index)}
+          action={withLike && <CardLikeButton profile={profile} />}
+        />
+      )}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ProfileCard as ProfileCardData, SearchQuery } from '@amora/common';
+import { type ProfileCard as ProfileCardData, SEARCH_PAGE_SIZE, type SearchQuery } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -11,11 +11,10 @@ import { useUser } from '../../api/hooks';
 import { useSearch } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { NameSearchBox } from '../../components/NameSearchBox';
 import { Pager } from '../../components/Pager';
-import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
+import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { storedTracking } from '../accounts/tracking';
 import { CardLikeButton } from '../likes/LikeButton';
@@ -54,8 +53,8 @@ export default function SearchPage() {
   };
   const { page: _page, ...filters } = query;
   const activeFilters = FILTER_KEYS.filter((key) => key !== 'q' && filters[key] !== undefined).length;
-  const card = (profile: ProfileCardData) => (
-    <ProfileCard profile={profile} action={user && <CardLikeButton profile={profile} />} />
+  const card = (profile: ProfileCardData, index: number) => (
+    <ProfileCard profile={profile} eager={inFirstRows(index)} action={user && <CardLikeButton profile={profile} />} />
   );
 
   if (search.error instanceof ApiError && search.error.code === 'search_login_required') {
@@ -104,7 +103,15 @@ export default function SearchPage() {
         </Offcanvas>
         <div className="search-results">
           {search.isError && <Alert variant="danger">{search.error.message}</Alert>}
-          {search.isPending && <Loading />}
+          {search.isPending && (
+            <>
+              {/* The results' heading line, so the cards come where the empty ones were. */}
+              <p className="h6 mb-3" aria-hidden="true">
+                {'\u00a0'}
+              </p>
+              <ProfileGridPending count={SEARCH_PAGE_SIZE} />
+            </>
+          )}
           {result && (
             <section aria-labelledby="results-title" aria-busy={search.isFetching}>
               <h2 className="h6 text-body-secondary mb-3" id="results-title" aria-live="polite">
