@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { FALLBACK_LOCALE, type Locale } from './constants.js';
 import { localeField, user } from './schemas/accounts.js';
+import { searchResponse } from './schemas/members.js';
 import { companyInfo, settings } from './schemas/sites.js';
 
 /** The catalogues (common/locales/{locale}/{namespace}.json) the web app's screens use. */
@@ -27,9 +28,13 @@ export const pageLocales = (locale: Locale): Locale[] =>
 
 const catalogue = z.record(z.string(), z.unknown());
 
+/** How many of the home page's faces the page asks the browser to fetch at once: a phone's two rows. */
+export const HOME_FACES_PRELOADED = 4;
+
 /**
- * settings.php's, user.php's and companyinfo.php's answers for this visitor, and the web
- * catalogues of each of `pageLocales(locale)`.
+ * settings.php's, user.php's and companyinfo.php's answers for this visitor, the web catalogues
+ * of each of `pageLocales(locale)` and, on the home page, members.php's answer to its search
+ * (`faces`; absent where this visitor may not search).
  */
 export const appFirstAnswer = z.object({
   locale: localeField,
@@ -37,6 +42,7 @@ export const appFirstAnswer = z.object({
   user: user.nullable(),
   company: companyInfo,
   catalogues: z.partialRecord(localeField, z.record(z.enum(WEB_NAMESPACES), catalogue)),
+  faces: searchResponse.optional(),
 });
 export type AppFirstAnswer = z.infer<typeof appFirstAnswer>;
 

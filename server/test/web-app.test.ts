@@ -11,6 +11,7 @@ import {
   TRAFFIC_SOURCE_COOKIE,
 } from '@amora/common';
 import { describe, expect, it } from 'vitest';
+import type { StoredSettings } from '../src/sites/service.js';
 import { buildSite, client, loggedInMember, type Response, useTestApp } from './helpers.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-web-'));
@@ -39,7 +40,9 @@ const firstAnswerOf = (response: Response): AppFirstAnswer =>
   appFirstAnswer.parse(blockOf(response, APP_ANSWER_ELEMENT_ID));
 
 let siteCount = 0;
-async function otherSite(overrides: { domainLanguage?: string; name?: string } = {}) {
+async function otherSite(
+  overrides: { domainLanguage?: string; name?: string; settings?: Partial<StoredSettings> } = {},
+) {
   const domain = `page-${++siteCount}.test`;
   await buildSite(t.db, { domain, ...overrides });
   return client(t.app, { host: domain });
@@ -53,7 +56,11 @@ describe('pages of the web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.body.replace(/<script type="application\/json".*<\/script>/s, '')).toBe(INDEX_HTML);
+      const withoutAnswer = response.body.replace(
+        /(<link rel="preload"[^>]*>)*<script type="application\/json".*<\/script>/s,
+        '',
+      );
+      expect(withoutAnswer).toBe(INDEX_HTML);
       const answer = firstAnswerOf(response);
       expect(answer).toMatchObject({ locale: 'en', user: null, settings: { domain: 'amora.test' } });
       const settings = await client(t.app).get('/api/settings.php');
@@ -104,6 +111,27 @@ describe('pages of the web app', () => {
       expect(response.body.endsWith('</body></html>')).toBe(true);
       expect(blockOf(response, id)).toMatchObject({ settings: { name } });
     }
+  });
+
+  it("shows the home page's faces as members.php would, with their first photos asked for in the head", async () => {
+    const visitor = client(t.app);
+    const page = await visitor.get('/');
+    const { faces } = firstAnswerOf(page);
+    expect(faces?.profiles.length).toBeGreaterThan(0);
+    expect(faces).toEqual((await visitor.get('/api/members.php')).json());
+    const first = faces?.profiles.find((profile) => profile.main_image)?.main_image?.thumb_filename;
+    expect(page.body).toMatch(
+      new RegExp(`<link rel="preload" as="image" href="[^"]*${first}" fetchpriority="high" />`),
+    );
+    expect(firstAnswerOf(await visitor.get('/members')).faces).toBeUndefined();
+  });
+
+  it('leaves the faces out where a visitor may not search, and still answers the page', async () => {
+    const visitor = await otherSite({ settings: { logged_out_search: false } });
+    const page = await visitor.get('/');
+    expect(page.statusCode).toBe(200);
+    expect(firstAnswerOf(page).faces).toBeUndefined();
+    expect(page.body).not.toContain('rel="preload"');
   });
 
   it('answers a domain without a site with the app alone, which shows the failure', async () => {

@@ -1,7 +1,4 @@
 import {
-  APP_ANSWER_ELEMENT_ID,
-  type AppFirstAnswer,
-  appFirstAnswer,
   companyInfo,
   interestsResponse,
   okResponse,
@@ -27,32 +24,6 @@ export const fetchSettings = () =>
     ...Object.fromEntries(new URLSearchParams(location.search)),
     domain: location.hostname,
   });
-
-/**
- * The first answer the server put in the app's page (server/src/http/app-page.ts); null where it
- * put none (Vite's dev server, a domain without a site) or it does not hold to its schema.
- */
-export function firstAnswerInPage(): AppFirstAnswer | null {
-  const text = document.getElementById(APP_ANSWER_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = appFirstAnswer.safeParse(value);
-  if (parsed.success) return parsed.data;
-  console.error("the page's first answer is outside its schema", parsed.error.issues);
-  return null;
-}
-
-/** What settings.php, user.php and companyinfo.php would answer now, from the page's first answer. */
-export function keepFirstAnswer(queryClient: QueryClient, answer: AppFirstAnswer) {
-  queryClient.setQueryData(queryKeys.settings, answer.settings);
-  queryClient.setQueryData(queryKeys.user, answer.user);
-  queryClient.setQueryData(queryKeys.companyInfo, answer.company);
-}
 
 export function useSettings() {
   return useQuery({
