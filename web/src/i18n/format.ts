@@ -1,10 +1,32 @@
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
+
+/** Making an Intl format loads the locale's data, slow on a phone's first screen: each one is made once. */
+function made<Format extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>(
+  key: string,
+  make: () => Format,
+): Format {
+  let format = formats.get(key) as Format | undefined;
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  made(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
+/** Countries by name in the page's language, from the browser's own data. */
+export const regionNames = (locale: string) =>
+  made(`region ${locale}`, () => new Intl.DisplayNames([locale], { type: 'region' }));
+
 /** Dates and times as the page's language writes them: every date a person reads goes through here. */
 export function formatDate(value: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(value));
+  return dateFormat(locale, { dateStyle: 'long' }).format(new Date(value));
 }
 
 export function formatTime(value: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(value));
+  return dateFormat(locale, { timeStyle: 'short' }).format(new Date(value));
 }
 
 /** When a message was sent, as a conversation list shows it: the time today, the weekday this week, else the date. */
@@ -12,11 +34,15 @@ export function formatChatTime(value: string | Date, locale: string, now = new D
   const date = new Date(value);
   if (date.toDateString() === now.toDateString()) return formatTime(date, locale);
   const days = (now.getTime() - date.getTime()) / 86_400_000;
-  if (days < 6) return new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(date);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(date);
+  if (days < 6) return dateFormat(locale, { weekday: 'short' }).format(date);
+  return dateFormat(locale, { dateStyle: 'short' }).format(date);
 }
 
 /** An amount in minor units (cents) as the page's language writes money: "€ 9,99", "£8.99". */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+  const money = made(
+    `money ${locale} ${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+  );
+  return money.format(minor / 100);
 }
