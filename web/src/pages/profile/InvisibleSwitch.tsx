@@ -1,5 +1,5 @@
 import type { OwnProfile } from '@amora/common';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form';
@@ -9,12 +9,15 @@ import { useSaveProfile } from './useSaveProfile';
 export function InvisibleSwitch({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation('members');
   const { save, alert, busy } = useSaveProfile();
-  // Shows the choice at once; after the save the profile says what holds (the old value if it failed).
+  // Shows the choice at once and keeps it until the saved profile says the same, so the switch
+  // never flips back for a moment; a failed save shows what holds again.
   const [choice, setChoice] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (choice === profile.invisible) setChoice(null);
+  }, [choice, profile.invisible]);
   const toggle = async (invisible: boolean) => {
     setChoice(invisible);
-    await save({ invisible });
-    setChoice(null);
+    if (!(await save({ invisible }))) setChoice(null);
   };
   return (
     <>

@@ -18,19 +18,21 @@ export interface ProfilePartProps {
   onDraft?: (change: ProfileUpdate) => void;
 }
 
-/** Saves part of the profile and says how it went; `then` runs after a successful save. */
+/** Saves part of the profile and says how it went; `then` runs after a successful save. `save` tells whether it was saved. */
 export function useSaveProfile(then?: () => void) {
   const { t } = useTranslation('members');
   const update = useProfileUpdate();
   const [alert, setAlert] = useState<FormAlertState | null>(null);
-  const save = async (change: ProfileUpdate) => {
+  const save = async (change: ProfileUpdate): Promise<boolean> => {
     setAlert(null);
     try {
       await update.mutateAsync(change);
       if (then) then();
       else setAlert({ variant: 'success', message: t('profile.saved') });
+      return true;
     } catch (error) {
       setAlert({ variant: 'danger', message: (error as Error).message });
+      return false;
     }
   };
   return { save, alert, busy: update.isPending };
