@@ -8,6 +8,7 @@ import {
   appFirstAnswer,
   LANDER_ANSWER_ELEMENT_ID,
   LOCALE_COOKIE,
+  SESSION_COOKIE,
   TRAFFIC_SOURCE_COOKIE,
 } from '@amora/common';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +97,18 @@ describe('pages of the web app', () => {
 
     const dutch = firstAnswerOf(await (await otherSite({ domainLanguage: 'nl-NL' })).get('/'));
     expect(Object.keys(dutch.catalogues)).toEqual(['nl']);
+  });
+
+  it('takes no network with a NUL byte or of 101 characters, and no member from a forged session', async () => {
+    for (const network of ['ads%00x', 'a'.repeat(101)]) {
+      const visitor = client(t.app);
+      expect((await visitor.get(`/?network=${network}`)).statusCode).toBe(200);
+      expect(visitor.cookie(TRAFFIC_SOURCE_COOKIE)).toBeUndefined();
+    }
+    const forged = client(t.app, { cookies: { [SESSION_COOKIE]: 'forged-session-token' } });
+    const page = await forged.get('/chats');
+    expect(page.statusCode).toBe(200);
+    expect(firstAnswerOf(page).user).toBeNull();
   });
 
   it('keeps a name that would end the script block or the page inside the answer, as it is', async () => {

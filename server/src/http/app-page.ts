@@ -26,7 +26,7 @@ import { countryOfAddress } from '../geo/service.js';
 import { readCatalogue } from '../i18n.js';
 import type { Services } from '../services.js';
 import { settingsJson } from '../sites/routes.js';
-import { escapeAttribute, pageWithAnswer, scriptSafe } from './entry-page.js';
+import { pageWithAnswer, photoPreloads, scriptSafe } from './entry-page.js';
 
 /** Each language's web catalogues as one script-safe JSON object text, made once at start. */
 function cataloguesByLocale(): Map<Locale, string> {
@@ -47,16 +47,11 @@ async function homeFaces(services: Services, request: FastifyRequest): Promise<S
   });
 }
 
-/** The photos of the faces a phone shows first, asked for in the head so they load beside the scripts. */
-function facePreloads(settings: Settings, faces: SearchResponse | undefined): string {
+/** The photos of the faces a phone shows first, so they load beside the scripts. */
+function facePhotos(settings: Settings, faces: SearchResponse | undefined): string[] {
   return (faces?.profiles ?? [])
     .slice(0, HOME_FACES_PRELOADED)
-    .flatMap((face) => (face.main_image ? [photoUrl(settings, face.main_image, 'thumb')] : []))
-    .map((url, index) => {
-      const priority = index === 0 ? ' fetchpriority="high"' : '';
-      return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${priority} />`;
-    })
-    .join('');
+    .flatMap((face) => (face.main_image ? [photoUrl(settings, face.main_image, 'thumb')] : []));
 }
 
 /** The page with its first answer as script-safe JSON; the catalogues are spliced in as made at start. */
@@ -75,7 +70,12 @@ async function pageFor(template: string, services: Services, request: FastifyReq
     `{"locale":${JSON.stringify(locale)},"settings":${scriptSafe(settingsJson(settings))}` +
     `,"user":${scriptSafe(JSON.stringify(user.nullable().parse(member)))}` +
     `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))},"catalogues":{${texts.join(',')}}${facesJson}}`;
-  return pageWithAnswer(template, { locale, id: APP_ANSWER_ELEMENT_ID, json, headEnd: facePreloads(settings, faces) });
+  return pageWithAnswer(template, {
+    locale,
+    id: APP_ANSWER_ELEMENT_ID,
+    json,
+    headEnd: photoPreloads(facePhotos(settings, faces)),
+  });
 }
 
 /** Answers the paths of common/src/web-routes.ts; `template` is the built index.html. */

@@ -9,7 +9,17 @@ declare module 'fastify' {
   }
 }
 
-export const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The head's requests for the photos the first screen shows, the first one before all else. */
+export function photoPreloads(urls: string[]): string {
+  return urls
+    .map((url, index) => {
+      const priority = index === 0 ? ' fetchpriority="high"' : '';
+      return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${priority} />`;
+    })
+    .join('');
+}
 
 /** JSON text made safe inside a script block: nothing in it may close the block or open a comment. */
 export const scriptSafe = (json: string) =>

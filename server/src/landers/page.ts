@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
-import { escapeAttribute, pageWithAnswer, scriptSafe } from '../http/entry-page.js';
+import { pageWithAnswer, photoPreloads, scriptSafe } from '../http/entry-page.js';
 import type { Services } from '../services.js';
 
 /** A profile lander's profile, or null where this visitor may not see it. */
@@ -60,17 +60,11 @@ function heroPhotos(answer: LanderFirstAnswer, route: LanderRoute): string[] {
 }
 
 export function landerPageHtml(template: string, answer: LanderFirstAnswer, route: LanderRoute): string {
-  const preloads = heroPhotos(answer, route)
-    .map((url, index) => {
-      const priority = index === 0 ? ' fetchpriority="high"' : '';
-      return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${priority} />`;
-    })
-    .join('');
   return pageWithAnswer(template, {
     locale: answer.locale,
     id: LANDER_ANSWER_ELEMENT_ID,
     json: scriptSafe(JSON.stringify(answer)),
-    headEnd: preloads,
+    headEnd: photoPreloads(heroPhotos(answer, route)),
   });
 }
 
