@@ -57,6 +57,7 @@ export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine }
   if (config.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10, keepAlive: true });
     survivesLostConnections(pool);
+    preparesStatements(pool);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -95,6 +96,54 @@ function preparingOnce(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Distinct statements PostgreSQL keeps parsed per connection; more (long `in (…)` lists) are parsed per run. */
+const NAMED_STATEMENTS = 500;
+/** A table changed under a prepared statement that reads all its columns. */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(error));
+
+/**
+ * Each distinct statement the app runs is parsed, and for most also planned, once per connection
+ * instead of on every run (a named prepared statement): for the app's small queries, parsing and
+ * planning cost PostgreSQL about as much as running them (README, "Measured").
+ *
+ * When another instance's migration changes a table that a kept statement reads with `*`,
+ * PostgreSQL refuses it before running it; the statement then gets a new name, so it is prepared
+ * afresh on every connection, and outside a transaction it is tried again at once.
+ */
+function preparesStatements(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  let named = 0;
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && /^(select|insert|update|delete|with)\b/i.test(text)) {
+      name = `amora_${named++}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+    const prepared = async (text: string, values: unknown[]) => {
+      const name = nameOf(text);
+      try {
+        return await query({ name, text, values });
+      } catch (error) {
+        if (name === undefined || !isStalePlan(error)) throw error;
+        names.delete(text);
+        if (client.getTransactionStatus() !== 'I') throw error;
+        return query({ name: nameOf(text), text, values });
+      }
+    };
+    // Kysely runs every statement as query(text, values); other calls (pg's own) pass through.
+    const original = client.query;
+    client.query = ((...args: unknown[]) =>
+      typeof args[0] === 'string' && Array.isArray(args[1]) && args.length === 2
+        ? prepared(args[0], args[1])
+        : (original as (...all: unknown[]) => unknown).apply(client, args)) as typeof client.query;
+  });
+}
+
 /**
  * A connection PostgreSQL ends (restart, failover, pg_terminate_backend) emits 'error' on its
  * client, idle or checked out, and then on the pool; unheard, either would end the process. The
@@ -108,7 +157,8 @@ function survivesLostConnections(pool: pg.Pool) {
 
 /**
  * True when the database could not answer for a while rather than refused the query: a lost or
- * refused connection, or a server shutting down or starting up. Such requests answer 503.
+ * refused connection, a server shutting down or starting up, or a table changed under a prepared
+ * statement in a transaction (the next try prepares it anew). Such requests answer 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -117,6 +167,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) return true;
   }
+  if (isStalePlan(error)) return true;
   return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 

@@ -1,0 +1,64 @@
+/**
+ * On PostgreSQL each distinct statement is prepared once per connection. A table that changes
+ * under the running app (another instance's migration during a rolling deploy) does not break it:
+ * reads go on at once, and a send caught in its transaction answers 503 and stores its message
+ * once when sent again. PostgreSQL only: api-sqlite leaves out postgres-*.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { buildMember, loggedIn, loggedInMember, makePremium, type TestClient, useTestApp } from './helpers.js';
+
+const t = useTestApp();
+
+/** Several requests at once, so more than one pooled connection has the statements prepared. */
+async function userPhpAtOnce(visitor: TestClient) {
+  const responses = await Promise.all(Array.from({ length: 5 }, () => visitor.get('/api/user.php')));
+  return responses.map((response) => response.statusCode);
+}
+
+describe('prepared statements on PostgreSQL', () => {
+  it('keeps the statements a connection has run', async () => {
+    const { visitor } = await loggedInMember(t);
+    expect(await userPhpAtOnce(visitor)).toEqual([200, 200, 200, 200, 200]);
+
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(t.db);
+    expect(rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('goes on reading a table another instance changed', async () => {
+    const { visitor, email } = await loggedInMember(t);
+    expect(await userPhpAtOnce(visitor)).toEqual([200, 200, 200, 200, 200]);
+
+    await sql`alter table users add column added_by_a_newer_instance text`.execute(t.db);
+
+    expect(await userPhpAtOnce(visitor)).toEqual([200, 200, 200, 200, 200]);
+    expect((await visitor.get('/api/user.php')).json().user).toMatchObject({ email });
+  });
+
+  it('answers a send caught by such a change 503, and stores it once when sent again', async () => {
+    const [anna, bram] = [await buildMember(t.services, { credits: 100 }), await buildMember(t.services)];
+    await makePremium(t.db, anna);
+    const visitor = await loggedIn(t.app, anna);
+    const to = { profile_id: bram.profileId };
+    expect((await visitor.post('/api/chat.php', { ...to, client_id: randomUUID(), text: 'Eerste' })).statusCode).toBe(
+      200,
+    );
+
+    await sql`alter table messages add column added_by_a_newer_instance text`.execute(t.db);
+
+    const message = { ...to, client_id: randomUUID(), text: 'Tweede' };
+    const first = await visitor.post('/api/chat.php', message);
+    expect([200, 503]).toContain(first.statusCode);
+    const again = await visitor.post('/api/chat.php', message);
+    expect(again.statusCode, again.body).toBe(200);
+    const stored = await t.db
+      .selectFrom('messages')
+      .select('body')
+      .where('client_id', '=', message.client_id)
+      .execute();
+    expect(stored).toEqual([{ body: 'Tweede' }]);
+    const next = await visitor.post('/api/chat.php', { ...to, client_id: randomUUID(), text: 'Derde' });
+    expect(next.statusCode, next.body).toBe(200);
+  });
+});
