@@ -28,7 +28,7 @@ import * as accountQueries from '../server/src/accounts/queries.js';
 import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
 import { openDemoApp } from './demo-app.js';
 import { throwAwayDatabase } from './postgres.js';
-import { residentMb, type ServerProcess, startApp } from './server-process.js';
+import { cpuMs, postgresPids, residentMb, type ServerProcess, startApp } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WARM_UP_MS = 2_000;
@@ -47,6 +47,8 @@ export interface RealtimeOptions {
   seconds: number;
   pairs: number;
   sockets: number;
+  /** Node's options for each instance, such as a CPU profile (by the instance's name). */
+  nodeOptions?: (instance: string) => string[];
 }
 
 export interface LatencyRow {
@@ -59,6 +61,9 @@ export interface LatencyRow {
   p99: number;
   max: number;
   errors: number;
+  /** CPU time per delivered message, in ms: the app's processes and PostgreSQL's (the bench's own is not counted). */
+  appCpuMs: number;
+  databaseCpuMs: number;
 }
 
 export interface MemoryRow {
@@ -129,15 +134,24 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number):
 }
 
 /** The app as a server process without a request log (NODE_ENV test) on the bench's database. */
-function startInstance(databaseUrl: string, dataDir: string, redisUrl?: string) {
-  return startApp({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    RATE_LIMIT_SCALE: '1000',
-    WEB_DIST: '',
-    REDIS_URL: redisUrl ?? '',
-  });
+function startInstance(
+  name: string,
+  options: RealtimeOptions,
+  databaseUrl: string,
+  dataDir: string,
+  redisUrl?: string,
+) {
+  return startApp(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_SCALE: '1000',
+      WEB_DIST: '',
+      REDIS_URL: redisUrl ?? '',
+    },
+    { nodeOptions: options.nodeOptions?.(name) },
+  );
 }
 
 function openAppSocket(base: string, member: Member, onPush: (push: ServerPush) => void): Promise<WebSocket> {
@@ -229,6 +243,7 @@ function summarise(
   seconds: number,
   run: { sentAt: Map<number, number>; measuredFrom: number; errors: number },
   arrivedAt: Map<number, number>,
+  cpu: { appMs: number; databaseMs: number },
 ): LatencyRow {
   const latencies: number[] = [];
   let sent = 0;
@@ -254,18 +269,30 @@ function summarise(
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? 0,
     errors: run.errors,
+    appCpuMs: cpu.appMs / Math.max(latencies.length, 1),
+    databaseCpuMs: cpu.databaseMs / Math.max(latencies.length, 1),
   };
+}
+
+/** CPU the processes (and PostgreSQL) use while `work` runs, in ms. */
+async function cpuDuring<T>(pids: number[], work: () => Promise<T>) {
+  const databasePids = postgresPids();
+  const before = { app: cpuMs(pids), database: cpuMs(databasePids) };
+  const result = await work();
+  const cpu = { appMs: cpuMs(pids) - before.app, databaseMs: cpuMs(databasePids) - before.database };
+  return { result, cpu };
 }
 
 /** Send → recipient socket: senders post to `sendVia`, recipients listen on `listenOn`. */
 async function measureDelivery(
   setup: string,
   members: Member[],
-  sendVia: string,
-  listenOn: string,
+  sender: ServerProcess,
+  listener: ServerProcess,
   rate: number,
   options: RealtimeOptions,
 ): Promise<LatencyRow> {
+  const [sendVia, listenOn] = [sender.base, listener.base];
   const senders = members.slice(0, options.pairs);
   const recipients = members.slice(options.pairs, 2 * options.pairs);
   const arrivedAt = new Map<number, number>();
@@ -286,17 +313,20 @@ async function measureDelivery(
           .conversation,
     ),
   );
-  const run = await paced(rate, options.seconds, async (sequence) => {
-    const pair = sequence % senders.length;
-    await post(sendVia, senders[pair], {
-      conversation: conversations[pair],
-      client_id: randomUUID(),
-      text: `bench:${sequence}`,
+  const { result: run, cpu } = await cpuDuring([...new Set([sender.pid, listener.pid])], async () => {
+    const sent = await paced(rate, options.seconds, async (sequence) => {
+      const pair = sequence % senders.length;
+      await post(sendVia, senders[pair], {
+        conversation: conversations[pair],
+        client_id: randomUUID(),
+        text: `bench:${sequence}`,
+      });
     });
+    await sleep(DRAIN_MS);
+    return sent;
   });
-  await sleep(DRAIN_MS);
   for (const socket of sockets) socket.close();
-  return summarise(setup, rate, options.seconds, run, arrivedAt);
+  return summarise(setup, rate, options.seconds, run, arrivedAt, cpu);
 }
 
 /** The baseline: a message to a bare `ws` echo server and back, at the same rate over as many sockets. */
@@ -323,12 +353,15 @@ async function measureEcho(rate: number, options: RealtimeOptions): Promise<Late
           }),
       ),
     );
-    const run = await paced(rate, options.seconds, async (sequence) => {
-      sockets[sequence % sockets.length].send(`echo:${sequence}`);
+    const { result: run, cpu } = await cpuDuring([child.pid as number], async () => {
+      const sent = await paced(rate, options.seconds, async (sequence) => {
+        sockets[sequence % sockets.length].send(`echo:${sequence}`);
+      });
+      await sleep(500);
+      return sent;
     });
-    await sleep(500);
     for (const socket of sockets) socket.close();
-    return summarise('bare ws echo (baseline)', rate, options.seconds, run, arrivedAt);
+    return summarise('bare ws echo (baseline)', rate, options.seconds, run, arrivedAt, cpu);
   } finally {
     child.kill();
   }
@@ -364,23 +397,21 @@ export async function benchRealtime(
     const echoes: LatencyRow[] = [];
     for (const rate of options.rates) echoes.push(await measureEcho(rate, options));
 
-    const single = await startInstance(database.url, dataDir);
+    const single = await startInstance('realtime-single', options, database.url, dataDir);
     running.push(single);
     for (const rate of options.rates) {
-      rows.push(await measureDelivery('one instance', members, single.base, single.base, rate, options));
+      rows.push(await measureDelivery('one instance', members, single, single, rate, options));
     }
     const memory = await measureSocketMemory(single, members, options.sockets);
     await single.stop();
 
     if (await reachable(options.redisUrl)) {
-      const a = await startInstance(database.url, dataDir, options.redisUrl);
+      const a = await startInstance('realtime-a', options, database.url, dataDir, options.redisUrl);
       running.push(a);
-      const b = await startInstance(database.url, dataDir, options.redisUrl);
+      const b = await startInstance('realtime-b', options, database.url, dataDir, options.redisUrl);
       running.push(b);
       for (const rate of options.rates) {
-        rows.push(
-          await measureDelivery('two instances joined by Redis (A → B)', members, a.base, b.base, rate, options),
-        );
+        rows.push(await measureDelivery('two instances joined by Redis (A → B)', members, a, b, rate, options));
       }
     } else {
       console.warn(`Skipping the two-instance run: Redis is not reachable at ${options.redisUrl}.`);
@@ -388,7 +419,8 @@ export async function benchRealtime(
     for (const row of [...echoes, ...rows]) {
       console.log(
         `realtime | ${row.setup} at ${row.rate}/s: ${row.perSecond.toFixed(0)} delivered/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ` +
-          `${row.sent - row.delivered} undelivered, ${row.errors} errors`,
+          `${row.sent - row.delivered} undelivered, ${row.errors} errors, CPU a message: app ${row.appCpuMs.toFixed(2)} ms, ` +
+          `PostgreSQL ${row.databaseCpuMs.toFixed(2)} ms`,
       );
     }
     console.log(

@@ -606,6 +606,7 @@ async function runRealtime() {
     seconds,
     pairs,
     sockets: Number(values.sockets),
+    nodeOptions: profilerOptions,
   });
 }
 
@@ -617,7 +618,7 @@ function realtimeReport({ rows, echoes, memory }: { rows: LatencyRow[]; echoes: 
   const echoAt = (rate: number) => echoes.find((echo) => echo.rate === rate)?.p99 ?? 0;
   const line = (row: LatencyRow, verdict: string) =>
     `| ${row.setup} | ${row.rate} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ` +
-    `${row.sent - row.delivered} | ${row.errors} | ${verdict} |`;
+    `${row.sent - row.delivered} | ${row.errors} | ${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} | ${verdict} |`;
   const within = (row: LatencyRow) =>
     row.p99 < REALTIME_P99_MS && row.p99 <= ECHO_FACTOR * Math.max(echoAt(row.rate), 1);
   return [
@@ -628,8 +629,8 @@ function realtimeReport({ rows, echoes, memory }: { rows: LatencyRow[]; echoes: 
       `The app runs as server processes without a request log. Budget: p99 under ${REALTIME_P99_MS} ms and within ` +
       `${ECHO_FACTOR}× the echo's p99 (a floor of 1 ms).`,
     '',
-    '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | undelivered | errors | budget |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | undelivered | errors | CPU a message: app ms | PostgreSQL ms | budget |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...echoes.map((echo) => line(echo, 'baseline')),
     ...rows.map((row) => line(row, within(row) && row.sent === row.delivered ? 'met' : 'missed')),
     '',

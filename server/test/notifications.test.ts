@@ -206,7 +206,7 @@ describe('mail about likes and matches', () => {
     await afterBundleDelay();
     const matchMail = await lastMail(t, a.email);
     expect(matchMail?.subject).toBe(`It's a match: you and ${liked.name} like each other`);
-    expect(matchMail?.text).toContain(`/members/${liked.profileId}/chat`);
+    expect(matchMail?.text).toContain(`http://localhost:3000/members/${liked.profileId}/chat`);
   });
 });
 

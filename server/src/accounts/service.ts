@@ -175,6 +175,17 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     return user && !user.deleted_at ? user : null;
   }
 
+  function notificationTargetOf(user: UserRow): NotificationTarget {
+    return {
+      userId: user.id,
+      siteId: user.site_id,
+      email: user.email,
+      locale: isLocale(user.language) ? user.language : 'en',
+      confirmed: user.status === 'confirmed',
+      mailOff: mailOffReasons(user),
+    };
+  }
+
   async function requireLiveUser(userId: number): Promise<UserRow> {
     const user = await queries.findUserById(db, userId);
     if (!user || user.deleted_at) throw new DomainError('authentication_required');
@@ -245,15 +256,14 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     /** A live member's notification details; null for an account that is gone or being deleted. */
     async notificationTarget(userId: number): Promise<NotificationTarget | null> {
       const user = await liveUser(userId);
-      if (!user) return null;
-      return {
-        userId: user.id,
-        siteId: user.site_id,
-        email: user.email,
-        locale: isLocale(user.language) ? user.language : 'en',
-        confirmed: user.status === 'confirmed',
-        mailOff: mailOffReasons(user),
-      };
+      return user && notificationTargetOf(user);
+    },
+
+    /** Whom a notification goes to: the details and the member, from one read of the account. */
+    async notificationRecipient(userId: number) {
+      const user = await liveUser(userId);
+      const member = await this.memberOf(user);
+      return user && member && { target: notificationTargetOf(user), member };
     },
 
     /** The member behind a user id, as services take one; null for an account that is gone. */

@@ -9,13 +9,14 @@ const MEMBER_CHAT_LOCKS = 6;
  * Serialises the sends that involve these profiles, in id order so two never wait on each other.
  * Under the lock a member's messages get their ids in commit order, so a client that has every
  * message up to an id has all before it; the checks of the free tier read a settled state.
- * SQLite runs one transaction at a time already.
+ * One statement takes them all: PostgreSQL evaluates a select list left to right. SQLite runs one
+ * transaction at a time already.
  */
 export async function lockMembers(db: Db, profileIds: number[]): Promise<void> {
-  if (engineOf(db) !== 'postgres') return;
-  for (const id of [...new Set(profileIds)].sort((a, b) => a - b)) {
-    await sql`select pg_advisory_xact_lock(${MEMBER_CHAT_LOCKS}, ${id})`.execute(db);
-  }
+  const ids = [...new Set(profileIds)].sort((a, b) => a - b);
+  if (engineOf(db) !== 'postgres' || ids.length === 0) return;
+  const locks = ids.map((id) => sql`pg_advisory_xact_lock(${MEMBER_CHAT_LOCKS}, ${id})`);
+  await sql`select ${sql.join(locks)}`.execute(db);
 }
 
 export function findConversation(db: Db, siteId: number, conversationId: number) {
@@ -37,12 +38,14 @@ export function findConversationBetween(db: Db, profile: number, other: number) 
     .executeTakeFirst();
 }
 
-/** The pair's conversation, made (with both members' rows) when it is not there yet. */
+/** The pair's conversation, made (with both members' rows) when it is not there yet; usually one read. */
 export async function findOrCreateConversation(
   db: Db,
   pair: { siteId: number; profile: number; other: number; hostedProfileId: number | null; now: string },
 ): Promise<ConversationRow> {
   const { siteId, profile, other, hostedProfileId, now } = pair;
+  const existing = await findConversationBetween(db, profile, other);
+  if (existing) return existing;
   const [low, high] = profile < other ? [profile, other] : [other, profile];
   const inserted = await db
     .insertInto('conversations')
@@ -57,9 +60,9 @@ export async function findOrCreateConversation(
     .returningAll()
     .executeTakeFirst();
   if (!inserted) {
-    const existing = await findConversationBetween(db, profile, other);
-    if (!existing) throw new Error(`conversation ${low}:${high} vanished`);
-    return existing;
+    const made = await findConversationBetween(db, profile, other);
+    if (!made) throw new Error(`conversation ${low}:${high} vanished`);
+    return made;
   }
   await db
     .insertInto('conversation_members')
@@ -69,6 +72,22 @@ export async function findOrCreateConversation(
     ])
     .execute();
   return inserted;
+}
+
+/** A conversation of the site with the profile's place in it, in one read; undefined when it has none there. */
+export async function findConversationOf(db: Db, siteId: number, conversationId: number, profileId: number) {
+  const row = await db
+    .selectFrom('conversations as c')
+    .innerJoin('conversation_members as cm', 'cm.conversation_id', 'c.id')
+    .selectAll('c')
+    .select(['cm.other_profile_id', 'cm.cleared_up_to'])
+    .where('c.id', '=', conversationId)
+    .where('c.site_id', '=', siteId)
+    .where('cm.profile_id', '=', profileId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { other_profile_id, cleared_up_to, ...conversation } = row;
+  return { conversation: conversation as ConversationRow, membership: { other_profile_id, cleared_up_to } };
 }
 
 export function findMembership(db: Db, conversationId: number, profileId: number) {
@@ -126,17 +145,17 @@ export async function recordMessage(
     })
     .where('id', '=', conversation_id)
     .execute();
+  const isSender = sql<boolean>`profile_id = ${sender_profile_id}`;
   await db
     .updateTable('conversation_members')
-    .set({ hidden: 0, wrote: 1, last_read_message_id: id, last_activity_at: created_at })
+    .set({
+      hidden: 0,
+      last_activity_at: created_at,
+      wrote: sql`case when ${isSender} then 1 else wrote end`,
+      last_read_message_id: sql`case when ${isSender} then ${id} else last_read_message_id end`,
+      unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
+    })
     .where('conversation_id', '=', conversation_id)
-    .where('profile_id', '=', sender_profile_id)
-    .execute();
-  await db
-    .updateTable('conversation_members')
-    .set({ hidden: 0, unread_count: sql`unread_count + 1`, last_activity_at: created_at })
-    .where('conversation_id', '=', conversation_id)
-    .where('profile_id', '!=', sender_profile_id)
     .execute();
 }
 
@@ -232,17 +251,6 @@ export async function hideConversation(db: Db, conversationId: number, profileId
     .where('profile_id', '=', profileId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function isFirstMessage(db: Db, conversationId: number, messageId: number): Promise<boolean> {
-  const earlier = await db
-    .selectFrom('messages')
-    .select('id')
-    .where('conversation_id', '=', conversationId)
-    .where('id', '<', messageId)
-    .limit(1)
-    .executeTakeFirst();
-  return earlier === undefined;
 }
 
 export async function profilesWithUnreadBefore(db: Db, siteId: number, before: string): Promise<number[]> {

@@ -128,10 +128,9 @@ export function createChatService(deps: {
 
   /** The conversation and the member's place in it, or a 404 as for one that does not exist. */
   async function membershipOf(site: Site, profileId: number, conversationId: number) {
-    const conversation = await queries.findConversation(db, site.id, conversationId);
-    const membership = conversation && (await queries.findMembership(db, conversation.id, profileId));
-    if (!conversation || !membership) throw notFound();
-    return { conversation, membership };
+    const found = await queries.findConversationOf(db, site.id, conversationId, profileId);
+    if (!found) throw notFound();
+    return found;
   }
 
   function costOf(site: Site, kind: MessageKind): number {
@@ -172,7 +171,7 @@ export function createChatService(deps: {
         members.filter((id): id is number => id !== null),
       );
       const earlier = await queries.findMessageByClientId(trx, sender.profileId, clientId);
-      if (earlier) return { row: earlier, repeated: true, balance: await balanceOf(sender, trx) };
+      if (earlier) return { row: earlier, repeated: true, balance: await balanceOf(sender, trx), opened: false };
 
       const conversation = await queries.findOrCreateConversation(trx, {
         siteId: site.id,
@@ -207,7 +206,7 @@ export function createChatService(deps: {
         balance = paid.balance;
       }
       await queries.recordMessage(trx, row, recipient.hosted);
-      return { row, repeated: false, balance };
+      return { row, repeated: false, balance, opened: conversation.last_message_id === 0 };
     });
   }
 
@@ -225,7 +224,11 @@ export function createChatService(deps: {
     }
   }
 
-  async function announce(site: Site, row: MessageRow, recipient: { id: number; hosted: boolean }) {
+  async function announce(
+    site: Site,
+    { row, opened }: { row: MessageRow; opened: boolean },
+    recipient: { id: number; hosted: boolean },
+  ) {
     const unread = recipient.hosted ? 0 : await queries.totalUnread(db, recipient.id);
     await events.publish({
       type: 'message.new',
@@ -235,6 +238,7 @@ export function createChatService(deps: {
       clientId: row.client_id,
       message: present(row, recipient.id, site),
       unread,
+      opened,
       toHosted: recipient.hosted,
     });
   }
@@ -258,8 +262,10 @@ export function createChatService(deps: {
       if (!member.confirmed) throw new DomainError('activation_required');
       const recipient = await recipientOf(site, member, target);
       const sender: Sender = { profileId: member.profileId, userId: member.userId, paid: member.paid, staffId: null };
-      // A retry of a stored message answers at once, before a photo is decoded again.
-      const earlier = await queries.findMessageByClientId(db, member.profileId, target.client_id);
+      // A retry of a stored photo answers at once, before the photo is decoded again; other
+      // retries are found where the send is decided.
+      const earlier =
+        'photo' in outgoing && (await queries.findMessageByClientId(db, member.profileId, target.client_id));
       if (earlier) {
         return {
           conversation: earlier.conversation_id,
@@ -274,7 +280,7 @@ export function createChatService(deps: {
         throw error;
       });
       if (result.repeated) await unusedPhoto();
-      else await announce(site, result.row, recipient);
+      else await announce(site, result, recipient);
       return {
         conversation: result.row.conversation_id,
         message: present(result.row, member.profileId, site),
@@ -379,10 +385,6 @@ export function createChatService(deps: {
 
     totalUnread: (profileId: number) => queries.totalUnread(db, profileId),
 
-    /** True when no message came before this one in its conversation: it opened the conversation. */
-    isConversationStart: (conversationId: number, messageId: number) =>
-      queries.isFirstMessage(db, conversationId, messageId),
-
     /** Members of a site with messages unread since before `before` (the unread message reminder). */
     profilesWithUnreadBefore: (siteId: number, before: string) => queries.profilesWithUnreadBefore(db, siteId, before),
 
@@ -452,7 +454,7 @@ export function createChatService(deps: {
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId };
       const recipient = { id: memberProfileId, hosted: false };
       const result = await store(site, sender, recipient, input.client_id, content);
-      if (!result.repeated) await announce(site, result.row, recipient);
+      if (!result.repeated) await announce(site, result, recipient);
       return { message: present(result.row, hostedProfileId, site), repeated: result.repeated };
     },
 

@@ -26,6 +26,8 @@ export type DomainEvent =
       clientId: string;
       message: ChatMessage;
       unread: number;
+      /** The message is the conversation's first. */
+      opened: boolean;
       /** The recipient is a hosted profile: operators, not a member, answer. */
       toHosted: boolean;
     }

@@ -84,8 +84,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
     });
   }
 
+  const chosen = (choices: NotificationPreference[], types: NotificationType[], channel: 'mail' | 'push') =>
+    choices.some((choice) => types.includes(choice.type) && choice[channel]);
+
   async function wants(userId: number, types: NotificationType[], channel: 'mail' | 'push'): Promise<boolean> {
-    return (await preferences(userId)).some((choice) => types.includes(choice.type) && choice[channel]);
+    return chosen(await preferences(userId), types, channel);
   }
 
   /** Notification mail goes to a confirmed address that has not turned it off. */
@@ -93,10 +96,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   async function recipientOf(userId: number | null): Promise<Recipient | null> {
     if (userId === null) return null;
-    const [target, member] = await Promise.all([accounts.notificationTarget(userId), accounts.memberById(userId)]);
-    if (!target || !member) return null;
-    const site = await sites.findById(target.siteId);
-    return site && { target, member, site };
+    const found = await accounts.notificationRecipient(userId);
+    const site = found && (await sites.findById(found.target.siteId));
+    return site ? { ...found, site } : null;
   }
 
   /**
@@ -141,18 +143,25 @@ export function createNotificationsService(deps: NotificationsDeps) {
   /** A push to the member's browsers, in their language, when they want this type by push. */
   async function pushTo(
     recipient: Recipient,
+    choices: NotificationPreference[],
     type: NotificationType,
     build: (t: Translate) => { title: string; body: string; url: string; tag: string },
   ) {
-    if (!(await wants(recipient.target.userId, [type], 'push'))) return;
+    if (!chosen(choices, [type], 'push')) return;
     const payload = build(translator(recipient.target.locale));
     await push.push(recipient.target.userId, { ...payload, open_url: '/login' });
   }
 
   /** A bundled mail later, unless one of its kind is waiting already; never sooner than the pause after the last. */
-  async function mailLater(recipient: Recipient, type: NotificationType, kind: BundledKind, otherProfileId?: number) {
+  async function mailLater(
+    recipient: Recipient,
+    choices: NotificationPreference[],
+    type: NotificationType,
+    kind: BundledKind,
+    otherProfileId?: number,
+  ) {
     const { userId } = recipient.target;
-    if (!mayMail(recipient.target) || !(await wants(userId, [type], 'mail'))) return;
+    if (!mayMail(recipient.target) || !chosen(choices, [type], 'mail')) return;
     const last = await queries.lastSent(db, userId, kind);
     const pauseEnds = last ? Date.parse(last) + MAIL_KIND_PAUSE_MS - clock.now().getTime() : 0;
     await jobs.add(
@@ -186,7 +195,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
     if (otherProfileId === undefined) return null;
     return {
-      link: `${originOf(site)}/members/${otherProfileId}/chat`,
+      link: `${await originOf(site)}/members/${otherProfileId}/chat`,
       params: { other: await nameOf(otherProfileId) },
     };
   }
@@ -217,17 +226,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
     if (event.toHosted) return;
     const recipient = await recipientOf(await members.ownerOf(event.recipientProfileId));
     if (!recipient) return;
-    const conversation = event.message.conversation;
-    const opened = await chat.isConversationStart(conversation, event.message.id);
+    const { opened, message } = event;
     const type = opened ? 'new_conversations' : 'new_messages';
-    const name = await nameOf(event.senderProfileId);
-    await pushTo(recipient, type, (t) => ({
+    const [name, choices] = await Promise.all([nameOf(event.senderProfileId), preferences(recipient.target.userId)]);
+    await pushTo(recipient, choices, type, (t) => ({
       title: t(opened ? 'push:conversation.title' : 'push:message.title', { name }),
       body: t(opened ? 'push:conversation.body' : 'push:message.body', { name }),
-      url: `/chats/${conversation}`,
-      tag: `chat-${conversation}`,
+      url: `/chats/${message.conversation}`,
+      tag: `chat-${message.conversation}`,
     }));
-    await mailLater(recipient, type, 'messages');
+    await mailLater(recipient, choices, type, 'messages');
   });
 
   on('like.received', async (event) => {
@@ -235,14 +243,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
     if (await likes.isMatch(event.profileId, event.likerProfileId)) return;
     const recipient = await recipientOf(await members.ownerOf(event.profileId));
     if (!recipient) return;
-    const name = await nameOf(event.likerProfileId);
-    await pushTo(recipient, 'like', (t) => ({
+    const [name, choices] = await Promise.all([nameOf(event.likerProfileId), preferences(recipient.target.userId)]);
+    await pushTo(recipient, choices, 'like', (t) => ({
       title: t('push:like.title', { name }),
       body: t('push:like.body', { name }),
       url: '/likes',
       tag: 'likes',
     }));
-    await mailLater(recipient, 'like', 'likes');
+    await mailLater(recipient, choices, 'like', 'likes');
   });
 
   on('match.new', async (event) => {
@@ -250,14 +258,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const [liker, liked] = event.profileIds;
     const recipient = await recipientOf(await members.ownerOf(liked));
     if (!recipient) return;
-    const name = await nameOf(liker);
-    await pushTo(recipient, 'like', (t) => ({
+    const [name, choices] = await Promise.all([nameOf(liker), preferences(recipient.target.userId)]);
+    await pushTo(recipient, choices, 'like', (t) => ({
       title: t('push:match.title', { name }),
       body: t('push:match.body', { name }),
       url: `/members/${liker}/chat`,
       tag: `match-${liker}`,
     }));
-    await mailLater(recipient, 'like', 'match', liker);
+    await mailLater(recipient, choices, 'like', 'match', liker);
   });
 
   const reminders = createReminders({

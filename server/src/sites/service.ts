@@ -142,6 +142,7 @@ function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
 /** `pushPublicKey`: the deployment's VAPID public key, handed to browsers in settings.php. */
 export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) {
   const byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
+  const byId = new BoundedCache<number, Site>(SITE_CACHE_ENTRIES);
   const companies = new BoundedCache<number, CompanyInfo>(SITE_CACHE_ENTRIES);
   /** settings.php's answer per site and visitor's country: it changes only when the site or its company does. */
   const settingsAnswers = new BoundedCache<string, Settings>(SITE_CACHE_ENTRIES);
@@ -277,12 +278,17 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) 
     }));
   }
 
-  /** Whether the database has a site yet (a fresh one gets the demo site in development). */
+  /** A site by its id, kept as long as one found by its domain. */
   async function findById(id: number): Promise<Site | null> {
+    const cached = byId.get(id);
+    if (cached) return cached;
     const row = await queries.findSiteById(db, id);
-    return row ? toSite(row) : null;
+    const site = row ? toSite(row) : null;
+    if (site) byId.set(id, site, SITE_CACHE_MS);
+    return site;
   }
 
+  /** Whether the database has a site yet (a fresh one gets the demo site in development). */
   async function anySite(): Promise<boolean> {
     return (await queries.countSites(db)) > 0;
   }
