@@ -248,6 +248,20 @@ describe('paying for messages', () => {
     expect(theirs.json().message.id).not.toBe(first.json().message.id);
   });
 
+  it('answers a client id sent again to someone else with the first message, opening nothing for them', async () => {
+    const [anna, bram, carl] = [await chatter({ credits: 100 }), await chatter(), await chatter()];
+    const body = { client_id: randomUUID(), text: 'Voor Bram' };
+    const first = await anna.visitor.post('/api/chat.php', { ...body, profile_id: bram.profileId });
+    expect(first.statusCode).toBe(200);
+
+    const again = await anna.visitor.post('/api/chat.php', { ...body, profile_id: carl.profileId, text: 'Voor Carl' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ conversation: first.json().conversation, message: first.json().message });
+    expect((await chatsOf(carl)).chats).toHaveLength(0);
+    expect((await chatsOf(anna)).chats.map((chat) => chat.profile.id)).toEqual([bram.profileId]);
+    expect(await balanceOf(anna)).toBe(100 - t.site.settings.message_credits);
+  });
+
   it('refuses a send without credits, storing nothing', async () => {
     const [anna, bram] = [await chatter({ credits: 0 }), await chatter()];
     const response = await send(anna, { profile_id: bram.profileId });

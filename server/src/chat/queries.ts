@@ -119,8 +119,14 @@ export async function countConversationsWrittenIn(db: Db, profileId: number): Pr
   return Number(row.n);
 }
 
-export function insertMessage(db: Db, message: Insertable<MessagesTable>): Promise<MessageRow> {
-  return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
+/** Stores a message, unless its sender stored one with this client id before: then undefined. */
+export function insertMessageOnce(db: Db, message: Insertable<MessagesTable>): Promise<MessageRow | undefined> {
+  return db
+    .insertInto('messages')
+    .values(message)
+    .onConflict((conflict) => conflict.columns(['sender_profile_id', 'client_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function setMessageCredits(db: Db, id: number, credits: number): Promise<MessageRow> {

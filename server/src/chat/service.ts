@@ -20,7 +20,7 @@ import {
 import { addMinutes, type Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
 import type { Db } from '../db/index.js';
-import type { ConversationRow, MessageRow } from '../db/schema.js';
+import type { ConversationRow, MessageRow, ProfileRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
 import type { Member } from '../http/member.js';
@@ -69,6 +69,20 @@ interface Content {
   gift?: Gift;
   photo?: { filename: string; width: number; height: number };
 }
+
+/** Whom a message goes to: a member's profile (and account), or a hosted profile. */
+interface Recipient {
+  id: number;
+  userId: number | null;
+  hosted: boolean;
+}
+
+function recipientFrom(profile: ProfileRow): Recipient {
+  return { id: profile.id, userId: profile.user_id, hosted: profile.hosted === 1 };
+}
+
+/** Ends a send's transaction whose client id was stored before, so nothing of the retry stays. */
+class SentBefore extends Error {}
 
 function kindOf(outgoing: Outgoing): MessageKind {
   if ('text' in outgoing) return 'text';
@@ -147,67 +161,65 @@ export function createChatService(deps: {
     if (target.conversation !== undefined) {
       otherId = (await membershipOf(site, sender.profileId, target.conversation)).membership.other_profile_id;
     }
-    const other = await visibility.contactable(site, sender, otherId as number);
-    return { id: other.id, hosted: other.hosted === 1 };
+    return recipientFrom(await visibility.contactable(site, sender, otherId as number));
   }
 
   /**
    * Stores and pays for one message in one transaction; a client id seen before returns the
-   * message stored then, unchanged and not paid again.
+   * message stored then, unchanged and not paid again, and keeps nothing of this try.
    */
-  async function store(
-    site: Site,
-    sender: Sender,
-    recipient: { id: number; hosted: boolean },
-    clientId: string,
-    content: Content,
-  ) {
+  async function store(site: Site, sender: Sender, recipient: Recipient, clientId: string, content: Content) {
     const now = clock.now().toISOString();
-    return db.transaction().execute(async (trx) => {
-      // Hosted profiles have no app to catch up; their many conversations need not wait on each other.
-      const members = [sender.staffId === null ? sender.profileId : null, recipient.hosted ? null : recipient.id];
-      await queries.lockMembers(
-        trx,
-        members.filter((id): id is number => id !== null),
-      );
-      const earlier = await queries.findMessageByClientId(trx, sender.profileId, clientId);
-      if (earlier) return { row: earlier, repeated: true, balance: await balanceOf(sender, trx), opened: false };
-
-      const conversation = await queries.findOrCreateConversation(trx, {
-        siteId: site.id,
-        profile: sender.profileId,
-        other: recipient.id,
-        hostedProfileId: recipient.hosted ? recipient.id : sender.staffId === null ? null : sender.profileId,
-        now,
-      });
-      if (sender.userId !== null) await assertFreeTier(trx, sender, conversation);
-      const cost = sender.userId === null ? 0 : costOf(site, content.kind);
-      let row = await queries.insertMessage(trx, {
-        conversation_id: conversation.id,
-        sender_profile_id: sender.profileId,
-        client_id: clientId,
-        kind: content.kind,
-        body: content.text ?? null,
-        gift: content.gift ?? null,
-        photo_file: content.photo?.filename ?? null,
-        photo_width: content.photo?.width ?? null,
-        photo_height: content.photo?.height ?? null,
-        credits: cost,
-        staff_id: sender.staffId,
-        created_at: now,
-      });
-      let balance = 0;
-      if (sender.userId !== null) {
-        const paid = await credits.spend(sender.userId, cost, content.kind, `message:${row.id}`, trx, {
-          free: content.kind === 'text',
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // Hosted profiles have no app to catch up; their many conversations need not wait on each other.
+        const members = [sender.staffId === null ? sender.profileId : null, recipient.hosted ? null : recipient.id];
+        await queries.lockMembers(
+          trx,
+          members.filter((id): id is number => id !== null),
+        );
+        const conversation = await queries.findOrCreateConversation(trx, {
+          siteId: site.id,
+          profile: sender.profileId,
+          other: recipient.id,
+          hostedProfileId: recipient.hosted ? recipient.id : sender.staffId === null ? null : sender.profileId,
+          now,
         });
-        if (!paid) throw new DomainError('insufficient_credits', { credits: cost });
-        if (paid.charged !== cost) row = await queries.setMessageCredits(trx, row.id, paid.charged);
-        balance = paid.balance;
-      }
-      await queries.recordMessage(trx, row, recipient.hosted);
-      return { row, repeated: false, balance, opened: conversation.last_message_id === 0 };
-    });
+        const cost = sender.userId === null ? 0 : costOf(site, content.kind);
+        let row = await queries.insertMessageOnce(trx, {
+          conversation_id: conversation.id,
+          sender_profile_id: sender.profileId,
+          client_id: clientId,
+          kind: content.kind,
+          body: content.text ?? null,
+          gift: content.gift ?? null,
+          photo_file: content.photo?.filename ?? null,
+          photo_width: content.photo?.width ?? null,
+          photo_height: content.photo?.height ?? null,
+          credits: cost,
+          staff_id: sender.staffId,
+          created_at: now,
+        });
+        if (!row) throw new SentBefore();
+        let balance = 0;
+        if (sender.userId !== null) {
+          await assertFreeTier(trx, sender, conversation);
+          const paid = await credits.spend(sender.userId, cost, content.kind, `message:${row.id}`, trx, {
+            free: content.kind === 'text',
+          });
+          if (!paid) throw new DomainError('insufficient_credits', { credits: cost });
+          if (paid.charged !== cost) row = await queries.setMessageCredits(trx, row.id, paid.charged);
+          balance = paid.balance;
+        }
+        await queries.recordMessage(trx, row, recipient.hosted);
+        return { row, repeated: false, balance, opened: conversation.last_message_id === 0 };
+      });
+    } catch (error) {
+      if (!(error instanceof SentBefore)) throw error;
+      const earlier = await queries.findMessageByClientId(db, sender.profileId, clientId);
+      if (!earlier) throw new Error(`message ${clientId} of profile ${sender.profileId} vanished`);
+      return { row: earlier, repeated: true, balance: await balanceOf(sender, db), opened: false };
+    }
   }
 
   async function balanceOf(sender: Sender, trx: Db) {
@@ -224,17 +236,14 @@ export function createChatService(deps: {
     }
   }
 
-  async function announce(
-    site: Site,
-    { row, opened }: { row: MessageRow; opened: boolean },
-    recipient: { id: number; hosted: boolean },
-  ) {
+  async function announce(site: Site, { row, opened }: { row: MessageRow; opened: boolean }, recipient: Recipient) {
     const unread = recipient.hosted ? 0 : await queries.totalUnread(db, recipient.id);
     await events.publish({
       type: 'message.new',
       siteId: site.id,
       senderProfileId: row.sender_profile_id,
       recipientProfileId: recipient.id,
+      recipientUserId: recipient.userId,
       clientId: row.client_id,
       message: present(row, recipient.id, site),
       unread,
@@ -447,12 +456,13 @@ export function createChatService(deps: {
       },
     ) {
       const { hostedProfileId, memberProfileId } = await claimedBy(site, input.conversation, staffId);
-      await visibility.contactable(site, { profileId: hostedProfileId, paid: true }, memberProfileId);
+      const recipient = recipientFrom(
+        await visibility.contactable(site, { profileId: hostedProfileId, paid: true }, memberProfileId),
+      );
       const content: Content = input.photo
         ? { kind: 'photo', photo: input.photo }
         : await contentOf(site, hostedProfileId, { text: input.text ?? '' });
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId };
-      const recipient = { id: memberProfileId, hosted: false };
       const result = await store(site, sender, recipient, input.client_id, content);
       if (!result.repeated) await announce(site, result, recipient);
       return { message: present(result.row, hostedProfileId, site), repeated: result.repeated };

@@ -23,6 +23,8 @@ export type DomainEvent =
       siteId: number;
       senderProfileId: number;
       recipientProfileId: number;
+      /** The recipient's account; null for a hosted profile. */
+      recipientUserId: number | null;
       clientId: string;
       message: ChatMessage;
       unread: number;

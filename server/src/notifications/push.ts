@@ -61,14 +61,20 @@ export function createPushService({ db, clock, vapid, contact, allowLocalEndpoin
       return (await queries.subscriptionsOf(db, userId)).length > 0;
     },
 
-    /** Sends a push to each of the member's browsers; returns how many took it. */
-    async push(userId: number, payload: object): Promise<number> {
+    /**
+     * Sends a push to each of the member's browsers; returns how many took it. The payload is
+     * made only for a member who has a browser to push to.
+     */
+    async push(userId: number, payload: object | (() => object)): Promise<number> {
+      const subscriptions = await queries.subscriptionsOf(db, userId);
+      if (subscriptions.length === 0) return 0;
+      const body = JSON.stringify(typeof payload === 'function' ? payload() : payload);
       let delivered = 0;
-      for (const subscription of await queries.subscriptionsOf(db, userId)) {
+      for (const subscription of subscriptions) {
         try {
           await webpush.sendNotification(
             { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-            JSON.stringify(payload),
+            body,
             {
               vapidDetails: { subject: contact, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
               TTL: PUSH_TTL_SECONDS,

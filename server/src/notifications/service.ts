@@ -148,8 +148,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
     build: (t: Translate) => { title: string; body: string; url: string; tag: string },
   ) {
     if (!chosen(choices, [type], 'push')) return;
-    const payload = build(translator(recipient.target.locale));
-    await push.push(recipient.target.userId, { ...payload, open_url: '/login' });
+    await push.push(recipient.target.userId, () => ({
+      ...build(translator(recipient.target.locale)),
+      open_url: '/login',
+    }));
   }
 
   /** A bundled mail later, unless one of its kind is waiting already; never sooner than the pause after the last. */
@@ -224,7 +226,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   on('message.new', async (event) => {
     // A hosted profile is answered by operators from their inbox; nobody gets a notification for it.
     if (event.toHosted) return;
-    const recipient = await recipientOf(await members.ownerOf(event.recipientProfileId));
+    const recipient = await recipientOf(event.recipientUserId);
     if (!recipient) return;
     const { opened, message } = event;
     const type = opened ? 'new_conversations' : 'new_messages';
@@ -282,7 +284,6 @@ export function createNotificationsService(deps: NotificationsDeps) {
     pushPublicKey: push.pushPublicKey,
     setPushSubscription: push.setPushSubscription,
     hasPushSubscription: push.hasPushSubscription,
-    push: push.push,
     /** Starts the hourly look for reminders and weekly updates; returns how to stop it. */
     scheduleReminders: reminders.schedule,
     /** Looks for this hour's scheduled mails now. */

@@ -18,21 +18,41 @@ export async function deleteBlock(db: Db, blocker: number, blocked: number): Pro
     .execute();
 }
 
-/** The blocks between a viewer and a profile, both ways, in one read. */
-export async function blocksBetween(db: Db, viewer: number, profile: number) {
-  const rows = await db
-    .selectFrom('blocks')
-    .select('blocker_profile_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_profile_id', '=', viewer), eb('blocked_profile_id', '=', profile)]),
-        eb.and([eb('blocker_profile_id', '=', profile), eb('blocked_profile_id', '=', viewer)]),
-      ]),
-    )
-    .execute();
+/** A profile of the site with the blocks between it and a viewer, both ways, in one read. */
+export async function profileWithBlocks(db: Db, siteId: number, profileId: number, viewer: number) {
+  const found = await db
+    .selectFrom('profiles')
+    .selectAll('profiles')
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocker_profile_id')
+            .where('blocker_profile_id', '=', viewer)
+            .where('blocked_profile_id', '=', profileId),
+        )
+        .as('blocked_by_viewer'),
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocker_profile_id')
+            .where('blocker_profile_id', '=', profileId)
+            .where('blocked_profile_id', '=', viewer),
+        )
+        .as('blocked_by_profile'),
+    ])
+    .where('id', '=', profileId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  // PostgreSQL answers exists() with a boolean, SQLite with 0 or 1.
+  const { blocked_by_viewer, blocked_by_profile, ...row } = found;
   return {
-    blockedByViewer: rows.some((row) => row.blocker_profile_id === viewer),
-    blockedByProfile: rows.some((row) => row.blocker_profile_id === profile),
+    row: row as ProfileRow,
+    blockedByViewer: Boolean(blocked_by_viewer),
+    blockedByProfile: Boolean(blocked_by_profile),
   };
 }
 

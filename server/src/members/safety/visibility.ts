@@ -49,19 +49,23 @@ export function createVisibilityPolicy(db: Db) {
     profileId: number,
     trafficSource?: string,
   ): Promise<ViewableProfile> {
-    if (!viewer) assertVisitorMayBrowse(site, trafficSource, new DomainError('profile_login_required'));
-    const row = await profileQueries.findProfile(db, site.id, profileId);
-    if (!row) throw notFound();
-    if (viewer?.profileId === profileId) return { row, blockedByViewer: false };
-    if (row.status !== 'active') throw notFound();
     if (!viewer) {
-      if (row.invisible === 1) throw notFound();
+      assertVisitorMayBrowse(site, trafficSource, new DomainError('profile_login_required'));
+      const row = await profileQueries.findProfile(db, site.id, profileId);
+      if (row?.status !== 'active' || row.invisible === 1) throw notFound();
       return { row, blockedByViewer: false };
     }
-    const blocks = await queries.blocksBetween(db, viewer.profileId, profileId);
-    if (blocks.blockedByProfile) throw notFound();
+    if (viewer.profileId === profileId) {
+      const row = await profileQueries.findProfile(db, site.id, profileId);
+      if (!row) throw notFound();
+      return { row, blockedByViewer: false };
+    }
+    const found = await queries.profileWithBlocks(db, site.id, profileId, viewer.profileId);
+    if (!found) throw notFound();
+    const { row, blockedByViewer, blockedByProfile } = found;
+    if (row.status !== 'active' || blockedByProfile) throw notFound();
     if (row.invisible === 1 && !(await haveContact(viewer.profileId, profileId))) throw notFound();
-    return { row, blockedByViewer: blocks.blockedByViewer };
+    return { row, blockedByViewer };
   }
 
   return {
