@@ -23,26 +23,17 @@ export async function profileWithBlocks(db: Db, siteId: number, profileId: numbe
   const found = await db
     .selectFrom('profiles')
     .selectAll('profiles')
-    .select((eb) => [
-      eb
-        .exists(
+    .select((eb) => {
+      const blocks = (blocker: number, blocked: number) =>
+        eb.exists(
           eb
             .selectFrom('blocks')
             .select('blocker_profile_id')
-            .where('blocker_profile_id', '=', viewer)
-            .where('blocked_profile_id', '=', profileId),
-        )
-        .as('blocked_by_viewer'),
-      eb
-        .exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocker_profile_id')
-            .where('blocker_profile_id', '=', profileId)
-            .where('blocked_profile_id', '=', viewer),
-        )
-        .as('blocked_by_profile'),
-    ])
+            .where('blocker_profile_id', '=', blocker)
+            .where('blocked_profile_id', '=', blocked),
+        );
+      return [blocks(viewer, profileId).as('blocked_by_viewer'), blocks(profileId, viewer).as('blocked_by_profile')];
+    })
     .where('id', '=', profileId)
     .where('site_id', '=', siteId)
     .executeTakeFirst();
