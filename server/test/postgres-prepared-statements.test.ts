@@ -30,35 +30,41 @@ describe('prepared statements on PostgreSQL', () => {
     const { visitor, email } = await loggedInMember(t);
     expect(await userPhpAtOnce(visitor)).toEqual([200, 200, 200, 200, 200]);
 
-    await sql`alter table users add column added_by_a_newer_instance text`.execute(t.db);
+    await sql`alter table photos add column added_by_a_newer_instance text`.execute(t.db);
 
     expect(await userPhpAtOnce(visitor)).toEqual([200, 200, 200, 200, 200]);
     expect((await visitor.get('/api/user.php')).json().user).toMatchObject({ email });
   });
 
-  it('answers a send caught by such a change 503, and stores it once when sent again', async () => {
+  it('answers a send caught by such a change 503 once, and stores it once when sent again', async () => {
     const [anna, bram] = [await buildMember(t.services, { credits: 100 }), await buildMember(t.services)];
     await makePremium(t.db, anna);
     const visitor = await loggedIn(t.app, anna);
     const to = { profile_id: bram.profileId };
-    expect((await visitor.post('/api/chat.php', { ...to, client_id: randomUUID(), text: 'Eerste' })).statusCode).toBe(
-      200,
+    // Messages on several connections at once, so more than one has the send's statements prepared.
+    const before = await Promise.all(
+      ['Een', 'Twee', 'Drie'].map((text) => visitor.post('/api/chat.php', { ...to, client_id: randomUUID(), text })),
     );
+    expect(before.map((response) => response.statusCode)).toEqual([200, 200, 200]);
 
     await sql`alter table messages add column added_by_a_newer_instance text`.execute(t.db);
 
-    const message = { ...to, client_id: randomUUID(), text: 'Tweede' };
-    const first = await visitor.post('/api/chat.php', message);
-    expect([200, 503]).toContain(first.statusCode);
-    const again = await visitor.post('/api/chat.php', message);
-    expect(again.statusCode, again.body).toBe(200);
+    // A client tries a send again with its client id until it is stored, as the web app does.
+    const message = { ...to, client_id: randomUUID(), text: 'Vier' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3 && statuses.at(-1) !== 200; attempt++) {
+      statuses.push((await visitor.post('/api/chat.php', message)).statusCode);
+    }
+    expect(statuses.join()).toMatch(/^(503,)?200$/);
     const stored = await t.db
       .selectFrom('messages')
       .select('body')
       .where('client_id', '=', message.client_id)
       .execute();
-    expect(stored).toEqual([{ body: 'Tweede' }]);
-    const next = await visitor.post('/api/chat.php', { ...to, client_id: randomUUID(), text: 'Derde' });
-    expect(next.statusCode, next.body).toBe(200);
+    expect(stored).toEqual([{ body: 'Vier' }]);
+    const after = await Promise.all(
+      ['Vijf', 'Zes', 'Zeven'].map((text) => visitor.post('/api/chat.php', { ...to, client_id: randomUUID(), text })),
+    );
+    expect(after.map((response) => response.statusCode)).toEqual([200, 200, 200]);
   });
 });

@@ -123,20 +123,29 @@ function preparesStatements(pool: pg.Pool) {
     return name;
   };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+    const original = client.query;
+    // A query made here, not from a config object: pg copies a config's property descriptors on
+    // every run, a cost as large as the naming saves in the app.
+    const query = (text: string, values: unknown[], name: string | undefined) =>
+      new Promise<pg.QueryResult>((resolve, reject) => {
+        const submitted = new pg.Query(text, values, (error, result) =>
+          error ? reject(error) : resolve(result as unknown as pg.QueryResult),
+        );
+        (submitted as { name?: string }).name = name;
+        (original as (submittable: pg.Query) => unknown).call(client, submitted);
+      });
     const prepared = async (text: string, values: unknown[]) => {
       const name = nameOf(text);
       try {
-        return await query({ name, text, values });
+        return await query(text, values, name);
       } catch (error) {
         if (name === undefined || !isStalePlan(error)) throw error;
         names.delete(text);
         if (client.getTransactionStatus() !== 'I') throw error;
-        return query({ name: nameOf(text), text, values });
+        return query(text, values, nameOf(text));
       }
     };
     // Kysely runs every statement as query(text, values); other calls (pg's own) pass through.
-    const original = client.query;
     client.query = ((...args: unknown[]) =>
       typeof args[0] === 'string' && Array.isArray(args[1]) && args.length === 2
         ? prepared(args[0], args[1])

@@ -65,10 +65,10 @@ export function createPushService({ db, clock, vapid, contact, allowLocalEndpoin
      * Sends a push to each of the member's browsers; returns how many took it. The payload is
      * made only for a member who has a browser to push to.
      */
-    async push(userId: number, payload: object | (() => object)): Promise<number> {
+    async push(userId: number, payload: object | (() => Promise<object>)): Promise<number> {
       const subscriptions = await queries.subscriptionsOf(db, userId);
       if (subscriptions.length === 0) return 0;
-      const body = JSON.stringify(typeof payload === 'function' ? payload() : payload);
+      const body = JSON.stringify(typeof payload === 'function' ? await payload() : payload);
       let delivered = 0;
       for (const subscription of subscriptions) {
         try {

@@ -140,16 +140,20 @@ export function createNotificationsService(deps: NotificationsDeps) {
     await queries.recordSent(db, target.userId, kind, clock.now().toISOString());
   }
 
-  /** A push to the member's browsers, in their language, when they want this type by push. */
+  /**
+   * A push to the member's browsers, in their language, when they want this type by push; it names
+   * the other profile, whose name is read only when there is a browser to push to.
+   */
   async function pushTo(
     recipient: Recipient,
     choices: NotificationPreference[],
     type: NotificationType,
-    build: (t: Translate) => { title: string; body: string; url: string; tag: string },
+    otherProfileId: number,
+    build: (t: Translate, name: string) => { title: string; body: string; url: string; tag: string },
   ) {
     if (!chosen(choices, [type], 'push')) return;
-    await push.push(recipient.target.userId, () => ({
-      ...build(translator(recipient.target.locale)),
+    await push.push(recipient.target.userId, async () => ({
+      ...build(translator(recipient.target.locale), await nameOf(otherProfileId)),
       open_url: '/login',
     }));
   }
@@ -230,8 +234,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     if (!recipient) return;
     const { opened, message } = event;
     const type = opened ? 'new_conversations' : 'new_messages';
-    const [name, choices] = await Promise.all([nameOf(event.senderProfileId), preferences(recipient.target.userId)]);
-    await pushTo(recipient, choices, type, (t) => ({
+    const choices = await preferences(recipient.target.userId);
+    await pushTo(recipient, choices, type, event.senderProfileId, (t, name) => ({
       title: t(opened ? 'push:conversation.title' : 'push:message.title', { name }),
       body: t(opened ? 'push:conversation.body' : 'push:message.body', { name }),
       url: `/chats/${message.conversation}`,
@@ -245,8 +249,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     if (await likes.isMatch(event.profileId, event.likerProfileId)) return;
     const recipient = await recipientOf(await members.ownerOf(event.profileId));
     if (!recipient) return;
-    const [name, choices] = await Promise.all([nameOf(event.likerProfileId), preferences(recipient.target.userId)]);
-    await pushTo(recipient, choices, 'like', (t) => ({
+    const choices = await preferences(recipient.target.userId);
+    await pushTo(recipient, choices, 'like', event.likerProfileId, (t, name) => ({
       title: t('push:like.title', { name }),
       body: t('push:like.body', { name }),
       url: '/likes',
@@ -260,8 +264,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const [liker, liked] = event.profileIds;
     const recipient = await recipientOf(await members.ownerOf(liked));
     if (!recipient) return;
-    const [name, choices] = await Promise.all([nameOf(liker), preferences(recipient.target.userId)]);
-    await pushTo(recipient, choices, 'like', (t) => ({
+    const choices = await preferences(recipient.target.userId);
+    await pushTo(recipient, choices, 'like', liker, (t, name) => ({
       title: t('push:match.title', { name }),
       body: t('push:match.body', { name }),
       url: `/members/${liker}/chat`,
