@@ -602,7 +602,7 @@ async function runRealtime() {
   return benchRealtime({
     adminUrl,
     redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-    rates: values['chat-rates'].split(',').map(Number),
+    rates: values['chat-rates'].split(',').filter(Boolean).map(Number),
     seconds,
     pairs,
     sockets: Number(values.sockets),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { compressFiles } from './compress-files.js';
 import { offlinePage } from './offline-page.js';
+import { pageScripts } from './page-scripts.js';
 
 const APP_ENTRY = path.resolve(import.meta.dirname, 'index.html');
 const LANDERS_ENTRY = path.resolve(import.meta.dirname, 'landers.html');
@@ -40,7 +41,7 @@ function appStartChunk() {
 }
 
 export default defineConfig({
-  plugins: [offlinePage(), compressFiles()],
+  plugins: [offlinePage(), pageScripts(), compressFiles()],
   // Preact renders the app: React's API at a fraction of its weight and start-up work on a phone.
   // The libraries written for React (react-router, react-bootstrap, TanStack Query, react-i18next)
   // get its compatibility layer; the app's own JSX compiles to Preact's runtime.

@@ -230,3 +230,31 @@ export const DIRECT_DEBIT_OPEN_MAX = 1;
 export const DIRECT_DEBIT_MONTHLY_MAX = 3;
 /** The discount offered to a member about to delete the account holds this long. */
 export const RETENTION_OFFER_DAYS = 14;
+
+/** What a complaint is about; staff sort them by it. */
+export const COMPLAINT_CATEGORIES = ['payment', 'account', 'member', 'technical', 'other'] as const;
+export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
+export const COMPLAINT_MESSAGE_MAX_LENGTH = 5000;
+
+export const LANDER_PROFILES_MAX = 48;
+export const LANDER_PROFILES_DEFAULT = 24;
+
+export const PAYMENT_METHODS = ['ideal', 'creditcard', 'paypal', 'directdebit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = [
+  'created',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+  'charged_back',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const DISCOUNT_CODE_MAX_LENGTH = 40;
+
+export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];

@@ -1,18 +1,12 @@
+/**
+ * Constants, rules and types shared by the server and the web app, without zod. The schemas
+ * themselves are `@amora/common/schemas`; their types are exported here too.
+ */
 export * from './app-page.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './lander-pages.js';
 export * from './money.js';
-export * from './schemas/accounts.js';
-export * from './schemas/chat.js';
-export * from './schemas/complaints.js';
-export * from './schemas/landers.js';
-export * from './schemas/likes.js';
-export * from './schemas/members.js';
-export * from './schemas/notifications.js';
-export * from './schemas/payments.js';
-export * from './schemas/sites.js';
-export * from './schemas/staff.js';
-export * from './schemas/text.js';
+export type * from './schemas/index.js';
 export * from './validation.js';
 export * from './web-routes.js';

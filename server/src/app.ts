@@ -26,7 +26,7 @@ import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
 import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
-import { appPageRoutes } from './http/app-page.js';
+import { appPageRoutes, readPageScripts } from './http/app-page.js';
 import { drainingHooks } from './http/draining.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
@@ -196,6 +196,7 @@ export async function buildApp({
     await app.register(appPageRoutes, {
       services,
       template: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+      pageScripts: readPageScripts(webDist),
     });
     await app.register(fastifyStatic, {
       root: webDist,

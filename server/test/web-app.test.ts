@@ -5,12 +5,13 @@ import zlib from 'node:zlib';
 import {
   APP_ANSWER_ELEMENT_ID,
   type AppFirstAnswer,
-  appFirstAnswer,
   LANDER_ANSWER_ELEMENT_ID,
   LOCALE_COOKIE,
+  PAGE_SCRIPTS_FILE,
   SESSION_COOKIE,
   TRAFFIC_SOURCE_COOKIE,
 } from '@amora/common';
+import { appFirstAnswer } from '@amora/common/schemas';
 import { describe, expect, it } from 'vitest';
 import type { StoredSettings } from '../src/sites/service.js';
 import { buildSite, client, loggedInMember, type Response, useTestApp } from './helpers.js';
@@ -27,6 +28,8 @@ fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js'), SCRIPT);
 fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js.br'), zlib.brotliCompressSync(SCRIPT));
 fs.writeFileSync(path.join(webDist, 'assets/app-1a2b.js.gz'), zlib.gzipSync(SCRIPT));
+const SEARCH_PAGE_SCRIPTS = ['/assets/SearchPage-3c4d.js', '/assets/ProfileCard-5e6f.js'];
+fs.writeFileSync(path.join(webDist, PAGE_SCRIPTS_FILE), JSON.stringify({ '/members': SEARCH_PAGE_SCRIPTS, '/': [] }));
 
 const t = useTestApp({ env: { WEB_DIST: webDist } });
 
@@ -58,7 +61,7 @@ describe('pages of the web app', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-store');
       const withoutAnswer = response.body.replace(
-        /(<link rel="preload"[^>]*>)*<script type="application\/json".*<\/script>/s,
+        /(<link rel="(?:module)?preload"[^>]*>)*<script type="application\/json".*<\/script>/s,
         '',
       );
       expect(withoutAnswer).toBe(INDEX_HTML);
@@ -126,7 +129,7 @@ describe('pages of the web app', () => {
     }
   });
 
-  it("shows the home page's faces as members.php would, with their first photos asked for in the head", async () => {
+  it("shows the home page's and /members' faces as members.php would, with their first photos asked for in the head", async () => {
     const visitor = client(t.app);
     const page = await visitor.get('/');
     const { faces } = firstAnswerOf(page);
@@ -136,7 +139,20 @@ describe('pages of the web app', () => {
     expect(page.body).toMatch(
       new RegExp(`<link rel="preload" as="image" href="[^"]*${first}" fetchpriority="high" />`),
     );
-    expect(firstAnswerOf(await visitor.get('/members')).faces).toBeUndefined();
+    expect(firstAnswerOf(await visitor.get('/members')).faces).toEqual(faces);
+    expect(firstAnswerOf(await visitor.get('/members?network=ads')).faces).toEqual(faces);
+    for (const filtered of ['/members?gender=f', '/members?page=2', '/members?q=Anna']) {
+      expect(firstAnswerOf(await visitor.get(filtered)).faces).toBeUndefined();
+    }
+  });
+
+  it("names a page's own scripts in its head, so they load beside the app's", async () => {
+    const visitor = client(t.app);
+    const page = await visitor.get('/members');
+    for (const script of SEARCH_PAGE_SCRIPTS) {
+      expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="${script}" />`);
+    }
+    expect((await visitor.get('/members/1')).body).not.toContain('rel="modulepreload"');
   });
 
   it('leaves the faces out where a visitor may not search, and still answers the page', async () => {

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { COMPLAINT_CATEGORIES, COMPLAINT_MESSAGE_MAX_LENGTH } from '../constants.js';
 import { emailField } from './accounts.js';
 import { choice } from './members.js';
 import { multilineText, nameText, text } from './text.js';
-
-/** What a complaint is about; staff sort them by it. */
-export const COMPLAINT_CATEGORIES = ['payment', 'account', 'member', 'technical', 'other'] as const;
-export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
-export const COMPLAINT_MESSAGE_MAX_LENGTH = 5000;
 
 /** POST /api/complaints.php: a retried send with the same client_id files the complaint once. */
 export const complaintRequest = z.object({

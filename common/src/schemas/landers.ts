@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { NICHE_PREFIXES } from '../constants.js';
+import { LANDER_PROFILES_DEFAULT, LANDER_PROFILES_MAX, NICHE_PREFIXES } from '../constants.js';
 import { profileCard } from './members.js';
 import { text } from './text.js';
-
-export const LANDER_PROFILES_MAX = 48;
-export const LANDER_PROFILES_DEFAULT = 24;
 
 /**
  * GET /api/landers.php: the faces a marketing lander shows. `place` is the lander's slug; when it

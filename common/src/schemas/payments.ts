@@ -3,26 +3,12 @@
  * with every state they reach. Amounts are integers in minor units of their currency.
  */
 import { z } from 'zod';
+import { DISCOUNT_CODE_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES, SANDBOX_OUTCOMES } from '../constants.js';
 import { CURRENCIES } from '../money.js';
 import { isValidIban, normalisePhone } from '../validation.js';
 import { choice } from './members.js';
 import { companyInfo } from './sites.js';
 import { text } from './text.js';
-
-export const PAYMENT_METHODS = ['ideal', 'creditcard', 'paypal', 'directdebit'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const PAYMENT_STATUSES = [
-  'created',
-  'pending',
-  'paid',
-  'failed',
-  'cancelled',
-  'expired',
-  'refunded',
-  'charged_back',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const id = z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').positive('invalid_choice');
 const currency = z.enum(CURRENCIES);
@@ -85,7 +71,6 @@ export const discountCode = z.object({
 });
 export type DiscountCode = z.infer<typeof discountCode>;
 
-export const DISCOUNT_CODE_MAX_LENGTH = 40;
 const code = text().trim().min(1, 'required').max(DISCOUNT_CODE_MAX_LENGTH, 'too_long');
 
 export const discountCodeQuery = z.object({
@@ -173,9 +158,6 @@ export const transactionResponse = z.object({
   company: companyInfo,
   site: z.string(),
 });
-
-export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 /** The sandbox provider's checkout page: what is paid and whether it is still open. */
 export const sandboxCheckout = z.object({

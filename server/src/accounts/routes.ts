@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from '@amora/common';
 import {
   deleteAccountRequest,
   deleteAccountResponse,
@@ -10,12 +11,11 @@ import {
   pushSubscriptionRequest,
   resetDoRequest,
   resetRequest,
-  SESSION_COOKIE,
   signupRequest,
   text,
   tokenRequest,
   userResponse,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,15 +1,15 @@
 import fs from 'node:fs/promises';
+import { PHOTO_MAX_BYTES } from '@amora/common';
 import {
   chatQuery,
   chatResponse,
   chatsResponse,
   conversationBody,
   okResponse,
-  PHOTO_MAX_BYTES,
   sendMessageRequest,
   sendMessageResponse,
   sendPhotoFields,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

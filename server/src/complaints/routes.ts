@@ -1,4 +1,4 @@
-import { complaintRequest, complaintResponse } from '@amora/common';
+import { complaintRequest, complaintResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perVisitor } from '../http/rate-limits.js';
 import { requestContext } from '../http/request-context.js';

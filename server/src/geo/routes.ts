@@ -1,4 +1,4 @@
-import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@amora/common';
+import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors.js';
 import { citiesMatching, nearestCity } from './service.js';

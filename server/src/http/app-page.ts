@@ -3,30 +3,40 @@
  * what settings.php, user.php and companyinfo.php would answer this visitor and the texts of the
  * visitor's language, so the first screen renders after the page and its scripts.
  */
+
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   APP_ANSWER_ELEMENT_ID,
-  companyInfo,
-  HOME_FACES_PRELOADED,
+  FACES_PRELOADED,
   isWebPath,
   LOCALES,
   type Locale,
+  PAGE_SCRIPTS_FILE,
   pageLocales,
   photoUrl,
   type SearchResponse,
   type Settings,
-  searchQuery,
-  searchResponse,
-  user,
   WEB_NAMESPACES,
   WEB_PATHS,
 } from '@amora/common';
+import { companyInfo, searchQuery, searchResponse, user } from '@amora/common/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
 import { readCatalogue } from '../i18n.js';
 import type { Services } from '../services.js';
 import { settingsJson } from '../sites/routes.js';
-import { pageWithAnswer, photoPreloads, scriptSafe } from './entry-page.js';
+import { pageWithAnswer, photoPreloads, scriptPreloads, scriptSafe } from './entry-page.js';
+
+/** Each of the router's paths and the scripts its page loads beyond the app's (web/page-scripts.ts). */
+export type PageScripts = Record<string, readonly string[]>;
+
+/** The build's page scripts; none from a build without the list. */
+export function readPageScripts(webDist: string): PageScripts {
+  const file = path.join(webDist, PAGE_SCRIPTS_FILE);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PageScripts) : {};
+}
 
 /** Each language's web catalogues as one script-safe JSON object text, made once at start. */
 function cataloguesByLocale(): Map<Locale, string> {
@@ -38,8 +48,18 @@ function cataloguesByLocale(): Map<Locale, string> {
   );
 }
 
-/** The home page's faces: members.php's answer to its search (web/src/pages/home), or none where it is refused. */
-async function homeFaces(services: Services, request: FastifyRequest): Promise<SearchResponse | undefined> {
+/**
+ * Whether the page opens with members.php's answer to the search without filters: the home page's
+ * faces (web/src/pages/home) and /members before any filter or page is chosen.
+ */
+function opensWithFaces(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url;
+  if (path === '/') return true;
+  return path === '/members' && Object.keys(request.query as object).every((key) => key === 'network');
+}
+
+/** members.php's answer to the search without filters, or none where it is refused. */
+async function faces(services: Services, request: FastifyRequest): Promise<SearchResponse | undefined> {
   const query = { ...searchQuery.parse({}), network: request.trafficSource };
   return services.search.search(request.site, request.viewer, query).catch((error: unknown) => {
     if (error instanceof DomainError) return undefined;
@@ -50,22 +70,25 @@ async function homeFaces(services: Services, request: FastifyRequest): Promise<S
 /** The photos of the faces a phone shows first, so they load beside the scripts. */
 function facePhotos(settings: Settings, faces: SearchResponse | undefined): string[] {
   return (faces?.profiles ?? [])
-    .slice(0, HOME_FACES_PRELOADED)
+    .slice(0, FACES_PRELOADED)
     .flatMap((face) => (face.main_image ? [photoUrl(settings, face.main_image, 'thumb')] : []));
 }
 
 /** The page with its first answer as script-safe JSON; the catalogues are spliced in as made at start. */
-async function pageFor(template: string, services: Services, request: FastifyRequest, catalogues: Map<Locale, string>) {
+async function pageFor(
+  { template, services, pageScripts }: AppPageOptions,
+  request: FastifyRequest,
+  catalogues: Map<Locale, string>,
+) {
   const { site, locale } = request;
-  const home = request.routeOptions.url === '/';
-  const [settings, company, member, faces] = await Promise.all([
+  const [settings, company, member, firstFaces] = await Promise.all([
     services.sites.settingsFor(site, countryOfAddress(request.ip)),
     services.sites.companyInfo(site),
     services.accounts.presentActive(request.sessionUser, site),
-    home ? homeFaces(services, request) : undefined,
+    opensWithFaces(request) ? faces(services, request) : undefined,
   ]);
   const texts = pageLocales(locale).map((each) => `${JSON.stringify(each)}:${catalogues.get(each)}`);
-  const facesJson = faces ? `,"faces":${scriptSafe(JSON.stringify(searchResponse.parse(faces)))}` : '';
+  const facesJson = firstFaces ? `,"faces":${scriptSafe(JSON.stringify(searchResponse.parse(firstFaces)))}` : '';
   const json =
     `{"locale":${JSON.stringify(locale)},"settings":${scriptSafe(settingsJson(settings))}` +
     `,"user":${scriptSafe(JSON.stringify(user.nullable().parse(member)))}` +
@@ -74,15 +97,21 @@ async function pageFor(template: string, services: Services, request: FastifyReq
     locale,
     id: APP_ANSWER_ELEMENT_ID,
     json,
-    headEnd: photoPreloads(facePhotos(settings, faces)),
+    headEnd:
+      scriptPreloads(pageScripts[request.routeOptions.url ?? ''] ?? []) +
+      photoPreloads(facePhotos(settings, firstFaces)),
   });
 }
 
-/** Answers the paths of common/src/web-routes.ts; `template` is the built index.html. */
-export const appPageRoutes: FastifyPluginAsync<{ services: Services; template: string }> = async (
-  app,
-  { services, template },
-) => {
+interface AppPageOptions {
+  services: Services;
+  /** The built index.html. */
+  template: string;
+  pageScripts: PageScripts;
+}
+
+/** Answers the paths of common/src/web-routes.ts. */
+export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, options) => {
   const catalogues = cataloguesByLocale();
   for (const pattern of WEB_PATHS) {
     app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {
@@ -90,8 +119,8 @@ export const appPageRoutes: FastifyPluginAsync<{ services: Services; template: s
       if (!isWebPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       // A domain with no site still gets the page, which then shows its failure in the browser.
-      if (!request.site) return template;
-      return pageFor(template, services, request, catalogues);
+      if (!request.site) return options.template;
+      return pageFor(options, request, catalogues);
     });
   }
 };

@@ -21,6 +21,11 @@ export function photoPreloads(urls: string[]): string {
     .join('');
 }
 
+/** The page's own scripts, fetched beside the app's instead of after them. */
+export function scriptPreloads(urls: readonly string[]): string {
+  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`).join('');
+}
+
 /** JSON text made safe inside a script block: nothing in it may close the block or open a comment. */
 export const scriptSafe = (json: string) =>
   json

@@ -1,4 +1,4 @@
-import { landersQuery, landersResponse } from '@amora/common';
+import { landersQuery, landersResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 

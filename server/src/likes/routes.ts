@@ -12,7 +12,7 @@ import {
   swipeDeckResponse,
   swipeRequest,
   swipeResponse,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perMember } from '../http/rate-limits.js';
 import type { Services } from '../services.js';

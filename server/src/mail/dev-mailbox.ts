@@ -3,7 +3,7 @@
  * an activation link without an SMTP server and read a direct debit code without a text gateway.
  * Never registered in production.
  */
-import { text } from '@amora/common';
+import { text } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';

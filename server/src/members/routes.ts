@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
+import { PHOTO_MAX_BYTES } from '@amora/common';
 import {
   blocksResponse,
   memberQuery,
   memberResponse,
   okResponse,
-  PHOTO_MAX_BYTES,
   photoIdBody,
   photosResponse,
   photosUpdate,
@@ -14,7 +14,7 @@ import {
   searchQuery,
   searchResponse,
   userResponse,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, notFound } from '../errors.js';

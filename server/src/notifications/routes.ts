@@ -6,7 +6,7 @@ import {
   okResponse,
   unsubscribeQuery,
   unsubscribeResponse,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskedEmail } from '../accounts/service.js';

@@ -21,7 +21,7 @@ import {
   transactionQuery,
   transactionResponse,
   transactionsResponse,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../errors.js';

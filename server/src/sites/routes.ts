@@ -1,4 +1,5 @@
-import { companyInfo, interestsResponse, regionsResponse, type Settings, settings, text } from '@amora/common';
+import type { Settings } from '@amora/common';
+import { companyInfo, interestsResponse, regionsResponse, settings, text } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryOfAddress } from '../geo/service.js';

@@ -3,20 +3,19 @@
  * conversations and answers as hosted profiles, and notes on members. Staff work on the site
  * whose domain they use.
  */
+import { CHAT_TEXT_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
   answerResponse,
-  CHAT_TEXT_MAX_LENGTH,
   claimResponse,
   inboxResponse,
   multilineText,
   notesResponse,
   okResponse,
   operatorConversationResponse,
-  PASSWORD_MAX_LENGTH,
   staffLoginResponse,
   staffMeResponse,
   text,
-} from '@amora/common';
+} from '@amora/common/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * The HTTP client of SPEC §7: JSON in and out, the client request-type header on every
  * call, and up to 5 retries with exponential delay for calls that are safe to repeat. Every
- * answer is checked against its schema from @amora/common.
+ * answer is checked against its schema from @amora/common/schemas, named by the call.
  */
 import {
   type ApiErrorBody,
@@ -10,8 +10,31 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
 } from '@amora/common';
+import type * as Schemas from '@amora/common/schemas';
 import type { z } from 'zod';
 import { i18next } from '../i18n';
+
+type SchemaModule = typeof Schemas;
+/** The name of an answer's schema in @amora/common/schemas, e.g. `'likesResponse'`. */
+export type AnswerName = {
+  [Name in keyof SchemaModule]: SchemaModule[Name] extends z.ZodType ? Name : never;
+}[keyof SchemaModule];
+export type Answer<Name extends AnswerName> = z.output<SchemaModule[Name]>;
+
+/**
+ * zod and the schemas are a chunk of their own, loaded with the first call and beside its fetch:
+ * the first screen renders without them, since its answers come in the page, which the server
+ * checked against the same schemas (server/src/http/app-page.ts). Building the schemas costs a
+ * phone about as much as rendering that screen.
+ */
+function loadSchemas(): Promise<SchemaModule> {
+  const loading = import('@amora/common/schemas').catch((error: unknown) => {
+    throw new ApiError(0, 'network_error', String(error));
+  });
+  // A call refused or cut off never reads its answer; the failure to load counts where one does.
+  loading.catch(() => undefined);
+  return loading;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -52,14 +75,16 @@ async function toApiError(response: Response): Promise<ApiError> {
  * A server that answers outside the contract fails here, loudly, instead of rendering garbage
  * further on: the console names the call and the fields that differ.
  */
-async function parseAnswer<Schema extends z.ZodType>(
+async function parseAnswer<Name extends AnswerName>(
   response: Response,
-  schema: Schema,
+  schemas: Promise<SchemaModule>,
+  name: Name,
   path: string,
-): Promise<z.output<Schema>> {
+): Promise<Answer<Name>> {
   const body: unknown = await response.json().catch(() => undefined);
+  const schema: z.ZodType = (await schemas)[name];
   const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return parsed.data as Answer<Name>;
   console.error(`${path} answered outside its schema`, parsed.error.issues);
   throw new ApiError(response.status, 'bad_response', i18next.t('common.badResponse'));
 }
@@ -73,11 +98,12 @@ interface RequestOptions {
   retry?: boolean;
 }
 
-async function request<Schema extends z.ZodType>(
+async function request<Name extends AnswerName>(
   path: string,
-  schema: Schema,
+  answer: Name,
   { method = 'GET', query, body, retry = method === 'GET' }: RequestOptions = {},
-): Promise<z.output<Schema>> {
+): Promise<Answer<Name>> {
+  const schemas = loadSchemas();
   const params = new URLSearchParams(
     Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -98,7 +124,7 @@ async function request<Schema extends z.ZodType>(
     } catch (error) {
       if (!retry || attempt >= HTTP_RETRIES) throw new ApiError(0, 'network_error', String(error));
     }
-    if (response?.ok) return parseAnswer(response, schema, path);
+    if (response?.ok) return parseAnswer(response, schemas, answer, path);
     if (response && (response.status < 500 || !retry || attempt >= HTTP_RETRIES)) {
       const error = await toApiError(response);
       if (error.code === 'authentication_required' && !path.startsWith('/api/user.php')) {
@@ -110,20 +136,20 @@ async function request<Schema extends z.ZodType>(
   }
 }
 
-/** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', likesResponse)`. */
+/** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', 'likesResponse')`. */
 export const api = {
-  get: <Schema extends z.ZodType>(path: string, schema: Schema, query?: RequestOptions['query']) =>
-    request(path, schema, { query }),
+  get: <Name extends AnswerName>(path: string, answer: Name, query?: RequestOptions['query']) =>
+    request(path, answer, { query }),
   /** `retry` only where the body carries its own idempotency key, such as a message's client_id. */
-  post: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown = {}, { retry = false } = {}) =>
-    request(path, schema, { method: 'POST', body, retry }),
-  put: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>
-    request(path, schema, { method: 'PUT', body }),
-  delete: <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>
-    request(path, schema, { method: 'DELETE', body }),
-  upload: <Schema extends z.ZodType>(path: string, schema: Schema, file: File) => {
+  post: <Name extends AnswerName>(path: string, answer: Name, body: unknown = {}, { retry = false } = {}) =>
+    request(path, answer, { method: 'POST', body, retry }),
+  put: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
+    request(path, answer, { method: 'PUT', body }),
+  delete: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
+    request(path, answer, { method: 'DELETE', body }),
+  upload: <Name extends AnswerName>(path: string, answer: Name, file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return request(path, schema, { method: 'POST', body });
+    return request(path, answer, { method: 'POST', body });
   },
 };

@@ -1,13 +1,4 @@
-import {
-  companyInfo,
-  interestsResponse,
-  okResponse,
-  regionsResponse,
-  settings,
-  type User,
-  type UserResponse,
-  userResponse,
-} from '@amora/common';
+import type { User, UserResponse } from '@amora/common';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unsubscribePush } from '../app/push';
 import { api } from './client';
@@ -20,7 +11,7 @@ export const queryKeys = {
 
 /** Settings for the page the app was opened at: its query, and the site of the address bar (SPEC §7). */
 export const fetchSettings = () =>
-  api.get('/api/settings.php', settings, {
+  api.get('/api/settings.php', 'settings', {
     ...Object.fromEntries(new URLSearchParams(location.search)),
     domain: location.hostname,
   });
@@ -36,7 +27,7 @@ export function useSettings() {
 export function useCompanyInfo() {
   return useQuery({
     queryKey: queryKeys.companyInfo,
-    queryFn: () => api.get('/api/companyinfo.php', companyInfo),
+    queryFn: () => api.get('/api/companyinfo.php', 'companyInfo'),
     staleTime: Infinity,
   });
 }
@@ -44,7 +35,7 @@ export function useCompanyInfo() {
 export function useUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery({
     queryKey: queryKeys.user,
-    queryFn: async () => (await api.get('/api/user.php', userResponse)).user,
+    queryFn: async () => (await api.get('/api/user.php', 'userResponse')).user,
   });
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
@@ -79,7 +70,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       await unsubscribePush().catch(() => undefined);
-      return api.get('/api/logout.php', okResponse);
+      return api.get('/api/logout.php', 'okResponse');
     },
     onSettled: () => replaceUser(queryClient, null),
   });
@@ -87,13 +78,13 @@ export function useLogout() {
 
 /** Sends the activation mail again. */
 export function useResendActivationMail() {
-  return useMutation({ mutationFn: () => api.post('/api/activation-mail.php', okResponse) });
+  return useMutation({ mutationFn: () => api.post('/api/activation-mail.php', 'okResponse') });
 }
 
 export function useRegions() {
   return useQuery({
     queryKey: ['regions'],
-    queryFn: async () => (await api.get('/api/regions.php', regionsResponse)).regions,
+    queryFn: async () => (await api.get('/api/regions.php', 'regionsResponse')).regions,
     staleTime: Infinity,
   });
 }
@@ -101,7 +92,7 @@ export function useRegions() {
 export function useInterests() {
   return useQuery({
     queryKey: ['interests'],
-    queryFn: async () => (await api.get('/api/interests.php', interestsResponse)).interests,
+    queryFn: async () => (await api.get('/api/interests.php', 'interestsResponse')).interests,
     staleTime: Infinity,
   });
 }

@@ -1,16 +1,5 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
-import {
-  blocksResponse,
-  memberResponse,
-  okResponse,
-  type PhotosResponse,
-  type ProfileUpdate,
-  photosResponse,
-  type ReportRequest,
-  type SearchQuery,
-  searchResponse,
-  userResponse,
-} from '@amora/common';
+import type { PhotosResponse, ProfileUpdate, ReportRequest, SearchQuery } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
@@ -29,7 +18,7 @@ const asQuery = (query: Partial<SearchQuery>) =>
 export function useSearch(query: Partial<SearchQuery>, enabled = true) {
   return useQuery({
     queryKey: memberKeys.search(query),
-    queryFn: () => api.get('/api/members.php', searchResponse, asQuery(query)),
+    queryFn: () => api.get('/api/members.php', 'searchResponse', asQuery(query)),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -39,7 +28,7 @@ export function useSearch(query: Partial<SearchQuery>, enabled = true) {
 export function useMember(id: number, network?: string) {
   return useQuery({
     queryKey: memberKeys.member(id),
-    queryFn: async () => (await api.get('/api/member.php', memberResponse, { id: String(id), network })).profile,
+    queryFn: async () => (await api.get('/api/member.php', 'memberResponse', { id: String(id), network })).profile,
     retry: false,
   });
 }
@@ -47,7 +36,7 @@ export function useMember(id: number, network?: string) {
 export function useBlocks() {
   return useQuery({
     queryKey: memberKeys.blocks,
-    queryFn: async () => (await api.get('/api/blocks.php', blocksResponse)).profiles,
+    queryFn: async () => (await api.get('/api/blocks.php', 'blocksResponse')).profiles,
   });
 }
 
@@ -57,8 +46,8 @@ export function useBlock(profileId: number) {
   return useMutation({
     mutationFn: (blocked: boolean) =>
       blocked
-        ? api.post('/api/block.php', okResponse, { profile_id: profileId })
-        : api.delete('/api/block.php', okResponse, { profile_id: profileId }),
+        ? api.post('/api/block.php', 'okResponse', { profile_id: profileId })
+        : api.delete('/api/block.php', 'okResponse', { profile_id: profileId }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
@@ -69,11 +58,11 @@ export function useBlock(profileId: number) {
 }
 
 export function useReport() {
-  return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', okResponse, report) });
+  return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', 'okResponse', report) });
 }
 
 export function useProfileUpdate() {
-  return useUserMutation((update: ProfileUpdate) => api.put('/api/profile.php', userResponse, update));
+  return useUserMutation((update: ProfileUpdate) => api.put('/api/profile.php', 'userResponse', update));
 }
 
 /** Photo calls answer with the photo list; the cached user is fetched again for its main image. */
@@ -82,7 +71,7 @@ export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosRe
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
-      const response = await api.get('/api/user.php', userResponse);
+      const response = await api.get('/api/user.php', 'userResponse');
       await replaceUser(queryClient, response.user);
       await queryClient.invalidateQueries({ queryKey: ['members'] });
     },
@@ -90,10 +79,10 @@ export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosRe
 }
 
 export const photoCalls = {
-  upload: (file: File) => api.upload('/api/photos.php', photosResponse, file),
-  setMain: (id: number) => api.put('/api/photos.php', photosResponse, { main_image: id }),
-  reorder: (order: number[]) => api.put('/api/photos.php', photosResponse, { order }),
-  remove: (id: number) => api.delete('/api/photos.php', photosResponse, { id }),
+  upload: (file: File) => api.upload('/api/photos.php', 'photosResponse', file),
+  setMain: (id: number) => api.put('/api/photos.php', 'photosResponse', { main_image: id }),
+  reorder: (order: number[]) => api.put('/api/photos.php', 'photosResponse', { order }),
+  remove: (id: number) => api.delete('/api/photos.php', 'photosResponse', { id }),
 };
 
 /** A photo's address: paths are relative to the site's cdn_prefix. */

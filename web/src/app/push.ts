@@ -1,10 +1,3 @@
-/**
- * Web push in this browser (SPEC §4): capable or not; subscribed, not subscribed or denied. The
- * service worker (/sw.js) shows the pushes; a subscription is handed to the server, which pushes
- * to it. Turning push off forgets this browser's subscription only: the push service then tells
- * the server it is gone, and other devices keep theirs.
- */
-import { userResponse } from '@amora/common';
 import { api } from '../api/client';
 
 export type PushState = 'unsupported' | 'denied' | 'subscribed' | 'not_subscribed';
@@ -41,7 +34,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 const storeSubscription = (subscription: PushSubscription) =>
-  api.post('/api/user.php?push=1', userResponse, { subscription: subscription.toJSON() });
+  api.post('/api/user.php?push=1', 'userResponse', { subscription: subscription.toJSON() });
 
 /** Asks the browser for permission, subscribes with the site's key and hands the subscription over. */
 export async function subscribePush(publicKey: string): Promise<PushState> {

@@ -6,8 +6,14 @@ import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { RequireMember } from './RequireMember';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
+/**
+ * A page whose code loads when it is first shown. While it loads on the app's first screen, its
+ * layout (top bar, banners) already shows, above a screen-high empty page that keeps the footer
+ * out of sight, so nothing moves when the page comes.
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+  hydrateFallbackElement: <div className="page-pending" />,
 });
 
 export const router = createBrowserRouter([
@@ -15,45 +21,45 @@ export const router = createBrowserRouter([
     element: <DefaultLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', lazy: page(() => import('../pages/home/IndexPage')) },
-      { path: '/login', lazy: page(() => import('../pages/accounts/LoginPage')) },
-      { path: '/signup', lazy: page(() => import('../pages/accounts/SignupPage')) },
-      { path: '/reset-password', lazy: page(() => import('../pages/accounts/ResetPasswordPage')) },
-      { path: '/reset-password/do', lazy: page(() => import('../pages/accounts/ResetPasswordDoPage')) },
-      { path: '/activate/done', lazy: page(() => import('../pages/accounts/ActivateDonePage')) },
-      { path: '/activate/error', lazy: page(() => import('../pages/accounts/ActivateErrorPage')) },
-      { path: '/mail-change/do', lazy: page(() => import('../pages/accounts/MailChangeDoPage')) },
-      { path: '/members', lazy: page(() => import('../pages/members/SearchPage')) },
-      { path: '/members/:id', lazy: page(() => import('../pages/members/MemberPage')) },
-      { path: '/likes/m/:id', lazy: page(() => import('../pages/members/MemberPage')) },
-      { path: '/pages/:page', lazy: page(() => import('../pages/static/StaticPage')) },
-      { path: '/:token', lazy: page(() => import('../pages/static/StaticPage')) },
-      { path: '/pricing', lazy: page(() => import('../pages/credits/PricingPage')) },
-      { path: '/complaints', lazy: page(() => import('../pages/support/ComplaintsPage')) },
-      { path: '/lang-config', lazy: page(() => import('../pages/support/LangConfigPage')) },
+      { path: '/', ...page(() => import('../pages/home/IndexPage')) },
+      { path: '/login', ...page(() => import('../pages/accounts/LoginPage')) },
+      { path: '/signup', ...page(() => import('../pages/accounts/SignupPage')) },
+      { path: '/reset-password', ...page(() => import('../pages/accounts/ResetPasswordPage')) },
+      { path: '/reset-password/do', ...page(() => import('../pages/accounts/ResetPasswordDoPage')) },
+      { path: '/activate/done', ...page(() => import('../pages/accounts/ActivateDonePage')) },
+      { path: '/activate/error', ...page(() => import('../pages/accounts/ActivateErrorPage')) },
+      { path: '/mail-change/do', ...page(() => import('../pages/accounts/MailChangeDoPage')) },
+      { path: '/members', ...page(() => import('../pages/members/SearchPage')) },
+      { path: '/members/:id', ...page(() => import('../pages/members/MemberPage')) },
+      { path: '/likes/m/:id', ...page(() => import('../pages/members/MemberPage')) },
+      { path: '/pages/:page', ...page(() => import('../pages/static/StaticPage')) },
+      { path: '/:token', ...page(() => import('../pages/static/StaticPage')) },
+      { path: '/pricing', ...page(() => import('../pages/credits/PricingPage')) },
+      { path: '/complaints', ...page(() => import('../pages/support/ComplaintsPage')) },
+      { path: '/lang-config', ...page(() => import('../pages/support/LangConfigPage')) },
       {
         element: <RequireMember />,
         children: [
-          { path: '/notifications', lazy: page(() => import('../pages/settings/SettingsPage')) },
+          { path: '/notifications', ...page(() => import('../pages/settings/SettingsPage')) },
           {
             path: '/notifications/delete-account',
-            lazy: page(() => import('../pages/settings/DeleteAccountPage')),
+            ...page(() => import('../pages/settings/DeleteAccountPage')),
           },
-          { path: '/chats', lazy: page(() => import('../pages/chats/ChatsPage')) },
-          { path: '/likes', lazy: page(() => import('../pages/likes/LikesPage')) },
-          { path: '/likes/:type', lazy: page(() => import('../pages/likes/LikesPage')) },
-          { path: '/swipe-game', lazy: page(() => import('../pages/likes/SwipeGamePage')) },
-          { path: '/match-finder', lazy: page(() => import('../pages/likes/MatchFinderPage')) },
-          { path: '/profile', lazy: page(() => import('../pages/profile/ProfilePage')) },
-          { path: '/complete-signup', lazy: page(() => import('../pages/profile/CompleteSignupPage')) },
-          { path: '/signup-matches', lazy: page(() => import('../pages/likes/SignupMatchesPage')) },
-          { path: '/credits', lazy: page(() => import('../pages/credits/CreditsPage')) },
-          { path: '/premium', lazy: page(() => import('../pages/credits/PremiumPage')) },
-          { path: '/credits/repeat-order', lazy: page(() => import('../pages/credits/RepeatOrderPage')) },
-          { path: '/directdebit', lazy: page(() => import('../pages/credits/DirectDebitPage')) },
-          { path: '/credits/:id/:paymentmethod?', lazy: page(() => import('../pages/credits/PaymentPage')) },
-          { path: '/transactions', lazy: page(() => import('../pages/credits/TransactionsPage')) },
-          { path: '/transactions/:id', lazy: page(() => import('../pages/credits/TransactionPage')) },
+          { path: '/chats', ...page(() => import('../pages/chats/ChatsPage')) },
+          { path: '/likes', ...page(() => import('../pages/likes/LikesPage')) },
+          { path: '/likes/:type', ...page(() => import('../pages/likes/LikesPage')) },
+          { path: '/swipe-game', ...page(() => import('../pages/likes/SwipeGamePage')) },
+          { path: '/match-finder', ...page(() => import('../pages/likes/MatchFinderPage')) },
+          { path: '/profile', ...page(() => import('../pages/profile/ProfilePage')) },
+          { path: '/complete-signup', ...page(() => import('../pages/profile/CompleteSignupPage')) },
+          { path: '/signup-matches', ...page(() => import('../pages/likes/SignupMatchesPage')) },
+          { path: '/credits', ...page(() => import('../pages/credits/CreditsPage')) },
+          { path: '/premium', ...page(() => import('../pages/credits/PremiumPage')) },
+          { path: '/credits/repeat-order', ...page(() => import('../pages/credits/RepeatOrderPage')) },
+          { path: '/directdebit', ...page(() => import('../pages/credits/DirectDebitPage')) },
+          { path: '/credits/:id/:paymentmethod?', ...page(() => import('../pages/credits/PaymentPage')) },
+          { path: '/transactions', ...page(() => import('../pages/credits/TransactionsPage')) },
+          { path: '/transactions/:id', ...page(() => import('../pages/credits/TransactionPage')) },
         ],
       },
       { path: '*', element: <ErrorPage status={404} /> },
@@ -66,8 +72,8 @@ export const router = createBrowserRouter([
       {
         element: <RequireMember />,
         children: [
-          { path: '/chats/:id', lazy: page(() => import('../pages/chats/ConversationPage')) },
-          { path: '/members/:id/chat', lazy: page(() => import('../pages/chats/MemberChatPage')) },
+          { path: '/chats/:id', ...page(() => import('../pages/chats/ConversationPage')) },
+          { path: '/members/:id/chat', ...page(() => import('../pages/chats/MemberChatPage')) },
         ],
       },
     ],
@@ -76,17 +82,17 @@ export const router = createBrowserRouter([
     element: <StaffLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/staff', lazy: page(() => import('../pages/staff/StaffInboxPage')) },
-      { path: '/staff/conversations/:id', lazy: page(() => import('../pages/staff/StaffConversationPage')) },
+      { path: '/staff', ...page(() => import('../pages/staff/StaffInboxPage')) },
+      { path: '/staff/conversations/:id', ...page(() => import('../pages/staff/StaffConversationPage')) },
     ],
   },
   {
     element: <EmptyLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/account-deleted', lazy: page(() => import('../pages/accounts/AccountDeletedPage')) },
-      { path: '/sandbox/checkout/:id', lazy: page(() => import('../pages/credits/SandboxCheckoutPage')) },
-      { path: '/unsubscribe', lazy: page(() => import('../pages/notifications/UnsubscribePage')) },
+      { path: '/account-deleted', ...page(() => import('../pages/accounts/AccountDeletedPage')) },
+      { path: '/sandbox/checkout/:id', ...page(() => import('../pages/credits/SandboxCheckoutPage')) },
+      { path: '/unsubscribe', ...page(() => import('../pages/notifications/UnsubscribePage')) },
     ],
   },
 ]);

@@ -1,27 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
+import { useMediaQuery } from './useMediaQuery';
 
 const KEY = 'amora.entry-warning-closed';
 const NOT_ON = ['/complete-signup', '/reset-password', '/reset-password/do'];
 /** What a visitor may read before deciding to enter: the warning stays away from these pages. */
 const READABLE_FIRST = ['/pages/terms', '/pages/privacy', '/pages/cookies'];
 const PHONE = '(max-width: 767.98px)';
-
-function usePhone() {
-  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(PHONE);
-    const onChange = () => setPhone(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return phone;
-}
 
 /**
  * The adult-content warning for logged-out visitors; once closed it stays closed. A sheet from the
@@ -33,7 +23,7 @@ export function EntryWarning({ countries }: { countries?: string[] }) {
   const { pathname } = useLocation();
   const { user, isLoading } = useUser();
   const { data: settings } = useSettings();
-  const phone = usePhone();
+  const phone = useMediaQuery(PHONE);
   const [closed, setClosed] = useState(() => localStorage.getItem(KEY) === '1');
 
   const show =

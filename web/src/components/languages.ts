@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, userResponse } from '@amora/common';
+import { LOCALES, type Locale } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
@@ -61,7 +61,7 @@ export function useChooseLocale() {
     rememberLocale(locale);
     await i18n.changeLanguage(locale);
     if (user) {
-      const response = await api.put('/api/user.php', userResponse, { language: locale });
+      const response = await api.put('/api/user.php', 'userResponse', { language: locale });
       await replaceUser(queryClient, response.user);
     }
     await queryClient.invalidateQueries({ queryKey: ['interests'] });

@@ -1,4 +1,3 @@
-import { userResponse } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -16,7 +15,7 @@ export default function AccountDeletedPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
   const finalDate = (useLocation().state as { finalDate?: string } | null)?.finalDate;
-  const reactivate = useUserMutation(() => api.post('/api/reactivate.php', userResponse, { token }));
+  const reactivate = useUserMutation(() => api.post('/api/reactivate.php', 'userResponse', { token }));
   const queryClient = useQueryClient();
   // The server ended the session when it deleted the account.
   useEffect(() => {

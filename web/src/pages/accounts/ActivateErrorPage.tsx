@@ -1,4 +1,3 @@
-import { okResponse } from '@amora/common';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -11,7 +10,7 @@ import { AuthCard } from './AuthCard';
 export default function ActivateErrorPage() {
   const { t } = useTranslation();
   const { user } = useUser();
-  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php', okResponse) });
+  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php', 'okResponse') });
   const canResend = user?.status === 'not_confirmed';
 
   return (

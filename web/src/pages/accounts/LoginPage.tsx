@@ -1,4 +1,5 @@
-import { type LoginRequest, loginRequest, userResponse } from '@amora/common';
+import type { LoginRequest } from '@amora/common';
+import { loginRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export default function LoginPage() {
     await login.mutateAsync(input);
     navigate(next);
   });
-  const login = useUserMutation((input: LoginRequest) => api.post('/api/user.php', userResponse, input));
+  const login = useUserMutation((input: LoginRequest) => api.post('/api/user.php', 'userResponse', input));
 
   if (user && !login.isPending) return <Navigate to={next} replace />;
   return (

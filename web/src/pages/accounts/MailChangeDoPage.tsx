@@ -1,4 +1,3 @@
-import { okResponse } from '@amora/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -14,7 +13,7 @@ export default function MailChangeDoPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => api.post('/api/mail-change-do.php', okResponse, { token }),
+    mutationFn: () => api.post('/api/mail-change-do.php', 'okResponse', { token }),
     onSuccess: () => refreshUser(queryClient),
   });
   // The link is single-use: confirm once, even when React mounts the page twice.

@@ -1,4 +1,4 @@
-import { okResponse, resetRequest } from '@amora/common';
+import { resetRequest } from '@amora/common/schemas';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -12,7 +12,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { form, onSubmit, alert } = useSchemaForm(resetRequest, { email: '' }, async ({ email }) => {
-    await api.post('/api/reset-password.php', okResponse, { email });
+    await api.post('/api/reset-password.php', 'okResponse', { email });
     setSentTo(email);
   });
 

@@ -1,4 +1,5 @@
-import { type SignupRequest, signupRequest, userResponse } from '@amora/common';
+import type { SignupRequest } from '@amora/common';
+import { signupRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>
-    api.post('/api/signup.php', userResponse, { ...input, tracking: storedTracking() }),
+    api.post('/api/signup.php', 'userResponse', { ...input, tracking: storedTracking() }),
   );
 
   const termsDate = settings ? formatDate(settings.terms_version_date, i18n.language) : '';

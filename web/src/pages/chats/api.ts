@@ -1,15 +1,5 @@
 /** Chats: the conversation list, one conversation's pages, sending and deleting. */
-import {
-  type ChatMessage,
-  type ChatResponse,
-  type ChatsResponse,
-  chatResponse,
-  chatsResponse,
-  type Gift,
-  okResponse,
-  type SendMessageResponse,
-  sendMessageResponse,
-} from '@amora/common';
+import type { ChatMessage, ChatResponse, ChatsResponse, Gift, SendMessageResponse } from '@amora/common';
 import {
   type InfiniteData,
   type QueryClient,
@@ -32,7 +22,7 @@ export function useChats() {
   const { user } = useUser();
   return useQuery({
     queryKey: chatKeys.chats,
-    queryFn: () => api.get('/api/chats.php', chatsResponse),
+    queryFn: () => api.get('/api/chats.php', 'chatsResponse'),
     enabled: user !== null,
   });
 }
@@ -49,7 +39,7 @@ export function useConversation(conversation: number) {
   return useInfiniteQuery({
     queryKey: chatKeys.conversation(conversation),
     queryFn: ({ pageParam }) =>
-      api.get('/api/chat.php', chatResponse, {
+      api.get('/api/chat.php', 'chatResponse', {
         conversation: String(conversation),
         before: pageParam === undefined ? undefined : String(pageParam),
       }),
@@ -93,7 +83,7 @@ export async function catchUpConversation(queryClient: QueryClient, conversation
   const data = queryClient.getQueryData<ConversationPages>(chatKeys.conversation(conversation));
   const newest = data?.pages[0]?.messages.at(-1)?.id;
   if (newest === undefined) return queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversation) });
-  const page = await api.get('/api/chat.php', chatResponse, {
+  const page = await api.get('/api/chat.php', 'chatResponse', {
     conversation: String(conversation),
     after: String(newest),
   });
@@ -122,9 +112,9 @@ export function sendMessage(recipient: Recipient, clientId: string, outgoing: Ou
     for (const [key, value] of Object.entries(recipient)) form.append(key, String(value));
     form.append('client_id', clientId);
     form.append('file', outgoing.photo);
-    return api.post('/api/chat.php', sendMessageResponse, form, options);
+    return api.post('/api/chat.php', 'sendMessageResponse', form, options);
   }
-  return api.post('/api/chat.php', sendMessageResponse, { ...recipient, client_id: clientId, ...outgoing }, options);
+  return api.post('/api/chat.php', 'sendMessageResponse', { ...recipient, client_id: clientId, ...outgoing }, options);
 }
 
 /** After a send: the message joins its conversation, the list moves it up, and the credits change. */
@@ -143,7 +133,7 @@ export async function applySent(queryClient: QueryClient, sent: SendMessageRespo
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversation: number) => api.delete('/api/chat.php', okResponse, { conversation }),
+    mutationFn: (conversation: number) => api.delete('/api/chat.php', 'okResponse', { conversation }),
     onMutate: async (conversation) => {
       await queryClient.cancelQueries({ queryKey: chatKeys.chats });
       queryClient.setQueryData<ChatsResponse>(chatKeys.chats, (chats) => {

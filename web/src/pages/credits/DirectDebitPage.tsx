@@ -1,9 +1,5 @@
-import {
-  DIRECT_DEBIT_CODE_MINUTES,
-  directDebitCodeResponse,
-  directDebitForm,
-  startPaymentResponse,
-} from '@amora/common';
+import { DIRECT_DEBIT_CODE_MINUTES } from '@amora/common';
+import { directDebitForm } from '@amora/common/schemas';
 import { type FormEvent, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -47,7 +43,7 @@ export default function DirectDebitPage() {
     accountForm,
     { account_holder: '', iban: '', street: '', house_number: '', zip: '', city: '', phone: '' },
     async (account) => {
-      const answer = await api.post('/api/directdebit-code.php', directDebitCodeResponse, {
+      const answer = await api.post('/api/directdebit-code.php', 'directDebitCodeResponse', {
         ...account,
         bundle_id: bundleId,
         discount_code: discountCode,
@@ -70,7 +66,7 @@ export default function DirectDebitPage() {
           price={price}
           onResend={() => setSent(null)}
           confirm={(otp, clientId) =>
-            api.post('/api/directdebit.php', startPaymentResponse, {
+            api.post('/api/directdebit.php', 'startPaymentResponse', {
               ...sent.account,
               bundle_id: bundleId,
               discount_code: discountCode,

@@ -1,4 +1,3 @@
-import { pricingResponse } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -22,7 +21,7 @@ export default function PricingPage() {
   const country = asked ?? settings?.geoip_selected_country ?? undefined;
   const pricing = useQuery({
     queryKey: ['pricing', country],
-    queryFn: () => api.get('/api/pricing.php', pricingResponse, { country: country || undefined }),
+    queryFn: () => api.get('/api/pricing.php', 'pricingResponse', { country: country || undefined }),
     enabled: settings !== undefined,
   });
   useDocumentTitle(t('pricing.title'));

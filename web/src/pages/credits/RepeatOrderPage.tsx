@@ -1,4 +1,3 @@
-import { repeatOrderResponse, startPaymentResponse } from '@amora/common';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -20,12 +19,12 @@ export default function RepeatOrderPage() {
   const navigate = useNavigate();
   const last = useQuery({
     queryKey: ['repeat-order'],
-    queryFn: () => api.get('/api/repeat-order.php', repeatOrderResponse),
+    queryFn: () => api.get('/api/repeat-order.php', 'repeatOrderResponse'),
   });
   const clientId = useRef(crypto.randomUUID());
   const buy = useMutation({
     mutationFn: () =>
-      api.post('/api/repeat-order.php', startPaymentResponse, { client_id: clientId.current }, { retry: true }),
+      api.post('/api/repeat-order.php', 'startPaymentResponse', { client_id: clientId.current }, { retry: true }),
     onSuccess: ({ transaction, checkout_url }) => {
       if (checkout_url) window.location.assign(checkout_url);
       else navigate(`/transactions/${transaction.id}?return=1`);

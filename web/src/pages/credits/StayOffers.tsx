@@ -1,4 +1,3 @@
-import { retentionCodeResponse, retentionOfferResponse } from '@amora/common';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,10 +13,10 @@ export function StayOffers() {
   const navigate = useNavigate();
   const offer = useQuery({
     queryKey: ['retention-offer'],
-    queryFn: () => api.get('/api/retention-offer.php', retentionOfferResponse),
+    queryFn: () => api.get('/api/retention-offer.php', 'retentionOfferResponse'),
   });
   const take = useMutation({
-    mutationFn: () => api.post('/api/retention-offer.php', retentionCodeResponse, {}, { retry: true }),
+    mutationFn: () => api.post('/api/retention-offer.php', 'retentionCodeResponse', {}, { retry: true }),
     onSuccess: ({ code }) => navigate(`/credits?code=${encodeURIComponent(code)}`),
   });
   if (!offer.data) return null;

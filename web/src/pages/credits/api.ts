@@ -1,16 +1,5 @@
 /** Credits for money: the offer, discount codes, starting a payment and the member's transactions. */
-import {
-  type CreditsResponse,
-  creditsResponse,
-  type DiscountCode,
-  discountCode,
-  idealBanksResponse,
-  PAYMENT_POLL_MS,
-  type PaymentMethod,
-  startPaymentResponse,
-  transactionResponse,
-  transactionsResponse,
-} from '@amora/common';
+import { type CreditsResponse, type DiscountCode, PAYMENT_POLL_MS, type PaymentMethod } from '@amora/common';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';
@@ -24,7 +13,7 @@ export const creditsKeys = {
 };
 
 export function useOffer() {
-  return useQuery({ queryKey: creditsKeys.offer, queryFn: () => api.get('/api/credits.php', creditsResponse) });
+  return useQuery({ queryKey: creditsKeys.offer, queryFn: () => api.get('/api/credits.php', 'creditsResponse') });
 }
 
 /**
@@ -38,13 +27,13 @@ export function useWelcomeDiscount() {
     enabled: user !== null && !user.paid_user,
     staleTime: Infinity,
     queryFn: async (): Promise<DiscountCode | null> =>
-      api.get('/api/discountcode.php', discountCode, { welcome: 'true' }).catch(() => null),
+      api.get('/api/discountcode.php', 'discountCode', { welcome: 'true' }).catch(() => null),
     retry: false,
   });
 }
 
 export function lookUpDiscount(code: string, bundle?: number, method?: PaymentMethod) {
-  return api.get('/api/discountcode.php', discountCode, {
+  return api.get('/api/discountcode.php', 'discountCode', {
     code,
     bundle: bundle === undefined ? undefined : String(bundle),
     method,
@@ -64,7 +53,7 @@ export function useDiscount(code: string | null, bundle?: number, method?: Payme
 export function useIdealBanks(enabled: boolean) {
   return useQuery({
     queryKey: creditsKeys.banks,
-    queryFn: () => api.get('/api/ideal-banks.php', idealBanksResponse),
+    queryFn: () => api.get('/api/ideal-banks.php', 'idealBanksResponse'),
     enabled,
     staleTime: 60 * 60_000,
   });
@@ -78,14 +67,14 @@ export function useStartPayment() {
       method: PaymentMethod;
       issuer?: string;
       discount_code?: string;
-    }) => api.post('/api/payment.php', startPaymentResponse, body, { retry: true }),
+    }) => api.post('/api/payment.php', 'startPaymentResponse', body, { retry: true }),
   });
 }
 
 export function useTransactions() {
   return useQuery({
     queryKey: creditsKeys.transactions,
-    queryFn: () => api.get('/api/transactions.php', transactionsResponse),
+    queryFn: () => api.get('/api/transactions.php', 'transactionsResponse'),
   });
 }
 
@@ -93,7 +82,7 @@ export function useTransactions() {
 export function useTransaction(id: number) {
   return useQuery({
     queryKey: creditsKeys.transaction(id),
-    queryFn: () => api.get('/api/transaction.php', transactionResponse, { id: String(id) }),
+    queryFn: () => api.get('/api/transaction.php', 'transactionResponse', { id: String(id) }),
     refetchInterval: (query) => {
       const status = query.state.data?.transaction.status;
       return status === 'created' || status === 'pending' ? PAYMENT_POLL_MS : false;

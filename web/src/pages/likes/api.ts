@@ -1,19 +1,5 @@
 /** Likes, matches, the swipe game and the match finder. */
-import {
-  autoLikeResponse,
-  type LikeResponse,
-  type LikesListQuery,
-  type LikesResponse,
-  likeResponse,
-  likesListResponse,
-  likesResponse,
-  type MatchFinderQuery,
-  matchFinderResponse,
-  okResponse,
-  type SwipeRequest,
-  swipeDeckResponse,
-  swipeResponse,
-} from '@amora/common';
+import type { LikeResponse, LikesListQuery, LikesResponse, MatchFinderQuery, SwipeRequest } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';
@@ -31,7 +17,7 @@ export function useLikes() {
   const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.likes,
-    queryFn: () => api.get('/api/likes.php', likesResponse),
+    queryFn: () => api.get('/api/likes.php', 'likesResponse'),
     enabled: user !== null,
   });
 }
@@ -46,7 +32,7 @@ export function useLikesList(query: LikesListQuery) {
 }
 
 export const fetchLikesList = ({ type, page }: LikesListQuery) =>
-  api.get('/api/likes-list.php', likesListResponse, { type, page: String(page) });
+  api.get('/api/likes-list.php', 'likesListResponse', { type, page: String(page) });
 
 /** Profiles that like the member and that the member likes, new ones first. */
 export function matchesOf(likes: LikesResponse) {
@@ -62,8 +48,8 @@ export function useLike(profileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (like: boolean): Promise<LikeResponse | null> => {
-      if (like) return api.post('/api/like.php', likeResponse, { profile_id: profileId });
-      await api.delete('/api/like.php', okResponse, { profile_id: profileId });
+      if (like) return api.post('/api/like.php', 'likeResponse', { profile_id: profileId });
+      await api.delete('/api/like.php', 'okResponse', { profile_id: profileId });
       return null;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
@@ -71,13 +57,13 @@ export function useLike(profileId: number) {
 }
 
 export function useAutoLike() {
-  return useMutation({ mutationFn: () => api.get('/api/auto-like.php', autoLikeResponse) });
+  return useMutation({ mutationFn: () => api.get('/api/auto-like.php', 'autoLikeResponse') });
 }
 
 export function useSwipeDeck() {
   return useQuery({
     queryKey: likeKeys.swipe,
-    queryFn: () => api.get('/api/swipe.php', swipeDeckResponse),
+    queryFn: () => api.get('/api/swipe.php', 'swipeDeckResponse'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -85,7 +71,7 @@ export function useSwipeDeck() {
 export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (swipe: SwipeRequest) => api.post('/api/swipe.php', swipeResponse, swipe),
+    mutationFn: (swipe: SwipeRequest) => api.post('/api/swipe.php', 'swipeResponse', swipe),
     onSuccess: (_result, swipe) => {
       if (swipe.choice === 'like') void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
     },
@@ -98,7 +84,7 @@ export function useMatchFinder(query: MatchFinderQuery) {
     queryFn: () =>
       api.get(
         '/api/match-finder.php',
-        matchFinderResponse,
+        'matchFinderResponse',
         Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
       ),
   });

@@ -1,5 +1,5 @@
 import { type ProfileCard as ProfileCardData, SEARCH_PAGE_SIZE, type SearchQuery } from '@amora/common';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -11,16 +11,21 @@ import { useUser } from '../../api/hooks';
 import { useSearch } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { NameSearchBox } from '../../components/NameSearchBox';
 import { Pager } from '../../components/Pager';
 import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { storedTracking } from '../accounts/tracking';
 import { CardLikeButton } from '../likes/LikeButton';
-import { type Filters, SearchFilters } from './SearchFilters';
+import type { Filters } from './SearchFilters';
 
 const FILTER_KEYS = ['q', 'gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+const SearchFilters = lazy(() => import('./SearchFilters').then(({ SearchFilters }) => ({ default: SearchFilters })));
+/** Bootstrap's lg and up, where the filters stand beside the results instead of in a sheet. */
+const FILTERS_BESIDE = '(min-width: 992px)';
 
 function readQuery(params: URLSearchParams): Partial<SearchQuery> {
   const query: Record<string, string | number> = {};
@@ -39,6 +44,10 @@ export default function SearchPage() {
   const { user } = useUser();
   const [params, setParams] = useSearchParams();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // On a phone the filters are loaded when their sheet first opens: their code, country names and
+  // regions (Intl's region data, regions.php and the answer schemas) would slow the first screen.
+  const [sheetOpened, setSheetOpened] = useState(false);
+  const filtersShown = useMediaQuery(FILTERS_BESIDE) || sheetOpened;
   const query = readQuery(params);
   const network = storedTracking()?.network;
   const search = useSearch({ ...query, network });
@@ -50,6 +59,10 @@ export default function SearchPage() {
     setParams(next);
     setSheetOpen(false);
     window.scrollTo({ top: 0 });
+  };
+  const openSheet = () => {
+    setSheetOpened(true);
+    setSheetOpen(true);
   };
   const { page: _page, ...filters } = query;
   const activeFilters = FILTER_KEYS.filter((key) => key !== 'q' && filters[key] !== undefined).length;
@@ -77,7 +90,7 @@ export default function SearchPage() {
           initial={filters.q ?? ''}
           onSearch={(q) => go({ ...filters, q })}
         />
-        <Button variant="outline-primary" className="filters-button d-lg-none" onClick={() => setSheetOpen(true)}>
+        <Button variant="outline-primary" className="filters-button d-lg-none" onClick={openSheet}>
           <Icon svg={icons.filters} className="me-2" />
           {t('search.filtersButton')}
           {activeFilters > 0 && <span className="filters-count">{activeFilters}</span>}
@@ -98,7 +111,11 @@ export default function SearchPage() {
             </Offcanvas.Title>
           </Offcanvas.Header>
           <Offcanvas.Body>
-            <SearchFilters key={params.toString()} value={filters} onApply={(next) => go(next)} />
+            {filtersShown && (
+              <Suspense fallback={<Loading />}>
+                <SearchFilters key={params.toString()} value={filters} onApply={(next) => go(next)} />
+              </Suspense>
+            )}
           </Offcanvas.Body>
         </Offcanvas>
         <div className="search-results">

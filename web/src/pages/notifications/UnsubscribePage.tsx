@@ -1,4 +1,4 @@
-import { unsubscribeQuery } from '@amora/common';
+import { unsubscribeQuery } from '@amora/common/schemas';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

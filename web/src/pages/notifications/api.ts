@@ -1,12 +1,5 @@
 /** Notification choices, mail turned back on, and unsubscribe links. */
-import {
-  type NotificationsResponse,
-  type NotificationsUpdate,
-  notificationsResponse,
-  okResponse,
-  type UnsubscribeQuery,
-  unsubscribeResponse,
-} from '@amora/common';
+import type { NotificationsResponse, NotificationsUpdate, UnsubscribeQuery } from '@amora/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { refreshUser } from '../../api/hooks';
@@ -19,7 +12,7 @@ export const notificationKeys = {
 export function useNotificationChoices() {
   return useQuery({
     queryKey: notificationKeys.choices,
-    queryFn: () => api.get('/api/notifications.php', notificationsResponse),
+    queryFn: () => api.get('/api/notifications.php', 'notificationsResponse'),
   });
 }
 
@@ -27,7 +20,7 @@ export function useNotificationChoices() {
 export function useUpdateNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: NotificationsUpdate) => api.put('/api/notifications.php', notificationsResponse, update),
+    mutationFn: (update: NotificationsUpdate) => api.put('/api/notifications.php', 'notificationsResponse', update),
     // A switch moves at once; if saving fails, the choices are fetched again and it moves back.
     onMutate: async (update) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.choices });
@@ -57,7 +50,7 @@ const unsubscribePath = ({ u, s }: UnsubscribeQuery) =>
 export function useUnsubscribeLink(query: UnsubscribeQuery | null) {
   return useQuery({
     queryKey: notificationKeys.unsubscribe(query ?? { u: 0, s: '' }),
-    queryFn: () => api.get(unsubscribePath(query as UnsubscribeQuery), unsubscribeResponse),
+    queryFn: () => api.get(unsubscribePath(query as UnsubscribeQuery), 'unsubscribeResponse'),
     enabled: query !== null,
     retry: false,
   });
@@ -66,7 +59,7 @@ export function useUnsubscribeLink(query: UnsubscribeQuery | null) {
 export function useUnsubscribe(query: UnsubscribeQuery | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(unsubscribePath(query as UnsubscribeQuery), okResponse),
+    mutationFn: () => api.post(unsubscribePath(query as UnsubscribeQuery), 'okResponse'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['unsubscribe'] }),
   });
 }

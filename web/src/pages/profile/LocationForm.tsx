@@ -1,4 +1,4 @@
-import { citiesResponse, GEOLOCATION_MAX_AGE_MS, geocodeResponse, type ProfileUpdate } from '@amora/common';
+import { GEOLOCATION_MAX_AGE_MS, type ProfileUpdate } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -65,7 +65,7 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
     queryKey: ['cities', place.country, place.region, place.city.slice(0, 3)],
     queryFn: async () =>
       (
-        await api.get('/api/cities.php', citiesResponse, {
+        await api.get('/api/cities.php', 'citiesResponse', {
           country: place.country,
           region: place.region || undefined,
           q: place.city.slice(0, 3),
@@ -80,7 +80,7 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
     setLocating('busy');
     try {
       const position = await currentPosition();
-      const found = await api.get('/api/geocode.php', geocodeResponse, {
+      const found = await api.get('/api/geocode.php', 'geocodeResponse', {
         lat: String(position.coords.latitude),
         lon: String(position.coords.longitude),
       });

@@ -1,4 +1,5 @@
-import { DELETE_REASONS, deleteAccountRequest, deleteAccountResponse } from '@amora/common';
+import { DELETE_REASONS } from '@amora/common';
+import { deleteAccountRequest } from '@amora/common/schemas';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ export default function DeleteAccountPage() {
     deleteAccountRequest,
     { reason: undefined as never, comment: '', password: '' },
     async (input) => {
-      const { final_date } = await api.post('/api/delete-account.php', deleteAccountResponse, input);
+      const { final_date } = await api.post('/api/delete-account.php', 'deleteAccountResponse', input);
       navigate('/account-deleted', { state: { finalDate: final_date } });
     },
   );

@@ -1,4 +1,5 @@
-import { text, type User, userResponse } from '@amora/common';
+import type { User } from '@amora/common';
+import { text } from '@amora/common/schemas';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ export function EmailSection({ user }: { user: User }) {
     await change.mutateAsync(input);
     form.reset(empty);
   });
-  const change = useUserMutation((input: EmailChange) => api.post('/api/mail-change.php', userResponse, input));
+  const change = useUserMutation((input: EmailChange) => api.post('/api/mail-change.php', 'userResponse', input));
 
   return (
     <SettingsSection id="email" icon={icons.mail} title={t('settings.email.title')} value={user.email}>

@@ -1,4 +1,4 @@
-import { okResponse, passwordChangeRequest } from '@amora/common';
+import { passwordChangeRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -10,7 +10,7 @@ export function PasswordSection() {
   const { t } = useTranslation();
   const empty = { old_password: '', password: '', password_repeat: '' };
   const { form, onSubmit, alert } = useSchemaForm(passwordChangeRequest, empty, async (input) => {
-    await api.post('/api/password.php', okResponse, input);
+    await api.post('/api/password.php', 'okResponse', input);
     form.reset(empty);
     return t('settings.password.done');
   });

@@ -1,14 +1,3 @@
-/** The staff screens' calls (/api/staff/); the staff cookie is separate from a member's session. */
-import {
-  answerResponse,
-  claimResponse,
-  inboxResponse,
-  notesResponse,
-  okResponse,
-  operatorConversationResponse,
-  staffLoginResponse,
-  staffMeResponse,
-} from '@amora/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -24,7 +13,7 @@ export const staffKeys = {
 export function useStaffMe() {
   return useQuery({
     queryKey: staffKeys.me,
-    queryFn: async () => (await api.get('/api/staff/me.php', staffMeResponse)).staff,
+    queryFn: async () => (await api.get('/api/staff/me.php', 'staffMeResponse')).staff,
   });
 }
 
@@ -32,7 +21,7 @@ export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      api.post('/api/staff/login.php', staffLoginResponse, input),
+      api.post('/api/staff/login.php', 'staffLoginResponse', input),
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
 }
@@ -40,7 +29,7 @@ export function useStaffLogin() {
 export function useStaffLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/staff/logout.php', okResponse),
+    mutationFn: () => api.post('/api/staff/logout.php', 'okResponse'),
     onSettled: () => queryClient.setQueryData(staffKeys.me, null),
   });
 }
@@ -48,21 +37,21 @@ export function useStaffLogout() {
 export function useInbox() {
   return useQuery({
     queryKey: staffKeys.inbox,
-    queryFn: async () => (await api.get('/api/staff/inbox.php', inboxResponse)).conversations,
+    queryFn: async () => (await api.get('/api/staff/inbox.php', 'inboxResponse')).conversations,
     refetchInterval: STAFF_POLL_MS,
   });
 }
 
 export function useClaim() {
   return useMutation({
-    mutationFn: (conversation: number) => api.post('/api/staff/claim.php', claimResponse, { conversation }),
+    mutationFn: (conversation: number) => api.post('/api/staff/claim.php', 'claimResponse', { conversation }),
   });
 }
 
 export function useRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversation: number) => api.post('/api/staff/release.php', okResponse, { conversation }),
+    mutationFn: (conversation: number) => api.post('/api/staff/release.php', 'okResponse', { conversation }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.inbox }),
   });
 }
@@ -70,7 +59,7 @@ export function useRelease() {
 export function useOperatorConversation(id: number) {
   return useQuery({
     queryKey: staffKeys.conversation(id),
-    queryFn: () => api.get('/api/staff/conversation.php', operatorConversationResponse, { conversation: String(id) }),
+    queryFn: () => api.get('/api/staff/conversation.php', 'operatorConversationResponse', { conversation: String(id) }),
     refetchInterval: STAFF_POLL_MS,
     retry: false,
   });
@@ -83,7 +72,7 @@ export function useAnswer(conversation: number) {
     mutationFn: (answer: { text: string } | { photo_id: number }) =>
       api.post(
         '/api/staff/answer.php',
-        answerResponse,
+        'answerResponse',
         { conversation, client_id: crypto.randomUUID(), ...answer },
         { retry: true },
       ),
@@ -94,7 +83,7 @@ export function useAnswer(conversation: number) {
 export function useAddNote(conversation: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post('/api/staff/note.php', notesResponse, { conversation, text }),
+    mutationFn: (text: string) => api.post('/api/staff/note.php', 'notesResponse', { conversation, text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
   });
 }

@@ -1,0 +1,24 @@
+/** The app's first answer, which the server puts in the web app's page (common/src/app-page.ts). */
+import { z } from 'zod';
+import { WEB_NAMESPACES } from '../app-page.js';
+import { localeField, user } from './accounts.js';
+import { searchResponse } from './members.js';
+import { companyInfo, settings } from './sites.js';
+
+const catalogue = z.record(z.string(), z.unknown());
+
+/**
+ * settings.php's, user.php's and companyinfo.php's answers for this visitor, the web catalogues
+ * of each of `pageLocales(locale)` and, on the home page and on /members without filters,
+ * members.php's answer to the search without filters (`faces`; absent where this visitor may not
+ * search).
+ */
+export const appFirstAnswer = z.object({
+  locale: localeField,
+  settings,
+  user: user.nullable(),
+  company: companyInfo,
+  catalogues: z.partialRecord(localeField, z.record(z.enum(WEB_NAMESPACES), catalogue)),
+  faces: searchResponse.optional(),
+});
+export type AppFirstAnswer = z.infer<typeof appFirstAnswer>;

@@ -1,0 +1,17 @@
+/**
+ * The zod schemas of every API payload (`@amora/common/schemas`). They are apart from the rest of
+ * the package so that code which needs only constants and rules does not load zod: the web app's
+ * first screen, for one, loads the schemas with its first call (web/src/api/client.ts).
+ */
+export * from './accounts.js';
+export * from './app-page.js';
+export * from './chat.js';
+export * from './complaints.js';
+export * from './landers.js';
+export * from './likes.js';
+export * from './members.js';
+export * from './notifications.js';
+export * from './payments.js';
+export * from './sites.js';
+export * from './staff.js';
+export * from './text.js';
