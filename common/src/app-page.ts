@@ -18,9 +18,25 @@ export const WEB_NAMESPACES = [
 ] as const;
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 
-/** The languages whose texts a page in `locale` needs: its own, and the one missing texts fall back to. */
-export const pageLocales = (locale: Locale): Locale[] =>
-  locale === FALLBACK_LOCALE ? [locale] : [locale, FALLBACK_LOCALE];
+/**
+ * The languages whose texts a page in `locale` needs: its own, and the one missing texts fall back
+ * to, unless `locale` has every text (`complete`, see `hasEveryText`).
+ */
+export const pageLocales = (locale: Locale, { complete }: { complete: boolean }): Locale[] =>
+  locale === FALLBACK_LOCALE || complete ? [locale] : [locale, FALLBACK_LOCALE];
+
+type Texts = { readonly [key: string]: unknown };
+
+/** Whether `texts` has a text at every place `reference` has one, so nothing of it falls back. */
+export function hasEveryText(texts: Texts, reference: Texts): boolean {
+  return Object.entries(reference).every(([key, text]) => {
+    const own = texts[key];
+    if (text !== null && typeof text === 'object') {
+      return own !== null && typeof own === 'object' && hasEveryText(own as Texts, text as Texts);
+    }
+    return typeof own === 'string' && own !== '';
+  });
+}
 
 /** How many of the first faces the page asks the browser to fetch at once: a phone's two rows. */
 export const FACES_PRELOADED = 4;

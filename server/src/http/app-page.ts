@@ -9,6 +9,8 @@ import path from 'node:path';
 import {
   APP_ANSWER_ELEMENT_ID,
   FACES_PRELOADED,
+  FALLBACK_LOCALE,
+  hasEveryText,
   isWebPath,
   LOCALES,
   type Locale,
@@ -38,12 +40,22 @@ export function readPageScripts(webDist: string): PageScripts {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PageScripts) : {};
 }
 
-/** Each language's web catalogues as one script-safe JSON object text, made once at start. */
-function cataloguesByLocale(): Map<Locale, string> {
+interface PageTexts {
+  /** The language's web catalogues as one script-safe JSON object text. */
+  json: string;
+  /** Whether it has every text of the fallback language, which the page then leaves out. */
+  complete: boolean;
+}
+
+/** Each language's web catalogues, made once at start. */
+function textsByLocale(): Map<Locale, PageTexts> {
+  const cataloguesOf = (locale: Locale) =>
+    Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, readCatalogue(locale, ns)]));
+  const fallback = cataloguesOf(FALLBACK_LOCALE);
   return new Map(
     LOCALES.map((locale) => {
-      const texts = Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, readCatalogue(locale, ns)]));
-      return [locale, scriptSafe(JSON.stringify(texts))];
+      const catalogues = cataloguesOf(locale);
+      return [locale, { json: scriptSafe(JSON.stringify(catalogues)), complete: hasEveryText(catalogues, fallback) }];
     }),
   );
 }
@@ -78,7 +90,7 @@ function facePhotos(settings: Settings, faces: SearchResponse | undefined): stri
 async function pageFor(
   { template, services, pageScripts }: AppPageOptions,
   request: FastifyRequest,
-  catalogues: Map<Locale, string>,
+  texts: Map<Locale, PageTexts>,
 ) {
   const { site, locale } = request;
   const [settings, company, member, firstFaces] = await Promise.all([
@@ -87,12 +99,14 @@ async function pageFor(
     services.accounts.presentActive(request.sessionUser, site),
     opensWithFaces(request) ? faces(services, request) : undefined,
   ]);
-  const texts = pageLocales(locale).map((each) => `${JSON.stringify(each)}:${catalogues.get(each)}`);
+  const catalogues = pageLocales(locale, { complete: texts.get(locale)?.complete ?? false }).map(
+    (each) => `${JSON.stringify(each)}:${texts.get(each)?.json}`,
+  );
   const facesJson = firstFaces ? `,"faces":${scriptSafe(JSON.stringify(searchResponse.parse(firstFaces)))}` : '';
   const json =
     `{"locale":${JSON.stringify(locale)},"settings":${scriptSafe(settingsJson(settings))}` +
     `,"user":${scriptSafe(JSON.stringify(user.nullable().parse(member)))}` +
-    `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))},"catalogues":{${texts.join(',')}}${facesJson}}`;
+    `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))},"catalogues":{${catalogues.join(',')}}${facesJson}}`;
   return pageWithAnswer(template, {
     locale,
     id: APP_ANSWER_ELEMENT_ID,
@@ -112,7 +126,7 @@ interface AppPageOptions {
 
 /** Answers the paths of common/src/web-routes.ts. */
 export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, options) => {
-  const catalogues = cataloguesByLocale();
+  const texts = textsByLocale();
   for (const pattern of WEB_PATHS) {
     app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {
       // Parameters with a closed list of values (a static page's slug) are checked here.
@@ -120,7 +134,7 @@ export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, opt
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       // A domain with no site still gets the page, which then shows its failure in the browser.
       if (!request.site) return options.template;
-      return pageFor(options, request, catalogues);
+      return pageFor(options, request, texts);
     });
   }
 };

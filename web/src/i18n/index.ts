@@ -1,6 +1,7 @@
 /**
  * react-i18next: the page's languages come in the server's first answer; any other is loaded as
- * one chunk per language and namespace. Missing keys fall back to nl.
+ * one chunk per language and namespace. Missing keys fall back to nl; a page whose language has
+ * every text comes without nl's, and then nothing falls back.
  */
 import {
   type AppFirstAnswer,
@@ -51,7 +52,7 @@ export async function initI18n(inPage?: Pick<AppFirstAnswer, 'locale' | 'catalog
     })
     .init({
       lng: inPage?.locale ?? cookieLocale() ?? DEFAULT_LOCALE,
-      fallbackLng: FALLBACK_LOCALE,
+      fallbackLng: inPage && !inPage.catalogues[FALLBACK_LOCALE] ? false : FALLBACK_LOCALE,
       resources: inPage?.catalogues as Resource | undefined,
       partialBundledLanguages: true,
       ns: [...WEB_NAMESPACES],
