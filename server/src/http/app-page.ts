@@ -3,7 +3,6 @@
  * what settings.php, user.php and companyinfo.php would answer this visitor and the texts of the
  * visitor's language, so the first screen renders after the page and its scripts.
  */
-
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -65,9 +64,9 @@ function textsByLocale(): Map<Locale, PageTexts> {
  * faces (web/src/pages/home) and /members before any filter or page is chosen.
  */
 function opensWithFaces(request: FastifyRequest): boolean {
-  const path = request.routeOptions.url;
-  if (path === '/') return true;
-  return path === '/members' && Object.keys(request.query as object).every((key) => key === 'network');
+  const route = request.routeOptions.url;
+  if (route === '/') return true;
+  return route === '/members' && Object.keys(request.query as object).every((key) => key === 'network');
 }
 
 /** members.php's answer to the search without filters, or none where it is refused. */
