@@ -203,3 +203,30 @@ test('an operator answers a member who wrote to a hosted profile, and the member
   await expect(messageList(page, hosted.name)).toContainText('Yes, I am here. How are you?');
   await screenshot(page, testInfo, 'chat-07-hosted-answer');
 });
+
+test('a message written without a connection waits, says why, and goes out with a tap once online', async ({
+  page,
+}, testInfo) => {
+  await enterSite(page, '/');
+  await signUpMember(page, 'Dagmar', { activate: true });
+  const [profile] = await hostedProfiles(page, 1);
+  await page.goto(`/members/${profile.id}/chat`);
+  await expect(composer(page)).toBeVisible();
+  const text = `Hi ${profile.name}, are you there?`;
+
+  await page.context().setOffline(true);
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
+  // The client tries again a few times, seconds apart, before it gives up.
+  const problem = page.getByRole('alert').filter({ hasText: t('app:common.networkError') });
+  await expect(problem).toBeVisible({ timeout: 20_000 });
+  const retry = page.getByRole('button', { name: t('chat:status.failed') });
+  await expect(retry).toBeVisible();
+  await screenshot(page, testInfo, 'chat-08-offline');
+
+  await page.context().setOffline(false);
+  await retry.click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(messageList(page, profile.name).getByText(text)).toHaveCount(1);
+  await expect(retry).toHaveCount(0);
+});

@@ -21,21 +21,6 @@ export type AnswerName = {
 }[keyof SchemaModule];
 export type Answer<Name extends AnswerName> = z.output<SchemaModule[Name]>;
 
-/**
- * zod and the schemas are a chunk of their own, loaded with the first call and beside its fetch:
- * the first screen renders without them, since its answers come in the page, which the server
- * checked against the same schemas (server/src/http/app-page.ts). Building the schemas costs a
- * phone about as much as rendering that screen.
- */
-function loadSchemas(): Promise<SchemaModule> {
-  const loading = import('@amora/common/schemas').catch((error: unknown) => {
-    throw new ApiError(0, 'network_error', String(error));
-  });
-  // A call refused or cut off never reads its answer; the failure to load counts where one does.
-  loading.catch(() => undefined);
-  return loading;
-}
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -46,6 +31,24 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A call that reached no server (offline, a dropped connection), or code that never arrived. */
+export const networkError = () => new ApiError(0, 'network_error', i18next.t('common.networkError'));
+
+/**
+ * zod and the schemas are a chunk of their own, loaded with the first call and beside its fetch:
+ * the first screen renders without them, since its answers come in the page, which the server
+ * checked against the same schemas (server/src/http/app-page.ts). Building the schemas costs a
+ * phone about as much as rendering that screen.
+ */
+function loadSchemas(): Promise<SchemaModule> {
+  const loading = import('@amora/common/schemas').catch(() => {
+    throw networkError();
+  });
+  // A call refused or cut off never reads its answer; the failure to load counts where one does.
+  loading.catch(() => undefined);
+  return loading;
 }
 
 type Listener = () => void;
@@ -121,8 +124,8 @@ async function request<Name extends AnswerName>(
     let response: Response | null = null;
     try {
       response = await fetch(url, init);
-    } catch (error) {
-      if (!retry || attempt >= HTTP_RETRIES) throw new ApiError(0, 'network_error', String(error));
+    } catch {
+      if (!retry || attempt >= HTTP_RETRIES) throw networkError();
     }
     if (response?.ok) return parseAnswer(response, schemas, answer, path);
     if (response && (response.status < 500 || !retry || attempt >= HTTP_RETRIES)) {

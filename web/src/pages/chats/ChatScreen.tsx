@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, networkError } from '../../api/client';
 import { useUser } from '../../api/hooks';
 import { setOpenConversation, typingStore } from '../../app/live';
 import { HostedMark } from '../../components/HostedMark';
@@ -83,7 +83,7 @@ export function ChatScreen({
         setPending((list) => list.filter((other) => other.clientId !== item.clientId));
         if (conversation === null) onStarted?.(sent.conversation);
       } catch (error) {
-        const apiError = error instanceof ApiError ? error : new ApiError(0, 'network_error', String(error));
+        const apiError = error instanceof ApiError ? error : networkError();
         setProblem(apiError);
         if (REFUSALS.includes(apiError.code)) {
           setPending((list) => list.filter((other) => other.clientId !== item.clientId));
