@@ -1,17 +1,22 @@
 /**
- * Writes page-scripts.json (PAGE_SCRIPTS_FILE): for each address of the app's router (src/app/router.tsx), the scripts
- * its page loads beyond what index.html already loads. The server names them in the page's head
- * (`modulepreload`), so a phone fetches the page's code beside the app's instead of after it.
+ * Writes page-scripts.json (PAGE_SCRIPTS_FILE): for each address of the app's router
+ * (src/app/router.tsx), the scripts its page loads beyond what index.html already loads. The server
+ * names them in the page's head (`modulepreload`), so a phone fetches the page's code beside the
+ * app's instead of after it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-// A relative import: Vite bundles the config's own files but loads packages as they are, and this one is TypeScript.
+// A relative import: Vite bundles the config's own files but loads packages as they are, and
+// this one is TypeScript.
 import { PAGE_SCRIPTS_FILE } from '../common/src/app-page.js';
 
 const ROUTER = path.resolve(import.meta.dirname, 'src/app/router.tsx');
 
-/** Each route's path and the module of its page, as router.tsx writes them: `{ path: '/x', ...page(() => import('../pages/x/XPage')) }`. */
+/**
+ * Each route's path and the module of its page, as router.tsx writes them:
+ * `{ path: '/x', ...page(() => import('../pages/x/XPage')) }`.
+ */
 export function routePages(source: string): [string, string][] {
   const routes = [...source.matchAll(/path: '([^']+)',\s*\.\.\.page\(\(\) => import\('([^']+)'\)\)/g)];
   const pages = source.match(/\.\.\.page\(/g)?.length ?? 0;
