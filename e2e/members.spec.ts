@@ -223,3 +223,37 @@ test('a blocked member can no longer see the one who blocked them', async ({ pag
   await expect(other.getByRole('heading', { level: 1 })).toContainText('Bente');
   await other.context().close();
 });
+
+test("a visitor's /members shows its faces before any script runs, and the script takes the page over without reloading it", async ({
+  browser,
+  page,
+}, testInfo) => {
+  const withoutScripts = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
+  const bare = await withoutScripts.newPage();
+  await bare.goto('/members');
+  await expect(bare.getByRole('heading', { level: 1, name: t('members:search.title') })).toBeVisible();
+  const bareCards = bare.locator('.profile-card');
+  await expect(bareCards.first()).toBeVisible();
+  await expect(bareCards.locator('img.profile-photo').first()).toHaveJSProperty('complete', true);
+  await screenshot(bare, testInfo, 'members-before-scripts');
+  const cardCount = await bareCards.count();
+  await withoutScripts.close();
+
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await enterSite(page, '/members');
+  // The same cards, once: the script took over the server's screen instead of drawing a second one.
+  await expect(page.locator('.profile-grid')).toHaveCount(1);
+  await expect(page.locator('header.top-bar')).toHaveCount(1);
+  await expect(page.locator('.profile-card')).toHaveCount(cardCount);
+  // A card opens the profile inside the app: the page is not loaded again.
+  await page.evaluate(() => Object.assign(window, { takenOver: true }));
+  await page.locator('.profile-card-name a').first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => 'takenOver' in window)).toBe(true);
+  expect(problems).toEqual([]);
+});

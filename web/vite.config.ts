@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Rolldown } from 'vite';
+// Relative: Vite bundles the config's own files but loads packages as they are, and this one is TypeScript.
+import { FIRST_SCREEN_RENDER_FILE } from '../common/src/app-page.js';
 import { compressFiles } from './compress-files.js';
 import { offlinePage } from './offline-page.js';
 import { pageScripts } from './page-scripts.js';
@@ -40,8 +43,38 @@ function appStartChunk() {
   };
 }
 
-export default defineConfig({
-  plugins: [offlinePage(), pageScripts(), compressFiles()],
+/** "use client" marks server components elsewhere; the app has none. */
+const onwarn = (warning: Rolldown.RollupLog, warn: (log: Rolldown.RollupLog) => void) => {
+  if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+};
+
+/** The server's render of the first screen (src/render.tsx): a module for Node, the app's libraries in it. */
+const SERVER_RENDER = {
+  outDir: path.join('dist', path.dirname(FIRST_SCREEN_RENDER_FILE)),
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  rollupOptions: { onwarn, output: { entryFileNames: path.basename(FIRST_SCREEN_RENDER_FILE) } },
+};
+
+/**
+ * The server's build resolves Preact's ES modules by path: its libraries' CommonJS `require('react')`
+ * would otherwise load Preact's CommonJS copy, a second Preact whose hooks find no component.
+ */
+const preactModules = (isSsrBuild: boolean | undefined) =>
+  isSsrBuild
+    ? [
+        'preact/compat/client',
+        'preact/compat/server',
+        'preact/compat',
+        'preact/hooks',
+        'preact/jsx-runtime',
+        'preact',
+      ].map((name) => ({ find: new RegExp(`^${name}$`), replacement: fileURLToPath(import.meta.resolve(name)) }))
+    : [];
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [] : [offlinePage(), pageScripts(), compressFiles()],
   // Preact renders the app: React's API at a fraction of its weight and start-up work on a phone.
   // The libraries written for React (react-router, react-bootstrap, TanStack Query, react-i18next)
   // get its compatibility layer; the app's own JSX compiles to Preact's runtime.
@@ -53,32 +86,34 @@ export default defineConfig({
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      ...preactModules(isSsrBuild),
     ],
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    rollupOptions: {
-      // "use client" marks server components elsewhere; in a browser-only app it means nothing.
-      onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
-      },
-      // The service worker keeps one address (/sw.js) across releases; the browser checks it for updates.
-      input: { main: 'index.html', landers: 'landers.html', sw: 'src/sw/sw.ts' },
-      output: {
-        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
-        codeSplitting: {
-          groups: [{ name: appStartChunk(), tags: ['$initial'], includeDependenciesRecursively: false }],
+  // Bundled, so that the libraries written for React get Preact through the aliases above.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? SERVER_RENDER
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'es2022',
+        rollupOptions: {
+          onwarn,
+          // The service worker keeps one address (/sw.js) across releases; the browser checks it for updates.
+          input: { main: 'index.html', landers: 'landers.html', sw: 'src/sw/sw.ts' },
+          output: {
+            entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+            codeSplitting: {
+              groups: [{ name: appStartChunk(), tags: ['$initial'], includeDependenciesRecursively: false }],
+            },
+          },
         },
       },
-    },
-  },
   css: {
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
     },
   },
-});
+}));

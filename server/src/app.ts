@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import type { Agent } from 'node:https';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { isLanderPath, isWebPath, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import {
+  FIRST_SCREEN_RENDER_FILE,
+  isLanderPath,
+  isWebPath,
+  REQUEST_TYPE_CLIENT,
+  REQUEST_TYPE_HEADER,
+} from '@amora/common';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -26,7 +32,7 @@ import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
 import { createInProcessBus, createRedisBus } from './events/bus.js';
 import { geoRoutes } from './geo/routes.js';
-import { appPageRoutes, readPageScripts } from './http/app-page.js';
+import { appPageRoutes, readFirstScreenRender, readPageScripts } from './http/app-page.js';
 import { drainingHooks } from './http/draining.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
@@ -197,12 +203,15 @@ export async function buildApp({
       services,
       template: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
       pageScripts: readPageScripts(webDist),
+      renderFirstScreen: await readFirstScreenRender(webDist),
     });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       // The app's pages, '/' among them, come with their first answer (http/app-page.ts).
       index: false,
+      // The server's own render of the first screen is not the browser's to fetch.
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(FIRST_SCREEN_RENDER_FILE)}/`),
       preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -2,11 +2,14 @@ import './styles/theme.scss';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { firstAnswerInPage, keepFirstAnswer } from './api/first-answer';
 import { fetchSettings, queryKeys } from './api/hooks';
 import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
+import { hydrateApp } from './app/hydration';
 import { registerServiceWorker } from './app/push';
+import { withFirstPage } from './app/router';
 import { initI18n } from './i18n';
 import { rememberTracking } from './pages/accounts/tracking';
 
@@ -17,6 +20,9 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+/** After the browser's next paint. */
+const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 /**
  * The server puts the first answers and the texts in the page. Without them (Vite's dev server, a
  * path the app has no page for), settings.php is asked first: it sets the locale cookie from the
@@ -24,6 +30,9 @@ const queryClient = new QueryClient({
  *
  * Not a top-level await: the chunks a call loads (the schemas) import from this one, and would wait
  * for it to finish while it waits for them.
+ *
+ * The first screen's page is loaded before the first render, which then draws the whole screen:
+ * where the server rendered it (a visitor's home page, /members, the static pages), the same.
  */
 async function start() {
   const inPage = firstAnswerInPage();
@@ -33,15 +42,23 @@ async function start() {
     const settings = await fetchSettings().catch(() => null);
     if (settings) queryClient.setQueryData(queryKeys.settings, settings);
   }
-  await initI18n(inPage ?? undefined);
+  const [routes] = await Promise.all([withFirstPage(location.pathname), initI18n(inPage ?? undefined)]);
+  const router = createBrowserRouter(routes);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+      <App queryClient={queryClient} navigate={(path) => void router.navigate(path)}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
   );
+  if (root.hasChildNodes()) {
+    // The server's screen is painted first; taking it over is a long task a phone would otherwise paint after.
+    await nextPaint();
+    hydrateApp(root, app);
+  } else createRoot(root).render(app);
   registerServiceWorker();
 }
 

@@ -1,14 +1,18 @@
 /**
  * The web app's pages: web/dist/index.html with the app's first answer in it (common/src/app-page.ts),
  * what settings.php, user.php and companyinfo.php would answer this visitor and the texts of the
- * visitor's language, so the first screen renders after the page and its scripts.
+ * visitor's language, so the first screen renders after the page and its scripts. A visitor's
+ * entry pages come with their first screen rendered (web/src/render.tsx), so it shows with the page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   APP_ANSWER_ELEMENT_ID,
+  type AppFirstAnswer,
   FACES_PRELOADED,
   FALLBACK_LOCALE,
+  FIRST_SCREEN_RENDER_FILE,
   hasEveryText,
   isWebPath,
   LOCALES,
@@ -16,6 +20,7 @@ import {
   PAGE_SCRIPTS_FILE,
   pageLocales,
   photoUrl,
+  type RenderFirstScreen,
   type SearchResponse,
   type Settings,
   WEB_NAMESPACES,
@@ -39,8 +44,17 @@ export function readPageScripts(webDist: string): PageScripts {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PageScripts) : {};
 }
 
+/** The build's render of the first screen; none from a build without it. */
+export async function readFirstScreenRender(webDist: string): Promise<RenderFirstScreen | undefined> {
+  const file = path.join(webDist, FIRST_SCREEN_RENDER_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const { renderFirstScreen } = (await import(pathToFileURL(file).href)) as { renderFirstScreen: RenderFirstScreen };
+  return renderFirstScreen;
+}
+
 interface PageTexts {
-  /** The language's web catalogues as one script-safe JSON object text. */
+  catalogues: NonNullable<AppFirstAnswer['catalogues'][Locale]>;
+  /** The same as one script-safe JSON object text. */
   json: string;
   /** Whether it has every text of the fallback language, which the page then leaves out. */
   complete: boolean;
@@ -49,12 +63,13 @@ interface PageTexts {
 /** Each language's web catalogues, made once at start. */
 function textsByLocale(): Map<Locale, PageTexts> {
   const cataloguesOf = (locale: Locale) =>
-    Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, readCatalogue(locale, ns)]));
+    Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, readCatalogue(locale, ns)])) as PageTexts['catalogues'];
   const fallback = cataloguesOf(FALLBACK_LOCALE);
   return new Map(
     LOCALES.map((locale) => {
       const catalogues = cataloguesOf(locale);
-      return [locale, { json: scriptSafe(JSON.stringify(catalogues)), complete: hasEveryText(catalogues, fallback) }];
+      const json = scriptSafe(JSON.stringify(catalogues));
+      return [locale, { catalogues, json, complete: hasEveryText(catalogues, fallback) }];
     }),
   );
 }
@@ -85,11 +100,32 @@ function facePhotos(settings: Settings, faces: SearchResponse | undefined): stri
     .flatMap((face) => (face.main_image ? [photoUrl(settings, face.main_image, 'thumb')] : []));
 }
 
-/** The page with its first answer as script-safe JSON; the catalogues are spliced in as made at start. */
+/**
+ * Whether the server renders the page's first screen: a visitor's, on the pages a visitor enters by
+ * whose first answer holds all they show. A member's first screen is drawn by the browser.
+ */
+function rendersFirstScreen(request: FastifyRequest): boolean {
+  return request.sessionUser === null && (request.routeOptions.url === '/pages/:page' || opensWithFaces(request));
+}
+
+/** The first screen's HTML; none where it fails to render, and the browser draws it as it would without. */
+async function firstScreen(render: RenderFirstScreen, request: FastifyRequest, answer: AppFirstAnswer) {
+  try {
+    return (await render(request.url, answer)) ?? '';
+  } catch (error) {
+    request.log.error({ err: error }, 'the first screen failed to render');
+    return '';
+  }
+}
+
+/**
+ * The page with its first answer as script-safe JSON (the catalogues spliced in as made at start)
+ * and, where the server renders it, its first screen.
+ */
 async function pageFor(
-  { template, services, pageScripts }: AppPageOptions,
+  { services, pageScripts, renderFirstScreen }: AppPageOptions,
   request: FastifyRequest,
-  texts: Map<Locale, PageTexts>,
+  { texts, templates }: { texts: Map<Locale, PageTexts>; templates: Templates },
 ) {
   const { site, locale } = request;
   const [settings, company, member, firstFaces] = await Promise.all([
@@ -98,20 +134,29 @@ async function pageFor(
     services.accounts.presentActive(request.sessionUser, site),
     opensWithFaces(request) ? faces(services, request) : undefined,
   ]);
-  const catalogues = pageLocales(locale, { complete: texts.get(locale)?.complete ?? false }).map(
-    (each) => `${JSON.stringify(each)}:${texts.get(each)?.json}`,
-  );
+  const locales = pageLocales(locale, { complete: texts.get(locale)?.complete ?? false });
   const facesJson = firstFaces ? `,"faces":${scriptSafe(JSON.stringify(searchResponse.parse(firstFaces)))}` : '';
-  const json =
+  const answers =
     `{"locale":${JSON.stringify(locale)},"settings":${scriptSafe(settingsJson(settings))}` +
     `,"user":${scriptSafe(JSON.stringify(user.nullable().parse(member)))}` +
-    `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))},"catalogues":{${catalogues.join(',')}}${facesJson}}`;
-  return pageWithAnswer(template, {
+    `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))}${facesJson}`;
+  const cataloguesJson = locales.map((each) => `${JSON.stringify(each)}:${texts.get(each)?.json}`).join(',');
+  const screen =
+    renderFirstScreen && rendersFirstScreen(request)
+      ? await firstScreen(renderFirstScreen, request, {
+          ...(JSON.parse(`${answers}}`) as Omit<AppFirstAnswer, 'catalogues'>),
+          catalogues: Object.fromEntries(locales.map((each) => [each, texts.get(each)?.catalogues])),
+        })
+      : '';
+  // A rendered screen shows without its scripts, so they come after the styles and photos it shows.
+  const scriptPriority = screen ? 'low' : 'auto';
+  return pageWithAnswer(screen ? templates.scriptsLast : templates.asBuilt, {
     locale,
     id: APP_ANSWER_ELEMENT_ID,
-    json,
+    json: `${answers},"catalogues":{${cataloguesJson}}}`,
+    screen,
     headEnd:
-      scriptPreloads(pageScripts[request.routeOptions.url ?? ''] ?? []) +
+      scriptPreloads(pageScripts[request.routeOptions.url ?? ''] ?? [], scriptPriority) +
       photoPreloads(facePhotos(settings, firstFaces)),
   });
 }
@@ -121,11 +166,22 @@ interface AppPageOptions {
   /** The built index.html. */
   template: string;
   pageScripts: PageScripts;
+  renderFirstScreen?: RenderFirstScreen;
 }
+
+interface Templates {
+  asBuilt: string;
+  /** The same with its scripts fetched after all else (`fetchpriority="low"`). */
+  scriptsLast: string;
+}
+
+const scriptsLast = (template: string) =>
+  template.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
 /** Answers the paths of common/src/web-routes.ts. */
 export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, options) => {
   const texts = textsByLocale();
+  const templates = { asBuilt: options.template, scriptsLast: scriptsLast(options.template) };
   for (const pattern of WEB_PATHS) {
     app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {
       // Parameters with a closed list of values (a static page's slug) are checked here.
@@ -133,7 +189,7 @@ export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, opt
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       // A domain with no site still gets the page, which then shows its failure in the browser.
       if (!request.site) return options.template;
-      return pageFor(options, request, texts);
+      return pageFor(options, request, { texts, templates });
     });
   }
 };

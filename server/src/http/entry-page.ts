@@ -22,8 +22,11 @@ export function photoPreloads(urls: string[]): string {
 }
 
 /** The page's own scripts, fetched beside the app's instead of after them. */
-export function scriptPreloads(urls: readonly string[]): string {
-  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`).join('');
+export function scriptPreloads(urls: readonly string[], priority: 'auto' | 'low' = 'auto'): string {
+  const fetchPriority = priority === 'low' ? ' fetchpriority="low"' : '';
+  return urls
+    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}"${fetchPriority} />`)
+    .join('');
 }
 
 /** JSON text made safe inside a script block: nothing in it may close the block or open a comment. */
@@ -34,15 +37,22 @@ export const scriptSafe = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The built page with the visitor's language on <html> and, at the end of its head, `headEnd`
- * and the JSON block `id` holding `json` (already script-safe).
+ * The built page with the visitor's language on <html>, at the end of its head `headEnd` and the
+ * JSON block `id` holding `json` (already script-safe), and in its empty root element `screen`.
  */
 export function pageWithAnswer(
   template: string,
-  { locale, id, json, headEnd = '' }: { locale: string; id: string; json: string; headEnd?: string },
+  {
+    locale,
+    id,
+    json,
+    headEnd = '',
+    screen = '',
+  }: { locale: string; id: string; json: string; headEnd?: string; screen?: string },
 ): string {
   const block = `<script type="application/json" id="${id}">${json}</script>`;
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-    .replace('</head>', () => `${headEnd}${block}</head>`);
+    .replace('</head>', () => `${headEnd}${block}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${screen}</div>`);
 }

@@ -1,12 +1,10 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { onAuthenticationLost } from '../api/client';
 import { queryKeys, replaceUser, useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
 import { WaitingCount } from './layouts/WaitingCount';
 import { claimPushSubscription, listenToServiceWorker } from './push';
-import { router } from './router';
 
 function AuthenticationLostListener() {
   const queryClient = useQueryClient();
@@ -15,16 +13,16 @@ function AuthenticationLostListener() {
 }
 
 /** What the service worker says: a push arrived (refresh now), or one was clicked (go where it points). */
-function ServiceWorkerListener() {
+function ServiceWorkerListener({ navigate }: { navigate: (path: string) => void }) {
   const queryClient = useQueryClient();
   useEffect(
     () =>
       listenToServiceWorker({
         signedIn: () => queryClient.getQueryData(queryKeys.user) != null,
-        navigate: (path) => void router.navigate(path),
+        navigate,
         refresh: () => void import('./live').then(({ refreshNow }) => refreshNow(queryClient)),
       }),
-    [queryClient],
+    [queryClient, navigate],
   );
   return null;
 }
@@ -57,16 +55,26 @@ function LiveUpdates() {
   return null;
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * The app around its router: the browser's (main.tsx) or, for the first screen, the server's
+ * (render.tsx). `navigate` goes to a path from outside the router's tree.
+ */
+export function App({
+  queryClient,
+  navigate,
+  children,
+}: {
+  queryClient: QueryClient;
+  navigate: (path: string) => void;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthenticationLostListener />
       <LiveUpdates />
-      <ServiceWorkerListener />
+      <ServiceWorkerListener navigate={navigate} />
       <WaitingCount />
-      <Suspense fallback={<Loading />}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
     </QueryClientProvider>
   );
 }

@@ -4,10 +4,12 @@
  */
 import { BADGE_CAP } from '@amora/common';
 
-let pageTitle = document.title;
+/** The page's own title; until a page sets one, the title the page came with. */
+let pageTitle: string | null = null;
 let waiting = 0;
 
 function apply() {
+  pageTitle ??= document.title;
   document.title = waiting > 0 ? `(${waiting}) ${pageTitle}` : pageTitle;
 }
 

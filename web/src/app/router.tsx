@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { ErrorPage } from '../pages/errors/ErrorPage';
 import { StaffLayout } from '../pages/staff/StaffLayout';
 import { ChatLayout } from './layouts/ChatLayout';
@@ -7,16 +7,15 @@ import { EmptyLayout } from './layouts/EmptyLayout';
 import { RequireMember } from './RequireMember';
 
 /**
- * A page whose code loads when it is first shown. While it loads on the app's first screen, its
- * layout (top bar, banners) already shows, above a screen-high empty page that keeps the footer
- * out of sight, so nothing moves when the page comes.
+ * A page whose code loads when it is first shown. The first screen's page is loaded before the app
+ * renders (`withFirstPage`), so it shows whole and matches what the server rendered.
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
-  hydrateFallbackElement: <div className="page-pending" />,
 });
 
-export const router = createBrowserRouter([
+/** The app's routes: the browser's router (main.tsx) and the server's first render (render.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     element: <DefaultLayout />,
     errorElement: <ErrorPage />,
@@ -95,4 +94,18 @@ export const router = createBrowserRouter([
       { path: '/unsubscribe', ...page(() => import('../pages/notifications/UnsubscribePage')) },
     ],
   },
-]);
+];
+
+/** `routes` with the pages the path shows already loaded. */
+export async function withFirstPage(path: string): Promise<RouteObject[]> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      // A page that fails to load stays lazy: the router tries again and shows its error page.
+      const loaded = await route.lazy().catch(() => null);
+      if (loaded) Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return routes;
+}

@@ -23,15 +23,13 @@ export function useActivationReminder() {
   const { user } = useUser();
   const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const dismissed = dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1';
-
   const needed =
     user !== null &&
     user.status === 'not_confirmed' &&
     user.profile.status === 'disabled' &&
     user.notifications_disabled.length === 0 &&
     !NOT_ON.includes(pathname);
-  if (!needed || dismissed) return null;
+  if (!needed || dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1') return null;
 
   const dismiss = () => {
     localStorage.setItem(dismissedKey, '1');

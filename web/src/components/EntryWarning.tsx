@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
+import { useBrowserState } from '../app/hydration';
 import { useMediaQuery } from './useMediaQuery';
 
 const KEY = 'amora.entry-warning-closed';
@@ -24,7 +24,8 @@ export function EntryWarning({ countries }: { countries?: string[] }) {
   const { user, isLoading } = useUser();
   const { data: settings } = useSettings();
   const phone = useMediaQuery(PHONE);
-  const [closed, setClosed] = useState(() => localStorage.getItem(KEY) === '1');
+  // The server's render leaves it out; it comes in with the page's first effect.
+  const [closed, setClosed] = useBrowserState(() => localStorage.getItem(KEY) === '1', true);
 
   const show =
     !closed &&

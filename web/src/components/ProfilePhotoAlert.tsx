@@ -13,7 +13,7 @@ export function useProfilePhotoAlert() {
   const { user } = useUser();
   const { pathname } = useLocation();
   const key = `${DISMISSED_KEY}.${user?.id}`;
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(key) === '1');
+  const [dismissed, setDismissed] = useState(false);
   if (!user || user.profile.main_image || NOT_ON.includes(pathname) || dismissed || localStorage.getItem(key) === '1') {
     return null;
   }

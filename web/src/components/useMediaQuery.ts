@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useBrowserState } from '../app/hydration';
 
-/** Whether the window matches a CSS media query now; follows it as the window turns or resizes. */
+/**
+ * Whether the window matches a CSS media query now; follows it as the window turns or resizes. Where
+ * the server rendered the page, false until the page is taken over.
+ */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  const [matches, setMatches] = useBrowserState(() => window.matchMedia(query).matches, false);
   useEffect(() => {
     const list = window.matchMedia(query);
     const onChange = () => setMatches(list.matches);

@@ -13,7 +13,7 @@ import {
   type Locale,
   WEB_NAMESPACES,
 } from '@amora/common';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type InitOptions, type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
@@ -37,8 +37,29 @@ export function rememberLocale(locale: Locale) {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_DAYS * 86400}; SameSite=Lax${secure}`;
 }
 
+type PageTexts = Pick<AppFirstAnswer, 'locale' | 'catalogues'>;
+
+/** In the language of `inPage` with its texts; the fallback language only when the page carries it. */
+const options = (lng: string, inPage?: PageTexts): InitOptions => ({
+  lng,
+  fallbackLng: inPage && !inPage.catalogues[FALLBACK_LOCALE] ? false : FALLBACK_LOCALE,
+  resources: inPage?.catalogues as Resource | undefined,
+  partialBundledLanguages: true,
+  ns: [...WEB_NAMESPACES],
+  defaultNS: 'app',
+  interpolation: { escapeValue: false },
+  react: { useSuspense: true },
+});
+
+/** The server's render of a page: an instance of its own, ready at once with the page's texts. */
+export function pageI18n(inPage: PageTexts): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({ ...options(inPage.locale, inPage), initAsync: false });
+  return instance;
+}
+
 /** In the language of `inPage` (the server's first answer) with its texts, or of the cookie. */
-export async function initI18n(inPage?: Pick<AppFirstAnswer, 'locale' | 'catalogues'>): Promise<void> {
+export async function initI18n(inPage?: PageTexts): Promise<void> {
   await i18next
     .use(initReactI18next)
     .use({
@@ -50,16 +71,7 @@ export async function initI18n(inPage?: Pick<AppFirstAnswer, 'locale' | 'catalog
         );
       },
     })
-    .init({
-      lng: inPage?.locale ?? cookieLocale() ?? DEFAULT_LOCALE,
-      fallbackLng: inPage && !inPage.catalogues[FALLBACK_LOCALE] ? false : FALLBACK_LOCALE,
-      resources: inPage?.catalogues as Resource | undefined,
-      partialBundledLanguages: true,
-      ns: [...WEB_NAMESPACES],
-      defaultNS: 'app',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    });
+    .init(options(inPage?.locale ?? cookieLocale() ?? DEFAULT_LOCALE, inPage));
   document.documentElement.lang = i18next.language;
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;

@@ -16,7 +16,7 @@ export function BackButton() {
   const { pathname, key } = useLocation();
   const navigate = useNavigate();
   const hasHistory = key !== 'default';
-  if (!standalone() || !hasHistory || !BACK_ON.some((pattern) => matchPath(pattern, pathname))) return null;
+  if (!hasHistory || !BACK_ON.some((pattern) => matchPath(pattern, pathname)) || !standalone()) return null;
   return (
     <button type="button" className="btn btn-link back-button" onClick={() => navigate(-1)}>
       <Icon svg={icons.back} label={t('nav.back')} />

@@ -61,7 +61,8 @@ function useDismissal() {
   const { user } = useUser();
   const key = `${DISMISSED_KEY}.${user?.id}`;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const dismissed = dismissedFor === key || localStorage.getItem(key) === '1';
+  // A visitor has no time bonus (and the server, rendering a visitor's page, no storage).
+  const dismissed = dismissedFor === key || (user !== null && localStorage.getItem(key) === '1');
   const dismiss = () => {
     localStorage.setItem(key, '1');
     setDismissedFor(key);

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
+import { useBrowserState } from '../../app/hydration';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { usePush } from './usePush';
@@ -21,7 +21,7 @@ export function PushPrompt() {
   const { pathname } = useLocation();
   const { user } = useUser();
   const { state, turnOn } = usePush();
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === '1');
+  const [dismissed, setDismissed] = useBrowserState(() => localStorage.getItem(DISMISSED_KEY) === '1', true);
 
   const askable = state === 'not_subscribed';
   if (user?.profile.signup_step !== 'done' || !askable || dismissed || NOT_ON.includes(pathname)) {

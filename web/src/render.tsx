@@ -1,0 +1,32 @@
+/**
+ * The server's render of a page's first screen (server/src/http/app-page.ts loads the build of this
+ * file): the app as the browser would draw it from the same first answer, which the browser then
+ * hydrates (main.tsx).
+ */
+import type { AppFirstAnswer } from '@amora/common';
+import { QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'preact-render-to-string';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { keepFirstAnswer } from './api/first-answer';
+import { App } from './app/App';
+import { routes } from './app/router';
+import { pageI18n } from './i18n';
+
+const handler = createStaticHandler(routes);
+
+/** The HTML of `path`'s first screen (with its query), or null where the router answers with a redirect. */
+export async function renderFirstScreen(path: string, answer: AppFirstAnswer): Promise<string | null> {
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient();
+  keepFirstAnswer(queryClient, answer);
+  return renderToString(
+    <I18nextProvider i18n={pageI18n(answer)}>
+      <App queryClient={queryClient} navigate={(to) => void router.navigate(to)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </I18nextProvider>,
+  );
+}
