@@ -28,6 +28,7 @@ import {
 } from '@amora/common';
 import { companyInfo, searchQuery, searchResponse, user } from '@amora/common/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { BoundedCache } from '../cache.js';
 import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
 import { readCatalogue } from '../i18n.js';
@@ -108,10 +109,40 @@ function rendersFirstScreen(request: FastifyRequest): boolean {
   return request.sessionUser === null && (request.routeOptions.url === '/pages/:page' || opensWithFaces(request));
 }
 
+/** How long a rendered first screen is kept, as long as the site's settings are. */
+const SCREEN_CACHE_MS = 30_000;
+/** About 5 MB: a /members screen and its key are some 50 KB. */
+const SCREEN_CACHE_ENTRIES = 100;
+
+/** The first screen of a path (with its query) drawn from a first answer, `answers` its JSON text. */
+type FirstScreens = (path: string, answers: string, answer: () => AppFirstAnswer) => Promise<string | null>;
+
+/**
+ * First screens kept by path and first answer, each rendered once while kept: visitors of one site
+ * and language mostly get the same answer, and a /members screen costs milliseconds to render.
+ */
+function keptScreens(render: RenderFirstScreen): FirstScreens {
+  const kept = new BoundedCache<string, Promise<string | null>>(SCREEN_CACHE_ENTRIES);
+  return (path, answers, answer) => {
+    const key = `${path}\n${answers}`;
+    const cached = kept.get(key);
+    if (cached) return cached;
+    const screen = render(path, answer());
+    kept.set(key, screen, SCREEN_CACHE_MS);
+    screen.catch(() => kept.delete(key));
+    return screen;
+  };
+}
+
 /** The first screen's HTML; none where it fails to render, and the browser draws it as it would without. */
-async function firstScreen(render: RenderFirstScreen, request: FastifyRequest, answer: AppFirstAnswer) {
+async function firstScreen(
+  screens: FirstScreens,
+  request: FastifyRequest,
+  answers: string,
+  answer: () => AppFirstAnswer,
+) {
   try {
-    return (await render(request.url, answer)) ?? '';
+    return (await screens(request.url, answers, answer)) ?? '';
   } catch (error) {
     request.log.error({ err: error }, 'the first screen failed to render');
     return '';
@@ -123,9 +154,9 @@ async function firstScreen(render: RenderFirstScreen, request: FastifyRequest, a
  * and, where the server renders it, its first screen.
  */
 async function pageFor(
-  { services, pageScripts, renderFirstScreen }: AppPageOptions,
+  { services, pageScripts }: AppPageOptions,
   request: FastifyRequest,
-  { texts, templates }: { texts: Map<Locale, PageTexts>; templates: Templates },
+  { texts, templates, screens }: { texts: Map<Locale, PageTexts>; templates: Templates; screens?: FirstScreens },
 ) {
   const { site, locale } = request;
   const [settings, company, member, firstFaces] = await Promise.all([
@@ -142,11 +173,11 @@ async function pageFor(
     `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))}${facesJson}`;
   const cataloguesJson = locales.map((each) => `${JSON.stringify(each)}:${texts.get(each)?.json}`).join(',');
   const screen =
-    renderFirstScreen && rendersFirstScreen(request)
-      ? await firstScreen(renderFirstScreen, request, {
+    screens && rendersFirstScreen(request)
+      ? await firstScreen(screens, request, answers, () => ({
           ...(JSON.parse(`${answers}}`) as Omit<AppFirstAnswer, 'catalogues'>),
           catalogues: Object.fromEntries(locales.map((each) => [each, texts.get(each)?.catalogues])),
-        })
+        }))
       : '';
   // A rendered screen shows without its scripts, so they come after the styles and photos it shows.
   const scriptPriority = screen ? 'low' : 'auto';
@@ -182,6 +213,7 @@ const scriptsLast = (template: string) =>
 export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, options) => {
   const texts = textsByLocale();
   const templates = { asBuilt: options.template, scriptsLast: scriptsLast(options.template) };
+  const screens = options.renderFirstScreen && keptScreens(options.renderFirstScreen);
   for (const pattern of WEB_PATHS) {
     app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {
       // Parameters with a closed list of values (a static page's slug) are checked here.
@@ -189,7 +221,7 @@ export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, opt
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       // A domain with no site still gets the page, which then shows its failure in the browser.
       if (!request.site) return options.template;
-      return pageFor(options, request, { texts, templates });
+      return pageFor(options, request, { texts, templates, screens });
     });
   }
 };
