@@ -29,7 +29,7 @@ const drawingServerHtml = () => typeof window === 'undefined' || hydrating;
 export function useBrowserState<T>(read: () => T, onServer: T) {
   const [value, setValue] = useState(() => (drawingServerHtml() ? onServer : read()));
   const [fromServer] = useState(drawingServerHtml);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` is called once, after the server's HTML was taken over.
+  // `read` runs once, after the server's HTML was taken over.
   useEffect(() => {
     if (fromServer) setValue(read());
   }, [fromServer]);
