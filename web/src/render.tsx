@@ -6,12 +6,11 @@
 import type { AppFirstAnswer } from '@amora/common';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'preact-render-to-string';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { keepFirstAnswer } from './api/first-answer';
 import { App } from './app/App';
 import { routes } from './app/router';
-import { pageI18n } from './i18n';
+import { I18nProvider, pageI18n } from './i18n';
 
 const handler = createStaticHandler(routes);
 
@@ -23,10 +22,10 @@ export async function renderFirstScreen(path: string, answer: AppFirstAnswer): P
   const queryClient = new QueryClient();
   keepFirstAnswer(queryClient, answer);
   return renderToString(
-    <I18nextProvider i18n={pageI18n(answer)}>
+    <I18nProvider value={pageI18n(answer)}>
       <App queryClient={queryClient} navigate={(to) => void router.navigate(to)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@amora/common';
 import type * as Schemas from '@amora/common/schemas';
 import type { z } from 'zod';
-import { i18next } from '../i18n';
+import { i18n } from '../i18n';
 
 type SchemaModule = typeof Schemas;
 /** The name of an answer's schema in @amora/common/schemas, e.g. `'likesResponse'`. */
@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /** A call that reached no server (offline, a dropped connection), or code that never arrived. */
-export const networkError = () => new ApiError(0, 'network_error', i18next.t('common.networkError'));
+export const networkError = () => new ApiError(0, 'network_error', i18n.t('common.networkError'));
 
 /**
  * zod and the schemas are a chunk of their own, loaded with the first call and beside its fetch:
@@ -89,7 +89,7 @@ async function parseAnswer<Name extends AnswerName>(
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data as Answer<Name>;
   console.error(`${path} answered outside its schema`, parsed.error.issues);
-  throw new ApiError(response.status, 'bad_response', i18next.t('common.badResponse'));
+  throw new ApiError(response.status, 'bad_response', i18n.t('common.badResponse'));
 }
 
 interface RequestOptions {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUser } from '../api/hooks';
+import { useTranslation } from '../i18n';
 import { ResendActivation } from './ResendActivation';
 
 const DISMISSED_KEY = 'amora.activation-reminder-dismissed';

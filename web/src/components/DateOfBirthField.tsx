@@ -2,7 +2,7 @@ import { MAX_AGE } from '@amora/common';
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { type FieldValues, type Path, type UseFormReturn, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useFieldMessage } from './form';
 
 type Part = 'day' | 'month' | 'year';

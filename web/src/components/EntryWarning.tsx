@@ -1,10 +1,11 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
 import { useBrowserState } from '../app/hydration';
+import { useTranslation } from '../i18n';
+import { Trans } from '../i18n/Trans';
 import { useMediaQuery } from './useMediaQuery';
 
 const KEY = 'amora.entry-warning-closed';

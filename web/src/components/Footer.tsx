@@ -1,8 +1,8 @@
 import { displayPhone, type Locale, type StaticPageSlug } from '@amora/common';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCompanyInfo, useSettings } from '../api/hooks';
+import { useTranslation } from '../i18n';
 
 const BASE_LINKS: StaticPageSlug[] = ['terms', 'privacy', 'cookies', 'ban', 'faq'];
 /** Pages only some markets need: the right of withdrawal in the EU, an Impressum-style service page in German. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSettings } from '../api/hooks';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 import * as icons from './icons';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSettings } from '../api/hooks';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 import * as icons from './icons';
 import { NATIVE_NAMES, orderedLocales, useChooseLocale } from './languages';

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../i18n';
 import { openSignupModal } from '../pages/accounts/SignupModal';
 
 /** What a visitor sees where a member action would be: log in, or sign up for free right here. */

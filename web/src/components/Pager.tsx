@@ -1,5 +1,5 @@
 import Pagination from 'react-bootstrap/Pagination';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 import * as icons from './icons';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useRegions, useSettings } from '../api/hooks';
+import { useTranslation } from '../i18n';
 import { SelectField } from './form';
 import { useCountryName } from './useCountryName';
 

@@ -1,7 +1,7 @@
 import type { ProfileCard as Profile } from '@amora/common';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n';
 import { HostedMark } from './HostedMark';
 import { ProfilePhoto } from './ProfilePhoto';
 

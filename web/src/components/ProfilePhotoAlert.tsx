@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useUser } from '../api/hooks';
+import { useTranslation } from '../i18n';
 
 const DISMISSED_KEY = 'amora.profile-photo-alert-dismissed';
 const NOT_ON = ['/profile', '/complete-signup'];

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { useResendActivationMail } from '../api/hooks';
+import { useTranslation } from '../i18n';
 
 /** Sends the activation mail again, and says whether it went. */
 export function ResendActivation({ variant = 'outline-dark' }: { variant?: string }) {

@@ -1,6 +1,6 @@
 /** The selects of a search for members: the search filters and the match finder. */
 import { GENDERS, type Gender, MAX_AGE, MIN_AGE } from '@amora/common';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { SelectField } from './form';
 
 interface SearchSelectProps<Value> {

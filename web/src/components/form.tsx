@@ -7,9 +7,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
+import { useTranslation } from '../i18n';
 
 export interface FormAlertState {
   message: string;

@@ -1,9 +1,9 @@
 import { LOCALES, type Locale } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { replaceUser, useUser } from '../api/hooks';
-import { rememberLocale } from '../i18n';
+import { useTranslation } from '../i18n';
+import { rememberLocale } from '../i18n/locale-cookie';
 
 /** Each language in its own words, so everyone finds theirs. */
 export const NATIVE_NAMES: Record<Locale, string> = {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { regionNames } from '../i18n/format';
 
 /** Country names in the page's language, from the browser's own data. */

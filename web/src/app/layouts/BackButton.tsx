@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 
 /** Screens that are reached from a list, where an installed app (no browser bar) needs a way back (SPEC §2). */
 const BACK_ON = ['/members/:id', '/likes/:type', '/likes/m/:id', '/credits', '/credits/:id/:paymentmethod'];

@@ -1,5 +1,4 @@
 import { type User, visitorMayBrowse, visitorMaySignUp } from '@amora/common';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSettings, useUser } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
@@ -9,6 +8,7 @@ import { LogoMark } from '../../components/Logo';
 import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { TopBarSearch } from '../../components/TopBarSearch';
+import { useTranslation } from '../../i18n';
 import { storedTracking } from '../../pages/accounts/tracking';
 import { MessagesTab } from '../../pages/chats/MessagesTab';
 import { CreditsButton } from '../../pages/credits/CreditsButton';

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { replaceUser, useUserMutation } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { AuthCard } from './AuthCard';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { refreshUser, useUser } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 
 export default function ActivateDonePage() {

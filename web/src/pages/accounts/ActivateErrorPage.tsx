@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 
 export default function ActivateErrorPage() {

@@ -1,12 +1,12 @@
 import type { LoginRequest } from '@amora/common';
 import { loginRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useUser, useUserMutation } from '../../api/hooks';
 import { useNextPath, withNext } from '../../app/next-path';
 import { EmailField, FormAlert, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 
 export default function LoginPage() {

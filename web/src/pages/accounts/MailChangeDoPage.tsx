@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { refreshUser } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 
 export default function MailChangeDoPage() {

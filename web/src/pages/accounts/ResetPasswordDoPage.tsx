@@ -3,12 +3,12 @@ import { resetDoRequest } from '@amora/common/schemas';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { useUserMutation } from '../../api/hooks';
 import { FormAlert, NewPasswordFields, SubmitButton, useSchemaForm } from '../../components/form';
 import { Loading } from '../../components/Loading';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 
 export default function ResetPasswordDoPage() {

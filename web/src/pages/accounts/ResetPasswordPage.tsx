@@ -2,10 +2,10 @@ import { resetRequest } from '@amora/common/schemas';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { EmailField, FormAlert, SubmitButton, useSchemaForm } from '../../components/form';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 
 export default function ResetPasswordPage() {

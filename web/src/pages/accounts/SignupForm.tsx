@@ -1,14 +1,15 @@
 import type { SignupRequest } from '@amora/common';
 import { signupRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useSettings, useUserMutation } from '../../api/hooks';
 import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
 import { DateOfBirthField } from '../../components/DateOfBirthField';
 import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
+import { useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
+import { Trans } from '../../i18n/Trans';
 import { storedTracking } from './tracking';
 
 /** `onSignedUp`: what follows for the new member (the signup page goes on to the profile; the dialog closes). */

@@ -2,11 +2,11 @@ import { visitorMaySignUp } from '@amora/common';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
 import { withNext } from '../../app/next-path';
 import { Loading } from '../../components/Loading';
+import { useTranslation } from '../../i18n';
 import { storedTracking } from './tracking';
 
 // Loaded when the dialog first opens, so a visitor's first page does not carry the form.

@@ -1,9 +1,9 @@
 import { visitorMaySignUp } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
 import { useNextPath, withNext } from '../../app/next-path';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from './AuthCard';
 import { SignupForm } from './SignupForm';
 import { storedTracking } from './tracking';

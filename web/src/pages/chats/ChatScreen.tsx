@@ -1,7 +1,6 @@
 import { CHAT_HISTORY_LIMIT, type ChatMessage, type ChatProfile, type ChatResponse } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, networkError } from '../../api/client';
 import { useUser } from '../../api/hooks';
@@ -10,6 +9,7 @@ import { HostedMark } from '../../components/HostedMark';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { applySent, type Outgoing, type Recipient, sendMessage } from './api';
 import { ChatAvatar } from './ChatAvatar';
 import { Composer } from './Composer';

@@ -1,10 +1,10 @@
 import { TYPING_SIGNAL_MS } from '@amora/common';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
 import { signal } from '../../app/live';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import type { Outgoing } from './api';
 import { GiftPicker } from './GiftPicker';
 

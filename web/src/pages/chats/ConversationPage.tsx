@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { useTranslation } from '../../i18n';
 import { chatKeys, useConversation } from './api';
 import { ChatScreen } from './ChatScreen';
 

@@ -1,7 +1,7 @@
 import { GIFTS, type Gift } from '@amora/common';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { giftImage } from './MessageBubble';
 
 /** The gift catalogue: one tap sends the gift, at the site's gift_credits. */

@@ -1,7 +1,7 @@
 import { ICEBREAKERS } from '@amora/common';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 
 /** An empty conversation offers openers; one tap sends it as the first message. */
 export function Icebreakers({ name, onPick }: { name: string; onPick: (text: string) => void }) {

@@ -1,9 +1,9 @@
 import type { ChatProfile } from '@amora/common';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useMember } from '../../api/members';
 import { Loading } from '../../components/Loading';
+import { useTranslation } from '../../i18n';
 import { useChats } from './api';
 import { ChatScreen } from './ChatScreen';
 

@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@amora/common';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/format';
 import type { Outgoing } from './api';
 import type { Pending } from './ChatScreen';

@@ -1,8 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/client';
 import { ResendActivation } from '../../components/ResendActivation';
+import { useTranslation } from '../../i18n';
 
 /**
  * Why a message did not go out, with the way on: buying credits, becoming premium, activating the

@@ -1,5 +1,5 @@
 import type { ChatEntry } from '@amora/common';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 type LastMessage = NonNullable<ChatEntry['last_message']>;
 

@@ -1,6 +1,6 @@
 import type { DiscountCode } from '@amora/common';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import type { Bundle } from './api';
 import { discountApplies, priceWith } from './price';

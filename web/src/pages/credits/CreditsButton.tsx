@@ -1,8 +1,8 @@
 import { CREDITS_BADGE_THRESHOLD, type User } from '@amora/common';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 
 /**
  * The top bar's way to credits: a paying member sees the balance, marked when 10 or fewer (warning

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { lookUpDiscount } from './api';
 
 /** "Have a discount code?": the code is checked at once and, when good, applies to the prices shown. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 
 /** A member who has bought nothing yet, and the way to the bundles. */
 export function NoPurchases() {

@@ -1,5 +1,5 @@
 import type { DiscountCode } from '@amora/common';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import type { Bundle } from './api';
 import { discountApplies, priceWith } from './price';

@@ -1,11 +1,11 @@
 import { FREE_CONVERSATIONS, FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMember } from '../../app/RequireMember';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import { useOffer } from './api';
 

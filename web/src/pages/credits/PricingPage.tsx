@@ -3,13 +3,13 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 
 /** /pricing: what everything costs, per country the site sells in, for visitors and members alike. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 
 /**

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { creditsKeys, useWelcomeDiscount } from './api';
 
 const DISMISSED_KEY = 'amora.time-bonus-dismissed';

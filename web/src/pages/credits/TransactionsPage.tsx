@@ -1,11 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { formatDate, formatMoney } from '../../i18n/format';
 import { useTransactions } from './api';
 import { NoPurchases } from './NoPurchases';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 
 /** Where every upgrade alert leads: the bundles, the first of which makes the member premium. */
 export function UpgradeLink({ className = 'btn btn-sm btn-secondary' }: { className?: string }) {

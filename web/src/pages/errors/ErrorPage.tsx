@@ -1,9 +1,8 @@
-import i18next from 'i18next';
 import { Component, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForMissingChunk } from '../../app/chunk-reload';
+import { i18n, useTranslation } from '../../i18n';
 
 /**
  * The status and the message a thrown route answer carries (SPEC §8: 500 and 'Error' by default).
@@ -38,7 +37,7 @@ function ErrorContent({ status: givenStatus }: { status?: number }) {
 function Apology() {
   const say = (key: string, english: string) => {
     try {
-      return i18next.exists(key) ? i18next.t(key) : english;
+      return i18n.exists(key) ? i18n.t(key) : english;
     } catch {
       return english;
     }

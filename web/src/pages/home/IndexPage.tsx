@@ -1,7 +1,6 @@
 import type { User } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
 import { useSearch } from '../../api/members';
@@ -10,6 +9,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { CardLikeButton } from '../likes/LikeButton';
 
 /** How many faces the home page shows: two rows on a phone, one on a wide screen. */

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { useUser } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { likeKeys, useLike, useLikes } from './api';
 import { type MatchProfile, useShowMatch } from './MatchPopup';
 

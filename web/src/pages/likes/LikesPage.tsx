@@ -2,7 +2,6 @@ import { LIKES_LIST_TYPES, type LikedCard, type LikesListType } from '@amora/com
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -10,6 +9,7 @@ import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { ErrorPage } from '../errors/ErrorPage';
 import { matchesOf, useLikes, useLikesList } from './api';
 import { CardLikeButton } from './LikeButton';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Tab } from '../../app/layouts/Tab';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { newLikesOf, useLikes } from './api';
 
 /** The likes place of the member navigation, with the count of new likes. */

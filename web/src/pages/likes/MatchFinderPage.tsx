@@ -6,12 +6,12 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
 import { RegionSelect } from '../../components/PlaceSelects';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { AgeSelect, GenderSelect } from '../../components/SearchSelects';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { useMatchFinder } from './api';
 import { CardLikeButton } from './LikeButton';
 

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { HostedMark } from '../../components/HostedMark';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { useTranslation } from '../../i18n';
 import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from './api';
 import { useLikeModalDelay } from './useLikeModalDelay';
 

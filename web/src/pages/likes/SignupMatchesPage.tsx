@@ -1,6 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNextPath, withNext } from '../../app/next-path';
 import { Icon } from '../../components/Icon';
@@ -8,6 +7,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { useMatchFinder } from './api';
 import { CardLikeButton } from './LikeButton';
 

@@ -4,7 +4,6 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Icon } from '../../components/Icon';
@@ -12,6 +11,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { ProfileCard } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/format';
 import { likeKeys, useSwipe, useSwipeDeck } from './api';
 import { useShowMatch } from './MatchPopup';

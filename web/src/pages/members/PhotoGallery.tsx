@@ -2,10 +2,10 @@ import type { Image } from '@amora/common';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { useTranslation } from '../../i18n';
 
 const SWIPE_PX = 40;
 

@@ -1,6 +1,6 @@
 import { type MemberProfile, PROFILE_DETAIL_FIELDS } from '@amora/common';
-import { useTranslation } from 'react-i18next';
 import { useInterests, useSettings } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 
 /** The detail fields the site shows (visible_profile_fields), with their values in the page's language. */
 export function ProfileDetails({ profile }: { profile: MemberProfile }) {

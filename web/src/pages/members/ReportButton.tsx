@@ -4,8 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
 import { useReport } from '../../api/members';
+import { useTranslation } from '../../i18n';
 
 export function ReportButton({ profileId, name }: { profileId: number; name: string }) {
   const { t } = useTranslation('members');

@@ -1,9 +1,9 @@
 import type { SearchQuery } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { CountrySelect, RegionSelect } from '../../components/PlaceSelects';
 import { AgeSelect, GenderSelect } from '../../components/SearchSelects';
+import { useTranslation } from '../../i18n';
 
 export type Filters = Pick<SearchQuery, 'q' | 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>;
 

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { useUpdateNotifications } from './api';
 
 const DISMISSED_KEY = 'amora.mail-off-dismissed';

@@ -1,9 +1,9 @@
 import type { NotificationPreference } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
+import { useTranslation } from '../../i18n';
 import { useNotificationChoices, useUpdateNotifications } from './api';
 
 const CHANNELS = ['mail', 'push'] as const;

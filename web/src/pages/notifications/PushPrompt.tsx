@@ -1,10 +1,10 @@
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { useBrowserState } from '../../app/hydration';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { usePush } from './usePush';
 
 /** "Not now" holds for this browser, whoever signs in on it. */

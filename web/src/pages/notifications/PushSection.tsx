@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { SettingsSection } from '../settings/SettingsSection';
 import { usePush } from './usePush';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { usePush } from './usePush';
 
 /** The push opt-in step of complete-signup; a browser that cannot ask (or was asked) moves on by itself. */

@@ -2,11 +2,11 @@ import { unsubscribeQuery } from '@amora/common/schemas';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { LogoMark } from '../../components/Logo';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from '../accounts/AuthCard';
 import { useUnsubscribe, useUnsubscribeLink } from './api';
 

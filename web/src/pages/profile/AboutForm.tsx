@@ -1,11 +1,11 @@
 import { ABOUT_MAX_LENGTH, INTERESTS_MAX, type Interest } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { useInterests, useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 export function AboutForm({ profile, submitLabel, onSaved, onDraft }: ProfilePartProps) {

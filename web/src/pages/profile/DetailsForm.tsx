@@ -12,9 +12,9 @@ import { type FormEvent, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/hooks';
 import { FormAlert, SelectField, SubmitButton } from '../../components/form';
+import { useTranslation } from '../../i18n';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 const CHOICES = {

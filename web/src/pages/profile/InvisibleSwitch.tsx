@@ -1,8 +1,8 @@
 import type { OwnProfile } from '@amora/common';
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form';
+import { useTranslation } from '../../i18n';
 import { useSaveProfile } from './useSaveProfile';
 
 /** Invisible mode: the member leaves search and others' likes lists, and can still browse. */

@@ -6,12 +6,12 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSettings } from '../../api/hooks';
 import { FormAlert, SubmitButton } from '../../components/form';
 import { CountrySelect, RegionSelect } from '../../components/PlaceSelects';
 import { useCountryName } from '../../components/useCountryName';
+import { useTranslation } from '../../i18n';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 interface Place {

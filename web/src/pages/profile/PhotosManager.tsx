@@ -2,7 +2,6 @@ import { FREE_PHOTO_LIMIT, type OwnPhoto, PHOTO_ACCEPT, PREMIUM_PHOTO_LIMIT, typ
 import { type ChangeEvent, useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { photoCalls, usePhotoMutation } from '../../api/members';
@@ -10,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Menu } from '../../components/Menu';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { useTranslation } from '../../i18n';
 import { UpgradeLink } from '../credits/UpgradeLink';
 
 /** The member's photos: upload within the limit, choose the main one, move, delete. */

@@ -1,8 +1,8 @@
 import type { OwnProfile, ProfileUpdate } from '@amora/common';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useProfileUpdate } from '../../api/members';
 import type { FormAlertState } from '../../components/form';
+import { useTranslation } from '../../i18n';
 
 /** A form for one part of the profile, in /profile or as a complete-signup step. */
 export interface ProfilePartProps {

@@ -1,11 +1,11 @@
 import type { ProfileCard } from '@amora/common';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBlock, useBlocks } from '../../api/members';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { useTranslation } from '../../i18n';
 import { SettingsSection } from './SettingsSection';
 
 /** The members this member blocked, each to be unblocked again. */

@@ -2,13 +2,13 @@ import { DELETE_REASONS } from '@amora/common';
 import { deleteAccountRequest } from '@amora/common/schemas';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { StayOffers } from '../credits/StayOffers';
 
 /**

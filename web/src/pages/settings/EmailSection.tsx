@@ -2,12 +2,12 @@ import type { User } from '@amora/common';
 import { text } from '@amora/common/schemas';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../api/client';
 import { useUserMutation } from '../../api/hooks';
 import { EmailField, FormAlert, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { SettingsSection } from './SettingsSection';
 
 // The server judges the address, so its own message ('invalid new address') is shown. The current

@@ -1,9 +1,9 @@
 import { passwordChangeRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { FormAlert, NewPasswordFields, PasswordField, SubmitButton, useSchemaForm } from '../../components/form';
 import * as icons from '../../components/icons';
+import { useTranslation } from '../../i18n';
 import { SettingsSection } from './SettingsSection';
 
 export function PasswordSection() {

@@ -1,10 +1,10 @@
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMember } from '../../app/RequireMember';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { NotificationChoices } from '../notifications/NotificationChoices';
 import { PushSection } from '../notifications/PushSection';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';

@@ -1,10 +1,10 @@
 import { displayPhone, isStaticPageSlug } from '@amora/common';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCompanyInfo, useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 

@@ -5,11 +5,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
 import { EmailField, FormAlert, SubmitButton, TextField, useFieldMessage, useSchemaForm } from '../../components/form';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 
 interface Filed {
   number: number;

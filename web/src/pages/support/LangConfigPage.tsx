@@ -1,12 +1,12 @@
 import { LOCALES, type Locale } from '@amora/common';
 import Container from 'react-bootstrap/Container';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { NATIVE_NAMES, suggestedLocales, useChooseLocale } from '../../components/languages';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useTranslation } from '../../i18n';
 
 /** /lang-config: the languages of the visitor's country first, then all; choosing one goes home in it. */
 export default function LangConfigPage() {
