@@ -2,10 +2,10 @@ import type { User } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
-import Modal from 'react-bootstrap/Modal';
 import { useLocation } from 'react-router';
 import { useUser } from '../api/hooks';
 import { useTranslation } from '../i18n';
+import { Modal } from './dialogs';
 import { ResendActivation } from './ResendActivation';
 
 const DISMISSED_KEY = 'amora.activation-reminder-dismissed';

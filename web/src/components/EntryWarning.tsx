@@ -1,11 +1,10 @@
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
 import { useBrowserState } from '../app/hydration';
 import { useTranslation } from '../i18n';
 import { Trans } from '../i18n/Trans';
+import { Modal, Sheet } from './dialogs';
 import { useMediaQuery } from './useMediaQuery';
 
 const KEY = 'amora.entry-warning-closed';
@@ -75,21 +74,20 @@ export function EntryWarning({ countries }: { countries?: string[] }) {
 
   if (phone) {
     return (
-      <Offcanvas
+      <Sheet
         show={show}
         onHide={close}
-        placement="bottom"
         backdrop="static"
         keyboard={false}
         className="entry-sheet"
         aria-labelledby="entry-warning-title"
       >
-        <Offcanvas.Header>{title}</Offcanvas.Header>
-        <Offcanvas.Body>
+        <Sheet.Header>{title}</Sheet.Header>
+        <Sheet.Body>
           {body}
           {actions}
-        </Offcanvas.Body>
-      </Offcanvas>
+        </Sheet.Body>
+      </Sheet>
     );
   }
   return (

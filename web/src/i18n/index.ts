@@ -32,6 +32,7 @@ type PageTexts = Pick<AppFirstAnswer, 'locale' | 'catalogues'>;
 /** The texts of one language (and its fallback's) and the switch to another. */
 export class I18n {
   #language: Locale;
+  #wanted: Locale;
   #fallback: Locale | null;
   readonly #loaded = new Map<Locale, Catalogues>();
   readonly #translators = new Map<string, Translate>();
@@ -39,6 +40,7 @@ export class I18n {
 
   constructor(language: Locale, inPage?: PageTexts) {
     this.#language = language;
+    this.#wanted = language;
     this.#fallback = FALLBACK_LOCALE;
     if (inPage) this.takePageTexts(inPage);
   }
@@ -56,8 +58,9 @@ export class I18n {
   }
 
   /** `t` in the app's namespace. */
-  readonly t: Translate = (key: string, options?: object) =>
-    this.translate(DEFAULT_NAMESPACES)(key, options as never) as never;
+  get t(): Translate {
+    return this.translate(DEFAULT_NAMESPACES);
+  }
 
   exists(key: string): boolean {
     return hasText(this.#languages(), DEFAULT_NAMESPACES, key);
@@ -74,10 +77,11 @@ export class I18n {
     return t;
   }
 
-  /** Speaks `locale` once its texts (and the fallback's) have loaded. */
+  /** Speaks `locale` once its texts (and the fallback's) have loaded, unless another was asked for meanwhile. */
   async changeLanguage(locale: Locale): Promise<void> {
+    this.#wanted = locale;
     const loaded = await Promise.all([this.#load(locale), this.#fallback ? this.#load(this.#fallback) : false]);
-    if (locale === this.#language && !loaded.includes(true)) return;
+    if (this.#wanted !== locale || (locale === this.#language && !loaded.includes(true))) return;
     this.#language = locale;
     this.#translators.clear();
     for (const listener of this.#listeners) listener();

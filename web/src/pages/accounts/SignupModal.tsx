@@ -1,10 +1,10 @@
 import { visitorMaySignUp } from '@amora/common';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Modal from 'react-bootstrap/Modal';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
 import { withNext } from '../../app/next-path';
+import { Modal } from '../../components/dialogs';
 import { Loading } from '../../components/Loading';
 import { useTranslation } from '../../i18n';
 import { storedTracking } from './tracking';

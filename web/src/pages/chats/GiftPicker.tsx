@@ -1,6 +1,6 @@
 import { GIFTS, type Gift } from '@amora/common';
-import Modal from 'react-bootstrap/Modal';
 import { useSettings } from '../../api/hooks';
+import { Modal } from '../../components/dialogs';
 import { useTranslation } from '../../i18n';
 import { giftImage } from './MessageBubble';
 

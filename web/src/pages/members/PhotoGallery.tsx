@@ -1,7 +1,7 @@
 import type { Image } from '@amora/common';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from '../../components/dialogs';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';

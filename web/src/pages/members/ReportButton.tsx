@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useReport } from '../../api/members';
+import { Modal } from '../../components/dialogs';
 import { useTranslation } from '../../i18n';
 
 export function ReportButton({ profileId, name }: { profileId: number; name: string }) {

@@ -1,0 +1,79 @@
+/**
+ * react-bootstrap's Modal and a bottom sheet (its Offcanvas), whose code stays out of the first
+ * screen's: with their transitions and focus handling they were 4.4 KB of the first load (Brotli),
+ * for dialogs most first visits never open. The browser fetches the code when it is idle after the
+ * first screen, so a dialog opens without waiting; one shown before that appears when its code has
+ * come. The search's filters keep react-bootstrap's Offcanvas: it is `responsive`, drawn in the
+ * page on a wide screen.
+ */
+import { type ComponentProps, createElement, type ElementType, useEffect, useState } from 'react';
+import type BootstrapModal from 'react-bootstrap/Modal';
+import type BootstrapOffcanvas from 'react-bootstrap/Offcanvas';
+
+type Code = typeof import('./dialog-code');
+let loaded: Code | null = null;
+let loading: Promise<Code> | null = null;
+
+/** The dialogs' code, fetched once; a failed fetch is tried again the next time. */
+function loadDialogs(): Promise<Code> {
+  loading ??= import('./dialog-code').then(
+    (code) => {
+      loaded = code;
+      return code;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function whenIdle(work: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(work, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 2000);
+  return () => clearTimeout(id);
+}
+
+/** The dialogs' code once it is here: fetched when the browser is idle, or at once when `show` asks for it. */
+function useDialogCode(show: boolean | undefined): Code | null {
+  const [code, setCode] = useState(loaded);
+  useEffect(() => {
+    if (code) return;
+    const load = () => void loadDialogs().then(setCode, () => undefined);
+    if (!show) return whenIdle(load);
+    load();
+  }, [code, show]);
+  return code;
+}
+
+/** A part of a dialog (its header, say). It renders only inside the dialog, whose code is here by then. */
+const part = (pick: (code: Code) => ElementType) => (props: Record<string, unknown>) =>
+  loaded ? createElement(pick(loaded), props) : null;
+
+function LazyModal(props: ComponentProps<typeof BootstrapModal>) {
+  const code = useDialogCode(props.show);
+  return code ? <code.Modal {...props} /> : null;
+}
+
+function LazySheet(props: ComponentProps<typeof BootstrapOffcanvas>) {
+  const code = useDialogCode(props.show);
+  return code ? <code.Offcanvas placement="bottom" {...props} /> : null;
+}
+
+export const Modal = Object.assign(LazyModal, {
+  Header: part((code) => code.Modal.Header),
+  Title: part((code) => code.Modal.Title),
+  Body: part((code) => code.Modal.Body),
+  Footer: part((code) => code.Modal.Footer),
+}) as unknown as typeof BootstrapModal;
+
+/** A sheet that slides up from the bottom of the screen. */
+export const Sheet = Object.assign(LazySheet, {
+  Header: part((code) => code.Offcanvas.Header),
+  Title: part((code) => code.Offcanvas.Title),
+  Body: part((code) => code.Offcanvas.Body),
+}) as unknown as typeof BootstrapOffcanvas;
