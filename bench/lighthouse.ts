@@ -33,7 +33,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** The demo server on `port` with its own data folder; it seeds the demo site at start. */
-async function startServer(port: number) {
+export async function startLighthouseServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-lighthouse-'));
   const origin = `http://localhost:${port}`;
   const server = await startApp(
@@ -48,7 +48,11 @@ async function startServer(port: number) {
     },
     { port },
   );
-  return { server, origin, dataDir };
+  const stop = async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, stop };
 }
 
 async function auditOnce(url: string, port: number): Promise<RunResult> {
@@ -74,7 +78,7 @@ async function auditOnce(url: string, port: number): Promise<RunResult> {
  */
 export async function benchLighthouse(paths: string[], runs = 5, port = 3700): Promise<LighthouseRow[]> {
   if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('no web/dist: run `npm run build` first');
-  const { server, origin, dataDir } = await startServer(port);
+  const { origin, stop } = await startLighthouseServer(port);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -96,8 +100,7 @@ export async function benchLighthouse(paths: string[], runs = 5, port = 3700): P
     return rows;
   } finally {
     chrome.kill();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -12,12 +12,13 @@
  * on one instance and on two joined by Redis, beside a bare `ws` echo, and memory for 10,000 sockets.
  *
  * Web: the first load of the app and of a lander (Brotli, as sent), and Lighthouse's mobile scores of the home
- * page, /members and landers (bench/lighthouse.ts); `--lighthouse ''` leaves Lighthouse out.
+ * page, /members and landers (bench/lighthouse.ts); `--lighthouse ''` leaves Lighthouse out. The
+ * interactions' INP on /members (bench/inp.ts), which Lighthouse's audit of a load has none of.
  *
  * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat  --profiles 100000
  * --rate 500  --seconds 15  --chat-rates 100,500,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
  * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
- * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)
+ * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)  --inp-runs 5 (0 for none)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */
@@ -38,6 +39,7 @@ import type { Site } from '../server/src/sites/service.js';
 import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
 import { openDemoApp } from './demo-app.js';
 import { measureFirstLoad } from './first-load.js';
+import { benchInp, inpTable } from './inp.js';
 import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
@@ -71,6 +73,8 @@ const { values } = parseArgs({
     },
     /** Lighthouse runs per page; the table shows the median. */
     'lighthouse-runs': { type: 'string', default: '5' },
+    /** Visits whose taps measure INP (bench/inp.ts); 0 for none. */
+    'inp-runs': { type: 'string', default: '5' },
   },
 });
 /** `--engines none` runs the realtime part only. */
@@ -715,6 +719,16 @@ const lighthouseLines =
         ...lighthouseTable(lighthouseRows),
       ]
     : ['Lighthouse: not run.'];
+const inpRuns = Number(values['inp-runs']);
+const inpRows = firstLoad && inpRuns > 0 ? await benchInp(inpRuns) : [];
+const inpLines =
+  inpRows.length > 0
+    ? [
+        `Interactions (INP; a phone-sized Chromium with a 4× slower CPU, a first visit; median of ${inpRuns} visits):`,
+        '',
+        ...inpTable(inpRows),
+      ]
+    : ['INP: not measured.'];
 const report = [
   '# API benchmark',
   '',
@@ -737,8 +751,10 @@ const report = [
   '',
   ...lighthouseLines,
   '',
+  ...inpLines,
+  '',
 ].join('\n');
 fs.writeFileSync(values.out, report);
 console.log(
-  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${firstLoadLine}\n\n${lighthouseLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${firstLoadLine}\n\n${lighthouseLines.join('\n')}\n\n${inpLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );
