@@ -76,7 +76,7 @@ const preactModules = (isSsrBuild: boolean | undefined) =>
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [] : [offlinePage(), pageScripts(), compressFiles()],
   // Preact renders the app: React's API at a fraction of its weight and start-up work on a phone.
-  // The libraries written for React (react-router, react-bootstrap, TanStack Query, react-i18next)
+  // The libraries written for React (react-router, react-bootstrap, TanStack Query)
   // get its compatibility layer; the app's own JSX compiles to Preact's runtime.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
