@@ -1,6 +1,6 @@
 /**
  * react-bootstrap's Modal and a bottom sheet (its Offcanvas), whose code stays out of the first
- * screen's: with their transitions and focus handling they were 4.4 KB of the first load (Brotli),
+ * screen's: with their transitions and focus handling they were 4.3 KB of the first load (Brotli),
  * for dialogs most first visits never open. The browser fetches the code when it is idle after the
  * first screen, so a dialog opens without waiting; one shown before that appears when its code has
  * come. The search's filters keep react-bootstrap's Offcanvas: it is `responsive`, drawn in the
