@@ -6,8 +6,8 @@
  * to the next frame painted after its handlers ran. A page's INP is its slowest interaction when
  * it has fewer than fifty; the row shows each interaction's median over the runs.
  */
-import { chromium, type Page } from '@playwright/test';
-import { startLighthouseServer } from './lighthouse.js';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { startLighthouseServer, type WebBuild } from './lighthouse.js';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's mobile profile: a Moto G Power's screen and a CPU four times slower than this one. */
@@ -16,6 +16,7 @@ const CPU_SLOWDOWN = 4;
 
 export interface InpRow {
   interaction: string;
+  build: string;
   /** Milliseconds: the median run's, the lowest and the highest. */
   median: number;
   lowest: number;
@@ -73,43 +74,56 @@ async function oneVisit(page: Page, origin: string): Promise<Record<string, numb
 
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-export async function benchInp(runs = 5, port = 3710): Promise<InpRow[]> {
-  const { origin, stop } = await startLighthouseServer(port);
+/** A first visit's taps: no stored choices, no cache, the CPU slowed as on a phone. */
+async function firstVisit(browser: Browser, origin: string): Promise<Record<string, number>> {
+  const context = await browser.newContext(PHONE);
+  try {
+    await context.addInitScript(OBSERVE_INTERACTIONS);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    return await oneVisit(page, origin);
+  } finally {
+    await context.close();
+  }
+}
+
+function inpRows(build: string, visits: Record<string, number>[]): InpRow[] {
+  return Object.keys(visits[0] ?? {}).map((interaction) => {
+    const durations = visits.map((visit) => visit[interaction] ?? 0);
+    return {
+      interaction,
+      build,
+      median: median(durations),
+      lowest: Math.min(...durations),
+      highest: Math.max(...durations),
+    };
+  });
+}
+
+/** `runs` first visits of each build, the builds taking turns visit by visit. */
+export async function benchInp(builds: readonly WebBuild[], runs = 5, port = 3710): Promise<InpRow[]> {
+  const servers = await Promise.all(builds.map((build, index) => startLighthouseServer(port + index, build.dist)));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    const visits: Record<string, number>[] = [];
+    const visits: Record<string, number>[][] = builds.map(() => []);
     for (let run = 0; run < runs; run++) {
-      // A first visit each time: no stored choices, no cache.
-      const context = await browser.newContext(PHONE);
-      await context.addInitScript(OBSERVE_INTERACTIONS);
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      visits.push(await oneVisit(page, origin));
-      await context.close();
+      for (const [index, server] of servers.entries()) visits[index]?.push(await firstVisit(browser, server.origin));
     }
-    return Object.keys(visits[0] ?? {}).map((interaction) => {
-      const durations = visits.map((visit) => visit[interaction] ?? 0);
-      return {
-        interaction,
-        median: median(durations),
-        lowest: Math.min(...durations),
-        highest: Math.max(...durations),
-      };
-    });
+    return builds.flatMap((build, index) => inpRows(build.name, visits[index] ?? []));
   } finally {
     await browser.close();
-    await stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
 export function inpTable(rows: InpRow[]): string[] {
   return [
-    '| interaction on `/members` | median ms | lowest–highest ms |',
-    '| --- | ---: | ---: |',
-    ...rows.map((row) => `| ${row.interaction} | ${row.median} | ${row.lowest}–${row.highest} |`),
+    '| interaction on `/members` | build | median ms | lowest–highest ms |',
+    '| --- | --- | ---: | ---: |',
+    ...rows.map((row) => `| ${row.interaction} | ${row.build} | ${row.median} | ${row.lowest}–${row.highest} |`),
   ];
 }

@@ -11,14 +11,16 @@
  * (bench/chat-seed.ts). Then the realtime part (bench/realtime.ts): send → recipient socket latency
  * on one instance and on two joined by Redis, beside a bare `ws` echo, and memory for 10,000 sockets.
  *
- * Web: the first load of the app and of a lander (Brotli, as sent), and Lighthouse's mobile scores of the home
- * page, /members and landers (bench/lighthouse.ts); `--lighthouse ''` leaves Lighthouse out. The
- * interactions' INP on /members (bench/inp.ts), which Lighthouse's audit of a load has none of.
+ * Web (bench/web.ts): the first load of the app and of a lander (Brotli, as sent), Lighthouse's mobile
+ * scores of the home page, /members and landers (bench/lighthouse.ts; `--lighthouse ''` leaves it
+ * out), and the INP of a visitor's taps on /members (bench/inp.ts), which Lighthouse's audit of a
+ * load has none of; with `--baseline`, for another build beside this one.
  *
  * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat  --profiles 100000
  * --rate 500  --seconds 15  --chat-rates 100,500,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
  * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
  * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)  --inp-runs 5 (0 for none)
+ * --baseline <web dist folder> (another build measured beside this one, taking turns)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */
@@ -38,12 +40,10 @@ import * as profileQueries from '../server/src/members/profiles/queries.js';
 import type { Site } from '../server/src/sites/service.js';
 import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
 import { openDemoApp } from './demo-app.js';
-import { measureFirstLoad } from './first-load.js';
-import { benchInp, inpTable } from './inp.js';
-import { benchLighthouse, lighthouseTable } from './lighthouse.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
 import { cpuMs, postgresPids, residentMb, type ServerProcess, startApp, startHelloWorld } from './server-process.js';
+import { benchWeb, webBuilds } from './web.js';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -75,6 +75,8 @@ const { values } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '5' },
     /** Visits whose taps measure INP (bench/inp.ts); 0 for none. */
     'inp-runs': { type: 'string', default: '5' },
+    /** Another build's web/dist folder, measured beside this one's (first load, Lighthouse, INP). */
+    baseline: { type: 'string' },
   },
 });
 /** `--engines none` runs the realtime part only. */
@@ -695,40 +697,12 @@ const throughputLines = [
     : []),
 ];
 const realtime = await runRealtime();
-const dist = path.join(import.meta.dirname, '../web/dist');
-const firstLoad = measureFirstLoad(dist);
-const landerLoad = measureFirstLoad(dist, 'landers.html');
-const firstLoadLine = firstLoad
-  ? `Web app first load (built web/dist, Brotli as sent): ${firstLoad.javascriptKb.toFixed(1)} KB of JavaScript and ` +
-    `${firstLoad.cssKb.toFixed(1)} KB of CSS` +
-    (landerLoad
-      ? `; a lander: ${landerLoad.javascriptKb.toFixed(1)} KB of JavaScript and ${landerLoad.cssKb.toFixed(1)} KB of CSS` +
-        ' (before its language and profiles).'
-      : '.')
-  : 'Web app first load: not measured (no web/dist; run `npm run build` first).';
-const lighthousePages = values.lighthouse.split(',').filter(Boolean);
-const lighthouseRows =
-  firstLoad && lighthousePages.length > 0
-    ? await benchLighthouse(lighthousePages, Number(values['lighthouse-runs']))
-    : [];
-const lighthouseLines =
-  lighthouseRows.length > 0
-    ? [
-        `Lighthouse (mobile: simulated slow 4G and a 4× slower CPU, on this machine; median of ${values['lighthouse-runs']} runs):`,
-        '',
-        ...lighthouseTable(lighthouseRows),
-      ]
-    : ['Lighthouse: not run.'];
-const inpRuns = Number(values['inp-runs']);
-const inpRows = firstLoad && inpRuns > 0 ? await benchInp(inpRuns) : [];
-const inpLines =
-  inpRows.length > 0
-    ? [
-        `Interactions (INP; a phone-sized Chromium with a 4× slower CPU, a first visit; median of ${inpRuns} visits):`,
-        '',
-        ...inpTable(inpRows),
-      ]
-    : ['INP: not measured.'];
+const webLines = await benchWeb({
+  builds: webBuilds(path.join(import.meta.dirname, '..'), values.baseline),
+  lighthousePages: values.lighthouse.split(',').filter(Boolean),
+  lighthouseRuns: Number(values['lighthouse-runs']),
+  inpRuns: Number(values['inp-runs']),
+});
 const report = [
   '# API benchmark',
   '',
@@ -747,14 +721,10 @@ const report = [
   '',
   realtime ? realtimeReport(realtime) : 'Realtime: not measured (no PostgreSQL, or --chat-pairs 0).',
   '',
-  firstLoadLine,
-  '',
-  ...lighthouseLines,
-  '',
-  ...inpLines,
+  ...webLines,
   '',
 ].join('\n');
 fs.writeFileSync(values.out, report);
 console.log(
-  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${firstLoadLine}\n\n${lighthouseLines.join('\n')}\n\n${inpLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${webLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );

@@ -224,7 +224,7 @@ test('a blocked member can no longer see the one who blocked them', async ({ pag
   await other.context().close();
 });
 
-test("a visitor's /members shows its faces before any script runs, and the script takes the page over without reloading it", async ({
+test("a visitor's /members shows its faces before any script runs, and React takes the same page over without drawing it again", async ({
   browser,
   page,
 }, testInfo) => {
@@ -246,11 +246,42 @@ test("a visitor's /members shows its faces before any script runs, and the scrip
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
-  await enterSite(page, '/members');
-  // The same cards, once: the script took over the server's screen instead of drawing a second one.
+  // The app's script waits until the server's cards are marked, so that cards drawn again would show.
+  let releaseScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => {
+    releaseScript = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto('/members', { waitUntil: 'commit' });
+  await expect(page.locator('.profile-card')).toHaveCount(cardCount);
+  await page.evaluate(() =>
+    Object.assign(window, { serverCards: Array.from(document.querySelectorAll('.profile-card')) }),
+  );
+  releaseScript();
+  // React's own mark on the root it has taken over.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
+      ),
+    )
+    .toBe(true);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /18/ }).click();
+  await expect(dialog).toBeHidden();
+  // The same cards, once: the very nodes the server sent, not a second drawing of them.
   await expect(page.locator('.profile-grid')).toHaveCount(1);
   await expect(page.locator('header.top-bar')).toHaveCount(1);
-  await expect(page.locator('.profile-card')).toHaveCount(cardCount);
+  expect(
+    await page.evaluate(() => {
+      const { serverCards } = window as unknown as { serverCards: Element[] };
+      const cards = Array.from(document.querySelectorAll('.profile-card'));
+      return cards.length === serverCards.length && cards.every((card, index) => card === serverCards[index]);
+    }),
+  ).toBe(true);
   // A card opens the profile inside the app: the page is not loaded again.
   await page.evaluate(() => Object.assign(window, { takenOver: true }));
   await page.locator('.profile-card-name a').first().click();

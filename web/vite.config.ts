@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 // Relative: Vite bundles the config's own files but loads packages as they are, and this one is TypeScript.
 import { FIRST_SCREEN_RENDER_FILE } from '../common/src/app-page.js';
@@ -57,41 +57,13 @@ const SERVER_RENDER = {
   rollupOptions: { onwarn, output: { entryFileNames: path.basename(FIRST_SCREEN_RENDER_FILE) } },
 };
 
-/**
- * The server's build resolves Preact's ES modules by path: its libraries' CommonJS `require('react')`
- * would otherwise load Preact's CommonJS copy, a second Preact whose hooks find no component.
- */
-const preactModules = (isSsrBuild: boolean | undefined) =>
-  isSsrBuild
-    ? [
-        'preact/compat/client',
-        'preact/compat/server',
-        'preact/compat',
-        'preact/hooks',
-        'preact/jsx-runtime',
-        'preact',
-      ].map((name) => ({ find: new RegExp(`^${name}$`), replacement: fileURLToPath(import.meta.resolve(name)) }))
-    : [];
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [] : [offlinePage(), pageScripts(), compressFiles()],
-  // Preact renders the app: React's API at a fraction of its weight and start-up work on a phone.
-  // The libraries written for React (react-router, react-bootstrap, TanStack Query)
-  // get its compatibility layer; the app's own JSX compiles to Preact's runtime.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      ...preactModules(isSsrBuild),
-    ],
-  },
+  plugins: isSsrBuild ? [react()] : [react(), offlinePage(), pageScripts(), compressFiles()],
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  // Bundled, so that the libraries written for React get Preact through the aliases above.
+  // Bundled: render.js carries its own React and libraries, so a build is served whole by any server.
   ssr: { noExternal: true },
+  // React's production build on the server too (its CommonJS entry chooses by NODE_ENV at run time).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? SERVER_RENDER
     : {

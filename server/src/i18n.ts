@@ -1,9 +1,9 @@
-/** Server-side translations: the same catalogues as the web app, loaded once at start. */
+/** Server-side translations: the same catalogues and translator as the web app, loaded once at start. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '@amora/common';
-import i18next, { type Resource, type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@amora/common';
+import { createTranslator, type Resource, type TFunction } from '@amora/common/i18n';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../common/locales');
 // app: the few web texts a mail repeats, such as a complaint's category.
@@ -23,13 +23,12 @@ function loadResources(): Resource {
   return resources;
 }
 
-const instance = i18next.createInstance();
-await instance.init({
+const instance = createTranslator({
+  language: DEFAULT_LOCALE,
   resources: loadResources(),
-  ns: [...NAMESPACES],
-  fallbackLng: FALLBACK_LOCALE,
-  interpolation: { escapeValue: false },
-  initAsync: false,
+  fallback: FALLBACK_LOCALE,
+  namespaces: NAMESPACES,
+  defaultNamespace: 'app',
 });
 
 export type Translate = TFunction;

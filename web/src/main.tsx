@@ -1,13 +1,12 @@
 import './styles/theme.scss';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { firstAnswerInPage, keepFirstAnswer } from './api/first-answer';
 import { fetchSettings, queryKeys } from './api/hooks';
 import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
-import { hydrateApp } from './app/hydration';
 import { registerServiceWorker } from './app/push';
 import { withFirstPage } from './app/router';
 import { initI18n } from './i18n';
@@ -57,7 +56,7 @@ async function start() {
   if (root.hasChildNodes()) {
     // The server's screen is painted first; taking it over is a long task a phone would otherwise paint after.
     await nextPaint();
-    hydrateApp(root, app);
+    hydrateRoot(root, app);
   } else createRoot(root).render(app);
   registerServiceWorker();
 }

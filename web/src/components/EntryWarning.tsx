@@ -2,8 +2,7 @@ import Button from 'react-bootstrap/Button';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
 import { useBrowserState } from '../app/hydration';
-import { useTranslation } from '../i18n';
-import { Trans } from '../i18n/Trans';
+import { Trans, useTranslation } from '../i18n';
 import { Modal, Sheet } from './dialogs';
 import { useMediaQuery } from './useMediaQuery';
 

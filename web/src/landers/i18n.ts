@@ -1,26 +1,27 @@
 /**
  * The lander's texts: the active locale's catalogues only (each a chunk of its own), read by the
- * app's translator (../i18n/translate.ts), in the landers' namespace where a key names none.
+ * translator of the app and the mails (@amora/common/i18n), in the landers' namespace where a key
+ * names none.
  */
+import type { TFunction } from 'i18next';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/src/constants';
 import { cookieLocale } from '../i18n/locale-cookie';
-import { type Catalogues, type TranslateOptions, type Tree, translator } from '../i18n/translate';
 
-export type Translate = (key: string, values?: TranslateOptions) => string;
+export type Translate = TFunction;
 
-type Catalogue = () => Promise<{ default: Tree }>;
+type Catalogue = () => Promise<{ default: Record<string, unknown> }>;
 // One glob per namespace, so a locale's file is its own chunk and only the active one is fetched.
 const NAMESPACES: Record<string, Record<string, Catalogue>> = {
-  landers: import.meta.glob<{ default: Tree }>('../../../common/locales/*/landers.json'),
-  app: import.meta.glob<{ default: Tree }>('../../../common/locales/*/app.json'),
-  errors: import.meta.glob<{ default: Tree }>('../../../common/locales/*/errors.json'),
-  pages: import.meta.glob<{ default: Tree }>('../../../common/locales/*/pages.json'),
+  landers: import.meta.glob<{ default: Record<string, unknown> }>('../../../common/locales/*/landers.json'),
+  app: import.meta.glob<{ default: Record<string, unknown> }>('../../../common/locales/*/app.json'),
+  errors: import.meta.glob<{ default: Record<string, unknown> }>('../../../common/locales/*/errors.json'),
+  pages: import.meta.glob<{ default: Record<string, unknown> }>('../../../common/locales/*/pages.json'),
 };
 
 /** The language the app would speak: the cookie (settings.php sets it from the site's language), else the default. */
 export const activeLocale = (): Locale => cookieLocale() ?? DEFAULT_LOCALE;
 
-async function loadCatalogues(locale: Locale): Promise<Catalogues> {
+async function loadCatalogues(locale: Locale): Promise<Record<string, Record<string, unknown>>> {
   const entries = await Promise.all(
     Object.entries(NAMESPACES).map(async ([ns, files]) => {
       const load = files[`../../../common/locales/${locale}/${ns}.json`];
@@ -30,8 +31,19 @@ async function loadCatalogues(locale: Locale): Promise<Catalogues> {
   return Object.fromEntries(entries);
 }
 
+/** The translator comes beside the catalogues, so the lander's first script does not wait for it. */
 export async function loadTranslator(locale: Locale): Promise<Translate> {
-  return translator([{ locale, catalogues: await loadCatalogues(locale) }], ['landers']);
+  const [{ createTranslator }, catalogues] = await Promise.all([
+    import('../../../common/src/i18n'),
+    loadCatalogues(locale),
+  ]);
+  return createTranslator({
+    language: locale,
+    resources: { [locale]: catalogues },
+    fallback: false,
+    namespaces: Object.keys(NAMESPACES),
+    defaultNamespace: 'landers',
+  }).getFixedT(locale);
 }
 
 /** The site's word at the start of a label, with a capital (as the app's HostedMark writes it). */

@@ -7,9 +7,8 @@ import { useSettings, useUserMutation } from '../../api/hooks';
 import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
 import { DateOfBirthField } from '../../components/DateOfBirthField';
 import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
-import { useTranslation } from '../../i18n';
+import { Trans, useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
-import { Trans } from '../../i18n/Trans';
 import { storedTracking } from './tracking';
 
 /** `onSignedUp`: what follows for the new member (the signup page goes on to the profile; the dialog closes). */

@@ -36,7 +36,11 @@ function subscribe(listener: () => void) {
  */
 export function SignupModal() {
   const { t } = useTranslation();
-  const open = useSyncExternalStore(subscribe, () => shown);
+  const open = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => false,
+  );
   const { user } = useUser();
   const { data: settings } = useSettings();
   const { pathname, search } = useLocation();
