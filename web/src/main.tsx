@@ -7,6 +7,7 @@ import { firstAnswerInPage, keepFirstAnswer } from './api/first-answer';
 import { fetchSettings, queryKeys } from './api/hooks';
 import { App } from './app/App';
 import { installChunkReloadGuard } from './app/chunk-reload';
+import { loadMemberChrome } from './app/layouts/member-chrome';
 import { registerServiceWorker } from './app/push';
 import { withFirstPage } from './app/router';
 import { initI18n } from './i18n';
@@ -41,7 +42,12 @@ async function start() {
     const settings = await fetchSettings().catch(() => null);
     if (settings) queryClient.setQueryData(queryKeys.settings, settings);
   }
-  const [routes] = await Promise.all([withFirstPage(location.pathname), initI18n(inPage ?? undefined)]);
+  const [routes] = await Promise.all([
+    withFirstPage(location.pathname),
+    initI18n(inPage ?? undefined),
+    // A member's page draws the member's parts with the rest; failing, they come when they can.
+    inPage?.user ? loadMemberChrome().catch(() => undefined) : undefined,
+  ]);
   const router = createBrowserRouter(routes);
 
   const root = document.getElementById('root');

@@ -3,7 +3,8 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { onAuthenticationLost } from '../api/client';
 import { queryKeys, replaceUser, useUser } from '../api/hooks';
 import { Loading } from '../components/Loading';
-import { WaitingCount } from './layouts/WaitingCount';
+import { setWaitingCount } from './document-title';
+import { useMemberChrome } from './layouts/member-chrome';
 import { claimPushSubscription, listenToServiceWorker } from './push';
 
 function AuthenticationLostListener() {
@@ -53,6 +54,17 @@ function LiveUpdates() {
     };
   }, [queryClient, userId]);
   return null;
+}
+
+/** What waits for a signed-in member in the tab's title; nothing once they sign out. */
+function WaitingCount() {
+  const { user } = useUser();
+  const member = useMemberChrome(Boolean(user));
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (!signedIn) setWaitingCount(0);
+  }, [signedIn]);
+  return member && <member.WaitingCount />;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ErrorPage } from '../pages/errors/ErrorPage';
-import { StaffLayout } from '../pages/staff/StaffLayout';
 import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
@@ -78,7 +77,8 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <StaffLayout />,
+    // Staff only: the layout's code stays out of the members' and visitors' first load.
+    lazy: async () => ({ Component: (await import('../pages/staff/StaffLayout')).StaffLayout }),
     errorElement: <ErrorPage />,
     children: [
       { path: '/staff', ...page(() => import('../pages/staff/StaffInboxPage')) },

@@ -2,8 +2,8 @@ import Button from 'react-bootstrap/Button';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../api/hooks';
 import { useBrowserState } from '../app/hydration';
-import { Trans, useTranslation } from '../i18n';
-import { Modal, Sheet } from './dialogs';
+import { useTranslation } from '../i18n';
+import { DialogTrans, Modal, Sheet } from './dialogs';
 import { useMediaQuery } from './useMediaQuery';
 
 const KEY = 'amora.entry-warning-closed';
@@ -48,7 +48,7 @@ export function EntryWarning({ countries }: { countries?: string[] }) {
     <>
       <p>{t('entry.body', { site: settings?.name })}</p>
       <p>
-        <Trans
+        <DialogTrans
           i18nKey="entry.read"
           components={{
             terms: <Link to="/pages/terms" />,

@@ -1,14 +1,17 @@
 /**
- * react-bootstrap's Modal and a bottom sheet (its Offcanvas), whose code stays out of the first
- * screen's: with their transitions and focus handling they were 4.3 KB of the first load (Brotli),
- * for dialogs most first visits never open. The browser fetches the code when it is idle after the
+ * react-bootstrap's Modal and a bottom sheet (its Offcanvas), and the alerts and texts with links
+ * (react-i18next's Trans) inside them, whose code stays out of the first screen's: with their
+ * transitions, focus handling and tag parsing they were 11.6 KB of the first load (Brotli), for
+ * dialogs most first visits never open. The browser fetches the code when it is idle after the
  * first screen, so a dialog opens without waiting; one shown before that appears when its code has
  * come. The search's filters keep react-bootstrap's Offcanvas: it is `responsive`, drawn in the
  * page on a wide screen.
  */
 import { type ComponentProps, createElement, type ElementType, useEffect, useState } from 'react';
+import type BootstrapAlert from 'react-bootstrap/Alert';
 import type BootstrapModal from 'react-bootstrap/Modal';
 import type BootstrapOffcanvas from 'react-bootstrap/Offcanvas';
+import type { Trans } from 'react-i18next';
 
 type Code = typeof import('./dialog-code');
 let loaded: Code | null = null;
@@ -77,3 +80,9 @@ export const Sheet = Object.assign(LazySheet, {
   Title: part((code) => code.Offcanvas.Title),
   Body: part((code) => code.Offcanvas.Body),
 }) as unknown as typeof BootstrapOffcanvas;
+
+/** A text with links in a dialog: react-i18next's Trans, whose code comes with the dialogs'. */
+export const DialogTrans = part((code) => code.Trans) as unknown as typeof Trans;
+
+/** An alert in a dialog: react-bootstrap's, whose transition code comes with the dialogs'. */
+export const DialogAlert = part((code) => code.Alert) as unknown as typeof BootstrapAlert;

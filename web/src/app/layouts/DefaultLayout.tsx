@@ -1,11 +1,19 @@
 import { Outlet } from 'react-router';
+import { useUser } from '../../api/hooks';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
 import { SignupModal } from '../../pages/accounts/SignupModal';
-import { MatchPopupProvider } from '../../pages/likes/MatchPopup';
-import { PushPrompt } from '../../pages/notifications/PushPrompt';
-import { Banners } from './Banners';
+import { MatchPopupProvider } from '../../pages/likes/match-popup-context';
+import { useMemberChrome } from './member-chrome';
 import { TopBar } from './TopBar';
+
+/** A member's banners (one at a time) and push prompt. */
+function MemberNotices({ part }: { part: 'Banners' | 'PushPrompt' }) {
+  const { user } = useUser();
+  const member = useMemberChrome(Boolean(user));
+  const Notices = member?.[part];
+  return Notices ? <Notices /> : null;
+}
 
 /** Top bar, a banner (one at a time), the page, footer with disclaimer; the push prompt, the entry warning, the signup dialog and the match popup (also the like modal) on top. */
 export function DefaultLayout() {
@@ -13,11 +21,11 @@ export function DefaultLayout() {
     <MatchPopupProvider>
       <TopBar />
       <main id="content">
-        <Banners />
+        <MemberNotices part="Banners" />
         <Outlet />
       </main>
       <Footer />
-      <PushPrompt />
+      <MemberNotices part="PushPrompt" />
       <EntryWarning />
       <SignupModal />
     </MatchPopupProvider>

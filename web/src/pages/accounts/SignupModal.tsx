@@ -1,10 +1,9 @@
 import { visitorMaySignUp } from '@amora/common';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
 import { withNext } from '../../app/next-path';
-import { Modal } from '../../components/dialogs';
+import { DialogAlert, Modal } from '../../components/dialogs';
 import { Loading } from '../../components/Loading';
 import { useTranslation } from '../../i18n';
 import { storedTracking } from './tracking';
@@ -60,7 +59,7 @@ export function SignupModal() {
             <SignupForm onSignedUp={close} />
           </Suspense>
         ) : (
-          <Alert variant="info">{t('errors:signup_closed')}</Alert>
+          <DialogAlert variant="info">{t('errors:signup_closed')}</DialogAlert>
         )}
         <p className="text-center mt-3 mb-0">
           {t('signup.haveAccount')}{' '}

@@ -1,3 +1,4 @@
+import './chats.scss';
 import { CHAT_HISTORY_LIMIT, type ChatMessage, type ChatProfile, type ChatResponse } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';

@@ -1,3 +1,4 @@
+import './chats.scss';
 import type { ChatEntry } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import './chats.scss';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import './chats.scss';
 import type { ChatProfile } from '@amora/common';
 import { useCallback, useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';

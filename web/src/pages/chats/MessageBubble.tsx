@@ -1,3 +1,4 @@
+import './chats.scss';
 import type { ChatMessage } from '@amora/common';
 import { useEffect, useMemo } from 'react';
 import { Icon } from '../../components/Icon';

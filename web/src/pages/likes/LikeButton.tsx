@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useTranslation } from '../../i18n';
 import { likeKeys, useLike, useLikes } from './api';
-import { type MatchProfile, useShowMatch } from './MatchPopup';
+import { type MatchProfile, useShowMatch } from './match-popup-context';
 
 /** Whether the member likes a profile and it likes them; toggling a like back makes a match and shows the popup. */
 function useLikeToggle(profile: MatchProfile) {

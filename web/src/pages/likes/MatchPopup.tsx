@@ -1,6 +1,6 @@
-import { type Image, MATCH_POPUP_LIKES_RELOAD_MS } from '@amora/common';
+import { MATCH_POPUP_LIKES_RELOAD_MS } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../api/hooks';
@@ -11,14 +11,8 @@ import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useTranslation } from '../../i18n';
 import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from './api';
+import type { MatchProfile, ShowMatch } from './match-popup-context';
 import { useLikeModalDelay } from './useLikeModalDelay';
-
-export interface MatchProfile {
-  id: number;
-  name: string;
-  main_image: Image | null;
-  hosted?: boolean;
-}
 
 /** What the popup reports, for whoever listens on window (analytics, and the chat once it exists). */
 export const MATCH_POPUP_EVENT = 'amora:match-popup';
@@ -27,11 +21,6 @@ export type MatchPopupEventDetail = { action: 'image-pressed' | 'button-pressed'
 function raise(detail: MatchPopupEventDetail) {
   window.dispatchEvent(new CustomEvent<MatchPopupEventDetail>(MATCH_POPUP_EVENT, { detail }));
 }
-
-/** Shows the popup for a profile that made a match, or, without one, for whoever auto-like brings. */
-type ShowMatch = (profile?: MatchProfile) => void;
-const ShowMatchContext = createContext<ShowMatch>(() => undefined);
-export const useShowMatch = () => useContext(ShowMatchContext);
 
 /** A match, or a like the member has not answered yet (auto-like from a profile they did not like). */
 type PopupKind = 'match' | 'like';
@@ -59,9 +48,9 @@ function rememberShown(userId: number, profileId: number) {
  * The match popup: for a like that made a match here; for a match that arrived while the member was
  * away (found by the regular likes fetch: a new like from someone they like); and, opened without a
  * profile (the like modal's ?t=N), for the profile GET /api/auto-like.php brings, after which the
- * likes are fetched again.
+ * likes are fetched again. It answers the layout's `useShowMatch` (match-popup-context.tsx).
  */
-export function MatchPopupProvider({ children }: { children: ReactNode }) {
+export function MatchPopups({ onShow }: { onShow: (show: ShowMatch) => void }) {
   const { user } = useUser();
   const { data: likes } = useLikes();
   const queryClient = useQueryClient();
@@ -116,13 +105,9 @@ export function MatchPopupProvider({ children }: { children: ReactNode }) {
   }, [likes, userId, popup, present, queryClient]);
 
   useLikeModalDelay(show);
+  useEffect(() => onShow(show), [onShow, show]);
 
-  return (
-    <ShowMatchContext.Provider value={show}>
-      {children}
-      {popup && <MatchPopup {...popup} onClose={() => setPopup(null)} />}
-    </ShowMatchContext.Provider>
-  );
+  return popup && <MatchPopup {...popup} onClose={() => setPopup(null)} />;
 }
 
 /** Clicking anywhere closes it; the photo and the button also say so to listeners. */

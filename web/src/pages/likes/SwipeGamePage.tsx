@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatTime } from '../../i18n/format';
 import { likeKeys, useSwipe, useSwipeDeck } from './api';
-import { useShowMatch } from './MatchPopup';
+import { useShowMatch } from './match-popup-context';
 
 type Choice = 'like' | 'skip';
 /** How far (px) a card must be dragged sideways to count as a swipe. */

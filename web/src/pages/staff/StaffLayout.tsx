@@ -1,3 +1,4 @@
+import './staff.scss';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

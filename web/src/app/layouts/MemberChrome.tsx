@@ -1,0 +1,73 @@
+/**
+ * What the layouts show a signed-in member only: the member's tabs, credits and account menu in the
+ * top bar, the banners, the push prompt, the match popup and the count in the tab's title. Loaded as a chunk of its own (./member-chrome.ts), so a
+ * visitor's first load does not carry it.
+ */
+import type { User } from '@amora/common';
+import { Link, useNavigate } from 'react-router';
+import { useLogout } from '../../api/hooks';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { Menu } from '../../components/Menu';
+import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { useTranslation } from '../../i18n';
+import { MessagesTab } from '../../pages/chats/MessagesTab';
+import { LikesTab } from '../../pages/likes/LikesTab';
+import { Tab } from './Tab';
+
+export { CreditsButton } from '../../pages/credits/CreditsButton';
+export { MatchPopups } from '../../pages/likes/MatchPopup';
+export { PushPrompt } from '../../pages/notifications/PushPrompt';
+export { Banners } from './Banners';
+export { WaitingCount } from './WaitingCount';
+
+export function MemberTabs() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tab to="/members" icon={icons.members} label={t('nav.members')} />
+      <Tab to="/swipe-game" icon={icons.swipe} label={t('nav.swipe')} />
+      <MessagesTab />
+      <LikesTab />
+      <Tab to="/profile" icon={icons.profile} label={t('nav.profile')} />
+    </>
+  );
+}
+
+export function AccountMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
+
+  return (
+    <Menu
+      id="account-menu"
+      label={user.profile.name}
+      toggleClassName="btn btn-link bar-button"
+      toggle={
+        <>
+          <ProfilePhoto image={user.profile.main_image} name={user.profile.name} alt="" thumb className="avatar" />
+          <span className="account-name">{user.profile.name}</span>
+        </>
+      }
+    >
+      <Link to="/profile" className="dropdown-item">
+        <Icon svg={icons.profile} /> {t('nav.profile')}
+      </Link>
+      <Link to="/match-finder" className="dropdown-item">
+        <Icon svg={icons.matchFinder} /> {t('nav.matchFinder')}
+      </Link>
+      <Link to="/transactions" className="dropdown-item">
+        <Icon svg={icons.receipt} /> {t('nav.transactions')}
+      </Link>
+      <Link to="/notifications" className="dropdown-item">
+        <Icon svg={icons.settings} /> {t('nav.settings')}
+      </Link>
+      <hr className="dropdown-divider" />
+      <button type="button" className="dropdown-item" onClick={onLogout}>
+        <Icon svg={icons.logout} /> {t('nav.logout')}
+      </button>
+    </Menu>
+  );
+}
