@@ -4,7 +4,15 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, otherPerson, screenshot, searchFilters, signUpMember } from './support.js';
+import {
+  enterSite,
+  expectAccessible,
+  openServerRendered,
+  otherPerson,
+  screenshot,
+  searchFilters,
+  signUpMember,
+} from './support.js';
 
 const t = catalogue('en');
 const CLIENT = { 'x-request-type': 'client' };
@@ -242,46 +250,15 @@ test("a visitor's /members shows its faces before any script runs, and React tak
   await withoutScripts.close();
 
   const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  // The app's script waits until the server's cards are marked, so that cards drawn again would show.
-  let releaseScript = () => {};
-  const scriptHeld = new Promise<void>((resolve) => {
-    releaseScript = resolve;
-  });
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
-  await page.goto('/members', { waitUntil: 'commit' });
+  const sameNodes = await openServerRendered(page, '/members', '.profile-card', problems);
   await expect(page.locator('.profile-card')).toHaveCount(cardCount);
-  await page.evaluate(() =>
-    Object.assign(window, { serverCards: Array.from(document.querySelectorAll('.profile-card')) }),
-  );
-  releaseScript();
-  // React's own mark on the root it has taken over.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
-      ),
-    )
-    .toBe(true);
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /18/ }).click();
   await expect(dialog).toBeHidden();
   // The same cards, once: the very nodes the server sent, not a second drawing of them.
   await expect(page.locator('.profile-grid')).toHaveCount(1);
   await expect(page.locator('header.top-bar')).toHaveCount(1);
-  expect(
-    await page.evaluate(() => {
-      const { serverCards } = window as unknown as { serverCards: Element[] };
-      const cards = Array.from(document.querySelectorAll('.profile-card'));
-      return cards.length === serverCards.length && cards.every((card, index) => card === serverCards[index]);
-    }),
-  ).toBe(true);
+  expect(await sameNodes()).toBe(true);
   // A card opens the profile inside the app: the page is not loaded again.
   await page.evaluate(() => Object.assign(window, { takenOver: true }));
   await page.locator('.profile-card-name a').first().click();

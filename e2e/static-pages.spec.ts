@@ -2,7 +2,7 @@
 import { LOCALES, STATIC_PAGE_SLUGS } from '@amora/common';
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, screenshot } from './support.js';
+import { enterSite, expectAccessible, openServerRendered, screenshot } from './support.js';
 
 const COMPANY = { name: 'Amora Media B.V.', kvk: '12345678', vat: 'NL001234567B01', phone: '+31201234567' };
 
@@ -45,4 +45,14 @@ test('each static page answers at its short address too, and an unknown one is n
   const unknown = await page.goto('/secret-offer');
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: t('errors:not_found') })).toBeVisible();
+});
+
+test('the home page and a footer page are taken over by React as the server drew them', async ({ page }) => {
+  const problems: string[] = [];
+  for (const path of ['/', '/pages/terms']) {
+    const sameNodes = await openServerRendered(page, path, 'header.top-bar, main h1, footer', problems);
+    await expect(page.locator('main h1')).toHaveCount(1);
+    expect(await sameNodes()).toBe(true);
+  }
+  expect(problems).toEqual([]);
 });

@@ -161,3 +161,46 @@ export async function hostedProfiles(page: Page, count: number, except?: string)
   if (found.length < count) throw new Error(`the e2e site lists fewer than ${count} hosted profiles in 20 pages`);
   return found.slice(0, count);
 }
+
+/**
+ * Opens `path` with the app's script held until the server's `selector` nodes are noted, lets React
+ * take the page over, and returns whether the nodes matching `selector` are still those very nodes
+ * (a screen drawn again would have new ones). Errors and warnings on the console land in `problems`.
+ */
+export async function openServerRendered(page: Page, path: string, selector: string, problems: string[]) {
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  let releaseScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => {
+    releaseScript = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  // The whole page parsed; its module script runs only after that, and is held.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await expect(page.locator(selector).first()).toBeAttached();
+  await page.evaluate(
+    (nodes) => Object.assign(window, { serverNodes: Array.from(document.querySelectorAll(nodes)) }),
+    selector,
+  );
+  releaseScript();
+  // React's own mark on the root it has taken over.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
+      ),
+    )
+    .toBe(true);
+  return () =>
+    page.evaluate((nodes) => {
+      const { serverNodes } = window as unknown as { serverNodes: Element[] };
+      const now = Array.from(document.querySelectorAll(nodes));
+      return now.length === serverNodes.length && now.every((node, index) => node === serverNodes[index]);
+    }, selector);
+}
