@@ -74,9 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           onwarn,
           // The service worker keeps one address (/sw.js) across releases; the browser checks it for updates.
-          input: { main: 'index.html', landers: 'landers.html', sw: 'src/sw/sw.ts' },
+          // /load-app.js, which the server names on a page it rendered, keeps one too.
+          input: { main: 'index.html', landers: 'landers.html', sw: 'src/sw/sw.ts', 'load-app': 'src/load-app.ts' },
           output: {
-            entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+            entryFileNames: (chunk) =>
+              chunk.name === 'sw' || chunk.name === 'load-app' ? `${chunk.name}.js` : 'assets/[name]-[hash].js',
             codeSplitting: {
               groups: [{ name: appStartChunk(), tags: ['$initial'], includeDependenciesRecursively: false }],
             },

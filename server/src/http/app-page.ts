@@ -179,16 +179,14 @@ async function pageFor(
           catalogues: Object.fromEntries(locales.map((each) => [each, texts.get(each)?.catalogues])),
         }))
       : '';
-  // A rendered screen shows without its scripts, so they come after the styles and photos it shows.
-  const scriptPriority = screen ? 'low' : 'auto';
-  return pageWithAnswer(screen ? templates.scriptsLast : templates.asBuilt, {
+  const pagePreloads = scriptPreloads(pageScripts[request.routeOptions.url ?? ''] ?? []);
+  const photos = photoPreloads(facePhotos(settings, firstFaces));
+  return pageWithAnswer(screen ? templates.withoutScripts : templates.asBuilt, {
     locale,
     id: APP_ANSWER_ELEMENT_ID,
     json: `${answers},"catalogues":{${cataloguesJson}}}`,
     screen,
-    headEnd:
-      scriptPreloads(pageScripts[request.routeOptions.url ?? ''] ?? [], scriptPriority) +
-      photoPreloads(facePhotos(settings, firstFaces)),
+    headEnd: screen ? scriptsAfterLoad(templates.scripts + pagePreloads) + photos : pagePreloads + photos,
   });
 }
 
@@ -202,17 +200,30 @@ interface AppPageOptions {
 
 interface Templates {
   asBuilt: string;
-  /** The same with its scripts fetched after all else (`fetchpriority="low"`). */
-  scriptsLast: string;
+  /** The same without the app's scripts, which `scripts` holds. */
+  withoutScripts: string;
+  scripts: string;
 }
 
-const scriptsLast = (template: string) =>
-  template.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+const APP_SCRIPTS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+function templatesOf(template: string): Templates {
+  const scripts = template.match(APP_SCRIPTS)?.join('') ?? '';
+  return { asBuilt: template, withoutScripts: template.replace(APP_SCRIPTS, ''), scripts };
+}
+
+/**
+ * A rendered screen shows, and its links work, without the app's scripts: they wait in a template
+ * until the page and its photos have loaded (web/src/load-app.ts), so that a phone spends its
+ * bandwidth and processor on the screen first.
+ */
+const scriptsAfterLoad = (scripts: string) =>
+  `<template id="app-scripts">${scripts}</template><script src="/load-app.js" defer></script>`;
 
 /** Answers the paths of common/src/web-routes.ts. */
 export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, options) => {
   const texts = textsByLocale();
-  const templates = { asBuilt: options.template, scriptsLast: scriptsLast(options.template) };
+  const templates = templatesOf(options.template);
   const screens = options.renderFirstScreen && keptScreens(options.renderFirstScreen);
   for (const pattern of WEB_PATHS) {
     app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {

@@ -22,11 +22,8 @@ export function photoPreloads(urls: string[]): string {
 }
 
 /** The page's own scripts, fetched beside the app's instead of after them. */
-export function scriptPreloads(urls: readonly string[], priority: 'auto' | 'low' = 'auto'): string {
-  const fetchPriority = priority === 'low' ? ' fetchpriority="low"' : '';
-  return urls
-    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}"${fetchPriority} />`)
-    .join('');
+export function scriptPreloads(urls: readonly string[]): string {
+  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}" />`).join('');
 }
 
 /** JSON text made safe inside a script block: nothing in it may close the block or open a comment. */
