@@ -103,7 +103,7 @@ test('search narrows with each filter and pages through the results', async ({ p
 
   // Back to everyone, then page through.
   await page.goto('/members');
-  await page.getByRole('button', { name: t('members:search.next') }).click();
+  await page.getByRole('link', { name: t('members:search.next') }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator('.pagination .page-item.active')).toContainText('2');
   const secondPage = await page
@@ -111,7 +111,7 @@ test('search narrows with each filter and pages through the results', async ({ p
     .getByRole('link')
     .count();
   expect(secondPage).toBe(24);
-  await page.getByRole('button', { name: t('members:search.previous') }).click();
+  await page.getByRole('link', { name: t('members:search.previous') }).click();
   await expect(page).not.toHaveURL(/page=2/);
   await screenshot(page, testInfo, 'search-03-paged');
 });

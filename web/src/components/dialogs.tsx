@@ -7,30 +7,15 @@
  * come. The search's filters keep react-bootstrap's Offcanvas: it is `responsive`, drawn in the
  * page on a wide screen.
  */
-import { type ComponentProps, createElement, type ElementType, useEffect, useState } from 'react';
+import { type ComponentProps, createElement, type ElementType, useEffect } from 'react';
 import type BootstrapAlert from 'react-bootstrap/Alert';
 import type BootstrapModal from 'react-bootstrap/Modal';
 import type BootstrapOffcanvas from 'react-bootstrap/Offcanvas';
 import type { Trans } from 'react-i18next';
+import { lazyModule, useLazyModule } from '../app/lazy-module';
 
 type Code = typeof import('./dialog-code');
-let loaded: Code | null = null;
-let loading: Promise<Code> | null = null;
-
-/** The dialogs' code, fetched once; a failed fetch is tried again the next time. */
-function loadDialogs(): Promise<Code> {
-  loading ??= import('./dialog-code').then(
-    (code) => {
-      loaded = code;
-      return code;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const dialogCode = lazyModule(() => import('./dialog-code'));
 
 function whenIdle(work: () => void): () => void {
   if ('requestIdleCallback' in window) {
@@ -43,10 +28,10 @@ function whenIdle(work: () => void): () => void {
 
 /** The dialogs' code once it is here: fetched when the browser is idle, or at once when `show` asks for it. */
 function useDialogCode(show: boolean | undefined): Code | null {
-  const [code, setCode] = useState(loaded);
+  const code = useLazyModule(dialogCode);
   useEffect(() => {
     if (code) return;
-    const load = () => void loadDialogs().then(setCode, () => undefined);
+    const load = () => void dialogCode.load().catch(() => undefined);
     if (!show) return whenIdle(load);
     load();
   }, [code, show]);
@@ -55,7 +40,7 @@ function useDialogCode(show: boolean | undefined): Code | null {
 
 /** A part of a dialog (its header, say). It renders only inside the dialog, whose code is here by then. */
 const part = (pick: (code: Code) => ElementType) => (props: Record<string, unknown>) =>
-  loaded ? createElement(pick(loaded), props) : null;
+  dialogCode.current ? createElement(pick(dialogCode.current), props) : null;
 
 function LazyModal(props: ComponentProps<typeof BootstrapModal>) {
   const code = useDialogCode(props.show);
