@@ -58,9 +58,8 @@ function LiveUpdates() {
 
 /** What waits for a signed-in member in the tab's title; nothing once they sign out. */
 function WaitingCount() {
-  const { user } = useUser();
-  const member = useMemberChrome(Boolean(user));
-  const signedIn = Boolean(user);
+  const signedIn = Boolean(useUser().user);
+  const member = useMemberChrome();
   useEffect(() => {
     if (!signedIn) setWaitingCount(0);
   }, [signedIn]);

@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router';
-import { useUser } from '../../api/hooks';
 import { EntryWarning } from '../../components/EntryWarning';
 import { Footer } from '../../components/Footer';
 import { SignupModal } from '../../pages/accounts/SignupModal';
@@ -9,8 +8,7 @@ import { TopBar } from './TopBar';
 
 /** A member's banners (one at a time) and push prompt. */
 function MemberNotices({ part }: { part: 'Banners' | 'PushPrompt' }) {
-  const { user } = useUser();
-  const member = useMemberChrome(Boolean(user));
+  const member = useMemberChrome();
   const Notices = member?.[part];
   return Notices ? <Notices /> : null;
 }

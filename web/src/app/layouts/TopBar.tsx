@@ -18,7 +18,7 @@ export function TopBar() {
   const { user } = useUser();
   const { data: settings } = useSettings();
   const { pathname } = useLocation();
-  const member = useMemberChrome(Boolean(user));
+  const member = useMemberChrome();
 
   return (
     <header className="top-bar">

@@ -4,7 +4,6 @@
  */
 import type { Image } from '@amora/common';
 import { createContext, type ReactNode, useCallback, useContext, useRef } from 'react';
-import { useUser } from '../../api/hooks';
 import { useMemberChrome } from '../../app/layouts/member-chrome';
 
 export interface MatchProfile {
@@ -20,8 +19,7 @@ const ShowMatchContext = createContext<ShowMatch>(() => undefined);
 export const useShowMatch = () => useContext(ShowMatchContext);
 
 export function MatchPopupProvider({ children }: { children: ReactNode }) {
-  const { user } = useUser();
-  const member = useMemberChrome(Boolean(user));
+  const member = useMemberChrome();
   const popups = useRef<ShowMatch | null>(null);
   const show = useCallback<ShowMatch>((profile) => popups.current?.(profile), []);
   const onShow = useCallback((showPopup: ShowMatch) => {
