@@ -28,6 +28,7 @@ export interface LighthouseRow {
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
 }
 
 interface RunResult {
@@ -35,6 +36,7 @@ interface RunResult {
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
 }
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -75,6 +77,7 @@ async function auditOnce(url: string, port: number): Promise<RunResult> {
     accessibility: Math.round((lhr?.categories.accessibility?.score ?? 0) * 100),
     lcpMs: Math.round(lhr?.audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? 0),
+    cls: lhr?.audits['cumulative-layout-shift']?.numericValue ?? 0,
   };
 }
 
@@ -128,12 +131,12 @@ export async function benchLighthouse(
 
 export function lighthouseTable(rows: LighthouseRow[]): string[] {
   return [
-    '| page | build | performance (median) | lowest–highest | accessibility | LCP | TBT |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| page | build | performance (median) | lowest–highest | accessibility | LCP | TBT | CLS |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
         `| \`${row.page}\` | ${row.build} | ${row.performance} | ${row.lowest}–${row.highest} | ${row.accessibility} | ` +
-        `${(row.lcpMs / 1000).toFixed(1)} s | ${row.tbtMs} ms |`,
+        `${(row.lcpMs / 1000).toFixed(1)} s | ${row.tbtMs} ms | ${row.cls.toFixed(3)} |`,
     ),
   ];
 }
