@@ -205,6 +205,8 @@ export const PRESENCE_RECENT_MINUTES = 60;
 export const TYPING_SIGNAL_MS = 3000;
 /** The WebSocket close code "service restart" (RFC 6455 registry): the instance stops, the app reconnects to another. */
 export const SERVICE_RESTART_CLOSE_CODE = 1012;
+/** The WebSocket close code of a session that ended (logout, a new password, a deleted account): the app is signed out and does not reconnect. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 // Credits, premium and discounts (SPEC §4, §9).
 /** The credits badge of a paying member shows from this many credits down. */
@@ -253,6 +255,13 @@ export const PAYMENT_STATUSES = [
   'charged_back',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Why a paid payment gave no credits and was refunded: the trial package is for members who never
+ * paid, and a member has one new member's offer (the time bonus or the welcome discount).
+ */
+export const PAYMENT_REFUSALS = ['trial_used', 'offer_used'] as const;
+export type PaymentRefusal = (typeof PAYMENT_REFUSALS)[number];
 
 export const DISCOUNT_CODE_MAX_LENGTH = 40;
 

@@ -1,6 +1,5 @@
 /** Builds the Fastify app; main.ts starts it and the tests inject requests into it. */
 import fs from 'node:fs';
-import type { Agent } from 'node:https';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {
@@ -16,7 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -48,10 +47,11 @@ import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoot } from './members/photos/files.js';
 import { membersRoutes } from './members/routes.js';
+import type { LocalPushService } from './notifications/push.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { configuredProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
-import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, realtimeRoutes } from './realtime/routes.js';
+import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, onSocketError, realtimeRoutes } from './realtime/routes.js';
 import { createServices, notificationsSetup } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
 import { staffRoutes } from './staff/routes.js';
@@ -62,9 +62,10 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  logger?: boolean;
-  /** How pushes reach push services; the tests' agent trusts their local one's certificate. */
-  pushAgent?: Agent;
+  /** Fastify's logger: on or off, or its options (the tests' own stream). */
+  logger?: FastifyServerOptions['logger'];
+  /** The tests' own push service, the only one pushes may reach at an address that is not public. */
+  localPushService?: LocalPushService;
 }
 
 /** Fastify's types take no hop count, so a count becomes the function proxy-addr would make of it. */
@@ -78,7 +79,7 @@ export async function buildApp({
   clock,
   mailer,
   logger = false,
-  pushAgent,
+  localPushService,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -114,7 +115,7 @@ export async function buildApp({
     jobs,
     paymentProvider,
     texter,
-    notifications: { ...notificationsSetup(config), agent: pushAgent },
+    notifications: { ...notificationsSetup(config), localService: localPushService },
   });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(websocket, {
     options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES },
     preClose: closeSocketsForRestart,
+    errorHandler: onSocketError,
   });
   await app.register(securityHeaders);
   const rateLimits = await rateLimitSetup(config, app.log);

@@ -42,15 +42,15 @@ export interface ServiceDeps {
   /** Sends text messages; the dev outbox when not given, null where none may be sent. */
   texter?: Texter | null;
   /**
-   * Notifications: the deployment's VAPID keys and push contact, whether push endpoints may be
-   * local (not in production), the key of unsubscribe links, the public address for mailed links.
+   * Notifications: the deployment's VAPID keys and push contact, the key of unsubscribe links, the
+   * public address for mailed links, and in tests their own push service.
    */
   notifications: NotificationsSetup;
 }
 
 export type NotificationsSetup = Pick<
   NotificationsDeps,
-  'vapid' | 'contact' | 'allowLocalEndpoints' | 'linkKey' | 'publicUrl' | 'agent' | 'mailBundleDelayMs'
+  'vapid' | 'contact' | 'linkKey' | 'publicUrl' | 'localService' | 'mailBundleDelayMs'
 >;
 
 /** Notifications as the configuration has them: keys under DATA_DIR, PUBLIC_URL's host as push contact. */
@@ -59,7 +59,6 @@ export function notificationsSetup(config: Config): NotificationsSetup {
     vapid: loadVapidKeys(config.dataDir),
     linkKey: loadLinkKey(config.dataDir),
     contact: `mailto:push@${new URL(config.publicUrl).hostname}`,
-    allowLocalEndpoints: config.nodeEnv !== 'production',
     publicUrl: config.publicUrl,
     mailBundleDelayMs: config.mailBundleSeconds * 1000,
   };
@@ -85,12 +84,12 @@ export function createServices({
   const photos = createPhotosService(db, clock, mediaRoot, visibility);
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
-  const accounts = createAccountsService({ db, clock, members, credits, mail });
+  const accounts = createAccountsService({ db, clock, members, credits, mail, events });
   const likes = createLikesService({ db, clock, members, search, events });
   visibility.addContactCheck(likes.haveContact);
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
   visibility.addContactCheck(chat.haveContact);
-  const realtime = createRealtimeHub(events);
+  const realtime = createRealtimeHub(events, accounts);
   const complaints = createComplaintsService({ db, clock, mail });
   const staff = createStaffService({ db, clock, chat, members });
   const notifications = createNotificationsService({
@@ -116,6 +115,7 @@ export function createServices({
     sites,
     texter,
     events,
+    jobs,
   });
   return {
     events,

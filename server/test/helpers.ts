@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
@@ -19,6 +18,7 @@ import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
 import type { MailsTable, UserRow } from '../src/db/schema.js';
 import { DEMO_SETTINGS, seedDemo } from '../src/demo/seed.js';
 import { createDevMailbox, type Mailer } from '../src/mail/mailer.js';
+import type { LocalPushService } from '../src/notifications/push.js';
 import type { Services } from '../src/services.js';
 import * as siteQueries from '../src/sites/queries.js';
 import type { Site, StoredSettings } from '../src/sites/service.js';
@@ -64,8 +64,10 @@ export interface TestAppOptions {
   engine?: 'sqlite' | 'postgres';
   /** A second instance of an app: the first one's PostgreSQL database, migrated and seeded already. */
   sharedDatabaseUrl?: string;
-  /** How the app reaches push services (the push tests' agent trusts their local service). */
-  pushAgent?: Agent;
+  /** The push tests' own push service on this machine, and an agent that trusts its certificate. */
+  localPushService?: LocalPushService;
+  /** Where the app's log lines (JSON, from level info) go; the app logs nothing unless given. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -141,7 +143,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   try {
     if (!shared) await migrateToLatest(db, opened);
-    app = await buildApp({ config, db, clock, mailer, pushAgent: options.pushAgent });
+    const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+    app = await buildApp({ config, db, clock, mailer, logger, localPushService: options.localPushService });
     if (!shared) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');

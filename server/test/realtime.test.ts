@@ -5,10 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SOCKETS_PER_SESSION } from '../src/realtime/hub.js';
+import { CLIENT_MESSAGE_MAX_BYTES } from '../src/realtime/routes.js';
 import { buildMember, client, loggedIn, makePremium, type TestClient, useTestApp } from './helpers.js';
 import { openSocket, type TestSocket } from './sockets.js';
 
 const t = useTestApp();
+/** pino's level number of error. */
+const LOG_LEVEL_ERROR = 50;
 
 const sockets: TestSocket[] = [];
 afterEach(async () => {
@@ -43,6 +47,77 @@ describe('the handshake', () => {
     await expect(socketOf(anna.visitor, { origin: 'https://evil.example' })).rejects.toThrow('refused: 403');
     await expect(socketOf(anna.visitor, { origin: 'null' })).rejects.toThrow('refused: 403');
     await expect(socketOf(anna.visitor)).resolves.toBeDefined();
+  });
+
+  it('is refused from a page of the same host with another scheme or port', async () => {
+    const anna = await member();
+    await expect(socketOf(anna.visitor, { origin: 'https://localhost' })).rejects.toThrow('refused: 403');
+    await expect(socketOf(anna.visitor, { origin: 'http://localhost:8080' })).rejects.toThrow('refused: 403');
+    await expect(socketOf(anna.visitor, { origin: 'ws://localhost' })).rejects.toThrow('refused: 403');
+    await expect(socketOf(anna.visitor, { origin: 'http://LOCALHOST:80' })).resolves.toBeDefined();
+  });
+
+  it(`allows ${SOCKETS_PER_SESSION} sockets per session and refuses one more with 429`, async () => {
+    const anna = await member();
+    const open = [];
+    for (let i = 0; i < SOCKETS_PER_SESSION; i++) open.push(await socketOf(anna.visitor));
+    await expect(socketOf(anna.visitor)).rejects.toThrow('refused: 429');
+    // Another session of the same member has sockets of its own; a closed socket frees its place.
+    await expect(socketOf(await loggedIn(t.app, anna))).resolves.toBeDefined();
+    await open[0]?.close();
+    await expect(socketOf(anna.visitor)).resolves.toBeDefined();
+  });
+
+  it(`keeps to ${SOCKETS_PER_SESSION} sockets per session when more are opened at once`, async () => {
+    const anna = await member();
+    const tries = await Promise.allSettled(Array.from({ length: 30 }, () => socketOf(anna.visitor)));
+    const opened = tries.filter((each) => each.status === 'fulfilled');
+    expect(opened).toHaveLength(SOCKETS_PER_SESSION);
+    // One that came in together with the last allowed one may be closed just after its handshake.
+    const refusals = tries.flatMap((each) => (each.status === 'rejected' ? [String(each.reason)] : []));
+    for (const refusal of refusals) expect(refusal).toMatch(/refused: 429|closed: 1008/);
+  });
+});
+
+describe('client messages', () => {
+  const log: { level: number; msg: string }[] = [];
+  const logged = useTestApp({ logStream: { write: (line) => void log.push(JSON.parse(line)) } });
+
+  it('closes the socket with 1009 when a frame is over the size limit, and logs it as no error', async () => {
+    const anna = await buildMember(logged.services);
+    const socket = await openSocket(logged.app, await loggedIn(logged.app, anna));
+    socket.sendRaw(JSON.stringify({ type: 'typing', conversation: 1, padding: 'x'.repeat(CLIENT_MESSAGE_MAX_BYTES) }));
+    expect((await socket.closed).code).toBe(1009);
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.filter((line) => line.level >= LOG_LEVEL_ERROR)).toEqual([]);
+  });
+});
+
+describe('the handshake behind a TLS proxy named in TRUST_PROXY', () => {
+  const proxied = useTestApp({ env: { TRUST_PROXY: '1' } });
+
+  it('takes the scheme from X-Forwarded-Proto', async () => {
+    const anna = await buildMember(proxied.services);
+    const visitor = await loggedIn(proxied.app, anna);
+    const overTls = { headers: { 'x-forwarded-proto': 'https' } };
+    const tab = await openSocket(proxied.app, visitor, { ...overTls, origin: 'https://localhost' });
+    await tab.close();
+    await expect(openSocket(proxied.app, visitor, { ...overTls, origin: 'http://localhost' })).rejects.toThrow(
+      'refused: 403',
+    );
+    await expect(openSocket(proxied.app, visitor, { origin: 'https://localhost' })).rejects.toThrow('refused: 403');
+  });
+});
+
+describe('the handshake behind a TLS proxy that is not trusted, with an https PUBLIC_URL', () => {
+  const behindTls = useTestApp({ env: { PUBLIC_URL: 'https://amora.example' } });
+
+  it('takes the scheme from PUBLIC_URL, as the cookies do', async () => {
+    const anna = await buildMember(behindTls.services);
+    const visitor = await loggedIn(behindTls.app, anna);
+    const tab = await openSocket(behindTls.app, visitor, { origin: 'https://localhost' });
+    await tab.close();
+    await expect(openSocket(behindTls.app, visitor, { origin: 'http://localhost' })).rejects.toThrow('refused: 403');
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * Two instances of the app on one PostgreSQL database, joined by Redis: a message sent through
- * instance A reaches a WebSocket client of instance B, and a client of B that was disconnected
- * catches up on reconnect with nothing lost or doubled.
+ * instance A reaches a WebSocket client of instance B, a client of B that was disconnected
+ * catches up on reconnect with nothing lost or doubled, and a session ended through A closes its
+ * sockets on B.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { SESSION_COOKIE, SESSION_ENDED_CLOSE_CODE } from '@amora/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMember, createTestApp, loggedIn, makePremium, type TestApp, type TestClient } from './helpers.js';
+import { buildMember, client, createTestApp, loggedIn, makePremium, type TestApp, type TestClient } from './helpers.js';
 import { TEST_REDIS_URL } from './redis.js';
 import { openSocket, type TestSocket } from './sockets.js';
 
@@ -89,5 +91,33 @@ describe('instances joined by Redis', () => {
     const all = [...before, ...after];
     expect(new Set(all).size).toBe(all.length);
     expect([...all].sort((x, y) => x - y)).toEqual([...sent].sort((x, y) => x - y));
+  });
+
+  it('closes the socket held on instance B when its session logs out through instance A', async () => {
+    const bram = await member();
+    const onB = await openSocket(b.app, bram.onB);
+    const sameSessionOnA = client(a.app, { cookies: { [SESSION_COOKIE]: bram.onB.cookie(SESSION_COOKIE) ?? '' } });
+    expect((await sameSessionOnA.get('/api/logout.php')).statusCode).toBe(200);
+    expect((await onB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+
+  it('closes the sockets on instance B of the sessions a new password set through instance A ends', async () => {
+    const bram = await member();
+    const [onB, onA] = [await openSocket(b.app, bram.onB), await openSocket(a.app, bram.onA)];
+    try {
+      const changed = await bram.onA.post('/api/password.php', {
+        old_password: bram.password,
+        password: 'a brand new secret',
+        password_repeat: 'a brand new secret',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await onB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+
+      const anna = await member();
+      const { message } = await say(anna.onB, { profile_id: bram.profileId }, 'Still on A');
+      await onA.next('message', (push) => push.message.id === message.id);
+    } finally {
+      await onA.close();
+    }
   });
 });

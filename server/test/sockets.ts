@@ -15,6 +15,10 @@ export interface TestSocket {
     match?: (push: Extract<ServerPush, { type: T }>) => boolean,
   ): Promise<Extract<ServerPush, { type: T }>>;
   send(message: object): void;
+  /** Sends a text frame as it is, e.g. one over the server's size limit. */
+  sendRaw(text: string): void;
+  /** Resolves once the socket has closed, with the code and reason the server closed it with. */
+  closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
 }
 
@@ -27,18 +31,33 @@ export async function listeningUrl(app: FastifyInstance): Promise<string> {
 
 /**
  * Opens /api/ws as `visitor` (its session cookie) for the site at `host`; resolves once the
- * server says the socket is ready, or rejects with the refused handshake's status.
+ * server says the socket is ready, or rejects with the refused handshake's status or the code of
+ * a close that came before `ready`.
  */
 export async function openSocket(
   app: FastifyInstance,
   visitor: TestClient | null,
-  { host = 'localhost', origin = `http://${host}`, since }: { host?: string; origin?: string; since?: number } = {},
+  {
+    host = 'localhost',
+    origin = `http://${host}`,
+    since,
+    headers = {},
+  }: {
+    host?: string;
+    origin?: string;
+    since?: number;
+    /** More handshake headers, e.g. a proxy's x-forwarded-proto. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<TestSocket> {
   const url = `${await listeningUrl(app)}/api/ws${since === undefined ? '' : `?since=${since}`}`;
   const session = visitor?.cookie(SESSION_COOKIE);
   const socket = new WebSocket(url, {
-    headers: { host, origin, ...(session && { cookie: `${SESSION_COOKIE}=${session}` }) },
+    headers: { ...headers, host, origin, ...(session && { cookie: `${SESSION_COOKIE}=${session}` }) },
   });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   const received: ServerPush[] = [];
   const waiters: { accepts: (push: ServerPush) => boolean; resolve: (push: ServerPush) => void }[] = [];
   socket.on('message', (data) => {
@@ -60,6 +79,8 @@ export async function openSocket(
       return new Promise((resolve) => waiters.push({ accepts, resolve: resolve as (push: ServerPush) => void }));
     },
     send: (message) => socket.send(JSON.stringify(message)),
+    sendRaw: (text) => socket.send(text),
+    closed,
     close: () =>
       new Promise<void>((resolve) => {
         if (socket.readyState === WebSocket.CLOSED) return resolve();
@@ -73,6 +94,9 @@ export async function openSocket(
     socket.once('error', reject);
     socket.once('open', () => resolve());
   });
-  await handle.next('ready');
+  // A connection the server cuts is seen as the close that follows, not as an error that ends the test run.
+  socket.on('error', () => {});
+  const closedFirst = closed.then(({ code }) => Promise.reject(new Error(`closed: ${code}`)));
+  await Promise.race([handle.next('ready'), closedFirst]);
   return handle;
 }

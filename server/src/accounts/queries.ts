@@ -79,10 +79,29 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteSessionsOf(db: Db, userId: number, exceptSessionId: string | null = null) {
+/** Ends a member's sessions (all, or all but one); returns the ids of those it ended. */
+export async function deleteSessionsOf(
+  db: Db,
+  userId: number,
+  exceptSessionId: string | null = null,
+): Promise<string[]> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-  await query.execute();
+  return (await query.returning('id').execute()).map((row) => row.id);
+}
+
+/** Of the sessions asked about, those still open: not ended, not expired, of an account not deleted. */
+export async function openSessionIds(db: Db, sessionIds: string[], now: string): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', sessionIds)
+    .where('sessions.expires_at', '>', now)
+    .where('users.deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function insertToken(db: Db, token: Insertable<AccountTokensTable>) {

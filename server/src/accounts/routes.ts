@@ -96,7 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     '/api/logout.php',
     { schema: { response: { 200: okResponse } }, config: { getChangesState: true } },
     async (request, reply) => {
-      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      if (request.sessionToken) await accounts.logout(request.site, request.sessionToken);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true as const };
     },

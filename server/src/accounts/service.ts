@@ -30,6 +30,7 @@ import type { CreditsService } from '../credits/service.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { TokenPurpose, UserRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
+import type { EventBus } from '../events/bus.js';
 import type { MailService } from '../mail/service.js';
 import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
@@ -49,6 +50,7 @@ interface Deps {
   members: MembersService;
   credits: CreditsService;
   mail: MailService;
+  events: EventBus;
 }
 
 const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
@@ -58,8 +60,8 @@ const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
   reactivate: DELETION_GRACE_DAYS * 24 * 60,
 };
 
-/** The mails of an account's own life; a complaint's confirmation is the complaints domain's. */
-type AccountLinkMail = Exclude<AccountMailKind, 'complaint'>;
+/** The mails of an account's own life; a complaint's confirmation and a refused payment's are other domains'. */
+type AccountLinkMail = Exclude<AccountMailKind, 'complaint' | 'payment_refused'>;
 
 const LINK_PATHS: Record<AccountLinkMail, string> = {
   activate: '/api/activate.php?token=',
@@ -106,8 +108,16 @@ export interface NotificationTarget {
   mailOff: MailOffReason[];
 }
 
-export function createAccountsService({ db, clock, members, credits, mail }: Deps) {
+/** How many sessions one look-up asks about; a statement's parameters are limited. */
+const SESSION_CHECK_BATCH = 1000;
+
+export function createAccountsService({ db, clock, members, credits, mail, events }: Deps) {
   const nowIso = () => clock.now().toISOString();
+
+  /** Tells every instance, once the change is committed, that these sessions ended: their sockets close. */
+  async function announceEndedSessions(siteId: number, sessionIds: string[]) {
+    if (sessionIds.length > 0) await events.publish({ type: 'session.ended', siteId, sessionIds });
+  }
 
   async function openSession(userId: number): Promise<Session> {
     const token = newSecret();
@@ -142,13 +152,14 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     to = user.email,
     params: Record<string, string | number> = {},
   ) {
-    const profile = await members.ownProfile(user.id);
     const locale = isLocale(user.language) ? user.language : ctx.locale;
+    // Whoever typed an address greets nobody by a name of their choosing at it until it is confirmed.
+    const verified = to === user.email && user.status === 'confirmed';
     await mail.sendAccountMail({
       site: ctx.site,
       to,
       locale,
-      name: profile.name,
+      name: verified ? (await members.ownProfile(user.id)).name : null,
       kind,
       link: `${ctx.origin}${LINK_PATHS[kind]}${encodeURIComponent(token)}`,
       params: kind === 'reactivate' ? { ...params, days: DELETION_GRACE_DAYS } : params,
@@ -163,11 +174,14 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     return user;
   }
 
-  /** After a new password or address: no older reset or mail-change link works, no other session either. */
-  async function endCredentialsOf(trx: Db, userId: number, keepSession: string | null = null) {
+  /**
+   * After a new password or address: no older reset or mail-change link works, no other session
+   * either. Returns the sessions it ended, to announce once the transaction is committed.
+   */
+  async function endCredentialsOf(trx: Db, userId: number, keepSession: string | null = null): Promise<string[]> {
     await queries.invalidateTokens(trx, userId, 'reset', nowIso());
     await queries.invalidateTokens(trx, userId, 'mail_change', nowIso());
-    await queries.deleteSessionsOf(trx, userId, keepSession);
+    return queries.deleteSessionsOf(trx, userId, keepSession);
   }
 
   async function liveUser(userId: number): Promise<UserRow | null> {
@@ -306,8 +320,22 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     },
 
     /** Premium from now on: the member's first credit purchase was paid (in that payment's transaction). */
-    async markPaid(userId: number, trx: Db) {
-      await queries.updateUser(trx, userId, { paid_user: 1 });
+    /** Premium follows the member's purchases: set in the transaction that changed them. */
+    async setPremium(userId: number, premium: boolean, trx: Db) {
+      await queries.updateUser(trx, userId, { paid_user: premium ? 1 : 0 });
+    },
+
+    /** The id a session is kept and announced by, from its cookie's token. */
+    sessionIdOf: (token: string): string => hashSecret(token),
+
+    /** Of these sessions, the ones still open (not ended, not expired, of an account not deleted). */
+    async openSessionIds(sessionIds: string[]): Promise<Set<string>> {
+      const open = new Set<string>();
+      for (let start = 0; start < sessionIds.length; start += SESSION_CHECK_BATCH) {
+        const batch = sessionIds.slice(start, start + SESSION_CHECK_BATCH);
+        for (const id of await queries.openSessionIds(db, batch, nowIso())) open.add(id);
+      }
+      return open;
     },
 
     async userBySession(site: Site, token: string): Promise<UserRow | null> {
@@ -415,8 +443,10 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       return { user, session: await openSession(user.id) };
     },
 
-    async logout(token: string) {
-      await queries.deleteSession(db, hashSecret(token));
+    async logout(site: Site, token: string) {
+      const sessionId = hashSecret(token);
+      await queries.deleteSession(db, sessionId);
+      await announceEndedSessions(site.id, [sessionId]);
     },
 
     async setLanguage(userId: number, language: Locale) {
@@ -460,15 +490,15 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
     /** A reset sets the password, lifts a login block, and ends every other link and session. */
     async resetPassword(input: ResetDoRequest) {
       const passwordHash = await hashPassword(input.password);
-      const userId = await db.transaction().execute(async (trx) => {
+      const { userId, siteId, ended } = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(input.token), 'reset', nowIso());
         if (!row) throw new DomainError('link_invalid');
         const user = await refuseDeleted(row.user_id, trx);
         await queries.updateUser(trx, user.id, { password_hash: passwordHash });
         await queries.clearLoginFailures(trx, user.site_id, user.email_key);
-        await endCredentialsOf(trx, user.id);
-        return user.id;
+        return { userId: user.id, siteId: user.site_id, ended: await endCredentialsOf(trx, user.id) };
       });
+      await announceEndedSessions(siteId, ended);
       const user = await requireLiveUser(userId);
       return { user, session: await openSession(user.id) };
     },
@@ -479,10 +509,11 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
         throw fieldError('old_password', 'old_password_wrong');
       }
       const passwordHash = await hashPassword(input.password);
-      await db.transaction().execute(async (trx) => {
+      const ended = await db.transaction().execute(async (trx) => {
         await queries.updateUser(trx, user.id, { password_hash: passwordHash });
-        await endCredentialsOf(trx, user.id, hashSecret(currentSession));
+        return endCredentialsOf(trx, user.id, hashSecret(currentSession));
       });
+      await announceEndedSessions(user.site_id, ended);
     },
 
     async requestMailChange(ctx: RequestContext, userId: number, email: string, password: string) {
@@ -501,7 +532,7 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
      * follows the link stays), and the old address is told what changed and how to step in.
      */
     async confirmMailChange(ctx: RequestContext, token: string, currentSession: string | null) {
-      const { before, newEmail } = await db.transaction().execute(async (trx) => {
+      const { before, newEmail, ended } = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'mail_change', nowIso());
         if (!row?.new_email) throw new DomainError('link_invalid');
         const before = await refuseDeleted(row.user_id, trx);
@@ -516,9 +547,10 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
           status: 'confirmed',
         });
         await members.enableProfile(row.user_id, trx);
-        await endCredentialsOf(trx, row.user_id, currentSession && hashSecret(currentSession));
-        return { before, newEmail: row.new_email };
+        const ended = await endCredentialsOf(trx, row.user_id, currentSession && hashSecret(currentSession));
+        return { before, newEmail: row.new_email, ended };
       });
+      await announceEndedSessions(before.site_id, ended);
       await mailLink(ctx, before, 'mail_changed', '', before.email, {
         new_email: maskedEmail(newEmail),
         support: ctx.site.settings.support_email,
@@ -530,16 +562,17 @@ export function createAccountsService({ db, clock, members, credits, mail }: Dep
       if (!(await verifyPassword(user.password_hash, input.password))) {
         throw fieldError('password', 'old_password_wrong');
       }
-      const token = await db.transaction().execute(async (trx) => {
+      const { token, ended } = await db.transaction().execute(async (trx) => {
         await queries.updateUser(trx, user.id, {
           deleted_at: nowIso(),
           delete_reason: input.reason,
           delete_comment: input.comment || null,
         });
-        await queries.deleteSessionsOf(trx, user.id);
+        const ended = await queries.deleteSessionsOf(trx, user.id);
         await members.withdrawProfile(user.id, trx);
-        return issueToken(user.id, 'reactivate', null, trx);
+        return { token: await issueToken(user.id, 'reactivate', null, trx), ended };
       });
+      await announceEndedSessions(user.site_id, ended);
       await mailLink(ctx, user, 'reactivate', token);
       return { finalDate: addDays(clock.now(), DELETION_GRACE_DAYS) };
     },

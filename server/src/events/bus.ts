@@ -4,7 +4,7 @@
  * instance of the app gets every event through Redis pub/sub.
  */
 import { EventEmitter } from 'node:events';
-import type { ChatMessage } from '@amora/common';
+import type { ChatMessage, PaymentRefusal } from '@amora/common';
 import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
 
 export type DomainEvent =
@@ -47,8 +47,22 @@ export type DomainEvent =
   | { type: 'chat.typing'; siteId: number; conversationId: number; profileId: number; otherProfileId: number }
   /** A payment changed a member's credits (and maybe made them premium), for their devices. */
   | { type: 'credits.changed'; siteId: number; profileId: number }
+  /** A paid payment brought no credits (an offer the member had had already) and is being refunded. */
+  | {
+      type: 'payment.refused';
+      siteId: number;
+      userId: number;
+      paymentId: number;
+      credits: number;
+      refusal: PaymentRefusal;
+    }
   /** A member deleted a conversation, for their other devices. */
-  | { type: 'chat.hidden'; siteId: number; conversationId: number; profileId: number; unread: number };
+  | { type: 'chat.hidden'; siteId: number; conversationId: number; profileId: number; unread: number }
+  /**
+   * Sessions ended (logout, a new password or address, a deleted account): the sockets they opened
+   * close, on every instance. Ids as the sessions table keeps them (hashes, not the cookies' tokens).
+   */
+  | { type: 'session.ended'; siteId: number; sessionIds: string[] };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -58,6 +58,14 @@ export function secureCookies(request: FastifyRequest): boolean {
   return request.protocol === 'https' || (linkOrigins.get(request)?.startsWith('https:') ?? false);
 }
 
+/**
+ * The origin the visitor's browser sent the request to: its scheme as the cookies take it (above)
+ * and its Host (a trusted proxy's X-Forwarded-Host), the port included.
+ */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${secureCookies(request) ? 'https' : 'http'}://${request.host}`;
+}
+
 export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale) {
   reply.setCookie(LOCALE_COOKIE, locale, {
     path: '/',

@@ -2,21 +2,68 @@
  * Realtime: every open app of a member holds a WebSocket to one instance. The hub keeps this
  * instance's sockets by profile and turns domain events (from any instance, through the bus) into
  * what each socket's member should see: messages, read states, typing, badges, likes and matches.
+ * It also keeps them by session: a session that ends closes its sockets.
  */
 import type { ServerPush } from '@amora/common';
+import type { AccountsService } from '../accounts/service.js';
 import type { EventBus } from '../events/bus.js';
+
+/** The most sockets one session may hold open at once (its tabs and windows). */
+export const SOCKETS_PER_SESSION = 20;
+/**
+ * How often the sessions of the open sockets are checked: a session that ended without an event
+ * reaching this instance (expired, or ended while Redis was away) stops its sockets within this.
+ */
+const SESSION_CHECK_MS = 60_000;
 
 /** One open socket, as the hub sees it. */
 export interface Listener {
   send(push: ServerPush): void;
+  /** Closes the socket: its session ended. */
+  end(): void;
 }
 
-export function createRealtimeHub(events: EventBus) {
+function addTo<K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) {
+  let listeners = map.get(key);
+  if (!listeners) {
+    listeners = new Set();
+    map.set(key, listeners);
+  }
+  listeners.add(listener);
+}
+
+function removeFrom<K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) {
+  const listeners = map.get(key);
+  listeners?.delete(listener);
+  if (listeners?.size === 0) map.delete(key);
+}
+
+export function createRealtimeHub(events: EventBus, accounts: Pick<AccountsService, 'openSessionIds'>) {
   const byProfile = new Map<number, Set<Listener>>();
+  const bySession = new Map<string, Set<Listener>>();
 
   function push(profileId: number, message: ServerPush) {
     for (const listener of byProfile.get(profileId) ?? []) listener.send(message);
   }
+
+  /** Whether a session may open one more socket here. */
+  const hasRoomFor = (sessionId: string) => (bySession.get(sessionId)?.size ?? 0) < SOCKETS_PER_SESSION;
+
+  function endSessions(sessionIds: Iterable<string>) {
+    for (const sessionId of sessionIds) for (const listener of bySession.get(sessionId) ?? []) listener.end();
+  }
+
+  /** Closes the sockets of those sessions (all of this instance's unless given) that are no longer open. */
+  async function checkSessions(sessionIds = [...bySession.keys()]) {
+    if (sessionIds.length === 0) return;
+    const open = await accounts.openSessionIds(sessionIds);
+    endSessions(sessionIds.filter((sessionId) => !open.has(sessionId)));
+  }
+
+  const sessionCheck = setInterval(() => {
+    checkSessions().catch((error: unknown) => console.error('realtime: the sessions could not be checked:', error));
+  }, SESSION_CHECK_MS);
+  sessionCheck.unref();
 
   const unsubscribers = [
     events.subscribe('message.new', (event) => {
@@ -47,22 +94,29 @@ export function createRealtimeHub(events: EventBus) {
       push(first, { type: 'match', profile_id: second });
       push(second, { type: 'match', profile_id: first });
     }),
+    events.subscribe('session.ended', (event) => endSessions(event.sessionIds)),
+    // Heard here also when it came from this instance, so its own sockets close even while Redis is away.
+    events.subscribeLocal('session.ended', (event) => endSessions(event.sessionIds)),
   ];
 
   return {
-    /** Starts sending a profile's events to this listener; returns the function that stops it. */
-    add(profileId: number, listener: Listener): () => void {
-      let listeners = byProfile.get(profileId);
-      if (!listeners) {
-        listeners = new Set();
-        byProfile.set(profileId, listeners);
-      }
-      listeners.add(listener);
+    hasRoomFor,
+
+    /**
+     * Starts sending a profile's events to this listener of a session's socket; returns the
+     * function that stops it, or null when the session holds SOCKETS_PER_SESSION sockets already.
+     */
+    add(profileId: number, sessionId: string, listener: Listener): (() => void) | null {
+      if (!hasRoomFor(sessionId)) return null;
+      addTo(byProfile, profileId, listener);
+      addTo(bySession, sessionId, listener);
       return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) byProfile.delete(profileId);
+        removeFrom(byProfile, profileId, listener);
+        removeFrom(bySession, sessionId, listener);
       };
     },
+
+    checkSessions,
 
     /** Open sockets on this instance. */
     get size() {
@@ -72,8 +126,10 @@ export function createRealtimeHub(events: EventBus) {
     },
 
     close() {
+      clearInterval(sessionCheck);
       for (const unsubscribe of unsubscribers) unsubscribe();
       byProfile.clear();
+      bySession.clear();
     },
   };
 }

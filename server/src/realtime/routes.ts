@@ -1,14 +1,16 @@
 /**
  * GET /api/ws: a member's live connection. The handshake needs the session cookie and, from a
- * browser, the site's own Origin. `since` is the newest message id the app has; what came after it
- * is sent first (then `ready`), so a reconnecting app misses nothing and gets nothing twice.
+ * browser, the site's own Origin; a session holds at most SOCKETS_PER_SESSION sockets. `since` is
+ * the newest message id the app has; what came after it is sent first (then `ready`), so a
+ * reconnecting app misses nothing and gets nothing twice. A socket lives as long as its session.
  */
-import { SERVICE_RESTART_CLOSE_CODE, type ServerPush, TYPING_SIGNAL_MS } from '@amora/common';
+import { SERVICE_RESTART_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, type ServerPush, TYPING_SIGNAL_MS } from '@amora/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
+import { authenticationRequired, DomainError } from '../errors.js';
+import { requestOrigin } from '../http/request-context.js';
 import { ONLINE_RENEWAL_MINUTES } from '../members/profiles/service.js';
 import type { Services } from '../services.js';
 import type { Listener } from './hub.js';
@@ -19,6 +21,8 @@ const HEARTBEAT_MS = 30_000;
 export const CLIENT_MESSAGE_MAX_BYTES = 1024;
 /** How long a closing socket's peer has to answer the close before its connection is cut. */
 const CLOSE_ANSWER_MS = 2_000;
+/** RFC 6455's "policy violation": a socket opened beside as many as its session may hold. */
+const POLICY_VIOLATION_CLOSE_CODE = 1008;
 
 const wsQuery = z.object({
   since: z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').min(0, 'invalid_choice').optional(),
@@ -29,15 +33,38 @@ const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('visible'), visible: z.boolean() }),
 ]);
 
-/** A browser's cross-site handshake carries the other site's Origin; such a socket is refused. */
+/** Scheme, host and port, as URL spells them (lower case, no default port); null for what is no URL. */
+function normalisedOrigin(origin: string): string | null {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser's cross-site handshake carries the other site's Origin; such a socket is refused, as
+ * is one from the same host over another scheme or port (an http page of an https site).
+ */
 function assertOwnOrigin(request: FastifyRequest) {
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {}
-  if (host === null || host !== request.headers.host) throw new DomainError('forbidden');
+  const theirs = normalisedOrigin(origin);
+  if (theirs === null || theirs !== normalisedOrigin(requestOrigin(request))) throw new DomainError('forbidden');
+}
+
+/**
+ * The websocket plugin's errorHandler. Errors of the protocol (a frame over maxPayload, bad UTF-8)
+ * are the client's: ws closes the socket with their code (1009, 1007…) itself, and they are no
+ * server error. Anything else is logged and the socket cut.
+ */
+export function onSocketError(this: FastifyInstance, error: Error, socket: WebSocket, request: FastifyRequest) {
+  if ((error as NodeJS.ErrnoException).code?.startsWith('WS_ERR_')) {
+    request.log.info({ err: error }, 'websocket closed for breaking the protocol');
+    return;
+  }
+  request.log.error(error);
+  socket.terminate();
 }
 
 /**
@@ -57,7 +84,13 @@ export async function closeSocketsForRestart(this: FastifyInstance) {
 }
 
 export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { chat, members, realtime } = services;
+  const { accounts, chat, members, realtime } = services;
+
+  /** The id of the session a signed-in request came with. */
+  const sessionOf = (request: FastifyRequest): string => {
+    if (!request.sessionToken) throw authenticationRequired();
+    return accounts.sessionIdOf(request.sessionToken);
+  };
 
   app.get(
     '/api/ws',
@@ -65,10 +98,14 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       websocket: true,
       schema: { querystring: wsQuery },
       config: { signedIn: true },
-      preHandler: async (request) => assertOwnOrigin(request),
+      preHandler: async (request) => {
+        assertOwnOrigin(request);
+        if (!realtime.hasRoomFor(sessionOf(request))) throw new DomainError('rate_limited');
+      },
     },
     async (socket: WebSocket, request) => {
       const { site, member } = request;
+      const sessionId = sessionOf(request);
       const since = (request.query as z.infer<typeof wsQuery>).since;
       const send = (push: ServerPush) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(push));
@@ -76,8 +113,15 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
       // Live events wait while the missed messages are read, then go out without the ones already sent.
       let waiting: ServerPush[] | null = since === undefined ? null : [];
-      const listener: Listener = { send: (push) => (waiting ? waiting.push(push) : send(push)) };
-      const stopListening = realtime.add(member.profileId, listener);
+      const listener: Listener = {
+        send: (push) => (waiting ? waiting.push(push) : send(push)),
+        end: () => {
+          if (socket.readyState === socket.OPEN) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+        },
+      };
+      const stopListening = realtime.add(member.profileId, sessionId, listener);
+      // Handshakes let in together by the check before the upgrade: the ones beyond the limit go.
+      if (!stopListening) return socket.close(POLICY_VIOLATION_CLOSE_CODE, 'too many sockets');
 
       let visible = true;
       let alive = true;
@@ -118,6 +162,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         stopListening();
       });
 
+      // The session may have ended between its check at the handshake and the socket's joining the hub.
+      await realtime.checkSessions([sessionId]).catch(() => {});
+      if (socket.readyState !== socket.OPEN) return;
       await members.setOnline(member.profileId, true).catch(() => {});
       if (since !== undefined) {
         const missed = await chat.catchUp(site, member, since).catch(() => []);

@@ -9,6 +9,7 @@ import {
   REFRESH_INTERVAL_MS,
   REFRESH_INTERVAL_PUSH_MS,
   SERVICE_RESTART_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
   type ServerPush,
   TYPING_SIGNAL_MS,
 } from '@amora/common';
@@ -131,6 +132,15 @@ export function connectLive(queryClient: QueryClient): () => void {
     ws.onclose = (event) => {
       if (socket === ws) socket = null;
       if (stopped) return;
+      // The session ended (logout, a new password, a deleted account): the user fetched again is
+      // nobody, which signs the app out and stops this. Only a browser that has a new session
+      // already (a password reset here) connects again.
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        void refreshUser(queryClient).then(() => {
+          if (!stopped && queryClient.getQueryData(queryKeys.user)) open();
+        });
+        return;
+      }
       if (event.code === SERVICE_RESTART_CLOSE_CODE) {
         retryDelay = RECONNECT_FIRST_MS;
         retryTimer = setTimeout(open, Math.random() * RESTART_RECONNECT_SPREAD_MS);
