@@ -189,7 +189,7 @@ async function allowPush(context: BrowserContext) {
     PushManager.prototype.subscribe = async () => {
       const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
       const json = {
-        endpoint: `https://localhost/push/${crypto.randomUUID()}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
         expirationTime: null,
         keys: {
           p256dh: base64url(await crypto.subtle.exportKey('raw', pair.publicKey)),

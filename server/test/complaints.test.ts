@@ -62,6 +62,27 @@ describe('POST /api/complaints.php', () => {
     );
   });
 
+  it.each([
+    ['en', 'Hello,'],
+    ['nl', 'Hallo,'],
+  ])('confirms in %s without repeating what the sender typed: not the name, not a link', async (lang, greeting) => {
+    const body = complaint({
+      name: 'Visit www.spam.example now',
+      reference: 'https://spam.example/offer',
+      message: 'Cheap pills at www.spam.example, call +1 555 0100',
+    });
+    const response = await client(t.app, { cookies: { lang } }).post('/api/complaints.php', body);
+    expect(response.statusCode).toBe(200);
+    const mail = await lastMail(t, body.email);
+    expect(mail?.text.split('\n')[0]).toBe(greeting);
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).toContain(String(response.json().number));
+      expect(part).not.toMatch(/spam|Visit|pills|555/i);
+    }
+    // The complaint itself is kept as it was sent, for the company to read.
+    expect((await storedComplaints(body.client_id))[0]).toMatchObject({ name: body.name, message: body.message });
+  });
+
   it('files a complaint sent 50 times at once (double taps, retries after a timeout) once, mailed once', async () => {
     const body = complaint();
     const responses = await Promise.all(

@@ -4,12 +4,23 @@
  * connections. Each test ends only the backends of this file's own throw-away database. PostgreSQL
  * only: api-sqlite leaves out postgres-*.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCALE_COOKIE } from '@amora/common';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { client, loggedInMember, type TestApp, type TestClient, useTestApp } from './helpers.js';
+import {
+  buildMember,
+  client,
+  loggedIn,
+  loggedInMember,
+  makePremium,
+  type Response,
+  type TestApp,
+  type TestClient,
+  useTestApp,
+} from './helpers.js';
 
 async function testDatabaseUrl(t: TestApp): Promise<{ name: string; url: string }> {
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
@@ -107,5 +118,119 @@ describe('when PostgreSQL drops the connections', () => {
     });
     await waitUntilTheAppLostItsConnections(operator);
     expect((await visitor.get('/api/settings.php')).statusCode).toBe(200);
+  });
+});
+
+/** A call tried again on 503 with growing pauses, as the web app does (5 times). */
+async function asTheAppRetries(call: () => Promise<Response>): Promise<Response> {
+  let response = await call();
+  for (let retry = 0; retry < 5 && response.statusCode === 503; retry++) {
+    await sleep(100 * 2 ** retry);
+    response = await call();
+  }
+  return response;
+}
+
+/** Ends the app's backends every 50 ms until the returned function is called (and awaited). */
+function terminateRepeatedly(operator: pg.Client): () => Promise<void> {
+  let storming = true;
+  const storm = (async () => {
+    while (storming) {
+      await terminateAppConnections(operator);
+      await sleep(50);
+    }
+  })();
+  return async () => {
+    storming = false;
+    await storm;
+  };
+}
+
+describe('while PostgreSQL ends the connections again and again', () => {
+  const t = useTestApp();
+
+  async function chatter() {
+    const member = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
+    await makePremium(t.db, member);
+    return { ...member, visitor: await loggedIn(t.app, member) };
+  }
+
+  async function bundleId(buyer: TestClient): Promise<number> {
+    const offer = (await buyer.get('/api/credits.php')).json() as { bundles: { id: number }[] };
+    return offer.bundles[1]?.id ?? 0;
+  }
+
+  const startPayment = (buyer: TestClient, bundle: number) =>
+    buyer.post('/api/payment.php', { client_id: randomUUID(), method: 'ideal', bundle_id: bundle });
+
+  /** A payment paid at the sandbox's checkout, whose webhook the provider may send any number of times. */
+  async function paidPayment(buyer: TestClient): Promise<string> {
+    const started = await startPayment(buyer, await bundleId(buyer));
+    expect(started.statusCode, started.body).toBe(200);
+    const checkoutId = new URL(started.json().checkout_url).pathname.split('/').pop();
+    const decided = await client(t.app).post('/api/sandbox-checkout.php', { id: checkoutId, outcome: 'paid' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const row = await t.db
+      .selectFrom('payments')
+      .select('provider_id')
+      .where('id', '=', started.json().transaction.id)
+      .executeTakeFirstOrThrow();
+    return row.provider_id as string;
+  }
+
+  const webhook = (providerId: string) =>
+    client(t.app).post('/api/payment-webhook.php', Buffer.from(`id=${encodeURIComponent(providerId)}`), {
+      clientHeader: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  async function messagesWithClientId(clientId: string): Promise<number> {
+    const counted = await t.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    return Number(counted.n);
+  }
+
+  it('answers chat sends, payment starts and webhooks 200 or 503, never 500; a retried send is stored once', async () => {
+    const [bram, buyer, ...senders] = await Promise.all(Array.from({ length: 5 }, () => chatter()));
+    const providerId = await paidPayment(buyer.visitor);
+    const bundle = await bundleId(buyer.visitor);
+    const operator = await connectAsOperator(t);
+    const sends: { sender: TestClient; body: { client_id: string; text: string; profile_id: number } }[] = [];
+    const statuses: Record<string, number[]> = { send: [], payment: [], webhook: [] };
+    const answered = (call: string) => (response: Response) => statuses[call]?.push(response.statusCode);
+
+    const stop = terminateRepeatedly(operator);
+    try {
+      for (let round = 0; round < 25; round++) {
+        const sent = senders.map(({ visitor }) => {
+          const body = { client_id: randomUUID(), text: `Round ${round}`, profile_id: bram.profileId };
+          sends.push({ sender: visitor, body });
+          return visitor.post('/api/chat.php', body).then(answered('send'));
+        });
+        await Promise.all([
+          ...sent,
+          startPayment(buyer.visitor, bundle).then(answered('payment')),
+          webhook(providerId).then(answered('webhook')),
+        ]);
+      }
+    } finally {
+      await stop();
+    }
+    for (const [call, codes] of Object.entries(statuses)) {
+      expect(
+        codes.filter((status) => status !== 200 && status !== 503),
+        call,
+      ).toEqual([]);
+    }
+
+    for (const { sender, body } of sends) {
+      const retried = await asTheAppRetries(() => sender.post('/api/chat.php', body));
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().message.client_id).toBe(body.client_id);
+      expect(await messagesWithClientId(body.client_id)).toBe(1);
+    }
   });
 });

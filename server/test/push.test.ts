@@ -58,28 +58,32 @@ interface Delivery {
 const certificate = localCertificate();
 const deliveries: Delivery[] = [];
 let answer = 201;
+/** Connections the push service was opened, pushes or not. */
+let connections = 0;
 const pushService = https.createServer(certificate, async (request, response) => {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   deliveries.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
   response.writeHead(answer).end();
 });
+pushService.on('connection', () => connections++);
 await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-const origin = `https://localhost:${(pushService.address() as AddressInfo).port}`;
-const agent = new https.Agent({ ca: certificate.cert });
+const port = (pushService.address() as AddressInfo).port;
+const origin = `https://localhost:${port}`;
+/** The tests' push service, which the app may reach on this machine through an agent that trusts it. */
+const localPushService = { origin, agent: new https.Agent({ ca: certificate.cert }) };
 afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
 
-const t = useTestApp({ pushAgent: agent });
+const t = useTestApp({ localPushService });
 
-/** The sender as the app has it, reaching the local push service through an agent that trusts it. */
-const sender = () =>
+/** The sender as the app has it; a deployment's knows no local push service. */
+const sender = ({ local = true } = {}) =>
   createPushService({
     db: t.db,
     clock: t.clock,
     vapid: webpush.generateVAPIDKeys(),
     contact: 'mailto:push@amora.test',
-    allowLocalEndpoints: true,
-    agent,
+    ...(local && { localService: localPushService }),
   });
 
 /** A browser's subscription: its own key pair and auth secret, and an endpoint at the push service. */
@@ -192,6 +196,107 @@ describe('web push', () => {
     await refuse({ ...browser.json, keys: { p256dh: 'short', auth: browser.json.keys.auth } });
     await refuse({ endpoint: browser.json.endpoint });
     expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+  });
+
+  it.each([
+    'https://localhost/push/x',
+    'https://localhost./push/x',
+    `https://localhost:${port + 1}/push/x`,
+    'https://app.localhost/push/x',
+    'https://metadata.google.internal/computeMetadata/v1/',
+    'https://printer.local./push/x',
+    'https://router.home.arpa/push/x',
+    'https://127.0.0.1/push/x',
+    'https://0x7f.1/push/x',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.1.2.3/push/x',
+    'https://192.168.1.1/push/x',
+    'https://100.64.0.1/push/x',
+    'https://0.0.0.0/push/x',
+    'https://224.0.0.1/push/x',
+    'https://[::1]/push/x',
+    'https://[::]/push/x',
+    'https://[fe80::1]/push/x',
+    'https://[fd12:3456::1]/push/x',
+    'https://[ff02::1]/push/x',
+    'https://[::ffff:169.254.169.254]/push/x',
+  ])('refuses to store a subscription at %s, with a localised field error', async (endpoint) => {
+    const member = await subscriber();
+    const response = await member.visitor.post(
+      '/api/user.php?push=1',
+      { subscription: { ...browserSubscription().json, endpoint } },
+      { headers: { cookie: 'lang=nl' } },
+    );
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: 'validation_failed',
+      fields: { 'subscription.endpoint': { code: 'invalid', message: 'Deze waarde is niet geldig.' } },
+    });
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+  });
+
+  it('stores a subscription at a public push service', async () => {
+    const member = await subscriber();
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`;
+    const response = await member.visitor.post('/api/user.php?push=1', {
+      subscription: { ...browserSubscription().json, endpoint },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(true);
+  });
+
+  it('sends nothing to a subscription whose address is not public, never connecting, and drops it', async () => {
+    const member = await subscriber();
+    const stored = browserSubscription();
+    await member.visitor.post('/api/user.php?push=1', { subscription: stored.json });
+    // Kept from before, when addresses like these were let through.
+    for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[::1]', 'localhost.']) {
+      const { json } = browserSubscription();
+      await t.db
+        .insertInto('push_subscriptions')
+        .values({
+          user_id: member.user.id,
+          endpoint: `https://${host}:${port}/push/${randomBytes(8).toString('hex')}`,
+          p256dh: json.keys.p256dh,
+          auth: json.keys.auth,
+          created_at: t.clock.now().toISOString(),
+        })
+        .execute();
+    }
+    const before = { connections, deliveries: deliveries.length };
+
+    // The tests' push service is at localhost, which only the app with that allowance may reach.
+    expect(await sender({ local: false }).push(member.user.id, { title: 'x' })).toBe(0);
+    expect({ connections, deliveries: deliveries.length }).toEqual(before);
+    expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
+  });
+
+  it('reaches the local push service only at its own origin, not at another spelling of its address', async () => {
+    const member = await subscriber();
+    const browser = browserSubscription();
+    await member.visitor.post('/api/user.php?push=1', { subscription: browser.json });
+    const { json } = browserSubscription();
+    await t.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: member.user.id,
+        endpoint: `https://127.0.0.1:${port}/push/${randomBytes(8).toString('hex')}`,
+        p256dh: json.keys.p256dh,
+        auth: json.keys.auth,
+        created_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    const from = deliveries.length;
+
+    expect(await sender().push(member.user.id, { title: 'Only here' })).toBe(1);
+    expect(pushesTo(browser, from)).toEqual([{ title: 'Only here' }]);
+    expect(deliveries).toHaveLength(from + 1);
+    const left = await t.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('user_id', '=', member.user.id)
+      .execute();
+    expect(left).toEqual([{ endpoint: browser.json.endpoint }]);
   });
 
   it('pushes a new message at once, in the member’s language, and honours a choice to get none', async () => {

@@ -4,10 +4,9 @@
  */
 import { z } from 'zod';
 import { CHAT_TEXT_MAX_LENGTH, GIFTS } from '../constants.js';
+import { id, MAX_ID } from './ids.js';
 import { choice, image } from './members.js';
 import { multilineText } from './text.js';
-
-const id = z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').positive('invalid_choice');
 
 export const messageKind = z.enum(['text', 'gift', 'photo']);
 export type MessageKind = z.infer<typeof messageKind>;
@@ -65,7 +64,12 @@ export type ChatsResponse = z.infer<typeof chatsResponse>;
 export const chatQuery = z.object({
   conversation: id,
   before: id.optional(),
-  after: z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').min(0, 'invalid_choice').optional(),
+  after: z.coerce
+    .number({ message: 'invalid_choice' })
+    .int('invalid_choice')
+    .min(0, 'invalid_choice')
+    .max(MAX_ID, 'invalid_choice')
+    .optional(),
 });
 export type ChatQuery = z.infer<typeof chatQuery>;
 

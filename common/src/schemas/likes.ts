@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, LIKE_SOURCES, LIKES_LIST_TYPES } from '../constants.js';
+import { id } from './ids.js';
 import { ageQuery, choice, image, pageQuery, profileCard } from './members.js';
 import { text } from './text.js';
 
@@ -38,7 +39,7 @@ export const likesListResponse = z.object({
 export type LikesListResponse = z.infer<typeof likesListResponse>;
 
 export const likeRequest = z.object({
-  profile_id: z.number().int().positive(),
+  profile_id: id,
   /** The swipe game's likes go through swipe.php, which counts them. */
   source: z.enum(LIKE_SOURCES).exclude(['auto', 'swipe']).default('profile'),
 });
@@ -70,7 +71,7 @@ export const swipeDeckResponse = swipeAllowance.extend({ profiles: z.array(profi
 export type SwipeDeckResponse = z.infer<typeof swipeDeckResponse>;
 
 export const swipeRequest = z.object({
-  profile_id: z.number().int().positive(),
+  profile_id: id,
   choice: z.enum(['like', 'skip']),
 });
 export type SwipeRequest = z.infer<typeof swipeRequest>;

@@ -19,6 +19,7 @@ import {
   SIGNUP_STEPS,
   TATTOOS,
 } from '../constants.js';
+import { id } from './ids.js';
 import { multilineText, nameText, text } from './text.js';
 
 /** One of `values`; anything else is invalid_choice. */
@@ -173,11 +174,11 @@ export type SearchResponse = z.infer<typeof searchResponse>;
 
 /** A profile page; a visitor's traffic source counts where the site admits visitors only with one. */
 export const memberQuery = z.object({
-  id: z.coerce.number({ message: 'invalid' }).int('invalid').positive('invalid'),
+  id,
   network: text().max(100, 'too_long').optional(),
 });
 
-export const profileIdBody = z.object({ profile_id: z.number().int().positive() });
+export const profileIdBody = z.object({ profile_id: id });
 export const reportRequest = profileIdBody.extend({
   reason: choice(REPORT_REASONS),
   comment: multilineText().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
@@ -209,7 +210,7 @@ export const citiesResponse = z.object({ cities: z.array(z.object({ name: z.stri
 export const photosResponse = z.object({ photos: z.array(ownPhoto), main_image: z.number().nullable() });
 export type PhotosResponse = z.infer<typeof photosResponse>;
 export const photosUpdate = z
-  .object({ order: z.array(z.number().int()).max(100), main_image: z.number().int() })
+  .object({ order: z.array(id).max(100), main_image: id })
   .partial()
   .strict();
-export const photoIdBody = z.object({ id: z.number().int().positive() });
+export const photoIdBody = z.object({ id });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_OFF_REASONS, NOTIFICATION_TYPES } from '../constants.js';
+import { id } from './ids.js';
 import { text } from './text.js';
 
 /** A member's choice for one notification type: by mail, by push, both or neither. */
@@ -31,11 +32,7 @@ export type NotificationsUpdate = z.infer<typeof notificationsUpdate>;
 
 /** The signed part of an unsubscribe link: the member and the signature. */
 export const unsubscribeQuery = z.object({
-  u: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  u: id,
   s: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/),
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuery>;

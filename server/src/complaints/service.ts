@@ -8,14 +8,17 @@ import type { MailService } from '../mail/service.js';
 import * as queries from './queries.js';
 
 export function createComplaintsService({ db, clock, mail }: { db: Db; clock: Clock; mail: MailService }) {
-  /** The confirmation, in the language the complaint was written in. */
+  /**
+   * The confirmation, in the language the complaint was written in. Anyone may send the form with
+   * any address, so the mail repeats nothing the sender typed, not even the name it greets.
+   */
   async function confirm(ctx: RequestContext, number: number, input: ComplaintRequest) {
     const t = translator(ctx.locale);
     await mail.sendAccountMail({
       site: ctx.site,
       to: input.email,
       locale: ctx.locale,
-      name: input.name,
+      name: null,
       kind: 'complaint',
       link: `${ctx.origin}/complaints`,
       params: { number, category: t(`app:complaints.categories.${input.category}`) },

@@ -26,7 +26,11 @@ interface MailTo {
   site: Site;
   to: string;
   locale: Locale;
-  name: string;
+  /**
+   * The reader's name, to greet them by; null for an address nobody has shown to be theirs, where
+   * a name someone typed would let them send their words (an advert, a link) to anyone's inbox.
+   */
+  name: string | null;
   link: string;
   params?: Record<string, string | number>;
 }

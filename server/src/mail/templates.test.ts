@@ -71,6 +71,17 @@ describe('mail templates', () => {
     });
   }
 
+  for (const locale of LOCALES) {
+    it(`greets no one by name in ${locale} when there is no name to trust`, () => {
+      const frame = { locale, siteName: 'Amora', company, name: null, link, params: { number: 7, category: 'x' } };
+      const mail = renderAccountMail('complaint', frame);
+      expectWhole(mail, locale);
+      const named = renderAccountMail('complaint', { ...frame, name: 'Noor' });
+      expect(named.text).toContain('Noor');
+      expect(mail.text.split('\n')[0]).not.toBe(named.text.split('\n')[0]);
+    });
+  }
+
   it('uses the plural form the count asks for', () => {
     const frame = { locale: 'en' as const, siteName: 'Amora', company, name: 'Noor', link, params: { sender: 'Anna' } };
     expect(renderNotificationMail('messages', { ...frame, params: { ...frame.params, count: 1 } }, links).subject).toBe(

@@ -6,14 +6,22 @@
 import type { CompanyInfo, Locale } from '@amora/common';
 import { translator } from '../i18n.js';
 
-export type AccountMailKind = 'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate' | 'complaint';
+export type AccountMailKind =
+  | 'activate'
+  | 'reset'
+  | 'mail_change'
+  | 'mail_changed'
+  | 'reactivate'
+  | 'complaint'
+  | 'payment_refused';
 export type NotificationMailKind = 'messages' | 'likes' | 'match' | 'unread_reminder' | 'weekly_update' | 'reminder';
 
 export interface MailFrame {
   locale: Locale;
   siteName: string;
   company: CompanyInfo;
-  name: string;
+  /** Whom the mail greets; null greets no one by name (see MailTo.name). */
+  name: string | null;
   link: string;
   params?: Record<string, string | number>;
 }
@@ -51,10 +59,10 @@ function companyLine(company: CompanyInfo): string {
 
 function content(kind: AccountMailKind | NotificationMailKind, frame: MailFrame): Omit<MailContent, 'unsubscribe'> {
   const t = translator(frame.locale);
-  const values = { site: frame.siteName, name: frame.name, ...frame.params };
+  const values = { site: frame.siteName, ...(frame.name !== null && { name: frame.name }), ...frame.params };
   return {
     subject: t(`mail:${kind}.subject`, values),
-    greeting: t('mail:greeting', values),
+    greeting: frame.name === null ? t('mail:greeting_generic') : t('mail:greeting', values),
     intro: t(`mail:${kind}.intro`, values),
     button: t(`mail:${kind}.button`, values),
     outro: t(`mail:${kind}.outro`, values),

@@ -1,20 +1,30 @@
 /**
- * Web push to a member's browsers. Subscriptions are kept per browser endpoint;
- * one the push service no longer knows (404, 410) is removed when a push meets it.
+ * Web push to a member's browsers. Subscriptions are kept per browser endpoint; one the push
+ * service no longer knows (404, 410), or one at an address that is not public, is removed when a
+ * push meets it.
  */
 
 import type { Agent } from 'node:https';
 import type { PushSubscriptionJson } from '@amora/common';
+import type { Selectable } from 'kysely';
 import webpush from 'web-push';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
+import type { PushSubscriptionsTable } from '../db/schema.js';
 import { fieldError } from '../errors.js';
 import type { VapidKeys } from './keys.js';
+import { ADDRESS_REFUSED, isPublicEndpoint, publicPushAgent } from './push-addresses.js';
 import * as queries from './queries.js';
 
 /** How long a push service keeps an undelivered push for an offline browser. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
+
+/** The tests' own push service on this machine: its origin (`https://localhost:port`) and an agent that trusts it. */
+export interface LocalPushService {
+  origin: string;
+  agent: Agent;
+}
 
 export interface PushDeps {
   db: Db;
@@ -22,21 +32,44 @@ export interface PushDeps {
   vapid: VapidKeys;
   /** Who the push services may contact about our pushes (VAPID subject). */
   contact: string;
-  /** Outside production, push endpoints may be on this machine (the tests' push service). */
-  allowLocalEndpoints: boolean;
-  /** How to reach push services; the tests' agent trusts their local service's certificate. */
-  agent?: Agent;
+  /** The one push service allowed at an address that is not public; only code passes it, no setting does. */
+  localService?: LocalPushService;
 }
 
-/** A push service is a public https address; anything else would make the server call where it was told. */
-function endpointAllowed(endpoint: string, allowLocal: boolean): boolean {
-  const url = new URL(endpoint);
-  if (allowLocal && url.protocol === 'https:' && url.hostname === 'localhost') return true;
-  const ipLiteral = /^[\d.]+$/.test(url.hostname) || url.hostname.includes(':') || url.hostname.startsWith('[');
-  return url.protocol === 'https:' && !ipLiteral && url.hostname.includes('.') && !url.hostname.endsWith('.local');
-}
+type Delivery = 'delivered' | 'gone' | 'failed';
 
-export function createPushService({ db, clock, vapid, contact, allowLocalEndpoints, agent }: PushDeps) {
+export function createPushService({ db, clock, vapid, contact, localService }: PushDeps) {
+  const isLocalService = (endpoint: string) => new URL(endpoint).origin === localService?.origin;
+
+  /** How a push reaches the endpoint; null for an endpoint no push may go to. */
+  function agentFor(endpoint: string): Agent | null {
+    if (localService && isLocalService(endpoint)) return localService.agent;
+    return isPublicEndpoint(endpoint) ? publicPushAgent : null;
+  }
+
+  async function deliver(subscription: Selectable<PushSubscriptionsTable>, body: string): Promise<Delivery> {
+    const agent = agentFor(subscription.endpoint);
+    if (!agent) return 'gone';
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        body,
+        {
+          vapidDetails: { subject: contact, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: PUSH_TTL_SECONDS,
+          timeout: PUSH_TIMEOUT_MS,
+          agent,
+        },
+      );
+      return 'delivered';
+    } catch (error) {
+      const { statusCode, code } = error as { statusCode?: number; code?: string };
+      // The browser unsubscribed or the subscription expired: it will never take a push again.
+      // Nor will an endpoint whose name leads to an address that is not public.
+      return statusCode === 404 || statusCode === 410 || code === ADDRESS_REFUSED ? 'gone' : 'failed';
+    }
+  }
+
   return {
     pushPublicKey: vapid.publicKey,
 
@@ -46,8 +79,9 @@ export function createPushService({ db, clock, vapid, contact, allowLocalEndpoin
         await queries.deleteSubscriptionsOf(db, userId);
         return;
       }
-      if (!endpointAllowed(subscription.endpoint, allowLocalEndpoints))
+      if (!isLocalService(subscription.endpoint) && !isPublicEndpoint(subscription.endpoint)) {
         throw fieldError('subscription.endpoint', 'invalid');
+      }
       await queries.upsertSubscription(db, {
         user_id: userId,
         endpoint: subscription.endpoint,
@@ -71,23 +105,9 @@ export function createPushService({ db, clock, vapid, contact, allowLocalEndpoin
       const body = JSON.stringify(typeof payload === 'function' ? await payload() : payload);
       let delivered = 0;
       for (const subscription of subscriptions) {
-        try {
-          await webpush.sendNotification(
-            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-            body,
-            {
-              vapidDetails: { subject: contact, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-              TTL: PUSH_TTL_SECONDS,
-              timeout: PUSH_TIMEOUT_MS,
-              ...(agent && { agent }),
-            },
-          );
-          delivered++;
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          // The browser unsubscribed or the subscription expired: it will never take a push again.
-          if (status === 404 || status === 410) await queries.deleteSubscriptionById(db, subscription.id);
-        }
+        const outcome = await deliver(subscription, body);
+        if (outcome === 'delivered') delivered++;
+        if (outcome === 'gone') await queries.deleteSubscriptionById(db, subscription.id);
       }
       return delivered;
     },

@@ -7,6 +7,7 @@ import { CHAT_TEXT_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
   answerResponse,
   claimResponse,
+  id,
   inboxResponse,
   multilineText,
   notesResponse,
@@ -27,12 +28,12 @@ import type { StaffMember } from './service.js';
 
 export const STAFF_COOKIE = 'amora_staff';
 
-const conversationBody = z.object({ conversation: z.number().int().positive() });
+const conversationBody = z.object({ conversation: id });
 const answerBody = conversationBody
   .extend({
     client_id: z.string().uuid('invalid').optional(),
     text: multilineText().trim().min(1, 'required').max(CHAT_TEXT_MAX_LENGTH, 'too_long').optional(),
-    photo_id: z.number().int().positive().optional(),
+    photo_id: id.optional(),
   })
   .refine((body) => (body.text === undefined) !== (body.photo_id === undefined), {
     message: 'required',
@@ -118,7 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     '/api/staff/conversation.php',
     {
       schema: {
-        querystring: z.object({ conversation: z.coerce.number().int().positive() }),
+        querystring: z.object({ conversation: id }),
         response: { 200: operatorConversationResponse },
       },
     },
