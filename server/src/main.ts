@@ -54,7 +54,7 @@ async function seedDemoSite(app: App, config: Config) {
   if (seeded) console.log(`Seeded the demo site with ${DEMO_HOSTED_PROFILES} hosted profiles in ${seconds} s.`);
 }
 
-/** Serves until SIGTERM or SIGINT, with the hourly purge and the reminders running beside. */
+/** Serves until SIGTERM or SIGINT, with the hourly purge, the reminders and the payments' settling running beside. */
 async function serve(app: App, release: () => Promise<void>, config: Config) {
   const purge = async () => {
     const purged = await app.services.accounts.purgeDeletedAccounts();
@@ -63,11 +63,13 @@ async function serve(app: App, release: () => Promise<void>, config: Config) {
   await purge();
   const purgeTimer = setInterval(() => void purge().catch((err) => app.log.error(err)), PURGE_INTERVAL_MS);
   const stopReminders = app.services.notifications.scheduleReminders();
+  const stopSettling = app.services.payments.scheduleSettling();
   shutDownOnSignals(app, {
     drainSeconds: config.shutdownDrainSeconds,
     stopTimers() {
       clearInterval(purgeTimer);
       stopReminders();
+      stopSettling();
     },
     release,
   });

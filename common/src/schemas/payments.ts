@@ -3,14 +3,20 @@
  * with every state they reach. Amounts are integers in minor units of their currency.
  */
 import { z } from 'zod';
-import { DISCOUNT_CODE_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES, SANDBOX_OUTCOMES } from '../constants.js';
+import {
+  DISCOUNT_CODE_MAX_LENGTH,
+  PAYMENT_METHODS,
+  PAYMENT_REFUSALS,
+  PAYMENT_STATUSES,
+  SANDBOX_OUTCOMES,
+} from '../constants.js';
 import { CURRENCIES } from '../money.js';
 import { isValidIban, normalisePhone } from '../validation.js';
+import { id } from './ids.js';
 import { choice } from './members.js';
 import { companyInfo } from './sites.js';
 import { text } from './text.js';
 
-const id = z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').positive('invalid_choice');
 const currency = z.enum(CURRENCIES);
 
 export const creditBundle = z.object({
@@ -112,6 +118,8 @@ export const transaction = z.object({
   bundle_id: z.number(),
   /** A repeat charge of the saved card (no checkout). */
   recurring: z.boolean(),
+  /** Why the payment brought no credits and is refunded; null for every other payment. */
+  refusal: z.enum(PAYMENT_REFUSALS).nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

@@ -68,7 +68,7 @@ export function assertUsable(
   if (row?.status !== 'active' || (row.user_id !== null && row.user_id !== member.userId)) {
     throw new DomainError('discount_not_found');
   }
-  if ((row.kind === 'welcome' || row.kind === 'time_bonus') && member.paid) throw new DomainError('discount_used');
+  if (isNewMemberOffer(row) && member.paid) throw new DomainError('discount_used');
   const expires = expiryOf(row, member);
   if (expires !== null && expires <= now) throw new DomainError('discount_expired');
   if (!target) return;
@@ -84,8 +84,15 @@ export function assertUsable(
   if (target.method && methods && !methods.includes(target.method)) throw new DomainError('discount_method');
 }
 
-/** What a payment holds while it uses the code: the code (single use), the code and member, or nothing shared. */
+export const isNewMemberOffer = (row: Pick<DiscountCodeRow, 'kind'>) =>
+  row.kind === 'welcome' || row.kind === 'time_bonus';
+
+/**
+ * What a payment holds while it uses the code: a member's one new member's offer (either kind),
+ * the code (single use), the code and member, or nothing shared.
+ */
 export function redemptionScope(row: DiscountCodeRow, userId: number, paymentId: number): string {
+  if (isNewMemberOffer(row)) return `new-member:u${userId}`;
   if (row.validity === 'once') return `${row.id}`;
   if (row.validity === 'once_per_user') return `${row.id}:u${userId}`;
   return `${row.id}:p${paymentId}`;

@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { Db } from '../db/index.js';
+import { type Db, engineOf } from '../db/index.js';
 import type {
   BundleRow,
   CreditBundlesTable,
@@ -42,6 +42,16 @@ export async function insertLedgerRow(db: Db, row: Insertable<CreditLedgerTable>
   await db.insertInto('credit_ledger').values(row).execute();
 }
 
+/**
+ * The balance, with the account's row locked until the transaction ends (on PostgreSQL; SQLite
+ * runs one transaction at a time), so what is decided on it is still true when written.
+ */
+export async function lockBalance(db: Db, userId: number): Promise<number> {
+  const query = db.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId);
+  const row = await (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
 export async function findBalance(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
   return row?.balance ?? 0;
@@ -70,6 +80,10 @@ export function findBundle(db: Db, siteId: number, id: number): Promise<BundleRo
     .where('site_id', '=', siteId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+export function findBundleById(db: Db, id: number): Promise<BundleRow | undefined> {
+  return db.selectFrom('credit_bundles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Which of these countries have bundles on sale. */
@@ -115,6 +129,18 @@ export function findDiscountCodeOfKind(db: Db, siteId: number, kind: DiscountKin
     .where('status', '=', 'active')
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/** Which of these codes are a new member's offer (the time bonus or the welcome discount). */
+export async function newMemberOffersAmong(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('discount_codes')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('kind', 'in', ['time_bonus', 'welcome'])
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export function findDiscountCodeById(db: Db, id: number): Promise<DiscountCodeRow | undefined> {

@@ -94,13 +94,31 @@ export function createCreditsService(db: Db, clock: Clock) {
     },
 
     /**
+     * Locks the member's account until the caller's transaction ends: what a payment decides on
+     * the member's earlier purchases and balance is then decided one payment at a time.
+     */
+    async lockAccount(userId: number, trx: Db) {
+      await queries.lockBalance(trx, userId);
+    },
+
+    /**
      * Takes back up to `amount` credits of a refunded purchase: what is left of them, never more
-     * than the balance. Returns how many were taken.
+     * than the balance, decided on the locked balance, so a spend queued on it goes first and
+     * what it left is taken. Returns how many were taken.
      */
     async takeBack(userId: number, amount: number, reference: string, trx: Db): Promise<number> {
-      const taken = Math.min(amount, await queries.findBalance(trx, userId));
-      if (taken > 0 && (await changeBalance(userId, -taken, 'refund', reference, trx)) === null) return 0;
+      const taken = Math.min(amount, await queries.lockBalance(trx, userId));
+      if (taken > 0) await changeBalance(userId, -taken, 'refund', reference, trx);
       return taken;
+    },
+
+    async isTrialBundle(bundleId: number, trx: Db = db): Promise<boolean> {
+      return (await queries.findBundleById(trx, bundleId))?.trial === 1;
+    },
+
+    /** Which of these codes are a new member's offer: a member has one of those, of either kind. */
+    newMemberOffersAmong(codeIds: number[], trx: Db = db): Promise<number[]> {
+      return queries.newMemberOffersAmong(trx, codeIds);
     },
 
     /** A new site's price list for each country it serves, and its offers to new members. */

@@ -27,6 +27,8 @@ import * as directDebit from './migrations/1764300000000-DirectDebit.js';
 import * as pushSubscriptions from './migrations/1764350000000-PushSubscriptions.js';
 import * as notificationsAndJobs from './migrations/1764400000000-NotificationsAndJobs.js';
 import * as complaints from './migrations/1764450000000-Complaints.js';
+import * as paymentRefusals from './migrations/1764500000000-PaymentRefusals.js';
+import * as eventOutbox from './migrations/1764550000000-EventOutbox.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -46,6 +48,8 @@ const MIGRATIONS = {
   '1764350000000-PushSubscriptions': pushSubscriptions,
   '1764400000000-NotificationsAndJobs': notificationsAndJobs,
   '1764450000000-Complaints': complaints,
+  '1764500000000-PaymentRefusals': paymentRefusals,
+  '1764550000000-EventOutbox': eventOutbox,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */
@@ -100,7 +104,8 @@ function preparingOnce(sqlite: SQLite.Database): SqliteDatabase {
 const NAMED_STATEMENTS = 500;
 /** A table changed under a prepared statement that reads all its columns. */
 const isStalePlan = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(error));
+  (error as { code?: string } | null)?.code === '0A000' &&
+  /cached plan must not change result type/.test(String(error));
 
 /**
  * Each distinct statement the app runs is parsed, and for most also planned, once per connection
@@ -165,19 +170,40 @@ function survivesLostConnections(pool: pg.Pool) {
 }
 
 /**
+ * What node-postgres and its pool say when a connection is gone or could not be had in time; the
+ * next try gets a new one. A query on a client whose connection broke is refused with "not
+ * queryable", e.g. the rollback of a transaction whose connection died, and that refusal is what
+ * reaches the caller. Left out: "Cannot use a pool after calling end on the pool", which comes only
+ * after this instance has let its database go, and no try on it will ever succeed.
+ */
+const LOST_CONNECTION_MESSAGES = new Set([
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]);
+
+/**
+ * PostgreSQL's codes for a connection it lost or would not give: 08 connection exceptions, 53300
+ * too many connections, 57P01-57P03 an admin, crash or start-up shutdown, 57P05 an idle session
+ * ended.
+ */
+const isLostConnectionCode = (code: string) =>
+  code.startsWith('08') || ['53300', '57P01', '57P02', '57P03', '57P05'].includes(code);
+const NETWORK_ERRORS = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'];
+
+/**
  * True when the database could not answer for a while rather than refused the query: a lost or
  * refused connection, a server shutting down or starting up, or a table changed under a prepared
  * statement in a transaction (the next try prepares it anew). Such requests answer 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') {
-    // 08: connection exceptions; 57P01-57P03: admin, crash or start-up shutdown of the server.
-    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) return true;
-  }
+  if (typeof code === 'string' && (isLostConnectionCode(code) || NETWORK_ERRORS.includes(code))) return true;
   if (isStalePlan(error)) return true;
-  return error instanceof Error && /^Connection terminated/.test(error.message);
+  return error instanceof Error && LOST_CONNECTION_MESSAGES.has(error.message);
 }
 
 export async function migrateToLatest(db: Db, engine: Engine): Promise<void> {

@@ -1,5 +1,5 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
-import type { LikeSource } from '@amora/common';
+import type { LikeSource, PaymentRefusal } from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -258,6 +258,10 @@ export interface PaymentsTable {
   status: PaymentStatus;
   credited: Generated<number>;
   refunded_credits: Generated<number>;
+  /** Why a paid payment gave no credits and is refunded: an offer the member had already had. */
+  refusal: PaymentRefusal | null;
+  /** When its refund was last asked of the provider (a refused payment's, refunded automatically). */
+  refund_asked_at: string | null;
   customer_id: string | null;
   mandate_id: string | null;
   created_at: string;
@@ -339,6 +343,16 @@ export interface BlockedIbansTable {
   iban: string;
   reason: string;
   created_at: string;
+}
+
+/** Domain events written with the change they tell of, published from here (events/outbox.ts). */
+export interface EventOutboxTable {
+  id: Generated<number>;
+  type: string;
+  payload: string;
+  created_at: string;
+  claimed_until: string | null;
+  published_at: string | null;
 }
 
 export interface ComplaintsTable {
@@ -512,6 +526,7 @@ export interface Database {
   blocked_ibans: BlockedIbansTable;
   push_subscriptions: PushSubscriptionsTable;
   complaints: ComplaintsTable;
+  event_outbox: EventOutboxTable;
   jobs: JobsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_sends: NotificationSendsTable;

@@ -274,6 +274,27 @@ export function createNotificationsService(deps: NotificationsDeps) {
     await mailLater(recipient, choices, 'like', 'match', liker);
   });
 
+  // A refused payment is told whatever the member's notification choices: it is about their money.
+  on('payment.refused', async (event) => {
+    const recipient = await recipientOf(event.userId);
+    if (!recipient) return;
+    const { target, member, site } = recipient;
+    const t = translator(target.locale);
+    await mail.sendAccountMail({
+      site,
+      to: target.email,
+      locale: target.locale,
+      name: await nameOf(member.profileId),
+      kind: 'payment_refused',
+      link: `${await originOf(site)}/transactions/${event.paymentId}`,
+      params: {
+        number: event.paymentId,
+        credits: event.credits,
+        reason: t(`mail:payment_refused.reasons.${event.refusal}`),
+      },
+    });
+  });
+
   const reminders = createReminders({
     ...deps,
     mayMail,

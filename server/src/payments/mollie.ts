@@ -20,6 +20,8 @@ import {
 
 const DEFAULT_ENDPOINT = 'https://api.mollie.com/v2/';
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Mollie's longest checkout among the methods offered: a PayPal payment expires after three hours. */
+const MOLLIE_CHECKOUT_MINUTES = 3 * 60;
 
 /** Mollie knows one locale per language of ours; its checkout speaks it. */
 const MOLLIE_LOCALES: Record<Locale, string> = {
@@ -205,6 +207,7 @@ export function createMollieProvider(options: {
 
   return {
     name: 'mollie',
+    checkoutMinutes: MOLLIE_CHECKOUT_MINUTES,
 
     async idealIssuers(): Promise<Issuer[]> {
       const method = await request('GET', 'methods/ideal?include=issuers', methodSchema);

@@ -3,6 +3,7 @@
  * fetched (getPayment) whenever it may have changed; nothing a caller posts is believed.
  */
 import type { Currency, Locale, PaymentMethod } from '@amora/common';
+import { DomainError } from '../errors.js';
 
 export type { PaymentMethod };
 
@@ -58,6 +59,8 @@ export interface Issuer {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'mollie';
+  /** How long a payment may stay open at its checkout: after that the provider has decided it. */
+  readonly checkoutMinutes: number;
   /** The banks a payer may choose for iDEAL. */
   idealIssuers(): Promise<Issuer[]>;
   createCustomer(customer: { name: string; email: string }): Promise<string>;
@@ -74,3 +77,13 @@ export class PaymentNotFound extends Error {}
 
 /** The provider could not be reached or refused the call; nothing was decided. */
 export class ProviderUnavailable extends Error {}
+
+/** A call to the provider for a member: its being away is told as payment_provider_unavailable. */
+export async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
+    throw error;
+  }
+}

@@ -1,3 +1,4 @@
+import type { PaymentRefusal } from '@amora/common';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type {
@@ -108,6 +109,96 @@ export async function markCredited(db: Db, id: number): Promise<boolean> {
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The member's other purchases that brought credits (paid, or paid and refunded since). */
+export function creditedPaymentsOf(db: Db, userId: number, exceptId: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'discount_code_id'])
+    .where('user_id', '=', userId)
+    .where('credited', '=', 1)
+    .where('refusal', 'is', null)
+    .where('id', '<>', exceptId)
+    .execute();
+}
+
+/** Whether the member ever bought credits: the trial package and new members' offers are for those who did not. */
+export async function hasBoughtCredits(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('credited', '=', 1)
+    .where('refusal', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a purchase of the member's is paid and not refunded or charged back: what premium follows. */
+export async function hasPaidPurchase(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('refusal', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setRefusal(db: Db, id: number, refusal: PaymentRefusal): Promise<void> {
+  await db.updateTable('payments').set({ refusal }).where('id', '=', id).execute();
+}
+
+/**
+ * Claims the refund of a refused payment for the caller: true unless it was asked of the provider
+ * less than `staleBefore` ago (and not given back since).
+ */
+export async function claimRefund(db: Db, id: number, now: string, staleBefore: string): Promise<boolean> {
+  const row = await db
+    .updateTable('payments')
+    .set({ refund_asked_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where('refusal', 'is not', null)
+    .where((eb) => eb.or([eb('refund_asked_at', 'is', null), eb('refund_asked_at', '<', staleBefore)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The provider refused to refund: the next try may claim it at once. */
+export async function releaseRefundClaim(db: Db, id: number): Promise<void> {
+  await db.updateTable('payments').set({ refund_asked_at: null }).where('id', '=', id).execute();
+}
+
+/** Refused payments still paid: refunds never asked, or asked long ago without word from the provider. */
+export function refusedUnrefunded(db: Db, staleBefore: string) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('status', '=', 'paid')
+    .where('refusal', 'is not', null)
+    .where((eb) => eb.or([eb('refund_asked_at', 'is', null), eb('refund_asked_at', '<', staleBefore)]))
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Payments still `created` since before `before`: their checkout has ended, so either the provider
+ * never heard of them (the process or the database failed in between) or its word was lost.
+ */
+export function abandonedPayments(db: Db, before: string): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'created')
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(100)
+    .execute();
 }
 
 export async function setRefundedCredits(db: Db, id: number, credits: number): Promise<void> {

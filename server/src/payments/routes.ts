@@ -24,11 +24,10 @@ import {
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
 import { perMember, perVisitor } from '../http/rate-limits.js';
 import { requestContext } from '../http/request-context.js';
 import type { Services } from '../services.js';
-import { PaymentNotFound, ProviderUnavailable } from './provider.js';
+import { atProvider, PaymentNotFound } from './provider.js';
 import type { SandboxProvider } from './sandbox.js';
 
 /** A webhook body: Mollie posts `id=tr_…` as a form. */
@@ -156,12 +155,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        await payments.webhook(request.body.id);
+        // The provider calls again later when this is not a success.
+        await atProvider(() => payments.webhook(request.body.id));
       } catch (error) {
         // An id the provider does not know is answered like a known one: nothing to learn here.
         if (error instanceof PaymentNotFound) return reply.send({ ok: true });
-        // The provider calls again later when this is not a success.
-        if (error instanceof ProviderUnavailable) throw new DomainError('payment_provider_unavailable');
         throw error;
       }
       return reply.send({ ok: true });

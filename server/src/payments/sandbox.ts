@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Currency, PaymentMethod, SandboxCheckout, SandboxOutcome } from '@amora/common';
+import { sql } from 'kysely';
 import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { DomainError } from '../errors.js';
@@ -119,6 +120,7 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
 
   return {
     name: 'sandbox',
+    checkoutMinutes: SANDBOX_CHECKOUT_MINUTES,
 
     onChange(next) {
       listener = next;
@@ -173,15 +175,17 @@ export function createSandboxProvider(db: Db, clock: Clock): SandboxProvider {
     },
 
     async refund(id, amount) {
-      const row = await load(id);
-      if (row.status !== 'paid' || row.amount_refunded + amount.value > row.amount) {
-        throw new Error(`sandbox payment ${id} cannot refund ${amount.value}`);
-      }
-      await db
+      await load(id);
+      // Decided in one statement: two refunds at once cannot both pass the check.
+      const refunded = await db
         .updateTable('sandbox_payments')
-        .set({ amount_refunded: row.amount_refunded + amount.value })
+        .set({ amount_refunded: sql`amount_refunded + ${amount.value}` })
         .where('id', '=', id)
-        .execute();
+        .where('status', '=', 'paid')
+        .where(sql<boolean>`amount_refunded + ${amount.value} <= amount`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!refunded) throw new Error(`sandbox payment ${id} cannot refund ${amount.value}`);
       void announce(id);
     },
 

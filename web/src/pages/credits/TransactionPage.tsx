@@ -42,7 +42,11 @@ export default function TransactionPage() {
 
   return (
     <Container className="py-4 narrow-page">
-      {params.get('return') === '1' && <Outcome transaction={transaction} />}
+      {transaction.refusal ? (
+        <Refusal refusal={transaction.refusal} />
+      ) : (
+        params.get('return') === '1' && <Outcome transaction={transaction} />
+      )}
       <article className="invoice" aria-labelledby="invoice-title">
         <h1 id="invoice-title" className="h4">
           <Icon svg={icons.receipt} /> {t('transaction.title', { id: transaction.id })}
@@ -102,6 +106,21 @@ export default function TransactionPage() {
         <Link to="/transactions">{t('transactions.link')}</Link>
       </p>
     </Container>
+  );
+}
+
+/** A payment paid for an offer the member had had already: no credits, and the money goes back. */
+function Refusal({ refusal }: { refusal: NonNullable<Transaction['refusal']> }) {
+  const { t } = useTranslation('credits');
+  return (
+    <section className="payment-outcome payment-outcome-failed" role="alert">
+      <Icon svg={icons.failed} className="payment-outcome-icon" />
+      <h2 className="h3">{t('refusal.title')}</h2>
+      <p>{t(`refusal.${refusal}`)}</p>
+      <Link to="/credits" className="btn btn-primary btn-lg">
+        {t('bundles')}
+      </Link>
+    </section>
   );
 }
 

@@ -1,0 +1,63 @@
+import type { Db } from '../db/index.js';
+
+export interface OutboxRow {
+  id: number;
+  type: string;
+  payload: string;
+}
+
+export async function insertEvent(db: Db, type: string, payload: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('event_outbox')
+    .values({ type, payload, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Takes up to `limit` unpublished events nobody holds (or whose holder let the time pass) until
+ * `until`, oldest first. One statement: two relays never take the same event at once.
+ */
+export function claimUnpublished(db: Db, now: string, until: string, limit: number): Promise<OutboxRow[]> {
+  const free = db
+    .selectFrom('event_outbox')
+    .select('id')
+    .where('published_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('id')
+    .limit(limit);
+  return db
+    .updateTable('event_outbox')
+    .set({ claimed_until: until })
+    .where('id', 'in', free)
+    .where('published_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .returning(['id', 'type', 'payload'])
+    .execute();
+}
+
+export async function markPublished(db: Db, ids: number[], now: string): Promise<void> {
+  if (ids.length > 0) await db.updateTable('event_outbox').set({ published_at: now }).where('id', 'in', ids).execute();
+}
+
+/** The events published since `since`, for an instance that could not hear them then. */
+export function publishedSince(db: Db, since: string, limit: number): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('event_outbox')
+    .select(['id', 'type', 'payload'])
+    .where('created_at', '>=', since)
+    .where('published_at', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deletePublishedBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('event_outbox')
+    .where('published_at', 'is not', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,113 @@
+/**
+ * Money going back: a staff member's refund of a purchase within the site's refund_days, the
+ * automatic refund of a payment that was refused its credits, and the settling of payments the
+ * provider will not tell us about any more (a start cut off before the provider heard of it).
+ */
+import type { Transaction } from '@amora/common';
+import { addDays, addMinutes } from '../clock.js';
+import type { PaymentRow } from '../db/schema.js';
+import { PaymentNotFound, ProviderUnavailable } from './provider.js';
+import * as queries from './queries.js';
+import type { PaymentsDeps } from './service.js';
+import { ownDecision, type PaymentStates } from './states.js';
+
+/** A refund asked of the provider without word back is asked again after this long. */
+const REFUND_CLAIM_MINUTES = 60;
+/** How often each instance makes sure the settling job is queued. */
+const SETTLE_EVERY_MS = 10 * 60_000;
+
+declare module '../jobs/queue.js' {
+  interface JobTypes {
+    'payments.settle': { slot: string };
+  }
+}
+
+/** A refund the rules do not allow; the message says why. */
+export class RefundRefused extends Error {}
+
+const amountOf = (row: PaymentRow) => ({ value: row.amount, currency: row.currency as Transaction['currency'] });
+
+export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps, states: PaymentStates) {
+  const minutesAgo = (minutes: number) => addMinutes(clock.now(), -minutes).toISOString();
+
+  /** Refunds a refused payment once: the provider is asked again only when it never answered. */
+  async function refundRefused(paymentId: number) {
+    const found = await queries.findPayment(db, paymentId);
+    if (!found?.provider_id || found.refusal === null) return;
+    // Its refund may have gone through while its word was lost.
+    const row = await states.sync(found, 'provider');
+    if (row.status !== 'paid') return;
+    if (!(await queries.claimRefund(db, row.id, clock.now().toISOString(), minutesAgo(REFUND_CLAIM_MINUTES)))) return;
+    try {
+      await provider.refund(found.provider_id, amountOf(row), `Refund of ${row.id}`);
+    } catch (error) {
+      await queries.releaseRefundClaim(db, row.id);
+      throw error;
+    }
+    await states.sync(row, 'refusal');
+  }
+
+  /** A payment still open after its checkout ended: asked of the provider, or failed when it never got there. */
+  async function settleAbandoned(row: PaymentRow) {
+    try {
+      if (row.provider_id) await states.sync(row, 'provider');
+      else await states.apply(row.id, ownDecision(row, 'failed'), 'settled');
+    } catch (error) {
+      if (error instanceof PaymentNotFound) await states.apply(row.id, ownDecision(row, 'failed'), 'settled');
+      else if (!(error instanceof ProviderUnavailable)) throw error;
+    }
+  }
+
+  /** What the settling job does: safe to run on every instance and at any time. */
+  async function settle() {
+    for (const row of await queries.abandonedPayments(db, minutesAgo(provider.checkoutMinutes))) {
+      await settleAbandoned(row);
+    }
+    for (const { id } of await queries.refusedUnrefunded(db, minutesAgo(REFUND_CLAIM_MINUTES))) {
+      try {
+        await refundRefused(id);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailable)) throw error;
+      }
+    }
+  }
+
+  jobs.handle('payments.refund', ({ paymentId }) => refundRefused(paymentId));
+  jobs.handle('payments.settle', () => settle());
+
+  return {
+    settle,
+
+    /** Queues the settling job now and every few minutes (once per slot however many instances run); returns how to stop. */
+    scheduleSettling() {
+      const queue = () => {
+        const slot = String(Math.floor(clock.now().getTime() / SETTLE_EVERY_MS));
+        return jobs.add('payments.settle', { slot }, { key: `payments-settle-${slot}` });
+      };
+      const report = (error: unknown) => console.error('payments: could not queue the settling job', error);
+      void queue().catch(report);
+      const timer = setInterval(() => void queue().catch(report), SETTLE_EVERY_MS);
+      return () => clearInterval(timer);
+    },
+
+    /**
+     * Refunds a paid payment in full at the provider, within the site's refund_days of its payment;
+     * the unspent credits it brought are taken back when the provider confirms (as any refund).
+     */
+    async refund(paymentId: number): Promise<{ row: PaymentRow; creditsTaken: number }> {
+      const row = await queries.findPayment(db, paymentId);
+      if (!row?.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
+      if (row.status !== 'paid') throw new RefundRefused(`payment ${paymentId} is ${row.status}, not paid`);
+      const site = await sites.findById(row.site_id);
+      const refundDays = site?.settings.refund_days ?? 0;
+      if (!row.paid_at || addDays(new Date(row.paid_at), refundDays) < clock.now()) {
+        throw new RefundRefused(
+          `payment ${paymentId} was paid more than ${refundDays} days ago (the site's refund_days)`,
+        );
+      }
+      await provider.refund(row.provider_id, amountOf(row), `Refund of ${row.id}`);
+      const settled = await states.sync(row, 'staff');
+      return { row: settled, creditsTaken: settled.refunded_credits };
+    },
+  };
+}
