@@ -2,13 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {
-  FIRST_SCREEN_RENDER_FILE,
-  isLanderPath,
-  isWebPath,
-  REQUEST_TYPE_CLIENT,
-  REQUEST_TYPE_HEADER,
-} from '@amora/common';
+import { FIRST_SCREEN_RENDER_FILE, isLanderPath, isWebPath } from '@amora/common';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -16,12 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import type { Clock } from './clock.js';
@@ -29,12 +18,14 @@ import { complaintsRoutes } from './complaints/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
-import { createInProcessBus, createRedisBus } from './events/bus.js';
+import { createEventBus } from './events/bus.js';
+import { connectRedisWire } from './events/wire.js';
 import { geoRoutes } from './geo/routes.js';
 import { appPageRoutes, readFirstScreenRender, readPageScripts } from './http/app-page.js';
 import { drainingHooks } from './http/draining.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { answerClientError, answerError, installErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import { openApiOptions } from './http/openapi.js';
 import { rateLimitSetup } from './http/rate-limits.js';
 import { requestContextHooks } from './http/request-context.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -87,14 +78,21 @@ export async function buildApp({
     // A request that reaches a closing server on a connection already open is answered (and told
     // `connection: close`), not refused: the load balancer sent it before it saw the drain.
     return503OnClosing: false,
+    // Fastify's refusals before a route is found (a bad URL) and Node's (a head too large) leave in
+    // the catalogue's shape too, never repeating the URL they refuse.
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // The API reads JSON; a text body is refused as such (415), not read as a string its schema refuses.
+  app.removeContentTypeParser('text/plain');
   await app.register(drainingHooks);
 
   const media = mediaRoot(config.dataDir);
-  const events = config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createInProcessBus();
+  const wire = config.redisUrl ? await connectRedisWire(config.redisUrl, config.redisPrefix) : undefined;
+  const events = createEventBus({ db, wire });
   app.addHook('onClose', () => events.close());
   const dbQueue = createDbQueue({ db, clock });
   const jobs = config.redisUrl
@@ -147,30 +145,7 @@ export async function buildApp({
   const rateLimits = await rateLimitSetup(config, app.log);
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, rateLimits.options);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Amora API',
-        version: '1.0.0',
-        description:
-          `Every call that changes something (POST, PUT, DELETE, and GET logout.php and auto-like.php) needs ` +
-          `the header \`${REQUEST_TYPE_HEADER}: ${REQUEST_TYPE_CLIENT}\`; without it the answer is 403 ` +
-          'request_type_missing. A site is chosen by the Host header; a session by the cookie of user.php.',
-      },
-      components: {
-        securitySchemes: {
-          clientHeader: {
-            type: 'apiKey',
-            in: 'header',
-            name: REQUEST_TYPE_HEADER,
-            description: `Always "${REQUEST_TYPE_CLIENT}".`,
-          },
-        },
-      },
-      security: [{ clientHeader: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(requestContextHooks, { services, publicUrl: config.publicUrl });
 
   await app.register(sitesRoutes, { services });
@@ -222,6 +197,8 @@ export async function buildApp({
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // No path answers TRACE, which would echo a request and its cookies to a script (cross-site tracing).
+    if (request.method === 'TRACE') throw new DomainError('method_not_allowed');
     if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new DomainError('not_found');
     const [pathname = '/', query] = request.url.split('?');
     // The lander routes take no trailing slash; an ad's link with one gets the lander all the same.

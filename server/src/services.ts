@@ -5,7 +5,7 @@ import { createComplaintsService } from './complaints/service.js';
 import type { Config } from './config.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
-import { createInProcessBus, type EventBus } from './events/bus.js';
+import { createEventBus, type EventBus } from './events/bus.js';
 import { createDbQueue } from './jobs/db-queue.js';
 import type { JobQueue } from './jobs/queue.js';
 import { createLandersService } from './landers/service.js';
@@ -69,7 +69,7 @@ export function createServices({
   clock,
   mailer,
   mediaRoot,
-  events = createInProcessBus(),
+  events = createEventBus({ db }),
   jobs = createDbQueue({ db, clock }),
   paymentProvider = createSandboxProvider(db, clock),
   texter = createDevTextbox(db, clock),

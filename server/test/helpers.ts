@@ -254,6 +254,7 @@ export function testPhoto({
 
 /** Waits until the events so far are handled and the jobs due now have run (mails sent, pushes pushed). */
 export async function settle(t: Pick<TestApp, 'services'>): Promise<void> {
+  await t.services.events.settled();
   await t.services.notifications.settled();
   await t.services.jobs.idle();
 }

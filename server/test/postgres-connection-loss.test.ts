@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
+  type BuiltMember,
   buildMember,
   client,
   loggedIn,
@@ -184,6 +185,31 @@ describe('while PostgreSQL ends the connections again and again', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
 
+  async function providerIdOfPayment(id: number): Promise<string> {
+    const row = await t.db.selectFrom('payments').select('provider_id').where('id', '=', id).executeTakeFirstOrThrow();
+    return row.provider_id as string;
+  }
+
+  const balanceOf = (member: BuiltMember) => t.services.credits.balance(member.user.id);
+
+  async function ledgerTotal(member: BuiltMember): Promise<number> {
+    const row = await t.db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.sum<number>('delta').as('total'))
+      .where('user_id', '=', member.user.id)
+      .executeTakeFirstOrThrow();
+    return Number(row.total ?? 0);
+  }
+
+  async function messagesSentBy(member: BuiltMember): Promise<number> {
+    const counted = await t.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sender_profile_id', '=', member.profileId)
+      .execute();
+    return Number(counted[0]?.n ?? 0);
+  }
+
   async function messagesWithClientId(clientId: string): Promise<number> {
     const counted = await t.db
       .selectFrom('messages')
@@ -193,31 +219,49 @@ describe('while PostgreSQL ends the connections again and again', () => {
     return Number(counted.n);
   }
 
-  it('answers chat sends, payment starts and webhooks 200 or 503, never 500; a retried send is stored once', async () => {
+  it('answers chat sends, payments and webhooks 200 or 503, never 500; loses nothing acknowledged, doubles nothing', async () => {
     const [bram, buyer, ...senders] = await Promise.all(Array.from({ length: 5 }, () => chatter()));
     const providerId = await paidPayment(buyer.visitor);
     const bundle = await bundleId(buyer.visitor);
     const operator = await connectAsOperator(t);
-    const sends: { sender: TestClient; body: { client_id: string; text: string; profile_id: number } }[] = [];
-    const statuses: Record<string, number[]> = { send: [], payment: [], webhook: [] };
-    const answered = (call: string) => (response: Response) => statuses[call]?.push(response.statusCode);
+    const sends: {
+      sender: TestClient;
+      body: { client_id: string; text: string; profile_id: number };
+      status?: number;
+    }[] = [];
+    const statuses: Record<string, number[]> = { send: [], payment: [], webhook: [], checkout: [] };
+    const answered = (call: string) => (response: Response) => {
+      statuses[call]?.push(response.statusCode);
+      return response;
+    };
+    /** A payment started and paid at the checkout, each call answered as it may be during the storm. */
+    const buy = async () => {
+      const started = answered('payment')(await startPayment(buyer.visitor, bundle));
+      if (started.statusCode !== 200) return;
+      const checkoutId = new URL(started.json().checkout_url).pathname.split('/').pop();
+      answered('checkout')(await client(t.app).post('/api/sandbox-checkout.php', { id: checkoutId, outcome: 'paid' }));
+    };
 
     const stop = terminateRepeatedly(operator);
     try {
       for (let round = 0; round < 25; round++) {
         const sent = senders.map(({ visitor }) => {
-          const body = { client_id: randomUUID(), text: `Round ${round}`, profile_id: bram.profileId };
-          sends.push({ sender: visitor, body });
-          return visitor.post('/api/chat.php', body).then(answered('send'));
+          const send: (typeof sends)[number] = {
+            sender: visitor,
+            body: { client_id: randomUUID(), text: `Round ${round}`, profile_id: bram.profileId },
+          };
+          sends.push(send);
+          return visitor.post('/api/chat.php', send.body).then((response) => {
+            send.status = answered('send')(response).statusCode;
+          });
         });
-        await Promise.all([
-          ...sent,
-          startPayment(buyer.visitor, bundle).then(answered('payment')),
-          webhook(providerId).then(answered('webhook')),
-        ]);
+        await Promise.all([...sent, buy(), webhook(providerId).then(answered('webhook'))]);
       }
     } finally {
       await stop();
+    }
+    for (const { body, status } of sends) {
+      if (status === 200) expect(await messagesWithClientId(body.client_id), 'an acknowledged message').toBe(1);
     }
     for (const [call, codes] of Object.entries(statuses)) {
       expect(
@@ -232,5 +276,24 @@ describe('while PostgreSQL ends the connections again and again', () => {
       expect(retried.json().message.client_id).toBe(body.client_id);
       expect(await messagesWithClientId(body.client_id)).toBe(1);
     }
+    // Each payment the provider says is paid is credited once, each stored message charged once.
+    const paid = await t.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', buyer.user.id)
+      .where('status', '=', 'paid')
+      .execute();
+    for (const { id } of paid) await webhook(await providerIdOfPayment(id));
+    const credited = await t.db
+      .selectFrom('payments')
+      .select(['id', 'credits'])
+      .where('user_id', '=', buyer.user.id)
+      .where('status', '=', 'paid')
+      .execute();
+    expect(await balanceOf(buyer)).toBe(1000 + credited.reduce((sum, row) => sum + row.credits, 0));
+    for (const sender of senders) {
+      expect(await balanceOf(sender)).toBe(1000 - (await messagesSentBy(sender)) * t.site.settings.message_credits);
+    }
+    for (const member of [buyer, ...senders]) expect(await ledgerTotal(member)).toBe(await balanceOf(member));
   });
 });

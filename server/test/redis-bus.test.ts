@@ -1,11 +1,14 @@
 /**
- * The Redis-backed event bus: every instance of the app, the publishing one included, hears each
- * event once, and deployments with another prefix hear nothing.
+ * The event bus joined by Redis: every instance of the app, the relaying one included, hears each
+ * event once, deployments with another prefix hear nothing, and the publishing instance hears its
+ * own events whatever Redis does.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createRedisBus, type DomainEvent, type EventBus } from '../src/events/bus.js';
+import type { Db } from '../src/db/index.js';
+import type { DomainEvent, EventBus } from '../src/events/bus.js';
+import { eventBus, outboxDatabase } from './event-buses.js';
 import { TEST_REDIS_URL } from './redis.js';
 
 const runPrefix = `amora-test-${randomBytes(6).toString('hex')}`;
@@ -14,13 +17,22 @@ let prefixCount = 0;
 const uniquePrefix = () => `${runPrefix}-${++prefixCount}:`;
 
 const opened: EventBus[] = [];
+/** One outbox per deployment (prefix), as its instances share one database. */
+const outboxes = new Map<string, Db>();
 async function bus(prefix: string) {
-  const created = await createRedisBus(TEST_REDIS_URL, prefix);
+  let db = outboxes.get(prefix);
+  if (!db) {
+    db = await outboxDatabase();
+    outboxes.set(prefix, db);
+  }
+  const created = await eventBus({ db, redis: { url: TEST_REDIS_URL, prefix }, ownEventsOnly: true });
   opened.push(created);
   return created;
 }
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((each) => each.close()));
+  await Promise.all([...outboxes.values()].map((db) => db.destroy()));
+  outboxes.clear();
 });
 
 const like = (siteId: number): DomainEvent => ({ type: 'like.new', siteId, profileId: 10, likedProfileId: 20 });
@@ -92,7 +104,7 @@ describe('the Redis event bus', () => {
     expect(onTheirs.heard).toEqual([like(3)]);
   });
 
-  it('reports a publish that fails while Redis is down, instead of rejecting', async () => {
+  it('reports a publish that fails while Redis is down, instead of rejecting, and still delivers it on its own instance', async () => {
     // The bus reaches Redis through a proxy that the test can take down.
     const target = new URL(TEST_REDIS_URL);
     const sockets = new Set<net.Socket>();
@@ -112,14 +124,14 @@ describe('the Redis event bus', () => {
     const proxied = new URL(TEST_REDIS_URL);
     proxied.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     const errors: [unknown, DomainEvent][] = [];
-    const down = await createRedisBus(
-      proxied.toString(),
-      uniquePrefix(),
-      (error, event) => void errors.push([error, event]),
+    const down = await eventBus({
       // The outage is expected here; keep its log lines out of the test output.
-      { warn: () => {}, info: () => {} },
-    );
+      redis: { url: proxied.toString(), prefix: uniquePrefix(), log: { warn: () => {}, info: () => {} } },
+      onError: (error, event) => void errors.push([error, event]),
+    });
     onTestFinished(() => down.close());
+    const heardHere: DomainEvent[] = [];
+    down.subscribe('like.new', (event) => void heardHere.push(event));
 
     // Redis goes away: no new connections, and the open ones drop.
     const closed = [...sockets].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
@@ -131,5 +143,6 @@ describe('the Redis event bus', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]?.[1]).toEqual(like(5));
     expect(errors[0]?.[0]).toBeInstanceOf(Error);
+    expect(heardHere).toEqual([like(5)]);
   });
 });

@@ -4,12 +4,27 @@
  * not send; once Redis is back, limits are shared and events flow again. Each test runs its own
  * redis-server, never the shared one.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisBus, type DomainEvent, type EventBus } from '../src/events/bus.js';
-import { client, createTestApp, lastMail, signupBody, type TestApp, type TestClient, useTestApp } from './helpers.js';
+import type { Db } from '../src/db/index.js';
+import type { DomainEvent, EventBus } from '../src/events/bus.js';
+import { eventBus, outboxDatabase } from './event-buses.js';
+import {
+  type BuiltMember,
+  buildMember,
+  client,
+  createTestApp,
+  lastMail,
+  loggedIn,
+  makePremium,
+  signupBody,
+  type TestApp,
+  type TestClient,
+  useTestApp,
+} from './helpers.js';
 import { type OwnRedis, ownRedis, redisServerProblem } from './redis-server.js';
+import { openSocket } from './sockets.js';
 
 const missing = redisServerProblem();
 
@@ -102,20 +117,29 @@ describe.skipIf(missing !== null)('when Redis goes away under running instances'
 describe.skipIf(missing !== null)('the event bus when Redis goes away', () => {
   let redis: OwnRedis;
   const opened: EventBus[] = [];
+  const databases: Db[] = [];
   beforeAll(async () => {
     redis = await ownRedis();
   });
   afterAll(async () => {
     await Promise.all(opened.map((bus) => bus.close()));
+    await Promise.all(databases.map((db) => db.destroy()));
     await redis?.stop();
   });
 
-  it('reports what it publishes while Redis is down, and delivers again once Redis is back', async () => {
+  it('reports what it publishes while Redis is down, and the other instance hears it, once, when Redis is back', async () => {
     const prefix = `amora-test-${randomBytes(6).toString('hex')}:`;
     const failures: DomainEvent[] = [];
-    const publisher = await createRedisBus(redis.url, prefix, (_error, event) => void failures.push(event), quiet);
-    const listener = await createRedisBus(redis.url, prefix, undefined, quiet);
+    // Two instances of one deployment: one outbox, one Redis.
+    const outbox = await outboxDatabase();
+    const publisher = await eventBus({
+      db: outbox,
+      redis: { url: redis.url, prefix, log: quiet },
+      onError: (_error, event) => void failures.push(event),
+    });
+    const listener = await eventBus({ db: outbox, redis: { url: redis.url, prefix, log: quiet } });
     opened.push(publisher, listener);
+    databases.push(outbox);
     const heard: DomainEvent[] = [];
     listener.subscribe('like.new', (event) => void heard.push(event));
 
@@ -131,7 +155,51 @@ describe.skipIf(missing !== null)('the event bus when Redis goes away', () => {
       await sleep(50);
       return heard.some((event) => event.siteId === 2);
     }, 'the listener hears events again');
-    expect(heard.some((event) => event.siteId === 1)).toBe(false);
+    await eventually(async () => heard.some((event) => event.siteId === 1), 'the listener caught up');
+    expect(heard.filter((event) => event.siteId === 1)).toEqual([like(1)]);
+  });
+});
+
+describe.skipIf(missing !== null)('instances on one database when Redis goes away', () => {
+  let redis: OwnRedis;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    redis = await ownRedis();
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:` };
+    a = await createTestApp({ env, engine: 'postgres' });
+    b = await createTestApp({ env, sharedDatabaseUrl: a.databaseUrl ?? undefined });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await redis?.stop();
+  });
+
+  it("keeps the sender's own sockets live, and brings the other instance's sockets what they missed once Redis is back", async () => {
+    const members = [await buildMember(a.services, { credits: 1_000 }), await buildMember(a.services)];
+    const [anna, bram] = members as [BuiltMember, BuiltMember];
+    await makePremium(a.db, anna);
+    const annaOnA = await loggedIn(a.app, anna);
+    const annaSocket = await openSocket(a.app, annaOnA);
+    const bramSocket = await openSocket(b.app, await loggedIn(b.app, bram));
+    try {
+      await redis.stop();
+      const texts = ['one', 'two', 'three'].map((word) => `While Redis is away: ${word}`);
+      for (const text of texts) {
+        const sent = await annaOnA.post('/api/chat.php', { client_id: randomUUID(), profile_id: bram.profileId, text });
+        expect(sent.statusCode, sent.body).toBe(200);
+        await annaSocket.next('message', (push) => push.message.text === text);
+      }
+
+      await redis.start();
+      for (const text of texts) await bramSocket.next('message', (push) => push.message.text === text);
+      await sleep(500);
+      const heard = bramSocket.received.flatMap((push) => (push.type === 'message' ? [push.message.text] : []));
+      expect(heard).toEqual(texts);
+    } finally {
+      await Promise.all([annaSocket.close(), bramSocket.close()]);
+    }
   });
 });
 

@@ -98,6 +98,20 @@ function mailOffReasons(user: UserRow): MailOffReason[] {
   return MAIL_OFF_REASONS.filter((reason) => stored.includes(reason));
 }
 
+/**
+ * The member who acts, as every domain service takes them: who they are, their profile, and what
+ * their account allows (premium, a confirmed address). Routes get it from the session (`request.member`).
+ */
+export interface Member {
+  userId: number;
+  email: string;
+  profileId: number;
+  paid: boolean;
+  confirmed: boolean;
+  signupDate: string;
+  language: Locale;
+}
+
 /** Whom a notification is for: where it goes, in which language, and whether mail may go at all. */
 export interface NotificationTarget {
   userId: number;
@@ -245,16 +259,8 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return this.present(user, site);
     },
 
-    /** Who a session's member is, as the members domain needs it to decide what they may see. */
-    async memberOf(user: UserRow | null): Promise<{
-      userId: number;
-      email: string;
-      profileId: number;
-      paid: boolean;
-      confirmed: boolean;
-      signupDate: string;
-      language: Locale;
-    } | null> {
+    /** Who a session's member is, as the other domains take the member who acts. */
+    async memberOf(user: UserRow | null): Promise<Member | null> {
       if (!user) return null;
       return {
         userId: user.id,

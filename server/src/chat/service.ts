@@ -17,13 +17,13 @@ import {
   type MessageKind,
   type SendMessageResponse,
 } from '@amora/common';
+import type { Member } from '../accounts/service.js';
 import { addMinutes, type Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
 import type { Db } from '../db/index.js';
 import type { ConversationRow, MessageRow, ProfileRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
-import type { Member } from '../http/member.js';
+import type { EventBus, EventOf } from '../events/bus.js';
 import { removePhotoFile, storeChatPhotoFile } from '../members/photos/files.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
@@ -212,7 +212,9 @@ export function createChatService(deps: {
           balance = paid.balance;
         }
         await queries.recordMessage(trx, row, recipient.hosted);
-        return { row, repeated: false, balance, opened: conversation.last_message_id === 0 };
+        const opened = conversation.last_message_id === 0;
+        await events.record(trx, await messageEvent(site, row, opened, recipient, trx));
+        return { row, repeated: false, balance, opened };
       });
     } catch (error) {
       if (!(error instanceof SentBefore)) throw error;
@@ -236,9 +238,16 @@ export function createChatService(deps: {
     }
   }
 
-  async function announce(site: Site, { row, opened }: { row: MessageRow; opened: boolean }, recipient: Recipient) {
-    const unread = recipient.hosted ? 0 : await queries.totalUnread(db, recipient.id);
-    await events.publish({
+  /** The message as its event tells it, written with the message (the recipient's unread count included). */
+  async function messageEvent(
+    site: Site,
+    row: MessageRow,
+    opened: boolean,
+    recipient: Recipient,
+    trx: Db,
+  ): Promise<EventOf<'message.new'>> {
+    const unread = recipient.hosted ? 0 : await queries.totalUnread(trx, recipient.id);
+    return {
       type: 'message.new',
       siteId: site.id,
       senderProfileId: row.sender_profile_id,
@@ -249,7 +258,7 @@ export function createChatService(deps: {
       unread,
       opened,
       toHosted: recipient.hosted,
-    });
+    };
   }
 
   async function contentOf(site: Site, senderProfileId: number, outgoing: Outgoing): Promise<Content> {
@@ -289,7 +298,7 @@ export function createChatService(deps: {
         throw error;
       });
       if (result.repeated) await unusedPhoto();
-      else await announce(site, result, recipient);
+      else await events.relay();
       return {
         conversation: result.row.conversation_id,
         message: present(result.row, member.profileId, site),
@@ -353,20 +362,23 @@ export function createChatService(deps: {
     /** Hides the conversation for the member only; a new message brings it back, without the old ones. */
     async remove(site: Site, member: Member, conversationId: number) {
       const { conversation } = await membershipOf(site, member.profileId, conversationId);
-      await queries.hideConversation(db, conversation.id, member.profileId, conversation.last_message_id);
-      await events.publish({
-        type: 'chat.hidden',
-        siteId: site.id,
-        conversationId: conversation.id,
-        profileId: member.profileId,
-        unread: await queries.totalUnread(db, member.profileId),
+      await db.transaction().execute(async (trx) => {
+        await queries.hideConversation(trx, conversation.id, member.profileId, conversation.last_message_id);
+        await events.record(trx, {
+          type: 'chat.hidden',
+          siteId: site.id,
+          conversationId: conversation.id,
+          profileId: member.profileId,
+          unread: await queries.totalUnread(trx, member.profileId),
+        });
       });
+      await events.relay();
     },
 
     /** Tells the other side that the member types (the socket calls this). */
     async typing(site: Site, member: Member, conversationId: number) {
       const { membership } = await membershipOf(site, member.profileId, conversationId);
-      await events.publish({
+      await events.signal({
         type: 'chat.typing',
         siteId: site.id,
         conversationId,
@@ -464,7 +476,7 @@ export function createChatService(deps: {
         : await contentOf(site, hostedProfileId, { text: input.text ?? '' });
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId };
       const result = await store(site, sender, recipient, input.client_id, content);
-      if (!result.repeated) await announce(site, result, recipient);
+      if (!result.repeated) await events.relay();
       return { message: present(result.row, hostedProfileId, site), repeated: result.repeated };
     },
 
@@ -491,16 +503,20 @@ export function createChatService(deps: {
   }
 
   async function read(site: Site, member: Member, conversation: ConversationRow, otherProfileId: number) {
-    if (!(await queries.markRead(db, conversation.id, member.profileId, conversation.last_message_id))) return;
-    await events.publish({
-      type: 'chat.read',
-      siteId: site.id,
-      conversationId: conversation.id,
-      readerProfileId: member.profileId,
-      otherProfileId,
-      upTo: conversation.last_message_id,
-      unread: await queries.totalUnread(db, member.profileId),
+    const marked = await db.transaction().execute(async (trx) => {
+      if (!(await queries.markRead(trx, conversation.id, member.profileId, conversation.last_message_id))) return false;
+      await events.record(trx, {
+        type: 'chat.read',
+        siteId: site.id,
+        conversationId: conversation.id,
+        readerProfileId: member.profileId,
+        otherProfileId,
+        upTo: conversation.last_message_id,
+        unread: await queries.totalUnread(trx, member.profileId),
+      });
+      return true;
     });
+    if (marked) await events.relay();
   }
 
   /**

@@ -352,6 +352,7 @@ export interface EventOutboxTable {
   payload: string;
   created_at: string;
   claimed_until: string | null;
+  attempts: Generated<number>;
   published_at: string | null;
 }
 

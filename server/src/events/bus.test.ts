@@ -1,5 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createInProcessBus, type DomainEvent } from './bus.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type BusOptions, eventBus, outboxDatabase } from '../../test/event-buses.js';
+import type { Db } from '../db/index.js';
+import type { DomainEvent, EventBus } from './bus.js';
 
 const like: DomainEvent = { type: 'like.new', siteId: 1, profileId: 10, likedProfileId: 20 };
 const received: DomainEvent = { type: 'like.received', siteId: 1, profileId: 20, likerProfileId: 10 };
@@ -8,17 +11,39 @@ const match: DomainEvent = { type: 'match.new', siteId: 1, profileIds: [10, 20] 
 /** Handlers run after the publisher's turn; let them. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('the in-process event bus', () => {
+const opened: EventBus[] = [];
+const databases: Db[] = [];
+async function bus(options: BusOptions = {}) {
+  const created = await eventBus(options);
+  opened.push(created);
+  return created;
+}
+async function sharedOutbox() {
+  const db = await outboxDatabase();
+  databases.push(db);
+  return db;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((each) => each.close()));
+  await Promise.all(databases.splice(0).map((db) => db.destroy()));
+});
+
+async function unpublishedCount(db: Db) {
+  const rows = await db.selectFrom('event_outbox').select('id').where('published_at', 'is', null).execute();
+  return rows.length;
+}
+
+describe('the event bus', () => {
   it('delivers each event to the subscribers of its type only', async () => {
-    const bus = createInProcessBus();
+    const events = await bus();
     const likes: DomainEvent[] = [];
     const matches: DomainEvent[] = [];
-    bus.subscribe('like.new', (event) => void likes.push(event));
-    bus.subscribe('match.new', (event) => void matches.push(event));
+    events.subscribe('like.new', (event) => void likes.push(event));
+    events.subscribe('match.new', (event) => void matches.push(event));
 
-    await bus.publish(like);
-    await bus.publish(received);
-    await bus.publish(match);
+    await events.publish(like);
+    await events.publish(received);
+    await events.publish(match);
     await settle();
 
     expect(likes).toEqual([like]);
@@ -26,16 +51,16 @@ describe('the in-process event bus', () => {
   });
 
   it('stops delivering once unsubscribed, leaving other subscribers alone', async () => {
-    const bus = createInProcessBus();
+    const events = await bus();
     const first = vi.fn();
     const second = vi.fn();
-    const stop = bus.subscribe('like.new', first);
-    bus.subscribe('like.new', second);
+    const stop = events.subscribe('like.new', first);
+    events.subscribe('like.new', second);
 
-    await bus.publish(like);
+    await events.publish(like);
     await settle();
     stop();
-    await bus.publish(like);
+    await events.publish(like);
     await settle();
 
     expect(first).toHaveBeenCalledTimes(1);
@@ -44,26 +69,127 @@ describe('the in-process event bus', () => {
 
   it('reports a failing handler without stopping the others or the publisher', async () => {
     const errors: [unknown, DomainEvent][] = [];
-    const bus = createInProcessBus((error, event) => void errors.push([error, event]));
+    const events = await bus({ onError: (error, event) => void errors.push([error, event]) });
     const before = vi.fn();
     const after = vi.fn();
-    bus.subscribe('match.new', before);
-    bus.subscribe('match.new', () => {
+    events.subscribe('match.new', before);
+    events.subscribe('match.new', () => {
       throw new Error('handler broke');
     });
-    bus.subscribe('match.new', async () => {
+    events.subscribe('match.new', async () => {
       throw new Error('async handler broke');
     });
-    bus.subscribe('match.new', after);
+    events.subscribe('match.new', after);
 
-    await expect(bus.publish(match)).resolves.toBeUndefined();
+    await expect(events.publish(match)).resolves.toBeUndefined();
     await settle();
 
-    expect(before).toHaveBeenCalledWith(match);
-    expect(after).toHaveBeenCalledWith(match);
+    expect(before).toHaveBeenCalledWith(match, expect.any(Number));
+    expect(after).toHaveBeenCalledWith(match, expect.any(Number));
     expect(errors.map(([error, event]) => [(error as Error).message, event])).toEqual([
       ['handler broke', match],
       ['async handler broke', match],
     ]);
+  });
+
+  it('publishes a recorded event once its transaction commits, and never one rolled back', async () => {
+    const events = await bus();
+    const heard: DomainEvent[] = [];
+    events.subscribe('like.new', (event) => void heard.push(event));
+
+    await events.db.transaction().execute((trx) => events.record(trx, like));
+    await expect(
+      events.db.transaction().execute(async (trx) => {
+        await events.record(trx, { ...like, siteId: 2 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await events.relay();
+    await events.settled();
+
+    expect(heard).toEqual([like]);
+    expect(await unpublishedCount(events.db)).toBe(0);
+  });
+
+  it('publishes what an instance that died after its commit left in the outbox, from another instance', async () => {
+    const db = await sharedOutbox();
+    const dying = await bus({ db });
+    await db.transaction().execute((trx) => dying.record(trx, like));
+    // The instance ends before it relays, as a process killed after the commit would.
+    await opened.splice(opened.indexOf(dying), 1)[0]?.close();
+    expect(await unpublishedCount(db)).toBe(1);
+
+    const survivor = await bus({ db });
+    const everywhere: DomainEvent[] = [];
+    const once: DomainEvent[] = [];
+    survivor.subscribe('like.new', (event) => void everywhere.push(event));
+    survivor.subscribeLocal('like.new', (event) => void once.push(event));
+    // Its relay looks every second by itself.
+    for (let waited = 0; everywhere.length === 0 && waited < 3_000; waited += 50) await sleep(50);
+
+    expect(everywhere).toEqual([like]);
+    expect(once).toEqual([like]);
+    expect(await unpublishedCount(db)).toBe(0);
+  });
+
+  it('hears an event once on an instance however often it is relayed, and tells its id', async () => {
+    const events = await bus();
+    const ids: (number | null)[] = [];
+    events.subscribe('like.new', (_event, id) => void ids.push(id));
+
+    await events.publish(like);
+    await events.settled();
+    // Relayed again, as after a relay that died between sending and marking it sent.
+    await events.db.updateTable('event_outbox').set({ published_at: null, claimed_until: null }).execute();
+    await events.relay();
+    await settle();
+
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toEqual(expect.any(Number));
+  });
+
+  it('relays an event again while a handler of this instance fails, and the others hear it once', async () => {
+    const events = await bus();
+    const everywhere = vi.fn();
+    let failures = 1;
+    const here = vi.fn(async () => {
+      if (failures-- > 0) throw new Error('the database was away');
+    });
+    events.subscribe('like.new', everywhere);
+    events.subscribeLocal('like.new', here);
+
+    await events.publish(like);
+    await events.settled();
+    expect(await unpublishedCount(events.db)).toBe(1);
+    // Its lease ends, and the relay takes it again.
+    await events.db
+      .updateTable('event_outbox')
+      .set({ claimed_until: new Date(0).toISOString() })
+      .execute();
+    await events.relay();
+    await events.settled();
+
+    expect(here).toHaveBeenCalledTimes(2);
+    expect(everywhere).toHaveBeenCalledTimes(1);
+    expect(await unpublishedCount(events.db)).toBe(0);
+  });
+
+  it('sends a signal at once without keeping it', async () => {
+    const events = await bus();
+    const heard = vi.fn();
+    events.subscribe('chat.typing', heard);
+    const typing: DomainEvent = {
+      type: 'chat.typing',
+      siteId: 1,
+      conversationId: 3,
+      profileId: 10,
+      otherProfileId: 20,
+    };
+
+    await events.signal(typing);
+    await settle();
+
+    expect(heard).toHaveBeenCalledWith(typing, null);
+    expect(await events.db.selectFrom('event_outbox').select('id').execute()).toEqual([]);
   });
 });

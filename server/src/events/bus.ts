@@ -1,11 +1,20 @@
 /**
- * Domain events: a service publishes what happened (after its transaction commits), and the
- * realtime and notification domains subscribe. In one process by default; with REDIS_URL every
- * instance of the app gets every event through Redis pub/sub.
+ * Domain events: a service writes what happened into the outbox in the transaction of the change
+ * (`record`), so an event exists exactly when its change does; a relay on every instance publishes
+ * the outbox at least once, and the realtime and notification domains subscribe. Handlers are
+ * idempotent by event id: an instance hears an event id once, and jobs made of one carry its id.
+ *
+ * The relay delivers to this instance's subscribers itself, whatever Redis does; with REDIS_URL
+ * it sends each event on to the other instances through Redis pub/sub, and an instance that could
+ * not hear Redis for a while reads what it missed from the outbox once Redis is back.
  */
-import { EventEmitter } from 'node:events';
+
+import { randomUUID } from 'node:crypto';
 import type { ChatMessage, PaymentRefusal } from '@amora/common';
-import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
+import { addMinutes } from '../clock.js';
+import type { Db } from '../db/index.js';
+import * as queries from './queries.js';
+import type { Wire } from './wire.js';
 
 export type DomainEvent =
   /** A member liked a profile; for the liker's own devices. */
@@ -66,36 +75,101 @@ export type DomainEvent =
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
-export type EventHandler<T extends EventType> = (event: EventOf<T>) => void | Promise<void>;
+/** `id` is the event's outbox id, the same on every instance and every delivery; null for a signal. */
+export type EventHandler<T extends EventType> = (event: EventOf<T>, id: number | null) => void | Promise<void>;
+
+/** An event on its way: its outbox id and the instance that relayed it. */
+export interface Envelope {
+  id: number | null;
+  from: string;
+  event: DomainEvent;
+}
 
 export interface EventBus {
+  /**
+   * Keeps the event in the outbox in the caller's transaction; it is published once that commits,
+   * at least once, even when this process dies first. Call `relay()` after the commit.
+   */
+  record(trx: Db, event: DomainEvent): Promise<void>;
+  /**
+   * Publishes what is committed in the outbox now, instead of at the relay's next look; resolves
+   * once it is handed to every subscriber (their handlers may still run). Never throws.
+   */
+  relay(): Promise<void>;
+  /** Resolves once the relaying so far is done: handlers finished, events marked published. */
+  settled(): Promise<void>;
+  /** `record` in a transaction of its own, then `relay`: for a change already made. */
   publish(event: DomainEvent): Promise<void>;
+  /** A passing signal (someone types): sent at once and not kept, so lost while Redis is away. */
+  signal(event: DomainEvent): Promise<void>;
   /** Hears the events of every instance. Returns a function that ends the subscription. */
   subscribe<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
   /**
-   * Hears only the events this instance published: for what must happen once per event however
-   * many instances run (a push, a mail), where `subscribe` would do it once per instance.
+   * Hears each event on the one instance that relays it: for what must happen once per event
+   * however many instances run (a push, a mail), where `subscribe` would do it once per instance.
    */
   subscribeLocal<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
   close(): Promise<void>;
 }
 
-/** Handlers run one by one; a failing one is reported and does not stop the others or the publisher. */
+/** How often each instance looks for events nobody relayed (their instance died after the commit). */
+const RELAY_INTERVAL_MS = 1_000;
+/** How long a relay holds the events it took; after that another instance may take them. */
+const CLAIM_MS = 5_000;
+const RELAY_BATCH = 100;
+/** How often an event is relayed while a local handler of it fails (a lost connection, a bug). */
+const RELAY_ATTEMPTS = 10;
+/** Event ids an instance remembers having heard, to hear each once. */
+const REMEMBERED_IDS = 10_000;
+/** How far before an outage began an instance reads the outbox again: events committed around then. */
+const CATCH_UP_MARGIN_MS = 10_000;
+/** How long published events stay for catching up; older ones are deleted. */
+const KEPT_MINUTES = 24 * 60;
+const PURGE_INTERVAL_MS = 60 * 60_000;
+
+type AnyHandler = (event: DomainEvent, id: number | null) => void | Promise<void>;
+
+/**
+ * Handlers run after the dispatcher's turn, side by side; a failing one is reported and does not
+ * stop the others. `dispatch` resolves once they are done: true when none failed.
+ */
 function createDispatcher(onError: (error: unknown, event: DomainEvent) => void) {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  const handlers = new Map<EventType, Set<AnyHandler>>();
   return {
     on<T extends EventType>(type: T, handler: EventHandler<T>) {
-      const listener = (event: EventOf<T>) => {
-        Promise.resolve()
-          .then(() => handler(event))
-          .catch((error: unknown) => onError(error, event));
-      };
-      emitter.on(type, listener);
-      return () => void emitter.off(type, listener);
+      const ofType = handlers.get(type) ?? new Set<AnyHandler>();
+      handlers.set(type, ofType);
+      const added = handler as AnyHandler;
+      ofType.add(added);
+      return () => void ofType.delete(added);
     },
-    dispatch(event: DomainEvent) {
-      emitter.emit(event.type, event);
+    async dispatch({ event, id }: Envelope): Promise<boolean> {
+      const runs = [...(handlers.get(event.type) ?? [])].map((handler) =>
+        Promise.resolve()
+          .then(() => handler(event, id))
+          .then(
+            () => true,
+            (error: unknown) => {
+              onError(error, event);
+              return false;
+            },
+          ),
+      );
+      return (await Promise.all(runs)).every(Boolean);
+    },
+  };
+}
+
+/** The ids heard last, oldest forgotten first. */
+function recentIds(capacity: number) {
+  const ids = new Set<number>();
+  return {
+    /** False when the id was heard already. */
+    add(id: number): boolean {
+      if (ids.has(id)) return false;
+      ids.add(id);
+      if (ids.size > capacity) ids.delete(ids.values().next().value as number);
+      return true;
     },
   };
 }
@@ -104,79 +178,164 @@ const reportError = (error: unknown, event: DomainEvent) => {
   console.error(`event ${event.type} could not be handled or sent:`, error);
 };
 
-export function createInProcessBus(onError = reportError): EventBus {
-  const dispatcher = createDispatcher(onError);
-  return {
-    async publish(event) {
-      dispatcher.dispatch(event);
-    },
-    subscribe: (type, handler) => dispatcher.on(type, handler),
-    subscribeLocal: (type, handler) => dispatcher.on(type, handler),
-    async close() {},
-  };
+/**
+ * The outbox keeps the machines' own time, not the app's clock (which tests move): its claims are
+ * leases between instances, and its times say when an instance stopped hearing Redis.
+ */
+const now = () => new Date();
+
+export interface EventBusOptions {
+  db: Db;
+  /** How events reach the other instances; none when this is the only one. */
+  wire?: Wire;
+  onError?: (error: unknown, event: DomainEvent) => void;
+  /** How often the relay looks for events nobody relayed. */
+  relayEveryMs?: number;
 }
 
-const consoleLog: RedisLog = { warn: console.warn, info: console.info };
-
-/**
- * One channel for all events; every instance, the publishing one included, hears each once.
- * Starts without Redis when it is away (waiting at most about a second), and catches up by itself:
- * the subscription is made, or made again, whenever Redis comes (back).
- */
-export async function createRedisBus(
-  url: string,
-  prefix: string,
+export function createEventBus({
+  db,
+  wire,
   onError = reportError,
-  log = consoleLog,
-): Promise<EventBus> {
-  const channel = `${prefix}events`;
-  const { redis: publisher } = connectRedis(
-    url,
-    { purpose: 'event bus', whileDown: 'events are reported as not sent' },
-    log,
-  );
-  // The subscriber subscribes on every (re)connection itself: ioredis's own resubscription leaves
-  // its promise unhandled, which fails when the connection closes again before Redis answers.
-  const { redis: subscriber } = connectRedis(
-    url,
-    { purpose: 'event bus subscriber', whileDown: 'events of other instances are missed' },
-    log,
-    { maxRetriesPerRequest: null, autoResubscribe: false },
-  );
-  const dispatcher = createDispatcher(onError);
-  const local = createDispatcher(onError);
-  subscriber.on('message', (from: string, message: string) => {
-    if (from !== channel) return;
+  relayEveryMs = RELAY_INTERVAL_MS,
+}: EventBusOptions): EventBus {
+  const instance = randomUUID();
+  const everywhere = createDispatcher(onError);
+  const here = createDispatcher(onError);
+  const heard = recentIds(REMEMBERED_IDS);
+
+  /** An event for this instance's `subscribe` handlers, once per id. */
+  function hear(envelope: Envelope) {
+    if (envelope.id !== null && !heard.add(envelope.id)) return;
+    void everywhere.dispatch(envelope);
+  }
+
+  async function sendOn(envelope: Envelope) {
     try {
-      dispatcher.dispatch(JSON.parse(message) as DomainEvent);
+      await wire?.send(envelope);
     } catch (error) {
-      console.error('event bus: a message that is not an event was ignored:', error);
+      // The other instances read it from the outbox once they hear Redis again.
+      onError(error, envelope.event);
     }
-  });
-  let firstSubscribed = () => {};
-  const subscribed = new Promise<void>((resolve) => {
-    firstSubscribed = resolve;
-  });
-  subscriber.on('ready', () => {
-    subscriber.subscribe(channel).then(firstSubscribed, (error: Error) => {
-      console.error(`event bus: could not subscribe: ${error.message}`);
-    });
-  });
-  await Promise.all([firstConnection(publisher), within(subscribed, REDIS_WAIT_MS)]);
-  return {
-    /** A Redis that is down is reported, not thrown: what was published about has happened already. */
-    async publish(event) {
-      local.dispatch(event);
-      try {
-        await publisher.publish(channel, JSON.stringify(event));
-      } catch (error) {
-        onError(error, event);
+  }
+
+  /** Marks what was published once its local handlers are done; the rest is taken again when its lease ends. */
+  const marking = new Set<Promise<void>>();
+  function markWhenHandled(handled: Promise<number | null>[]) {
+    const mark = Promise.all(handled)
+      .then((ids) =>
+        queries.markPublished(
+          db,
+          ids.filter((id): id is number => id !== null),
+          now().toISOString(),
+        ),
+      )
+      .catch((error: unknown) => console.warn(`event relay: ${(error as Error).message}; the events go again`))
+      .finally(() => marking.delete(mark));
+    marking.add(mark);
+  }
+
+  async function relayBatch(): Promise<number> {
+    const at = now();
+    const until = new Date(at.getTime() + CLAIM_MS).toISOString();
+    const rows = await queries.claimUnpublished(db, at.toISOString(), until, RELAY_BATCH);
+    // Heard here and sent on in order; marked published once this instance's handlers are done.
+    const handled: Promise<number | null>[] = [];
+    for (const row of rows) {
+      if (row.attempts > RELAY_ATTEMPTS) {
+        console.error(`event ${row.id} (${row.type}): its handlers failed ${RELAY_ATTEMPTS} times; given up`);
+        handled.push(Promise.resolve(row.id));
+        continue;
       }
+      const envelope: Envelope = { id: row.id, from: instance, event: JSON.parse(row.payload) };
+      hear(envelope);
+      handled.push(here.dispatch(envelope).then((ok) => (ok ? row.id : null)));
+      await sendOn(envelope);
+    }
+    markWhenHandled(handled);
+    return rows.length;
+  }
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastPurge = 0;
+  /** One relay at a time; a call while one runs makes it look once more before it ends. */
+  function relay(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while ((await relayBatch()) === RELAY_BATCH);
+        } while (again);
+        await purgeNowAndThen();
+      } catch (error) {
+        // The change is committed; its event waits in the outbox for the next look.
+        console.warn(`event relay: ${(error as Error).message}; the events wait for the next look`);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  async function purgeNowAndThen() {
+    if (Date.now() - lastPurge < PURGE_INTERVAL_MS) return;
+    lastPurge = Date.now();
+    await queries.deletePublishedBefore(db, addMinutes(now(), -KEPT_MINUTES).toISOString());
+  }
+
+  /** What this instance missed while it could not hear Redis: the outbox's events since then. */
+  async function catchUp(since: Date) {
+    const from = new Date(since.getTime() - CATCH_UP_MARGIN_MS).toISOString();
+    try {
+      for (const row of await queries.publishedSince(db, from, REMEMBERED_IDS)) {
+        hear({ id: row.id, from: '', event: JSON.parse(row.payload) });
+      }
+    } catch (error) {
+      console.warn(`event bus: could not catch up on the events missed (${(error as Error).message})`);
+    }
+  }
+
+  wire?.listen({
+    heard: (envelope) => {
+      if (envelope.from !== instance) hear(envelope);
     },
-    subscribe: (type, handler) => dispatcher.on(type, handler),
-    subscribeLocal: (type, handler) => local.on(type, handler),
+    missedSince: catchUp,
+  });
+  const timer = setInterval(() => void relay(), relayEveryMs);
+  timer.unref();
+
+  async function record(trx: Db, event: DomainEvent) {
+    await queries.insertEvent(trx, event.type, JSON.stringify(event), now().toISOString());
+  }
+
+  return {
+    record,
+    relay,
+    async publish(event) {
+      await db.transaction().execute((trx) => record(trx, event));
+      await relay();
+    },
+    async signal(event) {
+      const envelope: Envelope = { id: null, from: instance, event };
+      hear(envelope);
+      void here.dispatch(envelope);
+      await sendOn(envelope);
+    },
+    subscribe: (type, handler) => everywhere.on(type, handler),
+    subscribeLocal: (type, handler) => here.on(type, handler),
+    async settled() {
+      await running;
+      while (marking.size > 0) await Promise.allSettled([...marking]);
+    },
     async close() {
-      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
+      clearInterval(timer);
+      await this.settled();
+      await wire?.close();
     },
   };
 }

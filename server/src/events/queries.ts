@@ -6,6 +6,11 @@ export interface OutboxRow {
   payload: string;
 }
 
+export interface ClaimedRow extends OutboxRow {
+  /** How often it has been taken, this time included. */
+  attempts: number;
+}
+
 export async function insertEvent(db: Db, type: string, payload: string, now: string): Promise<number> {
   const row = await db
     .insertInto('event_outbox')
@@ -19,7 +24,7 @@ export async function insertEvent(db: Db, type: string, payload: string, now: st
  * Takes up to `limit` unpublished events nobody holds (or whose holder let the time pass) until
  * `until`, oldest first. One statement: two relays never take the same event at once.
  */
-export function claimUnpublished(db: Db, now: string, until: string, limit: number): Promise<OutboxRow[]> {
+export function claimUnpublished(db: Db, now: string, until: string, limit: number): Promise<ClaimedRow[]> {
   const free = db
     .selectFrom('event_outbox')
     .select('id')
@@ -29,11 +34,11 @@ export function claimUnpublished(db: Db, now: string, until: string, limit: numb
     .limit(limit);
   return db
     .updateTable('event_outbox')
-    .set({ claimed_until: until })
+    .set((eb) => ({ claimed_until: until, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', free)
     .where('published_at', 'is', null)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .returning(['id', 'type', 'payload'])
+    .returning(['id', 'type', 'payload', 'attempts'])
     .execute();
 }
 

@@ -4,11 +4,8 @@
  * `request.member`. Visitors get authentication_required before the route's input is looked at.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountsService } from '../accounts/service.js';
+import type { Member } from '../accounts/service.js';
 import { authenticationRequired } from '../errors.js';
-
-/** The signed-in member: account, profile and whether they are premium. */
-export type Member = NonNullable<Awaited<ReturnType<AccountsService['memberOf']>>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -27,13 +27,11 @@ import type { Db } from '../db/index.js';
 import type { LikesTable } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
-import type { Viewer } from '../members/presenter.js';
+import type { SignedInViewer } from '../members/presenter.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SearchService } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import * as queries from './queries.js';
-
-type Member = NonNullable<Viewer>;
 
 /** How many earlier decisions the swipe game leaves out of a new deck. */
 const DECIDED_REMEMBERED = 2000;
@@ -52,32 +50,26 @@ export function createLikesService(deps: {
 
   /**
    * Stores the like and sees whether it made a match, in one transaction under the pair's lock:
-   * two members liking each other at the same moment make exactly one match.
+   * two members liking each other at the same moment make exactly one match. Its events are
+   * written with it; the caller relays them once the transaction commits.
    */
-  async function storeLike(liker: number, liked: number, source: LikeSource, trx?: Db) {
+  async function storeLike(site: Site, liker: number, liked: number, source: LikeSource, trx?: Db) {
     const work = async (t: Db) => {
       await queries.lockLikesBetween(t, liker, liked);
       const added = await queries.insertLike(t, { liker, liked, source, now: nowIso() });
       const match = await queries.hasLiked(t, liked, liker);
+      if (added) {
+        await events.record(t, { type: 'like.new', siteId: site.id, profileId: liker, likedProfileId: liked });
+        await events.record(t, { type: 'like.received', siteId: site.id, profileId: liked, likerProfileId: liker });
+        if (match) await events.record(t, { type: 'match.new', siteId: site.id, profileIds: [liker, liked] });
+      }
       return { added, match };
     };
     return trx ? work(trx) : db.transaction().execute(work);
   }
 
-  async function announce(
-    site: Site,
-    liker: number,
-    liked: number,
-    { added, match }: { added: boolean; match: boolean },
-  ) {
-    if (!added) return;
-    await events.publish({ type: 'like.new', siteId: site.id, profileId: liker, likedProfileId: liked });
-    await events.publish({ type: 'like.received', siteId: site.id, profileId: liked, likerProfileId: liker });
-    if (match) await events.publish({ type: 'match.new', siteId: site.id, profileIds: [liker, liked] });
-  }
-
   /** Both lists, with only the profiles the member may see in a list (no blocks, listed, visible). */
-  async function visibleLikes(site: Site, member: Member): Promise<LikesResponse> {
+  async function visibleLikes(site: Site, member: SignedInViewer): Promise<LikesResponse> {
     const [given, received] = await Promise.all([
       queries.likesGivenBy(db, member.profileId),
       queries.likesReceivedBy(db, member.profileId),
@@ -93,7 +85,7 @@ export function createLikesService(deps: {
   }
 
   /** The swipes made today count, withdrawn likes included: unliking gives no swipe back. */
-  async function allowance(site: Site, member: Member, trx: Db = db): Promise<SwipeAllowance> {
+  async function allowance(site: Site, member: SignedInViewer, trx: Db = db): Promise<SwipeAllowance> {
     const now = clock.now();
     const since = startOfDayIn(site.settings.time_zone, now).toISOString();
     const used = await queries.countSwipeLikesSince(trx, member.profileId, since);
@@ -104,23 +96,23 @@ export function createLikesService(deps: {
     };
   }
 
-  async function cardOf(site: Site, member: Member, profileId: number): Promise<ProfileCard> {
+  async function cardOf(site: Site, member: SignedInViewer, profileId: number): Promise<ProfileCard> {
     const [card] = await search.listedCards(site, member, [profileId]);
     if (!card) throw new DomainError('not_found');
     return card;
   }
 
   return {
-    async like(site: Site, member: Member, { profile_id, source }: LikeRequest) {
+    async like(site: Site, member: SignedInViewer, { profile_id, source }: LikeRequest) {
       await members.assertContactable(site, member, profile_id);
       // An unlisted (e.g. invisible) profile is refused before anything is stored or announced.
       const profile = await cardOf(site, member, profile_id);
-      const result = await storeLike(member.profileId, profile_id, source);
-      await announce(site, member.profileId, profile_id, result);
+      const result = await storeLike(site, member.profileId, profile_id, source);
+      await events.relay();
       return { match: result.match, profile };
     },
 
-    async unlike(member: Member, profileId: number) {
+    async unlike(member: SignedInViewer, profileId: number) {
       await queries.deleteLike(db, member.profileId, profileId);
     },
 
@@ -140,7 +132,7 @@ export function createLikesService(deps: {
     haveContact: (profileId: number, otherProfileId: number) => queries.likedEitherWay(db, profileId, otherProfileId),
 
     /** A page of one list, as cards: received and matches in the order of liked_by, given in that of profiles. */
-    async likesList(site: Site, member: Member, { type, page }: LikesListQuery): Promise<LikesListResponse> {
+    async likesList(site: Site, member: SignedInViewer, { type, page }: LikesListQuery): Promise<LikesListResponse> {
       const { profiles: given, liked_by: received } = await visibleLikes(site, member);
       const likedByMember = new Set(given.map((entry) => entry.id));
       const list = {
@@ -164,7 +156,7 @@ export function createLikesService(deps: {
     },
 
     /** Opening a profile clears the new flag of its like to the member, for this member only. */
-    async markSeen(member: Member, profileId: number) {
+    async markSeen(member: SignedInViewer, profileId: number) {
       await queries.markLikeSeen(db, profileId, member.profileId, nowIso());
     },
 
@@ -172,7 +164,7 @@ export function createLikesService(deps: {
      * A match for the match popup: a hosted profile the member liked likes back; failing that, a
      * suggested hosted profile likes the member. Null when there is none to offer.
      */
-    async autoLike(site: Site, member: Member) {
+    async autoLike(site: Site, member: SignedInViewer) {
       const given = await queries.likesGivenBy(db, member.profileId);
       const liked = await search.listedCards(
         site,
@@ -190,13 +182,13 @@ export function createLikesService(deps: {
         [profile] = await search.suggest(site, member, criteria, { excluded, limit: 1, hostedOnly: true });
       }
       if (!profile) return { profile: null, match: false };
-      const result = await storeLike(profile.id, member.profileId, 'auto');
-      await announce(site, profile.id, member.profileId, result);
+      const result = await storeLike(site, profile.id, member.profileId, 'auto');
+      await events.relay();
       const { id, name, hosted, main_image } = profile;
       return { profile: { id, name, hosted, main_image }, match: result.match };
     },
 
-    async swipeDeck(site: Site, member: Member) {
+    async swipeDeck(site: Site, member: SignedInViewer) {
       const excluded = await queries.decidedBy(db, member.profileId, DECIDED_REMEMBERED);
       const criteria = await suggestionCriteria(member, {});
       const profiles = await search.suggest(site, member, criteria, { excluded, limit: SWIPE_DECK_SIZE });
@@ -204,7 +196,7 @@ export function createLikesService(deps: {
     },
 
     /** A like in the swipe game counts against the day's likes; a skip keeps the profile out of later decks. */
-    async swipe(site: Site, member: Member, { profile_id, choice }: SwipeRequest) {
+    async swipe(site: Site, member: SignedInViewer, { profile_id, choice }: SwipeRequest) {
       await members.assertContactable(site, member, profile_id);
       await cardOf(site, member, profile_id);
       if (choice === 'skip') {
@@ -218,15 +210,15 @@ export function createLikesService(deps: {
         }
         const { likes_left, likes_per_day } = await allowance(site, member, trx);
         if (likes_left === 0) throw new DomainError('swipe_limit', { limit: likes_per_day });
-        const stored = await storeLike(member.profileId, profile_id, 'swipe', trx);
+        const stored = await storeLike(site, member.profileId, profile_id, 'swipe', trx);
         if (stored.added) await queries.logSwipeLike(trx, member.profileId, profile_id, nowIso());
         return stored;
       });
-      await announce(site, member.profileId, profile_id, result);
+      await events.relay();
       return { ...(await allowance(site, member)), match: result.match };
     },
 
-    async matchFinder(site: Site, member: Member, query: MatchFinderQuery): Promise<MatchFinderResponse> {
+    async matchFinder(site: Site, member: SignedInViewer, query: MatchFinderQuery): Promise<MatchFinderResponse> {
       const criteria = await suggestionCriteria(member, query);
       const excluded = (await queries.likesGivenBy(db, member.profileId)).map((like) => like.profileId);
       const profiles = await search.suggest(site, member, criteria, {
@@ -247,7 +239,7 @@ export function createLikesService(deps: {
   };
 
   /** The member's answers, completed from their profile: whom they look for, near their age, in their country. */
-  async function suggestionCriteria(member: Member, query: MatchFinderQuery) {
+  async function suggestionCriteria(member: SignedInViewer, query: MatchFinderQuery) {
     const own = await members.preferencesOf(member);
     const age = own.age ?? MIN_AGE + AGE_SPREAD;
     const min_age = query.min_age ?? Math.max(MIN_AGE, age - AGE_SPREAD);

@@ -17,6 +17,8 @@ import type { PhotoRow, ProfileRow } from '../db/schema.js';
 
 /** Who is looking: nobody (a visitor), or a member with their profile and paid state. */
 export type Viewer = { profileId: number; paid: boolean } | null;
+/** A viewer who is signed in: what the members and likes domains need of the member who acts. */
+export type SignedInViewer = NonNullable<Viewer>;
 
 function ageOf(row: Pick<ProfileRow, 'date_of_birth'>, today: Date): number {
   const birthDate = parseBirthDate(row.date_of_birth);

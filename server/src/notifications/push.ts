@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { PushSubscriptionsTable } from '../db/schema.js';
 import { fieldError } from '../errors.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { VapidKeys } from './keys.js';
 import { ADDRESS_REFUSED, isPublicEndpoint, publicPushAgent } from './push-addresses.js';
 import * as queries from './queries.js';
@@ -34,11 +35,18 @@ export interface PushDeps {
   contact: string;
   /** The one push service allowed at an address that is not public; only code passes it, no setting does. */
   localService?: LocalPushService;
+  jobs: JobQueue;
+}
+
+declare module '../jobs/queue.js' {
+  interface JobTypes {
+    'notify.push': { subscriptionId: number; body: string };
+  }
 }
 
 type Delivery = 'delivered' | 'gone' | 'failed';
 
-export function createPushService({ db, clock, vapid, contact, localService }: PushDeps) {
+export function createPushService({ db, clock, vapid, contact, localService, jobs }: PushDeps) {
   const isLocalService = (endpoint: string) => new URL(endpoint).origin === localService?.origin;
 
   /** How a push reaches the endpoint; null for an endpoint no push may go to. */
@@ -70,6 +78,14 @@ export function createPushService({ db, clock, vapid, contact, localService }: P
     }
   }
 
+  jobs.handle('notify.push', async ({ subscriptionId, body }) => {
+    const subscription = await queries.subscriptionById(db, subscriptionId);
+    if (!subscription) return;
+    const outcome = await deliver(subscription, body);
+    if (outcome === 'gone') await queries.deleteSubscriptionById(db, subscription.id);
+    if (outcome === 'failed') throw new Error(`the push service of subscription ${subscriptionId} took no push`);
+  });
+
   return {
     pushPublicKey: vapid.publicKey,
 
@@ -96,20 +112,17 @@ export function createPushService({ db, clock, vapid, contact, localService }: P
     },
 
     /**
-     * Sends a push to each of the member's browsers; returns how many took it. The payload is
-     * made only for a member who has a browser to push to.
+     * Queues a push to each of the member's browsers, each a job of its own tried again while its
+     * push service fails; `key` (the event's) makes the same push queued twice one job. The
+     * payload is made only for a member who has a browser to push to.
      */
-    async push(userId: number, payload: object | (() => Promise<object>)): Promise<number> {
+    async push(userId: number, payload: () => Promise<object>, key: string): Promise<void> {
       const subscriptions = await queries.subscriptionsOf(db, userId);
-      if (subscriptions.length === 0) return 0;
-      const body = JSON.stringify(typeof payload === 'function' ? await payload() : payload);
-      let delivered = 0;
+      if (subscriptions.length === 0) return;
+      const body = JSON.stringify(await payload());
       for (const subscription of subscriptions) {
-        const outcome = await deliver(subscription, body);
-        if (outcome === 'delivered') delivered++;
-        if (outcome === 'gone') await queries.deleteSubscriptionById(db, subscription.id);
+        await jobs.add('notify.push', { subscriptionId: subscription.id, body }, { key: `${key}-${subscription.id}` });
       }
-      return delivered;
     },
   };
 }

@@ -23,6 +23,10 @@ export async function deleteSubscriptionsOf(db: Db, userId: number): Promise<voi
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }
 
+export function subscriptionById(db: Db, id: number) {
+  return db.selectFrom('push_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }

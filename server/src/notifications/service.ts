@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Notifications: what a member is told, how and when. Each of the eight types is on by mail and by
  * push until the member says otherwise; apart from those choices, notification mail as a whole is
@@ -148,14 +149,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
     recipient: Recipient,
     choices: NotificationPreference[],
     type: NotificationType,
-    otherProfileId: number,
+    about: { otherProfileId: number; eventId: number | null },
     build: (t: Translate, name: string) => { title: string; body: string; url: string; tag: string },
   ) {
     if (!chosen(choices, [type], 'push')) return;
-    await push.push(recipient.target.userId, async () => ({
-      ...build(translator(recipient.target.locale), await nameOf(otherProfileId)),
+    const payload = async () => ({
+      ...build(translator(recipient.target.locale), await nameOf(about.otherProfileId)),
       open_url: '/login',
-    }));
+    });
+    await push.push(recipient.target.userId, payload, `push-${about.eventId ?? randomUUID()}`);
   }
 
   /** A bundled mail later, unless one of its kind is waiting already; never sooner than the pause after the last. */
@@ -219,15 +221,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
   /** What the event handlers are still doing: waited for on shutdown, so no push or mail is dropped. */
   const inFlight = new Set<Promise<void>>();
   /** Once per event however many instances run: each instance acts on the events it published. */
-  function on<T extends EventType>(type: T, handler: (event: EventOf<T>) => Promise<void>) {
-    events.subscribeLocal(type, (event) => {
-      const work = handler(event).finally(() => inFlight.delete(work));
+  function on<T extends EventType>(type: T, handler: (event: EventOf<T>, eventId: number | null) => Promise<void>) {
+    events.subscribeLocal(type, (event, eventId) => {
+      const work = handler(event, eventId).finally(() => inFlight.delete(work));
       inFlight.add(work);
       return work;
     });
   }
 
-  on('message.new', async (event) => {
+  on('message.new', async (event, eventId) => {
     // A hosted profile is answered by operators from their inbox; nobody gets a notification for it.
     if (event.toHosted) return;
     const recipient = await recipientOf(event.recipientUserId);
@@ -235,7 +237,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const { opened, message } = event;
     const type = opened ? 'new_conversations' : 'new_messages';
     const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, type, event.senderProfileId, (t, name) => ({
+    await pushTo(recipient, choices, type, { otherProfileId: event.senderProfileId, eventId }, (t, name) => ({
       title: t(opened ? 'push:conversation.title' : 'push:message.title', { name }),
       body: t(opened ? 'push:conversation.body' : 'push:message.body', { name }),
       url: `/chats/${message.conversation}`,
@@ -244,13 +246,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
     await mailLater(recipient, choices, type, 'messages');
   });
 
-  on('like.received', async (event) => {
+  on('like.received', async (event, eventId) => {
     // A like that makes a match is told as the match.
     if (await likes.isMatch(event.profileId, event.likerProfileId)) return;
     const recipient = await recipientOf(await members.ownerOf(event.profileId));
     if (!recipient) return;
     const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, 'like', event.likerProfileId, (t, name) => ({
+    await pushTo(recipient, choices, 'like', { otherProfileId: event.likerProfileId, eventId }, (t, name) => ({
       title: t('push:like.title', { name }),
       body: t('push:like.body', { name }),
       url: '/likes',
@@ -259,13 +261,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
     await mailLater(recipient, choices, 'like', 'likes');
   });
 
-  on('match.new', async (event) => {
+  on('match.new', async (event, eventId) => {
     // The one who liked last sees the match at once in the app; the other one is told.
     const [liker, liked] = event.profileIds;
     const recipient = await recipientOf(await members.ownerOf(liked));
     if (!recipient) return;
     const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, 'like', liker, (t, name) => ({
+    await pushTo(recipient, choices, 'like', { otherProfileId: liker, eventId }, (t, name) => ({
       title: t('push:match.title', { name }),
       body: t('push:match.body', { name }),
       url: `/members/${liker}/chat`,

@@ -11,12 +11,12 @@ import {
   vatIncluded,
 } from '@amora/common';
 import type { Insertable } from 'kysely';
+import type { Member } from '../accounts/service.js';
 import type { RequestContext } from '../context.js';
 import type { DiscountTarget } from '../credits/service.js';
 import { isUniqueViolation } from '../db/index.js';
 import type { BundleRow, DirectDebitsTable, DiscountCodeRow, PaymentRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
-import type { Member } from '../http/member.js';
 import type { Site } from '../sites/service.js';
 import {
   atProvider,

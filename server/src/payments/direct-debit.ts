@@ -14,10 +14,10 @@ import {
   normaliseIban,
   normalisePhone,
 } from '@amora/common';
+import type { Member } from '../accounts/service.js';
 import { addDays, addMinutes } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import { DomainError, fieldError } from '../errors.js';
-import type { Member } from '../http/member.js';
 import { translator } from '../i18n.js';
 import type { Site } from '../sites/service.js';
 import type { Checkout } from './checkout.js';

@@ -141,24 +141,21 @@ export function createPaymentStates({ db, clock, provider, credits, accounts, me
         const taken = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx);
         await queries.setRefundedCredits(trx, row.id, taken);
       }
-      if (accountChanged) await accounts.setPremium(row.user_id, await queries.hasPaidPurchase(trx, row.user_id), trx);
+      if (accountChanged) {
+        await accounts.setPremium(row.user_id, await queries.hasPaidPurchase(trx, row.user_id), trx);
+        const profileId = await members.profileIdOf(row.user_id);
+        await events.record(trx, { type: 'credits.changed', siteId: row.site_id, profileId });
+      }
+      if (refused) {
+        const { site_id: siteId, user_id: userId, credits } = row;
+        await events.record(trx, { type: 'payment.refused', siteId, userId, paymentId, credits, refusal: refused });
+      }
       return queries.findPayment(trx, paymentId);
     });
-    if (!applied) return applied;
-    if (accountChanged) {
-      const profileId = await members.profileIdOf(applied.user_id);
-      await events.publish({ type: 'credits.changed', siteId: applied.site_id, profileId });
-    }
-    if (refused) {
+    if (accountChanged || refused) await events.relay();
+    // A refund lost here (a crash) is asked by the settling job: the payment stays paid and refused.
+    if (applied && refused) {
       await jobs.add('payments.refund', { paymentId: applied.id }, { key: `payment-refund-${applied.id}` });
-      await events.publish({
-        type: 'payment.refused',
-        siteId: applied.site_id,
-        userId: applied.user_id,
-        paymentId: applied.id,
-        credits: applied.credits,
-        refusal: refused,
-      });
     }
     return applied;
   }

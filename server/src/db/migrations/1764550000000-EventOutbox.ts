@@ -13,6 +13,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     // A relay took it until then; another may take it after (the first one died).
     .addColumn('claimed_until', 'text')
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('published_at', 'text')
     .execute();
   await db.schema

@@ -5,27 +5,25 @@ import type { Db } from '../../db/index.js';
 import { fieldError } from '../../errors.js';
 import type { Site } from '../../sites/service.js';
 import * as photoQueries from '../photos/queries.js';
-import { presentCard, type Viewer } from '../presenter.js';
+import { presentCard, type SignedInViewer } from '../presenter.js';
 import * as queries from './queries.js';
 import type { VisibilityPolicy } from './visibility.js';
-
-type Member = NonNullable<Viewer>;
 
 export function createSafetyService(db: Db, clock: Clock, visibility: VisibilityPolicy) {
   const nowIso = () => clock.now().toISOString();
 
   return {
-    async block(site: Site, viewer: Member, profileId: number) {
+    async block(site: Site, viewer: SignedInViewer, profileId: number) {
       if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
       await visibility.viewable(site, viewer, profileId);
       await queries.insertBlock(db, viewer.profileId, profileId, nowIso());
     },
 
-    async unblock(viewer: Member, profileId: number) {
+    async unblock(viewer: SignedInViewer, profileId: number) {
       await queries.deleteBlock(db, viewer.profileId, profileId);
     },
 
-    async blockedProfiles(viewer: Member) {
+    async blockedProfiles(viewer: SignedInViewer) {
       const rows = await queries.blockedBy(db, viewer.profileId);
       const mains = await photoQueries.mainPhotosOf(
         db,
@@ -41,7 +39,7 @@ export function createSafetyService(db: Db, clock: Clock, visibility: Visibility
       );
     },
 
-    async report(site: Site, viewer: Member, input: ReportRequest) {
+    async report(site: Site, viewer: SignedInViewer, input: ReportRequest) {
       if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
       await visibility.viewable(site, viewer, input.profile_id);
       await queries.insertReport(db, {

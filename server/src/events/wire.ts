@@ -1,0 +1,87 @@
+/**
+ * How events reach the other instances: one Redis pub/sub channel per deployment (REDIS_PREFIX).
+ * The wire only carries; the outbox (bus.ts) is what makes an event durable, and what an instance
+ * reads when it could not hear the channel for a while.
+ */
+import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
+import type { Envelope } from './bus.js';
+
+export interface WireListener {
+  /** An event another instance (or this one) sent. */
+  heard(envelope: Envelope): void;
+  /** The channel is heard again after a time it was not: what was sent since then was missed. */
+  missedSince(since: Date): void;
+}
+
+export interface Wire {
+  /** Rejects while Redis is away. */
+  send(envelope: Envelope): Promise<void>;
+  listen(listener: WireListener): void;
+  close(): Promise<void>;
+}
+
+const consoleLog: RedisLog = { warn: console.warn, info: console.info };
+
+/**
+ * Starts without Redis when it is away (waiting at most about a second) and catches up by itself:
+ * the subscription is made, or made again, whenever Redis comes (back).
+ */
+export async function connectRedisWire(url: string, prefix: string, log = consoleLog): Promise<Wire> {
+  const channel = `${prefix}events`;
+  const { redis: publisher } = connectRedis(
+    url,
+    { purpose: 'event bus', whileDown: 'events reach other instances from the outbox' },
+    log,
+  );
+  // The subscriber subscribes on every (re)connection itself: ioredis's own resubscription leaves
+  // its promise unhandled, which fails when the connection closes again before Redis answers.
+  const { redis: subscriber } = connectRedis(
+    url,
+    { purpose: 'event bus subscriber', whileDown: 'events of other instances wait in the outbox' },
+    log,
+    { maxRetriesPerRequest: null, autoResubscribe: false },
+  );
+  let listener: WireListener = { heard: () => {}, missedSince: () => {} };
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    try {
+      listener.heard(JSON.parse(message) as Envelope);
+    } catch (error) {
+      console.error('event bus: a message that is not an event was ignored:', error);
+    }
+  });
+
+  /** Since when the channel has not been heard; null while it is (or before it ever was: nothing to miss). */
+  let deafSince: Date | null = null;
+  let firstSubscribed = () => {};
+  const subscribed = new Promise<void>((resolve) => {
+    firstSubscribed = resolve;
+  });
+  subscriber.on('close', () => {
+    deafSince ??= new Date();
+  });
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(
+      () => {
+        firstSubscribed();
+        const since = deafSince;
+        deafSince = null;
+        if (since) listener.missedSince(since);
+      },
+      (error: Error) => console.error(`event bus: could not subscribe: ${error.message}`),
+    );
+  });
+  await Promise.all([firstConnection(publisher), within(subscribed, REDIS_WAIT_MS)]);
+
+  return {
+    async send(envelope) {
+      await publisher.publish(channel, JSON.stringify(envelope));
+    },
+    listen(next) {
+      listener = next;
+    },
+    async close() {
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Event buses for the tests of the bus itself: each on an outbox of its own (a migrated SQLite
+ * database in memory) or on a shared one, joined by Redis when given a URL.
+ */
+import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
+import { createEventBus, type DomainEvent, type EventBus } from '../src/events/bus.js';
+import { connectRedisWire } from '../src/events/wire.js';
+import type { RedisLog } from '../src/redis.js';
+
+/** A database with the outbox, in memory, for one test's buses. */
+export async function outboxDatabase(): Promise<Db> {
+  const { db, engine } = openDatabase({ engine: 'sqlite', file: ':memory:' });
+  await migrateToLatest(db, engine);
+  return db;
+}
+
+export interface BusOptions {
+  /** The outbox, shared with other buses (instances of one deployment); one of its own unless given. */
+  db?: Db;
+  redis?: { url: string; prefix: string; log?: RedisLog };
+  onError?: (error: unknown, event: DomainEvent) => void;
+  /**
+   * Relays only what it publishes itself, not what others left (their relays would race it for
+   * events just committed): for tests of which instance relays.
+   */
+  ownEventsOnly?: boolean;
+}
+
+export async function eventBus({ db, redis, onError, ownEventsOnly }: BusOptions = {}): Promise<EventBus & { db: Db }> {
+  const outbox = db ?? (await outboxDatabase());
+  const wire = redis ? await connectRedisWire(redis.url, redis.prefix, redis.log) : undefined;
+  const bus = createEventBus({
+    db: outbox,
+    wire,
+    ...(onError && { onError }),
+    ...(ownEventsOnly && { relayEveryMs: 60 * 60_000 }),
+  });
+  return {
+    ...bus,
+    db: outbox,
+    async close() {
+      await bus.close();
+      if (!db) await outbox.destroy();
+    },
+  };
+}
