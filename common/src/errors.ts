@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'bad_request',
   'payload_too_large',
   'unsupported_media_type',
+  'method_not_allowed',
   'validation_failed',
   'not_found',
   'forbidden',
@@ -82,12 +83,3 @@ export const FIELD_ERROR_CODES = [
   'phone_invalid',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
-
-export type FieldErrors = Record<string, { code: FieldErrorCode | string; message: string }>;
-
-export interface ApiErrorBody {
-  error: ErrorCode;
-  message: string;
-  fields?: FieldErrors;
-  [param: string]: unknown;
-}

@@ -79,6 +79,11 @@ describe('a NUL byte', () => {
       'control_characters',
     );
   });
+
+  it("in a payment webhook's id answers 422, not a 500", async () => {
+    const response = await client(t.app).post('/api/payment-webhook.php', { id: `tr_${NUL}` }, { clientHeader: false });
+    expectFieldError(response, 'id', 'control_characters');
+  });
 });
 
 describe('texts of several lines', () => {
@@ -134,6 +139,17 @@ describe('bodies the API cannot take', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ error: 'unsupported_media_type' });
+  });
+
+  it('of plain text: 415 unsupported_media_type in the error shape, not a string the schema refuses', async () => {
+    const response = await dutch().post('/api/user.php', Buffer.from('email=a@example.test'), {
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'Dit verzoek heeft een inhoudstype dat we niet kunnen lezen. Stuur JSON.',
+    });
   });
 
   it('broken JSON: 400 bad_request in the error shape', async () => {

@@ -2,9 +2,12 @@
  * What every call goes through, tried as an attacker would: forged forwarding headers, encoded
  * paths, links from other sites that carry the cookie, and caches that keep personal answers.
  */
+import net from 'node:net';
 import { SESSION_COOKIE } from '@amora/common';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { client, lastMail, linkFrom, loggedInMember, uniqueEmail, useTestApp } from './helpers.js';
+import { listeningUrl } from './sockets.js';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -151,6 +154,62 @@ describe('answers with personal data', () => {
       const response = await member.visitor.get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+/**
+ * A request (`GET /path`) sent over a socket to the app listening on this machine, as any HTTP
+ * client may send it: Node's parser, not Fastify, reads its head. The answer's status and body.
+ */
+async function answerOverSocket(app: FastifyInstance, request: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(await listeningUrl(app));
+  const socket = net.connect(Number(port), '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.write(
+    `${request} HTTP/1.1\r\nhost: localhost\r\ncookie: ${SESSION_COOKIE}=a-session\r\nconnection: close\r\n\r\n`,
+  );
+  // The server may cut the connection while the rest of a refused head is still on its way.
+  await new Promise((resolve) => socket.on('close', resolve).on('error', () => {}));
+  const [head = '', body = ''] = Buffer.concat(chunks).toString().split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body };
+}
+
+describe('requests refused before any route is found', () => {
+  const t = useTestApp();
+  const errorShape = { error: expect.any(String), message: expect.any(String) };
+
+  it('a bad percent-encoding answers 400 bad_request in the error shape, without repeating the URL', async () => {
+    for (const url of ['/%', '/api/user.php%zz']) {
+      const response = await client(t.app).get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: 'bad_request', message: 'This request could not be understood.' });
+    }
+  });
+
+  it('an 8 KB path answers 404 not_found in the error shape, without repeating the path', async () => {
+    const path = `/api/${'a'.repeat(8 * 1024)}`;
+    const { status, body } = await answerOverSocket(t.app, `GET ${path}`);
+    expect(status).toBe(404);
+    expect(JSON.parse(body)).toEqual({ ...errorShape, error: 'not_found' });
+    expect(body).not.toContain('aaaa');
+  });
+
+  it('a 64 KB query string answers 400 bad_request in the error shape, without repeating it', async () => {
+    const { status, body } = await answerOverSocket(t.app, `GET /api/members.php?q=${'q'.repeat(64 * 1024)}`);
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toEqual({ error: 'bad_request', message: 'This request could not be understood.' });
+  });
+
+  it('TRACE answers 405 method_not_allowed in the error shape, on a call and on a page', async () => {
+    for (const url of ['/api/user.php', '/', '/members']) {
+      const { status, body } = await answerOverSocket(t.app, `TRACE ${url}`);
+      expect(status, url).toBe(405);
+      expect(JSON.parse(body), url).toEqual({
+        error: 'method_not_allowed',
+        message: 'This request method is not allowed here.',
+      });
     }
   });
 });

@@ -182,4 +182,19 @@ describe('the operator inbox', () => {
     await member.visitor.post('/api/chat.php', { client_id: randomUUID(), conversation, text: 'Great!' });
     expect((await inboxOf(staff)).some((entry) => entry.conversation === conversation)).toBe(true);
   });
+  it('refuses an answer with both a text and a photo, naming the photo, and sends neither', async () => {
+    const staff = await operator();
+    const { conversation } = await memberWritingToHosted();
+    await staff.post('/api/staff/claim.php', { conversation });
+    const photo = (await staff.get(`/api/staff/conversation.php?conversation=${conversation}`)).json().hosted.photos[0];
+
+    const both = await staff.post('/api/staff/answer.php', { conversation, text: 'Look!', photo_id: photo.id });
+    expect(both.statusCode).toBe(422);
+    expect(both.json()).toMatchObject({ error: 'validation_failed', fields: { photo_id: { code: 'invalid' } } });
+    const neither = await staff.post('/api/staff/answer.php', { conversation });
+    expect(neither.statusCode).toBe(422);
+    expect(neither.json()).toMatchObject({ error: 'validation_failed', fields: { text: { code: 'invalid' } } });
+    const view = await staff.get(`/api/staff/conversation.php?conversation=${conversation}`);
+    expect(view.json().messages).toHaveLength(1);
+  });
 });

@@ -206,6 +206,12 @@ describe('pages of the web app', () => {
     expect((await client(t.app).get('/%E0%A4%A')).statusCode).toBe(400);
   });
 
+  it('answers a page path with an 8 KB part with 404 in the error shape, without repeating it', async () => {
+    const response = await client(t.app).get(`/members/${'7'.repeat(8 * 1024)}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'This page could not be found' });
+  });
+
   it('answers unknown API calls with a JSON not_found, not the app', async () => {
     const response = await client(t.app).get('/api/nothing.php');
     expect(response.statusCode).toBe(404);

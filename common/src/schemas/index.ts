@@ -7,6 +7,7 @@ export * from './accounts.js';
 export * from './app-page.js';
 export * from './chat.js';
 export * from './complaints.js';
+export * from './errors.js';
 export * from './ids.js';
 export * from './landers.js';
 export * from './likes.js';

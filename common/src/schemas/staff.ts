@@ -1,8 +1,10 @@
 /** The staff API (/api/staff/): operators answer as hosted profiles; staff screens are in English. */
 import { z } from 'zod';
-import { GIFTS } from '../constants.js';
+import { CHAT_TEXT_MAX_LENGTH, GIFTS } from '../constants.js';
 import { chatMessage, messageKind } from './chat.js';
+import { id } from './ids.js';
 import { memberProfile } from './members.js';
+import { multilineText } from './text.js';
 
 export const staffMember = z.object({
   id: z.number(),
@@ -45,4 +47,15 @@ export const operatorConversationResponse = z.object({
   notes: z.array(staffNote),
 });
 export type OperatorConversation = z.infer<typeof operatorConversationResponse>;
+
+const answerTarget = z.object({ conversation: id, client_id: z.string().uuid('invalid').optional() });
+
+/** An answer as the hosted profile: a text or one of the profile's photos, never both. */
+export const answerRequest = z.union([
+  answerTarget.extend({
+    text: multilineText().trim().min(1, 'required').max(CHAT_TEXT_MAX_LENGTH, 'too_long'),
+    photo_id: z.never().optional(),
+  }),
+  answerTarget.extend({ photo_id: id, text: z.never().optional() }),
+]);
 export const answerResponse = z.object({ message: chatMessage });

@@ -25,6 +25,9 @@ import { requestContext, secureCookies, setLocaleCookie } from '../http/request-
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
 
+/** A link from a mail that is no more, or whose account is being deleted. */
+const LINK_REFUSALS = ['link_invalid', 'account_deleted'] as const;
+
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
@@ -58,6 +61,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
         querystring: pushQuery,
         body: loginRequest,
         response: { 200: userResponse },
+        // The push subscription needs a member's session.
+        errors: ['login_failed', 'login_blocked', 'account_deleted', 'authentication_required'],
       },
       // The push subscription's body is checked below, against its own schema.
       attachValidation: true,
@@ -104,7 +109,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/signup.php',
-    { schema: { body: signupRequest, response: { 200: userResponse } }, config: strict(10, 10) },
+    {
+      schema: { body: signupRequest, response: { 200: userResponse }, errors: ['signup_closed'] },
+      config: strict(10, 10),
+    },
     async (request, reply) => {
       const { user, session } = await accounts.signup(requestContext(request), request.body);
       setSessionCookie(request, reply, session);
@@ -114,7 +122,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.get(
     '/api/activate.php',
-    { schema: { querystring: z.object({ token: text().max(200, 'too_long').default('') }) } },
+    {
+      schema: {
+        querystring: z.object({ token: text().max(200, 'too_long').default('') }),
+        response: {
+          303: z.undefined().describe('To /activate/done, or to /activate/error for a link that is no more.'),
+        },
+      },
+    },
     async (request, reply) => {
       const activated = request.query.token !== '' && (await accounts.activate(request.query.token));
       return reply.redirect(activated ? '/activate/done' : '/activate/error', 303);
@@ -123,7 +138,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/activation-mail.php',
-    { schema: { response: { 200: okResponse } }, config: { ...strict(5, 60), signedIn: true } },
+    {
+      schema: { response: { 200: okResponse }, errors: ['already_activated'] },
+      config: { ...strict(5, 60), signedIn: true },
+    },
     async (request) => {
       await accounts.resendActivation(requestContext(request), request.member.userId);
       return { ok: true as const };
@@ -132,7 +150,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/reset-password.php',
-    { schema: { body: resetRequest, response: { 200: okResponse } }, config: strict(10, 60) },
+    { schema: { body: resetRequest, response: { 200: okResponse }, errors: ['reset_limit'] }, config: strict(10, 60) },
     async (request) => {
       await accounts.requestPasswordReset(requestContext(request), request.body.email);
       return { ok: true as const };
@@ -141,7 +159,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.get(
     '/api/reset-password-do.php',
-    { schema: { querystring: tokenRequest, response: { 200: okResponse } } },
+    { schema: { querystring: tokenRequest, response: { 200: okResponse }, errors: LINK_REFUSALS } },
     async (request) => {
       await accounts.checkResetLink(request.query.token);
       return { ok: true as const };
@@ -150,7 +168,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/reset-password-do.php',
-    { schema: { body: resetDoRequest, response: { 200: userResponse } }, config: strict(10, 10) },
+    {
+      schema: { body: resetDoRequest, response: { 200: userResponse }, errors: LINK_REFUSALS },
+      config: strict(10, 10),
+    },
     async (request, reply) => {
       const { user, session } = await accounts.resetPassword(request.body);
       setSessionCookie(request, reply, session);
@@ -178,7 +199,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/mail-change-do.php',
-    { schema: { body: tokenRequest, response: { 200: okResponse } } },
+    {
+      schema: {
+        body: tokenRequest,
+        response: { 200: okResponse },
+        errors: [...LINK_REFUSALS, 'mail_change_duplicate'],
+      },
+    },
     async (request) => {
       await accounts.confirmMailChange(requestContext(request), request.body.token, request.sessionToken);
       return { ok: true as const };
@@ -212,7 +239,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
 
   app.post(
     '/api/reactivate.php',
-    { schema: { body: tokenRequest, response: { 200: userResponse } }, config: strict(10, 10) },
+    {
+      schema: { body: tokenRequest, response: { 200: userResponse }, errors: ['link_invalid'] },
+      config: strict(10, 10),
+    },
     async (request, reply) => {
       const { user, session } = await accounts.reactivate(request.body.token);
       setSessionCookie(request, reply, session);

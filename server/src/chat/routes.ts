@@ -54,7 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitSc
 
   app.get(
     '/api/chat.php',
-    { schema: { querystring: chatQuery, response: { 200: chatResponse } }, config: signedIn },
+    { schema: { querystring: chatQuery, response: { 200: chatResponse }, errors: ['not_found'] }, config: signedIn },
     // Only the web app's own request marks the conversation read, never a link followed from elsewhere.
     async (request) => chat.conversation(request.site, request.member, request.query, sentByClient(request)),
   );
@@ -67,6 +67,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitSc
           'Sends a text or a gift as JSON, or a photo as multipart/form-data (fields client_id and conversation or profile_id, and one file).',
         body: sendMessageRequest,
         response: { 200: sendMessageResponse },
+        errors: [
+          'activation_required',
+          'not_found',
+          'insufficient_credits',
+          'free_conversation_limit',
+          'photo_invalid',
+          'photo_too_large',
+          'photo_too_many_pixels',
+          'photo_too_small',
+        ],
       },
       // A photo comes as a form, which the JSON schema does not describe; each kind is checked below.
       attachValidation: true,
@@ -89,7 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitSc
 
   app.delete(
     '/api/chat.php',
-    { schema: { body: conversationBody, response: { 200: okResponse } }, config: signedIn },
+    { schema: { body: conversationBody, response: { 200: okResponse }, errors: ['not_found'] }, config: signedIn },
     async (request) => {
       await chat.remove(request.site, request.member, request.body.conversation);
       return { ok: true as const };

@@ -7,7 +7,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The city nearest to the browser's position, within the site's countries. */
   app.get(
     '/api/geocode.php',
-    { schema: { querystring: geocodeQuery, response: { 200: geocodeResponse } } },
+    { schema: { querystring: geocodeQuery, response: { 200: geocodeResponse }, errors: ['geocode_failed'] } },
     async (request) => {
       const city = nearestCity(request.query.lat, request.query.lon, request.site.settings.countries);
       if (!city) throw new DomainError('geocode_failed');

@@ -1,5 +1,8 @@
 /** Every failure leaves as `{ error, message, ...params }` with the message in the request's language. */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
+  DEFAULT_LOCALE,
   ERROR_CODES,
   type ErrorCode,
   FIELD_ERROR_CODES,
@@ -7,7 +10,13 @@ import {
   type FieldErrorCode,
   type FieldErrors,
 } from '@amora/common';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/index.js';
@@ -18,54 +27,87 @@ import { HTTP_STATUS } from './error-status.js';
 const isErrorCode = (code: string) => (ERROR_CODES as readonly string[]).includes(code);
 const isFieldCode = (code: string) => (FIELD_ERROR_CODES as readonly string[]).includes(code);
 
+/** The request's language; a request Fastify refused before routing it (a bad URL) has none yet. */
+const localeOf = (request: FastifyRequest) => request.locale ?? DEFAULT_LOCALE;
+
 function fieldMessage(request: FastifyRequest, code: string): string {
-  return translator(request.locale)(
+  return translator(localeOf(request))(
     isErrorCode(code) ? `errors:${code}` : `errors:field.${code}`,
     FIELD_MESSAGE_VALUES,
   );
 }
 
-interface ValidationIssue {
-  keyword: string;
+/** A zod issue, as zod reports it or the type provider passes it on: what a field code is made of. */
+interface Issue {
+  code: string;
+  path: readonly PropertyKey[];
   message?: string;
-  params?: Record<string, unknown>;
+  origin?: unknown;
+  minimum?: unknown;
+  format?: unknown;
+  /** A union's: each of its shapes' issues. */
+  errors?: readonly (readonly Issue[])[];
 }
 
 /**
  * A zod issue as a catalogue code: the code a schema gave as its message, otherwise one for the
  * kind of issue, so no validator's English ever reaches a client.
  */
-function fieldCodeOf({ keyword, message = '', params = {} }: ValidationIssue): string {
+function fieldCodeOf({ code, message = '', origin, minimum, format }: Issue): string {
   if (isFieldCode(message) || isErrorCode(message)) return message;
-  const origin = params.origin;
-  if (keyword === 'too_big') return origin === 'string' ? 'too_long' : origin === 'array' ? 'too_many' : 'invalid';
-  if (keyword === 'too_small') return origin === 'string' && params.minimum === 1 ? 'required' : 'invalid';
-  if (keyword === 'invalid_value') return 'invalid_choice';
-  if (keyword === 'invalid_format' && params.format === 'email') return 'invalid_email';
+  if (code === 'too_big') return origin === 'string' ? 'too_long' : origin === 'array' ? 'too_many' : 'invalid';
+  if (code === 'too_small') return origin === 'string' && minimum === 1 ? 'required' : 'invalid';
+  if (code === 'invalid_value') return 'invalid_choice';
+  if (code === 'invalid_format' && format === 'email') return 'invalid_email';
   return 'invalid';
+}
+
+/**
+ * Each field's first issue as a catalogue code. A value that fits none of a union's shapes (a staff
+ * answer with both a text and a photo) is told what is wrong with it as the first shape sees it.
+ */
+function fieldCodes(issues: readonly Issue[], fields: Record<string, string> = {}, at: readonly PropertyKey[] = []) {
+  for (const issue of issues) {
+    const path = [...at, ...issue.path];
+    const firstShape = issue.code === 'invalid_union' ? issue.errors?.[0] : undefined;
+    if (firstShape?.length) fieldCodes(firstShape, fields, path);
+    else fields[path.join('.') || 'body'] ??= fieldCodeOf(issue);
+  }
+  return fields;
 }
 
 /** A payload read by hand (a multipart form's fields) that its schema refused, as the API's 422. */
 export function invalidFields(error: ZodError): DomainError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'body';
-    fields[field] ??= fieldCodeOf({ keyword: issue.code, message: issue.message, params: { ...issue } });
-  }
-  return new DomainError('validation_failed', {}, fields as Record<string, FieldErrorCode>);
+  return new DomainError('validation_failed', {}, fieldCodes(error.issues) as Record<string, FieldErrorCode>);
 }
 
-/** Fastify's own refusals (no route, a body too large or of another type, a rate limit) in catalogue terms. */
+/** The type provider's report of a refused request part, as zod's issues. */
+const asIssues = (validation: FastifySchemaValidationError[]): Issue[] =>
+  validation.map(({ keyword, instancePath, message, params }) => ({
+    code: keyword,
+    path: instancePath.split('/').filter(Boolean),
+    message,
+    origin: params.origin,
+    minimum: params.minimum,
+    format: params.format,
+    errors: params.errors as Issue[][] | undefined,
+  }));
+
+/**
+ * Fastify's own refusals (no route, a body too large or of another type, a rate limit) in catalogue
+ * terms. A path part longer than the router reads (414) names nothing here.
+ */
 const FRAMEWORK_REFUSALS: Record<number, ErrorCode> = {
   404: 'not_found',
   413: 'payload_too_large',
+  414: 'not_found',
   415: 'unsupported_media_type',
   429: 'rate_limited',
 };
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, extra: object = {}) {
   const params = 'params' in extra ? (extra.params as Record<string, unknown>) : {};
-  const message = translator(request.locale)(`errors:${code}`, params);
+  const message = translator(localeOf(request))(`errors:${code}`, params);
   const { params: _omit, ...rest } = extra as { params?: unknown };
   return reply.status(status).send({ error: code, message, ...params, ...rest });
 }
@@ -82,30 +124,48 @@ function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: Er
   return send(request, reply, 503, 'service_unavailable');
 }
 
+/** Every error a request ends in, the framework's own refusals before routing (a bad URL) among them. */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    const fields = error.fields ? toFieldErrors(request, error.fields) : undefined;
+    return send(request, reply, HTTP_STATUS[error.code], error.code, {
+      params: error.params,
+      ...(fields && { fields }),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = toFieldErrors(request, fieldCodes(asIssues(error.validation)));
+    return send(request, reply, 422, 'validation_failed', { fields });
+  }
+  if (error.statusCode && error.statusCode < 500) {
+    const code = FRAMEWORK_REFUSALS[error.statusCode] ?? 'bad_request';
+    if (code !== 'rate_limited') request.log.info({ err: error }, 'bad request');
+    return send(request, reply, HTTP_STATUS[code], code);
+  }
+  if (isDatabaseUnavailable(error)) return sendUnavailable(request, reply, error);
+  request.log.error({ err: error }, 'request failed');
+  return send(request, reply, 500, 'server_error');
+}
+
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
-      const fields = error.fields ? toFieldErrors(request, error.fields) : undefined;
-      return send(request, reply, HTTP_STATUS[error.code], error.code, {
-        params: error.params,
-        ...(fields && { fields }),
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        fields[field] ??= fieldCodeOf(issue);
-      }
-      return send(request, reply, 422, 'validation_failed', { fields: toFieldErrors(request, fields) });
-    }
-    if (error.statusCode && error.statusCode < 500) {
-      const code = FRAMEWORK_REFUSALS[error.statusCode] ?? 'bad_request';
-      if (code !== 'rate_limited') request.log.info({ err: error }, 'bad request');
-      return send(request, reply, HTTP_STATUS[code], code);
-    }
-    if (isDatabaseUnavailable(error)) return sendUnavailable(request, reply, error);
-    request.log.error({ err: error }, 'request failed');
-    return send(request, reply, 500, 'server_error');
-  });
+  app.setErrorHandler(answerError);
+}
+
+/**
+ * A request Node's HTTP parser refused (a head over its 16 KB, such as a 64 KB query string, or
+ * bytes that are no HTTP): there is no request to answer through Fastify, so the answer is written
+ * to the socket as it stands, in the catalogue's shape and without a word of what was sent. A head
+ * that never came in time is cut without an answer.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  const answerable = error.code !== 'ECONNRESET' && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT';
+  if (answerable && socket.writable) {
+    const status = HTTP_STATUS.bad_request;
+    const body = JSON.stringify({ error: 'bad_request', message: translator(DEFAULT_LOCALE)('errors:bad_request') });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\n` +
+        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -6,6 +6,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  method_not_allowed: 405,
   validation_failed: 422,
   not_found: 404,
   forbidden: 403,

@@ -14,7 +14,7 @@ import {
   TRAFFIC_SOURCE_COOKIE,
   TRAFFIC_SOURCE_DAYS,
 } from '@amora/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
@@ -120,9 +120,9 @@ export function sentByClient(request: FastifyRequest): boolean {
   return request.headers[REQUEST_TYPE_HEADER] === REQUEST_TYPE_CLIENT;
 }
 
-function needsClientHeader(request: FastifyRequest): boolean {
-  const config = request.routeOptions.config;
-  if (STATE_CHANGING.has(request.method)) return !config?.withoutClientHeader;
+/** Whether a call must carry the client header: the one rule, which the OpenAPI document states too. */
+export function needsClientHeader(method: string, config: FastifyContextConfig | undefined): boolean {
+  if (STATE_CHANGING.has(method)) return !config?.withoutClientHeader;
   return config?.getChangesState === true;
 }
 
@@ -171,7 +171,8 @@ async function requestContextPlugin(
     }
     request.trafficSource = rememberTrafficSource(request, reply);
     // Checked once the language is known, so the refusal is in the visitor's language.
-    if (needsClientHeader(request) && !sentByClient(request)) throw new DomainError('request_type_missing');
+    if (needsClientHeader(request.method, request.routeOptions.config) && !sentByClient(request))
+      throw new DomainError('request_type_missing');
 
     const token = request.routeOptions.config?.sessionless ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {

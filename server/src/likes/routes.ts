@@ -37,7 +37,10 @@ export const likesRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
 
   app.post(
     '/api/like.php',
-    { schema: { body: likeRequest, response: { 200: likeResponse } }, config: { ...limited(120, 10), ...signedIn } },
+    {
+      schema: { body: likeRequest, response: { 200: likeResponse }, errors: ['not_found'] },
+      config: { ...limited(120, 10), ...signedIn },
+    },
     async (request) => likes.like(request.site, request.member, request.body),
   );
 
@@ -62,7 +65,10 @@ export const likesRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
 
   app.post(
     '/api/swipe.php',
-    { schema: { body: swipeRequest, response: { 200: swipeResponse } }, config: signedIn },
+    {
+      schema: { body: swipeRequest, response: { 200: swipeResponse }, errors: ['not_found', 'swipe_limit'] },
+      config: signedIn,
+    },
     async (request) => likes.swipe(request.site, request.member, request.body),
   );
 

@@ -42,7 +42,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.get(
     '/api/members.php',
-    { schema: { querystring: searchQuery, response: { 200: searchResponse } } },
+    { schema: { querystring: searchQuery, response: { 200: searchResponse }, errors: ['search_login_required'] } },
     async (request) =>
       search.search(request.site, request.viewer, {
         ...request.query,
@@ -53,7 +53,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app.get(
     '/api/member.php',
     {
-      schema: { querystring: memberQuery, response: { 200: memberResponse } },
+      schema: {
+        querystring: memberQuery,
+        response: { 200: memberResponse },
+        errors: ['profile_login_required', 'not_found'],
+      },
     },
     async (request) => {
       const profile = await members.viewMember(
@@ -70,7 +74,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.post(
     '/api/block.php',
-    { schema: { body: profileIdBody, response: { 200: okResponse } }, config: { ...limited(30, 10), ...signedIn } },
+    {
+      schema: { body: profileIdBody, response: { 200: okResponse }, errors: ['not_found'] },
+      config: { ...limited(30, 10), ...signedIn },
+    },
     async (request) => {
       await safety.block(request.site, request.member, request.body.profile_id);
       return { ok: true as const };
@@ -92,7 +99,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.post(
     '/api/report.php',
-    { schema: { body: reportRequest, response: { 200: okResponse } }, config: { ...limited(10, 60), ...signedIn } },
+    {
+      schema: { body: reportRequest, response: { 200: okResponse }, errors: ['not_found'] },
+      config: { ...limited(10, 60), ...signedIn },
+    },
     async (request) => {
       await safety.report(request.site, request.member, request.body);
       return { ok: true as const };
@@ -105,7 +115,14 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.post(
     '/api/photos.php',
-    { schema: { response: { 200: photosResponse } }, config: { ...limited(30, 10), ...signedIn } },
+    {
+      schema: {
+        description: 'Uploads a photo as multipart/form-data (one file).',
+        response: { 200: photosResponse },
+        errors: ['photo_invalid', 'photo_too_large', 'photo_too_many_pixels', 'photo_too_small', 'photo_limit'],
+      },
+      config: { ...limited(30, 10), ...signedIn },
+    },
     async (request) => {
       const file = await request.file().catch(() => undefined);
       if (!file) throw new DomainError('photo_invalid');
@@ -130,13 +147,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.put(
     '/api/photos.php',
-    { schema: { body: photosUpdate, response: { 200: photosResponse } }, config: signedIn },
+    { schema: { body: photosUpdate, response: { 200: photosResponse }, errors: ['not_found'] }, config: signedIn },
     async (request) => photos.update(request.member.userId, request.body),
   );
 
   app.delete(
     '/api/photos.php',
-    { schema: { body: photoIdBody, response: { 200: photosResponse } }, config: signedIn },
+    { schema: { body: photoIdBody, response: { 200: photosResponse }, errors: ['not_found'] }, config: signedIn },
     async (request) => photos.remove(request.member.userId, request.body.id),
   );
 };

@@ -81,6 +81,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
           'Whose notification mail a signed unsubscribe link stops (the address masked), and whether it is off.',
         querystring: unsubscribeQuery,
         response: { 200: unsubscribeResponse },
+        errors: ['unsubscribe_link_invalid'],
       },
       config: perAddress(60, 1),
     },
@@ -97,6 +98,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         description: 'One-click unsubscribe (RFC 8058): a signed link stops notification mail, no login needed.',
         querystring: unsubscribeQuery,
         response: { 200: okResponse },
+        errors: ['unsubscribe_link_invalid'],
       },
       // Mail clients post here without the web app's header; the signature is what counts.
       config: { withoutClientHeader: true, ...perAddress(60, 1) },
@@ -118,6 +120,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         body: mailEventRequest,
         headers: z.object({ authorization: z.string().max(300).optional() }),
         response: { 200: okResponse.extend({ accounts: z.number() }) },
+        // not_found while no MAIL_EVENTS_TOKEN is set; forbidden for another token.
+        errors: ['not_found', 'forbidden'],
       },
       config: { withoutClientHeader: true, ...perAddress(600, 1) },
       // Before the body is even read: a caller without the token learns nothing, not even what we expect.

@@ -6,6 +6,7 @@ import {
   discountCode,
   discountCodeQuery,
   idealBanksResponse,
+  okResponse,
   pricingQuery,
   pricingResponse,
   repeatOrderRequest,
@@ -18,6 +19,7 @@ import {
   sandboxDecisionResponse,
   startPaymentRequest,
   startPaymentResponse,
+  text,
   transactionQuery,
   transactionResponse,
   transactionsResponse,
@@ -30,8 +32,22 @@ import type { Services } from '../services.js';
 import { atProvider, PaymentNotFound } from './provider.js';
 import type { SandboxProvider } from './sandbox.js';
 
+/** A discount code the member typed that cannot be used (now, here, or for this order). */
+const DISCOUNT_REFUSALS = [
+  'discount_not_found',
+  'discount_used',
+  'discount_expired',
+  'discount_country',
+  'discount_minimum_order',
+  'discount_method',
+] as const;
+/** An order of a bundle that is not on sale (here), with a discount code, at the provider. */
+/** A direct debit this member may not open (now), or that this server cannot confirm by text. */
+const DIRECT_DEBIT_REFUSALS = ['directdebit_blocked', 'directdebit_limit', 'directdebit_unavailable'] as const;
+const ORDER_REFUSALS = ['not_found', ...DISCOUNT_REFUSALS, 'payment_provider_unavailable'] as const;
+
 /** A webhook body: Mollie posts `id=tr_…` as a form. */
-const webhookBody = z.object({ id: z.string().min(1).max(100) });
+const webhookBody = z.object({ id: text().min(1, 'required').max(100, 'too_long') });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   services: Services;
@@ -47,26 +63,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get('/api/credits.php', { schema: { response: { 200: creditsResponse } }, config: signedIn }, async (request) =>
-    payments.offer(request.site, request.member),
+  app.get(
+    '/api/credits.php',
+    { schema: { response: { 200: creditsResponse }, errors: ['not_found'] }, config: signedIn },
+    async (request) => payments.offer(request.site, request.member),
   );
 
   app.get(
     '/api/pricing.php',
-    { schema: { querystring: pricingQuery, response: { 200: pricingResponse } } },
+    { schema: { querystring: pricingQuery, response: { 200: pricingResponse }, errors: ['not_found'] } },
     async (request) => payments.pricing(request.site, request.query.country),
   );
 
   app.get(
     '/api/ideal-banks.php',
-    { schema: { response: { 200: idealBanksResponse } }, config: signedIn },
+    {
+      schema: { response: { 200: idealBanksResponse }, errors: ['payment_provider_unavailable'] },
+      config: signedIn,
+    },
     async () => ({ banks: await payments.idealBanks() }),
   );
 
   app.get(
     '/api/discountcode.php',
     {
-      schema: { querystring: discountCodeQuery, response: { 200: discountCode } },
+      schema: {
+        querystring: discountCodeQuery,
+        response: { 200: discountCode },
+        errors: ['not_found', ...DISCOUNT_REFUSALS],
+      },
       // Guessing codes is slow: a member may look up 30 in 10 minutes.
       config: { ...limited(30, 10), ...signedIn },
     },
@@ -76,7 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payment.php',
     {
-      schema: { body: startPaymentRequest, response: { 200: startPaymentResponse } },
+      schema: { body: startPaymentRequest, response: { 200: startPaymentResponse }, errors: ORDER_REFUSALS },
       config: { ...limited(30, 10), ...signedIn },
     },
     async (request) => payments.start(requestContext(request), request.member, request.body),
@@ -85,7 +110,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/directdebit-code.php',
     {
-      schema: { body: directDebitForm, response: { 200: directDebitCodeResponse } },
+      schema: {
+        body: directDebitForm,
+        response: { 200: directDebitCodeResponse },
+        errors: [...ORDER_REFUSALS, ...DIRECT_DEBIT_REFUSALS],
+      },
       // Each code is a text message: 5 an hour for a member.
       config: { ...limited(5, 60), ...signedIn },
     },
@@ -95,7 +124,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/directdebit.php',
     {
-      schema: { body: directDebitRequest, response: { 200: startPaymentResponse } },
+      schema: {
+        body: directDebitRequest,
+        response: { 200: startPaymentResponse },
+        errors: [...ORDER_REFUSALS, ...DIRECT_DEBIT_REFUSALS, 'otp_invalid'],
+      },
       config: { ...limited(20, 10), ...signedIn },
     },
     async (request) => payments.directDebit(requestContext(request), request.member, request.body),
@@ -103,26 +136,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/retention-offer.php',
-    { schema: { response: { 200: retentionOfferResponse } }, config: signedIn },
+    { schema: { response: { 200: retentionOfferResponse }, errors: ['not_found'] }, config: signedIn },
     async (request) => payments.retentionOffer(request.site, request.member),
   );
 
   app.post(
     '/api/retention-offer.php',
-    { schema: { response: { 200: retentionCodeResponse } }, config: signedIn },
+    { schema: { response: { 200: retentionCodeResponse }, errors: ['not_found'] }, config: signedIn },
     async (request) => payments.retentionCode(request.site, request.member),
   );
 
   app.get(
     '/api/repeat-order.php',
-    { schema: { response: { 200: repeatOrderResponse } }, config: signedIn },
+    { schema: { response: { 200: repeatOrderResponse }, errors: ['not_found'] }, config: signedIn },
     async (request) => payments.lastOrder(request.site, request.member),
   );
 
   app.post(
     '/api/repeat-order.php',
     {
-      schema: { body: repeatOrderRequest, response: { 200: startPaymentResponse } },
+      schema: { body: repeatOrderRequest, response: { 200: startPaymentResponse }, errors: ORDER_REFUSALS },
       config: { ...limited(30, 10), ...signedIn },
     },
     async (request) => payments.repeatOrder(requestContext(request), request.member, request.body.client_id),
@@ -137,7 +170,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/transaction.php',
     {
-      schema: { querystring: transactionQuery, response: { 200: transactionResponse } },
+      schema: { querystring: transactionQuery, response: { 200: transactionResponse }, errors: ['not_found'] },
       config: { ...limited(120, 1), ...signedIn },
     },
     async (request) => payments.transaction(request.site, request.member, request.query.id),
@@ -149,6 +182,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       schema: {
         description: "The payment provider's webhook: the id is looked up at the provider, nothing else is believed.",
         body: webhookBody,
+        response: { 200: okResponse },
+        errors: ['payment_provider_unavailable'],
       },
       // Each call makes us ask the provider: a flood of made-up ids from one address is cut off.
       config: { withoutClientHeader: true, ...perAddress(600, 1) },

@@ -85,6 +85,10 @@ export async function closeSocketsForRestart(this: FastifyInstance) {
 
 export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { accounts, chat, members, realtime } = services;
+  // A beacon's body comes as text/plain, which the API refuses elsewhere; page-hidden.php reads none of it.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
 
   /** The id of the session a signed-in request came with. */
   const sessionOf = (request: FastifyRequest): string => {
@@ -183,7 +187,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     '/api/page-hidden.php',
     // A beacon cannot send the client header; all this can do is mark the caller away.
     {
-      schema: { description: 'Marks the member as no longer online (sent by beacon).' },
+      schema: {
+        description: 'Marks the member as no longer online (sent by beacon).',
+        response: { 204: z.undefined().describe('Done, or nothing to do for a visitor.') },
+      },
       config: { withoutClientHeader: true },
     },
     async (request, reply) => {

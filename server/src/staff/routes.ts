@@ -3,8 +3,9 @@
  * conversations and answers as hosted profiles, and notes on members. Staff work on the site
  * whose domain they use.
  */
-import { CHAT_TEXT_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@amora/common';
+import { PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
+  answerRequest,
   answerResponse,
   claimResponse,
   id,
@@ -29,16 +30,8 @@ import type { StaffMember } from './service.js';
 export const STAFF_COOKIE = 'amora_staff';
 
 const conversationBody = z.object({ conversation: id });
-const answerBody = conversationBody
-  .extend({
-    client_id: z.string().uuid('invalid').optional(),
-    text: multilineText().trim().min(1, 'required').max(CHAT_TEXT_MAX_LENGTH, 'too_long').optional(),
-    photo_id: id.optional(),
-  })
-  .refine((body) => (body.text === undefined) !== (body.photo_id === undefined), {
-    message: 'required',
-    path: ['text'],
-  });
+/** The refusals of a call about a conversation the operator must have claimed. */
+const CLAIMED = ['staff_login_required', 'not_found', 'claim_required'] as const;
 const noteBody = conversationBody.extend({ text: multilineText().trim().min(1, 'required').max(2000, 'too_long') });
 const loginBody = z.object({
   email: text().min(1, 'required').max(254, 'too_long'),
@@ -69,7 +62,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
   app.post(
     '/api/staff/login.php',
     {
-      schema: { body: loginBody, response: { 200: staffLoginResponse } },
+      schema: { body: loginBody, response: { 200: staffLoginResponse }, errors: ['login_failed'] },
       config: perVisitor(rateLimitScale)(10, 10),
     },
     async (request, reply) => {
@@ -96,19 +89,29 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     staff: request.staff,
   }));
 
-  app.get('/api/staff/inbox.php', { schema: { response: { 200: inboxResponse } } }, async (request) => ({
-    conversations: await staff.inbox(request.site, staffOf(request)),
-  }));
+  app.get(
+    '/api/staff/inbox.php',
+    { schema: { response: { 200: inboxResponse }, errors: ['staff_login_required'] } },
+    async (request) => ({
+      conversations: await staff.inbox(request.site, staffOf(request)),
+    }),
+  );
 
   app.post(
     '/api/staff/claim.php',
-    { schema: { body: conversationBody, response: { 200: claimResponse } } },
+    {
+      schema: {
+        body: conversationBody,
+        response: { 200: claimResponse },
+        errors: ['staff_login_required', 'not_found', 'claim_taken'],
+      },
+    },
     async (request) => staff.claim(request.site, staffOf(request), request.body.conversation),
   );
 
   app.post(
     '/api/staff/release.php',
-    { schema: { body: conversationBody, response: { 200: okResponse } } },
+    { schema: { body: conversationBody, response: { 200: okResponse }, errors: ['staff_login_required'] } },
     async (request) => {
       await staff.release(request.site, staffOf(request), request.body.conversation);
       return { ok: true as const };
@@ -121,6 +124,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         querystring: z.object({ conversation: id }),
         response: { 200: operatorConversationResponse },
+        errors: CLAIMED,
       },
     },
     async (request) => staff.conversation(request.site, staffOf(request), request.query.conversation),
@@ -128,11 +132,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
 
   app.post(
     '/api/staff/answer.php',
-    { schema: { body: answerBody, response: { 200: answerResponse } } },
+    { schema: { body: answerRequest, response: { 200: answerResponse }, errors: CLAIMED } },
     async (request) => staff.answer(request.site, staffOf(request), request.body),
   );
 
-  app.post('/api/staff/note.php', { schema: { body: noteBody, response: { 200: notesResponse } } }, async (request) =>
-    staff.addNote(request.site, staffOf(request), request.body.conversation, request.body.text),
+  app.post(
+    '/api/staff/note.php',
+    { schema: { body: noteBody, response: { 200: notesResponse }, errors: CLAIMED } },
+    async (request) => staff.addNote(request.site, staffOf(request), request.body.conversation, request.body.text),
   );
 };
