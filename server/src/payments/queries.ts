@@ -111,28 +111,18 @@ export async function markCredited(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The member's other purchases that brought credits (paid, or paid and refunded since). */
+/** The member's purchases that brought credits (paid, or paid and refunded since). */
+const creditedPayments = (db: Db, userId: number) =>
+  db.selectFrom('payments').where('user_id', '=', userId).where('credited', '=', 1).where('refusal', 'is', null);
+
+/** The member's other purchases that brought credits, with their discount codes. */
 export function creditedPaymentsOf(db: Db, userId: number, exceptId: number) {
-  return db
-    .selectFrom('payments')
-    .select(['id', 'discount_code_id'])
-    .where('user_id', '=', userId)
-    .where('credited', '=', 1)
-    .where('refusal', 'is', null)
-    .where('id', '<>', exceptId)
-    .execute();
+  return creditedPayments(db, userId).select(['id', 'discount_code_id']).where('id', '<>', exceptId).execute();
 }
 
 /** Whether the member ever bought credits: the trial package and new members' offers are for those who did not. */
 export async function hasBoughtCredits(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('payments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('credited', '=', 1)
-    .where('refusal', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await creditedPayments(db, userId).select('id').executeTakeFirst()) !== undefined;
 }
 
 /** Whether a purchase of the member's is paid and not refunded or charged back: what premium follows. */
