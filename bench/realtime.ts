@@ -26,6 +26,7 @@ import {
 import WebSocket from 'ws';
 import * as accountQueries from '../server/src/accounts/queries.js';
 import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
+import { SOCKETS_PER_SESSION } from '../server/src/realtime/hub.js';
 import { openDemoApp } from './demo-app.js';
 import { throwAwayDatabase } from './postgres.js';
 import { cpuMs, postgresPids, residentMb, type ServerProcess, startApp } from './server-process.js';
@@ -76,6 +77,8 @@ export interface MemoryRow {
 interface Member {
   profileId: number;
   cookie: string;
+  /** More sessions of the member's (their own first): a session holds at most SOCKETS_PER_SESSION sockets. */
+  sessions: string[];
 }
 
 const percentile = (sorted: number[], share: number) =>
@@ -96,8 +99,8 @@ export function reachable(url: string): Promise<boolean> {
   });
 }
 
-/** Paying, activated members with a session each, seeded in this process and then let go. */
-async function seedMembers(databaseUrl: string, dataDir: string, count: number): Promise<Member[]> {
+/** Paying, activated members with `sessions` sessions each, seeded in this process and then let go. */
+async function seedMembers(databaseUrl: string, dataDir: string, count: number, sessions: number): Promise<Member[]> {
   const { db, app, site, close } = await openDemoApp({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -115,16 +118,21 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number):
         credits: 10_000_000,
         paid: true,
       });
-      const token = newSecret();
-      await accountQueries.insertSession(db, {
-        id: hashSecret(token),
-        user_id: user.id,
-        created_at: new Date().toISOString(),
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      });
+      const cookies: string[] = [];
+      for (let session = 0; session < sessions; session++) {
+        const token = newSecret();
+        await accountQueries.insertSession(db, {
+          id: hashSecret(token),
+          user_id: user.id,
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        });
+        cookies.push(`${SESSION_COOKIE}=${token}`);
+      }
       members.push({
         profileId: await app.services.members.profileIdOf(user.id),
-        cookie: `${SESSION_COOKIE}=${token}`,
+        cookie: cookies[0] as string,
+        sessions: cookies,
       });
     }
     return members;
@@ -374,9 +382,11 @@ async function measureSocketMemory(instance: ServerProcess, members: Member[], c
   const beforeMb = residentMb(pid);
   const sockets: WebSocket[] = [];
   for (let opened = 0; opened < count; opened += SOCKET_BATCH) {
-    const batch = Array.from({ length: Math.min(SOCKET_BATCH, count - opened) }, (_, i) =>
-      openAppSocket(instance.base, members[(opened + i) % members.length], () => undefined),
-    );
+    const batch = Array.from({ length: Math.min(SOCKET_BATCH, count - opened) }, (_, i) => {
+      const member = members[(opened + i) % members.length] as Member;
+      const session = member.sessions[Math.floor((opened + i) / members.length) % member.sessions.length] as string;
+      return openAppSocket(instance.base, { ...member, cookie: session }, () => undefined);
+    });
     sockets.push(...(await Promise.all(batch)));
   }
   await sleep(3000);
@@ -392,7 +402,12 @@ export async function benchRealtime(
   const database = await throwAwayDatabase(options.adminUrl);
   const running: ServerProcess[] = [];
   try {
-    const members = await seedMembers(database.url, dataDir, 2 * options.pairs);
+    const members = await seedMembers(
+      database.url,
+      dataDir,
+      2 * options.pairs,
+      Math.ceil(options.sockets / (2 * options.pairs) / SOCKETS_PER_SESSION),
+    );
     const rows: LatencyRow[] = [];
     const echoes: LatencyRow[] = [];
     for (const rate of options.rates) echoes.push(await measureEcho(rate, options));
