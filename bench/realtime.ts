@@ -406,7 +406,7 @@ export async function benchRealtime(
       database.url,
       dataDir,
       2 * options.pairs,
-      Math.ceil(options.sockets / (2 * options.pairs) / SOCKETS_PER_SESSION),
+      Math.max(1, Math.ceil(options.sockets / (2 * options.pairs) / SOCKETS_PER_SESSION)),
     );
     const rows: LatencyRow[] = [];
     const echoes: LatencyRow[] = [];

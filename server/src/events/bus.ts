@@ -126,6 +126,8 @@ const CATCH_UP_MARGIN_MS = 10_000;
 /** How long published events stay for catching up; older ones are deleted. */
 const KEPT_MINUTES = 24 * 60;
 const PURGE_INTERVAL_MS = 60 * 60_000;
+/** How often the events relayed meanwhile are marked published. */
+const MARK_EVERY_MS = 200;
 
 type AnyHandler = (event: DomainEvent, id: number | null) => void | Promise<void>;
 
@@ -219,27 +221,36 @@ export function createEventBus({
     }
   }
 
-  /** Marks what was published once its local handlers are done; the rest is taken again when its lease ends. */
-  const marking = new Set<Promise<void>>();
+  /**
+   * Marks what was published once its local handlers are done, a few times a second in one
+   * statement rather than once an event (a busy chat would pay a commit a message for it); the rest
+   * is taken again when its hold ends. A mark lost to a crash only has an event published again.
+   */
+  const handling = new Set<Promise<unknown>>();
+  let handledIds: number[] = [];
+  let markTimer: NodeJS.Timeout | null = null;
   function markWhenHandled(handled: Promise<number | null>[]) {
-    const mark = Promise.all(handled)
-      .then((ids) =>
-        queries.markPublished(
-          db,
-          ids.filter((id): id is number => id !== null),
-          now().toISOString(),
-        ),
-      )
-      .catch((error: unknown) => console.warn(`event relay: ${(error as Error).message}; the events go again`))
-      .finally(() => marking.delete(mark));
-    marking.add(mark);
+    const done = Promise.all(handled).then((ids) => {
+      for (const id of ids) if (id !== null) handledIds.push(id);
+      markTimer ??= setTimeout(() => void markHandled(), MARK_EVERY_MS);
+    });
+    handling.add(done);
+    void done.finally(() => handling.delete(done));
+  }
+  async function markHandled() {
+    if (markTimer) clearTimeout(markTimer);
+    markTimer = null;
+    const ids = handledIds;
+    handledIds = [];
+    try {
+      await queries.markPublished(db, ids, now().toISOString());
+    } catch (error) {
+      console.warn(`event relay: ${(error as Error).message}; the events go again`);
+    }
   }
 
-  async function relayBatch(): Promise<number> {
-    const at = now();
-    const until = new Date(at.getTime() + CLAIM_MS).toISOString();
-    const rows = await queries.claimUnpublished(db, at.toISOString(), until, RELAY_BATCH);
-    // Heard here and sent on in order; marked published once this instance's handlers are done.
+  /** Heard here and sent on in order; marked published once this instance's handlers are done. */
+  async function deliverRows(rows: queries.ClaimedRow[]) {
     const handled: Promise<number | null>[] = [];
     for (const row of rows) {
       if (row.attempts > RELAY_ATTEMPTS) {
@@ -253,14 +264,43 @@ export function createEventBus({
       await sendOn(envelope);
     }
     markWhenHandled(handled);
+  }
+
+  /** Events this instance wrote, by when: it relays them itself once their transactions have committed. */
+  const recorded = new Map<number, number>();
+
+  /**
+   * Delivers what this instance recorded and is committed now. One not found yet is still being
+   * committed, or was rolled back: it is looked for again until its hold ends, after which any
+   * instance's look takes it.
+   */
+  async function relayRecorded() {
+    if (recorded.size === 0) return;
+    const ids = [...recorded.keys()];
+    const rows = await queries.unpublishedAmong(db, ids);
+    const found = new Set(rows.map((row) => row.id));
+    const holdEnded = Date.now() - CLAIM_MS;
+    for (const id of ids) if (found.has(id) || (recorded.get(id) ?? 0) < holdEnded) recorded.delete(id);
+    await deliverRows(rows);
+  }
+
+  /** Takes and delivers a batch of the events nobody holds: those whose instance died before relaying them. */
+  async function relayBatch(): Promise<number> {
+    const at = now();
+    const until = new Date(at.getTime() + CLAIM_MS).toISOString();
+    const rows = await queries.claimUnpublished(db, at.toISOString(), until, RELAY_BATCH);
+    await deliverRows(rows);
     return rows.length;
   }
 
   let running: Promise<void> | null = null;
   let again = false;
   let lastPurge = 0;
-  /** One relay at a time; a call while one runs makes it look once more before it ends. */
-  function relay(): Promise<void> {
+  /**
+   * One relay at a time; a call while one runs makes it look once more before it ends. After a
+   * commit only this instance's own events are looked for; every second also those nobody holds.
+   */
+  function relay({ all = false }: { all?: boolean } = {}): Promise<void> {
     if (running) {
       again = true;
       return running;
@@ -269,9 +309,12 @@ export function createEventBus({
       try {
         do {
           again = false;
-          while ((await relayBatch()) === RELAY_BATCH);
+          await relayRecorded();
         } while (again);
-        await purgeNowAndThen();
+        if (all) {
+          while ((await relayBatch()) === RELAY_BATCH);
+          await purgeNowAndThen();
+        }
       } catch (error) {
         // The change is committed; its event waits in the outbox for the next look.
         console.warn(`event relay: ${(error as Error).message}; the events wait for the next look`);
@@ -306,16 +349,21 @@ export function createEventBus({
     },
     missedSince: catchUp,
   });
-  const timer = setInterval(() => void relay(), relayEveryMs);
+  const timer = setInterval(() => void relay({ all: true }), relayEveryMs);
   timer.unref();
 
   async function record(trx: Db, event: DomainEvent) {
-    await queries.insertEvent(trx, event.type, JSON.stringify(event), now().toISOString());
+    const at = now();
+    const holdUntil = new Date(at.getTime() + CLAIM_MS).toISOString();
+    recorded.set(
+      await queries.insertEvent(trx, event.type, JSON.stringify(event), at.toISOString(), holdUntil),
+      Date.now(),
+    );
   }
 
   return {
     record,
-    relay,
+    relay: () => relay(),
     async publish(event) {
       await db.transaction().execute((trx) => record(trx, event));
       await relay();
@@ -330,7 +378,8 @@ export function createEventBus({
     subscribeLocal: (type, handler) => here.on(type, handler),
     async settled() {
       await running;
-      while (marking.size > 0) await Promise.allSettled([...marking]);
+      while (handling.size > 0) await Promise.allSettled([...handling]);
+      await markHandled();
     },
     async close() {
       clearInterval(timer);

@@ -11,13 +11,25 @@ export interface ClaimedRow extends OutboxRow {
   attempts: number;
 }
 
-export async function insertEvent(db: Db, type: string, payload: string, now: string): Promise<number> {
+/** Keeps an event, held by the instance that writes it until `until` (it relays it after the commit). */
+export async function insertEvent(db: Db, type: string, payload: string, now: string, until: string): Promise<number> {
   const row = await db
     .insertInto('event_outbox')
-    .values({ type, payload, created_at: now })
+    .values({ type, payload, created_at: now, claimed_until: until, attempts: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Of these events, those committed and not yet published. */
+export function unpublishedAmong(db: Db, ids: number[]): Promise<ClaimedRow[]> {
+  return db
+    .selectFrom('event_outbox')
+    .select(['id', 'type', 'payload', 'attempts'])
+    .where('id', 'in', ids)
+    .where('published_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /**
