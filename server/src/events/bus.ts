@@ -335,7 +335,7 @@ export function createEventBus({
   async function catchUp(since: Date) {
     const from = new Date(since.getTime() - CATCH_UP_MARGIN_MS).toISOString();
     try {
-      for (const row of await queries.publishedSince(db, from, REMEMBERED_IDS)) {
+      for (const row of await queries.writtenSince(db, from, REMEMBERED_IDS)) {
         hear({ id: row.id, from: '', event: JSON.parse(row.payload) });
       }
     } catch (error) {

@@ -58,13 +58,15 @@ export async function markPublished(db: Db, ids: number[], now: string): Promise
   if (ids.length > 0) await db.updateTable('event_outbox').set({ published_at: now }).where('id', 'in', ids).execute();
 }
 
-/** The events published since `since`, for an instance that could not hear them then. */
-export function publishedSince(db: Db, since: string, limit: number): Promise<OutboxRow[]> {
+/**
+ * The events written since `since`, published or not yet (their relay may still be at work), for
+ * an instance that could not hear them then.
+ */
+export function writtenSince(db: Db, since: string, limit: number): Promise<OutboxRow[]> {
   return db
     .selectFrom('event_outbox')
     .select(['id', 'type', 'payload'])
     .where('created_at', '>=', since)
-    .where('published_at', 'is not', null)
     .orderBy('id')
     .limit(limit)
     .execute();
