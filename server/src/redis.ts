@@ -9,7 +9,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 export const REDIS_WAIT_MS = 1000;
 
 /** Commands fail at once while disconnected, and after REDIS_WAIT_MS when Redis does not answer. */
-const FAIL_FAST: RedisOptions = { enableOfflineQueue: false, commandTimeout: REDIS_WAIT_MS };
+export const FAIL_FAST: RedisOptions = { enableOfflineQueue: false, commandTimeout: REDIS_WAIT_MS };
 
 export interface RedisLog {
   warn(message: string): void;

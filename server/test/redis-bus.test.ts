@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Db } from '../src/db/index.js';
 import type { DomainEvent, EventBus } from '../src/events/bus.js';
 import { eventBus, outboxDatabase } from './event-buses.js';
@@ -35,9 +36,69 @@ afterEach(async () => {
   outboxes.clear();
 });
 
+/** The bus's expected outages keep their log lines out of the test output. */
+const quiet = { warn: () => {}, info: () => {} };
+
+/** Redis reached through a proxy the test can stall (Redis is there but does not answer) or take down. */
+async function redisProxy() {
+  const target = new URL(TEST_REDIS_URL);
+  const links: { client: net.Socket; upstream: net.Socket }[] = [];
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    links.push({ client, upstream });
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      from.on('error', () => to.destroy());
+      from.on('close', () => to.destroy());
+      from.pipe(to);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(TEST_REDIS_URL);
+  url.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  const sockets = () => links.flatMap(({ client, upstream }) => [client, upstream]);
+  onTestFinished(() => {
+    for (const socket of sockets()) socket.destroy();
+    server.close();
+  });
+  return {
+    url: url.toString(),
+    /** What the clients send waits in the proxy until `resume`: Redis is there and does not answer. */
+    stall() {
+      for (const { client, upstream } of links) client.unpipe(upstream).pause();
+    },
+    /** The open connections drop (what they carried is lost); new ones are let through. */
+    async drop() {
+      const open = sockets().filter((socket) => !socket.closed);
+      const closed = open.map((socket) => new Promise((resolve) => socket.once('close', resolve)));
+      for (const socket of open) socket.destroy();
+      links.length = 0;
+      await Promise.all(closed);
+    },
+    /** Redis goes away: no new connections, and the open ones drop. */
+    async cut() {
+      const stopped = new Promise((resolve) => server.close(resolve));
+      await this.drop();
+      await stopped;
+    },
+  };
+}
+
 const like = (siteId: number): DomainEvent => ({ type: 'like.new', siteId, profileId: 10, likedProfileId: 20 });
 /** Sent after the events under test: once a subscriber has it, it has had everything sent before. */
 const done: DomainEvent = { type: 'match.new', siteId: 0, profileIds: [0, 0] };
+
+async function until(condition: () => Promise<boolean>) {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if (await condition()) return;
+    await sleep(50);
+  }
+  throw new Error('gave up waiting');
+}
+
+const unpublished = (db: Db) => db.selectFrom('event_outbox').select('id').where('published_at', 'is', null).execute();
 
 const bySite = (events: DomainEvent[]) => events.toSorted((a, b) => a.siteId - b.siteId);
 
@@ -108,44 +169,63 @@ describe('the Redis event bus', () => {
   });
 
   it('reports a publish that fails while Redis is down, instead of rejecting, and still delivers it on its own instance', async () => {
-    // The bus reaches Redis through a proxy that the test can take down.
-    const target = new URL(TEST_REDIS_URL);
-    const sockets = new Set<net.Socket>();
-    const proxy = net.createServer((socket) => {
-      const upstream = net.connect(Number(target.port || 6379), target.hostname);
-      for (const [from, to] of [
-        [socket, upstream],
-        [upstream, socket],
-      ]) {
-        sockets.add(from);
-        from.on('error', () => to.destroy());
-        from.on('close', () => to.destroy());
-        from.pipe(to);
-      }
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxied = new URL(TEST_REDIS_URL);
-    proxied.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    const proxy = await redisProxy();
     const errors: [unknown, DomainEvent][] = [];
     const down = await eventBus({
       // The outage is expected here; keep its log lines out of the test output.
-      redis: { url: proxied.toString(), prefix: uniquePrefix(), log: { warn: () => {}, info: () => {} } },
+      redis: { url: proxy.url, prefix: uniquePrefix(), log: quiet },
       onError: (error, event) => void errors.push([error, event]),
     });
     onTestFinished(() => down.close());
     const heardHere: DomainEvent[] = [];
     down.subscribe('like.new', (event) => void heardHere.push(event));
 
-    // Redis goes away: no new connections, and the open ones drop.
-    const closed = [...sockets].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
-    const stopped = new Promise((resolve) => proxy.close(resolve));
-    for (const socket of sockets) socket.destroy();
-    await Promise.all([...closed, stopped]);
+    await proxy.cut();
 
     await expect(down.publish(like(5))).resolves.toBeUndefined();
     expect(errors).toHaveLength(1);
     expect(errors[0]?.[1]).toEqual(like(5));
     expect(errors[0]?.[0]).toBeInstanceOf(Error);
     expect(heardHere).toEqual([like(5)]);
+  });
+
+  it('sends an event again that Redis did not take in time, and the other instances hear it once', {
+    timeout: 15_000,
+  }, async () => {
+    const prefix = uniquePrefix();
+    const db = await outboxDatabase();
+    outboxes.set(prefix, db);
+    const proxy = await redisProxy();
+    const failures: DomainEvent[] = [];
+    // Relays every second, as an instance does: it takes what is left in the outbox.
+    const slow = await eventBus({
+      db,
+      redis: { url: proxy.url, prefix, log: quiet },
+      onError: (_error, event) => void failures.push(event),
+    });
+    opened.push(slow);
+    const other = await eventBus({ db, redis: { url: TEST_REDIS_URL, prefix }, ownEventsOnly: true });
+    opened.push(other);
+    const onOther = listen(other);
+    const pushedOnce = vi.fn();
+    slow.subscribeLocal('like.new', pushedOnce);
+    other.subscribeLocal('like.new', pushedOnce);
+
+    // Redis is connected and does not answer: the publish times out, and its connection then drops
+    // with the publish unsent. The other instance's own connection stays up all along.
+    proxy.stall();
+    await slow.publish(like(8));
+    await slow.settled();
+    expect(failures).toEqual([like(8)]);
+    await proxy.drop();
+    // Its hold ends (as 5 s after a commit), and the relay sends it once Redis takes it again.
+    await db
+      .updateTable('event_outbox')
+      .set({ claimed_until: new Date(0).toISOString() })
+      .execute();
+    await until(async () => onOther.heard.length > 0 && (await unpublished(db)).length === 0);
+
+    expect(onOther.heard).toEqual([like(8)]);
+    expect(pushedOnce).toHaveBeenCalledTimes(1);
   });
 });

@@ -353,6 +353,7 @@ export interface EventOutboxTable {
   created_at: string;
   claimed_until: string | null;
   attempts: Generated<number>;
+  handled_at: string | null;
   published_at: string | null;
 }
 

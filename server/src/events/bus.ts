@@ -5,8 +5,9 @@
  * idempotent by event id: an instance hears an event id once, and jobs made of one carry its id.
  *
  * The relay delivers to this instance's subscribers itself, whatever Redis does; with REDIS_URL
- * it sends each event on to the other instances through Redis pub/sub, and an instance that could
- * not hear Redis for a while reads what it missed from the outbox once Redis is back.
+ * it sends each event on to the other instances through Redis pub/sub. An event Redis did not take
+ * is sent again (from the outbox) once it does, and an instance that could not hear Redis for a
+ * while reads what it missed from the outbox once Redis is back.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -96,7 +97,7 @@ export interface EventBus {
    * once it is handed to every subscriber (their handlers may still run). Never throws.
    */
   relay(): Promise<void>;
-  /** Resolves once the relaying so far is done: handlers finished, events marked published. */
+  /** Resolves once the relaying so far is done: handlers finished, events marked handled or published. */
   settled(): Promise<void>;
   /** `record` in a transaction of its own, then `relay`: for a change already made. */
   publish(event: DomainEvent): Promise<void>;
@@ -117,7 +118,7 @@ const RELAY_INTERVAL_MS = 1_000;
 /** How long a relay holds the events it took; after that another instance may take them. */
 const CLAIM_MS = 5_000;
 const RELAY_BATCH = 100;
-/** How often an event is relayed while a local handler of it fails (a lost connection, a bug). */
+/** How often an event is relayed while a local handler of it fails (a lost connection, a bug) or Redis does not take it. */
 const RELAY_ATTEMPTS = 10;
 /** Event ids an instance remembers having heard, to hear each once. */
 const REMEMBERED_IDS = 10_000;
@@ -128,6 +129,15 @@ const KEPT_MINUTES = 24 * 60;
 const PURGE_INTERVAL_MS = 60 * 60_000;
 /** How often the events relayed meanwhile are marked published. */
 const MARK_EVERY_MS = 200;
+
+/** What became of an event's delivery on this instance. */
+interface Delivery {
+  id: number;
+  /** Its once-per-event handlers are done (now or before). */
+  handled: boolean;
+  /** The other instances got it. */
+  sent: boolean;
+}
 
 type AnyHandler = (event: DomainEvent, id: number | null) => void | Promise<void>;
 
@@ -212,58 +222,70 @@ export function createEventBus({
     void everywhere.dispatch(envelope);
   }
 
-  async function sendOn(envelope: Envelope) {
+  /** False when the other instances did not get it (Redis is away or too slow): it is sent again later. */
+  async function sendOn(envelope: Envelope): Promise<boolean> {
     try {
       await wire?.send(envelope);
+      return true;
     } catch (error) {
-      // The other instances read it from the outbox once they hear Redis again.
       onError(error, envelope.event);
+      return false;
     }
   }
 
   /**
-   * Marks what was published once its local handlers are done, a few times a second in one
-   * statement rather than once an event (a busy chat would pay a commit a message for it); the rest
-   * is taken again when its hold ends. A mark lost to a crash only has an event published again.
+   * Marks what was handled here, and what was also sent on, a few times a second in one statement
+   * each rather than once an event (a busy chat would pay a commit a message for it); the rest is
+   * taken again when its hold ends. A mark lost to a crash only has an event published again.
    */
-  const handling = new Set<Promise<unknown>>();
+  const delivering = new Set<Promise<unknown>>();
   let handledIds: number[] = [];
+  let publishedIds: number[] = [];
   let markTimer: NodeJS.Timeout | null = null;
-  function markWhenHandled(handled: Promise<number | null>[]) {
-    const done = Promise.all(handled).then((ids) => {
-      for (const id of ids) if (id !== null) handledIds.push(id);
-      markTimer ??= setTimeout(() => void markHandled(), MARK_EVERY_MS);
+  function markWhenDelivered(deliveries: Promise<Delivery>[]) {
+    const done = Promise.all(deliveries).then((outcomes) => {
+      for (const { id, handled, sent } of outcomes) {
+        if (handled && sent) publishedIds.push(id);
+        else if (handled) handledIds.push(id);
+      }
+      markTimer ??= setTimeout(() => void markDelivered(), MARK_EVERY_MS);
     });
-    handling.add(done);
-    void done.finally(() => handling.delete(done));
+    delivering.add(done);
+    void done.finally(() => delivering.delete(done));
   }
-  async function markHandled() {
+  async function markDelivered() {
     if (markTimer) clearTimeout(markTimer);
     markTimer = null;
-    const ids = handledIds;
-    handledIds = [];
+    const [handled, published] = [handledIds, publishedIds];
+    [handledIds, publishedIds] = [[], []];
+    const at = now().toISOString();
     try {
-      await queries.markPublished(db, ids, now().toISOString());
+      await queries.markHandled(db, handled, at);
+      await queries.markPublished(db, published, at);
     } catch (error) {
       console.warn(`event relay: ${(error as Error).message}; the events go again`);
     }
   }
 
-  /** Heard here and sent on in order; marked published once this instance's handlers are done. */
+  /**
+   * Heard here and sent on in order. Its once-per-event handlers run on the first delivery that
+   * finds them not done; it is published once they are done and it was sent.
+   */
   async function deliverRows(rows: queries.ClaimedRow[]) {
-    const handled: Promise<number | null>[] = [];
+    const deliveries: Promise<Delivery>[] = [];
     for (const row of rows) {
       if (row.attempts > RELAY_ATTEMPTS) {
-        console.error(`event ${row.id} (${row.type}): its handlers failed ${RELAY_ATTEMPTS} times; given up`);
-        handled.push(Promise.resolve(row.id));
+        console.error(`event ${row.id} (${row.type}): not handled and sent after ${RELAY_ATTEMPTS} tries; given up`);
+        deliveries.push(Promise.resolve({ id: row.id, handled: true, sent: true }));
         continue;
       }
       const envelope: Envelope = { id: row.id, from: instance, event: JSON.parse(row.payload) };
       hear(envelope);
-      handled.push(here.dispatch(envelope).then((ok) => (ok ? row.id : null)));
-      await sendOn(envelope);
+      const handled = row.handled_at === null ? here.dispatch(envelope) : Promise.resolve(true);
+      const sent = await sendOn(envelope);
+      deliveries.push(handled.then((ok) => ({ id: row.id, handled: ok, sent })));
     }
-    markWhenHandled(handled);
+    markWhenDelivered(deliveries);
   }
 
   /** Events this instance wrote, by when: it relays them itself once their transactions have committed. */
@@ -288,7 +310,9 @@ export function createEventBus({
   async function relayBatch(): Promise<number> {
     const at = now();
     const until = new Date(at.getTime() + CLAIM_MS).toISOString();
-    const rows = await queries.claimUnpublished(db, at.toISOString(), until, RELAY_BATCH);
+    // While Redis is away, events handled here already wait: sending them would fail.
+    const handledToo = wire?.connected() ?? true;
+    const rows = await queries.claimUnpublished(db, { now: at.toISOString(), until, limit: RELAY_BATCH, handledToo });
     await deliverRows(rows);
     return rows.length;
   }
@@ -378,8 +402,8 @@ export function createEventBus({
     subscribeLocal: (type, handler) => here.on(type, handler),
     async settled() {
       await running;
-      while (handling.size > 0) await Promise.allSettled([...handling]);
-      await markHandled();
+      while (delivering.size > 0) await Promise.allSettled([...delivering]);
+      await markDelivered();
     },
     async close() {
       clearInterval(timer);

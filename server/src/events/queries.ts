@@ -9,6 +9,8 @@ export interface OutboxRow {
 export interface ClaimedRow extends OutboxRow {
   /** How often it has been taken, this time included. */
   attempts: number;
+  /** When its once-per-event handlers were done; null while they were not. */
+  handled_at: string | null;
 }
 
 /** Keeps an event, held by the instance that writes it until `until` (it relays it after the commit). */
@@ -25,7 +27,7 @@ export async function insertEvent(db: Db, type: string, payload: string, now: st
 export function unpublishedAmong(db: Db, ids: number[]): Promise<ClaimedRow[]> {
   return db
     .selectFrom('event_outbox')
-    .select(['id', 'type', 'payload', 'attempts'])
+    .select(['id', 'type', 'payload', 'attempts', 'handled_at'])
     .where('id', 'in', ids)
     .where('published_at', 'is', null)
     .orderBy('id')
@@ -34,13 +36,18 @@ export function unpublishedAmong(db: Db, ids: number[]): Promise<ClaimedRow[]> {
 
 /**
  * Takes up to `limit` unpublished events nobody holds (or whose holder let the time pass) until
- * `until`, oldest first. One statement: two relays never take the same event at once.
+ * `until`, oldest first; those handled already only when they can be sent now (`handledToo`). One
+ * statement: two relays never take the same event at once.
  */
-export function claimUnpublished(db: Db, now: string, until: string, limit: number): Promise<ClaimedRow[]> {
+export function claimUnpublished(
+  db: Db,
+  { now, until, limit, handledToo }: { now: string; until: string; limit: number; handledToo: boolean },
+): Promise<ClaimedRow[]> {
   const free = db
     .selectFrom('event_outbox')
     .select('id')
     .where('published_at', 'is', null)
+    .$if(!handledToo, (query) => query.where('handled_at', 'is', null))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('id')
     .limit(limit);
@@ -50,12 +57,23 @@ export function claimUnpublished(db: Db, now: string, until: string, limit: numb
     .where('id', 'in', free)
     .where('published_at', 'is', null)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .returning(['id', 'type', 'payload', 'attempts'])
+    .returning(['id', 'type', 'payload', 'attempts', 'handled_at'])
     .execute();
 }
 
+/** Handled, and sent to the other instances. */
 export async function markPublished(db: Db, ids: number[], now: string): Promise<void> {
-  if (ids.length > 0) await db.updateTable('event_outbox').set({ published_at: now }).where('id', 'in', ids).execute();
+  if (ids.length === 0) return;
+  await db
+    .updateTable('event_outbox')
+    .set((eb) => ({ published_at: now, handled_at: eb.fn.coalesce('handled_at', eb.val(now)) }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Handled, but not sent to the other instances yet: a later relay only sends it. */
+export async function markHandled(db: Db, ids: number[], now: string): Promise<void> {
+  if (ids.length > 0) await db.updateTable('event_outbox').set({ handled_at: now }).where('id', 'in', ids).execute();
 }
 
 /**

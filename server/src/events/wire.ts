@@ -3,7 +3,15 @@
  * The wire only carries; the outbox (bus.ts) is what makes an event durable, and what an instance
  * reads when it could not hear the channel for a while.
  */
-import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
+import {
+  closeRedis,
+  connectRedis,
+  FAIL_FAST,
+  firstConnection,
+  REDIS_WAIT_MS,
+  type RedisLog,
+  within,
+} from '../redis.js';
 import type { Envelope } from './bus.js';
 
 export interface WireListener {
@@ -14,8 +22,10 @@ export interface WireListener {
 }
 
 export interface Wire {
-  /** Rejects while Redis is away. */
+  /** Rejects while Redis is away, or when it does not answer in time. */
   send(envelope: Envelope): Promise<void>;
+  /** Whether Redis is there to send to now. */
+  connected(): boolean;
   listen(listener: WireListener): void;
   close(): Promise<void>;
 }
@@ -28,10 +38,12 @@ const consoleLog: RedisLog = { warn: console.warn, info: console.info };
  */
 export async function connectRedisWire(url: string, prefix: string, log = consoleLog): Promise<Wire> {
   const channel = `${prefix}events`;
+  // A publish Redis did not answer is sent again from the outbox, not by ioredis on reconnecting.
   const { redis: publisher } = connectRedis(
     url,
     { purpose: 'event bus', whileDown: 'events reach other instances from the outbox' },
     log,
+    { ...FAIL_FAST, autoResendUnfulfilledCommands: false },
   );
   // The subscriber subscribes on every (re)connection itself: ioredis's own resubscription leaves
   // its promise unhandled, which fails when the connection closes again before Redis answers.
@@ -77,6 +89,7 @@ export async function connectRedisWire(url: string, prefix: string, log = consol
     async send(envelope) {
       await publisher.publish(channel, JSON.stringify(envelope));
     },
+    connected: () => publisher.status === 'ready',
     listen(next) {
       listener = next;
     },

@@ -3,7 +3,7 @@ import { addId, type Engine } from '../columns.js';
 
 /**
  * Issue 33: domain events kept in the transaction of the change they tell about, and published
- * from here at least once (events/outbox.ts); published ones stay a day for instances catching up.
+ * from here at least once (events/bus.ts); published ones stay a day for instances catching up.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await addId(db.schema.createTable('event_outbox'), engine)
@@ -14,6 +14,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     // A relay took it until then; another may take it after (the first one died).
     .addColumn('claimed_until', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    // Its once-per-event handlers (pushes, mails) are done; it may still wait to be sent to the other instances.
+    .addColumn('handled_at', 'text')
+    // Handled and sent.
     .addColumn('published_at', 'text')
     .execute();
   await db.schema
