@@ -30,12 +30,13 @@ export async function listeningUrl(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * Opens /api/ws as `visitor` (its session cookie) for the site at `host`; resolves once the
- * server says the socket is ready, or rejects with the refused handshake's status or the code of
- * a close that came before `ready`.
+ * Opens /api/ws as `visitor` (its session cookie) for the site at `host`, on an app of this
+ * process (listening then) or on the server at a base URL such as `ws://127.0.0.1:<port>` (or its
+ * http:// one), e.g. another process's; resolves once the server says the socket is ready, or
+ * rejects with the refused handshake's status or the code of a close that came before `ready`.
  */
 export async function openSocket(
-  app: FastifyInstance,
+  server: FastifyInstance | string,
   visitor: TestClient | null,
   {
     host = 'localhost',
@@ -50,7 +51,8 @@ export async function openSocket(
     headers?: Record<string, string>;
   } = {},
 ): Promise<TestSocket> {
-  const url = `${await listeningUrl(app)}/api/ws${since === undefined ? '' : `?since=${since}`}`;
+  const base = typeof server === 'string' ? server.replace(/^http/, 'ws') : await listeningUrl(server);
+  const url = `${base}/api/ws${since === undefined ? '' : `?since=${since}`}`;
   const session = visitor?.cookie(SESSION_COOKIE);
   const socket = new WebSocket(url, {
     headers: { ...headers, host, origin, ...(session && { cookie: `${SESSION_COOKIE}=${session}` }) },
