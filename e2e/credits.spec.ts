@@ -339,3 +339,66 @@ test('a member about to delete the account is offered the trial package and a di
   ).toBeVisible();
   await expect(page.getByText('€4.99', { exact: true })).toBeVisible();
 });
+
+/** Opens the trial package from /credits: its card is known by its flag, "Trial package". */
+async function chooseTrial(page: Page) {
+  await page.goto('/credits');
+  const bundles = page.getByRole('region', { name: t('credits:bundles') });
+  const trial = bundles.getByRole('link', { name: new RegExp(`^${t('credits:bundle.trial')}\\b`) });
+  await expect(trial).toHaveAccessibleName(/\b30 credits\b/);
+  await trial.click();
+  await expect(page.getByRole('heading', { name: t('credits:payment.title') })).toBeVisible();
+}
+
+test('a second trial package paid from an old checkout brings no credits and is refunded, and the purchase says why', async ({
+  page,
+}, testInfo) => {
+  await signUpMember(page, 'Sanne', { activate: true });
+  // The trial package started, its checkout left open in another tab as it were.
+  await chooseTrial(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText(t('credits:sandbox.tag'))).toBeVisible();
+  const firstCheckout = page.url();
+  expect(firstCheckout).toMatch(/\/sandbox\/checkout\/[^/]+$/);
+
+  // The trial package again, paid: its 30 credits join the 20 every new member gets.
+  await chooseTrial(page);
+  await checkout(page, 'paid');
+  const paidUrl = page.url();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeVisible();
+  await expect(page.getByText(t('credits:outcome.paid.body', { count: '30' }))).toBeVisible();
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '50' }));
+
+  // The first checkout paid after all: the member had the trial already, so it is refused.
+  await page.goto(firstCheckout);
+  await page.getByRole('button', { name: t('credits:sandbox.outcomes.paid'), exact: true }).click();
+  await page.waitForURL(/\/transactions\/\d+\?return=1$/);
+  expect(page.url()).not.toBe(paidUrl);
+  const refusal = page.getByRole('status').filter({ hasText: t('credits:refusal.trial_used') });
+  await expect(refusal).toBeVisible();
+  await expect(refusal.getByRole('link', { name: t('credits:bundles') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('credits:outcome.paid.title') })).toBeHidden();
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '50' }));
+
+  // The refund goes through the provider in a job: the purchase shows it once it is back.
+  const status = page.getByRole('article').locator('.status-pill');
+  await expect(async () => {
+    await page.reload();
+    await expect(status).toHaveText(t('credits:status.refunded'), { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(refusal.getByRole('heading', { name: t('credits:refusal.title_refunded') })).toBeVisible();
+  await expect(refusal.getByText(t('credits:refusal.refunded', { amount: '€2.24' }))).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: new RegExp(`^${t('credits:status.refunded')} · `) }),
+  ).toHaveCount(1);
+  await expect(topBarCredits(page)).toHaveAccessibleName(t('credits:balance', { count: '50' }));
+  await expect(getPremium(page)).toBeHidden();
+  await screenshot(page, testInfo, 'credits-refused');
+  await expectAccessible(page);
+  if (testInfo.project.name === 'phone') await expectTapTargets(page);
+
+  // Among the purchases: the trial paid, and the one refunded.
+  await page.getByRole('link', { name: t('credits:transactions.link') }).click();
+  await expect(page.getByRole('link', { name: new RegExp(t('credits:status.paid')) })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: new RegExp(t('credits:status.refunded')) })).toHaveCount(1);
+});

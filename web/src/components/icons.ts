@@ -4,6 +4,7 @@
  */
 
 export { default as retry } from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
+export { default as refund } from 'bootstrap-icons/icons/arrow-counterclockwise.svg?raw';
 export { default as bank } from 'bootstrap-icons/icons/bank.svg?raw';
 export { default as directDebit } from 'bootstrap-icons/icons/bank2.svg?raw';
 export { default as bell } from 'bootstrap-icons/icons/bell-fill.svg?raw';

@@ -38,12 +38,21 @@ export default function TransactionPage() {
   if (query.isError || !query.data) return <ErrorPage status={404} />;
   const { transaction, company, history, site } = query.data;
   const money = (minor: number) => formatMoney(minor, transaction.currency, i18n.language);
-  const at = (value: string) => `${formatDate(value, i18n.language)} ${formatTime(value, i18n.language)}`;
+  // The time stays on one line: a narrow screen wraps before it, never between "9:03" and "AM".
+  const at = (value: string) => (
+    <>
+      {formatDate(value, i18n.language)} <span className="text-nowrap">{formatTime(value, i18n.language)}</span>
+    </>
+  );
 
   return (
     <Container className="py-4 narrow-page">
       {transaction.refusal ? (
-        <Refusal refusal={transaction.refusal} />
+        <Refusal
+          refusal={transaction.refusal}
+          refunded={transaction.status === 'refunded'}
+          amount={money(transaction.amount)}
+        />
       ) : (
         params.get('return') === '1' && <Outcome transaction={transaction} />
       )}
@@ -110,14 +119,23 @@ export default function TransactionPage() {
 }
 
 /** A payment paid for an offer the member had had already: no credits, and the money goes back. */
-function Refusal({ refusal }: { refusal: NonNullable<Transaction['refusal']> }) {
+function Refusal({
+  refusal,
+  refunded,
+  amount,
+}: {
+  refusal: NonNullable<Transaction['refusal']>;
+  refunded: boolean;
+  amount: string;
+}) {
   const { t } = useTranslation('credits');
   return (
-    <section className="payment-outcome payment-outcome-failed" role="alert">
-      <Icon svg={icons.failed} className="payment-outcome-icon" />
-      <h2 className="h3">{t('refusal.title')}</h2>
+    <section className="payment-outcome payment-outcome-refund" role="status">
+      <Icon svg={icons.refund} className="payment-outcome-icon" />
+      <h2 className="h3">{t(refunded ? 'refusal.title_refunded' : 'refusal.title')}</h2>
       <p>{t(`refusal.${refusal}`)}</p>
-      <Link to="/credits" className="btn btn-primary btn-lg">
+      <p>{t(refunded ? 'refusal.refunded' : 'refusal.refunding', { amount })}</p>
+      <Link to="/credits" className="btn btn-outline-primary">
         {t('bundles')}
       </Link>
     </section>
