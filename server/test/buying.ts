@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxOutcome } from '@amora/common';
 import { expect } from 'vitest';
+import type { Site } from '../src/sites/service.js';
 import { type BuiltMember, buildMember, client, loggedIn, type TestApp, type TestClient } from './helpers.js';
 
 export interface Buyer extends BuiltMember {
@@ -16,6 +17,7 @@ export interface Offer {
   currency: string;
   bundles: { id: number; credits: number; price: number; currency: string; popular: boolean; trial: boolean }[];
   methods: string[];
+  debt: number;
 }
 
 export interface Transaction {
@@ -33,8 +35,10 @@ export interface Transaction {
 }
 
 export function buyingKit(t: TestApp) {
-  async function buyer(options: { country?: string; signedUpHoursAgo?: number } = {}): Promise<Buyer> {
-    const member = await buildMember(t.services, { credits: 0 });
+  /** A member who may buy, of the demo site unless `site` is given. */
+  async function buyer(options: { country?: string; signedUpHoursAgo?: number; site?: Site } = {}): Promise<Buyer> {
+    const { site } = options;
+    const member = await buildMember(t.services, { credits: 0, ...(site && { site }) });
     await t.db
       .updateTable('profiles')
       .set({ country: options.country ?? 'NL' })
@@ -46,7 +50,7 @@ export function buyingKit(t: TestApp) {
       .set({ signup_date: signup.toISOString() })
       .where('id', '=', member.user.id)
       .execute();
-    return { ...member, visitor: await loggedIn(t.app, member) };
+    return { ...member, visitor: await loggedIn(t.app, member, site && { host: site.domain }) };
   }
 
   async function offerOf(who: Buyer): Promise<Offer> {

@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { engineOf } from '../src/db/index.js';
 import { SANDBOX_CHECKOUT_MINUTES } from '../src/payments/sandbox.js';
 import { type Buyer, buyingKit } from './buying.js';
-import { lastMail, settle, useTestApp } from './helpers.js';
+import { buildSite, lastMail, settle, useTestApp } from './helpers.js';
 
 const t = useTestApp();
-const { buyer, bundleOf, start, started, decide, transactionOf, userOf, webhook, providerIdOf } = buyingKit(t);
+const { buyer, offerOf, bundleOf, start, started, decide, transactionOf, userOf, webhook, providerIdOf } = buyingKit(t);
 
 /** The member's ledger adds up to the balance: no credit appeared or went without its line. */
 async function expectLedgerToMatchBalance(who: Buyer) {
@@ -164,6 +164,56 @@ describe('premium follows the payments', () => {
     // Having bought before, the member is not offered the trial package again.
     expect((await bundleOf(member, 50)).trial).toBe(false);
     await expect(bundleOf(member, 30)).rejects.toThrow(/no bundle of 30 credits/);
+  });
+});
+
+describe('a refund of credits spent already', () => {
+  /** A site whose rule leaves the spent credits of a refunded purchase owed. */
+  async function siteWithDebts() {
+    const domain = `debts-${randomUUID().slice(0, 8)}.test`;
+    const id = await buildSite(t.db, { domain, settings: { refund_debt: true } });
+    const site = await t.services.sites.findById(id);
+    if (!site) throw new Error('the site was not made');
+    await t.services.credits.stockSite(site, ['NL']);
+    return site;
+  }
+
+  /** Buys 50 credits, spends 20 of them on a gift, and has the purchase refunded. */
+  async function refundAfterAGift(member: Buyer) {
+    const { transaction, checkoutId } = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(checkoutId, 'paid');
+    await t.db
+      .transaction()
+      .execute((trx) => t.services.credits.spend(member.user.id, 20, 'gift', `gift:${randomUUID()}`, trx));
+    return t.services.payments.refund(transaction.id);
+  }
+
+  const debtOf = async (member: Buyer) => (await offerOf(member)).debt;
+
+  it('leaves them owed where the site says so, and the next purchase pays them off first', async () => {
+    const member = await buyer({ site: await siteWithDebts() });
+    const { creditsTaken } = await refundAfterAGift(member);
+    expect(creditsTaken).toBe(30);
+    expect(await userOf(member)).toMatchObject({ credits: 0, paid_user: false });
+    expect(await debtOf(member)).toBe(20);
+
+    const next = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(next.checkoutId, 'paid');
+    expect(await userOf(member)).toMatchObject({ credits: 30, paid_user: true });
+    expect(await debtOf(member)).toBe(0);
+    await expectLedgerToMatchBalance(member);
+  });
+
+  it('takes back only what is left where the site does not say so', async () => {
+    const member = await buyer();
+    const { creditsTaken } = await refundAfterAGift(member);
+    expect(creditsTaken).toBe(30);
+    expect(await debtOf(member)).toBe(0);
+
+    const next = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+    await decide(next.checkoutId, 'paid');
+    expect(await userOf(member)).toMatchObject({ credits: 50 });
+    await expectLedgerToMatchBalance(member);
   });
 });
 

@@ -30,8 +30,8 @@ export const creditBundle = z.object({
 });
 export type CreditBundle = z.infer<typeof creditBundle>;
 
-/** GET /api/credits.php: what the member may buy, in the payment country's currency, and how. */
-export const creditsResponse = z.object({
+/** What may be bought in a country, in its currency, and how. */
+const priceList = z.object({
   country: z.string(),
   currency,
   bundles: z.array(creditBundle),
@@ -40,6 +40,12 @@ export const creditsResponse = z.object({
   message_credits: z.number(),
   photo_credits: z.number(),
   gift_credits: z.number(),
+});
+
+/** GET /api/credits.php: what the member may buy, in the payment country's currency, and how. */
+export const creditsResponse = priceList.extend({
+  /** Credits owed from refunded purchases spent already: the next credits bought pay them off. */
+  debt: z.number().int(),
 });
 export type CreditsResponse = z.infer<typeof creditsResponse>;
 
@@ -50,7 +56,7 @@ export const pricingQuery = z.object({
     .regex(/^[A-Z]{2}$/, 'invalid_choice')
     .optional(),
 });
-export const pricingResponse = creditsResponse.extend({ countries: z.array(z.string()) });
+export const pricingResponse = priceList.extend({ countries: z.array(z.string()) });
 export type PricingResponse = z.infer<typeof pricingResponse>;
 
 /** GET /api/ideal-banks.php: the banks an iDEAL payer may choose. */

@@ -38,6 +38,11 @@ export const settings = z.object({
   fictional_icon: z.string(),
   refund_days: z.number().int(),
   member_resell: z.boolean(),
+  /**
+   * A refund or chargeback of credits the member spent already leaves them owed, paid off by the
+   * next credits bought; without it only what is left is taken back.
+   */
+  refund_debt: z.boolean(),
   /** New member photos wait for a moderator before others see them. */
   photo_moderation: z.boolean(),
   /** The site's IANA time zone: its days (the swipe game's daily likes) start at local midnight. */

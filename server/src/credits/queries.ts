@@ -38,6 +38,37 @@ export async function addToBalance(db: Db, userId: number, delta: number): Promi
   return row ? row.balance : null;
 }
 
+/** Adds to what the member owes (the account's row is locked by the caller). */
+export async function addDebt(db: Db, userId: number, credits: number): Promise<void> {
+  await db
+    .updateTable('credit_accounts')
+    .set({ debt: sql`debt + ${credits}` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * Pays what is owed out of the balance, as far as it reaches, in one statement (both sides read
+ * the row as it was). Returns the balance after, or null when nothing was owed or nothing there.
+ */
+export async function payOffDebt(db: Db, userId: number): Promise<number | null> {
+  const paid = sql`case when debt < balance then debt else balance end`;
+  const row = await db
+    .updateTable('credit_accounts')
+    .set({ balance: sql`balance - ${paid}`, debt: sql`debt - ${paid}` })
+    .where('user_id', '=', userId)
+    .where('debt', '>', 0)
+    .where('balance', '>', 0)
+    .returning('balance')
+    .executeTakeFirst();
+  return row ? row.balance : null;
+}
+
+export async function findDebt(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('credit_accounts').select('debt').where('user_id', '=', userId).executeTakeFirst();
+  return row?.debt ?? 0;
+}
+
 export async function insertLedgerRow(db: Db, row: Insertable<CreditLedgerTable>): Promise<void> {
   await db.insertInto('credit_ledger').values(row).execute();
 }

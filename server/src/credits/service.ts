@@ -58,6 +58,21 @@ export function createCreditsService(db: Db, clock: Clock) {
     return balance;
   }
 
+  /** What is owed, paid from a balance just raised; its ledger line says so. Null when nothing was owed. */
+  async function payOffDebt(userId: number, balanceBefore: number, reference: string | null, trx: Db) {
+    const balance = await queries.payOffDebt(trx, userId);
+    if (balance === null) return null;
+    await queries.insertLedgerRow(trx, {
+      user_id: userId,
+      delta: balance - balanceBefore,
+      balance_after: balance,
+      reason: 'debt',
+      reference,
+      created_at: clock.now().toISOString(),
+    });
+    return balance;
+  }
+
   return {
     async openAccount(userId: number, freeMessages: number, trx: Db = db) {
       await queries.insertAccount(trx, userId, freeMessages);
@@ -82,11 +97,17 @@ export function createCreditsService(db: Db, clock: Clock) {
       return balance === null ? null : { balance, charged: amount };
     },
 
-    /** Adds credits, e.g. the site's signup credits; part of the caller's transaction when given one. */
+    /**
+     * Adds credits, e.g. a purchase or the site's signup credits; what the member owes is paid
+     * from them first. Part of the caller's transaction when given one.
+     */
     async grant(userId: number, amount: number, reason: string, reference: string | null = null, trx?: Db) {
       if (amount <= 0) return queries.findBalance(trx ?? db, userId);
-      if (trx) return changeBalance(userId, amount, reason, reference, trx);
-      return db.transaction().execute((t) => changeBalance(userId, amount, reason, reference, t));
+      const add = async (t: Db) => {
+        const balance = await changeBalance(userId, amount, reason, reference, t);
+        return balance === null ? null : ((await payOffDebt(userId, balance, reference, t)) ?? balance);
+      };
+      return trx ? add(trx) : db.transaction().execute(add);
     },
 
     balance(userId: number, trx: Db = db) {
@@ -102,14 +123,27 @@ export function createCreditsService(db: Db, clock: Clock) {
     },
 
     /**
-     * Takes back up to `amount` credits of a refunded purchase: what is left of them, never more
-     * than the balance, decided on the locked balance, so a spend queued on it goes first and
-     * what it left is taken. Returns how many were taken.
+     * Takes back the `amount` credits of a refunded purchase: what is left of them, never more than
+     * the balance, decided on the locked balance, so a spend queued on it goes first and what it
+     * left is taken. The rest, spent already, is owed when `owe` says so. Returns both.
      */
-    async takeBack(userId: number, amount: number, reference: string, trx: Db): Promise<number> {
+    async takeBack(
+      userId: number,
+      amount: number,
+      reference: string,
+      trx: Db,
+      { owe }: { owe: boolean },
+    ): Promise<{ taken: number; owed: number }> {
       const taken = Math.min(amount, await queries.lockBalance(trx, userId));
       if (taken > 0) await changeBalance(userId, -taken, 'refund', reference, trx);
-      return taken;
+      const owed = owe ? amount - taken : 0;
+      if (owed > 0) await queries.addDebt(trx, userId, owed);
+      return { taken, owed };
+    },
+
+    /** Credits the member owes from refunded purchases. */
+    debt(userId: number, trx: Db = db): Promise<number> {
+      return queries.findDebt(trx, userId);
     },
 
     async isTrialBundle(bundleId: number, trx: Db = db): Promise<boolean> {

@@ -176,6 +176,8 @@ export interface CreditAccountsTable {
   balance: number;
   /** Messages the member may still send without credits. */
   free_messages: Generated<number>;
+  /** Credits owed: those of a refunded purchase spent already; the next credits added pay them off. */
+  debt: Generated<number>;
 }
 
 export interface CreditLedgerTable {

@@ -319,7 +319,8 @@ export function createCheckout(deps: PaymentsDeps, states: PaymentStates) {
 
     /** What the member may buy, and how. */
     async offer(site: Site, member: Member) {
-      return offerIn(site, await paymentCountry(site, member), await buyerOf(member));
+      const offer = await offerIn(site, await paymentCountry(site, member), await buyerOf(member));
+      return { ...offer, debt: await credits.debt(member.userId) };
     },
 
     /** The public price list: a country the site sells in (the first unless asked), without the trial package. */

@@ -77,7 +77,17 @@ export function ownDecision(row: PaymentRow, status: ProviderStatus): ProviderPa
   };
 }
 
-export function createPaymentStates({ db, clock, provider, credits, accounts, members, events, jobs }: PaymentsDeps) {
+export function createPaymentStates({
+  db,
+  clock,
+  provider,
+  credits,
+  accounts,
+  members,
+  sites,
+  events,
+  jobs,
+}: PaymentsDeps) {
   /**
    * Why a payment just paid may not bring its credits: the trial package is for members who never
    * bought credits, and a member has one new member's offer. Decided with the member's account
@@ -99,7 +109,8 @@ export function createPaymentStates({ db, clock, provider, credits, accounts, me
   /**
    * Moves a payment to what the provider says, in one transaction: the state change and its
    * record, then for a payment newly paid its credits (or its refusal), for one that came to
-   * nothing its discount code back, for a refund the credits still unspent, and premium.
+   * nothing its discount code back, for a refund the credits still unspent (the rest owed where the
+   * site says so), and premium.
    */
   async function apply(paymentId: number, said: ProviderPayment, source: string): Promise<PaymentRow | undefined> {
     const next = statusOf(said);
@@ -138,7 +149,8 @@ export function createPaymentStates({ db, clock, provider, credits, accounts, me
       }
       const heldCredits = (row.status === 'paid' || steps.includes('paid')) && row.refusal === null && refused === null;
       if (heldCredits && RETURNED.includes(next)) {
-        const taken = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx);
+        const owe = (await sites.findById(row.site_id))?.settings.refund_debt ?? false;
+        const { taken } = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx, { owe });
         await queries.setRefundedCredits(trx, row.id, taken);
       }
       if (accountChanged) {

@@ -64,6 +64,7 @@ export function newSiteSettings({
     fictional_icon: '★',
     refund_days: 14,
     member_resell: false,
+    refund_debt: false,
     photo_moderation: false,
     time_zone: (country && TIME_ZONES[country]) || DEFAULT_TIME_ZONE,
     mail_name: name,

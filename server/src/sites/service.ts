@@ -61,6 +61,7 @@ function toSite(row: SiteRow): Site {
     settings: {
       time_zone: DEFAULT_TIME_ZONE,
       free_messages: DEFAULT_FREE_MESSAGES,
+      refund_debt: false,
       ...JSON.parse(row.settings),
     } as StoredSettings,
   };

@@ -40,6 +40,11 @@ export default function CreditsPage() {
           {t('insufficient')}
         </Alert>
       )}
+      {offer.data && offer.data.debt > 0 && (
+        <Alert variant="warning" className="mt-3">
+          {t('debt', { count: offer.data.debt })}
+        </Alert>
+      )}
       {discount && <DiscountBanner discount={discount} />}
       {offer.isLoading && <Loading />}
       {offer.isError && <Alert variant="danger">{offer.error.message}</Alert>}
