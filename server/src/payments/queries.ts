@@ -127,15 +127,12 @@ export async function hasBoughtCredits(db: Db, userId: number): Promise<boolean>
 
 /** Whether a purchase of the member's is paid and not refunded or charged back: what premium follows. */
 export async function hasPaidPurchase(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('payments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .where('refusal', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await paymentsIn(db, userId, 'paid').where('refusal', 'is', null).executeTakeFirst()) !== undefined;
 }
+
+/** The member's payments in a state, by id. */
+const paymentsIn = (db: Db, userId: number, status: PaymentStatus) =>
+  db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', status);
 
 export async function setRefusal(db: Db, id: number, refusal: PaymentRefusal): Promise<void> {
   await db.updateTable('payments').set({ refusal }).where('id', '=', id).execute();
@@ -259,13 +256,7 @@ export async function isIbanBlocked(db: Db, iban: string): Promise<boolean> {
 }
 
 export async function hasChargeback(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('payments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'charged_back')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await paymentsIn(db, userId, 'charged_back').executeTakeFirst()) !== undefined;
 }
 
 /** The member's direct debits not yet collected, and all started since `since`. */
