@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'staff_login_required',
   'claim_taken',
   'claim_required',
+  'refund_refused',
   'discount_not_found',
   'discount_used',
   'discount_expired',

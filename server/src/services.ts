@@ -91,7 +91,6 @@ export function createServices({
   visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events, accounts);
   const complaints = createComplaintsService({ db, clock, mail });
-  const staff = createStaffService({ db, clock, chat, members });
   const notifications = createNotificationsService({
     db,
     clock,
@@ -117,6 +116,7 @@ export function createServices({
     events,
     jobs,
   });
+  const staff = createStaffService({ db, clock, chat, members, payments });
   return {
     events,
     jobs,

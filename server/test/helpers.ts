@@ -2,15 +2,15 @@
  * The API test kit: a real app on a fresh database (SQLite or PostgreSQL, chosen by
  * AMORA_TEST_DB), a clock the test moves, a cookie-keeping client and data factories.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, type StaffRole } from '@amora/common';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addMinutes, type Clock } from '../src/clock.js';
 import { type DatabaseConfig, loadConfig } from '../src/config.js';
@@ -401,6 +401,19 @@ export async function buildSite(
     },
     [],
   );
+}
+
+let staffCount = 0;
+
+/** A new staff account of `role`, signed in at /staff. */
+export async function staffClient(t: TestApp, role: StaffRole): Promise<TestClient & { email: string }> {
+  const email = `${role}-${++staffCount}-${randomUUID().slice(0, 6)}@amora.test`;
+  const name = `${role[0]?.toUpperCase()}${role.slice(1)} ${staffCount}`;
+  await t.services.staff.addStaff({ email, name, password: 'a-long-staff-password', role });
+  const visitor = client(t.app);
+  const response = await visitor.post('/api/staff/login.php', { email, password: 'a-long-staff-password' });
+  expect(response.statusCode, response.body).toBe(200);
+  return Object.assign(visitor, { email });
 }
 
 /** A client logged in as `member`. */

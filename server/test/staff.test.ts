@@ -7,25 +7,21 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_MINUTES } from '../src/chat/service.js';
 import { DEMO_OPERATOR } from '../src/demo/seed.js';
-import { buildMember, buildPhotos, client, loggedIn, makePremium, type TestClient, useTestApp } from './helpers.js';
+import {
+  buildMember,
+  buildPhotos,
+  client,
+  loggedIn,
+  makePremium,
+  staffClient,
+  type TestClient,
+  useTestApp,
+} from './helpers.js';
 import { openSocket } from './sockets.js';
 
 const t = useTestApp();
 
-let staffCount = 0;
-async function operator(): Promise<TestClient> {
-  const email = `operator-${++staffCount}@amora.test`;
-  await t.services.staff.addStaff({
-    email,
-    name: `Operator ${staffCount}`,
-    password: 'a-long-staff-password',
-    role: 'operator',
-  });
-  const visitor = client(t.app);
-  const response = await visitor.post('/api/staff/login.php', { email, password: 'a-long-staff-password' });
-  expect(response.statusCode, response.body).toBe(200);
-  return visitor;
-}
+const operator = () => staffClient(t, 'operator');
 
 /** A member who wrote to a new hosted profile (with two gallery photos); the conversation waits. */
 async function memberWritingToHosted(text = 'Hello, are you real?') {

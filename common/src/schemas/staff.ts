@@ -1,16 +1,18 @@
 /** The staff API (/api/staff/): operators answer as hosted profiles; staff screens are in English. */
 import { z } from 'zod';
 import { CHAT_TEXT_MAX_LENGTH, GIFTS } from '../constants.js';
+import { STAFF_ROLES } from '../staff-rights.js';
 import { chatMessage, messageKind } from './chat.js';
 import { id } from './ids.js';
 import { memberProfile } from './members.js';
+import { transaction } from './payments.js';
 import { multilineText } from './text.js';
 
 export const staffMember = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['operator', 'admin']),
+  role: z.enum(STAFF_ROLES),
 });
 export type StaffUser = z.infer<typeof staffMember>;
 export const staffMeResponse = z.object({ staff: staffMember.nullable() });
@@ -59,3 +61,6 @@ export const answerRequest = z.union([
   answerTarget.extend({ photo_id: id, text: z.never().optional() }),
 ]);
 export const answerResponse = z.object({ message: chatMessage });
+
+/** POST /api/staff/refund.php: the purchase refunded, and how many of its credits were taken back. */
+export const staffRefundResponse = z.object({ transaction, credits_taken: z.number() });

@@ -1,22 +1,32 @@
 /**
  * `npm run staff -- add EMAIL --role operator [--name NAME]` creates a staff account (operator or
  * admin) and prints its first password, unless STAFF_PASSWORD gives one; `npm run staff -- list`
- * shows them. Staff sign in at /staff on any site's domain. `npm run staff -- refund PAYMENT_ID`
- * refunds a purchase within its site's refund_days and takes back the credits left of it.
+ * shows them. Staff sign in at /staff on any site's domain. `npm run staff -- refund PAYMENT_ID
+ * --by ADMIN_EMAIL --reason TEXT` refunds a purchase within its site's refund_days and takes back
+ * the credits left of it, as that admin, in the audit log with the reason.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { STAFF_ROLES } from '@amora/common';
 import type { StaffRole } from '../db/schema.js';
-import { RefundRefused } from '../payments/service.js';
-import { STAFF_ROLES, StaffRefused } from '../staff/service.js';
+import { DomainError } from '../errors.js';
+import { StaffRefused } from '../staff/service.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('staff');
-const USAGE = `usage: npm run staff -- add <email> --role <${STAFF_ROLES.join('|')}> [--name <name>] | list | refund <payment-id>`;
+const USAGE = `usage: npm run staff -- add <email> --role <${STAFF_ROLES.join('|')}> [--name <name>] | list | refund <payment-id> --by <admin email> --reason <text>`;
 
 function parse() {
   try {
-    return parseArgs({ allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' } } });
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        role: { type: 'string' },
+        name: { type: 'string' },
+        by: { type: 'string' },
+        reason: { type: 'string' },
+      },
+    });
   } catch (error) {
     return fail(`${(error as Error).message}\n${USAGE}`);
   }
@@ -40,14 +50,19 @@ await withDatabase(fail, async ({ services, engine, where }) => {
     return;
   }
   if (command === 'refund') {
+    const reason = values.reason?.trim();
+    if (!values.by || !reason) fail(USAGE);
+    const admin = await services.staff.byEmail(values.by);
+    if (!admin) fail(`${values.by} is no active staff account`);
     try {
-      const { transaction, creditsTaken } = await services.payments.refund(Number(positionals[1]));
+      const { transaction, creditsTaken } = await services.staff.refund(admin, Number(positionals[1]), reason);
       console.log(
         `Payment ${transaction.id} is ${transaction.status}: ${transaction.amount} ${transaction.currency} minor units ` +
           `refunded, ${creditsTaken} of its ${transaction.credits} credits taken back.`,
       );
     } catch (error) {
-      if (error instanceof RefundRefused) fail(error.message);
+      if (error instanceof DomainError && error.code === 'forbidden') fail(`${admin.email} is no admin`);
+      if (error instanceof DomainError) fail(String(error.params.reason ?? error.code));
       throw error;
     }
     return;

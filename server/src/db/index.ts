@@ -29,6 +29,7 @@ import * as notificationsAndJobs from './migrations/1764400000000-NotificationsA
 import * as complaints from './migrations/1764450000000-Complaints.js';
 import * as paymentRefusals from './migrations/1764500000000-PaymentRefusals.js';
 import * as eventOutbox from './migrations/1764550000000-EventOutbox.js';
+import * as staffAudit from './migrations/1764600000000-StaffAudit.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -50,6 +51,7 @@ const MIGRATIONS = {
   '1764450000000-Complaints': complaints,
   '1764500000000-PaymentRefusals': paymentRefusals,
   '1764550000000-EventOutbox': eventOutbox,
+  '1764600000000-StaffAudit': staffAudit,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

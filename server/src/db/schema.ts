@@ -1,5 +1,5 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
-import type { LikeSource, PaymentRefusal } from '@amora/common';
+import type { LikeSource, PaymentRefusal, StaffRole } from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -451,7 +451,7 @@ export interface MessagesTable {
   created_at: string;
 }
 
-export type StaffRole = 'operator' | 'admin';
+export type { StaffRole };
 
 export interface StaffUsersTable {
   id: Generated<number>;
@@ -485,6 +485,14 @@ export interface StaffLogTable {
   conversation_id: number | null;
   profile_id: number | null;
   message_id: number | null;
+  /** The site the action was on, where it was on one. */
+  site_id: number | null;
+  /** The record acted on, as `<kind>:<id>` (e.g. payment:12). */
+  record: string | null;
+  /** The fields it changed, as JSON: { field: [before, after] }. */
+  changes: string | null;
+  /** Why, as the staff member gave it. */
+  reason: string | null;
   created_at: string;
 }
 

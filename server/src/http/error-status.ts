@@ -43,6 +43,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   activation_required: 403,
   staff_login_required: 403,
   claim_taken: 409,
+  refund_refused: 409,
   claim_required: 409,
   discount_not_found: 404,
   discount_used: 409,

@@ -139,8 +139,9 @@ export async function setRefusal(db: Db, id: number, refusal: PaymentRefusal): P
 }
 
 /**
- * Claims the refund of a refused payment for the caller: true unless it was asked of the provider
- * less than `staleBefore` ago (and not given back since).
+ * Claims the refund of a paid payment for the caller: true unless it was asked of the provider
+ * less than `staleBefore` ago (and not given back since). One statement: of callers at once, one
+ * asks the provider.
  */
 export async function claimRefund(db: Db, id: number, now: string, staleBefore: string): Promise<boolean> {
   const row = await db
@@ -148,7 +149,6 @@ export async function claimRefund(db: Db, id: number, now: string, staleBefore: 
     .set({ refund_asked_at: now })
     .where('id', '=', id)
     .where('status', '=', 'paid')
-    .where('refusal', 'is not', null)
     .where((eb) => eb.or([eb('refund_asked_at', 'is', null), eb('refund_asked_at', '<', staleBefore)]))
     .returning('id')
     .executeTakeFirst();

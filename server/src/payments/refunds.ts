@@ -105,7 +105,15 @@ export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps
           `payment ${paymentId} was paid more than ${refundDays} days ago (the site's refund_days)`,
         );
       }
-      await provider.refund(row.provider_id, amountOf(row), `Refund of ${row.id}`);
+      if (!(await queries.claimRefund(db, row.id, clock.now().toISOString(), minutesAgo(REFUND_CLAIM_MINUTES)))) {
+        throw new RefundRefused(`a refund of payment ${paymentId} was asked already`);
+      }
+      try {
+        await provider.refund(row.provider_id, amountOf(row), `Refund of ${row.id}`);
+      } catch (error) {
+        await queries.releaseRefundClaim(db, row.id);
+        throw error;
+      }
       const settled = await states.sync(row, 'staff');
       return { row: settled, creditsTaken: settled.refunded_credits };
     },

@@ -49,7 +49,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** A staff member's refund; the unspent credits are taken back when the provider confirms. */
     async refund(paymentId: number) {
       const { row, creditsTaken } = await refunds.refund(paymentId);
-      return { transaction: await presentRow(row), creditsTaken };
+      return { transaction: await presentRow(row), creditsTaken, siteId: row.site_id };
     },
   };
 }

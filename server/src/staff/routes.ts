@@ -16,22 +16,26 @@ import {
   operatorConversationResponse,
   staffLoginResponse,
   staffMeResponse,
+  staffRefundResponse,
   text,
 } from '@amora/common/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
 import { perVisitor } from '../http/rate-limits.js';
 import { secureCookies } from '../http/request-context.js';
 import type { Services } from '../services.js';
+import { requireRight } from './policy.js';
 import type { StaffMember } from './service.js';
 
 export const STAFF_COOKIE = 'amora_staff';
 
 const conversationBody = z.object({ conversation: id });
+/** The refusals of any call for a role's right. */
+const STAFF = ['staff_login_required', 'forbidden'] as const;
 /** The refusals of a call about a conversation the operator must have claimed. */
-const CLAIMED = ['staff_login_required', 'not_found', 'claim_required'] as const;
+const CLAIMED = [...STAFF, 'not_found', 'claim_required'] as const;
+const refundBody = z.object({ payment: id, reason: text().trim().min(1, 'required').max(500, 'too_long') });
 const noteBody = conversationBody.extend({ text: multilineText().trim().min(1, 'required').max(2000, 'too_long') });
 const loginBody = z.object({
   email: text().min(1, 'required').max(254, 'too_long'),
@@ -54,10 +58,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     const token = request.cookies[STAFF_COOKIE];
     request.staff = token ? await staff.bySession(token) : null;
   });
-  const staffOf = (request: FastifyRequest): StaffMember => {
-    if (!request.staff) throw new DomainError('staff_login_required');
-    return request.staff;
-  };
+  const operator = (request: FastifyRequest) => requireRight(request.staff, 'inbox');
 
   app.post(
     '/api/staff/login.php',
@@ -89,13 +90,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     staff: request.staff,
   }));
 
-  app.get(
-    '/api/staff/inbox.php',
-    { schema: { response: { 200: inboxResponse }, errors: ['staff_login_required'] } },
-    async (request) => ({
-      conversations: await staff.inbox(request.site, staffOf(request)),
-    }),
-  );
+  app.get('/api/staff/inbox.php', { schema: { response: { 200: inboxResponse }, errors: STAFF } }, async (request) => ({
+    conversations: await staff.inbox(request.site, operator(request)),
+  }));
 
   app.post(
     '/api/staff/claim.php',
@@ -103,17 +100,17 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         body: conversationBody,
         response: { 200: claimResponse },
-        errors: ['staff_login_required', 'not_found', 'claim_taken'],
+        errors: [...STAFF, 'not_found', 'claim_taken'],
       },
     },
-    async (request) => staff.claim(request.site, staffOf(request), request.body.conversation),
+    async (request) => staff.claim(request.site, operator(request), request.body.conversation),
   );
 
   app.post(
     '/api/staff/release.php',
-    { schema: { body: conversationBody, response: { 200: okResponse }, errors: ['staff_login_required'] } },
+    { schema: { body: conversationBody, response: { 200: okResponse }, errors: STAFF } },
     async (request) => {
-      await staff.release(request.site, staffOf(request), request.body.conversation);
+      await staff.release(request.site, operator(request), request.body.conversation);
       return { ok: true as const };
     },
   );
@@ -127,18 +124,37 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
         errors: CLAIMED,
       },
     },
-    async (request) => staff.conversation(request.site, staffOf(request), request.query.conversation),
+    async (request) => staff.conversation(request.site, operator(request), request.query.conversation),
   );
 
   app.post(
     '/api/staff/answer.php',
     { schema: { body: answerRequest, response: { 200: answerResponse }, errors: CLAIMED } },
-    async (request) => staff.answer(request.site, staffOf(request), request.body),
+    async (request) => staff.answer(request.site, operator(request), request.body),
   );
 
   app.post(
     '/api/staff/note.php',
     { schema: { body: noteBody, response: { 200: notesResponse }, errors: CLAIMED } },
-    async (request) => staff.addNote(request.site, staffOf(request), request.body.conversation, request.body.text),
+    async (request) => staff.addNote(request.site, operator(request), request.body.conversation, request.body.text),
+  );
+
+  app.post(
+    '/api/staff/refund.php',
+    {
+      schema: {
+        body: refundBody,
+        response: { 200: staffRefundResponse },
+        errors: [...STAFF, 'refund_refused', 'payment_provider_unavailable'],
+      },
+    },
+    async (request) => {
+      const { transaction, creditsTaken } = await staff.refund(
+        request.staff,
+        request.body.payment,
+        request.body.reason,
+      );
+      return { transaction, credits_taken: creditsTaken };
+    },
   );
 };

@@ -5,6 +5,7 @@
  * payment details: only the public profile, the conversation and staff notes.
  */
 import { randomUUID } from 'node:crypto';
+import { STAFF_ROLES } from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
@@ -13,10 +14,12 @@ import type { Db } from '../db/index.js';
 import type { StaffRole } from '../db/schema.js';
 import { DomainError, notFound } from '../errors.js';
 import type { MembersService } from '../members/profiles/service.js';
+import { RefundRefused } from '../payments/refunds.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { Site } from '../sites/service.js';
+import { requireRight } from './policy.js';
 import * as queries from './queries.js';
 
-export const STAFF_ROLES: readonly StaffRole[] = ['operator', 'admin'];
 /** A staff session lasts a working day. */
 const SESSION_HOURS = 12;
 
@@ -29,21 +32,41 @@ export interface StaffMember {
 
 export class StaffRefused extends Error {}
 
-export function createStaffService(deps: { db: Db; clock: Clock; chat: ChatService; members: MembersService }) {
-  const { db, clock, chat, members } = deps;
+/** What a staff action was about, for the audit log. */
+interface Subject {
+  conversation?: number;
+  profile?: number;
+  message?: number;
+  site?: number;
+  /** The record acted on, `<kind>:<id>`. */
+  record?: string;
+  /** The fields changed: before and after. */
+  changes?: Record<string, [unknown, unknown]>;
+  reason?: string;
+}
+
+export function createStaffService(deps: {
+  db: Db;
+  clock: Clock;
+  chat: ChatService;
+  members: MembersService;
+  payments: PaymentsService;
+}) {
+  const { db, clock, chat, members, payments } = deps;
   const nowIso = () => clock.now().toISOString();
 
-  async function log(
-    staff: StaffMember,
-    action: string,
-    about: { conversation?: number; profile?: number; message?: number },
-  ) {
+  /** Writes a row of the audit log; rows are only ever added. */
+  async function log(staff: StaffMember, action: string, about: Subject) {
     await queries.log(db, {
       staff_id: staff.id,
       action,
       conversation_id: about.conversation ?? null,
       profile_id: about.profile ?? null,
       message_id: about.message ?? null,
+      site_id: about.site ?? null,
+      record: about.record ?? null,
+      changes: about.changes ? JSON.stringify(about.changes) : null,
+      reason: about.reason ?? null,
       created_at: nowIso(),
     });
   }
@@ -92,6 +115,13 @@ export function createStaffService(deps: { db: Db; clock: Clock; chat: ChatServi
 
     async bySession(token: string): Promise<StaffMember | null> {
       const row = await queries.findSessionStaff(db, hashSecret(token), nowIso());
+      if (!row || row.disabled_at) return null;
+      return { id: row.id, name: row.name, email: row.email, role: row.role };
+    },
+
+    /** An active staff account by its address: for the commands, which act as one. */
+    async byEmail(email: string): Promise<StaffMember | null> {
+      const row = await queries.findStaffByEmail(db, email.trim().toLowerCase());
       if (!row || row.disabled_at) return null;
       return { id: row.id, name: row.name, email: row.email, role: row.role };
     },
@@ -184,6 +214,27 @@ export function createStaffService(deps: { db: Db; clock: Clock; chat: ChatServi
       await queries.insertNote(db, { profileId: memberProfileId, staffId: staff.id, text, now: nowIso() });
       await log(staff, 'note', { conversation: conversationId, profile: memberProfileId });
       return { notes: await queries.notesOn(db, memberProfileId) };
+    },
+
+    /**
+     * Refunds a purchase in full (an admin's call, within the site's refund_days), taking back the
+     * credits left of it; logged with the reason given.
+     */
+    async refund(staff: StaffMember | null, paymentId: number, reason: string) {
+      const admin = requireRight(staff, 'money');
+      try {
+        const { transaction, creditsTaken, siteId } = await payments.refund(paymentId);
+        await log(admin, 'payment.refund', {
+          site: siteId,
+          record: `payment:${paymentId}`,
+          changes: { status: ['paid', transaction.status], refunded_credits: [0, creditsTaken] },
+          reason,
+        });
+        return { transaction, creditsTaken };
+      } catch (error) {
+        if (error instanceof RefundRefused) throw new DomainError('refund_refused', { reason: error.message });
+        throw error;
+      }
     },
 
     log: (limit: number) => queries.logOf(db, limit),

@@ -1,0 +1,23 @@
+/**
+ * What each staff role may do: one table, which the server enforces on every staff call and the
+ * back office reads to offer only what the role may use.
+ */
+export const STAFF_ROLES = ['operator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_RIGHTS = [
+  /** Answer members as hosted profiles, from the inbox. */
+  'inbox',
+  /** Refunds, bundles, prices and discount codes. */
+  'money',
+] as const;
+export type StaffRight = (typeof STAFF_RIGHTS)[number];
+
+const RIGHTS_OF: Record<StaffRole, readonly StaffRight[]> = {
+  operator: ['inbox'],
+  admin: STAFF_RIGHTS,
+};
+
+export function staffMay(role: StaffRole, right: StaffRight): boolean {
+  return RIGHTS_OF[role].includes(right);
+}
