@@ -33,6 +33,23 @@ export function signal(message: ClientSignal) {
 }
 
 /** The conversation on screen, if any: its new messages are read as they arrive. */
+/** Calls of this app under way that end its own session (deleting the account): their page leads on. */
+let endingOwnSession = 0;
+
+/**
+ * Makes a call that ends this browser's session: while it is under way the socket closing for it
+ * signs nobody out, so the page's own next step (the account-deleted page) is not overtaken by the
+ * login page.
+ */
+export async function endingSession<T>(call: () => Promise<T>): Promise<T> {
+  endingOwnSession++;
+  try {
+    return await call();
+  } finally {
+    endingOwnSession--;
+  }
+}
+
 let openConversation: number | null = null;
 export function setOpenConversation(conversation: number | null) {
   openConversation = conversation;
@@ -136,6 +153,7 @@ export function connectLive(queryClient: QueryClient): () => void {
       // nobody, which signs the app out and stops this. Only a browser that has a new session
       // already (a password reset here) connects again.
       if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        if (endingOwnSession > 0) return;
         void refreshUser(queryClient).then(() => {
           if (!stopped && queryClient.getQueryData(queryKeys.user)) open();
         });

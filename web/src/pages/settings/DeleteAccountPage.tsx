@@ -4,6 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { endingSession } from '../../app/live';
 import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -22,7 +23,9 @@ export default function DeleteAccountPage() {
     deleteAccountRequest,
     { reason: undefined as never, comment: '', password: '' },
     async (input) => {
-      const { final_date } = await api.post('/api/delete-account.php', 'deleteAccountResponse', input);
+      const { final_date } = await endingSession(() =>
+        api.post('/api/delete-account.php', 'deleteAccountResponse', input),
+      );
       navigate('/account-deleted', { state: { finalDate: final_date } });
     },
   );
