@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'claim_taken',
   'claim_required',
   'refund_refused',
+  'staff_self_change',
   'discount_not_found',
   'discount_used',
   'discount_expired',

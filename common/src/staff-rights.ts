@@ -10,6 +10,8 @@ export const STAFF_RIGHTS = [
   'inbox',
   /** Refunds, bundles, prices and discount codes. */
   'money',
+  /** Staff accounts: add, change roles, disable. */
+  'staff',
 ] as const;
 export type StaffRight = (typeof STAFF_RIGHTS)[number];
 

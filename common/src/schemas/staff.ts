@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { CHAT_TEXT_MAX_LENGTH, GIFTS } from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
+import { emailField } from './accounts.js';
 import { chatMessage, messageKind } from './chat.js';
 import { id } from './ids.js';
 import { memberProfile } from './members.js';
 import { transaction } from './payments.js';
-import { multilineText } from './text.js';
+import { multilineText, text } from './text.js';
 
 export const staffMember = z.object({
   id: z.number(),
@@ -64,3 +65,41 @@ export const answerResponse = z.object({ message: chatMessage });
 
 /** POST /api/staff/refund.php: the purchase refunded, and how many of its credits were taken back. */
 export const staffRefundResponse = z.object({ transaction, credits_taken: z.number() });
+
+/** A staff account as admins manage it (GET /api/staff/team.php). */
+export const staffAccount = staffMember.extend({ disabled: z.boolean(), created_at: z.string() });
+export type StaffAccount = z.infer<typeof staffAccount>;
+export const staffTeamResponse = z.object({ staff: z.array(staffAccount) });
+
+/** POST /api/staff/team.php: a new staff account; its first password is shown to the admin once. */
+export const addStaffRequest = z.object({
+  email: emailField,
+  name: text().trim().min(1, 'required').max(100, 'too_long'),
+  role: z.enum(STAFF_ROLES, { message: 'invalid_choice' }),
+});
+export const addStaffResponse = z.object({ staff: staffAccount, password: z.string() });
+
+/** PUT /api/staff/team.php: another account's role, or disabled (its sessions end at once) or enabled again. */
+export const changeStaffRequest = z
+  .object({
+    id,
+    role: z.enum(STAFF_ROLES, { message: 'invalid_choice' }).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((change) => change.role !== undefined || change.disabled !== undefined, {
+    message: 'required',
+    path: ['role'],
+  });
+export const changeStaffResponse = z.object({ staff: staffAccount });
+
+/** GET /api/staff/sessions.php: where this staff member is signed in. */
+export const staffSession = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSession>;
+export const staffSessionsResponse = z.object({ sessions: z.array(staffSession) });
+/** POST /api/staff/end-session.php: ends one of one's own sessions. */
+export const endStaffSessionRequest = z.object({ session: z.string().regex(/^[0-9a-f]{16,128}$/, 'invalid') });

@@ -553,6 +553,7 @@ export interface Database {
 }
 
 export type SiteRow = Selectable<SitesTable>;
+export type StaffUserRow = Selectable<StaffUsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -33,6 +33,13 @@ export const DEMO_OPERATOR = {
   name: 'Olivia',
   role: 'operator',
 } as const;
+/** The admin of the demo sites, at /staff. */
+export const DEMO_ADMIN = {
+  email: 'admin@amora.test',
+  password: 'amora-admin-2026',
+  name: 'Ada',
+  role: 'admin',
+} as const;
 export const DEMO_DOMAIN = 'amora.test';
 
 export const DEMO_SETTINGS: StoredSettings = {
@@ -115,6 +122,7 @@ export async function seedDemo(
   await completeDemoProfile(services, site, member);
   await services.accounts.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
   await services.staff.addStaff(DEMO_OPERATOR);
+  await services.staff.addStaff(DEMO_ADMIN);
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   if (membersOnlySite) await seedMembersOnlySite(services, clock, seed);
   return true;

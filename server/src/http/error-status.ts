@@ -44,6 +44,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   staff_login_required: 403,
   claim_taken: 409,
   refund_refused: 409,
+  staff_self_change: 409,
   claim_required: 409,
   discount_not_found: 404,
   discount_used: 409,

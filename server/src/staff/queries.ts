@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { StaffLogTable, StaffUsersTable } from '../db/schema.js';
+import type { StaffLogTable, StaffRole, StaffUsersTable } from '../db/schema.js';
 
 export function insertStaffUser(db: Db, user: Insertable<StaffUsersTable>) {
   return db.insertInto('staff_users').values(user).returningAll().executeTakeFirstOrThrow();
@@ -33,6 +33,39 @@ export function findSessionStaff(db: Db, sessionId: string, now: string) {
 
 export async function deleteSession(db: Db, sessionId: string) {
   await db.deleteFrom('staff_sessions').where('id', '=', sessionId).execute();
+}
+
+export function findStaffById(db: Db, id: number) {
+  return db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateStaff(db: Db, id: number, change: { role?: StaffRole; disabled_at?: string | null }) {
+  await db.updateTable('staff_users').set(change).where('id', '=', id).execute();
+}
+
+/** A staff member's sessions still valid, newest first. */
+export function sessionsOf(db: Db, staffId: number, now: string) {
+  return db
+    .selectFrom('staff_sessions')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('staff_id', '=', staffId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of a staff member's own; false when they have none by that id. */
+export async function deleteOwnSession(db: Db, staffId: number, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('staff_sessions')
+    .where('id', '=', sessionId)
+    .where('staff_id', '=', staffId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteSessionsOf(db: Db, staffId: number) {
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
 }
 
 export async function log(db: Db, entry: Insertable<StaffLogTable>) {

@@ -5,9 +5,14 @@
  */
 import { PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
+  addStaffRequest,
+  addStaffResponse,
   answerRequest,
   answerResponse,
+  changeStaffRequest,
+  changeStaffResponse,
   claimResponse,
+  endStaffSessionRequest,
   id,
   inboxResponse,
   multilineText,
@@ -17,6 +22,8 @@ import {
   staffLoginResponse,
   staffMeResponse,
   staffRefundResponse,
+  staffSessionsResponse,
+  staffTeamResponse,
   text,
 } from '@amora/common/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -155,6 +162,51 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
         request.body.reason,
       );
       return { transaction, credits_taken: creditsTaken };
+    },
+  );
+
+  app.get(
+    '/api/staff/team.php',
+    { schema: { response: { 200: staffTeamResponse }, errors: STAFF } },
+    async (request) => ({ staff: await staff.team(request.staff) }),
+  );
+
+  app.post(
+    '/api/staff/team.php',
+    { schema: { body: addStaffRequest, response: { 200: addStaffResponse }, errors: STAFF } },
+    async (request) => staff.addByAdmin(request.staff, request.body),
+  );
+
+  app.put(
+    '/api/staff/team.php',
+    {
+      schema: {
+        body: changeStaffRequest,
+        response: { 200: changeStaffResponse },
+        errors: [...STAFF, 'not_found', 'staff_self_change'],
+      },
+    },
+    async (request) => staff.change(request.staff, request.body),
+  );
+
+  app.get(
+    '/api/staff/sessions.php',
+    { schema: { response: { 200: staffSessionsResponse }, errors: ['staff_login_required'] } },
+    async (request) => ({ sessions: await staff.sessions(request.staff, request.cookies[STAFF_COOKIE]) }),
+  );
+
+  app.post(
+    '/api/staff/end-session.php',
+    {
+      schema: {
+        body: endStaffSessionRequest,
+        response: { 200: okResponse },
+        errors: ['staff_login_required', 'not_found'],
+      },
+    },
+    async (request) => {
+      await staff.endSession(request.staff, request.body.session);
+      return { ok: true as const };
     },
   );
 };

@@ -4,20 +4,20 @@
  * members, and every action they take is logged. They never see a member's email, password or
  * payment details: only the public profile, the conversation and staff notes.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { STAFF_ROLES } from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
 import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import type { StaffRole } from '../db/schema.js';
-import { DomainError, notFound } from '../errors.js';
+import type { StaffRole, StaffUserRow } from '../db/schema.js';
+import { DomainError, fieldError, notFound } from '../errors.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { Site } from '../sites/service.js';
-import { requireRight } from './policy.js';
+import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
 
 /** A staff session lasts a working day. */
@@ -31,6 +31,17 @@ export interface StaffMember {
 }
 
 export class StaffRefused extends Error {}
+
+function toAccount(row: StaffUserRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    disabled: row.disabled_at !== null,
+    created_at: row.created_at,
+  };
+}
 
 /** What a staff action was about, for the audit log. */
 interface Subject {
@@ -94,6 +105,67 @@ export function createStaffService(deps: {
     },
 
     listStaff: () => queries.listStaff(db),
+
+    /** The staff accounts, for an admin. */
+    async team(staff: StaffMember | null) {
+      requireRight(staff, 'staff');
+      return (await queries.listStaff(db)).map(toAccount);
+    },
+
+    /** An admin adds a staff account; its first password is returned once, for the admin to pass on. */
+    async addByAdmin(staff: StaffMember | null, input: { email: string; name: string; role: StaffRole }) {
+      const admin = requireRight(staff, 'staff');
+      const email = input.email.toLowerCase();
+      if (await queries.findStaffByEmail(db, email)) throw fieldError('email', 'email_taken');
+      const password = randomBytes(12).toString('base64url');
+      const added = await this.addStaff({ ...input, email, password });
+      await log(admin, 'staff.add', { record: `staff:${added.id}`, changes: { role: [null, added.role] } });
+      const row = await queries.findStaffById(db, added.id);
+      if (!row) throw notFound();
+      return { staff: toAccount(row), password };
+    },
+
+    /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
+    async change(staff: StaffMember | null, input: { id: number; role?: StaffRole; disabled?: boolean }) {
+      const admin = requireRight(staff, 'staff');
+      if (input.id === admin.id) throw new DomainError('staff_self_change');
+      const before = await queries.findStaffById(db, input.id);
+      if (!before) throw notFound();
+      const changes: Record<string, [unknown, unknown]> = {};
+      if (input.role !== undefined && input.role !== before.role) changes.role = [before.role, input.role];
+      const wasDisabled = before.disabled_at !== null;
+      if (input.disabled !== undefined && input.disabled !== wasDisabled)
+        changes.disabled = [wasDisabled, input.disabled];
+      if (Object.keys(changes).length > 0) {
+        await db.transaction().execute(async (trx) => {
+          await queries.updateStaff(trx, input.id, {
+            ...(changes.role && { role: input.role }),
+            ...(changes.disabled && { disabled_at: input.disabled ? nowIso() : null }),
+          });
+          if (input.disabled) await queries.deleteSessionsOf(trx, input.id);
+        });
+        await log(admin, 'staff.change', { record: `staff:${input.id}`, changes });
+      }
+      const after = await queries.findStaffById(db, input.id);
+      if (!after) throw notFound();
+      return { staff: toAccount(after) };
+    },
+
+    /** Where the staff member is signed in; `token` is this browser's. */
+    async sessions(staff: StaffMember | null, token: string | undefined) {
+      const member = requireSignedIn(staff);
+      const current = token ? hashSecret(token) : null;
+      return (await queries.sessionsOf(db, member.id, nowIso())).map((row) => ({
+        ...row,
+        current: row.id === current,
+      }));
+    },
+
+    async endSession(staff: StaffMember | null, sessionId: string) {
+      const member = requireSignedIn(staff);
+      if (!(await queries.deleteOwnSession(db, member.id, sessionId))) throw notFound();
+      await log(member, 'session.end', { record: `staff:${member.id}` });
+    },
 
     /** Signs in; unknown addresses take as long as wrong passwords. */
     async login(email: string, password: string) {
