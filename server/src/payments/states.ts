@@ -106,6 +106,12 @@ export function createPaymentStates({
     return offers.includes(row.discount_code_id) && usedBefore ? 'offer_used' : null;
   }
 
+  /** Whether the payment's site leaves the spent credits of a refund owed (its refund_debt). */
+  async function owesSpentCredits(paymentId: number): Promise<boolean> {
+    const row = await queries.findPayment(db, paymentId);
+    return (row && (await sites.findById(row.site_id))?.settings.refund_debt) ?? false;
+  }
+
   /**
    * Moves a payment to what the provider says, in one transaction: the state change and its
    * record, then for a payment newly paid its credits (or its refusal), for one that came to
@@ -114,6 +120,8 @@ export function createPaymentStates({
    */
   async function apply(paymentId: number, said: ProviderPayment, source: string): Promise<PaymentRow | undefined> {
     const next = statusOf(said);
+    // Read before the transaction: on SQLite a read outside it would wait for it to end.
+    const owe = RETURNED.includes(next) && (await owesSpentCredits(paymentId));
     let accountChanged = false;
     let refused: PaymentRefusal | null = null;
     const applied = await db.transaction().execute(async (trx) => {
@@ -149,7 +157,6 @@ export function createPaymentStates({
       }
       const heldCredits = (row.status === 'paid' || steps.includes('paid')) && row.refusal === null && refused === null;
       if (heldCredits && RETURNED.includes(next)) {
-        const owe = (await sites.findById(row.site_id))?.settings.refund_debt ?? false;
         const { taken } = await credits.takeBack(row.user_id, row.credits, `payment:${row.id}`, trx, { owe });
         await queries.setRefundedCredits(trx, row.id, taken);
       }
