@@ -81,8 +81,15 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../pages/staff/StaffLayout')).StaffLayout }),
     errorElement: <ErrorPage />,
     children: [
-      { path: '/staff', ...page(() => import('../pages/staff/StaffInboxPage')) },
-      { path: '/staff/conversations/:id', ...page(() => import('../pages/staff/StaffConversationPage')) },
+      // handle.staffRight: the right a role needs for the page (StaffLayout checks it); none for every role.
+      { path: '/staff', ...page(() => import('../pages/staff/StaffInboxPage')), handle: { staffRight: 'inbox' } },
+      {
+        path: '/staff/conversations/:id',
+        ...page(() => import('../pages/staff/StaffConversationPage')),
+        handle: { staffRight: 'inbox' },
+      },
+      { path: '/staff/team', ...page(() => import('../pages/staff/StaffTeamPage')), handle: { staffRight: 'staff' } },
+      { path: '/staff/sessions', ...page(() => import('../pages/staff/StaffSessionsPage')) },
     ],
   },
   {

@@ -1,17 +1,34 @@
 import './staff.scss';
+import { type StaffRight, type StaffRole, staffMay } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { LogoMark } from '../../components/Logo';
-import { useStaffLogin, useStaffLogout, useStaffMe } from './api';
+import { useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
 
-/** The staff area (English only): its own sign-in, then the operator screens. */
+/** The staff pages in the bar, each for the roles with its right (none: every role). */
+const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: string) => boolean }[] = [
+  {
+    to: '/staff',
+    label: 'Inbox',
+    right: 'inbox',
+    matches: (path) => path === '/staff' || path.startsWith('/staff/conversations/'),
+  },
+  { to: '/staff/team', label: 'Team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
+  { to: '/staff/sessions', label: 'Sessions', matches: (path) => path.startsWith('/staff/sessions') },
+];
+
+const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
+
+/** The staff area (English only): its own sign-in, then the screens the staff member's role may use. */
 export function StaffLayout() {
   const me = useStaffMe();
   const logout = useStaffLogout();
+  const { pathname } = useLocation();
+  useSignOutWhenSessionEnds();
   if (me.isPending) return <Loading />;
   return (
     <div className="staff">
@@ -21,8 +38,19 @@ export function StaffLayout() {
           <span>Staff</span>
         </Link>
         {me.data && (
+          <nav className="staff-nav" aria-label="Staff">
+            {pagesFor(me.data.role).map((page) => (
+              <Link key={page.to} to={page.to} aria-current={page.matches(pathname) ? 'page' : undefined}>
+                {page.label}
+              </Link>
+            ))}
+          </nav>
+        )}
+        {me.data && (
           <span className="staff-who">
-            {me.data.name} ({me.data.role})
+            <span className="staff-who-name">
+              {me.data.name} <span className="staff-role">({me.data.role})</span>
+            </span>
             <Button variant="outline-light" size="sm" onClick={() => logout.mutate()}>
               Log out
             </Button>
@@ -30,9 +58,35 @@ export function StaffLayout() {
         )}
       </header>
       <main id="content" className="staff-main">
-        {me.data ? <Outlet /> : <StaffLogin />}
+        {me.data ? <StaffPage role={me.data.role} /> : <StaffLogin />}
       </main>
     </div>
+  );
+}
+
+/** The page asked for, if the role has its right (the route's handle.staffRight); /staff leads elsewhere when not. */
+function StaffPage({ role }: { role: StaffRole }) {
+  const { pathname } = useLocation();
+  const right = useMatches()
+    .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
+    .findLast(Boolean);
+  if (!right || staffMay(role, right)) return <Outlet />;
+  const allowed = pagesFor(role);
+  if (pathname === '/staff') return <Navigate to={allowed[0]?.to ?? '/staff/sessions'} replace />;
+  return (
+    <Alert variant="warning">
+      <h1 className="h5">Not part of your role</h1>
+      <p className="mb-0">
+        As {role === 'admin' ? 'an' : 'a'} {role} you can use:{' '}
+        {allowed.map((page, index) => (
+          <span key={page.to}>
+            {index > 0 && ', '}
+            <Link to={page.to}>{page.label}</Link>
+          </span>
+        ))}
+        .
+      </p>
+    </Alert>
   );
 }
 

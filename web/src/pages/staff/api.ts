@@ -1,5 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import type { StaffRole } from '@amora/common';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError, api } from '../../api/client';
+
+/** How staff screens write dates and times: they are in English, whatever the site's language. */
+export const STAFF_LOCALE = 'en-GB';
 
 /** Staff see changes by polling; they have no member socket. */
 const STAFF_POLL_MS = 10_000;
@@ -8,7 +13,41 @@ export const staffKeys = {
   me: ['staff', 'me'] as const,
   inbox: ['staff', 'inbox'] as const,
   conversation: (id: number) => ['staff', 'conversation', id] as const,
+  team: ['staff', 'team'] as const,
+  sessions: ['staff', 'sessions'] as const,
 };
+
+/** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
+function signedOut(queryClient: QueryClient) {
+  queryClient.setQueryData(staffKeys.me, null);
+  queryClient.removeQueries({ queryKey: ['staff'], predicate: (query) => query.queryKey[1] !== 'me' });
+}
+
+const sessionGone = (error: unknown) => error instanceof ApiError && error.code === 'staff_login_required';
+
+/**
+ * Any staff call refused with staff_login_required (the session ended on another device, or an admin
+ * disabled the account) signs this browser out, so the next screen is the sign-in.
+ */
+export function useSignOutWhenSessionEnds() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && sessionGone(event.action.error)) {
+        if (event.query.queryKey[0] === 'staff') signedOut(queryClient);
+      }
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && sessionGone(event.action.error)) {
+        signedOut(queryClient);
+      }
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
 
 export function useStaffMe() {
   return useQuery({
@@ -30,7 +69,7 @@ export function useStaffLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/api/staff/logout.php', 'okResponse'),
-    onSettled: () => queryClient.setQueryData(staffKeys.me, null),
+    onSettled: () => signedOut(queryClient),
   });
 }
 
@@ -85,5 +124,54 @@ export function useAddNote(conversation: number) {
   return useMutation({
     mutationFn: (text: string) => api.post('/api/staff/note.php', 'notesResponse', { conversation, text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
+  });
+}
+
+/** The staff accounts, for an admin. */
+export function useStaffTeam() {
+  return useQuery({
+    queryKey: staffKeys.team,
+    queryFn: async () => (await api.get('/api/staff/team.php', 'staffTeamResponse')).staff,
+  });
+}
+
+/** Adds a staff account; the answer carries its first password, which is never shown again. */
+export function useAddStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name: string; role: StaffRole }) =>
+      api.post('/api/staff/team.php', 'addStaffResponse', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
+  });
+}
+
+/** Another account's role, or disabled (its sessions end at once) or enabled again. */
+export function useChangeStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { id: number; role?: StaffRole; disabled?: boolean }) =>
+      api.put('/api/staff/team.php', 'changeStaffResponse', change),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
+  });
+}
+
+/** Where the staff member signed in is signed in. */
+export function useStaffSessions() {
+  return useQuery({
+    queryKey: staffKeys.sessions,
+    queryFn: async () => (await api.get('/api/staff/sessions.php', 'staffSessionsResponse')).sessions,
+  });
+}
+
+/** Ends one of one's own sessions; ending this browser's signs out here. */
+export function useEndStaffSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: { id: string; current: boolean }) =>
+      api.post('/api/staff/end-session.php', 'okResponse', { session: session.id }),
+    onSuccess: (_answer, session) => {
+      if (session.current) signedOut(queryClient);
+      else void queryClient.invalidateQueries({ queryKey: staffKeys.sessions });
+    },
   });
 }

@@ -1,0 +1,278 @@
+import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
+import { addStaffRequest } from '@amora/common/schemas';
+import { useEffect, useId, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../components/form';
+import { Loading } from '../../components/Loading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatDate } from '../../i18n/format';
+import { STAFF_LOCALE, useAddStaff, useChangeStaff, useStaffMe, useStaffTeam } from './api';
+
+const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', admin: 'Admin' };
+
+interface Added {
+  staff: StaffAccount;
+  password: string;
+}
+
+/** /staff/team (admins): the staff accounts, each one's role and whether it may sign in, and adding one. */
+export default function StaffTeamPage() {
+  useDocumentTitle('Team');
+  const team = useStaffTeam();
+  const me = useStaffMe();
+  const [added, setAdded] = useState<Added | null>(null);
+
+  return (
+    <section>
+      <div className="staff-page-head">
+        <h1 className="h3">Team</h1>
+        <p className="text-body-secondary mb-0">
+          Operators answer in the inbox; admins also manage money and the team.
+        </p>
+      </div>
+      <AddStaff onAdded={setAdded} />
+      {added && <FirstPassword key={added.password} added={added} onDone={() => setAdded(null)} />}
+      {team.isPending ? (
+        <Loading />
+      ) : team.isError ? (
+        <Alert variant="danger">{team.error.message}</Alert>
+      ) : (
+        <TeamTable team={team.data} myId={me.data?.id} />
+      )}
+    </section>
+  );
+}
+
+function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
+  const add = useAddStaff();
+  const message = useFieldMessage();
+  const roleId = useId();
+  const { form, onSubmit, alert } = useSchemaForm(
+    addStaffRequest,
+    { email: '', name: '', role: 'operator' },
+    async (input) => {
+      onAdded(await add.mutateAsync(input));
+      form.reset();
+    },
+  );
+  const roleError = message(form.formState.errors.role?.message);
+  return (
+    <Form className="staff-card" onSubmit={onSubmit} noValidate aria-labelledby={`${roleId}-title`}>
+      <h2 className="h5" id={`${roleId}-title`}>
+        Add staff
+      </h2>
+      <FormAlert alert={alert} />
+      <div className="staff-add">
+        <EmailField form={form} name="email" label="Email" autoComplete="off" />
+        <TextField form={form} name="name" label="Name" autoComplete="off" />
+        <Form.Group className="mb-3" controlId={`${roleId}-role`}>
+          <Form.Label>Role</Form.Label>
+          <Form.Select
+            {...form.register('role')}
+            isInvalid={Boolean(roleError)}
+            aria-describedby={roleError ? `${roleId}-role-error` : undefined}
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Control.Feedback type="invalid" id={`${roleId}-role-error`}>
+            {roleError}
+          </Form.Control.Feedback>
+        </Form.Group>
+        <div className="staff-add-submit mb-3">
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && (
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            Add staff
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+/** The new account's first password: shown here once, never again. */
+function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) {
+  const box = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const titleId = useId();
+  useEffect(() => box.current?.focus(), []);
+  // No clipboard outside a secure context: then the hint says to copy by hand.
+  const copy = () =>
+    (navigator.clipboard?.writeText(added.password) ?? Promise.reject()).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  return (
+    <section ref={box} className="staff-password" aria-labelledby={titleId} tabIndex={-1}>
+      <h2 className="h5" id={titleId}>
+        {added.staff.name} is added as {added.staff.role}
+      </h2>
+      <label htmlFor={`${titleId}-password`} className="mb-0">
+        Their first password, shown only this once:
+      </label>
+      <div className="staff-password-value">
+        <input
+          id={`${titleId}-password`}
+          className="staff-password-input"
+          readOnly
+          value={added.password}
+          style={{ width: `calc(${added.password.length}ch + 2rem)` }}
+          spellCheck={false}
+          onFocus={(event) => event.target.select()}
+        />
+        <Button variant="outline-primary" size="sm" onClick={copy}>
+          Copy
+        </Button>
+        <span role="status" className="small">
+          {copied === true ? 'Copied.' : copied === false ? 'Select it and copy it by hand.' : ''}
+        </span>
+      </div>
+      <p className="small mb-2">
+        Copy it now and pass it on to {added.staff.name} in person or by phone, not by email. They sign in at /staff
+        with {added.staff.email}. Once you close this, nobody can see it again.
+      </p>
+      <Button variant="primary" size="sm" onClick={onDone}>
+        Done, close
+      </Button>
+    </section>
+  );
+}
+
+function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefined }) {
+  const change = useChangeStaff();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const busy = (account: StaffAccount) => change.isPending && change.variables?.id === account.id;
+  const disable = (account: StaffAccount) =>
+    change.mutate({ id: account.id, disabled: true }, { onSettled: () => setConfirming(null) });
+
+  return (
+    <div className="staff-card">
+      <h2 className="h5" id="staff-accounts">
+        Staff accounts <span className="text-body-secondary fw-normal">({team.length})</span>
+      </h2>
+      {change.isError && (
+        <Alert variant="danger" dismissible onClose={() => change.reset()}>
+          {change.error.message}
+        </Alert>
+      )}
+      <table className="staff-table" aria-labelledby="staff-accounts">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Since</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {team.map((account) => {
+            const own = account.id === myId;
+            return (
+              <tr
+                key={account.id}
+                className={own ? 'staff-own' : confirming === account.id ? 'staff-confirming' : undefined}
+              >
+                <th scope="row" className="staff-cell-name">
+                  {account.name} {own && <span className="staff-you fw-normal">(you)</span>}
+                </th>
+                <td className="staff-cell-email staff-email">{account.email}</td>
+                <td className="staff-cell-role" data-label={own ? 'Role' : undefined}>
+                  {own ? (
+                    ROLE_LABELS[account.role]
+                  ) : (
+                    <Form.Select
+                      size="sm"
+                      aria-label={`Role of ${account.name}`}
+                      value={account.role}
+                      disabled={busy(account)}
+                      onChange={(event) => change.mutate({ id: account.id, role: event.target.value as StaffRole })}
+                    >
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  )}
+                </td>
+                <td className="staff-cell-status">
+                  {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
+                </td>
+                <td className="staff-cell-since" data-label="Since">
+                  {formatDate(account.created_at, STAFF_LOCALE)}
+                </td>
+                <td className="staff-cell-action text-md-end">
+                  {own ? (
+                    <span className="staff-you">Ask another admin to change your account.</span>
+                  ) : confirming === account.id ? (
+                    <ConfirmDisable
+                      account={account}
+                      busy={busy(account)}
+                      onConfirm={() => disable(account)}
+                      onCancel={() => setConfirming(null)}
+                    />
+                  ) : account.disabled ? (
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      disabled={busy(account)}
+                      onClick={() => change.mutate({ id: account.id, disabled: false })}
+                    >
+                      Enable<span className="visually-hidden"> {account.name}</span>
+                    </Button>
+                  ) : (
+                    <Button variant="outline-danger" size="sm" onClick={() => setConfirming(account.id)}>
+                      Disable<span className="visually-hidden"> {account.name}</span>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The step before disabling: the question, focused so it is read out, and the two answers. */
+function ConfirmDisable({
+  account,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  account: StaffAccount;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const question = useRef<HTMLSpanElement>(null);
+  useEffect(() => question.current?.focus(), []);
+  return (
+    <span className="staff-confirm">
+      <span ref={question} tabIndex={-1} className="staff-confirm-question">
+        Disable {account.name}? Their sessions end now.
+      </span>
+      <Button variant="danger" size="sm" disabled={busy} onClick={onConfirm}>
+        Yes, disable
+      </Button>
+      <Button variant="link" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+    </span>
+  );
+}
