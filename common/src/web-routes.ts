@@ -42,6 +42,8 @@ export const WEB_PATHS = [
   '/members/:id/chat',
   '/staff',
   '/staff/conversations/:id',
+  '/staff/team',
+  '/staff/sessions',
   '/account-deleted',
   '/sandbox/checkout/:id',
   '/unsubscribe',
