@@ -1,22 +1,15 @@
 /**
- * The staff team: an admin adds an operator and passes on the first password, shown once; the
- * operator signs in with it and sees only what the role may use, manages their own sessions, and
- * is signed out at their next step once the admin disables the account.
+ * The staff team: a new admin sets up an authenticator app at the first sign-in, adds an operator
+ * and passes on the first password, shown once; the operator signs in with it and sees only what
+ * the role may use, manages their own sessions and turns on two-step sign-in; the admin resets it
+ * and later disables the account, and each time the operator is signed out at their next step.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
+import { addStaffByCommand, setUpApp, signInStaff } from './staff.js';
 import { expectAccessible, otherPerson, screenshot, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
-const ADMIN = { email: 'admin@amora.test', password: 'amora-admin-2026' };
-
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto('/staff');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-}
 
 const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Staff' });
 const signInForm = (page: Page) => page.getByRole('heading', { name: 'Staff sign-in' });
@@ -30,15 +23,26 @@ test('an admin adds an operator with a first password shown once, and disabling 
   test.slow();
   const email = uniqueEmail('operator');
   const name = `Nova ${testInfo.project.name}`;
+  const adminAccount = addStaffByCommand('admin', `Ada ${testInfo.project.name}`);
 
+  // The first sign-in sets up an authenticator app: the QR code, the key to type in, its first code.
+  await signInStaff(page, adminAccount, async () => {
+    await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    await page.getByLabel('Code from your authenticator app').fill('000000');
+    await page.getByRole('button', { name: 'Turn on and continue' }).click();
+    await expect(page.getByLabel('Code from your authenticator app')).toHaveAccessibleDescription(
+      t('errors:field.two_step_code_wrong'),
+    );
+    await expectAccessible(page);
+    await screenshot(page, testInfo, 'staff-two-step-setup');
+  });
   // The admin has every right: all three pages in the bar.
-  await signIn(page, ADMIN);
   await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Team', 'Sessions']);
   await staffNav(page).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(staffNav(page).getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   // One's own account cannot be changed here: no role choice, no Disable.
-  const own = accountRow(page, ADMIN.email);
+  const own = accountRow(page, adminAccount.email);
   await expect(own).toContainText('(you)');
   await expect(own.getByRole('button')).toHaveCount(0);
   await expect(own.getByRole('combobox')).toHaveCount(0);
@@ -56,6 +60,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   const added = page.getByRole('region', { name: `${name} is added as operator` });
   await expect(added).toBeVisible();
   const password = await added.getByLabel(/first password, shown only this once/).inputValue();
+  const operator = { email, password, name };
   expect(password.length).toBeGreaterThanOrEqual(12);
   await expect(added).toContainText('Once you close this, nobody can see it again.');
   const row = accountRow(page, email);
@@ -77,7 +82,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await expect(signInForm(page)).toBeVisible();
 
   // The operator signs in with it: the inbox and their sessions, not the team.
-  await signIn(page, { email, password });
+  await signInStaff(page, operator);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Sessions']);
   await expect(page.getByRole('heading', { name: 'Waiting for an answer' })).toBeVisible();
@@ -87,7 +92,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
 
   // Signed in on a second device too; the first ends that session, and the second is signed out.
   const otherDevice = await otherPerson(browser);
-  await signIn(otherDevice, { email, password });
+  await signInStaff(otherDevice, operator);
   await staffNav(page).getByRole('link', { name: 'Sessions' }).click();
   const sessions = page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
   await expect(sessions).toHaveCount(2);
@@ -101,12 +106,29 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await expect(signInForm(otherDevice)).toBeVisible();
   await otherDevice.context().close();
 
+  // This site lets operators choose two-step sign-in: the operator turns it on.
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await expect(twoStep).toContainText('Off.');
+  await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await setUpApp(page, operator, 'Turn on and continue');
+  await expect(twoStep).toContainText('On: each sign-in asks for a code from your authenticator app.');
+
   // The admin, in a browser of their own (this project's screen), disables the operator after a confirm step.
   const { isMobile, hasTouch } = testInfo.project.use;
   const admin = await (await browser.newContext({ viewport: page.viewportSize(), isMobile, hasTouch })).newPage();
-  await signIn(admin, ADMIN);
+  await signInStaff(admin, adminAccount);
   await staffNav(admin).getByRole('link', { name: 'Team' }).click();
   const operatorRow = accountRow(admin, email);
+
+  // A lost phone: the admin resets the operator's app, which signs them out; the password lets them in again here.
+  await expect(operatorRow).toContainText('App set up');
+  await operatorRow.getByRole('button', { name: `Reset two-step of ${name}` }).click();
+  await operatorRow.getByRole('button', { name: 'Yes, reset' }).click();
+  await expect(operatorRow).toContainText('Not set up');
+  await staffNav(page).getByRole('link', { name: 'Inbox' }).click();
+  await expect(signInForm(page)).toBeVisible();
+  await signInStaff(page, operator);
+
   await operatorRow.getByRole('button', { name: `Disable ${name}` }).click();
   await expect(operatorRow).toContainText(`Disable ${name}? Their sessions end now.`);
   await screenshot(admin, testInfo, 'staff-team-confirm');

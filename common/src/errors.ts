@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'claim_required',
   'refund_refused',
   'staff_self_change',
+  'two_step_on_already',
   'discount_not_found',
   'discount_used',
   'discount_expired',
@@ -83,5 +84,6 @@ export const FIELD_ERROR_CODES = [
   'invisible_characters',
   'iban_invalid',
   'phone_invalid',
+  'two_step_code_wrong',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type Locale, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, type StaffRole } from '@amora/common';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
+import { generate } from 'otplib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -404,16 +405,32 @@ export async function buildSite(
 }
 
 let staffCount = 0;
+export const STAFF_PASSWORD = 'a-long-staff-password';
 
-/** A new staff account of `role`, signed in at /staff. */
-export async function staffClient(t: TestApp, role: StaffRole): Promise<TestClient & { email: string }> {
+/** The current code of a TOTP secret at the test clock's time, as the staff member's authenticator app shows it. */
+export const totpCode = (t: TestApp, secret: string, at: Date = t.clock.now()) =>
+  generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
+
+/**
+ * A new staff account of `role`, signed in at /staff: with the password, and for roles that need it
+ * with a code of the authenticator app it set up at this first sign-in (`secret`, null without).
+ */
+export async function staffClient(
+  t: TestApp,
+  role: StaffRole,
+): Promise<TestClient & { email: string; secret: string | null }> {
   const email = `${role}-${++staffCount}-${randomUUID().slice(0, 6)}@amora.test`;
   const name = `${role[0]?.toUpperCase()}${role.slice(1)} ${staffCount}`;
-  await t.services.staff.addStaff({ email, name, password: 'a-long-staff-password', role });
+  await t.services.staff.addStaff({ email, name, password: STAFF_PASSWORD, role });
   const visitor = client(t.app);
-  const response = await visitor.post('/api/staff/login.php', { email, password: 'a-long-staff-password' });
+  const response = await visitor.post('/api/staff/login.php', { email, password: STAFF_PASSWORD });
   expect(response.statusCode, response.body).toBe(200);
-  return Object.assign(visitor, { email });
+  const answer = response.json() as { two_step?: 'code' | 'enrol'; secret?: string };
+  if (!answer.two_step) return Object.assign(visitor, { email, secret: null });
+  if (!answer.secret) throw new Error(`a new account is asked to set up its app, not: ${response.body}`);
+  const confirmed = await visitor.post('/api/staff/two-step.php', { code: await totpCode(t, answer.secret) });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return Object.assign(visitor, { email, secret: answer.secret });
 }
 
 /** A client logged in as `member`. */

@@ -43,6 +43,11 @@ export const settings = z.object({
    * next credits bought; without it only what is left is taken back.
    */
   refund_debt: z.boolean(),
+  /**
+   * Whether operators sign in with a code from an authenticator app too (`required`), or may choose
+   * to (`optional`); moderators and admins always do.
+   */
+  operator_two_step: z.enum(['required', 'optional']),
   /** New member photos wait for a moderator before others see them. */
   photo_moderation: z.boolean(),
   /** The site's IANA time zone: its days (the swipe game's daily likes) start at local midnight. */

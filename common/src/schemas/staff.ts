@@ -14,10 +14,35 @@ export const staffMember = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(STAFF_ROLES),
+  /** Signs in with a code from an authenticator app. */
+  two_step: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffMember>;
 export const staffMeResponse = z.object({ staff: staffMember.nullable() });
-export const staffLoginResponse = z.object({ staff: staffMember });
+
+/** A TOTP secret to set up in an authenticator app: as text, as an otpauth:// URI and as a QR code (SVG data URL). */
+export const twoStepSetup = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
+export type TwoStepSetup = z.infer<typeof twoStepSetup>;
+
+/**
+ * POST /api/staff/login.php: signed in, or the password was right and a code is needed next, from
+ * the account's app (`code`) or from a secret set up now (`enrol`).
+ */
+export const staffLoginResponse = z.union([
+  z.object({ staff: staffMember }),
+  z.object({ two_step: z.literal('code') }),
+  twoStepSetup.extend({ two_step: z.literal('enrol') }),
+]);
+export type StaffLogin = z.infer<typeof staffLoginResponse>;
+
+/** POST /api/staff/two-step.php: the code of the second step (or of a secret being set up). */
+export const twoStepRequest = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'two_step_code_wrong')),
+});
+export const twoStepResponse = z.object({ staff: staffMember });
 
 const side = z.object({ id: z.number(), name: z.string() });
 
@@ -79,14 +104,19 @@ export const addStaffRequest = z.object({
 });
 export const addStaffResponse = z.object({ staff: staffAccount, password: z.string() });
 
-/** PUT /api/staff/team.php: another account's role, or disabled (its sessions end at once) or enabled again. */
+/**
+ * PUT /api/staff/team.php: another account's role, or disabled (its sessions end at once) or enabled
+ * again, or its two-step sign-in reset.
+ */
 export const changeStaffRequest = z
   .object({
     id,
     role: z.enum(STAFF_ROLES, { message: 'invalid_choice' }).optional(),
     disabled: z.boolean().optional(),
+    /** Forget the account's authenticator app (a lost phone): it sets one up at its next sign-in. */
+    reset_two_step: z.literal(true).optional(),
   })
-  .refine((change) => change.role !== undefined || change.disabled !== undefined, {
+  .refine((change) => change.role !== undefined || change.disabled !== undefined || change.reset_two_step, {
     message: 'required',
     path: ['role'],
   });

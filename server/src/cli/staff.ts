@@ -3,7 +3,9 @@
  * admin) and prints its first password, unless STAFF_PASSWORD gives one; `npm run staff -- list`
  * shows them. Staff sign in at /staff on any site's domain. `npm run staff -- refund PAYMENT_ID
  * --by ADMIN_EMAIL --reason TEXT` refunds a purchase within its site's refund_days and takes back
- * the credits left of it, as that admin, in the audit log with the reason.
+ * the credits left of it, as that admin, in the audit log with the reason. `npm run staff --
+ * reset-two-step EMAIL` forgets an account's authenticator app and ends its sessions, for the one
+ * admin who lost theirs (others ask an admin, on the Team page).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -14,7 +16,7 @@ import { StaffRefused } from '../staff/service.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('staff');
-const USAGE = `usage: npm run staff -- add <email> --role <${STAFF_ROLES.join('|')}> [--name <name>] | list | refund <payment-id> --by <admin email> --reason <text>`;
+const USAGE = `usage: npm run staff -- add <email> --role <${STAFF_ROLES.join('|')}> [--name <name>] | list | refund <payment-id> --by <admin email> --reason <text> | reset-two-step <email>`;
 
 function parse() {
   try {
@@ -37,6 +39,7 @@ const [command, email] = positionals;
 const known =
   (command === 'list' && positionals.length === 1) ||
   (command === 'add' && positionals.length === 2) ||
+  (command === 'reset-two-step' && positionals.length === 2) ||
   (command === 'refund' && positionals.length === 2 && /^\d+$/.test(positionals[1] ?? ''));
 if (!known) fail(USAGE);
 
@@ -44,9 +47,15 @@ await withDatabase(fail, async ({ services, engine, where }) => {
   if (command === 'list') {
     for (const member of await services.staff.listStaff()) {
       console.log(
-        `${member.id}\t${member.email}\t${member.name}\t${member.role}${member.disabled_at ? '\tdisabled' : ''}`,
+        `${member.id}\t${member.email}\t${member.name}\t${member.role}` +
+          `${member.totp_secret ? '\ttwo-step' : ''}${member.disabled_at ? '\tdisabled' : ''}`,
       );
     }
+    return;
+  }
+  if (command === 'reset-two-step') {
+    if (!email || !(await services.staff.resetTwoStepByCommand(email))) fail(`${email} is no staff account`);
+    console.log(`${email} sets up an authenticator app again at the next sign-in; its sessions have ended.`);
     return;
   }
   if (command === 'refund') {

@@ -30,6 +30,7 @@ import * as complaints from './migrations/1764450000000-Complaints.js';
 import * as paymentRefusals from './migrations/1764500000000-PaymentRefusals.js';
 import * as eventOutbox from './migrations/1764550000000-EventOutbox.js';
 import * as staffAudit from './migrations/1764600000000-StaffAudit.js';
+import * as staffTwoStep from './migrations/1764650000000-StaffTwoStep.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -52,6 +53,7 @@ const MIGRATIONS = {
   '1764500000000-PaymentRefusals': paymentRefusals,
   '1764550000000-EventOutbox': eventOutbox,
   '1764600000000-StaffAudit': staffAudit,
+  '1764650000000-StaffTwoStep': staffTwoStep,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

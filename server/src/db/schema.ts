@@ -461,13 +461,24 @@ export interface StaffUsersTable {
   role: StaffRole;
   created_at: string;
   disabled_at: string | null;
+  /** The TOTP secret (base32), once set up. */
+  totp_secret: Generated<string | null>;
+  /** The time step of the last code used: a code is taken once. */
+  totp_last_step: Generated<number | null>;
 }
+
+/** How far a staff session is: signed in, or waiting for the code (`code`), or for the first one of a new secret (`enrol`). */
+export type StaffSessionStage = 'signed_in' | 'code' | 'enrol';
 
 export interface StaffSessionsTable {
   id: string;
   staff_id: number;
   created_at: string;
   expires_at: string;
+  stage: Generated<StaffSessionStage>;
+  /** A secret being set up, until its first code is right. */
+  pending_secret: Generated<string | null>;
+  code_attempts: Generated<number>;
 }
 
 export interface StaffNotesTable {

@@ -47,6 +47,8 @@ export const DEMO_SETTINGS: StoredSettings = {
   index_title: 'Amora – meet singles near you',
   description: 'Amora is the friendly place to meet singles near you: sign up for free, chat and find your match.',
   support_phone: '+31 20 123 45 67',
+  // The demo operator signs in with the password alone; the demo admin sets up an authenticator app.
+  operator_two_step: 'optional',
 };
 
 const DEMO_COMPANY = {

@@ -45,6 +45,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   claim_taken: 409,
   refund_refused: 409,
   staff_self_change: 409,
+  two_step_on_already: 409,
   claim_required: 409,
   discount_not_found: 404,
   discount_used: 409,

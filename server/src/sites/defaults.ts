@@ -65,6 +65,7 @@ export function newSiteSettings({
     refund_days: 14,
     member_resell: false,
     refund_debt: false,
+    operator_two_step: 'required',
     photo_moderation: false,
     time_zone: (country && TIME_ZONES[country]) || DEFAULT_TIME_ZONE,
     mail_name: name,

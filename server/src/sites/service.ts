@@ -62,6 +62,7 @@ function toSite(row: SiteRow): Site {
       time_zone: DEFAULT_TIME_ZONE,
       free_messages: DEFAULT_FREE_MESSAGES,
       refund_debt: false,
+      operator_two_step: 'required',
       ...JSON.parse(row.settings),
     } as StoredSettings,
   };

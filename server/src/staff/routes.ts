@@ -25,10 +25,14 @@ import {
   staffSessionsResponse,
   staffTeamResponse,
   text,
+  twoStepRequest,
+  twoStepResponse,
+  twoStepSetup,
 } from '@amora/common/schemas';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../errors.js';
 import { perVisitor } from '../http/rate-limits.js';
 import { secureCookies } from '../http/request-context.js';
 import type { Services } from '../services.js';
@@ -48,6 +52,16 @@ const loginBody = z.object({
   email: text().min(1, 'required').max(254, 'too_long'),
   password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
 });
+
+function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
+  reply.setCookie(STAFF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies(request),
+    expires,
+  });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,16 +88,35 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       config: perVisitor(rateLimitScale)(10, 10),
     },
     async (request, reply) => {
-      const { staff: member, session } = await staff.login(request.body.email, request.body.password);
-      reply.setCookie(STAFF_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookies(request),
-        expires: session.expires,
-      });
+      const { session, outcome } = await staff.login(request.site, request.body.email, request.body.password);
+      setStaffCookie(request, reply, session.token, session.expires);
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/api/staff/two-step.php',
+    {
+      schema: {
+        body: twoStepRequest,
+        response: { 200: twoStepResponse },
+        errors: ['staff_login_required'],
+      },
+      config: perVisitor(rateLimitScale)(10, 10),
+    },
+    async (request, reply) => {
+      const token = request.cookies[STAFF_COOKIE];
+      if (!token) throw new DomainError('staff_login_required');
+      const { staff: member, expires } = await staff.confirmTwoStep(token, request.body.code);
+      if (expires) setStaffCookie(request, reply, token, expires);
       return { staff: member };
     },
+  );
+
+  app.post(
+    '/api/staff/two-step-setup.php',
+    { schema: { response: { 200: twoStepSetup }, errors: ['staff_login_required', 'two_step_on_already'] } },
+    async (request) => staff.startTwoStepSetup(request.site, request.staff, request.cookies[STAFF_COOKIE]),
   );
 
   app.post('/api/staff/logout.php', { schema: { response: { 200: okResponse } } }, async (request, reply) => {

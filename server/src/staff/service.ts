@@ -19,28 +19,37 @@ import type { PaymentsService } from '../payments/service.js';
 import type { Site } from '../sites/service.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
+import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 
 /** A staff session lasts a working day. */
 const SESSION_HOURS = 12;
+/** From the password to the code: time to open the authenticator app, or to set it up. */
+const TWO_STEP_MINUTES = 10;
+/** Codes tried per password given. */
+const CODE_ATTEMPTS = 5;
 
 export interface StaffMember {
   id: number;
   name: string;
   email: string;
   role: StaffRole;
+  /** Signs in with a code from an authenticator app. */
+  two_step: boolean;
+}
+
+function toMember(row: Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'totp_secret'>): StaffMember {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, two_step: row.totp_secret !== null };
+}
+
+/** Moderators and admins always sign in in two steps; operators too, unless the site makes it their choice. */
+function twoStepRequired(role: StaffRole, site: Site) {
+  return role !== 'operator' || site.settings.operator_two_step !== 'optional';
 }
 
 export class StaffRefused extends Error {}
 
 function toAccount(row: StaffUserRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    disabled: row.disabled_at !== null,
-    created_at: row.created_at,
-  };
+  return { ...toMember(row), disabled: row.disabled_at !== null, created_at: row.created_at };
 }
 
 /** What a staff action was about, for the audit log. */
@@ -101,7 +110,7 @@ export function createStaffService(deps: {
         created_at: nowIso(),
         disabled_at: null,
       });
-      return { id: row.id, name: row.name, email: row.email, role: row.role };
+      return toMember(row);
     },
 
     listStaff: () => queries.listStaff(db),
@@ -126,7 +135,10 @@ export function createStaffService(deps: {
     },
 
     /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
-    async change(staff: StaffMember | null, input: { id: number; role?: StaffRole; disabled?: boolean }) {
+    async change(
+      staff: StaffMember | null,
+      input: { id: number; role?: StaffRole; disabled?: boolean; reset_two_step?: boolean },
+    ) {
       const admin = requireRight(staff, 'staff');
       if (input.id === admin.id) throw new DomainError('staff_self_change');
       const before = await queries.findStaffById(db, input.id);
@@ -136,19 +148,37 @@ export function createStaffService(deps: {
       const wasDisabled = before.disabled_at !== null;
       if (input.disabled !== undefined && input.disabled !== wasDisabled)
         changes.disabled = [wasDisabled, input.disabled];
+      if (input.reset_two_step && before.totp_secret !== null) changes.two_step = [true, false];
       if (Object.keys(changes).length > 0) {
         await db.transaction().execute(async (trx) => {
           await queries.updateStaff(trx, input.id, {
             ...(changes.role && { role: input.role }),
             ...(changes.disabled && { disabled_at: input.disabled ? nowIso() : null }),
+            ...(changes.two_step && { totp_secret: null, totp_last_step: null }),
           });
-          if (input.disabled) await queries.deleteSessionsOf(trx, input.id);
+          // A lost phone or a disabled account: wherever it is signed in, it is not any more.
+          if (input.disabled || changes.two_step) await queries.deleteSessionsOf(trx, input.id);
         });
         await log(admin, 'staff.change', { record: `staff:${input.id}`, changes });
       }
       const after = await queries.findStaffById(db, input.id);
       if (!after) throw notFound();
       return { staff: toAccount(after) };
+    },
+
+    /** From a shell: forgets the account's app and ends its sessions (logged as the account's own). */
+    async resetTwoStepByCommand(email: string): Promise<boolean> {
+      const row = await queries.findStaffByEmail(db, email.trim().toLowerCase());
+      if (!row) return false;
+      await db.transaction().execute(async (trx) => {
+        await queries.updateStaff(trx, row.id, { totp_secret: null, totp_last_step: null });
+        await queries.deleteSessionsOf(trx, row.id);
+      });
+      await log(toMember(row), 'two_step.reset_by_command', {
+        record: `staff:${row.id}`,
+        changes: { two_step: [row.totp_secret !== null, false] },
+      });
+      return true;
     },
 
     /** Where the staff member is signed in; `token` is this browser's. */
@@ -167,35 +197,91 @@ export function createStaffService(deps: {
       await log(member, 'session.end', { record: `staff:${member.id}` });
     },
 
-    /** Signs in; unknown addresses take as long as wrong passwords. */
-    async login(email: string, password: string) {
+    /**
+     * The password step of signing in; unknown addresses take as long as wrong passwords. The
+     * session it starts is signed in at once only where no code is needed; else it waits for the
+     * code of the account's authenticator app, or for the first code of a secret set up now.
+     */
+    async login(site: Site, email: string, password: string) {
       const row = await queries.findStaffByEmail(db, email.trim().toLowerCase());
       const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstNothing(password);
       if (!row || !valid || row.disabled_at) throw new DomainError('login_failed');
+      const staff = toMember(row);
       const token = newSecret();
-      const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
+      const session = { id: hashSecret(token), staffId: row.id, now: nowIso() };
+      if (!staff.two_step && !twoStepRequired(staff.role, site)) {
+        const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
+        await queries.insertSession(db, { ...session, expires: expires.toISOString(), stage: 'signed_in' });
+        await log(staff, 'login', {});
+        return { session: { token, expires }, outcome: { staff } };
+      }
+      const expires = addMinutes(clock.now(), TWO_STEP_MINUTES);
+      if (staff.two_step) {
+        await queries.insertSession(db, { ...session, expires: expires.toISOString(), stage: 'code' });
+        return { session: { token, expires }, outcome: { two_step: 'code' as const } };
+      }
+      const secret = newTotpSecret();
       await queries.insertSession(db, {
-        id: hashSecret(token),
-        staffId: row.id,
-        now: nowIso(),
+        ...session,
         expires: expires.toISOString(),
+        stage: 'enrol',
+        pendingSecret: secret,
       });
-      const staff: StaffMember = { id: row.id, name: row.name, email: row.email, role: row.role };
-      await log(staff, 'login', {});
-      return { staff, session: { token, expires } };
+      const setup = await enrolment(secret, `${site.name} staff`, staff.email);
+      return { session: { token, expires }, outcome: { two_step: 'enrol' as const, ...setup } };
+    },
+
+    /**
+     * The second step: the code of the account's app, or the first code of a secret being set up
+     * (which the account keeps from then on). Each code works once; a session gets CODE_ATTEMPTS
+     * tries, then the password must be given again.
+     */
+    async confirmTwoStep(token: string, code: string) {
+      const sessionId = hashSecret(token);
+      const session = await queries.findTwoStepSession(db, sessionId, nowIso());
+      if (!session || session.disabled_at) throw new DomainError('staff_login_required');
+      if (!(await queries.takeCodeAttempt(db, sessionId, CODE_ATTEMPTS))) {
+        await queries.deleteSession(db, sessionId);
+        throw new DomainError('staff_login_required');
+      }
+      const secret = session.pending_secret ?? session.totp_secret;
+      if (secret === null) throw new DomainError('staff_login_required');
+      const step = await codeStep(secret, code, clock.now(), session.pending_secret ? null : session.totp_last_step);
+      const taken =
+        step !== null &&
+        (session.pending_secret
+          ? await queries.setTotpSecret(db, session.id, secret, step)
+          : await queries.useTimeStep(db, session.id, secret, step));
+      if (!taken) throw fieldError('code', 'two_step_code_wrong');
+      // A sign-in now lasts the working day; a setup while signed in keeps its session's end.
+      const expires = session.stage === 'signed_in' ? null : addMinutes(clock.now(), SESSION_HOURS * 60);
+      await queries.completeSession(db, sessionId, expires?.toISOString() ?? null);
+      const staff = toMember({ ...session, totp_secret: secret });
+      if (session.pending_secret) await log(staff, 'two_step.enrol', { record: `staff:${staff.id}` });
+      if (session.stage !== 'signed_in') await log(staff, 'login', {});
+      return { staff, expires };
+    },
+
+    /** A signed-in operator who may choose sets up two-step sign-in: the secret waits for its first code. */
+    async startTwoStepSetup(site: Site, staff: StaffMember | null, token: string | undefined) {
+      const member = requireSignedIn(staff);
+      if (member.two_step || !token) throw new DomainError('two_step_on_already');
+      const secret = newTotpSecret();
+      await queries.setPendingSecret(db, hashSecret(token), secret);
+      return enrolment(secret, `${site.name} staff`, member.email);
     },
 
     async bySession(token: string): Promise<StaffMember | null> {
       const row = await queries.findSessionStaff(db, hashSecret(token), nowIso());
       if (!row || row.disabled_at) return null;
-      return { id: row.id, name: row.name, email: row.email, role: row.role };
+      return toMember(row);
     },
 
     /** An active staff account by its address: for the commands, which act as one. */
     async byEmail(email: string): Promise<StaffMember | null> {
       const row = await queries.findStaffByEmail(db, email.trim().toLowerCase());
       if (!row || row.disabled_at) return null;
-      return { id: row.id, name: row.name, email: row.email, role: row.role };
+      return toMember(row);
     },
 
     async logout(token: string) {

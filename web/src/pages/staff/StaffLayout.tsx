@@ -1,5 +1,5 @@
 import './staff.scss';
-import { type StaffRight, type StaffRole, staffMay } from '@amora/common';
+import { type StaffRight, type StaffRole, staffMay, type TwoStepSetup } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +8,7 @@ import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { LogoMark } from '../../components/Logo';
 import { useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
+import { TwoStepCodeForm, TwoStepEnrolment } from './TwoStep';
 
 /** The staff pages in the bar, each for the roles with its right (none: every role). */
 const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: string) => boolean }[] = [
@@ -90,17 +91,68 @@ function StaffPage({ role }: { role: StaffRole }) {
   );
 }
 
+type LoginStep = { step: 'password'; notice?: string } | { step: 'code' } | ({ step: 'enrol' } & TwoStepSetup);
+
+/** Staff sign-in: the password, then (for most) the code of an authenticator app, set up at the first sign-in. */
 function StaffLogin() {
+  const [current, setCurrent] = useState<LoginStep>({ step: 'password' });
+  const again = () =>
+    setCurrent({ step: 'password', notice: 'Too many codes tried, or ten minutes passed: sign in again.' });
+  return (
+    <div className="staff-login">
+      <h1 className="h3 mb-3">Staff sign-in</h1>
+      {current.step === 'password' && (
+        <PasswordStep
+          notice={current.notice}
+          onCodeNeeded={(answer) =>
+            setCurrent(answer.two_step === 'code' ? { step: 'code' } : { ...answer, step: 'enrol' })
+          }
+        />
+      )}
+      {current.step === 'code' && (
+        <>
+          <p>Open your authenticator app and enter the code it shows for this account.</p>
+          <TwoStepCodeForm submitLabel="Sign in" onSessionGone={again} />
+        </>
+      )}
+      {current.step === 'enrol' && (
+        <>
+          <h2 className="h5">Set up two-step sign-in</h2>
+          <p>
+            Staff accounts sign in with a code from an authenticator app as well as the password. This is a one-time
+            setup.
+          </p>
+          <TwoStepEnrolment setup={current} onSessionGone={again} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function PasswordStep({
+  notice,
+  onCodeNeeded,
+}: {
+  notice?: string;
+  onCodeNeeded: (answer: { two_step: 'code' } | ({ two_step: 'enrol' } & TwoStepSetup)) => void;
+}) {
   const login = useStaffLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email, password });
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (answer) => {
+          if ('two_step' in answer) onCodeNeeded(answer);
+        },
+      },
+    );
   };
   return (
-    <Form className="staff-login" onSubmit={submit}>
-      <h1 className="h3 mb-3">Staff sign-in</h1>
+    <Form onSubmit={submit}>
+      {notice && !login.isError && <Alert variant="warning">{notice}</Alert>}
       {login.isError && <Alert variant="danger">{login.error.message}</Alert>}
       <Form.Group className="mb-3" controlId="staff-email">
         <Form.Label>Email</Form.Label>

@@ -5,7 +5,8 @@ import Button from 'react-bootstrap/Button';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatTime } from '../../i18n/format';
-import { STAFF_LOCALE, useEndStaffSession, useStaffSessions } from './api';
+import { STAFF_LOCALE, useEndStaffSession, useStaffMe, useStaffSessions, useStartTwoStepSetup } from './api';
+import { TwoStepEnrolment } from './TwoStep';
 
 const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
 
@@ -13,7 +14,10 @@ const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTim
 const byDevice = (a: StaffSession, b: StaffSession) =>
   Number(b.current) - Number(a.current) || b.created_at.localeCompare(a.created_at);
 
-/** /staff/sessions (every role): where one is signed in, and ending a session; ending this device's signs out. */
+/**
+ * /staff/sessions (every role): where one is signed in, and ending a session (ending this device's
+ * signs out); whether sign-ins ask for an app's code, and setting that up where it is one's choice.
+ */
 export default function StaffSessionsPage() {
   useDocumentTitle('Sessions');
   const sessions = useStaffSessions();
@@ -56,6 +60,38 @@ export default function StaffSessionsPage() {
           </li>
         ))}
       </ul>
+      <TwoStepCard />
+    </section>
+  );
+}
+
+function TwoStepCard() {
+  const me = useStaffMe();
+  const start = useStartTwoStepSetup();
+  if (!me.data) return null;
+  return (
+    <section className="staff-card mt-4" aria-labelledby="staff-two-step">
+      <h2 className="h5" id="staff-two-step">
+        Two-step sign-in
+      </h2>
+      {me.data.two_step ? (
+        <p className="mb-0">
+          On: each sign-in asks for a code from your authenticator app. Lost your phone? Ask an admin to reset it.
+        </p>
+      ) : start.data ? (
+        <TwoStepEnrolment setup={start.data} />
+      ) : (
+        <>
+          <p>
+            Off. With a code from an authenticator app as well as your password, nobody who learns your password can
+            sign in as you.
+          </p>
+          {start.isError && <Alert variant="danger">{start.error.message}</Alert>}
+          <Button variant="primary" disabled={start.isPending} onClick={() => start.mutate()}>
+            Set up two-step sign-in
+          </Button>
+        </>
+      )}
     </section>
   );
 }

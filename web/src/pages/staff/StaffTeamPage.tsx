@@ -149,10 +149,15 @@ function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) 
 
 function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefined }) {
   const change = useChangeStaff();
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<{ id: number; action: 'disable' | 'reset' } | null>(null);
   const busy = (account: StaffAccount) => change.isPending && change.variables?.id === account.id;
-  const disable = (account: StaffAccount) =>
-    change.mutate({ id: account.id, disabled: true }, { onSettled: () => setConfirming(null) });
+  const confirm = (account: StaffAccount, action: 'disable' | 'reset') =>
+    change.mutate(
+      action === 'disable' ? { id: account.id, disabled: true } : { id: account.id, reset_two_step: true },
+      {
+        onSettled: () => setConfirming(null),
+      },
+    );
 
   return (
     <div className="staff-card">
@@ -171,6 +176,7 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
             <th scope="col">Email</th>
             <th scope="col">Role</th>
             <th scope="col">Status</th>
+            <th scope="col">Two-step</th>
             <th scope="col">Since</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -183,7 +189,7 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
             return (
               <tr
                 key={account.id}
-                className={own ? 'staff-own' : confirming === account.id ? 'staff-confirming' : undefined}
+                className={own ? 'staff-own' : confirming?.id === account.id ? 'staff-confirming' : undefined}
               >
                 <th scope="row" className="staff-cell-name">
                   {account.name} {own && <span className="staff-you fw-normal">(you)</span>}
@@ -211,17 +217,25 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                 <td className="staff-cell-status">
                   {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
                 </td>
+                <td className="staff-cell-two-step" data-label="Two-step">
+                  {account.two_step ? 'App set up' : 'Not set up'}
+                </td>
                 <td className="staff-cell-since" data-label="Since">
                   {formatDate(account.created_at, STAFF_LOCALE)}
                 </td>
                 <td className="staff-cell-action text-md-end">
                   {own ? (
                     <span className="staff-you">Ask another admin to change your account.</span>
-                  ) : confirming === account.id ? (
-                    <ConfirmDisable
-                      account={account}
+                  ) : confirming?.id === account.id ? (
+                    <Confirm
+                      question={
+                        confirming.action === 'disable'
+                          ? `Disable ${account.name}? Their sessions end now.`
+                          : `Reset ${account.name}'s two-step sign-in? Their sessions end now, and they set up their app again at the next sign-in.`
+                      }
+                      yes={confirming.action === 'disable' ? 'Yes, disable' : 'Yes, reset'}
                       busy={busy(account)}
-                      onConfirm={() => disable(account)}
+                      onConfirm={() => confirm(account, confirming.action)}
                       onCancel={() => setConfirming(null)}
                     />
                   ) : account.disabled ? (
@@ -234,9 +248,24 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                       Enable<span className="visually-hidden"> {account.name}</span>
                     </Button>
                   ) : (
-                    <Button variant="outline-danger" size="sm" onClick={() => setConfirming(account.id)}>
-                      Disable<span className="visually-hidden"> {account.name}</span>
-                    </Button>
+                    <span className="staff-row-actions">
+                      {account.two_step && (
+                        <Button
+                          variant="outline-secondary"
+                          size="sm"
+                          onClick={() => setConfirming({ id: account.id, action: 'reset' })}
+                        >
+                          Reset two-step<span className="visually-hidden"> of {account.name}</span>
+                        </Button>
+                      )}
+                      <Button
+                        variant="outline-danger"
+                        size="sm"
+                        onClick={() => setConfirming({ id: account.id, action: 'disable' })}
+                      >
+                        Disable<span className="visually-hidden"> {account.name}</span>
+                      </Button>
+                    </span>
                   )}
                 </td>
               </tr>
@@ -248,27 +277,29 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
   );
 }
 
-/** The step before disabling: the question, focused so it is read out, and the two answers. */
-function ConfirmDisable({
-  account,
+/** The step before disabling or resetting: the question, focused so it is read out, and the two answers. */
+function Confirm({
+  question,
+  yes,
   busy,
   onConfirm,
   onCancel,
 }: {
-  account: StaffAccount;
+  question: string;
+  yes: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const question = useRef<HTMLSpanElement>(null);
-  useEffect(() => question.current?.focus(), []);
+  const asked = useRef<HTMLSpanElement>(null);
+  useEffect(() => asked.current?.focus(), []);
   return (
     <span className="staff-confirm">
-      <span ref={question} tabIndex={-1} className="staff-confirm-question">
-        Disable {account.name}? Their sessions end now.
+      <span ref={asked} tabIndex={-1} className="staff-confirm-question">
+        {question}
       </span>
       <Button variant="danger" size="sm" disabled={busy} onClick={onConfirm}>
-        Yes, disable
+        {yes}
       </Button>
       <Button variant="link" size="sm" onClick={onCancel}>
         Cancel

@@ -56,13 +56,30 @@ export function useStaffMe() {
   });
 }
 
+/** The password step: signs in, or answers which code comes next (see useTwoStepCode). */
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
       api.post('/api/staff/login.php', 'staffLoginResponse', input),
+    onSuccess: (answer) => {
+      if ('staff' in answer) queryClient.setQueryData(staffKeys.me, answer.staff);
+    },
+  });
+}
+
+/** The code of the second step, or the first code of an app being set up: then signed in. */
+export function useTwoStepCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string }) => api.post('/api/staff/two-step.php', 'twoStepResponse', input),
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
+}
+
+/** A signed-in operator who may choose starts setting up an authenticator app. */
+export function useStartTwoStepSetup() {
+  return useMutation({ mutationFn: () => api.post('/api/staff/two-step-setup.php', 'twoStepSetup') });
 }
 
 export function useStaffLogout() {
@@ -145,11 +162,11 @@ export function useAddStaff() {
   });
 }
 
-/** Another account's role, or disabled (its sessions end at once) or enabled again. */
+/** Another account's role, or disabled (its sessions end at once) or enabled again, or its app reset. */
 export function useChangeStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { id: number; role?: StaffRole; disabled?: boolean }) =>
+    mutationFn: (change: { id: number; role?: StaffRole; disabled?: boolean; reset_two_step?: true }) =>
       api.put('/api/staff/team.php', 'changeStaffResponse', change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
   });
