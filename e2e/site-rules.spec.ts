@@ -5,17 +5,18 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { chooseDateOfBirth, enterSite, expectAccessible, hostedProfiles, screenshot, uniqueEmail } from './support.js';
+import {
+  chooseDateOfBirth,
+  enterSite,
+  expectAccessible,
+  hostedProfiles,
+  membersOnly,
+  screenshot,
+  uniqueEmail,
+} from './support.js';
 
 const en = catalogue('en');
 const nl = catalogue('nl');
-
-/** The same path on the members-only site, which browsers reach on this machine like localhost. */
-function membersOnly(path: string): string {
-  const url = new URL(path, test.info().project.use.baseURL);
-  url.hostname = 'liefdevol.localhost';
-  return url.toString();
-}
 
 async function fillSignup(page: Page | Locator, t: ReturnType<typeof catalogue>, name: string) {
   // The login page, which also asks for an email address, stays on screen until the signup page's

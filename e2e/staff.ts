@@ -4,6 +4,7 @@
  * (the app set up in the browser at the first sign-in).
  */
 import { execFileSync } from 'node:child_process';
+import type { StaffRole } from '@amora/common';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { uniqueEmail } from './support.js';
@@ -21,7 +22,7 @@ export interface StaffAccount {
 const STEP_SECONDS = 30;
 
 /** A new staff account, as an operator of the site adds one from a shell. */
-export function addStaffByCommand(role: 'operator' | 'admin', name: string): StaffAccount {
+export function addStaffByCommand(role: StaffRole, name: string): StaffAccount {
   const account = { email: uniqueEmail(role), password: `staff-${Math.random().toString(36).slice(2)}-pass`, name };
   execFileSync(
     process.execPath,

@@ -1,10 +1,18 @@
 /// <reference lib="dom" />
 /** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+  test,
+} from '@playwright/test';
 import { catalogue } from './catalogue.js';
 
-const CLIENT = { 'x-request-type': 'client' };
+export const CLIENT = { 'x-request-type': 'client' };
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -128,6 +136,13 @@ export async function openAccountMenu(page: Page, name: string) {
 export async function otherPerson(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
+}
+
+/** The same path on the demo's members-only site (Liefdevol), which browsers reach on this machine like localhost. */
+export function membersOnly(path: string): string {
+  const url = new URL(path, test.info().project.use.baseURL);
+  url.hostname = 'liefdevol.localhost';
+  return url.toString();
 }
 
 /** Signs up through the API in this page's browser context, activated when asked; returns the profile id. */

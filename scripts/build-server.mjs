@@ -26,7 +26,6 @@ await esbuild.build({
     'server/src/cli/seed.ts',
     'server/src/cli/sites.ts',
     'server/src/cli/staff.ts',
-    'server/src/cli/photos.ts',
   ],
   outdir: 'server/dist',
   // Every entry sits at the same depth as its source (server/src and server/dist), so paths read

@@ -263,6 +263,17 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_REFUSALS = ['trial_used', 'offer_used'] as const;
 export type PaymentRefusal = (typeof PAYMENT_REFUSALS)[number];
 
+/** Why a moderator rejects a photo; the member is told in their language. */
+export const PHOTO_REJECTIONS = [
+  'no_face',
+  'not_the_member',
+  'nudity',
+  'contact_details',
+  'poor_quality',
+  'copyright',
+] as const;
+export type PhotoRejection = (typeof PHOTO_REJECTIONS)[number];
+
 export const DISCOUNT_CODE_MAX_LENGTH = 40;
 
 export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;

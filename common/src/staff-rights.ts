@@ -2,12 +2,14 @@
  * What each staff role may do: one table, which the server enforces on every staff call and the
  * back office reads to offer only what the role may use.
  */
-export const STAFF_ROLES = ['operator', 'admin'] as const;
+export const STAFF_ROLES = ['operator', 'moderator', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_RIGHTS = [
   /** Answer members as hosted profiles, from the inbox. */
   'inbox',
+  /** Approve or reject the photos members upload, on every site. */
+  'photos',
   /** Refunds, bundles, prices and discount codes. */
   'money',
   /** Staff accounts: add, change roles, disable. */
@@ -17,6 +19,7 @@ export type StaffRight = (typeof STAFF_RIGHTS)[number];
 
 const RIGHTS_OF: Record<StaffRole, readonly StaffRight[]> = {
   operator: ['inbox'],
+  moderator: ['photos'],
   admin: STAFF_RIGHTS,
 };
 

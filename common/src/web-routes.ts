@@ -42,6 +42,7 @@ export const WEB_PATHS = [
   '/members/:id/chat',
   '/staff',
   '/staff/conversations/:id',
+  '/staff/photos',
   '/staff/team',
   '/staff/sessions',
   '/account-deleted',

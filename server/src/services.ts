@@ -81,7 +81,7 @@ export function createServices({
   const safety = createSafetyService(db, clock, visibility);
   const search = createSearchService(db, clock);
   const landers = createLandersService({ search });
-  const photos = createPhotosService(db, clock, mediaRoot, visibility);
+  const photos = createPhotosService(db, clock, mediaRoot, visibility, events);
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
   const accounts = createAccountsService({ db, clock, members, credits, mail, events });
@@ -116,7 +116,7 @@ export function createServices({
     events,
     jobs,
   });
-  const staff = createStaffService({ db, clock, chat, members, payments });
+  const staff = createStaffService({ db, clock, chat, members, payments, photos, sites });
   return {
     events,
     jobs,

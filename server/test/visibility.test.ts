@@ -34,7 +34,7 @@ describe('GET /media/… (photo files)', () => {
     const response = await media(client(t.app), main?.filename as string);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
   });
 
   it('serves further photos to members only, and premium-only ones to premium members only', async () => {
@@ -48,7 +48,7 @@ describe('GET /media/… (photo files)', () => {
     expect((await media(free.visitor, premiumOnly?.filename as string)).statusCode).toBe(404);
     const forPremium = await media(premium.visitor, premiumOnly?.thumb_filename as string);
     expect(forPremium.statusCode).toBe(200);
-    expect(forPremium.headers['cache-control']).toBe('private, max-age=300');
+    expect(forPremium.headers['cache-control']).toBe('private, no-cache');
     expect((await media(owner.visitor, premiumOnly?.filename as string)).statusCode).toBe(200);
   });
 
@@ -155,7 +155,7 @@ describe('GET /api/member.php for visitors', () => {
     expect((await visitor.get('/api/members.php')).statusCode).toBe(200);
     const file = await media(visitor, photo?.filename ?? '');
     expect(file.statusCode).toBe(200);
-    expect(file.headers['cache-control']).toBe('private, max-age=300');
+    expect(file.headers['cache-control']).toBe('private, no-cache');
 
     // The first source stays; a source that is not a plain word is not kept at all.
     await visitor.get('/api/settings.php?network=other');

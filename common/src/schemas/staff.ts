@@ -1,6 +1,6 @@
 /** The staff API (/api/staff/): operators answer as hosted profiles; staff screens are in English. */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, GIFTS } from '../constants.js';
+import { CHAT_TEXT_MAX_LENGTH, GIFTS, PHOTO_REJECTIONS } from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
 import { emailField } from './accounts.js';
 import { chatMessage, messageKind } from './chat.js';
@@ -133,3 +133,41 @@ export type StaffSession = z.infer<typeof staffSession>;
 export const staffSessionsResponse = z.object({ sessions: z.array(staffSession) });
 /** POST /api/staff/end-session.php: ends one of one's own sessions. */
 export const endStaffSessionRequest = z.object({ session: z.string().regex(/^[0-9a-f]{16,128}$/, 'invalid') });
+
+/** A photo waiting for a moderator: whose, on which site, and its files as staff fetch them. */
+export const moderationPhoto = z.object({
+  id: z.number(),
+  site: side,
+  profile: side.extend({ hosted: z.boolean() }),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  uploaded_at: z.string(),
+});
+export type ModerationPhoto = z.infer<typeof moderationPhoto>;
+
+/** GET /api/staff/photos.php[?site=]: the oldest photos waiting, on one site or all, and how many wait. */
+export const photoQueueResponse = z.object({
+  photos: z.array(moderationPhoto),
+  waiting: z.number(),
+  refreshed_at: z.string(),
+});
+
+/** POST /api/staff/photos.php: approve or reject photos (a rejection says why, and the member is told). */
+export const decidePhotosRequest = z
+  .object({
+    photos: z.array(id).min(1, 'required').max(100, 'too_many'),
+    decision: z.enum(['approve', 'reject'], { message: 'invalid_choice' }),
+    rejection: z.enum(PHOTO_REJECTIONS, { message: 'invalid_choice' }).optional(),
+  })
+  .refine((input) => input.decision === 'approve' || input.rejection !== undefined, {
+    message: 'required',
+    path: ['rejection'],
+  });
+/** `already_decided`: photos another moderator decided first (or their member deleted); their decision stands. */
+export const decidePhotosResponse = z.object({
+  approved: z.array(z.number()),
+  rejected: z.array(z.number()),
+  already_decided: z.array(z.number()),
+});

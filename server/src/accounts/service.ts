@@ -61,7 +61,7 @@ const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
 };
 
 /** The mails of an account's own life; a complaint's confirmation and a refused payment's are other domains'. */
-type AccountLinkMail = Exclude<AccountMailKind, 'complaint' | 'payment_refused'>;
+type AccountLinkMail = Exclude<AccountMailKind, 'complaint' | 'payment_refused' | 'photo_rejected'>;
 
 const LINK_PATHS: Record<AccountLinkMail, string> = {
   activate: '/api/activate.php?token=',

@@ -31,6 +31,7 @@ import * as paymentRefusals from './migrations/1764500000000-PaymentRefusals.js'
 import * as eventOutbox from './migrations/1764550000000-EventOutbox.js';
 import * as staffAudit from './migrations/1764600000000-StaffAudit.js';
 import * as staffTwoStep from './migrations/1764650000000-StaffTwoStep.js';
+import * as photoModeration from './migrations/1764700000000-PhotoModeration.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -54,6 +55,7 @@ const MIGRATIONS = {
   '1764550000000-EventOutbox': eventOutbox,
   '1764600000000-StaffAudit': staffAudit,
   '1764650000000-StaffTwoStep': staffTwoStep,
+  '1764700000000-PhotoModeration': photoModeration,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

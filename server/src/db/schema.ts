@@ -1,5 +1,5 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
-import type { LikeSource, PaymentRefusal, StaffRole } from '@amora/common';
+import type { LikeSource, PaymentRefusal, PhotoRejection, StaffRole } from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -132,6 +132,9 @@ export interface PhotosTable {
   premium_only: Generated<number>;
   position: number;
   created_at: string;
+  /** When a moderator decided it (null: never reviewed, e.g. on a site without photo moderation). */
+  reviewed_at: Generated<string | null>;
+  rejection: Generated<PhotoRejection | null>;
 }
 
 /** One row (id 1) whose version changes, by trigger, whenever a profile is listed differently. */
@@ -572,6 +575,7 @@ export type NewUser = Insertable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfileRow = Insertable<ProfilesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type NewPhotoRow = Insertable<PhotosTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type BundleRow = Selectable<CreditBundlesTable>;

@@ -6,7 +6,7 @@ import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
 import { addDays, type Clock } from '../clock.js';
 import type { NewDiscountCode } from '../credits/service.js';
 import type { Db } from '../db/index.js';
-import type { NewProfileRow, PhotoRow } from '../db/schema.js';
+import type { NewPhotoRow, NewProfileRow } from '../db/schema.js';
 import { type StoredPhotoFiles, storePhotoFiles } from '../members/photos/files.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
@@ -32,6 +32,13 @@ export const DEMO_OPERATOR = {
   password: 'amora-operator-2026',
   name: 'Olivia',
   role: 'operator',
+} as const;
+/** The moderator of the demo sites' photos, at /staff (Liefdevol checks members' photos). */
+export const DEMO_MODERATOR = {
+  email: 'moderator@amora.test',
+  password: 'amora-moderator-2026',
+  name: 'Mona',
+  role: 'moderator',
 } as const;
 /** The admin of the demo sites, at /staff. */
 export const DEMO_ADMIN = {
@@ -81,6 +88,8 @@ const MEMBERS_ONLY_SETTINGS: StoredSettings = {
     'Profielen met dit teken worden door ons team beheerd voor entertainment; met hen kun je niet echt afspreken.',
   fictional_singular: 'beheerd profiel',
   fictional_plural: 'beheerde profielen',
+  // Members' photos wait for a moderator here: the demo of the photo queue.
+  photo_moderation: true,
 };
 const MEMBERS_ONLY_HOSTED_PROFILES = 24;
 
@@ -124,6 +133,7 @@ export async function seedDemo(
   await completeDemoProfile(services, site, member);
   await services.accounts.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
   await services.staff.addStaff(DEMO_OPERATOR);
+  await services.staff.addStaff(DEMO_MODERATOR);
   await services.staff.addStaff(DEMO_ADMIN);
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   if (membersOnlySite) await seedMembersOnlySite(services, clock, seed);
@@ -326,7 +336,7 @@ export async function seedHostedProfilesInBulk(
         created_at: createdAt,
       }));
       const ids = await services.members.createHostedProfilesInBulk(rows, trx);
-      const photos: Omit<PhotoRow, 'id'>[] = [];
+      const photos: NewPhotoRow[] = [];
       batch.forEach((profile, i) => {
         const chosen = avatarsFor(profile, profile.poses.length);
         const last = chosen.length - 1;

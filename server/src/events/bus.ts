@@ -11,7 +11,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, PaymentRefusal } from '@amora/common';
+import type { ChatMessage, PaymentRefusal, PhotoRejection } from '@amora/common';
 import { addMinutes } from '../clock.js';
 import type { Db } from '../db/index.js';
 import * as queries from './queries.js';
@@ -66,6 +66,8 @@ export type DomainEvent =
       credits: number;
       refusal: PaymentRefusal;
     }
+  /** A moderator rejected photos of a member's (one decision, one reason): the member is told why. */
+  | { type: 'photo.rejected'; siteId: number; userId: number; photos: number; rejection: PhotoRejection }
   /** A member deleted a conversation, for their other devices. */
   | { type: 'chat.hidden'; siteId: number; conversationId: number; profileId: number; unread: number }
   /**

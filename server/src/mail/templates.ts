@@ -13,7 +13,8 @@ export type AccountMailKind =
   | 'mail_changed'
   | 'reactivate'
   | 'complaint'
-  | 'payment_refused';
+  | 'payment_refused'
+  | 'photo_rejected';
 export type NotificationMailKind = 'messages' | 'likes' | 'match' | 'unread_reminder' | 'weekly_update' | 'reminder';
 
 export interface MailFrame {

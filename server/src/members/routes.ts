@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PHOTO_MAX_BYTES } from '@amora/common';
 import {
   blocksResponse,
@@ -137,12 +138,16 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     const served = await photos.photoFile(request.site, request.viewer, file, request.trafficSource);
+    // Caches ask each time (a 304 when they hold it): a photo rejected or deleted is gone at once,
+    // from browsers and proxies too. A file's name is new for every stored image, so it tags the content.
+    const cache = served.public ? 'public, no-cache' : 'private, no-cache';
+    const etag = `"${path.basename(file, '.webp')}"`;
+    reply.header('cache-control', cache).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const data = await fs.readFile(served.path).catch(() => {
       throw notFound();
     });
-    // Short-lived, so a photo rejected or deleted later is gone from caches soon too.
-    const cache = served.public ? 'public, max-age=300' : 'private, max-age=300';
-    return reply.type('image/webp').header('cache-control', cache).send(data);
+    return reply.type('image/webp').send(data);
   });
 
   app.put(

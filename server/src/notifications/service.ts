@@ -297,6 +297,23 @@ export function createNotificationsService(deps: NotificationsDeps) {
     });
   });
 
+  // A rejected photo is told whatever the member's notification choices: it is about their profile.
+  on('photo.rejected', async (event) => {
+    const recipient = await recipientOf(event.userId);
+    if (!recipient) return;
+    const { target, member, site } = recipient;
+    const t = translator(target.locale);
+    await mail.sendAccountMail({
+      site,
+      to: target.email,
+      locale: target.locale,
+      name: await nameOf(member.profileId),
+      kind: 'photo_rejected',
+      link: `${await originOf(site)}/profile`,
+      params: { count: event.photos, reason: t(`mail:photo_rejected.reasons.${event.rejection}`) },
+    });
+  });
+
   const reminders = createReminders({
     ...deps,
     mayMail,

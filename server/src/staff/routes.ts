@@ -3,6 +3,7 @@
  * conversations and answers as hosted profiles, and notes on members. Staff work on the site
  * whose domain they use.
  */
+import fs from 'node:fs/promises';
 import { PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
   addStaffRequest,
@@ -12,6 +13,8 @@ import {
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
+  decidePhotosRequest,
+  decidePhotosResponse,
   endStaffSessionRequest,
   id,
   inboxResponse,
@@ -19,6 +22,7 @@ import {
   notesResponse,
   okResponse,
   operatorConversationResponse,
+  photoQueueResponse,
   staffLoginResponse,
   staffMeResponse,
   staffRefundResponse,
@@ -32,12 +36,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { perVisitor } from '../http/rate-limits.js';
 import { secureCookies } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import { requireRight } from './policy.js';
-import type { StaffMember } from './service.js';
+import { STAFF_MEDIA_PREFIX, type StaffMember } from './service.js';
 
 export const STAFF_COOKIE = 'amora_staff';
 
@@ -197,6 +201,33 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       return { transaction, credits_taken: creditsTaken };
     },
   );
+
+  app.get(
+    '/api/staff/photos.php',
+    {
+      schema: {
+        querystring: z.object({ site: id.optional() }),
+        response: { 200: photoQueueResponse },
+        errors: STAFF,
+      },
+    },
+    async (request) => staff.photoQueue(request.staff, request.query.site),
+  );
+
+  app.post(
+    '/api/staff/photos.php',
+    { schema: { body: decidePhotosRequest, response: { 200: decidePhotosResponse }, errors: STAFF } },
+    async (request) => staff.decidePhotos(request.staff, request.body),
+  );
+
+  // Never kept by a browser or a proxy: a rejected photo must be gone at once.
+  app.get(`${STAFF_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    const data = await fs.readFile(await staff.moderatorPhotoFile(request.staff, file)).catch((error: unknown) => {
+      throw error instanceof DomainError ? error : notFound();
+    });
+    return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
+  });
 
   app.get(
     '/api/staff/team.php',

@@ -5,7 +5,7 @@
  * payment details: only the public profile, the conversation and staff notes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { STAFF_ROLES } from '@amora/common';
+import { type PhotoRejection, STAFF_ROLES } from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
@@ -13,10 +13,11 @@ import { addMinutes, type Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { StaffRole, StaffUserRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
+import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
-import type { Site } from '../sites/service.js';
+import type { Site, SitesService } from '../sites/service.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
 import { codeStep, enrolment, newTotpSecret } from './two-step.js';
@@ -25,6 +26,11 @@ import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 const SESSION_HOURS = 12;
 /** From the password to the code: time to open the authenticator app, or to set it up. */
 const TWO_STEP_MINUTES = 10;
+/** Photos a moderator sees at once; the queue says how many more wait. */
+const PHOTO_QUEUE_PAGE = 60;
+/** Where staff fetch a photo file, whatever its status (members' /media/ shows only what they may see). */
+export const STAFF_MEDIA_PREFIX = '/api/staff/media/';
+const staffMediaUrl = (file: string) => `${STAFF_MEDIA_PREFIX}${file}`;
 /** Codes tried per password given. */
 const CODE_ATTEMPTS = 5;
 
@@ -71,8 +77,10 @@ export function createStaffService(deps: {
   chat: ChatService;
   members: MembersService;
   payments: PaymentsService;
+  photos: PhotosService;
+  sites: SitesService;
 }) {
-  const { db, clock, chat, members, payments } = deps;
+  const { db, clock, chat, members, payments, photos, sites } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /** Writes a row of the audit log; rows are only ever added. */
@@ -89,6 +97,11 @@ export function createStaffService(deps: {
       reason: about.reason ?? null,
       created_at: nowIso(),
     });
+  }
+
+  async function siteNamesOf(siteIds: number[]) {
+    const found = await Promise.all([...new Set(siteIds)].map((id) => sites.findById(id)));
+    return new Map(found.flatMap((site) => (site ? [[site.id, site.name] as const] : [])));
   }
 
   /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
@@ -393,6 +406,57 @@ export function createStaffService(deps: {
         if (error instanceof RefundRefused) throw new DomainError('refund_refused', { reason: error.message });
         throw error;
       }
+    },
+
+    /** The photo queue, oldest first, across sites or on one; for staff who moderate photos. */
+    async photoQueue(staff: StaffMember | null, siteId: number | undefined) {
+      requireRight(staff, 'photos');
+      const { photos: waiting, waiting: count } = await photos.moderationQueue({ limit: PHOTO_QUEUE_PAGE, siteId });
+      const siteNames = await siteNamesOf(waiting.map((photo) => photo.site_id));
+      return {
+        photos: waiting.map((photo) => ({
+          id: photo.id,
+          site: { id: photo.site_id, name: siteNames.get(photo.site_id) ?? '' },
+          profile: { id: photo.profile_id, name: photo.name, hosted: photo.hosted === 1 },
+          url: staffMediaUrl(photo.filename),
+          thumb_url: staffMediaUrl(photo.thumb_filename),
+          width: photo.width,
+          height: photo.height,
+          uploaded_at: photo.created_at,
+        })),
+        waiting: count,
+        refreshed_at: nowIso(),
+      };
+    },
+
+    /** Approves or rejects photos; each decided one is in the audit log, with the reason for a rejection. */
+    async decidePhotos(
+      staff: StaffMember | null,
+      input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection },
+    ) {
+      const moderator = requireRight(staff, 'photos');
+      const { rows, approved, rejected, alreadyDecided } = await photos.decide(
+        input.photos,
+        input.decision === 'approve'
+          ? { status: 'active' }
+          : { status: 'rejected', rejection: input.rejection as PhotoRejection },
+      );
+      for (const row of rows) {
+        await log(moderator, `photo.${input.decision}`, {
+          site: row.site_id,
+          profile: row.profile_id,
+          record: `photo:${row.id}`,
+          changes: { status: ['pending', row.status] },
+          ...(row.rejection && { reason: row.rejection }),
+        });
+      }
+      return { approved, rejected, already_decided: alreadyDecided };
+    },
+
+    /** A photo file for staff who moderate photos. */
+    async moderatorPhotoFile(staff: StaffMember | null, file: string) {
+      requireRight(staff, 'photos');
+      return photos.fileForModerator(file);
     },
 
     log: (limit: number) => queries.logOf(db, limit),

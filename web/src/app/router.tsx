@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
         ...page(() => import('../pages/staff/StaffConversationPage')),
         handle: { staffRight: 'inbox' },
       },
+      {
+        path: '/staff/photos',
+        ...page(() => import('../pages/staff/StaffPhotosPage')),
+        handle: { staffRight: 'photos' },
+      },
       { path: '/staff/team', ...page(() => import('../pages/staff/StaffTeamPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/sessions', ...page(() => import('../pages/staff/StaffSessionsPage')) },
     ],

@@ -1,6 +1,6 @@
 /** Photo rows: a profile's photos, its main one, and those waiting for a moderator. */
 import type { Db } from '../../db/index.js';
-import type { PhotoRow } from '../../db/schema.js';
+import type { NewPhotoRow, PhotoRow } from '../../db/schema.js';
 
 export function photosOf(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
   if (profileIds.length === 0) return Promise.resolve([]);
@@ -35,12 +35,12 @@ export async function countPhotos(db: Db, profileId: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertPhoto(db: Db, photo: Omit<PhotoRow, 'id'>): Promise<PhotoRow> {
+export async function insertPhoto(db: Db, photo: NewPhotoRow): Promise<PhotoRow> {
   return db.insertInto('photos').values(photo).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Inserts many photo rows in one statement, e.g. shared avatars of seeded hosted profiles. */
-export async function insertPhotos(db: Db, photos: Omit<PhotoRow, 'id'>[]): Promise<void> {
+export async function insertPhotos(db: Db, photos: NewPhotoRow[]): Promise<void> {
   if (photos.length === 0) return;
   await db.insertInto('photos').values(photos).execute();
 }
@@ -87,16 +87,54 @@ export function findPhotoById(db: Db, photoId: number): Promise<PhotoRow | undef
   return db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirst();
 }
 
-/** Photos waiting for a moderator, oldest first, with whose profile they are on. */
-export function pendingPhotos(db: Db, limit: number) {
-  return db
+/** Photos waiting for a moderator, oldest first, with whose profile (and site) they are on. */
+export function pendingPhotos(db: Db, limit: number, siteId?: number) {
+  let query = db
     .selectFrom('photos')
     .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
-    .select(['photos.id', 'photos.profile_id', 'profiles.name', 'photos.filename', 'photos.created_at'])
-    .where('photos.status', '=', 'pending')
-    .orderBy('photos.id')
-    .limit(limit)
-    .execute();
+    .select([
+      'photos.id',
+      'photos.profile_id',
+      'profiles.name',
+      'profiles.site_id',
+      'profiles.hosted',
+      'photos.filename',
+      'photos.thumb_filename',
+      'photos.width',
+      'photos.height',
+      'photos.created_at',
+    ])
+    .where('photos.status', '=', 'pending');
+  if (siteId !== undefined) query = query.where('profiles.site_id', '=', siteId);
+  return query.orderBy('photos.id').limit(limit).execute();
+}
+
+export async function countPending(db: Db, siteId?: number): Promise<number> {
+  let query = db
+    .selectFrom('photos')
+    .innerJoin('profiles', 'profiles.id', 'photos.profile_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('photos.status', '=', 'pending');
+  if (siteId !== undefined) query = query.where('profiles.site_id', '=', siteId);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/**
+ * A moderator's decision on a photo still pending, in one statement: false when it is not pending
+ * (any more), so of two moderators deciding one photo, one decision stands.
+ */
+export async function decidePending(
+  db: Db,
+  photoId: number,
+  decision: Pick<PhotoRow, 'status' | 'rejection' | 'reviewed_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('photos')
+    .set(decision)
+    .where('id', '=', photoId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deletePhoto(db: Db, photoId: number): Promise<void> {

@@ -1,10 +1,11 @@
 /** A member's own photos: upload within the limit, choose the main one, reorder, delete, review; photo files by who may see them. */
 import path from 'node:path';
-import { FREE_PHOTO_LIMIT, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
+import { FREE_PHOTO_LIMIT, type PhotoRejection, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import type { PhotoRow, ProfileRow } from '../../db/schema.js';
+import type { NewPhotoRow, PhotoRow, ProfileRow } from '../../db/schema.js';
 import { DomainError, notFound } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
 import type { Site } from '../../sites/service.js';
 import { maySeePhoto, toOwnPhoto, type Viewer } from '../presenter.js';
 import * as profileQueries from '../profiles/queries.js';
@@ -28,7 +29,20 @@ export interface ServedPhotoFile {
   public: boolean;
 }
 
-export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, visibility: VisibilityPolicy) {
+export interface PhotoDecisions {
+  approved: number[];
+  rejected: number[];
+  /** Not pending any more when this decision came: decided by someone else meanwhile, or deleted. */
+  alreadyDecided: number[];
+}
+
+export function createPhotosService(
+  db: Db,
+  clock: Clock,
+  mediaRoot: string,
+  visibility: VisibilityPolicy,
+  events: EventBus,
+) {
   /** Whether `viewer` may see the photo, and whether everyone may; null when they may not. */
   async function accessTo(
     site: Site,
@@ -165,11 +179,6 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
       return listing(userId);
     },
 
-    /** Photos waiting for a moderator (sites with photo_moderation), oldest first. */
-    pending(limit: number) {
-      return queries.pendingPhotos(db, limit);
-    },
-
     /** A moderator's verdict on a photo; a rejected main photo hands over to the next one. */
     async review(photoId: number, status: Exclude<PhotoRow['status'], 'pending'>) {
       const photo = await queries.findPhotoById(db, photoId);
@@ -181,8 +190,79 @@ export function createPhotosService(db: Db, clock: Clock, mediaRoot: string, vis
       });
     },
 
+    /** The moderation queue: photos waiting, oldest first, on one site or all; and how many wait. */
+    async moderationQueue(options: { limit: number; siteId?: number }) {
+      const [photos, waiting] = await Promise.all([
+        queries.pendingPhotos(db, options.limit, options.siteId),
+        queries.countPending(db, options.siteId),
+      ]);
+      return { photos, waiting };
+    },
+
+    /**
+     * Approves or rejects pending photos, in one transaction. A photo decided meanwhile keeps that
+     * decision. A rejected main photo hands over to the next one, and each member whose photos were
+     * rejected is told once, with the reason.
+     */
+    async decide(
+      photoIds: number[],
+      decision: { status: 'active' } | { status: 'rejected'; rejection: PhotoRejection },
+    ): Promise<PhotoDecisions & { rows: (PhotoRow & { site_id: number })[] }> {
+      const outcome: PhotoDecisions & { rows: (PhotoRow & { site_id: number })[] } = {
+        approved: [],
+        rejected: [],
+        alreadyDecided: [],
+        rows: [],
+      };
+      const reviewedAt = clock.now().toISOString();
+      const rejection = decision.status === 'rejected' ? decision.rejection : null;
+      await db.transaction().execute(async (trx) => {
+        const rejectedOf = new Map<number, { siteId: number; userId: number; photos: number }>();
+        for (const photoId of [...new Set(photoIds)].sort((a, b) => a - b)) {
+          const decided = await queries.decidePending(trx, photoId, {
+            status: decision.status,
+            rejection,
+            reviewed_at: reviewedAt,
+          });
+          const photo = decided ? await queries.findPhotoById(trx, photoId) : undefined;
+          const profile = photo && (await profileQueries.findProfileById(trx, photo.profile_id));
+          if (!photo || !profile) {
+            outcome.alreadyDecided.push(photoId);
+            continue;
+          }
+          outcome.rows.push({ ...photo, site_id: profile.site_id });
+          if (decision.status === 'active') {
+            outcome.approved.push(photoId);
+            if (profile.main_photo_id === null) await repairMain(trx, profile);
+            continue;
+          }
+          outcome.rejected.push(photoId);
+          await repairMain(trx, profile);
+          if (profile.user_id !== null) {
+            const told = rejectedOf.get(profile.user_id);
+            rejectedOf.set(profile.user_id, {
+              siteId: profile.site_id,
+              userId: profile.user_id,
+              photos: (told?.photos ?? 0) + 1,
+            });
+          }
+        }
+        for (const told of rejectedOf.values()) {
+          await events.record(trx, { type: 'photo.rejected', ...told, rejection: rejection as PhotoRejection });
+        }
+      });
+      await events.relay();
+      return outcome;
+    },
+
+    /** A photo file for staff who moderate: any photo still stored, whatever its status or site. */
+    async fileForModerator(file: string): Promise<string> {
+      if (!PHOTO_FILE.test(file) || (await queries.photosInFile(db, file)).length === 0) throw notFound();
+      return path.join(mediaRoot, file);
+    },
+
     /** Photo rows of files stored already, e.g. avatars shared by bulk-seeded profiles. */
-    addPhotoRowsInBulk(rows: Omit<PhotoRow, 'id'>[], trx: Db = db): Promise<void> {
+    addPhotoRowsInBulk(rows: NewPhotoRow[], trx: Db = db): Promise<void> {
       return queries.insertPhotos(trx, rows);
     },
 

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../../i18n/format';
 import { STAFF_LOCALE, useAddStaff, useChangeStaff, useStaffMe, useStaffTeam } from './api';
 
-const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', admin: 'Admin' };
+const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
 
 interface Added {
   staff: StaffAccount;
@@ -31,7 +31,7 @@ export default function StaffTeamPage() {
       <div className="staff-page-head">
         <h1 className="h3">Team</h1>
         <p className="text-body-secondary mb-0">
-          Operators answer in the inbox; admins also manage money and the team.
+          Operators answer in the inbox; moderators review photos; admins do both and also manage money and the team.
         </p>
       </div>
       <AddStaff onAdded={setAdded} />

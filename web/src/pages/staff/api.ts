@@ -1,4 +1,4 @@
-import type { StaffRole } from '@amora/common';
+import type { PhotoRejection, StaffRole } from '@amora/common';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -14,6 +14,7 @@ export const staffKeys = {
   inbox: ['staff', 'inbox'] as const,
   conversation: (id: number) => ['staff', 'conversation', id] as const,
   team: ['staff', 'team'] as const,
+  photos: (site: number | null) => ['staff', 'photos', site] as const,
   sessions: ['staff', 'sessions'] as const,
 };
 
@@ -141,6 +142,25 @@ export function useAddNote(conversation: number) {
   return useMutation({
     mutationFn: (text: string) => api.post('/api/staff/note.php', 'notesResponse', { conversation, text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
+  });
+}
+
+/** The photos waiting for a moderator, oldest first: on every site, or on one. */
+export function usePhotoQueue(site: number | null) {
+  return useQuery({
+    queryKey: staffKeys.photos(site),
+    queryFn: () => api.get('/api/staff/photos.php', 'photoQueueResponse', site ? { site: String(site) } : undefined),
+    refetchInterval: STAFF_POLL_MS,
+  });
+}
+
+/** Approves or rejects photos; the answer names those someone else decided first. */
+export function useDecidePhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection }) =>
+      api.post('/api/staff/photos.php', 'decidePhotosResponse', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'photos'] }),
   });
 }
 
