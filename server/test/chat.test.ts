@@ -16,6 +16,7 @@ import {
   type TestClient,
   testPhoto,
   useTestApp,
+  withFields,
 } from './helpers.js';
 
 const t = useTestApp();
@@ -411,12 +412,3 @@ describe('deleting a conversation', () => {
     expect((await pageOf(anna, conversation)).messages.map((message) => message.text)).toEqual(['before', 'after']);
   });
 });
-
-/** A multipart body with extra text fields before its file, as a browser's FormData sends them. */
-function withFields(upload: { payload: Buffer; headers: Record<string, string> }, fields: Record<string, string>) {
-  const boundary = upload.headers['content-type']?.split('boundary=')[1] ?? '';
-  const head = Object.entries(fields)
-    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join('');
-  return Buffer.concat([Buffer.from(head), upload.payload]);
-}

@@ -224,6 +224,18 @@ export function client(app: FastifyInstance, options: ClientOptions = {}): TestC
 }
 
 /** A multipart/form-data body with one file, as a browser's FormData upload sends it. */
+/** A multipart body with extra text fields before its file, as a browser's FormData sends them. */
+export function withFields(
+  upload: { payload: Buffer; headers: Record<string, string> },
+  fields: Record<string, string>,
+) {
+  const boundary = upload.headers['content-type']?.split('boundary=')[1] ?? '';
+  const head = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
+  return Buffer.concat([Buffer.from(head), upload.payload]);
+}
+
 export function multipartFile(
   content: Buffer,
   { field = 'file', filename = 'photo.jpg', contentType = 'image/jpeg' } = {},

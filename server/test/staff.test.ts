@@ -13,9 +13,12 @@ import {
   client,
   loggedIn,
   makePremium,
+  multipartFile,
   staffClient,
   type TestClient,
+  testPhoto,
   useTestApp,
+  withFields,
 } from './helpers.js';
 import { openSocket } from './sockets.js';
 
@@ -127,6 +130,40 @@ describe('the operator inbox', () => {
     // Notes are for staff: the member's own view of the conversation has none of them.
     const own = await member.visitor.get(`/api/chat.php?conversation=${conversation}`);
     expect(own.body).not.toContain('cycling');
+  });
+
+  it("shows the operator holding a conversation the member's photo messages and both profiles' photos, nobody else", async () => {
+    const [holder, colleague, moderator] = [await operator(), await operator(), await staffClient(t, 'moderator')];
+    const { conversation, member, hostedId } = await memberWritingToHosted();
+    const upload = multipartFile(await testPhoto());
+    const sent = await member.visitor.post(
+      '/api/chat.php',
+      withFields(upload, { client_id: randomUUID(), conversation: String(conversation) }),
+      { headers: upload.headers },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const memberPhotos = await buildPhotos(t.services, member, 2);
+    await holder.post('/api/staff/claim.php', { conversation });
+    const view = (await holder.get(`/api/staff/conversation.php?conversation=${conversation}`)).json();
+    const photoMessage = view.messages.find((message: { kind: string }) => message.kind === 'photo');
+    expect(photoMessage.photo.url).toMatch(/^\/api\/staff\/media\/c\/\d+\/[0-9a-f]{32}\.webp$/);
+    const file = await holder.get(photoMessage.photo.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    // Every photo of both profiles, through the same path.
+    expect(view.member.photos).toHaveLength(memberPhotos.length);
+    for (const photo of [...view.member.photos, ...view.hosted.photos]) {
+      expect((await holder.get(`/api/staff/media/${photo.thumb_filename}`)).statusCode).toBe(200);
+    }
+    expect(view.hosted.id).toBe(hostedId);
+
+    // A colleague who does not hold it, a moderator (no inbox), a member: no chat photo.
+    expect((await colleague.get(photoMessage.photo.url)).statusCode).toBe(404);
+    expect((await moderator.get(photoMessage.photo.url)).statusCode).toBe(403);
+    expect((await member.visitor.get(photoMessage.photo.url)).statusCode).toBe(403);
+    // Released, it is the next holder's.
+    await holder.post('/api/staff/release.php', { conversation });
+    expect((await holder.get(photoMessage.photo.url)).statusCode).toBe(404);
   });
 
   it('answers as the hosted profile, live to the member, free of credits, once per client id, logged', async () => {

@@ -223,7 +223,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
   // Never kept by a browser or a proxy: a rejected photo must be gone at once.
   app.get(`${STAFF_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    const data = await fs.readFile(await staff.moderatorPhotoFile(request.staff, file)).catch((error: unknown) => {
+    const data = await fs.readFile(await staff.mediaFile(request.site, request.staff, file)).catch((error: unknown) => {
       throw error instanceof DomainError ? error : notFound();
     });
     return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);

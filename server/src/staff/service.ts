@@ -5,7 +5,7 @@
  * payment details: only the public profile, the conversation and staff notes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type PhotoRejection, STAFF_ROLES } from '@amora/common';
+import { type ChatMessage, type PhotoRejection, STAFF_ROLES, staffMay } from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
@@ -31,6 +31,12 @@ const PHOTO_QUEUE_PAGE = 60;
 /** Where staff fetch a photo file, whatever its status (members' /media/ shows only what they may see). */
 export const STAFF_MEDIA_PREFIX = '/api/staff/media/';
 const staffMediaUrl = (file: string) => `${STAFF_MEDIA_PREFIX}${file}`;
+
+/** A message as staff fetch its photo: through the staff media path, which knows who holds the conversation. */
+function withStaffPhotoUrl(message: ChatMessage): ChatMessage {
+  const file = message.photo?.url.match(/(?:^|\/)([cp]\/[^/]+\/[^/]+)$/)?.[1];
+  return message.photo && file ? { ...message, photo: { ...message.photo, url: staffMediaUrl(file) } } : message;
+}
 /** Codes tried per password given. */
 const CODE_ATTEMPTS = 5;
 
@@ -347,7 +353,7 @@ export function createStaffService(deps: {
       return {
         conversation: view.conversation,
         awaiting: view.awaiting,
-        messages: view.messages,
+        messages: view.messages.map(withStaffPhotoUrl),
         member,
         hosted,
         notes,
@@ -453,10 +459,19 @@ export function createStaffService(deps: {
       return { approved, rejected, already_decided: alreadyDecided };
     },
 
-    /** A photo file for staff who moderate photos. */
-    async moderatorPhotoFile(staff: StaffMember | null, file: string) {
-      requireRight(staff, 'photos');
-      return photos.fileForModerator(file);
+    /**
+     * A photo file for staff: a chat photo to the operator holding its conversation; any stored
+     * photo to those who moderate photos; an approved one of this site's profiles to operators.
+     */
+    async mediaFile(site: Site, staff: StaffMember | null, file: string) {
+      const member = requireSignedIn(staff);
+      if (file.startsWith('c/')) {
+        requireRight(staff, 'inbox');
+        return chat.photoFile(site, { staffId: member.id }, file);
+      }
+      if (staffMay(member.role, 'photos')) return photos.fileForModerator(file);
+      requireRight(staff, 'inbox');
+      return photos.fileForOperator(site, file);
     },
 
     log: (limit: number) => queries.logOf(db, limit),

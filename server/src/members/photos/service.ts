@@ -255,6 +255,17 @@ export function createPhotosService(
       return outcome;
     },
 
+    /** A photo file for operators: an approved photo of a profile of the site they work on. */
+    async fileForOperator(site: Site, file: string): Promise<string> {
+      if (!PHOTO_FILE.test(file)) throw notFound();
+      for (const photo of await queries.photosInFile(db, file)) {
+        if (photo.status !== 'active') continue;
+        const profile = await profileQueries.findProfileById(db, photo.profile_id);
+        if (profile?.site_id === site.id) return path.join(mediaRoot, file);
+      }
+      throw notFound();
+    },
+
     /** A photo file for staff who moderate: any photo still stored, whatever its status or site. */
     async fileForModerator(file: string): Promise<string> {
       if (!PHOTO_FILE.test(file) || (await queries.photosInFile(db, file)).length === 0) throw notFound();

@@ -4,11 +4,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePhotoUrl } from '../../api/members';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { MessageBubble } from '../chats/MessageBubble';
-import { useAddNote, useAnswer, useOperatorConversation, useRelease } from './api';
+import { staffPhotoUrl, useAddNote, useAnswer, useOperatorConversation, useRelease } from './api';
 
 /**
  * /staff/conversations/{id}: a claimed conversation. The history (the hosted side on the right),
@@ -64,7 +63,6 @@ export default function StaffConversationPage() {
 
 function AnswerForm({ conversation, hosted }: { conversation: number; hosted: MemberProfile }) {
   const answer = useAnswer(conversation);
-  const photoUrl = usePhotoUrl();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +92,7 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
                 disabled={answer.isPending}
               >
                 <img
-                  src={photoUrl(photo.thumb_filename)}
+                  src={staffPhotoUrl(photo.thumb_filename)}
                   alt={`Send ${hosted.name} ${index + 1}`}
                   width={96}
                   height={120}
@@ -109,7 +107,6 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
 }
 
 function MemberSummary({ profile }: { profile: MemberProfile }) {
-  const photoUrl = usePhotoUrl();
   const facts = [profile.gender, profile.relationship_status, profile.city, profile.country].filter(Boolean);
   return (
     <section className="staff-card" aria-label="Member">
@@ -120,7 +117,7 @@ function MemberSummary({ profile }: { profile: MemberProfile }) {
       {profile.photos.length > 0 && (
         <div className="staff-gallery">
           {profile.photos.map((photo) => (
-            <img key={photo.id} src={photoUrl(photo.thumb_filename)} alt={profile.name} width={72} height={90} />
+            <img key={photo.id} src={staffPhotoUrl(photo.thumb_filename)} alt={profile.name} width={72} height={90} />
           ))}
         </div>
       )}

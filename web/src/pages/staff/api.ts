@@ -6,6 +6,9 @@ import { ApiError, api } from '../../api/client';
 /** How staff screens write dates and times: they are in English, whatever the site's language. */
 export const STAFF_LOCALE = 'en-GB';
 
+/** Where staff fetch a photo file (members' /media/ answers by what a member may see). */
+export const staffPhotoUrl = (file: string) => `/api/staff/media/${file}`;
+
 /** Staff see changes by polling; they have no member socket. */
 const STAFF_POLL_MS = 10_000;
 
