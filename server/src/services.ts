@@ -116,7 +116,7 @@ export function createServices({
     events,
     jobs,
   });
-  const staff = createStaffService({ db, clock, chat, members, payments, photos, sites });
+  const staff = createStaffService({ db, clock, chat, members, payments, photos, sites, accounts });
   return {
     events,
     jobs,

@@ -27,8 +27,12 @@ const t = useTestApp();
 const operator = () => staffClient(t, 'operator');
 
 /** A member who wrote to a new hosted profile (with two gallery photos); the conversation waits. */
-async function memberWritingToHosted(text = 'Hello, are you real?') {
-  const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
+async function memberWritingToHosted(
+  text = 'Hello, are you real?',
+  { language, country }: { language?: 'nl'; country?: string } = {},
+) {
+  const built = await buildMember(t.services, { credits: 1000, freeMessages: 0, language });
+  if (country) await t.db.updateTable('profiles').set({ country }).where('id', '=', built.profileId).execute();
   await makePremium(t.db, built);
   const visitor = await loggedIn(t.app, built);
   const hosted = await t.services.members.createHostedProfile({
@@ -75,15 +79,26 @@ describe('staff sign-in', () => {
 });
 
 describe('the operator inbox', () => {
-  it('lists waiting conversations oldest first, without the member’s email', async () => {
+  it('lists waiting conversations oldest first, with the member’s language, country and time zone, never the email', async () => {
     const staff = await operator();
-    const first = await memberWritingToHosted();
+    const first = await memberWritingToHosted('Hoi!', { language: 'nl', country: 'BE' });
     t.clock.advance({ minutes: 1 });
     const second = await memberWritingToHosted();
     const ids = (await inboxOf(staff)).map((entry) => entry.conversation);
     expect(ids.indexOf(first.conversation)).toBeLessThan(ids.indexOf(second.conversation));
-    const body = (await staff.get('/api/staff/inbox.php')).body;
-    expect(body).not.toContain(first.member.email);
+    const inbox = await staff.get('/api/staff/inbox.php');
+    expect(inbox.body).not.toContain(first.member.email);
+    expect(inbox.json().refreshed_at).toBe(t.clock.now().toISOString());
+    const entry = inbox
+      .json()
+      .conversations.find((each: { conversation: number }) => each.conversation === first.conversation);
+    expect(entry.member).toEqual({
+      id: first.member.profileId,
+      name: first.member.name,
+      language: 'nl',
+      country: 'BE',
+      time_zone: 'Europe/Brussels',
+    });
   });
 
   it('gives a conversation to one of two operators claiming at once, until the claim idles out', async () => {

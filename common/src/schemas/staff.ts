@@ -1,6 +1,6 @@
 /** The staff API (/api/staff/): operators answer as hosted profiles; staff screens are in English. */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, GIFTS, PHOTO_REJECTIONS } from '../constants.js';
+import { CHAT_TEXT_MAX_LENGTH, GIFTS, LOCALES, PHOTO_REJECTIONS } from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
 import { emailField } from './accounts.js';
 import { chatMessage, messageKind } from './chat.js';
@@ -50,14 +50,15 @@ const side = z.object({ id: z.number(), name: z.string() });
 export const inboxEntry = z.object({
   conversation: z.number(),
   hosted: side,
-  member: side,
+  /** The member writes in `language`; `time_zone` is their country's, for their local time. */
+  member: side.extend({ language: z.enum(LOCALES), country: z.string().nullable(), time_zone: z.string() }),
   waiting_since: z.string(),
   last_message: z.object({ kind: messageKind, text: z.string().nullable(), gift: z.enum(GIFTS).nullable() }),
   claimed_by: z.string().nullable(),
   claimed_by_me: z.boolean(),
 });
 export type InboxEntry = z.infer<typeof inboxEntry>;
-export const inboxResponse = z.object({ conversations: z.array(inboxEntry) });
+export const inboxResponse = z.object({ conversations: z.array(inboxEntry), refreshed_at: z.string() });
 
 export const claimResponse = z.object({ conversation: z.number(), claim_expires_at: z.string() });
 

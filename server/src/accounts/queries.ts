@@ -56,6 +56,11 @@ export async function userIdsOfSite(
   return (await query.execute()).map((row) => row.id);
 }
 
+export function languagesOf(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'language']).where('id', 'in', userIds).execute();
+}
+
 export async function userIdsWithEmailKey(db: Db, emailKey: string): Promise<number[]> {
   const rows = await db.selectFrom('users').select('id').where('email_key', '=', emailKey).execute();
   return rows.map((row) => row.id);

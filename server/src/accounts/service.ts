@@ -203,6 +203,12 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     return user && !user.deleted_at ? user : null;
   }
 
+  /** The language each account chose (staff see it beside the member's messages). */
+  async function languagesOf(userIds: number[]): Promise<Map<number, Locale>> {
+    const rows = await queries.languagesOf(db, userIds);
+    return new Map(rows.map((row) => [row.id, isLocale(row.language) ? row.language : 'en']));
+  }
+
   function notificationTargetOf(user: UserRow): NotificationTarget {
     return {
       userId: user.id,
@@ -278,6 +284,8 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       const user = await liveUser(userId);
       return user && notificationTargetOf(user);
     },
+
+    languagesOf,
 
     /** Whom a notification goes to: the details and the member, from one read of the account. */
     async notificationRecipient(userId: number) {

@@ -26,6 +26,10 @@ const TIME_ZONES: Record<string, string> = {
   SE: 'Europe/Stockholm',
 };
 
+/** A country's time zone (the countries Amora serves), else the site's. */
+export const timeZoneOf = (country: string | null, site: { settings: { time_zone: string } }) =>
+  (country && TIME_ZONES[country]) || site.settings.time_zone;
+
 export function newSiteSettings({
   name,
   domain,

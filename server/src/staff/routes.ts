@@ -134,9 +134,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     staff: request.staff,
   }));
 
-  app.get('/api/staff/inbox.php', { schema: { response: { 200: inboxResponse }, errors: STAFF } }, async (request) => ({
-    conversations: await staff.inbox(request.site, operator(request)),
-  }));
+  app.get('/api/staff/inbox.php', { schema: { response: { 200: inboxResponse }, errors: STAFF } }, async (request) =>
+    staff.inbox(request.site, operator(request)),
+  );
 
   app.post(
     '/api/staff/claim.php',

@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type ChatMessage, type PhotoRejection, STAFF_ROLES, staffMay } from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
+import type { AccountsService } from '../accounts/service.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
 import { addMinutes, type Clock } from '../clock.js';
@@ -17,6 +18,7 @@ import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
+import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
@@ -85,8 +87,9 @@ export function createStaffService(deps: {
   payments: PaymentsService;
   photos: PhotosService;
   sites: SitesService;
+  accounts: AccountsService;
 }) {
-  const { db, clock, chat, members, payments, photos, sites } = deps;
+  const { db, clock, chat, members, payments, photos, sites, accounts } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /** Writes a row of the audit log; rows are only ever added. */
@@ -307,11 +310,17 @@ export function createStaffService(deps: {
       await queries.deleteSession(db, hashSecret(token));
     },
 
-    /** Conversations waiting for an answer, longest waiting first, with both sides' names and who holds each. */
+    /**
+     * Conversations waiting for an answer, longest waiting first: both sides' names, the member's
+     * language, country and time zone (to answer as a local would), and who holds each.
+     */
     async inbox(site: Site, staff: StaffMember) {
       const waiting = await chat.operatorInbox(site);
       const profileIds = [...new Set(waiting.flatMap((entry) => [entry.hostedProfileId, entry.memberProfileId]))];
-      const names = new Map((await members.namesOf(profileIds)).map((row) => [row.id, row.name]));
+      const people = new Map((await members.namesOf(profileIds)).map((row) => [row.id, row]));
+      const languages = await accounts.languagesOf(
+        [...people.values()].flatMap((person) => (person.user_id === null ? [] : [person.user_id])),
+      );
       const holders = new Map(
         (
           await queries.staffNames(
@@ -320,15 +329,26 @@ export function createStaffService(deps: {
           )
         ).map((row) => [row.id, row.name]),
       );
-      return waiting.map((entry) => ({
-        conversation: entry.conversation,
-        hosted: { id: entry.hostedProfileId, name: names.get(entry.hostedProfileId) ?? '' },
-        member: { id: entry.memberProfileId, name: names.get(entry.memberProfileId) ?? '' },
-        waiting_since: entry.waitingSince,
-        last_message: entry.lastMessage,
-        claimed_by: entry.claimedBy === null ? null : (holders.get(entry.claimedBy) ?? ''),
-        claimed_by_me: entry.claimedBy === staff.id,
-      }));
+      const conversations = waiting.map((entry) => {
+        const member = people.get(entry.memberProfileId);
+        const country = member?.country ?? null;
+        return {
+          conversation: entry.conversation,
+          hosted: { id: entry.hostedProfileId, name: people.get(entry.hostedProfileId)?.name ?? '' },
+          member: {
+            id: entry.memberProfileId,
+            name: member?.name ?? '',
+            language: (member?.user_id && languages.get(member.user_id)) || ('en' as const),
+            country,
+            time_zone: timeZoneOf(country, site),
+          },
+          waiting_since: entry.waitingSince,
+          last_message: entry.lastMessage,
+          claimed_by: entry.claimedBy === null ? null : (holders.get(entry.claimedBy) ?? ''),
+          claimed_by_me: entry.claimedBy === staff.id,
+        };
+      });
+      return { conversations, refreshed_at: nowIso() };
     },
 
     async claim(site: Site, staff: StaffMember, conversation: number) {

@@ -92,7 +92,7 @@ export async function countMembersCreatedSince(db: Db, siteId: number, since: st
 
 export function namesOf(db: Db, profileIds: number[]) {
   if (profileIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('profiles').select(['id', 'name']).where('id', 'in', profileIds).execute();
+  return db.selectFrom('profiles').select(['id', 'name', 'country', 'user_id']).where('id', 'in', profileIds).execute();
 }
 
 export function presenceRows(db: Db, profileIds: number[]) {

@@ -163,6 +163,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
     countNewMembers: (siteId: number, since: string) => queries.countMembersCreatedSince(db, siteId, since),
 
     /** Profiles' names, for staff screens and notifications. */
+    /** Profiles' names, with their country and account (none for a hosted profile). */
     namesOf: (profileIds: number[]) => queries.namesOf(db, profileIds),
 
     /** Online while an app is open and shown: the socket renews it, a hidden page ends it. */

@@ -4,12 +4,25 @@ import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useClaim, useInbox } from './api';
+import { formatTime } from '../../i18n/format';
+import { STAFF_LOCALE, useClaim, useInbox } from './api';
 
 const waitedFor = (since: string) => {
   const minutes = Math.max(0, Math.round((Date.now() - new Date(since).getTime()) / 60_000));
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 };
+
+const languageNames = new Intl.DisplayNames(STAFF_LOCALE, { type: 'language' });
+const countryNames = new Intl.DisplayNames(STAFF_LOCALE, { type: 'region' });
+
+/** What an operator needs to answer as a local would: the member's language, country and time of day there. */
+function whereTheyAre(member: InboxEntry['member']) {
+  const time = new Intl.DateTimeFormat(STAFF_LOCALE, { timeZone: member.time_zone, timeStyle: 'short' }).format(
+    new Date(),
+  );
+  const country = member.country ? `${countryNames.of(member.country)}, ` : '';
+  return `${languageNames.of(member.language)} · ${country}${time} there`;
+}
 
 const preview = (message: InboxEntry['last_message']) =>
   message.kind === 'text' ? message.text : message.kind === 'gift' ? `Gift: ${message.gift}` : 'Photo';
@@ -24,17 +37,29 @@ export default function StaffInboxPage() {
     claim.mutate(conversation, { onSuccess: () => navigate(`/staff/conversations/${conversation}`) });
 
   if (inbox.isPending) return <Loading />;
+  const conversations = inbox.data?.conversations ?? [];
   return (
     <section>
-      <h1 className="h3 mb-3">Waiting for an answer</h1>
+      <div className="staff-page-head">
+        <h1 className="h3">Waiting for an answer</h1>
+        {inbox.data && (
+          <p className="text-body-secondary mb-0" aria-live="polite">
+            {conversations.length} waiting · {conversations.filter((entry) => !entry.claimed_by).length} not taken ·
+            refreshed at {formatTime(inbox.data.refreshed_at, STAFF_LOCALE)}
+          </p>
+        )}
+      </div>
       {inbox.isError && <Alert variant="danger">{inbox.error.message}</Alert>}
       {claim.isError && <Alert variant="warning">{claim.error.message}</Alert>}
-      {inbox.data?.length === 0 && <p>Nobody is waiting. New messages to hosted profiles appear here.</p>}
+      {inbox.data && conversations.length === 0 && (
+        <p>Nobody is waiting. New messages to hosted profiles appear here.</p>
+      )}
       <ul className="staff-inbox" aria-label="Waiting conversations">
-        {inbox.data?.map((entry) => (
+        {conversations.map((entry) => (
           <li key={entry.conversation} className="staff-inbox-entry">
             <div>
               <strong>{entry.member.name}</strong> wrote to <strong>{entry.hosted.name}</strong>
+              <p className="mb-0 small">{whereTheyAre(entry.member)}</p>
               <p className="mb-0 text-body-secondary">{preview(entry.last_message)}</p>
             </div>
             <span className="staff-waited">waiting {waitedFor(entry.waiting_since)}</span>

@@ -97,7 +97,7 @@ export function useStaffLogout() {
 export function useInbox() {
   return useQuery({
     queryKey: staffKeys.inbox,
-    queryFn: async () => (await api.get('/api/staff/inbox.php', 'inboxResponse')).conversations,
+    queryFn: () => api.get('/api/staff/inbox.php', 'inboxResponse'),
     refetchInterval: STAFF_POLL_MS,
   });
 }
