@@ -6,28 +6,21 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, expectAccessible, expectTapTargets, hostedProfiles, screenshot, signUpMember } from './support.js';
+import {
+  checkout,
+  chooseBundle,
+  enterSite,
+  expectAccessible,
+  expectTapTargets,
+  hostedProfiles,
+  screenshot,
+  signUpMember,
+} from './support.js';
 
 const t = catalogue('en');
 
 const topBarCredits = (page: Page) => page.getByRole('banner').getByRole('link', { name: /credit/i });
 const getPremium = (page: Page) => page.getByRole('banner').getByRole('link', { name: t('credits:getPremium') });
-
-async function chooseBundle(page: Page, credits: number) {
-  await page.goto('/credits');
-  const bundles = page.getByRole('region', { name: t('credits:bundles') });
-  // The card's name may start with its flag ("Trial package").
-  await bundles.getByRole('link', { name: new RegExp(`\\b${credits} credits\\b`) }).click();
-  await expect(page.getByRole('heading', { name: t('credits:payment.title') })).toBeVisible();
-}
-
-/** Pays the chosen bundle and decides the sandbox checkout's outcome. */
-async function checkout(page: Page, outcome: string) {
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByText(t('credits:sandbox.tag'))).toBeVisible();
-  await page.getByRole('button', { name: t(`credits:sandbox.outcomes.${outcome}`), exact: true }).click();
-  await page.waitForURL(/\/transactions\/\d+\?return=1$/);
-}
 
 test('a new member buys credits through the sandbox and becomes premium', async ({ page }, testInfo) => {
   await signUpMember(page, 'Noor', { activate: true });

@@ -138,6 +138,25 @@ export async function otherPerson(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+const en = catalogue('en');
+
+/** Opens /credits and chooses the bundle of `credits` (an English-speaking member's page). */
+export async function chooseBundle(page: Page, credits: number) {
+  await page.goto('/credits');
+  const bundles = page.getByRole('region', { name: en('credits:bundles') });
+  // The card's name may start with its flag ("Trial package").
+  await bundles.getByRole('link', { name: new RegExp(`\\b${credits} credits\\b`) }).click();
+  await expect(page.getByRole('heading', { name: en('credits:payment.title') })).toBeVisible();
+}
+
+/** Pays the chosen bundle and decides the sandbox checkout's outcome. */
+export async function checkout(page: Page, outcome: string) {
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText(en('credits:sandbox.tag'))).toBeVisible();
+  await page.getByRole('button', { name: en(`credits:sandbox.outcomes.${outcome}`), exact: true }).click();
+  await page.waitForURL(/\/transactions\/\d+\?return=1$/);
+}
+
 /** The same path on the demo's members-only site (Liefdevol), which browsers reach on this machine like localhost. */
 export function membersOnly(path: string): string {
   const url = new URL(path, test.info().project.use.baseURL);
@@ -152,7 +171,7 @@ export async function signUpMember(page: Page, name: string, { activate }: { act
     headers: CLIENT,
     data: { email, name, password: 'a-good-password-1', date_of_birth: '1991-06-15' },
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), await response.text()).toBe(true);
   const { user } = (await response.json()) as { user: { profile: { id: number } } };
   if (activate) {
     const subject = catalogue('en')('mail:activate.subject', { site: 'Amora' });

@@ -43,6 +43,7 @@ export const WEB_PATHS = [
   '/staff',
   '/staff/conversations/:id',
   '/staff/photos',
+  '/staff/payments',
   '/staff/team',
   '/staff/sessions',
   '/account-deleted',

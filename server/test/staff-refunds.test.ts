@@ -112,3 +112,69 @@ describe('refunds from the back office', () => {
     expect(await auditOf(paymentId)).toEqual([]);
   });
 });
+
+describe('the payments list', () => {
+  interface Listed {
+    id: number;
+    member: { id: number; name: string } | null;
+    site: { id: number; name: string };
+    status: string;
+    refund_refusal: string | null;
+  }
+  const list = async (admin: Awaited<ReturnType<typeof staffClient>>, query = '') => {
+    const response = await admin.get(`/api/staff/payments.php${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { payments: Listed[]; next_before: number | null };
+  };
+
+  it('lists payments newest first by member, status and method, saying which an admin may refund now', async () => {
+    const admin = await staffClient(t, 'admin');
+    const { member, paymentId } = await paidPurchase();
+    const { transaction: open } = await started(member, { bundle_id: (await bundleOf(member, 50)).id });
+
+    const mine = await list(admin, `?member=${member.profileId}`);
+    expect(mine.payments.map((payment) => [payment.id, payment.status])).toEqual([
+      [open.id, 'created'],
+      [paymentId, 'paid'],
+    ]);
+    expect(mine.payments[1]).toMatchObject({
+      member: { id: member.profileId },
+      site: { id: t.site.id, name: 'Amora' },
+      refund_refusal: null,
+    });
+    expect(mine.payments[0]?.refund_refusal).toContain('not paid');
+    const paid = await list(admin, `?member=${member.profileId}&status=paid&method=ideal&site=${t.site.id}`);
+    expect(paid.payments.map((payment) => payment.id)).toEqual([paymentId]);
+    expect((await list(admin, `?member=${member.profileId}&method=paypal`)).payments).toEqual([]);
+    expect((await list(admin, `?member=${member.profileId}&before=${open.id}`)).payments.map((p) => p.id)).toEqual([
+      paymentId,
+    ]);
+
+    // Once refunded, or past the site's refund_days, it says why not.
+    await admin.post('/api/staff/refund.php', { payment: paymentId, reason: 'Asked by mail' });
+    expect((await list(admin, `?member=${member.profileId}&status=refunded`)).payments[0]?.refund_refusal).toContain(
+      'refunded, not paid',
+    );
+    const late = await paidPurchase();
+    t.clock.advance({ days: 15 });
+    // A staff session lasts a working day: the admin signs in again.
+    expect(
+      (await list(await staffClient(t, 'admin'), `?member=${late.member.profileId}`)).payments[0]?.refund_refusal,
+    ).toContain('refund_days');
+  });
+
+  it('keeps the list to admins and refuses unknown filters', async () => {
+    const operator = await staffClient(t, 'operator');
+    const moderator = await staffClient(t, 'moderator');
+    for (const staff of [operator, moderator]) {
+      expect((await staff.get('/api/staff/payments.php')).json()).toMatchObject({ error: 'forbidden' });
+    }
+    const admin = await staffClient(t, 'admin');
+    for (const query of ['?status=stolen', '?method=cash', '?site=abc', '?member=-1', '?before=0']) {
+      expect((await admin.get(`/api/staff/payments.php${query}`)).statusCode, query).toBe(422);
+    }
+    expect((await list(admin, '?member=999999999')).payments).toEqual([]);
+    const sites = (await operator.get('/api/staff/sites.php')).json().sites as { name: string }[];
+    expect(sites.map((site) => site.name)).toContain('Amora');
+  });
+});

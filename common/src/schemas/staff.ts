@@ -1,6 +1,14 @@
 /** The staff API (/api/staff/): operators answer as hosted profiles; staff screens are in English. */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, GIFTS, LOCALES, PHOTO_REJECTIONS } from '../constants.js';
+import {
+  CHAT_TEXT_MAX_LENGTH,
+  GIFTS,
+  LOCALES,
+  PAYMENT_METHODS,
+  PAYMENT_REFUSALS,
+  PAYMENT_STATUSES,
+  PHOTO_REJECTIONS,
+} from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
 import { emailField } from './accounts.js';
 import { chatMessage, messageKind } from './chat.js';
@@ -172,3 +180,38 @@ export const decidePhotosResponse = z.object({
   rejected: z.array(z.number()),
   already_decided: z.array(z.number()),
 });
+
+/** GET /api/staff/sites.php: the sites of this deployment, for staff screens' filters. */
+export const staffSitesResponse = z.object({
+  sites: z.array(z.object({ id: z.number(), name: z.string(), domain: z.string() })),
+});
+
+/** GET /api/staff/payments.php: filters; `before` pages back from a payment id. */
+export const staffPaymentsQuery = z.object({
+  site: id.optional(),
+  status: z.enum(PAYMENT_STATUSES, { message: 'invalid_choice' }).optional(),
+  method: z.enum(PAYMENT_METHODS, { message: 'invalid_choice' }).optional(),
+  /** A member's profile id. */
+  member: id.optional(),
+  before: id.optional(),
+});
+
+/** A payment as admins see it: whose, where, how much and how it stands, and whether it may be refunded now. */
+export const staffPayment = z.object({
+  id: z.number(),
+  site: side,
+  member: side.nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  currency: z.string(),
+  credits: z.number(),
+  refunded_credits: z.number(),
+  refusal: z.enum(PAYMENT_REFUSALS).nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** Why it may not be refunded now; null when an admin may. */
+  refund_refusal: z.string().nullable(),
+});
+export type StaffPayment = z.infer<typeof staffPayment>;
+export const staffPaymentsResponse = z.object({ payments: z.array(staffPayment), next_before: z.number().nullable() });

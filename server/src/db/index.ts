@@ -32,6 +32,7 @@ import * as eventOutbox from './migrations/1764550000000-EventOutbox.js';
 import * as staffAudit from './migrations/1764600000000-StaffAudit.js';
 import * as staffTwoStep from './migrations/1764650000000-StaffTwoStep.js';
 import * as photoModeration from './migrations/1764700000000-PhotoModeration.js';
+import * as staffPayments from './migrations/1764750000000-StaffPayments.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -56,6 +57,7 @@ const MIGRATIONS = {
   '1764600000000-StaffAudit': staffAudit,
   '1764650000000-StaffTwoStep': staffTwoStep,
   '1764700000000-PhotoModeration': photoModeration,
+  '1764750000000-StaffPayments': staffPayments,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -44,6 +44,27 @@ export function openPaymentsOf(db: Db, userId: number): Promise<PaymentRow[]> {
     .execute();
 }
 
+export interface StaffPaymentFilter {
+  siteId?: number;
+  status?: PaymentStatus;
+  method?: string;
+  userId?: number;
+  /** Keyset paging: payments older than this id. */
+  before?: number;
+  limit: number;
+}
+
+/** Payments for staff, newest first, filtered. */
+export function paymentsForStaff(db: Db, filter: StaffPaymentFilter): Promise<PaymentRow[]> {
+  let query = db.selectFrom('payments').selectAll();
+  if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  if (filter.method !== undefined) query = query.where('method', '=', filter.method);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
 export function paymentsOf(db: Db, userId: number): Promise<PaymentRow[]> {
   return db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }

@@ -27,6 +27,24 @@ export class RefundRefused extends Error {}
 
 const amountOf = (row: PaymentRow) => ({ value: row.amount, currency: row.currency as Transaction['currency'] });
 
+/**
+ * Why staff may not refund the payment now, or null when they may: it must be paid at the provider,
+ * within the site's refund_days of its payment. (Asked twice at once, the provider is asked once: see
+ * queries.claimRefund.)
+ */
+export function refundRefusal(
+  row: Pick<PaymentRow, 'id' | 'provider_id' | 'status' | 'paid_at'>,
+  refundDays: number,
+  now: Date,
+): string | null {
+  if (!row.provider_id) return `there is no payment ${row.id} at the provider`;
+  if (row.status !== 'paid') return `payment ${row.id} is ${row.status}, not paid`;
+  if (!row.paid_at || addDays(new Date(row.paid_at), refundDays) < now) {
+    return `payment ${row.id} was paid more than ${refundDays} days ago (the site's refund_days)`;
+  }
+  return null;
+}
+
 export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps, states: PaymentStates) {
   const minutesAgo = (minutes: number) => addMinutes(clock.now(), -minutes).toISOString();
 
@@ -97,14 +115,9 @@ export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps
     async refund(paymentId: number): Promise<{ row: PaymentRow; creditsTaken: number }> {
       const row = await queries.findPayment(db, paymentId);
       if (!row?.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
-      if (row.status !== 'paid') throw new RefundRefused(`payment ${paymentId} is ${row.status}, not paid`);
       const site = await sites.findById(row.site_id);
-      const refundDays = site?.settings.refund_days ?? 0;
-      if (!row.paid_at || addDays(new Date(row.paid_at), refundDays) < clock.now()) {
-        throw new RefundRefused(
-          `payment ${paymentId} was paid more than ${refundDays} days ago (the site's refund_days)`,
-        );
-      }
+      const refused = refundRefusal(row, site?.settings.refund_days ?? 0, clock.now());
+      if (refused) throw new RefundRefused(refused);
       if (!(await queries.claimRefund(db, row.id, clock.now().toISOString(), minutesAgo(REFUND_CLAIM_MINUTES)))) {
         throw new RefundRefused(`a refund of payment ${paymentId} was asked already`);
       }

@@ -15,7 +15,9 @@ import type { Texter } from '../texts/texter.js';
 import { createCheckout } from './checkout.js';
 import { createDirectDebit } from './direct-debit.js';
 import type { PaymentProvider } from './provider.js';
-import { createRefunds } from './refunds.js';
+import type { StaffPaymentFilter } from './queries.js';
+import * as queries from './queries.js';
+import { createRefunds, refundRefusal } from './refunds.js';
 import { createPaymentStates } from './states.js';
 
 export { RefundRefused } from './refunds.js';
@@ -45,6 +47,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
     webhook: states.webhook,
     settle: refunds.settle,
     scheduleSettling: refunds.scheduleSettling,
+
+    /**
+     * Payments for staff, newest first: each with why it may not be refunded now (null: it may), by
+     * the rule a refund checks.
+     */
+    async forStaff(filter: StaffPaymentFilter) {
+      const rows = await queries.paymentsForStaff(deps.db, filter);
+      const refundDays = new Map<number, number>();
+      for (const siteId of new Set(rows.map((row) => row.site_id))) {
+        refundDays.set(siteId, (await deps.sites.findById(siteId))?.settings.refund_days ?? 0);
+      }
+      const now = deps.clock.now();
+      return rows.map((row) => ({
+        row,
+        refundRefusal:
+          row.refund_asked_at && row.status === 'paid'
+            ? 'a refund was asked already'
+            : refundRefusal(row, refundDays.get(row.site_id) ?? 0, now),
+      }));
+    },
 
     /** A staff member's refund; the unspent credits are taken back when the provider confirms. */
     async refund(paymentId: number) {

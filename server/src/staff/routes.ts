@@ -25,8 +25,11 @@ import {
   photoQueueResponse,
   staffLoginResponse,
   staffMeResponse,
+  staffPaymentsQuery,
+  staffPaymentsResponse,
   staffRefundResponse,
   staffSessionsResponse,
+  staffSitesResponse,
   staffTeamResponse,
   text,
   twoStepRequest,
@@ -228,6 +231,18 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     });
     return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
   });
+
+  app.get(
+    '/api/staff/sites.php',
+    { schema: { response: { 200: staffSitesResponse }, errors: STAFF } },
+    async (request) => ({ sites: await staff.siteList(request.staff) }),
+  );
+
+  app.get(
+    '/api/staff/payments.php',
+    { schema: { querystring: staffPaymentsQuery, response: { 200: staffPaymentsResponse }, errors: STAFF } },
+    async (request) => staff.paymentList(request.staff, request.query),
+  );
 
   app.get(
     '/api/staff/team.php',

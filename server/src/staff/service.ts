@@ -5,7 +5,14 @@
  * payment details: only the public profile, the conversation and staff notes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type ChatMessage, type PhotoRejection, STAFF_ROLES, staffMay } from '@amora/common';
+import {
+  type ChatMessage,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PhotoRejection,
+  STAFF_ROLES,
+  staffMay,
+} from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
 import type { AccountsService } from '../accounts/service.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
@@ -28,6 +35,8 @@ import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 const SESSION_HOURS = 12;
 /** From the password to the code: time to open the authenticator app, or to set it up. */
 const TWO_STEP_MINUTES = 10;
+/** Payments an admin sees at once; older ones page on. */
+const PAYMENTS_PAGE = 50;
 /** Photos a moderator sees at once; the queue says how many more wait. */
 const PHOTO_QUEUE_PAGE = 60;
 /** Where staff fetch a photo file, whatever its status (members' /media/ shows only what they may see). */
@@ -452,6 +461,61 @@ export function createStaffService(deps: {
         })),
         waiting: count,
         refreshed_at: nowIso(),
+      };
+    },
+
+    /** The sites of this deployment, for filters. */
+    async siteList(staff: StaffMember | null) {
+      requireSignedIn(staff);
+      return (await sites.listSites()).map((site) => ({ id: site.id, name: site.name, domain: site.domain }));
+    },
+
+    /** Payments across sites, newest first, filtered; for admins (the money right). */
+    async paymentList(
+      staff: StaffMember | null,
+      filter: { site?: number; status?: PaymentStatus; method?: PaymentMethod; member?: number; before?: number },
+    ) {
+      requireRight(staff, 'money');
+      let userId: number | undefined;
+      if (filter.member !== undefined) {
+        const [profile] = await members.namesOf([filter.member]);
+        if (!profile?.user_id) return { payments: [], next_before: null };
+        userId = profile.user_id;
+      }
+      const found = await payments.forStaff({
+        siteId: filter.site,
+        status: filter.status,
+        method: filter.method,
+        userId,
+        before: filter.before,
+        limit: PAYMENTS_PAGE,
+      });
+      const rows = found.map((each) => each.row);
+      const [profiles, siteNames] = await Promise.all([
+        members.profilesOfUsers([...new Set(rows.map((row) => row.user_id))]),
+        siteNamesOf(rows.map((row) => row.site_id)),
+      ]);
+      const profileOf = new Map(profiles.map((profile) => [profile.user_id, profile]));
+      return {
+        payments: found.map(({ row, refundRefusal }) => {
+          const profile = profileOf.get(row.user_id);
+          return {
+            id: row.id,
+            site: { id: row.site_id, name: siteNames.get(row.site_id) ?? '' },
+            member: profile ? { id: profile.id, name: profile.name } : null,
+            status: row.status,
+            method: row.method as PaymentMethod,
+            amount: row.amount,
+            currency: row.currency,
+            credits: row.credits,
+            refunded_credits: row.refunded_credits,
+            refusal: row.refusal,
+            created_at: row.created_at,
+            paid_at: row.paid_at,
+            refund_refusal: refundRefusal,
+          };
+        }),
+        next_before: rows.length === PAYMENTS_PAGE ? (rows.at(-1)?.id ?? null) : null,
       };
     },
 

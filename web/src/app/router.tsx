@@ -93,6 +93,11 @@ export const routes: RouteObject[] = [
         ...page(() => import('../pages/staff/StaffPhotosPage')),
         handle: { staffRight: 'photos' },
       },
+      {
+        path: '/staff/payments',
+        ...page(() => import('../pages/staff/StaffPaymentsPage')),
+        handle: { staffRight: 'money' },
+      },
       { path: '/staff/team', ...page(() => import('../pages/staff/StaffTeamPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/sessions', ...page(() => import('../pages/staff/StaffSessionsPage')) },
     ],

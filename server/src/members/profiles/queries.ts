@@ -95,6 +95,11 @@ export function namesOf(db: Db, profileIds: number[]) {
   return db.selectFrom('profiles').select(['id', 'name', 'country', 'user_id']).where('id', 'in', profileIds).execute();
 }
 
+export function profilesOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('profiles').select(['id', 'name', 'user_id']).where('user_id', 'in', userIds).execute();
+}
+
 export function presenceRows(db: Db, profileIds: number[]) {
   return db
     .selectFrom('profiles')

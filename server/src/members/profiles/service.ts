@@ -165,6 +165,8 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
     /** Profiles' names, for staff screens and notifications. */
     /** Profiles' names, with their country and account (none for a hosted profile). */
     namesOf: (profileIds: number[]) => queries.namesOf(db, profileIds),
+    /** The profiles (id and name) of accounts. */
+    profilesOfUsers: (userIds: number[]) => queries.profilesOfUsers(db, userIds),
 
     /** Online while an app is open and shown: the socket renews it, a hidden page ends it. */
     async setOnline(profileId: number, online: boolean) {

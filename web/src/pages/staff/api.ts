@@ -1,5 +1,5 @@
 import type { PhotoRejection, StaffRole } from '@amora/common';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
 
@@ -18,6 +18,8 @@ export const staffKeys = {
   conversation: (id: number) => ['staff', 'conversation', id] as const,
   team: ['staff', 'team'] as const,
   photos: (site: number | null) => ['staff', 'photos', site] as const,
+  sites: ['staff', 'sites'] as const,
+  payments: (filter: PaymentFilter) => ['staff', 'payments', filter] as const,
   sessions: ['staff', 'sessions'] as const,
 };
 
@@ -164,6 +166,46 @@ export function useDecidePhotos() {
     mutationFn: (input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection }) =>
       api.post('/api/staff/photos.php', 'decidePhotosResponse', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'photos'] }),
+  });
+}
+
+/** The sites of this deployment, for filters. */
+export function useStaffSites() {
+  return useQuery({
+    queryKey: staffKeys.sites,
+    queryFn: async () => (await api.get('/api/staff/sites.php', 'staffSitesResponse')).sites,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface PaymentFilter {
+  site?: string;
+  status?: string;
+  method?: string;
+  member?: string;
+}
+
+/** Payments, newest first, a page at a time (older pages from the last id). */
+export function useStaffPayments(filter: PaymentFilter) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.payments(filter),
+    queryFn: ({ pageParam }) =>
+      api.get('/api/staff/payments.php', 'staffPaymentsResponse', {
+        ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+        ...(pageParam && { before: String(pageParam) }),
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_before,
+  });
+}
+
+/** An admin's refund of a purchase, with the reason for the audit log. */
+export function useRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { payment: number; reason: string }) =>
+      api.post('/api/staff/refund.php', 'staffRefundResponse', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'payments'] }),
   });
 }
 

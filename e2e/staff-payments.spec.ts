@@ -1,0 +1,53 @@
+/**
+ * Payments in the back office: a member buys credits; an admin finds the purchase by the member's
+ * id and refunds it with a reason, and the list then shows it refunded with the credits taken back.
+ */
+import { expect, test } from '@playwright/test';
+import { catalogue } from './catalogue.js';
+import { addStaffByCommand, signInStaff } from './staff.js';
+import { checkout, chooseBundle, expectAccessible, otherPerson, screenshot, signUpMember } from './support.js';
+
+const en = catalogue('en');
+
+test('an admin finds a member’s purchase and refunds it with a reason', async ({ page, browser }, testInfo) => {
+  test.slow();
+  const member = await otherPerson(browser);
+  const profileId = await signUpMember(member, 'Ines', { activate: true });
+  await chooseBundle(member, 150);
+  await member.getByLabel(en('credits:payment.bank')).selectOption({ label: 'ING' });
+  await checkout(member, 'paid');
+  await member.context().close();
+
+  const admin = addStaffByCommand('admin', `Ada ${testInfo.project.name}`);
+  await signInStaff(page, admin);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  const filters = page.getByRole('form', { name: 'Filter payments' });
+  await filters.getByLabel('Member (profile id)').fill(String(profileId));
+  await filters.getByLabel('Status').selectOption('paid');
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row');
+  // The header row and the one purchase.
+  await expect(rows).toHaveCount(2);
+  const purchase = rows.nth(1);
+  await expect(purchase).toContainText(`Ines (#${profileId})`);
+  await expect(purchase).toContainText('150 credits');
+  await expect(purchase).toContainText('paid');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-payments');
+
+  await purchase.getByRole('button', { name: /^Refund payment #\d+$/ }).click();
+  const refund = purchase.getByRole('form', { name: /^Refund payment #\d+$/ });
+  await expect(refund.getByRole('button', { name: 'Yes, refund' })).toBeDisabled();
+  await refund.getByLabel(/Why \(for the audit log\)/).fill('Bought by mistake, asked by phone');
+  await screenshot(page, testInfo, 'staff-payments-refund');
+  await refund.getByRole('button', { name: 'Yes, refund' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    /refunded: €[\d.,]+ back to the member, 150 credits taken back\./,
+  );
+
+  await filters.getByLabel('Status').selectOption('refunded');
+  await expect(rows.nth(1)).toContainText('refunded');
+  await expect(rows.nth(1)).toContainText('150 taken back');
+  await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
+});
