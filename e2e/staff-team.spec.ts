@@ -86,6 +86,14 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Sessions']);
   await expect(page.getByRole('heading', { name: 'Waiting for an answer' })).toBeVisible();
+  // Away, nothing can be claimed until they are available again.
+  const available = page.getByRole('switch', { name: 'Available' });
+  await expect(available).toBeChecked();
+  await available.click();
+  await expect(available).not.toBeChecked();
+  await expect(page.getByText('You are away: no conversation can be claimed.')).toBeVisible();
+  await available.click();
+  await expect(page.getByText('You are away')).toBeHidden();
   await page.goto('/staff/team');
   await expect(page.getByRole('heading', { name: 'Not part of your role' })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(0);

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'staff_login_required',
   'claim_taken',
   'claim_required',
+  'claim_capacity',
+  'staff_away',
   'refund_refused',
   'staff_self_change',
   'two_step_on_already',

@@ -186,12 +186,13 @@ describe('the photo queue', () => {
     for (const call of [
       operator.get('/api/staff/photos.php'),
       operator.post('/api/staff/photos.php', { photos: [photo?.id], decision: 'approve' }),
-      operator.get(queued?.url ?? ''),
     ]) {
       const response = await call;
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: 'forbidden' });
     }
+    // Operators see approved photos only: a pending one is not there for them.
+    expect((await operator.get(queued?.url ?? '')).statusCode).toBe(404);
     const member = client(t.app);
     expect((await member.get('/api/staff/photos.php')).json()).toMatchObject({ error: 'staff_login_required' });
     expect((await member.get(queued?.url ?? '')).statusCode).toBe(403);

@@ -101,6 +101,56 @@ describe('the operator inbox', () => {
     });
   });
 
+  it('holds an operator to their capacity, even claiming ten at once; an admin sets it', async () => {
+    const admin = await staffClient(t, 'admin');
+    const staff = await operator();
+    const id = (await t.services.staff.byEmail(staff.email))?.id;
+    expect((await staff.put('/api/staff/team.php', { id, capacity: 10 })).statusCode).toBe(403);
+    for (const capacity of [0, 51, 2.5, 'three']) {
+      expect((await admin.put('/api/staff/team.php', { id, capacity })).statusCode, String(capacity)).toBe(422);
+    }
+    const set = await admin.put('/api/staff/team.php', { id, capacity: 3 });
+    expect(set.json()).toMatchObject({ staff: { capacity: 3 } });
+
+    const conversations = await Promise.all(Array.from({ length: 10 }, () => memberWritingToHosted()));
+    const claims = await Promise.all(
+      conversations.map(({ conversation }) => staff.post('/api/staff/claim.php', { conversation })),
+    );
+    expect(claims.filter((claim) => claim.statusCode === 200)).toHaveLength(3);
+    const refused = claims.find((claim) => claim.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ error: 'claim_capacity' });
+    expect(refused?.json().message).toContain('3');
+    // Claiming one held already renews it; releasing one makes room.
+    const held = conversations.filter((_, index) => claims[index]?.statusCode === 200);
+    expect((await staff.post('/api/staff/claim.php', { conversation: held[0]?.conversation })).statusCode).toBe(200);
+    const waiting = conversations.find((_, index) => claims[index]?.statusCode !== 200);
+    expect((await staff.post('/api/staff/claim.php', { conversation: waiting?.conversation })).statusCode).toBe(409);
+    await staff.post('/api/staff/release.php', { conversation: held[0]?.conversation });
+    expect((await staff.post('/api/staff/claim.php', { conversation: waiting?.conversation })).statusCode).toBe(200);
+  });
+
+  it('claims nothing for an operator who is away, until they are available again; logged', async () => {
+    const staff = await operator();
+    const { conversation } = await memberWritingToHosted();
+    const away = await staff.post('/api/staff/status.php', { away: true });
+    expect(away.json()).toMatchObject({ staff: { away: true } });
+    expect((await staff.get('/api/staff/me.php')).json().staff).toMatchObject({ away: true });
+    const refused = await staff.post('/api/staff/claim.php', { conversation });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'staff_away' });
+    expect((await staff.post('/api/staff/status.php', { away: 'yes' })).statusCode).toBe(422);
+    await staff.post('/api/staff/status.php', { away: false });
+    expect((await staff.post('/api/staff/claim.php', { conversation })).statusCode).toBe(200);
+    const id = (await t.services.staff.byEmail(staff.email))?.id;
+    const log = await t.db
+      .selectFrom('staff_log')
+      .select('action')
+      .where('record', '=', `staff:${id}`)
+      .orderBy('id')
+      .execute();
+    expect(log.map((row) => row.action)).toEqual(['status.away', 'status.available']);
+  });
+
   it('gives a conversation to one of two operators claiming at once, until the claim idles out', async () => {
     const [olivia, otto] = [await operator(), await operator()];
     const { conversation } = await memberWritingToHosted();

@@ -24,7 +24,14 @@ export const staffMember = z.object({
   role: z.enum(STAFF_ROLES),
   /** Signs in with a code from an authenticator app. */
   two_step: z.boolean(),
+  /** Conversations an operator holds at once, at most. */
+  capacity: z.number(),
+  /** Away: claims nothing. */
+  away: z.boolean(),
 });
+
+/** POST /api/staff/status.php: available or away. */
+export const staffStatusRequest = z.object({ away: z.boolean({ message: 'invalid' }) });
 export type StaffUser = z.infer<typeof staffMember>;
 export const staffMeResponse = z.object({ staff: staffMember.nullable() });
 
@@ -50,7 +57,8 @@ export const twoStepRequest = z.object({
     .transform((code) => code.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'two_step_code_wrong')),
 });
-export const twoStepResponse = z.object({ staff: staffMember });
+/** A staff member signed in: after the code (POST two-step.php), or a status change. */
+export const staffResponse = z.object({ staff: staffMember });
 
 const side = z.object({ id: z.number(), name: z.string() });
 
@@ -124,11 +132,19 @@ export const changeStaffRequest = z
     disabled: z.boolean().optional(),
     /** Forget the account's authenticator app (a lost phone): it sets one up at its next sign-in. */
     reset_two_step: z.literal(true).optional(),
+    capacity: z.number({ message: 'invalid' }).int('invalid').min(1, 'invalid').max(50, 'invalid').optional(),
   })
-  .refine((change) => change.role !== undefined || change.disabled !== undefined || change.reset_two_step, {
-    message: 'required',
-    path: ['role'],
-  });
+  .refine(
+    (change) =>
+      change.role !== undefined ||
+      change.disabled !== undefined ||
+      change.reset_two_step ||
+      change.capacity !== undefined,
+    {
+      message: 'required',
+      path: ['role'],
+    },
+  );
 export const changeStaffResponse = z.object({ staff: staffAccount });
 
 /** GET /api/staff/sessions.php: where this staff member is signed in. */

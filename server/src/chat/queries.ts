@@ -2,8 +2,27 @@ import { type Insertable, sql } from 'kysely';
 import { type Db, engineOf } from '../db/index.js';
 import type { ConversationRow, MessageRow, MessagesTable } from '../db/schema.js';
 
-/** The advisory-lock key space of the chat (see likes/queries.ts for the others). */
+/** The advisory-lock key spaces of the chat (see likes/queries.ts for the others). */
 const MEMBER_CHAT_LOCKS = 6;
+const OPERATOR_CLAIM_LOCKS = 7;
+
+/** Serialises one operator's claims until the transaction ends, so parallel claims cannot pass their capacity. */
+export async function lockClaimsOf(db: Db, staffId: number): Promise<void> {
+  if (engineOf(db) === 'postgres')
+    await sql`select pg_advisory_xact_lock(${OPERATOR_CLAIM_LOCKS}, ${staffId})`.execute(db);
+}
+
+/** How many conversations other than `except` the operator holds now. */
+export async function liveClaimsOf(db: Db, staffId: number, now: string, except: number): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('claimed_by', '=', staffId)
+    .where('claim_expires_at', '>', now)
+    .where('id', '!=', except)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
 
 /**
  * Serialises the sends that involve these profiles, in id order so two never wait on each other.

@@ -424,14 +424,21 @@ export function createChatService(deps: {
     },
 
     /** Claims a conversation for an operator, or refuses when another holds it. */
-    async claim(site: Site, conversationId: number, staffId: number) {
+    /** Claims a conversation for an operator holding fewer than `capacity` others, unless a colleague holds it. */
+    async claim(site: Site, conversationId: number, staffId: number, capacity: number) {
       const conversation = await queries.findConversation(db, site.id, conversationId);
       if (!conversation?.hosted_profile_id) throw notFound();
       const now = clock.now();
       const until = addMinutes(now, CLAIM_MINUTES).toISOString();
-      if (!(await queries.claim(db, conversation.id, staffId, now.toISOString(), until))) {
-        throw new DomainError('claim_taken');
-      }
+      await db.transaction().execute(async (trx) => {
+        await queries.lockClaimsOf(trx, staffId);
+        if ((await queries.liveClaimsOf(trx, staffId, now.toISOString(), conversation.id)) >= capacity) {
+          throw new DomainError('claim_capacity', { capacity });
+        }
+        if (!(await queries.claim(trx, conversation.id, staffId, now.toISOString(), until))) {
+          throw new DomainError('claim_taken');
+        }
+      });
       return { conversation: conversation.id, claimExpiresAt: until };
     },
 

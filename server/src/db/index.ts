@@ -33,6 +33,7 @@ import * as staffAudit from './migrations/1764600000000-StaffAudit.js';
 import * as staffTwoStep from './migrations/1764650000000-StaffTwoStep.js';
 import * as photoModeration from './migrations/1764700000000-PhotoModeration.js';
 import * as staffPayments from './migrations/1764750000000-StaffPayments.js';
+import * as operatorCapacity from './migrations/1764800000000-OperatorCapacity.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -58,6 +59,7 @@ const MIGRATIONS = {
   '1764650000000-StaffTwoStep': staffTwoStep,
   '1764700000000-PhotoModeration': photoModeration,
   '1764750000000-StaffPayments': staffPayments,
+  '1764800000000-OperatorCapacity': operatorCapacity,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -468,6 +468,10 @@ export interface StaffUsersTable {
   totp_secret: Generated<string | null>;
   /** The time step of the last code used: a code is taken once. */
   totp_last_step: Generated<number | null>;
+  /** Conversations an operator may hold at once. */
+  capacity: Generated<number>;
+  /** 1 while the operator is away: they claim nothing. */
+  away: Generated<number>;
 }
 
 /** How far a staff session is: signed in, or waiting for the code (`code`), or for the first one of a new secret (`enrol`). */

@@ -47,6 +47,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   staff_self_change: 409,
   two_step_on_already: 409,
   claim_required: 409,
+  claim_capacity: 409,
+  staff_away: 409,
   discount_not_found: 404,
   discount_used: 409,
   discount_expired: 410,

@@ -43,7 +43,7 @@ export function findSessionStaff(db: Db, sessionId: string, now: string) {
   return db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff_users as u', 'u.id', 's.staff_id')
-    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.disabled_at', 'u.totp_secret'])
+    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.disabled_at', 'u.totp_secret', 'u.capacity', 'u.away'])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', now)
     .where('s.stage', '=', 'signed_in')
@@ -65,6 +65,8 @@ export function findTwoStepSession(db: Db, sessionId: string, now: string) {
       'u.disabled_at',
       'u.totp_secret',
       'u.totp_last_step',
+      'u.capacity',
+      'u.away',
     ])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', now)
@@ -137,7 +139,14 @@ export function findStaffById(db: Db, id: number) {
 export async function updateStaff(
   db: Db,
   id: number,
-  change: { role?: StaffRole; disabled_at?: string | null; totp_secret?: null; totp_last_step?: null },
+  change: {
+    role?: StaffRole;
+    disabled_at?: string | null;
+    totp_secret?: null;
+    totp_last_step?: null;
+    capacity?: number;
+    away?: number;
+  },
 ) {
   await db.updateTable('staff_users').set(change).where('id', '=', id).execute();
 }

@@ -28,12 +28,13 @@ import {
   staffPaymentsQuery,
   staffPaymentsResponse,
   staffRefundResponse,
+  staffResponse,
   staffSessionsResponse,
   staffSitesResponse,
+  staffStatusRequest,
   staffTeamResponse,
   text,
   twoStepRequest,
-  twoStepResponse,
   twoStepSetup,
 } from '@amora/common/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -106,7 +107,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     {
       schema: {
         body: twoStepRequest,
-        response: { 200: twoStepResponse },
+        response: { 200: staffResponse },
         errors: ['staff_login_required'],
       },
       config: perVisitor(rateLimitScale)(10, 10),
@@ -137,6 +138,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     staff: request.staff,
   }));
 
+  app.post(
+    '/api/staff/status.php',
+    { schema: { body: staffStatusRequest, response: { 200: staffResponse }, errors: STAFF } },
+    async (request) => staff.setAway(request.staff, request.body.away),
+  );
+
   app.get('/api/staff/inbox.php', { schema: { response: { 200: inboxResponse }, errors: STAFF } }, async (request) =>
     staff.inbox(request.site, operator(request)),
   );
@@ -147,7 +154,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         body: conversationBody,
         response: { 200: claimResponse },
-        errors: [...STAFF, 'not_found', 'claim_taken'],
+        errors: [...STAFF, 'not_found', 'claim_taken', 'claim_capacity', 'staff_away'],
       },
     },
     async (request) => staff.claim(request.site, operator(request), request.body.conversation),

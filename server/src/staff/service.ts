@@ -58,10 +58,24 @@ export interface StaffMember {
   role: StaffRole;
   /** Signs in with a code from an authenticator app. */
   two_step: boolean;
+  /** Conversations held at once, at most. */
+  capacity: number;
+  /** Takes no conversations now. */
+  away: boolean;
 }
 
-function toMember(row: Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'totp_secret'>): StaffMember {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, two_step: row.totp_secret !== null };
+function toMember(
+  row: Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'totp_secret' | 'capacity' | 'away'>,
+): StaffMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    two_step: row.totp_secret !== null,
+    capacity: row.capacity,
+    away: row.away === 1,
+  };
 }
 
 /** Moderators and admins always sign in in two steps; operators too, unless the site makes it their choice. */
@@ -168,7 +182,7 @@ export function createStaffService(deps: {
     /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
     async change(
       staff: StaffMember | null,
-      input: { id: number; role?: StaffRole; disabled?: boolean; reset_two_step?: boolean },
+      input: { id: number; role?: StaffRole; disabled?: boolean; reset_two_step?: boolean; capacity?: number },
     ) {
       const admin = requireRight(staff, 'staff');
       if (input.id === admin.id) throw new DomainError('staff_self_change');
@@ -180,12 +194,15 @@ export function createStaffService(deps: {
       if (input.disabled !== undefined && input.disabled !== wasDisabled)
         changes.disabled = [wasDisabled, input.disabled];
       if (input.reset_two_step && before.totp_secret !== null) changes.two_step = [true, false];
+      if (input.capacity !== undefined && input.capacity !== before.capacity)
+        changes.capacity = [before.capacity, input.capacity];
       if (Object.keys(changes).length > 0) {
         await db.transaction().execute(async (trx) => {
           await queries.updateStaff(trx, input.id, {
             ...(changes.role && { role: input.role }),
             ...(changes.disabled && { disabled_at: input.disabled ? nowIso() : null }),
             ...(changes.two_step && { totp_secret: null, totp_last_step: null }),
+            ...(changes.capacity && { capacity: input.capacity }),
           });
           // A lost phone or a disabled account: wherever it is signed in, it is not any more.
           if (input.disabled || changes.two_step) await queries.deleteSessionsOf(trx, input.id);
@@ -360,8 +377,10 @@ export function createStaffService(deps: {
       return { conversations, refreshed_at: nowIso() };
     },
 
+    /** Claims a conversation: for an operator who is available and holds fewer than their capacity. */
     async claim(site: Site, staff: StaffMember, conversation: number) {
-      const claimed = await chat.claim(site, conversation, staff.id);
+      if (staff.away) throw new DomainError('staff_away');
+      const claimed = await chat.claim(site, conversation, staff.id, staff.capacity);
       await log(staff, 'claim', { conversation });
       return { conversation, claim_expires_at: claimed.claimExpiresAt };
     },
@@ -462,6 +481,19 @@ export function createStaffService(deps: {
         waiting: count,
         refreshed_at: nowIso(),
       };
+    },
+
+    /** Available or away: away, an operator claims nothing (what they hold stays theirs until it idles out). */
+    async setAway(staff: StaffMember | null, away: boolean) {
+      const member = requireSignedIn(staff);
+      if (member.away !== away) {
+        await queries.updateStaff(db, member.id, { away: away ? 1 : 0 });
+        await log(member, away ? 'status.away' : 'status.available', {
+          record: `staff:${member.id}`,
+          changes: { away: [member.away, away] },
+        });
+      }
+      return { staff: { ...member, away } };
     },
 
     /** The sites of this deployment, for filters. */

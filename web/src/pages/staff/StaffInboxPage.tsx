@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatTime } from '../../i18n/format';
-import { STAFF_LOCALE, useClaim, useInbox } from './api';
+import { STAFF_LOCALE, useClaim, useInbox, useStaffMe } from './api';
 
 const waitedFor = (since: string) => {
   const minutes = Math.max(0, Math.round((Date.now() - new Date(since).getTime()) / 60_000));
@@ -31,6 +31,7 @@ const preview = (message: InboxEntry['last_message']) =>
 export default function StaffInboxPage() {
   useDocumentTitle('Operator inbox');
   const inbox = useInbox();
+  const me = useStaffMe();
   const claim = useClaim();
   const navigate = useNavigate();
   const open = (conversation: number) =>
@@ -49,6 +50,11 @@ export default function StaffInboxPage() {
           </p>
         )}
       </div>
+      {me.data?.away && (
+        <Alert variant="warning">
+          You are away: no conversation can be claimed. Switch on Available in the top bar.
+        </Alert>
+      )}
       {inbox.isError && <Alert variant="danger">{inbox.error.message}</Alert>}
       {claim.isError && <Alert variant="warning">{claim.error.message}</Alert>}
       {inbox.data && conversations.length === 0 && (

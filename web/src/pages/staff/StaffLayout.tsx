@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { LogoMark } from '../../components/Logo';
-import { useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
+import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
 import { TwoStepCodeForm, TwoStepEnrolment } from './TwoStep';
 
 /** The staff pages in the bar, each for the roles with its right (none: every role). */
@@ -54,6 +54,7 @@ export function StaffLayout() {
             <span className="staff-who-name">
               {me.data.name} <span className="staff-role">({me.data.role})</span>
             </span>
+            {staffMay(me.data.role, 'inbox') && <AvailableSwitch away={me.data.away} />}
             <Button variant="outline-light" size="sm" onClick={() => logout.mutate()}>
               Log out
             </Button>
@@ -64,6 +65,22 @@ export function StaffLayout() {
         {me.data ? <StaffPage role={me.data.role} /> : <StaffLogin />}
       </main>
     </div>
+  );
+}
+
+/** Available or away, for those who answer in the inbox: away, they are given no conversations. */
+function AvailableSwitch({ away }: { away: boolean }) {
+  const setAway = useSetAway();
+  return (
+    <Form.Switch
+      id="staff-available"
+      role="switch"
+      className="staff-available"
+      label="Available"
+      checked={!away}
+      disabled={setAway.isPending}
+      onChange={(event) => setAway.mutate(!event.target.checked)}
+    />
   );
 }
 

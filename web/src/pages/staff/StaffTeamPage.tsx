@@ -14,6 +14,10 @@ import { STAFF_LOCALE, useAddStaff, useChangeStaff, useStaffMe, useStaffTeam } f
 
 const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
 
+/** How many conversations an operator may hold at once: the usual choices, and the current one. */
+const capacityChoices = (current: number) =>
+  [...new Set([1, 2, 3, 4, 5, 6, 8, 10, 15, 20, current])].sort((a, b) => a - b);
+
 interface Added {
   staff: StaffAccount;
   password: string;
@@ -177,6 +181,7 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
             <th scope="col">Role</th>
             <th scope="col">Status</th>
             <th scope="col">Two-step</th>
+            <th scope="col">At once</th>
             <th scope="col">Since</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -219,6 +224,25 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                 </td>
                 <td className="staff-cell-two-step" data-label="Two-step">
                   {account.two_step ? 'App set up' : 'Not set up'}
+                </td>
+                <td className="staff-cell-capacity" data-label="At once">
+                  {own ? (
+                    account.capacity
+                  ) : (
+                    <Form.Select
+                      size="sm"
+                      aria-label={`Conversations ${account.name} holds at once`}
+                      value={account.capacity}
+                      disabled={busy(account)}
+                      onChange={(event) => change.mutate({ id: account.id, capacity: Number(event.target.value) })}
+                    >
+                      {capacityChoices(account.capacity).map((capacity) => (
+                        <option key={capacity} value={capacity}>
+                          {capacity}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  )}
                 </td>
                 <td className="staff-cell-since" data-label="Since">
                   {formatDate(account.created_at, STAFF_LOCALE)}

@@ -78,7 +78,16 @@ export function useStaffLogin() {
 export function useTwoStepCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { code: string }) => api.post('/api/staff/two-step.php', 'twoStepResponse', input),
+    mutationFn: (input: { code: string }) => api.post('/api/staff/two-step.php', 'staffResponse', input),
+    onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
+  });
+}
+
+/** Available or away: away, an operator claims nothing. */
+export function useSetAway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (away: boolean) => api.post('/api/staff/status.php', 'staffResponse', { away }),
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
 }
@@ -231,8 +240,13 @@ export function useAddStaff() {
 export function useChangeStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { id: number; role?: StaffRole; disabled?: boolean; reset_two_step?: true }) =>
-      api.put('/api/staff/team.php', 'changeStaffResponse', change),
+    mutationFn: (change: {
+      id: number;
+      role?: StaffRole;
+      disabled?: boolean;
+      reset_two_step?: true;
+      capacity?: number;
+    }) => api.put('/api/staff/team.php', 'changeStaffResponse', change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
   });
 }
