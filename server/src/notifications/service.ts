@@ -276,43 +276,44 @@ export function createNotificationsService(deps: NotificationsDeps) {
     await mailLater(recipient, choices, 'like', 'match', liker);
   });
 
-  // A refused payment is told whatever the member's notification choices: it is about their money.
-  on('payment.refused', async (event) => {
-    const recipient = await recipientOf(event.userId);
+  /**
+   * A mail about the member's own account, money or profile: sent whatever their notification
+   * choices, in their language. `params` gets the member's translator for texts within the mail.
+   */
+  async function mailAboutAccount(
+    userId: number,
+    kind: 'payment_refused' | 'photo_rejected',
+    path: string,
+    params: (t: ReturnType<typeof translator>) => Record<string, string | number>,
+  ) {
+    const recipient = await recipientOf(userId);
     if (!recipient) return;
     const { target, member, site } = recipient;
-    const t = translator(target.locale);
     await mail.sendAccountMail({
       site,
       to: target.email,
       locale: target.locale,
       name: await nameOf(member.profileId),
-      kind: 'payment_refused',
-      link: `${await originOf(site)}/transactions/${event.paymentId}`,
-      params: {
-        number: event.paymentId,
-        credits: event.credits,
-        reason: t(`mail:payment_refused.reasons.${event.refusal}`),
-      },
+      kind,
+      link: `${await originOf(site)}${path}`,
+      params: params(translator(target.locale)),
     });
-  });
+  }
 
-  // A rejected photo is told whatever the member's notification choices: it is about their profile.
-  on('photo.rejected', async (event) => {
-    const recipient = await recipientOf(event.userId);
-    if (!recipient) return;
-    const { target, member, site } = recipient;
-    const t = translator(target.locale);
-    await mail.sendAccountMail({
-      site,
-      to: target.email,
-      locale: target.locale,
-      name: await nameOf(member.profileId),
-      kind: 'photo_rejected',
-      link: `${await originOf(site)}/profile`,
-      params: { count: event.photos, reason: t(`mail:photo_rejected.reasons.${event.rejection}`) },
-    });
-  });
+  on('payment.refused', (event) =>
+    mailAboutAccount(event.userId, 'payment_refused', `/transactions/${event.paymentId}`, (t) => ({
+      number: event.paymentId,
+      credits: event.credits,
+      reason: t(`mail:payment_refused.reasons.${event.refusal}`),
+    })),
+  );
+
+  on('photo.rejected', (event) =>
+    mailAboutAccount(event.userId, 'photo_rejected', '/profile', (t) => ({
+      count: event.photos,
+      reason: t(`mail:photo_rejected.reasons.${event.rejection}`),
+    })),
+  );
 
   const reminders = createReminders({
     ...deps,
