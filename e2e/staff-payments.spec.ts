@@ -36,7 +36,9 @@ test('an admin finds a member’s purchase and refunds it with a reason', async 
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-payments');
 
-  await purchase.getByRole('button', { name: /^Refund payment #\d+$/ }).click();
+  const refundButton = purchase.getByRole('button', { name: /^Refund payment #\d+$/ });
+  const paymentId = (await refundButton.textContent())?.match(/#(\d+)$/)?.[1];
+  await refundButton.click();
   const refund = purchase.getByRole('form', { name: /^Refund payment #\d+$/ });
   await expect(refund.getByRole('button', { name: 'Yes, refund' })).toBeDisabled();
   await refund.getByLabel(/Why \(for the audit log\)/).fill('Bought by mistake, asked by phone');
@@ -50,4 +52,19 @@ test('an admin finds a member’s purchase and refunds it with a reason', async 
   await expect(rows.nth(1)).toContainText('refunded');
   await expect(rows.nth(1)).toContainText('150 taken back');
   await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
+
+  // The audit log has it: who, which payment, before and after, and why.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Log' }).click();
+  const logFilter = page.getByRole('form', { name: 'Filter the log' });
+  await logFilter.getByLabel('Record').fill(`payment:${paymentId}`);
+  await logFilter.getByRole('button', { name: 'Filter' }).click();
+  const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem').filter({
+    hasText: 'payment.refund',
+  });
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText(`by Ada ${testInfo.project.name}`);
+  await expect(entries).toContainText('status: paid → refunded');
+  await expect(entries).toContainText('Reason: Bought by mistake, asked by phone');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-log');
 });

@@ -45,6 +45,7 @@ export const WEB_PATHS = [
   '/staff/photos',
   '/staff/payments',
   '/staff/team',
+  '/staff/log',
   '/staff/sessions',
   '/account-deleted',
   '/sandbox/checkout/:id',

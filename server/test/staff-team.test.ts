@@ -133,3 +133,36 @@ describe('staff sessions', () => {
     expect((await laptop.post('/api/staff/end-session.php', { session: 'not hex' })).statusCode).toBe(422);
   });
 });
+
+describe('the audit log', () => {
+  it('shows admins who did what to which record, before and after, filtered; nobody else', async () => {
+    const admin = await staffClient(t, 'admin');
+    const { staff } = await addOperator(admin);
+    await admin.put('/api/staff/team.php', { id: staff.id, role: 'moderator' });
+    await admin.put('/api/staff/team.php', { id: staff.id, capacity: 8 });
+
+    const response = await admin.get(`/api/staff/log.php?record=staff:${staff.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { entries } = response.json() as { entries: { action: string; changes: unknown; staff: string }[] };
+    expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
+      ['staff.change', { capacity: [5, 8] }],
+      ['staff.change', { role: ['operator', 'moderator'] }],
+      ['staff.add', { role: [null, 'operator'] }],
+    ]);
+    const adminId = (await t.services.staff.byEmail(admin.email))?.id;
+    const family = (await admin.get(`/api/staff/log.php?action=staff&staff=${adminId}`)).json().entries as {
+      action: string;
+    }[];
+    expect(family.length).toBeGreaterThanOrEqual(3);
+    expect(family.every((entry) => entry.action.startsWith('staff.'))).toBe(true);
+
+    for (const query of ['?record=staff', '?record=<script>', '?action=DROP TABLE', '?staff=x', '?before=-3']) {
+      expect((await admin.get(`/api/staff/log.php${query}`)).statusCode, query).toBe(422);
+    }
+    for (const role of ['operator', 'moderator'] as const) {
+      const other = await staffClient(t, role);
+      expect((await other.get('/api/staff/log.php')).json()).toMatchObject({ error: 'forbidden' });
+    }
+    expect((await client(t.app).get('/api/staff/log.php')).json()).toMatchObject({ error: 'staff_login_required' });
+  });
+});

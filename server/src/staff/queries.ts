@@ -181,22 +181,43 @@ export async function log(db: Db, entry: Insertable<StaffLogTable>) {
   await db.insertInto('staff_log').values(entry).execute();
 }
 
-export function logOf(db: Db, limit: number) {
-  return db
+export interface AuditFilter {
+  staffId?: number;
+  /** `<kind>:<id>`, e.g. payment:12. */
+  record?: string;
+  /** An action, or a family of them: `photo` matches photo.approve and photo.reject. */
+  action?: string;
+  before?: number;
+  limit: number;
+}
+
+/** The audit log, newest first, with who acted. */
+export function auditLog(db: Db, filter: AuditFilter) {
+  let query = db
     .selectFrom('staff_log as l')
     .innerJoin('staff_users as u', 'u.id', 'l.staff_id')
     .select([
       'l.id',
+      'l.created_at',
+      'l.staff_id',
       'u.name as staff',
       'l.action',
+      'l.site_id',
+      'l.record',
+      'l.changes',
+      'l.reason',
       'l.conversation_id',
       'l.profile_id',
       'l.message_id',
-      'l.created_at',
-    ])
-    .orderBy('l.id', 'desc')
-    .limit(limit)
-    .execute();
+    ]);
+  if (filter.staffId !== undefined) query = query.where('l.staff_id', '=', filter.staffId);
+  if (filter.record !== undefined) query = query.where('l.record', '=', filter.record);
+  if (filter.action !== undefined) {
+    const action = filter.action;
+    query = query.where((eb) => eb.or([eb('l.action', '=', action), eb('l.action', 'like', `${action}.%`)]));
+  }
+  if (filter.before !== undefined) query = query.where('l.id', '<', filter.before);
+  return query.orderBy('l.id', 'desc').limit(filter.limit).execute();
 }
 
 export async function insertNote(db: Db, note: { profileId: number; staffId: number; text: string; now: string }) {

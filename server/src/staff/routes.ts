@@ -10,6 +10,8 @@ import {
   addStaffResponse,
   answerRequest,
   answerResponse,
+  auditLogQuery,
+  auditLogResponse,
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
@@ -238,6 +240,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     });
     return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
   });
+
+  app.get(
+    '/api/staff/log.php',
+    { schema: { querystring: auditLogQuery, response: { 200: auditLogResponse }, errors: STAFF } },
+    async (request) => staff.auditLog(request.staff, request.query),
+  );
 
   app.get(
     '/api/staff/sites.php',

@@ -35,6 +35,8 @@ import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 const SESSION_HOURS = 12;
 /** From the password to the code: time to open the authenticator app, or to set it up. */
 const TWO_STEP_MINUTES = 10;
+/** Audit log rows an admin sees at once; older ones page on. */
+const AUDIT_PAGE = 100;
 /** Payments an admin sees at once; older ones page on. */
 const PAYMENTS_PAGE = 50;
 /** Photos a moderator sees at once; the queue says how many more wait. */
@@ -590,7 +592,27 @@ export function createStaffService(deps: {
       return photos.fileForOperator(site, file);
     },
 
-    log: (limit: number) => queries.logOf(db, limit),
+    /** The audit log for admins: who did what to which record, the values before and after, and why. */
+    async auditLog(
+      staff: StaffMember | null,
+      filter: { staff?: number; record?: string; action?: string; before?: number },
+    ) {
+      requireRight(staff, 'staff');
+      const rows = await queries.auditLog(db, {
+        staffId: filter.staff,
+        record: filter.record,
+        action: filter.action,
+        before: filter.before,
+        limit: AUDIT_PAGE,
+      });
+      return {
+        entries: rows.map((row) => ({
+          ...row,
+          changes: row.changes === null ? null : (JSON.parse(row.changes) as Record<string, [unknown, unknown]>),
+        })),
+        next_before: rows.length === AUDIT_PAGE ? (rows.at(-1)?.id ?? null) : null,
+      };
+    },
   };
 }
 

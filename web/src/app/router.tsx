@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
         handle: { staffRight: 'money' },
       },
       { path: '/staff/team', ...page(() => import('../pages/staff/StaffTeamPage')), handle: { staffRight: 'staff' } },
+      { path: '/staff/log', ...page(() => import('../pages/staff/StaffLogPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/sessions', ...page(() => import('../pages/staff/StaffSessionsPage')) },
     ],
   },

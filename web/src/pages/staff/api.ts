@@ -19,6 +19,7 @@ export const staffKeys = {
   team: ['staff', 'team'] as const,
   photos: (site: number | null) => ['staff', 'photos', site] as const,
   sites: ['staff', 'sites'] as const,
+  log: (filter: AuditFilter) => ['staff', 'log', filter] as const,
   payments: (filter: PaymentFilter) => ['staff', 'payments', filter] as const,
   sessions: ['staff', 'sessions'] as const,
 };
@@ -175,6 +176,25 @@ export function useDecidePhotos() {
     mutationFn: (input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection }) =>
       api.post('/api/staff/photos.php', 'decidePhotosResponse', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'photos'] }),
+  });
+}
+
+export interface AuditFilter {
+  action?: string;
+  record?: string;
+}
+
+/** The audit log, newest first, a page at a time. */
+export function useAuditLog(filter: AuditFilter) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.log(filter),
+    queryFn: ({ pageParam }) =>
+      api.get('/api/staff/log.php', 'auditLogResponse', {
+        ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+        ...(pageParam && { before: String(pageParam) }),
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_before,
   });
 }
 
