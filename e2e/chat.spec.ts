@@ -166,7 +166,11 @@ test('an operator answers a member who wrote to a hosted profile, and the member
 }, testInfo) => {
   await enterSite(page, '/');
   await signUpMember(page, 'Dorothea', { activate: true });
-  const [hosted] = await hostedProfiles(page, 1);
+  // A hosted profile of its own per project: the two edit its persona sheet.
+  const hosted = (await hostedProfiles(page, 2))[testInfo.project.name === 'phone' ? 0 : 1] as {
+    id: number;
+    name: string;
+  };
   const question = `Are you there? Asked on a ${testInfo.project.name}`;
   await page.goto(`/members/${hosted.id}/chat`);
   // The header says the profile is hosted.
@@ -191,6 +195,13 @@ test('an operator answers a member who wrote to a hosted profile, and the member
   await expect(operator.getByRole('list', { name: 'Messages' })).toContainText(question);
   await expect(operator.getByRole('region', { name: 'Member' })).toContainText('Dorothea');
   await expect(operator.getByRole('region', { name: 'Member' })).not.toContainText('@example.test');
+  // The persona sheet beside the conversation: facts every operator answering as this profile keeps.
+  const persona = operator.getByRole('region', { name: `Persona of ${hosted.name}` });
+  await persona.getByLabel('Town').fill('Haarlem');
+  await persona.getByLabel('Told members before').fill('Runs along the beach on Sundays.');
+  await persona.getByRole('button', { name: 'Save persona' }).click();
+  await expect(persona).toContainText('Last changed by Olivia');
+  await expect(persona.getByLabel('Town')).toHaveValue('Haarlem');
   await operator.getByLabel('New note').fill('Likes hiking');
   await operator.getByRole('button', { name: 'Add note' }).click();
   await expect(operator.getByRole('region', { name: 'Notes' })).toContainText('Likes hiking');

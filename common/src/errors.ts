@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'claim_required',
   'claim_capacity',
   'staff_away',
+  'persona_changed',
   'refund_refused',
   'staff_self_change',
   'two_step_on_already',

@@ -231,6 +231,84 @@ describe('the operator inbox', () => {
     expect((await holder.get(photoMessage.photo.url)).statusCode).toBe(404);
   });
 
+  it('keeps a persona sheet per hosted profile beside each conversation; of two edits from one version the second is told', async () => {
+    const [olivia, otto] = [await operator(), await operator()];
+    const first = await memberWritingToHosted();
+    // A second member writes to the same hosted profile: another conversation, another operator.
+    const other = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
+    await makePremium(t.db, other);
+    const otherVisitor = await loggedIn(t.app, other);
+    const second = (
+      await otherVisitor.post('/api/chat.php', { client_id: randomUUID(), profile_id: first.hostedId, text: 'Hi' })
+    ).json().conversation as number;
+    await olivia.post('/api/staff/claim.php', { conversation: first.conversation });
+    await otto.post('/api/staff/claim.php', { conversation: second });
+
+    const blank = (await olivia.get(`/api/staff/conversation.php?conversation=${first.conversation}`)).json().persona;
+    expect(blank).toEqual({
+      job: '',
+      town: '',
+      family: '',
+      pets: '',
+      hobbies: '',
+      story: '',
+      version: 0,
+      updated_at: null,
+      updated_by: null,
+    });
+    const facts = { ...blank, job: 'Nurse', town: 'Utrecht', pets: 'A cat, Saar', story: 'Told Bram she runs.' };
+    delete facts.version;
+    delete facts.updated_at;
+    delete facts.updated_by;
+    const [a, b] = await Promise.all([
+      olivia.put('/api/staff/persona.php', { conversation: first.conversation, version: 0, facts }),
+      otto.put('/api/staff/persona.php', { conversation: second, version: 0, facts: { ...facts, job: 'Teacher' } }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 409 ? a : b).json()).toMatchObject({ error: 'persona_changed' });
+    const kept = (await otto.get(`/api/staff/conversation.php?conversation=${second}`)).json().persona;
+    expect(kept.version).toBe(1);
+    expect(['Nurse', 'Teacher']).toContain(kept.job);
+
+    // From the version they see, the other edits; the sheet is the same beside both conversations.
+    const edited = await otto.put('/api/staff/persona.php', {
+      conversation: second,
+      version: 1,
+      facts: { ...facts, job: kept.job, hobbies: 'Running, jazz' },
+    });
+    expect(edited.json().persona).toMatchObject({
+      version: 2,
+      hobbies: 'Running, jazz',
+      updated_by: expect.any(String),
+    });
+    expect(
+      (await olivia.get(`/api/staff/conversation.php?conversation=${first.conversation}`)).json().persona,
+    ).toMatchObject({ version: 2, hobbies: 'Running, jazz', town: 'Utrecht' });
+    const log = await t.db
+      .selectFrom('staff_log')
+      .select(['action', 'changes'])
+      .where('record', '=', `profile:${first.hostedId}`)
+      .orderBy('id')
+      .execute();
+    expect(log.map((row) => row.action)).toEqual(['persona.edit', 'persona.edit']);
+    expect(JSON.parse(log[1]?.changes ?? '{}')).toEqual({ hobbies: ['', 'Running, jazz'] });
+
+    // Only for a conversation one holds; a field too long changes nothing.
+    const notHeld = await olivia.put('/api/staff/persona.php', { conversation: second, version: 2, facts });
+    expect(notHeld.json()).toMatchObject({ error: 'claim_required' });
+    const tooLong = await olivia.put('/api/staff/persona.php', {
+      conversation: first.conversation,
+      version: 2,
+      facts: { ...facts, job: 'x'.repeat(201) },
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().fields['facts.job']).toMatchObject({ code: 'too_long' });
+    const moderator = await staffClient(t, 'moderator');
+    expect(
+      (await moderator.put('/api/staff/persona.php', { conversation: first.conversation, version: 2, facts })).json(),
+    ).toMatchObject({ error: 'forbidden' });
+  });
+
   it('answers as the hosted profile, live to the member, free of credits, once per client id, logged', async () => {
     const staff = await operator();
     const { conversation, member, hostedId } = await memberWritingToHosted();

@@ -82,12 +82,41 @@ export const staffNote = z.object({ id: z.number(), text: z.string(), created_at
 export type StaffNote = z.infer<typeof staffNote>;
 export const notesResponse = z.object({ notes: z.array(staffNote) });
 
+/** What operators keep consistent about a hosted profile, beside every conversation with it. */
+export const personaFacts = z.object({
+  job: text().trim().max(200, 'too_long'),
+  town: text().trim().max(200, 'too_long'),
+  family: text().trim().max(200, 'too_long'),
+  pets: text().trim().max(200, 'too_long'),
+  hobbies: text().trim().max(200, 'too_long'),
+  /** What the profile has told members before (stories, plans, places). */
+  story: multilineText().trim().max(4000, 'too_long'),
+});
+export type PersonaFacts = z.infer<typeof personaFacts>;
+/** The sheet as it stands: `version` 0 before its first edit. */
+export const persona = personaFacts.extend({
+  version: z.number(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type Persona = z.infer<typeof persona>;
+
+/** PUT /api/staff/persona.php: the sheet of the conversation's hosted profile, edited from `version`. */
+export const personaRequest = z.object({
+  conversation: id,
+  version: z.number({ message: 'invalid' }).int('invalid').min(0, 'invalid'),
+  facts: personaFacts,
+});
+export const personaResponse = z.object({ persona });
+
 /** A claimed conversation: the history as the hosted profile, both public profiles, and the notes on the member. */
 export const operatorConversationResponse = z.object({
   conversation: z.number(),
   awaiting: z.boolean(),
   messages: z.array(chatMessage),
   member: memberProfile,
+  /** The hosted profile's persona sheet. */
+  persona,
   hosted: memberProfile,
   notes: z.array(staffNote),
 });

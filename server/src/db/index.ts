@@ -34,6 +34,7 @@ import * as staffTwoStep from './migrations/1764650000000-StaffTwoStep.js';
 import * as photoModeration from './migrations/1764700000000-PhotoModeration.js';
 import * as staffPayments from './migrations/1764750000000-StaffPayments.js';
 import * as operatorCapacity from './migrations/1764800000000-OperatorCapacity.js';
+import * as personas from './migrations/1764850000000-Personas.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -60,6 +61,7 @@ const MIGRATIONS = {
   '1764700000000-PhotoModeration': photoModeration,
   '1764750000000-StaffPayments': staffPayments,
   '1764800000000-OperatorCapacity': operatorCapacity,
+  '1764850000000-Personas': personas,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -488,6 +488,15 @@ export interface StaffSessionsTable {
   code_attempts: Generated<number>;
 }
 
+/** A hosted profile's persona sheet: its facts as JSON (PersonaFacts), and how often it was edited. */
+export interface StaffPersonasTable {
+  profile_id: number;
+  facts: string;
+  version: number;
+  updated_at: string;
+  updated_by: number;
+}
+
 export interface StaffNotesTable {
   id: Generated<number>;
   profile_id: number;
@@ -566,6 +575,7 @@ export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   staff_notes: StaffNotesTable;
+  staff_personas: StaffPersonasTable;
   staff_log: StaffLogTable;
   mails: MailsTable;
 }

@@ -49,6 +49,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   claim_required: 409,
   claim_capacity: 409,
   staff_away: 409,
+  persona_changed: 409,
   discount_not_found: 404,
   discount_used: 409,
   discount_expired: 410,

@@ -24,6 +24,8 @@ import {
   notesResponse,
   okResponse,
   operatorConversationResponse,
+  personaRequest,
+  personaResponse,
   photoQueueResponse,
   staffLoginResponse,
   staffMeResponse,
@@ -187,6 +189,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     '/api/staff/answer.php',
     { schema: { body: answerRequest, response: { 200: answerResponse }, errors: CLAIMED } },
     async (request) => staff.answer(request.site, operator(request), request.body),
+  );
+
+  app.put(
+    '/api/staff/persona.php',
+    {
+      schema: { body: personaRequest, response: { 200: personaResponse }, errors: [...CLAIMED, 'persona_changed'] },
+    },
+    async (request) => staff.editPersona(request.site, operator(request), request.body),
   );
 
   app.post(

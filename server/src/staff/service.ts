@@ -9,6 +9,8 @@ import {
   type ChatMessage,
   type PaymentMethod,
   type PaymentStatus,
+  type Persona,
+  type PersonaFacts,
   type PhotoRejection,
   STAFF_ROLES,
   staffMay,
@@ -35,6 +37,8 @@ import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 const SESSION_HOURS = 12;
 /** From the password to the code: time to open the authenticator app, or to set it up. */
 const TWO_STEP_MINUTES = 10;
+const PERSONA_FIELDS = ['job', 'town', 'family', 'pets', 'hobbies', 'story'] as const;
+const BLANK_PERSONA: PersonaFacts = { job: '', town: '', family: '', pets: '', hobbies: '', story: '' };
 /** Audit log rows an admin sees at once; older ones page on. */
 const AUDIT_PAGE = 100;
 /** Payments an admin sees at once; older ones page on. */
@@ -136,6 +140,19 @@ export function createStaffService(deps: {
   async function siteNamesOf(siteIds: number[]) {
     const found = await Promise.all([...new Set(siteIds)].map((id) => sites.findById(id)));
     return new Map(found.flatMap((site) => (site ? [[site.id, site.name] as const] : [])));
+  }
+
+  /** A hosted profile's persona sheet, blank (version 0) before its first edit. */
+  async function personaSheet(profileId: number): Promise<Persona> {
+    const row = await queries.personaOf(db, profileId);
+    if (!row) return { ...BLANK_PERSONA, version: 0, updated_at: null, updated_by: null };
+    return {
+      ...BLANK_PERSONA,
+      ...(JSON.parse(row.facts) as Partial<PersonaFacts>),
+      version: row.version,
+      updated_at: row.updated_at,
+      updated_by: row.updated_by,
+    };
   }
 
   /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
@@ -395,16 +412,18 @@ export function createStaffService(deps: {
     /** The claimed conversation: its history, the member's public profile, the hosted profile with its gallery, notes. */
     async conversation(site: Site, staff: StaffMember, conversationId: number) {
       const view = await chat.operatorConversation(site, conversationId, staff.id);
-      const [member, hosted, notes] = await Promise.all([
+      const [member, hosted, notes, persona] = await Promise.all([
         members.viewMember(site, asHosted(view.hostedProfileId), view.memberProfileId),
         members.viewMember(site, asHosted(view.hostedProfileId), view.hostedProfileId),
         queries.notesOn(db, view.memberProfileId),
+        personaSheet(view.hostedProfileId),
       ]);
       return {
         conversation: view.conversation,
         awaiting: view.awaiting,
         messages: view.messages.map(withStaffPhotoUrl),
         member,
+        persona,
         hosted,
         notes,
       };
@@ -434,6 +453,40 @@ export function createStaffService(deps: {
         await log(staff, 'answer', { conversation: input.conversation, message: answered.message.id });
       }
       return { message: answered.message };
+    },
+
+    /**
+     * Edits the persona sheet of the hosted profile of a conversation the operator holds. Of two
+     * edits from one version, the first is kept and the second refused (persona_changed).
+     */
+    async editPersona(
+      site: Site,
+      staff: StaffMember,
+      input: { conversation: number; version: number; facts: PersonaFacts },
+    ) {
+      const { hostedProfileId } = await chat.operatorSides(site, input.conversation, staff.id);
+      const before = await personaSheet(hostedProfileId);
+      const saved = await queries.savePersona(db, {
+        profileId: hostedProfileId,
+        version: input.version,
+        facts: JSON.stringify(input.facts),
+        now: nowIso(),
+        staffId: staff.id,
+      });
+      if (!saved) throw new DomainError('persona_changed');
+      const changes = Object.fromEntries(
+        PERSONA_FIELDS.filter((field) => before[field] !== input.facts[field]).map((field) => [
+          field,
+          [before[field], input.facts[field]] as [unknown, unknown],
+        ]),
+      );
+      await log(staff, 'persona.edit', {
+        conversation: input.conversation,
+        profile: hostedProfileId,
+        record: `profile:${hostedProfileId}`,
+        changes,
+      });
+      return { persona: await personaSheet(hostedProfileId) };
     },
 
     async addNote(site: Site, staff: StaffMember, conversationId: number, text: string) {

@@ -1,4 +1,4 @@
-import type { PhotoRejection, StaffRole } from '@amora/common';
+import type { PersonaFacts, PhotoRejection, StaffRole } from '@amora/common';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -149,6 +149,16 @@ export function useAnswer(conversation: number) {
         { retry: true },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
+  });
+}
+
+/** Saves the persona sheet from the version shown; refused when someone saved another meanwhile (then reloaded). */
+export function useEditPersona(conversation: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number; facts: PersonaFacts }) =>
+      api.put('/api/staff/persona.php', 'personaResponse', { conversation, ...input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
   });
 }
 
