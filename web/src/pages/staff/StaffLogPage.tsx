@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatTime } from '../../i18n/format';
 import { type AuditFilter, STAFF_LOCALE, useAuditLog } from './api';
+import { OlderButton } from './OlderButton';
 
 /** The families of actions, as the log names them (`photo` covers photo.approve and photo.reject). */
 const ACTIONS = [
@@ -81,16 +82,7 @@ export default function StaffLogPage() {
           ))}
         </ol>
       )}
-      {log.hasNextPage && (
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={log.isFetchingNextPage}
-          onClick={() => log.fetchNextPage()}
-        >
-          Older entries
-        </Button>
-      )}
+      <OlderButton list={log} label="Older entries" />
     </section>
   );
 }

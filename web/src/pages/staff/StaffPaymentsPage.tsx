@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatMoney, formatTime } from '../../i18n/format';
 import { type PaymentFilter, STAFF_LOCALE, useRefund, useStaffPayments, useStaffSites } from './api';
+import { OlderButton } from './OlderButton';
 
 const METHOD_LABELS: Record<StaffPayment['method'], string> = {
   ideal: 'iDEAL',
@@ -74,17 +75,7 @@ export default function StaffPaymentsPage() {
               ))}
             </tbody>
           </table>
-          {payments.hasNextPage && (
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              className="mt-3"
-              disabled={payments.isFetchingNextPage}
-              onClick={() => payments.fetchNextPage()}
-            >
-              Older payments
-            </Button>
-          )}
+          <OlderButton list={payments} label="Older payments" />
         </div>
       )}
     </section>

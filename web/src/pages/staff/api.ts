@@ -189,6 +189,18 @@ export function useDecidePhotos() {
   });
 }
 
+/** Lists paged back by id: the first page is the newest, each answer names where the next older one starts. */
+const OLDER_PAGES = {
+  initialPageParam: null as number | null,
+  getNextPageParam: (page: { next_before: number | null }) => page.next_before,
+};
+
+/** A list's query string: the filter's values that are set, and the page's start. */
+const pageQuery = (filter: object, before: number | null): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+  ...(before && { before: String(before) }),
+});
+
 export interface AuditFilter {
   action?: string;
   record?: string;
@@ -198,13 +210,8 @@ export interface AuditFilter {
 export function useAuditLog(filter: AuditFilter) {
   return useInfiniteQuery({
     queryKey: staffKeys.log(filter),
-    queryFn: ({ pageParam }) =>
-      api.get('/api/staff/log.php', 'auditLogResponse', {
-        ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
-        ...(pageParam && { before: String(pageParam) }),
-      }),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.next_before,
+    queryFn: ({ pageParam }) => api.get('/api/staff/log.php', 'auditLogResponse', pageQuery(filter, pageParam)),
+    ...OLDER_PAGES,
   });
 }
 
@@ -229,12 +236,8 @@ export function useStaffPayments(filter: PaymentFilter) {
   return useInfiniteQuery({
     queryKey: staffKeys.payments(filter),
     queryFn: ({ pageParam }) =>
-      api.get('/api/staff/payments.php', 'staffPaymentsResponse', {
-        ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
-        ...(pageParam && { before: String(pageParam) }),
-      }),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.next_before,
+      api.get('/api/staff/payments.php', 'staffPaymentsResponse', pageQuery(filter, pageParam)),
+    ...OLDER_PAGES,
   });
 }
 
