@@ -166,3 +166,26 @@ describe('the audit log', () => {
     expect((await client(t.app).get('/api/staff/log.php')).json()).toMatchObject({ error: 'staff_login_required' });
   });
 });
+
+describe('staff calls from another site', () => {
+  it('refuses a staff change without the client header (a form or link elsewhere), changing nothing', async () => {
+    const admin = await staffClient(t, 'admin');
+    const email = 'forged@amora.test';
+    const forged = [
+      admin.post('/api/staff/team.php', { email, name: 'Forged', role: 'admin' }, { clientHeader: false }),
+      admin.put('/api/staff/team.php', { id: 1, disabled: true }, { clientHeader: false }),
+      admin.post('/api/staff/refund.php', { payment: 1, reason: 'Forged' }, { clientHeader: false }),
+      admin.post('/api/staff/status.php', { away: true }, { clientHeader: false }),
+      admin.post('/api/staff/logout.php', undefined, { clientHeader: false }),
+    ];
+    for (const response of await Promise.all(forged)) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: 'request_type_missing' });
+    }
+    expect(await t.services.staff.byEmail(email)).toBeNull();
+    expect(
+      (await t.db.selectFrom('staff_users').select('disabled_at').where('id', '=', 1).executeTakeFirst())?.disabled_at,
+    ).toBeNull();
+    expect((await admin.get('/api/staff/me.php')).json().staff).toMatchObject({ away: false });
+  });
+});
