@@ -108,5 +108,9 @@ test('a moderator approves one photo and rejects another with a reason the membe
     nl('mail:photo_rejected.subject', { count: '1', site: 'Liefdevol' }),
   );
   expect(mail.text).toContain(nl('mail:photo_rejected.reasons.no_face'));
+  // Their profile page says it too, where the photo was.
+  await member.goto(membersOnly('/profile'));
+  await expect(member.getByText(nl('members:photos.rejections.no_face'))).toBeVisible();
+  await screenshot(member, testInfo, 'photos-rejected');
   await member.context().close();
 });

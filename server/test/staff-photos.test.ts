@@ -138,11 +138,17 @@ describe('the photo queue', () => {
       ).statusCode,
     ).toBe(404);
     const listing = (await visitor.get('/api/photos.php', { headers: { host: 'moderated.test' } })).json();
-    // The owner's list marks them rejected, to delete; the profile photo is the one still waiting.
-    expect(listing.photos.map((photo: { id: number; status: string }) => [photo.id, photo.status])).toEqual([
-      [a?.id, 'rejected'],
-      [b?.id, 'rejected'],
-      [c?.id, 'pending'],
+    // The owner's list marks them rejected, with why, to delete; the profile photo is the one still waiting.
+    expect(
+      listing.photos.map((photo: { id: number; status: string; rejection: string | null }) => [
+        photo.id,
+        photo.status,
+        photo.rejection,
+      ]),
+    ).toEqual([
+      [a?.id, 'rejected', 'no_face'],
+      [b?.id, 'rejected', 'no_face'],
+      [c?.id, 'pending', null],
     ]);
     expect(listing.main_image).toBe(c?.id);
 

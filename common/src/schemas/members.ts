@@ -11,6 +11,7 @@ import {
   MAX_AGE,
   MIN_AGE,
   NAME_MAX_LENGTH,
+  PHOTO_REJECTIONS,
   RELATIONSHIP_STATUSES,
   REPORT_REASONS,
   SEARCH_TEXT_MAX_LENGTH,
@@ -41,7 +42,8 @@ export const image = z.object({
 export type Image = z.infer<typeof image>;
 
 /** A photo as its owner sees it. */
-export const ownPhoto = image.extend({ premium_only: z.boolean() });
+/** One's own photo; a rejected one says why (the moderator's reason). */
+export const ownPhoto = image.extend({ premium_only: z.boolean(), rejection: z.enum(PHOTO_REJECTIONS).nullable() });
 export type OwnPhoto = z.infer<typeof ownPhoto>;
 
 export const profileDetails = z.object({

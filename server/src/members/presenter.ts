@@ -41,7 +41,7 @@ function toImage(photo: ImageRow): Image {
 }
 
 export function toOwnPhoto(photo: PhotoRow): OwnPhoto {
-  return { ...toImage(photo), premium_only: photo.premium_only === 1 };
+  return { ...toImage(photo), premium_only: photo.premium_only === 1, rejection: photo.rejection };
 }
 
 function interestsOf(row: ProfileRow): string[] {

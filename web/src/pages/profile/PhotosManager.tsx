@@ -71,12 +71,19 @@ export function PhotosManager({ user }: { user: User }) {
           const number = index + 1;
           return (
             <li key={photo.id} className="photo-slot">
-              <ProfilePhoto
-                image={photo}
-                name={t('photos.photoNumber', { number })}
-                thumb
-                className="photo-slot-image"
-              />
+              {photo.status === 'rejected' ? (
+                // A rejected file is gone for everyone, its owner too: the tile says why instead.
+                <p className="photo-slot-image photo-slot-rejected">
+                  {photo.rejection ? t(`photos.rejections.${photo.rejection}`) : t('photos.status.rejected')}
+                </p>
+              ) : (
+                <ProfilePhoto
+                  image={photo}
+                  name={t('photos.photoNumber', { number })}
+                  thumb
+                  className="photo-slot-image"
+                />
+              )}
               <div className="photo-badges">
                 {isMain && <span className="photo-badge photo-badge-main">{t('photos.main')}</span>}
                 {photo.status !== 'active' && (
