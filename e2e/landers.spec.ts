@@ -72,7 +72,7 @@ const allLanders = () => [
 ];
 
 for (const locale of LOCALES) {
-  test(`every lander speaks ${locale} without a missing text`, async ({ page }) => {
+  test(`every lander speaks ${locale} without a missing text`, { tag: '@texts' }, async ({ page }) => {
     test.setTimeout(120_000);
     await page.context().addCookies([{ name: 'lang', value: locale, url: test.info().project.use.baseURL as string }]);
     for (const path of allLanders()) {

@@ -7,31 +7,32 @@ import { enterSite, expectAccessible, openServerRendered, screenshot } from './s
 const COMPANY = { name: 'Amora Media B.V.', kvk: '12345678', vat: 'NL001234567B01', phone: '+31201234567' };
 
 for (const locale of LOCALES) {
-  test(`the static pages in ${locale} show their own texts with the company's details`, async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    const t = catalogue(locale);
-    await enterSite(page, '/');
-    await page.context().addCookies([{ name: 'lang', value: locale, url: baseURL ?? '' }]);
-    for (const slug of STATIC_PAGE_SLUGS) {
-      await page.goto(`/pages/${slug}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(`pages:${slug}.title`));
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-      expect(text, `${locale} ${slug}`).not.toMatch(/{{|}}|pages:|\.sections|\.title\b/);
-      if (slug === 'terms' || slug === 'service') {
-        for (const detail of [COMPANY.name, COMPANY.kvk, COMPANY.vat])
-          expect(text, `${locale} ${slug}`).toContain(detail);
+  test(
+    `the static pages in ${locale} show their own texts with the company's details`,
+    { tag: '@texts' },
+    async ({ page, baseURL }, testInfo) => {
+      const t = catalogue(locale);
+      await enterSite(page, '/');
+      await page.context().addCookies([{ name: 'lang', value: locale, url: baseURL ?? '' }]);
+      for (const slug of STATIC_PAGE_SLUGS) {
+        await page.goto(`/pages/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(`pages:${slug}.title`));
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+        expect(text, `${locale} ${slug}`).not.toMatch(/{{|}}|pages:|\.sections|\.title\b/);
+        if (slug === 'terms' || slug === 'service') {
+          for (const detail of [COMPANY.name, COMPANY.kvk, COMPANY.vat])
+            expect(text, `${locale} ${slug}`).toContain(detail);
+        }
+        if (slug === 'faq' || slug === 'service') expect(text, `${locale} ${slug}`).toContain(COMPANY.phone);
       }
-      if (slug === 'faq' || slug === 'service') expect(text, `${locale} ${slug}`).toContain(COMPANY.phone);
-    }
-    if (locale === 'de' || locale === 'pl') {
-      await page.goto('/pages/terms');
-      await expectAccessible(page);
-      await screenshot(page, testInfo, `terms-${locale}`);
-    }
-  });
+      if (locale === 'de' || locale === 'pl') {
+        await page.goto('/pages/terms');
+        await expectAccessible(page);
+        await screenshot(page, testInfo, `terms-${locale}`);
+      }
+    },
+  );
 }
 
 test('each static page answers at its short address too, and an unknown one is not found', async ({ page }) => {

@@ -274,6 +274,32 @@ export const PHOTO_REJECTIONS = [
 ] as const;
 export type PhotoRejection = (typeof PHOTO_REJECTIONS)[number];
 
+/** Reports and complaints as moderators work them: open → in review → actioned or dismissed. */
+export const CASE_KINDS = ['report', 'complaint'] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+export const CASE_STATUSES = ['open', 'in_review', 'actioned', 'dismissed'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+/**
+ * What an actioned case did: to the member a report concerns a warning, a suspension (no sign-in,
+ * profile hidden) or a ban (a suspension whose address may not sign up on the site again); a
+ * complaint is resolved.
+ */
+export const CASE_MEASURES = ['warning', 'suspension', 'ban', 'resolved'] as const;
+export type CaseMeasure = (typeof CASE_MEASURES)[number];
+/** The measures a decision on a report may take; a complaint concerns no member and is resolved. */
+export const REPORT_MEASURES = ['warning', 'suspension', 'ban'] as const satisfies readonly CaseMeasure[];
+/** Who may appeal a decision: who reported (or complained), and the member it concerns. */
+export const APPEAL_PARTIES = ['reporter', 'subject'] as const;
+export type AppealParty = (typeof APPEAL_PARTIES)[number];
+/** An appeal's outcome: the decision stands, or it is withdrawn. */
+export const APPEAL_OUTCOMES = ['upheld', 'reversed'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+/** How long a decision may be appealed (the Digital Services Act asks at least six months). */
+export const APPEAL_DAYS = 183;
+export const APPEAL_TEXT_MAX_LENGTH = 5000;
+/** Staff's own words on a decision, mailed as they wrote them. */
+export const DECISION_EXPLANATION_MAX_LENGTH = 2000;
+
 export const DISCOUNT_CODE_MAX_LENGTH = 40;
 
 export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;

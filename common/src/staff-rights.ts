@@ -10,6 +10,8 @@ export const STAFF_RIGHTS = [
   'inbox',
   /** Approve or reject the photos members upload, on every site. */
   'photos',
+  /** Decide reports and complaints (statements of reasons, suspensions, bans) and review appeals. */
+  'reports',
   /** Refunds, bundles, prices and discount codes. */
   'money',
   /** Staff accounts: add, change roles, disable. */
@@ -19,7 +21,7 @@ export type StaffRight = (typeof STAFF_RIGHTS)[number];
 
 const RIGHTS_OF: Record<StaffRole, readonly StaffRight[]> = {
   operator: ['inbox'],
-  moderator: ['photos'],
+  moderator: ['photos', 'reports'],
   admin: STAFF_RIGHTS,
 };
 

@@ -38,6 +38,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
 import { mediaRoot } from './members/photos/files.js';
 import { membersRoutes } from './members/routes.js';
+import { moderationRoutes } from './moderation/routes.js';
 import type { LocalPushService } from './notifications/push.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { configuredProvider } from './payments/providers.js';
@@ -163,6 +164,7 @@ export async function buildApp({
     mailEventsToken: config.mailEventsToken,
   });
   await app.register(complaintsRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(moderationRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });

@@ -17,6 +17,7 @@ import { createMembersService } from './members/profiles/service.js';
 import { createSafetyService } from './members/safety/service.js';
 import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
+import { createModerationService } from './moderation/service.js';
 import { loadLinkKey, loadVapidKeys } from './notifications/keys.js';
 import { createNotificationsService, type NotificationsDeps } from './notifications/service.js';
 import type { PaymentProvider } from './payments/provider.js';
@@ -78,7 +79,8 @@ export function createServices({
   const sites = createSitesService(db, clock, notificationsSetup.vapid.publicKey);
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
-  const safety = createSafetyService(db, clock, visibility);
+  const moderation = createModerationService({ db, clock, events });
+  const safety = createSafetyService(db, clock, visibility, moderation);
   const search = createSearchService(db, clock);
   const landers = createLandersService({ search });
   const photos = createPhotosService(db, clock, mediaRoot, visibility, events);
@@ -90,7 +92,7 @@ export function createServices({
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
   visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events, accounts);
-  const complaints = createComplaintsService({ db, clock, mail });
+  const complaints = createComplaintsService({ db, clock, mail, moderation });
   const notifications = createNotificationsService({
     db,
     clock,
@@ -116,7 +118,20 @@ export function createServices({
     events,
     jobs,
   });
-  const staff = createStaffService({ db, clock, chat, members, payments, photos, sites, accounts });
+  const staff = createStaffService({
+    db,
+    clock,
+    events,
+    chat,
+    members,
+    payments,
+    photos,
+    sites,
+    accounts,
+    moderation,
+    safety,
+    complaints,
+  });
   return {
     events,
     jobs,
@@ -134,6 +149,7 @@ export function createServices({
     chat,
     realtime,
     complaints,
+    moderation,
     staff,
     payments,
     notifications,

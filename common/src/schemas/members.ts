@@ -62,7 +62,7 @@ const location = z.object({
   city: z.string().nullable(),
 });
 
-export const profileStatus = z.enum(['disabled', 'active', 'deleted']);
+export const profileStatus = z.enum(['disabled', 'active', 'deleted', 'suspended']);
 
 /** The member's own profile, as user.php and profile.php return it. */
 export const ownProfile = z.object({

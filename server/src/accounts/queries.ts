@@ -216,3 +216,25 @@ export async function blockLogins(db: Db, siteId: number, emailKey: string, unti
 export async function clearLoginFailures(db: Db, siteId: number, emailKey: string): Promise<void> {
   await db.deleteFrom('login_failures').where('site_id', '=', siteId).where('email_key', '=', emailKey).execute();
 }
+
+export async function banAddress(db: Db, siteId: number, emailKey: string, now: string): Promise<void> {
+  await db
+    .insertInto('banned_addresses')
+    .values({ site_id: siteId, email_key: emailKey, created_at: now })
+    .onConflict((conflict) => conflict.columns(['site_id', 'email_key']).doNothing())
+    .execute();
+}
+
+export async function unbanAddress(db: Db, siteId: number, emailKey: string): Promise<void> {
+  await db.deleteFrom('banned_addresses').where('site_id', '=', siteId).where('email_key', '=', emailKey).execute();
+}
+
+export async function isBanned(db: Db, siteId: number, emailKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('banned_addresses')
+    .select('email_key')
+    .where('site_id', '=', siteId)
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -61,7 +61,7 @@ const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
 };
 
 /** The mails of an account's own life; a complaint's confirmation and a refused payment's are other domains'. */
-type AccountLinkMail = Exclude<AccountMailKind, 'complaint' | 'payment_refused' | 'photo_rejected'>;
+type AccountLinkMail = Extract<AccountMailKind, 'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate'>;
 
 const LINK_PATHS: Record<AccountLinkMail, string> = {
   activate: '/api/activate.php?token=',
@@ -133,12 +133,14 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     if (sessionIds.length > 0) await events.publish({ type: 'session.ended', siteId, sessionIds });
   }
 
-  async function openSession(userId: number): Promise<Session> {
+  /** Signs the member in: every way in (login, a reset, reactivation) comes here, so a suspension holds for all. */
+  async function openSession(user: UserRow): Promise<Session> {
+    if (user.suspended_at) throw new DomainError('account_suspended');
     const token = newSecret();
     const expires = addDays(clock.now(), SESSION_DAYS);
     await queries.insertSession(db, {
       id: hashSecret(token),
-      user_id: userId,
+      user_id: user.id,
       created_at: nowIso(),
       expires_at: expires.toISOString(),
     });
@@ -232,7 +234,9 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     code: 'email_taken' | 'mail_change_duplicate',
     field: string,
   ) {
-    if (await queries.findUserByEmail(db, siteId, normaliseEmail(email))) throw fieldError(field, code);
+    const emailKey = normaliseEmail(email);
+    if (await queries.isBanned(db, siteId, emailKey)) throw fieldError(field, 'email_banned');
+    if (await queries.findUserByEmail(db, siteId, emailKey)) throw fieldError(field, code);
   }
 
   return {
@@ -385,7 +389,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         }),
       );
       await mailLink(ctx, user, 'activate', activationToken);
-      return { user, session: await openSession(user.id) };
+      return { user, session: await openSession(user) };
     },
 
     /** An activated member with credits, for the demo seed and test factories. */
@@ -454,7 +458,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       }
       await queries.clearLoginFailures(db, ctx.site.id, emailKey);
       if (user.deleted_at) throw accountDeleted(user.deleted_at);
-      return { user, session: await openSession(user.id) };
+      return { user, session: await openSession(user) };
     },
 
     async logout(site: Site, token: string) {
@@ -514,7 +518,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       });
       await announceEndedSessions(siteId, ended);
       const user = await requireLiveUser(userId);
-      return { user, session: await openSession(user.id) };
+      return { user, session: await openSession(user) };
     },
 
     async changePassword(userId: number, input: PasswordChangeRequest, currentSession: string) {
@@ -601,7 +605,31 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         return row.user_id;
       });
       const user = await requireLiveUser(userId);
-      return { user, session: await openSession(user.id) };
+      return { user, session: await openSession(user) };
+    },
+
+    /**
+     * A moderator's measure, in the transaction of their decision: the member can no longer sign
+     * in, their profile leaves every list and page, and their sessions end (sockets close once it
+     * is committed). A ban also keeps the address from signing up on the site again.
+     */
+    async suspend(trx: Db, userId: number, kind: 'suspension' | 'ban') {
+      const user = await queries.findUserById(trx, userId);
+      if (!user) return;
+      await queries.updateUser(trx, userId, { suspended_at: nowIso(), suspension: kind });
+      if (kind === 'ban') await queries.banAddress(trx, user.site_id, user.email_key, nowIso());
+      if (!user.deleted_at) await members.suspendProfile(userId, trx);
+      const sessionIds = await queries.deleteSessionsOf(trx, userId);
+      if (sessionIds.length > 0) await events.record(trx, { type: 'session.ended', siteId: user.site_id, sessionIds });
+    },
+
+    /** Lifts a suspension or a ban (an appeal reversed it): the member signs in and is seen again. */
+    async lift(trx: Db, userId: number) {
+      const user = await queries.findUserById(trx, userId);
+      if (!user?.suspended_at) return;
+      await queries.updateUser(trx, userId, { suspended_at: null, suspension: null });
+      await queries.unbanAddress(trx, user.site_id, user.email_key);
+      if (!user.deleted_at) await members.restoreProfile(userId, user.status === 'confirmed', trx);
     },
 
     /** Removes accounts whose grace period is over, with everything that hangs off them. */

@@ -22,3 +22,8 @@ export async function complaintIdByClientId(db: Db, siteId: number, clientId: st
     .executeTakeFirst();
   return row?.id;
 }
+
+export function complaintsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('complaints').selectAll().where('id', 'in', ids).execute();
+}

@@ -1,13 +1,24 @@
-/** Complaints: filed once per form (its client_id), kept for the company, confirmed by mail. */
+/** Complaints: filed once per form (its client_id), confirmed by mail, decided by moderators as a case. */
 import type { ComplaintRequest } from '@amora/common';
 import type { Clock } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import { translator } from '../i18n.js';
 import type { MailService } from '../mail/service.js';
+import type { ModerationService } from '../moderation/service.js';
 import * as queries from './queries.js';
 
-export function createComplaintsService({ db, clock, mail }: { db: Db; clock: Clock; mail: MailService }) {
+export function createComplaintsService({
+  db,
+  clock,
+  mail,
+  moderation,
+}: {
+  db: Db;
+  clock: Clock;
+  mail: MailService;
+  moderation: ModerationService;
+}) {
   /**
    * The confirmation, in the language the complaint was written in. Anyone may send the form with
    * any address, so the mail repeats nothing the sender typed, not even the name it greets.
@@ -28,17 +39,28 @@ export function createComplaintsService({ db, clock, mail }: { db: Db; clock: Cl
   return {
     /** Files the complaint (a member's is linked to the account) and answers its number. */
     async file(ctx: RequestContext, userId: number | null, input: ComplaintRequest): Promise<{ number: number }> {
-      const number = await queries.insertComplaint(db, {
-        site_id: ctx.site.id,
-        user_id: userId,
-        name: input.name,
-        email: input.email,
-        category: input.category,
-        reference: input.reference || null,
-        message: input.message,
-        locale: ctx.locale,
-        client_id: input.client_id,
-        created_at: clock.now().toISOString(),
+      const number = await db.transaction().execute(async (trx) => {
+        const filed = await queries.insertComplaint(trx, {
+          site_id: ctx.site.id,
+          user_id: userId,
+          name: input.name,
+          email: input.email,
+          category: input.category,
+          reference: input.reference || null,
+          message: input.message,
+          locale: ctx.locale,
+          client_id: input.client_id,
+          created_at: clock.now().toISOString(),
+        });
+        if (filed !== undefined) {
+          await moderation.open(trx, {
+            siteId: ctx.site.id,
+            kind: 'complaint',
+            sourceId: filed,
+            subjectProfileId: null,
+          });
+        }
+        return filed;
       });
       if (number !== undefined) {
         await confirm(ctx, number, input);
@@ -49,5 +71,10 @@ export function createComplaintsService({ db, clock, mail }: { db: Db; clock: Cl
       if (earlier === undefined) throw new Error(`complaint ${input.client_id} neither filed nor found`);
       return { number: earlier };
     },
+
+    /** Complaints as moderators read them. */
+    byIds: (ids: number[]) => queries.complaintsByIds(db, ids),
   };
 }
+
+export type ComplaintsService = ReturnType<typeof createComplaintsService>;

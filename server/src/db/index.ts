@@ -35,6 +35,7 @@ import * as photoModeration from './migrations/1764700000000-PhotoModeration.js'
 import * as staffPayments from './migrations/1764750000000-StaffPayments.js';
 import * as operatorCapacity from './migrations/1764800000000-OperatorCapacity.js';
 import * as personas from './migrations/1764850000000-Personas.js';
+import * as moderationCases from './migrations/1764900000000-ModerationCases.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -62,6 +63,7 @@ const MIGRATIONS = {
   '1764750000000-StaffPayments': staffPayments,
   '1764800000000-OperatorCapacity': operatorCapacity,
   '1764850000000-Personas': personas,
+  '1764900000000-ModerationCases': moderationCases,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -1,5 +1,5 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
-import type { LikeSource, PaymentRefusal, PhotoRejection, StaffRole } from '@amora/common';
+import type { CaseMeasure, LikeSource, PaymentRefusal, PhotoRejection, StaffRole } from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -49,6 +49,10 @@ export interface UsersTable {
   deleted_at: string | null;
   delete_reason: string | null;
   delete_comment: string | null;
+  /** Suspended by a moderator's decision: no sign-in, the profile hidden. */
+  suspended_at: string | null;
+  /** 'suspension', or 'ban' (the address may not sign up on the site again). */
+  suspension: 'suspension' | 'ban' | null;
 }
 
 /** Failed logins per site and address asked for, with or without an account behind it. */
@@ -93,7 +97,7 @@ export interface ProfilesTable {
   site_id: number;
   name: string;
   date_of_birth: string;
-  status: 'disabled' | 'active' | 'deleted';
+  status: 'disabled' | 'active' | 'deleted' | 'suspended';
   created_at: string;
   hosted: Generated<number>;
   invisible: Generated<number>;
@@ -505,6 +509,49 @@ export interface StaffNotesTable {
   created_at: string;
 }
 
+/** A report or a complaint as moderators work it, and their decision on it. */
+export interface ModerationCasesTable {
+  id: Generated<number>;
+  site_id: number;
+  kind: 'report' | 'complaint';
+  source_id: number;
+  /** The profile the notice is about: a report's reported profile; none for a complaint. */
+  subject_profile_id: number | null;
+  status: 'open' | 'in_review' | 'actioned' | 'dismissed';
+  reviewer_id: number | null;
+  round: Generated<number>;
+  measure: CaseMeasure | null;
+  explanation: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+/** One side's right to appeal one decision of a case, and their appeal once made. */
+export interface ModerationAppealsTable {
+  id: Generated<number>;
+  case_id: number;
+  round: number;
+  party: 'reporter' | 'subject';
+  token_hash: string;
+  locale: string;
+  /** What was decided, as this side was told: the measure, or 'dismissed'. */
+  decision: CaseMeasure | 'dismissed';
+  open_until: string;
+  text: string | null;
+  appealed_at: string | null;
+  outcome: 'upheld' | 'reversed' | null;
+  explanation: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
+export interface BannedAddressesTable {
+  site_id: number;
+  email_key: string;
+  created_at: string;
+}
+
 export interface StaffLogTable {
   id: Generated<number>;
   staff_id: number;
@@ -577,6 +624,9 @@ export interface Database {
   staff_notes: StaffNotesTable;
   staff_personas: StaffPersonasTable;
   staff_log: StaffLogTable;
+  moderation_cases: ModerationCasesTable;
+  moderation_appeals: ModerationAppealsTable;
+  banned_addresses: BannedAddressesTable;
   mails: MailsTable;
 }
 

@@ -11,7 +11,16 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, PaymentRefusal, PhotoRejection } from '@amora/common';
+import type {
+  AppealOutcome,
+  AppealParty,
+  CaseKind,
+  CaseMeasure,
+  ChatMessage,
+  Locale,
+  PaymentRefusal,
+  PhotoRejection,
+} from '@amora/common';
 import { addMinutes } from '../clock.js';
 import type { Db } from '../db/index.js';
 import * as queries from './queries.js';
@@ -68,6 +77,36 @@ export type DomainEvent =
     }
   /** A moderator rejected photos of a member's (one decision, one reason): the member is told why. */
   | { type: 'photo.rejected'; siteId: number; userId: number; photos: number; rejection: PhotoRejection }
+  /**
+   * A moderator decided a report or a complaint: each side told gets the statement of reasons in
+   * their language, with the link (`token`) to appeal it. Who reported hears of every decision;
+   * the member it concerns only of a measure against them.
+   */
+  | {
+      type: 'case.decided';
+      siteId: number;
+      caseId: number;
+      kind: CaseKind;
+      /** The measure taken, or null when dismissed. */
+      measure: CaseMeasure | null;
+      /** The report's reason or the complaint's category, as filed. */
+      reason: string;
+      filedAt: string;
+      explanation: string | null;
+      /** The reported profile's name; null for a complaint. */
+      subjectName: string | null;
+      letters: CaseLetter[];
+    }
+  /** Another staff member reviewed an appeal: the side who made it is told the outcome. */
+  | {
+      type: 'appeal.decided';
+      siteId: number;
+      caseId: number;
+      kind: CaseKind;
+      outcome: AppealOutcome;
+      explanation: string | null;
+      letter: Omit<CaseLetter, 'token'>;
+    }
   /** A member deleted a conversation, for their other devices. */
   | { type: 'chat.hidden'; siteId: number; conversationId: number; profileId: number; unread: number }
   /**
@@ -75,6 +114,16 @@ export type DomainEvent =
    * close, on every instance. Ids as the sessions table keeps them (hashes, not the cookies' tokens).
    */
   | { type: 'session.ended'; siteId: number; sessionIds: string[] };
+
+/** Whom a moderation mail goes to: a member's account, or a complaint's address (who may have none). */
+export interface CaseLetter {
+  party: AppealParty;
+  userId: number | null;
+  email: string | null;
+  locale: Locale;
+  /** The appeal link's secret. */
+  token: string;
+}
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

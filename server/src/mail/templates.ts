@@ -14,7 +14,11 @@ export type AccountMailKind =
   | 'reactivate'
   | 'complaint'
   | 'payment_refused'
-  | 'photo_rejected';
+  | 'photo_rejected'
+  | 'statement_reporter'
+  | 'statement_subject'
+  | 'statement_complaint'
+  | 'appeal_decided';
 export type NotificationMailKind = 'messages' | 'likes' | 'match' | 'unread_reminder' | 'weekly_update' | 'reminder';
 
 export interface MailFrame {

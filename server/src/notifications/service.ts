@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
  * a few minutes so a burst becomes one mail, and go only to a member who is not online.
  */
 import {
+  type Locale,
   type MailOffReason,
   NOTIFICATION_TYPES,
   type NotificationPreference,
@@ -14,7 +15,7 @@ import {
 } from '@amora/common';
 import type { AccountsService, NotificationTarget } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
-import type { EventBus, EventOf, EventType } from '../events/bus.js';
+import type { CaseLetter, EventBus, EventOf, EventType } from '../events/bus.js';
 import { type Translate, translator } from '../i18n.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { LikesService } from '../likes/service.js';
@@ -312,6 +313,77 @@ export function createNotificationsService(deps: NotificationsDeps) {
     mailAboutAccount(event.userId, 'photo_rejected', '/profile', (t) => ({
       count: event.photos,
       reason: t(`mail:photo_rejected.reasons.${event.rejection}`),
+    })),
+  );
+
+  /**
+   * A moderation mail: to a member's account in their language, or to the address a complaint came
+   * from (who may have no account) in the complaint's language. Sent whatever their choices.
+   */
+  async function mailCaseLetter(
+    siteId: number,
+    letter: Omit<CaseLetter, 'token'>,
+    kind: 'statement_reporter' | 'statement_subject' | 'statement_complaint' | 'appeal_decided',
+    path: string,
+    params: (t: ReturnType<typeof translator>, locale: Locale) => Record<string, string | number>,
+  ) {
+    const site = await sites.findById(siteId);
+    if (!site) return;
+    let to = letter.email;
+    let locale = letter.locale;
+    let name: string | null = null;
+    if (letter.userId !== null) {
+      const recipient = await recipientOf(letter.userId);
+      if (!recipient) return;
+      to = recipient.target.email;
+      locale = recipient.target.locale;
+      name = await nameOf(recipient.member.profileId);
+    }
+    if (!to) return;
+    await mail.sendAccountMail({
+      site,
+      to,
+      locale,
+      name,
+      kind,
+      link: `${await originOf(site)}${path}`,
+      params: params(translator(locale), locale),
+    });
+  }
+
+  const longDate = (iso: string, locale: Locale) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const teamNote = (t: ReturnType<typeof translator>, explanation: string | null) =>
+    explanation ? t('mail:statement_note', { explanation }) : '';
+
+  /** The statement of reasons (DSA Art. 17): what was decided, on what ground, by a person, and how to appeal. */
+  on('case.decided', async (event) => {
+    for (const letter of event.letters) {
+      const kind =
+        event.kind === 'complaint'
+          ? 'statement_complaint'
+          : letter.party === 'subject'
+            ? 'statement_subject'
+            : 'statement_reporter';
+      await mailCaseLetter(event.siteId, letter, kind, `/appeal/${letter.token}`, (t, locale) => ({
+        date: longDate(event.filedAt, locale),
+        reason:
+          event.kind === 'complaint'
+            ? t(`app:complaints.categories.${event.reason}`)
+            : t(`members:report.reasons.${event.reason}`),
+        profile: event.subjectName ?? '',
+        outcome: t(`mail:${kind}.outcomes.${event.measure ?? 'dismissed'}`),
+        note: teamNote(t, event.explanation),
+      }));
+    }
+  });
+
+  on('appeal.decided', (event) =>
+    mailCaseLetter(event.siteId, event.letter, 'appeal_decided', '/', (t) => ({
+      outcome: t(
+        `mail:appeal_decided.outcomes.${event.outcome === 'upheld' ? 'upheld' : `reversed_${event.letter.party}`}`,
+      ),
+      note: teamNote(t, event.explanation),
     })),
   );
 

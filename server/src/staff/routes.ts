@@ -10,8 +10,13 @@ import {
   addStaffResponse,
   answerRequest,
   answerResponse,
+  appealDecisionRequest,
   auditLogQuery,
   auditLogResponse,
+  caseDecisionRequest,
+  caseQueueQuery,
+  caseQueueResponse,
+  caseReviewRequest,
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
@@ -240,6 +245,48 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     '/api/staff/photos.php',
     { schema: { body: decidePhotosRequest, response: { 200: decidePhotosResponse }, errors: STAFF } },
     async (request) => staff.decidePhotos(request.staff, request.body),
+  );
+
+  app.get(
+    '/api/staff/cases.php',
+    { schema: { querystring: caseQueueQuery, response: { 200: caseQueueResponse }, errors: STAFF } },
+    async (request) => staff.cases(request.staff, request.query),
+  );
+
+  app.post(
+    '/api/staff/case-review.php',
+    {
+      schema: {
+        body: caseReviewRequest,
+        response: { 200: okResponse },
+        errors: [...STAFF, 'not_found', 'already_decided'],
+      },
+    },
+    async (request) => staff.reviewCase(request.staff, request.body.case),
+  );
+
+  app.post(
+    '/api/staff/case-decision.php',
+    {
+      schema: {
+        body: caseDecisionRequest,
+        response: { 200: okResponse },
+        errors: [...STAFF, 'not_found', 'already_decided'],
+      },
+    },
+    async (request) => staff.decideCase(request.staff, request.body),
+  );
+
+  app.post(
+    '/api/staff/appeal-decision.php',
+    {
+      schema: {
+        body: appealDecisionRequest,
+        response: { 200: okResponse },
+        errors: [...STAFF, 'not_found', 'already_decided', 'appeal_own_decision'],
+      },
+    },
+    async (request) => staff.decideAppeal(request.staff, request.body),
   );
 
   // Never kept by a browser or a proxy: a rejected photo must be gone at once.

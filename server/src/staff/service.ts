@@ -20,15 +20,20 @@ import type { AccountsService } from '../accounts/service.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
 import { addMinutes, type Clock } from '../clock.js';
+import type { ComplaintsService } from '../complaints/service.js';
 import type { Db } from '../db/index.js';
 import type { StaffRole, StaffUserRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
+import type { EventBus } from '../events/bus.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
+import type { SafetyService } from '../members/safety/service.js';
+import type { ModerationService } from '../moderation/service.js';
 import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
+import { createCaseDesk } from './cases.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
 import { codeStep, enrolment, newTotpSecret } from './two-step.js';
@@ -96,7 +101,7 @@ function toAccount(row: StaffUserRow) {
 }
 
 /** What a staff action was about, for the audit log. */
-interface Subject {
+export interface StaffSubject {
   conversation?: number;
   profile?: number;
   message?: number;
@@ -111,18 +116,22 @@ interface Subject {
 export function createStaffService(deps: {
   db: Db;
   clock: Clock;
+  events: EventBus;
   chat: ChatService;
   members: MembersService;
   payments: PaymentsService;
   photos: PhotosService;
   sites: SitesService;
   accounts: AccountsService;
+  moderation: ModerationService;
+  safety: SafetyService;
+  complaints: ComplaintsService;
 }) {
   const { db, clock, chat, members, payments, photos, sites, accounts } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /** Writes a row of the audit log; rows are only ever added. */
-  async function log(staff: StaffMember, action: string, about: Subject) {
+  async function log(staff: StaffMember, action: string, about: StaffSubject) {
     await queries.log(db, {
       staff_id: staff.id,
       action,
@@ -158,7 +167,11 @@ export function createStaffService(deps: {
   /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
   const asHosted = (profileId: number) => ({ profileId, paid: true });
 
+  const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
+
   return {
+    ...caseDesk,
+
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();
       if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new StaffRefused(`"${input.email}" is not an email address`);

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: '/:token', ...page(() => import('../pages/static/StaticPage')) },
       { path: '/pricing', ...page(() => import('../pages/credits/PricingPage')) },
       { path: '/complaints', ...page(() => import('../pages/support/ComplaintsPage')) },
+      { path: '/appeal/:token', ...page(() => import('../pages/support/AppealPage')) },
       { path: '/lang-config', ...page(() => import('../pages/support/LangConfigPage')) },
       {
         element: <RequireMember />,
@@ -92,6 +93,11 @@ export const routes: RouteObject[] = [
         path: '/staff/photos',
         ...page(() => import('../pages/staff/StaffPhotosPage')),
         handle: { staffRight: 'photos' },
+      },
+      {
+        path: '/staff/cases',
+        ...page(() => import('../pages/staff/StaffCasesPage')),
+        handle: { staffRight: 'reports' },
       },
       {
         path: '/staff/payments',

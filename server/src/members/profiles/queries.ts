@@ -68,7 +68,6 @@ export async function updateProfileStatusOfUser(db: Db, userId: number, status: 
   await db.updateTable('profiles').set({ status }).where('user_id', '=', userId).execute();
 }
 
-/** Marks a profile active now, at most once per `since` so a busy member costs few writes. */
 /** Online until `until` (null: gone now); a member's last activity is now either way. */
 export async function setOnlineUntil(db: Db, profileId: number, until: string | null, now: string): Promise<void> {
   await db
@@ -92,7 +91,11 @@ export async function countMembersCreatedSince(db: Db, siteId: number, since: st
 
 export function namesOf(db: Db, profileIds: number[]) {
   if (profileIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('profiles').select(['id', 'name', 'country', 'user_id']).where('id', 'in', profileIds).execute();
+  return db
+    .selectFrom('profiles')
+    .select(['id', 'name', 'country', 'user_id', 'status', 'hosted'])
+    .where('id', 'in', profileIds)
+    .execute();
 }
 
 export function profilesOfUsers(db: Db, userIds: number[]) {

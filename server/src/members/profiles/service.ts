@@ -154,6 +154,11 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       await queries.updateProfileStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
     },
 
+    /** A suspended member's profile leaves every list and page at once, as a deleted one does. */
+    async suspendProfile(userId: number, trx: Db = db) {
+      await queries.updateProfileStatusOfUser(trx, userId, 'suspended');
+    },
+
     /** The member behind a profile; null for a hosted profile, which no member owns. */
     async ownerOf(profileId: number): Promise<number | null> {
       return (await queries.findProfileById(db, profileId))?.user_id ?? null;
@@ -162,7 +167,6 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
     /** How many members signed up on the site since then (the weekly update). */
     countNewMembers: (siteId: number, since: string) => queries.countMembersCreatedSince(db, siteId, since),
 
-    /** Profiles' names, for staff screens and notifications. */
     /** Profiles' names, with their country and account (none for a hosted profile). */
     namesOf: (profileIds: number[]) => queries.namesOf(db, profileIds),
     /** The profiles (id and name) of accounts. */

@@ -60,8 +60,8 @@ export function blockedBy(db: Db, blocker: number): Promise<ProfileRow[]> {
 export async function insertReport(
   db: Db,
   report: { reporter: number; reported: number; reason: string; comment: string | null; now: string },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const inserted = await db
     .insertInto('reports')
     .values({
       reporter_profile_id: report.reporter,
@@ -70,5 +70,31 @@ export async function insertReport(
       comment: report.comment,
       created_at: report.now,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Reports with both sides' profiles (name, account), for moderators. */
+export function reportsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('reports')
+    .innerJoin('profiles as reporter', 'reporter.id', 'reports.reporter_profile_id')
+    .innerJoin('profiles as reported', 'reported.id', 'reports.reported_profile_id')
+    .select([
+      'reports.id',
+      'reports.reason',
+      'reports.comment',
+      'reports.created_at',
+      'reporter.id as reporter_id',
+      'reporter.name as reporter_name',
+      'reporter.user_id as reporter_user_id',
+      'reported.id as reported_id',
+      'reported.name as reported_name',
+      'reported.user_id as reported_user_id',
+      'reported.hosted as reported_hosted',
+    ])
+    .where('reports.id', 'in', ids)
     .execute();
 }

@@ -3,13 +3,14 @@ import type { ReportRequest } from '@amora/common';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { fieldError } from '../../errors.js';
+import type { ModerationService } from '../../moderation/service.js';
 import type { Site } from '../../sites/service.js';
 import * as photoQueries from '../photos/queries.js';
 import { presentCard, type SignedInViewer } from '../presenter.js';
 import * as queries from './queries.js';
 import type { VisibilityPolicy } from './visibility.js';
 
-export function createSafetyService(db: Db, clock: Clock, visibility: VisibilityPolicy) {
+export function createSafetyService(db: Db, clock: Clock, visibility: VisibilityPolicy, moderation: ModerationService) {
   const nowIso = () => clock.now().toISOString();
 
   return {
@@ -39,17 +40,29 @@ export function createSafetyService(db: Db, clock: Clock, visibility: Visibility
       );
     },
 
+    /** Files a report; moderators find it in their queue as a case. */
     async report(site: Site, viewer: SignedInViewer, input: ReportRequest) {
       if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
       await visibility.viewable(site, viewer, input.profile_id);
-      await queries.insertReport(db, {
-        reporter: viewer.profileId,
-        reported: input.profile_id,
-        reason: input.reason,
-        comment: input.comment || null,
-        now: nowIso(),
+      await db.transaction().execute(async (trx) => {
+        const reportId = await queries.insertReport(trx, {
+          reporter: viewer.profileId,
+          reported: input.profile_id,
+          reason: input.reason,
+          comment: input.comment || null,
+          now: nowIso(),
+        });
+        await moderation.open(trx, {
+          siteId: site.id,
+          kind: 'report',
+          sourceId: reportId,
+          subjectProfileId: input.profile_id,
+        });
       });
     },
+
+    /** Reports as moderators read them: what was said, by whom, about whom. */
+    reportsByIds: (ids: number[]) => queries.reportsByIds(db, ids),
   };
 }
 

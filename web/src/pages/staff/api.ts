@@ -1,4 +1,4 @@
-import type { PersonaFacts, PhotoRejection, StaffRole } from '@amora/common';
+import type { AppealOutcome, CaseMeasure, PersonaFacts, PhotoRejection, StaffRole } from '@amora/common';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -22,6 +22,7 @@ export const staffKeys = {
   log: (filter: AuditFilter) => ['staff', 'log', filter] as const,
   payments: (filter: PaymentFilter) => ['staff', 'payments', filter] as const,
   sessions: ['staff', 'sessions'] as const,
+  cases: (filter: CaseFilter) => ['staff', 'cases', filter] as const,
 };
 
 /** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
@@ -302,5 +303,56 @@ export function useEndStaffSession() {
       if (session.current) signedOut(queryClient);
       else void queryClient.invalidateQueries({ queryKey: staffKeys.sessions });
     },
+  });
+}
+
+export interface CaseFilter {
+  view: 'waiting' | 'appealed' | 'decided';
+  kind?: string;
+  site?: string;
+}
+
+/** Reports and complaints: waiting (oldest first), with an appeal waiting, or decided (newest first). */
+export function useStaffCases(filter: CaseFilter) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.cases(filter),
+    queryFn: ({ pageParam }) => api.get('/api/staff/cases.php', 'caseQueueResponse', pageQuery(filter, pageParam)),
+    refetchInterval: STAFF_POLL_MS,
+    ...OLDER_PAGES,
+  });
+}
+
+const refreshCases = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['staff', 'cases'] });
+
+/** Takes a waiting case in review, so colleagues see someone is on it. */
+export function useReviewCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (caseId: number) => api.post('/api/staff/case-review.php', 'okResponse', { case: caseId }),
+    onSettled: () => refreshCases(queryClient),
+  });
+}
+
+/** Decides a case; the statements of reasons are mailed. */
+export function useDecideCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      case: number;
+      decision: 'actioned' | 'dismissed';
+      measure?: CaseMeasure;
+      explanation?: string;
+    }) => api.post('/api/staff/case-decision.php', 'okResponse', input),
+    onSettled: () => refreshCases(queryClient),
+  });
+}
+
+/** Reviews an appeal against another staff member's decision. */
+export function useDecideAppeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { appeal: number; outcome: AppealOutcome; explanation?: string }) =>
+      api.post('/api/staff/appeal-decision.php', 'okResponse', input),
+    onSettled: () => refreshCases(queryClient),
   });
 }

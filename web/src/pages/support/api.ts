@@ -1,0 +1,23 @@
+/** The appeal link of a statement of reasons: the decision it is about, and the appeal. */
+import type { AppealResponse } from '@amora/common';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+const appealKey = (token: string) => ['appeal', token] as const;
+
+export function useAppeal(token: string) {
+  return useQuery({
+    queryKey: appealKey(token),
+    queryFn: () => api.get(`/api/appeal.php?token=${encodeURIComponent(token)}`, 'appealResponse'),
+    retry: false,
+  });
+}
+
+/** Files the appeal; the page then shows it as received. */
+export function useFileAppeal(token: string) {
+  const queryClient = useQueryClient();
+  return async (text: string) => {
+    const answer = await api.post('/api/appeal.php', 'appealResponse', { token, text });
+    queryClient.setQueryData<AppealResponse>(appealKey(token), answer);
+  };
+}
