@@ -37,7 +37,15 @@ test('an admin adds an operator with a first password shown once, and disabling 
     await screenshot(page, testInfo, 'staff-two-step-setup');
   });
   // The admin has every right: all three pages in the bar.
-  await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Photos', 'Payments', 'Team', 'Log', 'Sessions']);
+  await expect(staffNav(page).getByRole('link')).toHaveText([
+    'Inbox',
+    'Photos',
+    'Reports',
+    'Payments',
+    'Team',
+    'Log',
+    'Sessions',
+  ]);
   await staffNav(page).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(staffNav(page).getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');

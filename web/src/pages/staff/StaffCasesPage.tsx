@@ -149,7 +149,7 @@ function Filters({ filter, onChange }: { filter: CaseFilter; onChange: (change: 
         value={filter.kind ?? ''}
         onChange={(e) => onChange({ kind: e.target.value })}
       >
-        <option value="">Reports and complaints</option>
+        <option value="">All kinds</option>
         {CASE_KINDS.map((kind) => (
           <option key={kind} value={kind}>
             {humanise(kind)}s
@@ -175,7 +175,9 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
             {row.site.name} · {when(row.created_at)}
           </div>
         </div>
-        <Badge bg={STATUS_VARIANTS[row.status]}>{humanise(row.status)}</Badge>
+        <Badge bg={STATUS_VARIANTS[row.status]} text={waiting ? 'dark' : undefined}>
+          {humanise(row.status)}
+        </Badge>
       </header>
       <dl className="staff-case-facts">
         <dt>{row.kind === 'report' ? 'Reason' : 'Category'}</dt>
