@@ -63,6 +63,23 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expect(page.getByRole('alert')).toContainText('decided; the statements of reasons are on their way');
   await expect(card).toHaveCount(0);
 
+  // The member desk shows the suspension; the moderator grants credits for the trouble, with a reason.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Members' }).click();
+  await page.getByLabel('Profile id or name').fill(reportedName);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('table', { name: 'Members found' }).getByRole('link', { name: reportedName }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`^${reportedName} profile ${reportedId}`) })).toBeVisible();
+  await expect(page.locator('.staff-page-head')).toContainText('Suspended');
+  await page.getByLabel('Credits (+ grant, − take)').fill('15');
+  await page.getByLabel('Why').fill('Goodwill while the report was looked at');
+  await page.getByRole('button', { name: 'Adjust credits' }).click();
+  await expect(page.getByRole('alert')).toContainText('Credits adjusted.');
+  await expect(page.getByRole('table', { name: 'Credits ledger' }).getByRole('row').first()).toContainText(
+    'adjustment',
+  );
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-member');
+
   // The member is signed out at once, and the statement of reasons says why and how to appeal.
   await reported.goto('/chats');
   await expect(reported).toHaveURL(/\/login/);
@@ -78,6 +95,7 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expect(reported.getByText(/We received your appeal on/)).toBeVisible();
 
   // The moderator may not review an appeal against their own decision; a colleague reverses it.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Reports' }).click();
   await page.getByRole('button', { name: /^Appeals/ }).click();
   const appealed = page.getByRole('article').filter({ hasText: `Report about ${reportedName}` });
   await expect(appealed).toContainText('You took this decision: a colleague reviews the appeal.');

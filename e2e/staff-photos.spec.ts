@@ -59,7 +59,7 @@ test('a moderator approves one photo and rejects another with a reason the membe
   const moderator = addStaffByCommand('moderator', `Mona ${testInfo.project.name}`);
   await signInStaff(page, moderator);
   const staffNav = page.getByRole('navigation', { name: 'Staff' });
-  await expect(staffNav.getByRole('link')).toHaveText(['Photos', 'Reports', 'Sessions']);
+  await expect(staffNav.getByRole('link')).toHaveText(['Photos', 'Reports', 'Members', 'Sessions']);
   await expect(page).toHaveURL(/\/staff\/photos$/);
   await expect(page.getByRole('heading', { name: 'Photos', level: 1 })).toBeVisible();
   await expect(page.getByText(/\d+ waiting · refreshed at/)).toBeVisible();

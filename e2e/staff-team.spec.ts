@@ -36,11 +36,12 @@ test('an admin adds an operator with a first password shown once, and disabling 
     await expectAccessible(page);
     await screenshot(page, testInfo, 'staff-two-step-setup');
   });
-  // The admin has every right: all three pages in the bar.
+  // The admin has every right: every page in the bar.
   await expect(staffNav(page).getByRole('link')).toHaveText([
     'Inbox',
     'Photos',
     'Reports',
+    'Members',
     'Payments',
     'Team',
     'Log',

@@ -274,8 +274,11 @@ export const PHOTO_REJECTIONS = [
 ] as const;
 export type PhotoRejection = (typeof PHOTO_REJECTIONS)[number];
 
-/** Reports and complaints as moderators work them: open → in review → actioned or dismissed. */
-export const CASE_KINDS = ['report', 'complaint'] as const;
+/**
+ * Reports and complaints as moderators work them (open → in review → actioned or dismissed), and
+ * the measures staff take on their own initiative (decided when opened).
+ */
+export const CASE_KINDS = ['report', 'complaint', 'initiative'] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 export const CASE_STATUSES = ['open', 'in_review', 'actioned', 'dismissed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];

@@ -12,6 +12,8 @@ export const STAFF_RIGHTS = [
   'photos',
   /** Decide reports and complaints (statements of reasons, suspensions, bans) and review appeals. */
   'reports',
+  /** Find members and see their account; suspend, ban or lift; grant or take credits. */
+  'members',
   /** Refunds, bundles, prices and discount codes. */
   'money',
   /** Staff accounts: add, change roles, disable. */
@@ -21,7 +23,7 @@ export type StaffRight = (typeof STAFF_RIGHTS)[number];
 
 const RIGHTS_OF: Record<StaffRole, readonly StaffRight[]> = {
   operator: ['inbox'],
-  moderator: ['photos', 'reports'],
+  moderator: ['photos', 'reports', 'members'],
   admin: STAFF_RIGHTS,
 };
 

@@ -45,6 +45,8 @@ export const WEB_PATHS = [
   '/staff/conversations/:id',
   '/staff/photos',
   '/staff/cases',
+  '/staff/members',
+  '/staff/members/:id',
   '/staff/payments',
   '/staff/team',
   '/staff/log',

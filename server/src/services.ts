@@ -128,6 +128,7 @@ export function createServices({
     photos,
     sites,
     accounts,
+    credits,
     moderation,
     safety,
     complaints,

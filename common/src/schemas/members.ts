@@ -63,6 +63,7 @@ const location = z.object({
 });
 
 export const profileStatus = z.enum(['disabled', 'active', 'deleted', 'suspended']);
+export type ProfileStatus = z.infer<typeof profileStatus>;
 
 /** The member's own profile, as user.php and profile.php return it. */
 export const ownProfile = z.object({

@@ -14,12 +14,13 @@ import {
   PAYMENT_REFUSALS,
   PAYMENT_STATUSES,
   PHOTO_REJECTIONS,
+  REPORT_REASONS,
 } from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
 import { emailField } from './accounts.js';
 import { chatMessage, messageKind } from './chat.js';
 import { id } from './ids.js';
-import { memberProfile } from './members.js';
+import { memberProfile, profileStatus } from './members.js';
 import { transaction } from './payments.js';
 import { multilineText, text } from './text.js';
 
@@ -322,12 +323,15 @@ export const moderationCase = z.object({
   text: z.string().nullable(),
   /** What a complaint says it is about (a payment, a profile), in the complainant's words. */
   reference: z.string().nullable(),
-  reporter: z.object({
-    profile: z.object({ id: z.number(), name: z.string() }).nullable(),
-    name: z.string(),
-    /** A complainant's address: for admins only. */
-    email: z.string().nullable(),
-  }),
+  /** Who reported or complained; none for a staff member's own initiative. */
+  reporter: z
+    .object({
+      profile: z.object({ id: z.number(), name: z.string() }).nullable(),
+      name: z.string(),
+      /** A complainant's address: for admins only. */
+      email: z.string().nullable(),
+    })
+    .nullable(),
   subject: z.object({ id: z.number(), name: z.string(), hosted: z.boolean(), suspended: z.boolean() }).nullable(),
   reviewer: staffName,
   reviewing_by_me: z.boolean(),
@@ -380,5 +384,116 @@ export const caseDecisionRequest = z.object({
 export const appealDecisionRequest = z.object({
   appeal: id,
   outcome: z.enum(APPEAL_OUTCOMES, { message: 'invalid_choice' }),
+  explanation,
+});
+
+/** GET /api/staff/members.php: a profile id, the start of a name, or (admins) an address. */
+export const staffMembersQuery = z.object({
+  q: text().trim().min(1, 'required').max(254, 'too_long'),
+  site: id.optional(),
+});
+
+const siteRef = z.object({ id: z.number(), name: z.string() });
+
+export const staffMembersResponse = z.object({
+  members: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      site: siteRef,
+      status: profileStatus,
+      /** For admins only. */
+      email: z.string().nullable(),
+      signup_date: z.string(),
+      paid: z.boolean(),
+    }),
+  ),
+});
+
+/** GET /api/staff/member.php: what staff may know of a member (never a password or a payment card). */
+export const staffMemberResponse = z.object({
+  member: z.object({
+    id: z.number(),
+    name: z.string(),
+    site: siteRef,
+    status: profileStatus,
+    date_of_birth: z.string(),
+    country: z.string().nullable(),
+    city: z.string().nullable(),
+    about: z.string(),
+    /** For admins only. */
+    email: z.string().nullable(),
+    language: z.enum(LOCALES),
+    confirmed: z.boolean(),
+    paid: z.boolean(),
+    signup_date: z.string(),
+    deleted_at: z.string().nullable(),
+    suspended_at: z.string().nullable(),
+    suspension: z.enum(['suspension', 'ban']).nullable(),
+  }),
+  photos: z.array(
+    z.object({
+      id: z.number(),
+      url: z.string(),
+      thumb_url: z.string(),
+      status: z.string(),
+      rejection: z.string().nullable(),
+    }),
+  ),
+  credits: z.object({
+    balance: z.number(),
+    ledger: z.array(
+      z.object({
+        id: z.number(),
+        delta: z.number(),
+        balance_after: z.number(),
+        reason: z.string(),
+        reference: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+  payments: z.array(
+    z.object({
+      id: z.number(),
+      status: z.enum(PAYMENT_STATUSES),
+      method: z.enum(PAYMENT_METHODS),
+      amount: z.number(),
+      currency: z.string(),
+      credits: z.number(),
+      created_at: z.string(),
+    }),
+  ),
+  reports: z.array(
+    z.object({
+      id: z.number(),
+      reason: z.string(),
+      comment: z.string().nullable(),
+      created_at: z.string(),
+      direction: z.enum(['made', 'received']),
+      other: z.object({ id: z.number(), name: z.string() }),
+    }),
+  ),
+  sessions: z.array(z.object({ created_at: z.string(), expires_at: z.string() })),
+});
+export type StaffMemberDetail = z.infer<typeof staffMemberResponse>;
+
+/** Credits granted or taken at once, at most. */
+export const CREDIT_ADJUSTMENT_MAX = 100_000;
+
+/**
+ * POST /api/staff/member-action.php: suspend or ban (with a reason, mailed as a statement of
+ * reasons), lift, or grant (positive) or take (negative) credits with an explanation.
+ */
+export const memberActionRequest = z.object({
+  member: id,
+  action: z.enum(['suspend', 'ban', 'lift', 'credits'], { message: 'invalid_choice' }),
+  reason: z.enum(REPORT_REASONS, { message: 'invalid_choice' }).optional(),
+  amount: z
+    .number({ message: 'invalid' })
+    .int('invalid')
+    .min(-CREDIT_ADJUSTMENT_MAX, 'invalid')
+    .max(CREDIT_ADJUSTMENT_MAX, 'invalid')
+    .optional(),
   explanation,
 });

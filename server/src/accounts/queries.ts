@@ -238,3 +238,38 @@ export async function isBanned(db: Db, siteId: number, emailKey: string): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Accounts with this address on any site. */
+export function usersByEmailKey(db: Db, emailKey: string) {
+  return db.selectFrom('users').select('id').where('email_key', '=', emailKey).execute();
+}
+
+export function accountsByIds(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'language',
+      'status',
+      'paid_user',
+      'signup_date',
+      'deleted_at',
+      'suspended_at',
+      'suspension',
+    ])
+    .where('id', 'in', userIds)
+    .execute();
+}
+
+/** A member's open sessions, newest first: when they began and end (never their secrets). */
+export function openSessionsOf(db: Db, userId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+}

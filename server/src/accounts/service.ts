@@ -608,6 +608,12 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return { user, session: await openSession(user) };
     },
 
+    /** Accounts for staff: by address on any site, and what staff may see of them (never a password). */
+    userIdsByEmail: async (email: string) =>
+      (await queries.usersByEmailKey(db, normaliseEmail(email))).map((row) => row.id),
+    accountsForStaff: (userIds: number[]) => queries.accountsByIds(db, userIds),
+    openSessionsOf: (userId: number) => queries.openSessionsOf(db, userId, nowIso()),
+
     /**
      * A moderator's measure, in the transaction of their decision: the member can no longer sign
      * in, their profile leaves every list and page, and their sessions end (sockets close once it

@@ -200,3 +200,14 @@ export async function releaseRedemptionsOf(db: Db, paymentId: number, at: string
     .where('released_at', 'is', null)
     .execute();
 }
+
+/** A member's latest ledger lines, newest first. */
+export function ledgerOf(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['id', 'delta', 'balance_after', 'reason', 'reference', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

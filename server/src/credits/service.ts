@@ -110,6 +110,18 @@ export function createCreditsService(db: Db, clock: Clock) {
       return trx ? add(trx) : db.transaction().execute(add);
     },
 
+    /** The member's latest ledger lines, newest first (staff read them). */
+    ledger: (userId: number, limit: number) => queries.ledgerOf(db, userId, limit),
+
+    /**
+     * A staff adjustment: adds credits (paying off debt first), or takes them when `amount` is
+     * negative and the balance has them. Null when it does not.
+     */
+    async adjust(userId: number, amount: number, reference: string, trx: Db) {
+      if (amount > 0) return this.grant(userId, amount, 'adjustment', reference, trx);
+      return (await this.spend(userId, -amount, 'adjustment', reference, trx))?.balance ?? null;
+    },
+
     balance(userId: number, trx: Db = db) {
       return queries.findBalance(trx, userId);
     },

@@ -1,5 +1,5 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
-import type { CaseMeasure, LikeSource, PaymentRefusal, PhotoRejection, StaffRole } from '@amora/common';
+import type { CaseKind, CaseMeasure, LikeSource, PaymentRefusal, PhotoRejection, StaffRole } from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -513,8 +513,11 @@ export interface StaffNotesTable {
 export interface ModerationCasesTable {
   id: Generated<number>;
   site_id: number;
-  kind: 'report' | 'complaint';
-  source_id: number;
+  kind: CaseKind;
+  /** The report's or the complaint's id; null for a staff member's own initiative. */
+  source_id: number | null;
+  /** An own initiative's reason (a report reason). */
+  reason: string | null;
   /** The profile the notice is about: a report's reported profile; none for a complaint. */
   subject_profile_id: number | null;
   status: 'open' | 'in_review' | 'actioned' | 'dismissed';

@@ -18,6 +18,7 @@ export type AccountMailKind =
   | 'statement_reporter'
   | 'statement_subject'
   | 'statement_complaint'
+  | 'statement_initiative'
   | 'appeal_decided';
 export type NotificationMailKind = 'messages' | 'likes' | 'match' | 'unread_reminder' | 'weekly_update' | 'reminder';
 

@@ -34,12 +34,22 @@ export function createModerationService({ db, clock, events }: { db: Db; clock: 
 
   return {
     /** The case of a report or complaint just filed, in the transaction that filed it. */
-    open(trx: Db, notice: { siteId: number; kind: CaseKind; sourceId: number; subjectProfileId: number | null }) {
+    open(
+      trx: Db,
+      notice: {
+        siteId: number;
+        kind: CaseKind;
+        sourceId: number | null;
+        subjectProfileId: number | null;
+        reason?: string;
+      },
+    ) {
       return queries.insertCase(trx, {
         site_id: notice.siteId,
         kind: notice.kind,
         source_id: notice.sourceId,
         subject_profile_id: notice.subjectProfileId,
+        reason: notice.reason ?? null,
         status: 'open',
         created_at: nowIso(),
       });

@@ -45,6 +45,9 @@ declare module '../jobs/queue.js' {
   }
 }
 
+/** The statements of reasons, by who gets one: each side of a report, a complainant, a member staff acted on. */
+type CaseMailKind = 'statement_reporter' | 'statement_subject' | 'statement_complaint' | 'statement_initiative';
+
 export interface NotificationsDeps extends PushDeps {
   /** Signs the unsubscribe links in mails. */
   linkKey: Buffer;
@@ -323,7 +326,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function mailCaseLetter(
     siteId: number,
     letter: Omit<CaseLetter, 'token'>,
-    kind: 'statement_reporter' | 'statement_subject' | 'statement_complaint' | 'appeal_decided',
+    kind: CaseMailKind | 'appeal_decided',
     path: string,
     params: (t: ReturnType<typeof translator>, locale: Locale) => Record<string, string | number>,
   ) {
@@ -359,12 +362,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
   /** The statement of reasons (DSA Art. 17): what was decided, on what ground, by a person, and how to appeal. */
   on('case.decided', async (event) => {
     for (const letter of event.letters) {
-      const kind =
-        event.kind === 'complaint'
-          ? 'statement_complaint'
-          : letter.party === 'subject'
-            ? 'statement_subject'
-            : 'statement_reporter';
+      const kind = {
+        complaint: 'statement_complaint',
+        initiative: 'statement_initiative',
+        report: letter.party === 'subject' ? 'statement_subject' : 'statement_reporter',
+      }[event.kind] as CaseMailKind;
       await mailCaseLetter(event.siteId, letter, kind, `/appeal/${letter.token}`, (t, locale) => ({
         date: longDate(event.filedAt, locale),
         reason:

@@ -52,17 +52,20 @@ export function createCaseDesk(deps: {
 }) {
   const { db, events, moderation, safety, complaints, accounts, members, log, siteNamesOf } = deps;
 
-  /** The notice behind each case: its report or complaint. */
-  async function noticesOf(rows: { kind: CaseKind; source_id: number }[]) {
-    const idsOf = (kind: CaseKind) => rows.filter((row) => row.kind === kind).map((row) => row.source_id);
+  /** The notice behind each case: its report or complaint (a staff initiative has none). */
+  async function noticesOf(rows: { kind: CaseKind; source_id: number | null }[]) {
+    const idsOf = (kind: CaseKind) =>
+      rows.flatMap((row) => (row.kind === kind && row.source_id !== null ? [row.source_id] : []));
     const [reports, filed] = await Promise.all([
       safety.reportsByIds(idsOf('report')),
       complaints.byIds(idsOf('complaint')),
     ]);
-    return {
-      report: new Map<number, ReportRow>(reports.map((row) => [row.id, row])),
-      complaint: new Map<number, ComplaintRow>(filed.map((row) => [row.id, row])),
-    };
+    const reportOf = new Map<number, ReportRow>(reports.map((row) => [row.id, row]));
+    const complaintOf = new Map<number, ComplaintRow>(filed.map((row) => [row.id, row]));
+    return (row: { kind: CaseKind; source_id: number | null }) => ({
+      report: row.kind === 'report' && row.source_id !== null ? reportOf.get(row.source_id) : undefined,
+      complaint: row.kind === 'complaint' && row.source_id !== null ? complaintOf.get(row.source_id) : undefined,
+    });
   }
 
   /** A member's account and language, to write to them; null when the account is gone. */
@@ -113,7 +116,7 @@ export function createCaseDesk(deps: {
         before: filter.before,
         limit: CASES_PAGE,
       });
-      const notices = await noticesOf(rows);
+      const noticeOf = await noticesOf(rows);
       const profileIds = rows.flatMap((row) => (row.subject_profile_id === null ? [] : [row.subject_profile_id]));
       const staffIds = [
         ...rows.flatMap((row) => [row.reviewer_id, row.decided_by]),
@@ -130,8 +133,7 @@ export function createCaseDesk(deps: {
       const seesAddresses = staffMay(moderator.role, 'staff');
       return {
         cases: rows.map((row) => {
-          const report = row.kind === 'report' ? notices.report.get(row.source_id) : undefined;
-          const complaint = row.kind === 'complaint' ? notices.complaint.get(row.source_id) : undefined;
+          const { report, complaint } = noticeOf(row);
           const subject = row.subject_profile_id === null ? undefined : subjectOf.get(row.subject_profile_id);
           return {
             id: row.id,
@@ -139,7 +141,7 @@ export function createCaseDesk(deps: {
             status: row.status,
             site: { id: row.site_id, name: siteNames.get(row.site_id) ?? '' },
             created_at: row.created_at,
-            reason: report?.reason ?? complaint?.category ?? '',
+            reason: report?.reason ?? complaint?.category ?? row.reason ?? '',
             text: report?.comment ?? complaint?.message ?? null,
             reference: complaint?.reference ?? null,
             reporter: report
@@ -148,11 +150,9 @@ export function createCaseDesk(deps: {
                   name: report.reporter_name,
                   email: null,
                 }
-              : {
-                  profile: null,
-                  name: complaint?.name ?? '',
-                  email: seesAddresses ? (complaint?.email ?? null) : null,
-                },
+              : complaint
+                ? { profile: null, name: complaint.name, email: seesAddresses ? complaint.email : null }
+                : null,
             subject: subject
               ? {
                   id: subject.id,
@@ -215,12 +215,11 @@ export function createCaseDesk(deps: {
       const moderator = requireRight(staff, 'reports');
       const before = await moderation.findCase(input.case);
       if (!before) throw notFound();
-      const [notices, [subject]] = await Promise.all([
+      const [noticeOf, [subject]] = await Promise.all([
         noticesOf([before]),
         members.namesOf(before.subject_profile_id === null ? [] : [before.subject_profile_id]),
       ]);
-      const report = notices.report.get(before.source_id);
-      const complaint = notices.complaint.get(before.source_id);
+      const { report, complaint } = noticeOf(before);
       const measure = checkMeasure(before.kind, input, subject?.hosted === 1);
       const explanation = input.explanation?.trim() || null;
       const told = [await reporterAddressee(report, complaint)];
@@ -233,7 +232,7 @@ export function createCaseDesk(deps: {
           moderator.id,
           { status: input.decision, measure, explanation },
           {
-            reason: report?.reason ?? complaint?.category ?? '',
+            reason: report?.reason ?? complaint?.category ?? before.reason ?? '',
             filedAt: report?.created_at ?? complaint?.created_at ?? before.created_at,
             subjectName: subject?.name ?? null,
           },
@@ -266,12 +265,13 @@ export function createCaseDesk(deps: {
       const reviewer = requireRight(staff, 'reports');
       const explanation = input.explanation?.trim() || null;
       const { appeal, case: appealed } = await moderation.appealWithCase(input.appeal);
-      const [notices, [subject]] = await Promise.all([
+      const [noticeOf, [subject]] = await Promise.all([
         noticesOf([appealed]),
         members.namesOf(appealed.subject_profile_id === null ? [] : [appealed.subject_profile_id]),
       ]);
+      const { report, complaint } = noticeOf(appealed);
       const addressee = (appeal.party === 'reporter'
-        ? await reporterAddressee(notices.report.get(appealed.source_id), notices.complaint.get(appealed.source_id))
+        ? await reporterAddressee(report, complaint)
         : await memberAddressee('subject', subject?.user_id ?? null)) ?? {
         // The account is gone: the mail finds no one, the review still stands.
         party: appeal.party,

@@ -25,6 +25,7 @@ import {
   endStaffSessionRequest,
   id,
   inboxResponse,
+  memberActionRequest,
   multilineText,
   notesResponse,
   okResponse,
@@ -33,6 +34,9 @@ import {
   personaResponse,
   photoQueueResponse,
   staffLoginResponse,
+  staffMemberResponse,
+  staffMembersQuery,
+  staffMembersResponse,
   staffMeResponse,
   staffPaymentsQuery,
   staffPaymentsResponse,
@@ -287,6 +291,36 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       },
     },
     async (request) => staff.decideAppeal(request.staff, request.body),
+  );
+
+  app.get(
+    '/api/staff/members.php',
+    { schema: { querystring: staffMembersQuery, response: { 200: staffMembersResponse }, errors: STAFF } },
+    async (request) => staff.findMembers(request.staff, request.query),
+  );
+
+  app.get(
+    '/api/staff/member.php',
+    {
+      schema: {
+        querystring: z.object({ id }),
+        response: { 200: staffMemberResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.memberDetail(request.staff, request.query.id),
+  );
+
+  app.post(
+    '/api/staff/member-action.php',
+    {
+      schema: {
+        body: memberActionRequest,
+        response: { 200: staffMemberResponse },
+        errors: [...STAFF, 'not_found', 'already_decided'],
+      },
+    },
+    async (request) => staff.actOnMember(request.staff, request.body),
   );
 
   // Never kept by a browser or a proxy: a rejected photo must be gone at once.

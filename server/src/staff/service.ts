@@ -21,6 +21,7 @@ import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
 import { addMinutes, type Clock } from '../clock.js';
 import type { ComplaintsService } from '../complaints/service.js';
+import type { CreditsService } from '../credits/service.js';
 import type { Db } from '../db/index.js';
 import type { StaffRole, StaffUserRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
@@ -34,6 +35,7 @@ import type { PaymentsService } from '../payments/service.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { createCaseDesk } from './cases.js';
+import { createMemberDesk } from './members.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
 import { codeStep, enrolment, newTotpSecret } from './two-step.js';
@@ -123,6 +125,7 @@ export function createStaffService(deps: {
   photos: PhotosService;
   sites: SitesService;
   accounts: AccountsService;
+  credits: CreditsService;
   moderation: ModerationService;
   safety: SafetyService;
   complaints: ComplaintsService;
@@ -168,9 +171,11 @@ export function createStaffService(deps: {
   const asHosted = (profileId: number) => ({ profileId, paid: true });
 
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
+  const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
 
   return {
     ...caseDesk,
+    ...memberDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();

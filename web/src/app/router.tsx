@@ -100,6 +100,16 @@ export const routes: RouteObject[] = [
         handle: { staffRight: 'reports' },
       },
       {
+        path: '/staff/members',
+        ...page(() => import('../pages/staff/StaffMembersPage')),
+        handle: { staffRight: 'members' },
+      },
+      {
+        path: '/staff/members/:id',
+        ...page(() => import('../pages/staff/StaffMemberPage')),
+        handle: { staffRight: 'members' },
+      },
+      {
         path: '/staff/payments',
         ...page(() => import('../pages/staff/StaffPaymentsPage')),
         handle: { staffRight: 'money' },

@@ -11,8 +11,10 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await addId(db.schema.createTable('moderation_cases'), engine)
     .addColumn('site_id', 'integer', (c) => c.notNull().references('sites.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
-    // The report's or the complaint's id; no foreign key, as it is one of two tables.
-    .addColumn('source_id', 'integer', (c) => c.notNull())
+    // The report's or the complaint's id (no foreign key: one of two tables); none for a staff initiative.
+    .addColumn('source_id', 'integer')
+    // Why staff acted on their own initiative (a report reason); a report or complaint says its own.
+    .addColumn('reason', 'text')
     .addColumn('subject_profile_id', 'integer', (c) => c.references('profiles.id').onDelete('set null'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('reviewer_id', 'integer', (c) => c.references('staff_users.id'))

@@ -191,6 +191,9 @@ export function createPhotosService(
     },
 
     /** The moderation queue: photos waiting, oldest first, on one site or all; and how many wait. */
+    /** Every photo of a profile, whatever its status, for staff. */
+    allOf: (profileId: number) => queries.photosOf(db, [profileId]),
+
     async moderationQueue(options: { limit: number; siteId?: number }) {
       const [photos, waiting] = await Promise.all([
         queries.pendingPhotos(db, options.limit, options.siteId),

@@ -1,7 +1,7 @@
 /** Profiles: a member's own (made with the account) and the site's hosted ones. */
 import type { Db } from '../../db/index.js';
 import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
-import { searchKey } from '../search/key.js';
+import { pastPrefix, searchKey } from '../search/key.js';
 
 /** The search key that goes with a new or changed name. */
 function withSearchKeys<T extends { name?: string }>(values: T) {
@@ -118,4 +118,25 @@ export async function touchProfile(db: Db, userId: number, now: string, since: s
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', since)]))
     .execute();
+}
+
+/** Members' profiles (never hosted ones) for staff: by id, name start or account; newest first. */
+export function membersForStaff(
+  db: Db,
+  filter: { siteId?: number; profileId?: number; nameStart?: string; userIds?: number[]; limit: number },
+) {
+  let query = db
+    .selectFrom('profiles')
+    .select(['id', 'name', 'site_id', 'status', 'user_id', 'created_at'])
+    .where('hosted', '=', 0);
+  if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
+  if (filter.profileId !== undefined) query = query.where('id', '=', filter.profileId);
+  if (filter.nameStart !== undefined) {
+    query = query.where('name_key', '>=', filter.nameStart).where('name_key', '<', pastPrefix(filter.nameStart));
+  }
+  if (filter.userIds !== undefined) {
+    if (filter.userIds.length === 0) return Promise.resolve([]);
+    query = query.where('user_id', 'in', filter.userIds);
+  }
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }

@@ -20,6 +20,7 @@ import type { Site } from '../../sites/service.js';
 import * as photoQueries from '../photos/queries.js';
 import { presentMember, presentOwnProfile, type Viewer } from '../presenter.js';
 import type { VisibilityPolicy } from '../safety/visibility.js';
+import { searchKey } from '../search/key.js';
 import * as queries from './queries.js';
 
 export interface NewProfile {
@@ -169,6 +170,18 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
 
     /** Profiles' names, with their country and account (none for a hosted profile). */
     namesOf: (profileIds: number[]) => queries.namesOf(db, profileIds),
+    /** Members' profiles for staff, found by id, by the start of the name, or by account. */
+    membersForStaff: (filter: Parameters<typeof queries.membersForStaff>[1]) => {
+      const { nameStart, ...rest } = filter;
+      return queries.membersForStaff(db, {
+        ...rest,
+        ...(nameStart !== undefined && { nameStart: searchKey(nameStart) }),
+      });
+    },
+
+    /** A profile whatever its status, for staff. */
+    profileForStaff: (profileId: number) => queries.findProfileById(db, profileId),
+
     /** The profiles (id and name) of accounts. */
     profilesOfUsers: (userIds: number[]) => queries.profilesOfUsers(db, userIds),
 

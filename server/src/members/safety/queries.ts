@@ -98,3 +98,27 @@ export function reportsByIds(db: Db, ids: number[]) {
     .where('reports.id', 'in', ids)
     .execute();
 }
+
+/** Reports a profile made or received, newest first, with the other side's name. */
+export function reportsInvolving(db: Db, profileId: number, limit: number) {
+  return db
+    .selectFrom('reports')
+    .innerJoin('profiles as reporter', 'reporter.id', 'reports.reporter_profile_id')
+    .innerJoin('profiles as reported', 'reported.id', 'reports.reported_profile_id')
+    .select([
+      'reports.id',
+      'reports.reason',
+      'reports.comment',
+      'reports.created_at',
+      'reporter.id as reporter_id',
+      'reporter.name as reporter_name',
+      'reported.id as reported_id',
+      'reported.name as reported_name',
+    ])
+    .where((eb) =>
+      eb.or([eb('reports.reporter_profile_id', '=', profileId), eb('reports.reported_profile_id', '=', profileId)]),
+    )
+    .orderBy('reports.id', 'desc')
+    .limit(limit)
+    .execute();
+}

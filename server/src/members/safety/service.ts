@@ -63,6 +63,9 @@ export function createSafetyService(db: Db, clock: Clock, visibility: Visibility
 
     /** Reports as moderators read them: what was said, by whom, about whom. */
     reportsByIds: (ids: number[]) => queries.reportsByIds(db, ids),
+
+    /** Reports a profile made and received, newest first, for staff. */
+    reportsInvolving: (profileId: number, limit: number) => queries.reportsInvolving(db, profileId, limit),
   };
 }
 

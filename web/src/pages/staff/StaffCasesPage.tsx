@@ -163,7 +163,10 @@ function Filters({ filter, onChange }: { filter: CaseFilter; onChange: (change: 
 function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: string) => void }) {
   const review = useReviewCase();
   const waiting = row.status === 'open' || row.status === 'in_review';
-  const title = row.kind === 'report' ? `Report about ${row.subject?.name ?? 'a deleted profile'}` : 'Complaint';
+  const about = row.subject?.name ?? 'a deleted profile';
+  const title = { report: `Report about ${about}`, complaint: 'Complaint', initiative: `Staff measure on ${about}` }[
+    row.kind
+  ];
   return (
     <article className="staff-card staff-case" aria-label={`Case ${row.id}`}>
       <header className="staff-case-head">
@@ -180,13 +183,17 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
         </Badge>
       </header>
       <dl className="staff-case-facts">
-        <dt>{row.kind === 'report' ? 'Reason' : 'Category'}</dt>
+        <dt>{row.kind === 'complaint' ? 'Category' : 'Reason'}</dt>
         <dd>{humanise(row.reason)}</dd>
-        <dt>From</dt>
-        <dd>
-          {row.reporter.profile ? `${row.reporter.name} (profile ${row.reporter.profile.id})` : row.reporter.name}
-          {row.reporter.email && <span className="text-body-secondary"> · {row.reporter.email}</span>}
-        </dd>
+        {row.reporter && (
+          <>
+            <dt>From</dt>
+            <dd>
+              {row.reporter.profile ? `${row.reporter.name} (profile ${row.reporter.profile.id})` : row.reporter.name}
+              {row.reporter.email && <span className="text-body-secondary"> · {row.reporter.email}</span>}
+            </dd>
+          </>
+        )}
         {row.subject && (
           <>
             <dt>About</dt>

@@ -20,6 +20,7 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
   },
   { to: '/staff/photos', label: 'Photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
   { to: '/staff/cases', label: 'Reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
+  { to: '/staff/members', label: 'Members', right: 'members', matches: (path) => path.startsWith('/staff/members') },
   { to: '/staff/payments', label: 'Payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
   { to: '/staff/team', label: 'Team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
   { to: '/staff/log', label: 'Log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },

@@ -1,4 +1,4 @@
-import type { AppealOutcome, CaseMeasure, PersonaFacts, PhotoRejection, StaffRole } from '@amora/common';
+import type { AppealOutcome, CaseMeasure, PersonaFacts, PhotoRejection, ReportReason, StaffRole } from '@amora/common';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -23,6 +23,8 @@ export const staffKeys = {
   payments: (filter: PaymentFilter) => ['staff', 'payments', filter] as const,
   sessions: ['staff', 'sessions'] as const,
   cases: (filter: CaseFilter) => ['staff', 'cases', filter] as const,
+  members: (query: string) => ['staff', 'members', query] as const,
+  member: (id: number) => ['staff', 'member', id] as const,
 };
 
 /** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
@@ -354,5 +356,39 @@ export function useDecideAppeal() {
     mutationFn: (input: { appeal: number; outcome: AppealOutcome; explanation?: string }) =>
       api.post('/api/staff/appeal-decision.php', 'okResponse', input),
     onSettled: () => refreshCases(queryClient),
+  });
+}
+
+/** Members found by id, the start of a name, or (admins) an address. */
+export function useStaffMembers(query: string) {
+  return useQuery({
+    queryKey: staffKeys.members(query),
+    queryFn: () => api.get('/api/staff/members.php', 'staffMembersResponse', { q: query }),
+    enabled: query.trim() !== '',
+  });
+}
+
+export function useStaffMember(id: number) {
+  return useQuery({
+    queryKey: staffKeys.member(id),
+    queryFn: () => api.get('/api/staff/member.php', 'staffMemberResponse', { id: String(id) }),
+    retry: false,
+  });
+}
+
+export interface MemberAction {
+  action: 'suspend' | 'ban' | 'lift' | 'credits';
+  reason?: ReportReason;
+  amount?: number;
+  explanation?: string;
+}
+
+/** Suspends, bans, lifts, or adjusts credits; the answer is the member as it now stands. */
+export function useActOnMember(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MemberAction) =>
+      api.post('/api/staff/member-action.php', 'staffMemberResponse', { member: id, ...input }),
+    onSuccess: (answer) => queryClient.setQueryData(staffKeys.member(id), answer),
   });
 }

@@ -37,7 +37,7 @@ export default function AppealPage() {
 }
 
 function decisionKey(appeal: Appeal) {
-  const side = appeal.kind === 'complaint' ? 'complaint' : appeal.party;
+  const side = appeal.kind === 'report' ? appeal.party : appeal.kind;
   return `appeal.decisions.${side}.${appeal.decision}` as const;
 }
 
