@@ -346,14 +346,22 @@ describe('scheduled mails', () => {
     await settle(t);
     t.clock.advance({ hours: 25 });
     await t.services.members.setOnline(bram.profileId, false);
-    const before = await mailCount(t, bram.email);
+    // Only the reminders count: the next evening may be a Sunday's, with the weekly update.
+    const reminders = async () =>
+      (
+        await t.db
+          .selectFrom('mails')
+          .select('id')
+          .where('recipient', '=', bram.email.toLowerCase())
+          .where('subject', '=', 'A message is waiting for you')
+          .execute()
+      ).length;
     await atSiteEvening();
-    expect(await mailCount(t, bram.email)).toBe(before + 1);
-    expect((await lastMail(t, bram.email))?.subject).toBe('A message is waiting for you');
+    expect(await reminders()).toBe(1);
 
     t.clock.advance({ hours: 1 });
     await atSiteEvening();
-    expect(await mailCount(t, bram.email)).toBe(before + 1);
+    expect(await reminders()).toBe(1);
   });
 
   it('reminds an unconfirmed member once, a day after signing up, to confirm the address', async () => {

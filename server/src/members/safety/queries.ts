@@ -75,9 +75,8 @@ export async function insertReport(
   return inserted.id;
 }
 
-/** Reports with both sides' profiles (name, account), for moderators. */
-export function reportsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
+/** Reports with both sides' profiles (name, account), as moderators read them. */
+function reportsWithSides(db: Db) {
   return db
     .selectFrom('reports')
     .innerJoin('profiles as reporter', 'reporter.id', 'reports.reporter_profile_id')
@@ -94,27 +93,17 @@ export function reportsByIds(db: Db, ids: number[]) {
       'reported.name as reported_name',
       'reported.user_id as reported_user_id',
       'reported.hosted as reported_hosted',
-    ])
-    .where('reports.id', 'in', ids)
-    .execute();
+    ]);
 }
 
-/** Reports a profile made or received, newest first, with the other side's name. */
+export function reportsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return reportsWithSides(db).where('reports.id', 'in', ids).execute();
+}
+
+/** Reports a profile made or received, newest first. */
 export function reportsInvolving(db: Db, profileId: number, limit: number) {
-  return db
-    .selectFrom('reports')
-    .innerJoin('profiles as reporter', 'reporter.id', 'reports.reporter_profile_id')
-    .innerJoin('profiles as reported', 'reported.id', 'reports.reported_profile_id')
-    .select([
-      'reports.id',
-      'reports.reason',
-      'reports.comment',
-      'reports.created_at',
-      'reporter.id as reporter_id',
-      'reporter.name as reporter_name',
-      'reported.id as reported_id',
-      'reported.name as reported_name',
-    ])
+  return reportsWithSides(db)
     .where((eb) =>
       eb.or([eb('reports.reporter_profile_id', '=', profileId), eb('reports.reported_profile_id', '=', profileId)]),
     )

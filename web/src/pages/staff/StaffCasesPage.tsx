@@ -16,16 +16,9 @@ import { ApiError } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatTime } from '../../i18n/format';
-import {
-  type CaseFilter,
-  STAFF_LOCALE,
-  useDecideAppeal,
-  useDecideCase,
-  useReviewCase,
-  useStaffCases,
-  useStaffSites,
-} from './api';
+import { type CaseFilter, STAFF_LOCALE, useDecideAppeal, useDecideCase, useReviewCase, useStaffCases } from './api';
 import { OlderButton } from './OlderButton';
+import { SiteSelect } from './SiteSelect';
 
 const MEASURE_LABELS: Record<CaseMeasure, string> = {
   warning: 'Warn the member',
@@ -127,22 +120,9 @@ export default function StaffCasesPage() {
 }
 
 function Filters({ filter, onChange }: { filter: CaseFilter; onChange: (change: Partial<CaseFilter>) => void }) {
-  const sites = useStaffSites();
   return (
     <fieldset className="staff-filters" aria-label="Filter cases">
-      <Form.Select
-        size="sm"
-        aria-label="Site"
-        value={filter.site ?? ''}
-        onChange={(e) => onChange({ site: e.target.value })}
-      >
-        <option value="">All sites</option>
-        {sites.data?.map((site) => (
-          <option key={site.id} value={site.id}>
-            {site.name}
-          </option>
-        ))}
-      </Form.Select>
+      <SiteSelect value={filter.site ?? ''} onChange={(site) => onChange({ site })} />
       <Form.Select
         size="sm"
         aria-label="Kind"

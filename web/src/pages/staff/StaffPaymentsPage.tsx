@@ -7,8 +7,9 @@ import Form from 'react-bootstrap/Form';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatMoney, formatTime } from '../../i18n/format';
-import { type PaymentFilter, STAFF_LOCALE, useRefund, useStaffPayments, useStaffSites } from './api';
+import { type PaymentFilter, STAFF_LOCALE, useRefund, useStaffPayments } from './api';
 import { OlderButton } from './OlderButton';
+import { SiteSelect } from './SiteSelect';
 
 const METHOD_LABELS: Record<StaffPayment['method'], string> = {
   ideal: 'iDEAL',
@@ -83,7 +84,6 @@ export default function StaffPaymentsPage() {
 }
 
 function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filter: PaymentFilter) => void }) {
-  const sites = useStaffSites();
   const [member, setMember] = useState(filter.member ?? '');
   const set = (change: PaymentFilter) => onChange({ ...filter, ...change });
   const submitMember = (event: FormEvent) => {
@@ -92,19 +92,7 @@ function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filte
   };
   return (
     <form className="staff-filters" onSubmit={submitMember} aria-label="Filter payments">
-      <Form.Select
-        size="sm"
-        aria-label="Site"
-        value={filter.site ?? ''}
-        onChange={(e) => set({ site: e.target.value })}
-      >
-        <option value="">All sites</option>
-        {sites.data?.map((site) => (
-          <option key={site.id} value={site.id}>
-            {site.name}
-          </option>
-        ))}
-      </Form.Select>
+      <SiteSelect value={filter.site ?? ''} onChange={(site) => set({ site })} />
       <Form.Select
         size="sm"
         aria-label="Status"
