@@ -67,4 +67,22 @@ test('an admin finds a member’s purchase and refunds it with a reason', async 
   await expect(entries).toContainText('Reason: Bought by mistake, asked by phone');
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-log');
+
+  // A campaign code: added for the site, then expired; the list says how often it was used.
+  const code = `AUTUMN${testInfo.project.name.toUpperCase()}`;
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Codes' }).click();
+  const form = page.getByRole('form', { name: 'New discount code' });
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('% off').fill('15');
+  await form.getByLabel('Last day (optional)').fill('2099-12-31');
+  await form.getByRole('button', { name: 'Add code' }).click();
+  await expect(form.getByRole('alert')).toContainText(`${code} added`);
+  const row = page.getByRole('table', { name: 'Discount codes' }).getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('15% · Once per member');
+  await expect(row).toContainText('until 31 December 2099');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-discounts');
+  await row.getByRole('button', { name: `Expire ${code}` }).click();
+  await expect(row).toContainText('Expired');
+  await expect(row.getByRole('button', { name: `Activate ${code}` })).toBeVisible();
 });

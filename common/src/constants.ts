@@ -304,6 +304,9 @@ export const APPEAL_TEXT_MAX_LENGTH = 5000;
 export const DECISION_EXPLANATION_MAX_LENGTH = 2000;
 
 export const DISCOUNT_CODE_MAX_LENGTH = 40;
+/** How often a code may be used: once by each member, once in all, or without limit. */
+export const DISCOUNT_VALIDITIES = ['once_per_user', 'once', 'unlimited'] as const;
+export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 
 export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];

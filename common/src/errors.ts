@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'appeal_own_decision',
   'appeal_closed',
   'discount_not_found',
+  'discount_code_taken',
   'discount_used',
   'discount_expired',
   'discount_country',

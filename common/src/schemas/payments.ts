@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   DISCOUNT_CODE_MAX_LENGTH,
+  DISCOUNT_VALIDITIES,
   PAYMENT_METHODS,
   PAYMENT_REFUSALS,
   PAYMENT_STATUSES,
@@ -77,7 +78,7 @@ export const discountCode = z.object({
   currency: currency.nullable(),
   minimum_order_value: z.number(),
   status: z.enum(['active', 'inactive']),
-  validity: z.enum(['once_per_user', 'once', 'unlimited']),
+  validity: z.enum(DISCOUNT_VALIDITIES),
   expired: z.boolean(),
   paymentmethods: z.array(z.enum(PAYMENT_METHODS)).nullable(),
 });

@@ -129,8 +129,8 @@ export async function countriesWithBundles(db: Db, siteId: number): Promise<Set<
   return new Set(rows.map((row) => row.country));
 }
 
-export async function insertDiscountCode(db: Db, row: Insertable<DiscountCodesTable>): Promise<void> {
-  await db.insertInto('discount_codes').values(row).execute();
+export async function insertDiscountCode(db: Db, row: Insertable<DiscountCodesTable>): Promise<number> {
+  return (await db.insertInto('discount_codes').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /** Inserts the code unless the site has it already. */
@@ -210,4 +210,32 @@ export function ledgerOf(db: Db, userId: number, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The codes members type (not the site's own offers), newest first, each with how often it is held or used. */
+export function discountCodesForStaff(db: Db, filter: { siteId?: number; id?: number; limit: number }) {
+  let query = db
+    .selectFrom('discount_codes')
+    .selectAll('discount_codes')
+    .select((eb) =>
+      eb
+        .selectFrom('discount_redemptions')
+        .select((inner) => inner.fn.countAll<string | number>().as('n'))
+        .whereRef('discount_redemptions.discount_code_id', '=', 'discount_codes.id')
+        .where('discount_redemptions.released_at', 'is', null)
+        .as('used'),
+    )
+    .where('discount_codes.kind', '=', 'code')
+    .where('discount_codes.user_id', 'is', null);
+  if (filter.siteId !== undefined) query = query.where('discount_codes.site_id', '=', filter.siteId);
+  if (filter.id !== undefined) query = query.where('discount_codes.id', '=', filter.id);
+  return query.orderBy('discount_codes.id', 'desc').limit(filter.limit).execute();
+}
+
+export async function updateDiscountCode(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<DiscountCodeRow, 'value_percentage' | 'expires' | 'status' | 'minimum_order_value'>>,
+): Promise<void> {
+  await db.updateTable('discount_codes').set(changes).where('id', '=', id).execute();
 }

@@ -5,6 +5,7 @@
 import {
   type Currency,
   type DiscountCode,
+  type DiscountValidity,
   type PaymentMethod,
   RETENTION_OFFER_DAYS,
   TIME_BONUS_CODE,
@@ -14,7 +15,7 @@ import {
 } from '@amora/common';
 import { addDays, type Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
-import type { BundleRow, DiscountCodeRow, DiscountValidity } from '../db/schema.js';
+import type { BundleRow, DiscountCodeRow } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { Site } from '../sites/service.js';
 import {
@@ -280,9 +281,21 @@ export function createCreditsService(db: Db, clock: Clock) {
       await queries.releaseRedemptionsOf(trx, paymentId, clock.now().toISOString());
     },
 
-    /** A discount code members may type, e.g. for a campaign; stored in capitals. */
-    async addDiscountCode(site: Site, code: NewDiscountCode) {
-      await queries.insertDiscountCode(db, {
+    /** Campaign codes for staff, newest first, with how often each is held or used. */
+    async discountCodesForStaff(filter: { siteId?: number; id?: number; limit: number }) {
+      return (await queries.discountCodesForStaff(db, filter)).map((row) => ({ ...row, used: Number(row.used ?? 0) }));
+    },
+
+    /**
+     * A code's percentage, end, minimum or status, for staff: a payment started before keeps the
+     * discount it holds (its price was fixed when it started).
+     */
+    changeDiscountCode: (id: number, changes: Parameters<typeof queries.updateDiscountCode>[2]) =>
+      queries.updateDiscountCode(db, id, changes),
+
+    /** A discount code members may type, e.g. for a campaign; stored in capitals. Its id. */
+    async addDiscountCode(site: Site, code: NewDiscountCode): Promise<number> {
+      return queries.insertDiscountCode(db, {
         site_id: site.id,
         code: code.code.trim().toUpperCase(),
         value_percentage: code.percentage,

@@ -1,5 +1,13 @@
 /** Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 on both engines. */
-import type { CaseKind, CaseMeasure, LikeSource, PaymentRefusal, PhotoRejection, StaffRole } from '@amora/common';
+import type {
+  CaseKind,
+  CaseMeasure,
+  DiscountValidity,
+  LikeSource,
+  PaymentRefusal,
+  PhotoRejection,
+  StaffRole,
+} from '@amora/common';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompaniesTable {
@@ -212,7 +220,6 @@ export interface CreditBundlesTable {
 }
 
 export type DiscountKind = 'code' | 'welcome' | 'time_bonus' | 'retention';
-export type DiscountValidity = 'once_per_user' | 'once' | 'unlimited';
 
 export interface DiscountCodesTable {
   id: Generated<number>;

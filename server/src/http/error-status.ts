@@ -56,6 +56,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   appeal_own_decision: 403,
   appeal_closed: 410,
   discount_not_found: 404,
+  discount_code_taken: 422,
   discount_used: 409,
   discount_expired: 410,
   discount_country: 422,

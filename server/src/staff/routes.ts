@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import { PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
+  addDiscountCodeRequest,
   addStaffRequest,
   addStaffResponse,
   answerRequest,
@@ -17,11 +18,15 @@ import {
   caseQueueQuery,
   caseQueueResponse,
   caseReviewRequest,
+  changeDiscountCodeRequest,
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
   decidePhotosRequest,
   decidePhotosResponse,
+  discountCodeResponse,
+  discountCodesQuery,
+  discountCodesResponse,
   endStaffSessionRequest,
   id,
   inboxResponse,
@@ -321,6 +326,30 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       },
     },
     async (request) => staff.actOnMember(request.staff, request.body),
+  );
+
+  app.get(
+    '/api/staff/discounts.php',
+    { schema: { querystring: discountCodesQuery, response: { 200: discountCodesResponse }, errors: STAFF } },
+    async (request) => staff.discountCodes(request.staff, request.query),
+  );
+
+  app.post(
+    '/api/staff/discounts.php',
+    { schema: { body: addDiscountCodeRequest, response: { 200: discountCodeResponse }, errors: STAFF } },
+    async (request) => staff.addDiscountCode(request.staff, request.body),
+  );
+
+  app.put(
+    '/api/staff/discounts.php',
+    {
+      schema: {
+        body: changeDiscountCodeRequest,
+        response: { 200: discountCodeResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.changeDiscountCode(request.staff, request.body),
   );
 
   // Never kept by a browser or a proxy: a rejected photo must be gone at once.

@@ -35,6 +35,7 @@ import type { PaymentsService } from '../payments/service.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { createCaseDesk } from './cases.js';
+import { createDiscountDesk } from './discounts.js';
 import { createMemberDesk } from './members.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
@@ -172,10 +173,12 @@ export function createStaffService(deps: {
 
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
   const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
+  const discountDesk = createDiscountDesk({ ...deps, log, siteNamesOf });
 
   return {
     ...caseDesk,
     ...memberDesk,
+    ...discountDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();

@@ -114,6 +114,11 @@ export const routes: RouteObject[] = [
         ...page(() => import('../pages/staff/StaffPaymentsPage')),
         handle: { staffRight: 'money' },
       },
+      {
+        path: '/staff/discounts',
+        ...page(() => import('../pages/staff/StaffDiscountsPage')),
+        handle: { staffRight: 'money' },
+      },
       { path: '/staff/team', ...page(() => import('../pages/staff/StaffTeamPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/log', ...page(() => import('../pages/staff/StaffLogPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/sessions', ...page(() => import('../pages/staff/StaffSessionsPage')) },

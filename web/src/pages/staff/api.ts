@@ -25,6 +25,7 @@ export const staffKeys = {
   cases: (filter: CaseFilter) => ['staff', 'cases', filter] as const,
   members: (query: string) => ['staff', 'members', query] as const,
   member: (id: number) => ['staff', 'member', id] as const,
+  discounts: (site: string) => ['staff', 'discounts', site] as const,
 };
 
 /** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
@@ -390,5 +391,47 @@ export function useActOnMember(id: number) {
     mutationFn: (input: MemberAction) =>
       api.post('/api/staff/member-action.php', 'staffMemberResponse', { member: id, ...input }),
     onSuccess: (answer) => queryClient.setQueryData(staffKeys.member(id), answer),
+  });
+}
+
+/** The codes members type, with how often each is used; on one site or all. */
+export function useDiscountCodes(site: string) {
+  return useQuery({
+    queryKey: staffKeys.discounts(site),
+    queryFn: async () =>
+      (await api.get('/api/staff/discounts.php', 'discountCodesResponse', site ? { site } : undefined)).codes,
+  });
+}
+
+export interface NewDiscountCode {
+  site: number;
+  code: string;
+  percentage: number;
+  validity: 'once_per_user' | 'once' | 'unlimited';
+  country?: string;
+  minimum_order_value?: number;
+  last_day?: string;
+}
+
+export function useAddDiscountCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewDiscountCode) => api.post('/api/staff/discounts.php', 'discountCodeResponse', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'discounts'] }),
+  });
+}
+
+/** A code's percentage, minimum, last day or status; payments under way keep theirs. */
+export function useChangeDiscountCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      id: number;
+      percentage?: number;
+      minimum_order_value?: number;
+      last_day?: string | null;
+      status?: 'active' | 'inactive';
+    }) => api.put('/api/staff/discounts.php', 'discountCodeResponse', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'discounts'] }),
   });
 }
