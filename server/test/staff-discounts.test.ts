@@ -99,6 +99,15 @@ describe('discount codes', () => {
     expect((await change(admin, { id: 999_999, status: 'inactive' })).statusCode).toBe(404);
   });
 
+  it('adds a name once when it is sent 20 times at once', async () => {
+    const admin = await staffClient(t, 'admin');
+    const name = codeName();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => add(admin, { code: name })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.json().fields?.code?.code === 'discount_code_taken')).toHaveLength(19);
+    expect((await list(admin)).filter((code) => code.code === name)).toHaveLength(1);
+  });
+
   it('is for admins only', async () => {
     const member = await loggedInMember(t);
     for (const caller of [await staffClient(t, 'moderator'), await staffClient(t, 'operator'), member.visitor]) {

@@ -10,6 +10,7 @@ import {
   lastMail,
   loggedIn,
   loggedInMember,
+  mailCount,
   staffClient,
   type TestClient,
   useTestApp,
@@ -121,6 +122,24 @@ describe('acting on a member', () => {
         reason: 'Proved it is them.',
       },
     ]);
+  });
+
+  it('of 20 suspensions sent at once by two moderators, one is taken and mailed', async () => {
+    const member = await loggedInMember(t);
+    const [first, second] = [await staffClient(t, 'moderator'), await staffClient(t, 'moderator')];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        act(i % 2 ? first : second, { member: member.profileId, action: 'suspend', reason: 'scam' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.json().fields?.action?.code === 'invalid_choice')).toHaveLength(19);
+    expect(await mailCount(t, member.email)).toBe(1);
+    expect((await auditOf(member.user.id)).map((row) => row.action)).toEqual(['member.suspend']);
+    const lifts = await Promise.all(
+      Array.from({ length: 10 }, () => act(first, { member: member.profileId, action: 'lift' })),
+    );
+    expect(lifts.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
   });
 
   it('grants and takes credits with an explanation, never below zero', async () => {

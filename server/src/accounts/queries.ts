@@ -273,3 +273,34 @@ export function openSessionsOf(db: Db, userId: number, now: string) {
     .orderBy('created_at', 'desc')
     .execute();
 }
+
+/**
+ * Suspends an account, or turns its suspension into a ban, in one statement: false when it stands
+ * already (another staff member was first), so a measure is taken, and told, once.
+ */
+export async function markSuspended(db: Db, userId: number, kind: 'suspension' | 'ban', now: string) {
+  const marked = await db
+    .updateTable('users')
+    .set({ suspended_at: now, suspension: kind })
+    .where('id', '=', userId)
+    .where((eb) =>
+      kind === 'ban'
+        ? eb.or([eb('suspended_at', 'is', null), eb('suspension', '=', 'suspension')])
+        : eb('suspended_at', 'is', null),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return marked !== undefined;
+}
+
+/** Lifts a suspension or ban once: false when none stands. */
+export async function markLifted(db: Db, userId: number) {
+  const lifted = await db
+    .updateTable('users')
+    .set({ suspended_at: null, suspension: null })
+    .where('id', '=', userId)
+    .where('suspended_at', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return lifted !== undefined;
+}

@@ -617,25 +617,26 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     /**
      * A moderator's measure, in the transaction of their decision: the member can no longer sign
      * in, their profile leaves every list and page, and their sessions end (sockets close once it
-     * is committed). A ban also keeps the address from signing up on the site again.
+     * is committed). A ban also keeps the address from signing up on the site again. False when
+     * the measure stood already.
      */
-    async suspend(trx: Db, userId: number, kind: 'suspension' | 'ban') {
+    async suspend(trx: Db, userId: number, kind: 'suspension' | 'ban'): Promise<boolean> {
       const user = await queries.findUserById(trx, userId);
-      if (!user) return;
-      await queries.updateUser(trx, userId, { suspended_at: nowIso(), suspension: kind });
+      if (!user || !(await queries.markSuspended(trx, userId, kind, nowIso()))) return false;
       if (kind === 'ban') await queries.banAddress(trx, user.site_id, user.email_key, nowIso());
       if (!user.deleted_at) await members.suspendProfile(userId, trx);
       const sessionIds = await queries.deleteSessionsOf(trx, userId);
       if (sessionIds.length > 0) await events.record(trx, { type: 'session.ended', siteId: user.site_id, sessionIds });
+      return true;
     },
 
-    /** Lifts a suspension or a ban (an appeal reversed it): the member signs in and is seen again. */
-    async lift(trx: Db, userId: number) {
+    /** Lifts a suspension or a ban: the member signs in and is seen again. False when none stood. */
+    async lift(trx: Db, userId: number): Promise<boolean> {
       const user = await queries.findUserById(trx, userId);
-      if (!user?.suspended_at) return;
-      await queries.updateUser(trx, userId, { suspended_at: null, suspension: null });
+      if (!user || !(await queries.markLifted(trx, userId))) return false;
       await queries.unbanAddress(trx, user.site_id, user.email_key);
       if (!user.deleted_at) await members.restoreProfile(userId, user.status === 'confirmed', trx);
+      return true;
     },
 
     /** Removes accounts whose grace period is over, with everything that hangs off them. */

@@ -175,13 +175,12 @@ export function createMemberDesk(deps: {
 
       if (input.action === 'suspend' || input.action === 'ban') {
         if (!input.reason) throw fieldError('reason', 'required');
-        if (account.suspended_at && (account.suspension === 'ban' || input.action === 'suspend')) {
-          throw fieldError('action', 'invalid_choice');
-        }
         const measure = input.action === 'ban' ? 'ban' : 'suspension';
         const reason = input.reason;
         const language = (await accounts.languagesOf([userId])).get(userId) ?? 'en';
         await db.transaction().execute(async (trx) => {
+          // The account first: of two staff members acting at once, one takes (and tells) the measure.
+          if (!(await accounts.suspend(trx, userId, measure))) throw fieldError('action', 'invalid_choice');
           const caseId = await moderation.open(trx, {
             siteId: profile.site_id,
             kind: 'initiative',
@@ -197,7 +196,6 @@ export function createMemberDesk(deps: {
             { reason, filedAt: clock.now().toISOString(), subjectName: profile.name },
             [{ party: 'subject', userId, email: null, locale: language }],
           );
-          await accounts.suspend(trx, userId, measure);
         });
         await events.relay();
         await log(moderator, `member.${input.action}`, {
@@ -206,8 +204,8 @@ export function createMemberDesk(deps: {
           reason: explanation ?? reason,
         });
       } else if (input.action === 'lift') {
-        if (!account.suspended_at) throw fieldError('action', 'invalid_choice');
-        await db.transaction().execute((trx) => accounts.lift(trx, userId));
+        const lifted = await db.transaction().execute((trx) => accounts.lift(trx, userId));
+        if (!lifted) throw fieldError('action', 'invalid_choice');
         await log(moderator, 'member.lift', {
           ...about,
           changes: { suspension: [account.suspension, null] },
