@@ -131,8 +131,8 @@ function collect<T extends EventType>(type: T, site: Site): EventOf<T>[] {
   onTestFinished(stop);
   return seen;
 }
-/** Handlers run after the publisher's microtasks; let them. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Waits until every event recorded so far has reached its handlers. */
+const settle = () => t.services.events.settled();
 
 describe('POST /api/like.php and GET /api/likes.php', () => {
   it("shows a like among the liker's profiles and, new, in the liked member's liked_by", async () => {

@@ -180,7 +180,7 @@ describe('two members liking each other at the same moment', () => {
         a.visitor.post('/api/like.php', { profile_id: b.profileId }),
         b.visitor.post('/api/like.php', { profile_id: a.profileId }),
       ]);
-      await new Promise((resolve) => setImmediate(resolve));
+      await t.services.events.settled();
       stop();
       expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
       expect(fromA.json().match || fromB.json().match).toBe(true);
