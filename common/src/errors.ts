@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'claim_capacity',
   'staff_away',
   'persona_changed',
+  'photo_in_chat',
   'refund_refused',
   'staff_self_change',
   'two_step_on_already',

@@ -14,6 +14,8 @@ export const STAFF_RIGHTS = [
   'reports',
   /** Find members and see their account; suspend, ban or lift; grant or take credits. */
   'members',
+  /** Create, change and retire hosted profiles, their photos and persona sheets. */
+  'profiles',
   /** Refunds, bundles, prices and discount codes. */
   'money',
   /** Staff accounts: add, change roles, disable. */

@@ -20,6 +20,7 @@ import {
   SIGNUP_STEPS,
   TATTOOS,
 } from '../constants.js';
+import { birthDateProblem } from '../validation.js';
 import { id } from './ids.js';
 import { multilineText, nameText, text } from './text.js';
 
@@ -82,6 +83,14 @@ export const ownProfile = z.object({
   ...location.shape,
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
+
+/** A date of birth as YYYY-MM-DD, of someone of age. */
+export const birthDateField = text()
+  .max(10, 'birthdate_invalid')
+  .superRefine((value, ctx) => {
+    const problem = birthDateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** What profile.php accepts; every field is optional so a step saves only its own part. */
 export const profileUpdate = z

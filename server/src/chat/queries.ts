@@ -404,3 +404,40 @@ export function latestMessages(db: Db, conversationId: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Per hosted profile: its conversations, and how many of them wait for an answer. */
+export function conversationCountsOfHosted(db: Db, profileIds: number[]) {
+  if (profileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('conversations')
+    .select((eb) => [
+      'hosted_profile_id',
+      eb.fn.countAll<number | string>().as('conversations'),
+      eb.fn.count<number | string>('awaiting_reply_since').as('waiting'),
+    ])
+    .where('hosted_profile_id', 'in', profileIds)
+    .groupBy('hosted_profile_id')
+    .execute();
+}
+
+/** Which of these photo files were sent in a message. */
+export async function sentPhotoFiles(db: Db, files: string[]): Promise<Set<string>> {
+  if (files.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('messages')
+    .select('photo_file')
+    .distinct()
+    .where('photo_file', 'in', files)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.photo_file ? [row.photo_file] : [])));
+}
+
+/** A retired hosted profile's conversations wait for nobody any more: out of the inbox, claims let go. */
+export async function stopAwaitingHosted(db: Db, hostedProfileId: number): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ awaiting_reply_since: null, claimed_by: null, claim_expires_at: null })
+    .where('hosted_profile_id', '=', hostedProfileId)
+    .where('awaiting_reply_since', 'is not', null)
+    .execute();
+}

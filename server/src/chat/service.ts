@@ -491,6 +491,25 @@ export function createChatService(deps: {
     operatorSides: claimedBy,
 
     /** Whether two profiles have a conversation (the visibility policy's contact rule). */
+    /** Per hosted profile: how many conversations it has, and how many wait for an answer. */
+    async conversationCountsOfHosted(
+      profileIds: number[],
+    ): Promise<Map<number, { conversations: number; waiting: number }>> {
+      const rows = await queries.conversationCountsOfHosted(db, profileIds);
+      return new Map(
+        rows.map((row) => [
+          row.hosted_profile_id as number,
+          { conversations: Number(row.conversations), waiting: Number(row.waiting) },
+        ]),
+      );
+    },
+
+    /** A retired hosted profile's conversations leave the operators' inbox. */
+    stopAwaitingHosted: (hostedProfileId: number) => queries.stopAwaitingHosted(db, hostedProfileId),
+
+    /** Which of these photo files were sent in a conversation (a hosted profile's gallery photos, say). */
+    sentPhotoFiles: (files: string[]) => queries.sentPhotoFiles(db, files),
+
     haveContact: (profileId: number, otherProfileId: number) => queries.haveConversation(db, profileId, otherProfileId),
   };
 

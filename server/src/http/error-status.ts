@@ -52,6 +52,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   claim_capacity: 409,
   staff_away: 409,
   persona_changed: 409,
+  photo_in_chat: 409,
   already_decided: 409,
   appeal_own_decision: 403,
   appeal_closed: 410,

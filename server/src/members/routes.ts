@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PHOTO_MAX_BYTES } from '@amora/common';
 import {
   blocksResponse,
   memberQuery,
@@ -16,9 +15,9 @@ import {
   searchResponse,
   userResponse,
 } from '@amora/common/schemas';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
 import { perMember } from '../http/rate-limits.js';
 import { sentByClient } from '../http/request-context.js';
 import type { Services } from '../services.js';
@@ -30,7 +29,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   const { accounts, members, safety, search, photos, likes } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0 } });
+  await acceptPhotoUploads(app);
 
   app.put(
     '/api/profile.php',
@@ -125,13 +124,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
       config: { ...limited(30, 10), ...signedIn },
     },
     async (request) => {
-      const file = await request.file().catch(() => undefined);
-      if (!file) throw new DomainError('photo_invalid');
-      const input = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('photo_too_large');
-        throw new DomainError('photo_invalid');
-      });
-      return photos.upload(request.site, request.member, input);
+      return photos.upload(request.site, request.member, await uploadedPhoto(request));
     },
   );
 

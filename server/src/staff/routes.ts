@@ -19,6 +19,7 @@ import {
   caseQueueResponse,
   caseReviewRequest,
   changeDiscountCodeRequest,
+  changeHostedProfileRequest,
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
@@ -28,10 +29,20 @@ import {
   discountCodesQuery,
   discountCodesResponse,
   endStaffSessionRequest,
+  hostedPersonaRequest,
+  hostedPhotoChangeRequest,
+  hostedPhotoRemoveRequest,
+  hostedPhotoUploadQuery,
+  hostedProfileQuery,
+  hostedProfileResponse,
+  hostedProfilesQuery,
+  hostedProfilesResponse,
+  hostedStatusRequest,
   id,
   inboxResponse,
   memberActionRequest,
   multilineText,
+  newHostedProfileRequest,
   notesResponse,
   okResponse,
   operatorConversationResponse,
@@ -59,6 +70,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, notFound } from '../errors.js';
+import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
 import { perVisitor } from '../http/rate-limits.js';
 import { secureCookies } from '../http/request-context.js';
 import type { Services } from '../services.js';
@@ -106,6 +118,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     request.staff = token ? await staff.bySession(token) : null;
   });
   const operator = (request: FastifyRequest) => requireRight(request.staff, 'inbox');
+  await acceptPhotoUploads(app);
 
   app.post(
     '/api/staff/login.php',
@@ -422,5 +435,116 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       await staff.endSession(request.staff, request.body.session);
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    '/api/staff/hosted.php',
+    { schema: { querystring: hostedProfilesQuery, response: { 200: hostedProfilesResponse }, errors: STAFF } },
+    async (request) => staff.hostedProfiles(request.staff, request.site, request.query),
+  );
+
+  app.get(
+    '/api/staff/hosted-profile.php',
+    {
+      schema: {
+        querystring: hostedProfileQuery,
+        response: { 200: hostedProfileResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.hostedProfileDetail(request.staff, request.site, request.query.id),
+  );
+
+  app.post(
+    '/api/staff/hosted.php',
+    {
+      schema: {
+        body: newHostedProfileRequest,
+        response: { 200: hostedProfileResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.addHostedProfile(request.staff, request.body),
+  );
+
+  app.put(
+    '/api/staff/hosted.php',
+    {
+      schema: {
+        body: changeHostedProfileRequest,
+        response: { 200: hostedProfileResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.changeHostedProfile(request.staff, request.site, request.body),
+  );
+
+  app.post(
+    '/api/staff/hosted-status.php',
+    {
+      schema: { body: hostedStatusRequest, response: { 200: hostedProfileResponse }, errors: [...STAFF, 'not_found'] },
+    },
+    async (request) => staff.setHostedStatus(request.staff, request.site, request.body),
+  );
+
+  app.post(
+    '/api/staff/hosted-photo.php',
+    {
+      schema: {
+        description: "Uploads a hosted profile's photo as multipart/form-data (one file).",
+        querystring: hostedPhotoUploadQuery,
+        response: { 200: hostedProfileResponse },
+        errors: [
+          ...STAFF,
+          'not_found',
+          'photo_invalid',
+          'photo_too_large',
+          'photo_too_many_pixels',
+          'photo_too_small',
+          'photo_limit',
+        ],
+      },
+    },
+    async (request) => {
+      // The file is read only once the staff member may upload: no one else makes the server hold it.
+      requireRight(request.staff, 'profiles');
+      return staff.uploadHostedPhoto(request.staff, request.site, request.query.profile, await uploadedPhoto(request));
+    },
+  );
+
+  app.put(
+    '/api/staff/hosted-photo.php',
+    {
+      schema: {
+        body: hostedPhotoChangeRequest,
+        response: { 200: hostedProfileResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.changeHostedPhoto(request.staff, request.site, request.body),
+  );
+
+  app.delete(
+    '/api/staff/hosted-photo.php',
+    {
+      schema: {
+        body: hostedPhotoRemoveRequest,
+        response: { 200: hostedProfileResponse },
+        errors: [...STAFF, 'not_found', 'photo_in_chat'],
+      },
+    },
+    async (request) => staff.removeHostedPhoto(request.staff, request.site, request.body),
+  );
+
+  app.put(
+    '/api/staff/hosted-persona.php',
+    {
+      schema: {
+        body: hostedPersonaRequest,
+        response: { 200: personaResponse },
+        errors: [...STAFF, 'not_found', 'persona_changed'],
+      },
+    },
+    async (request) => staff.editHostedPersona(request.staff, request.site, request.body),
   );
 };

@@ -9,7 +9,6 @@ import {
   type ChatMessage,
   type PaymentMethod,
   type PaymentStatus,
-  type Persona,
   type PersonaFacts,
   type PhotoRejection,
   STAFF_ROLES,
@@ -36,6 +35,7 @@ import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { createCaseDesk } from './cases.js';
 import { createDiscountDesk } from './discounts.js';
+import { createHostedDesk } from './hosted.js';
 import { createMemberDesk } from './members.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
@@ -45,8 +45,6 @@ import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 const SESSION_HOURS = 12;
 /** From the password to the code: time to open the authenticator app, or to set it up. */
 const TWO_STEP_MINUTES = 10;
-const PERSONA_FIELDS = ['job', 'town', 'family', 'pets', 'hobbies', 'story'] as const;
-const BLANK_PERSONA: PersonaFacts = { job: '', town: '', family: '', pets: '', hobbies: '', story: '' };
 /** Audit log rows an admin sees at once; older ones page on. */
 const AUDIT_PAGE = 100;
 /** Payments an admin sees at once; older ones page on. */
@@ -155,30 +153,24 @@ export function createStaffService(deps: {
     return new Map(found.flatMap((site) => (site ? [[site.id, site.name] as const] : [])));
   }
 
-  /** A hosted profile's persona sheet, blank (version 0) before its first edit. */
-  async function personaSheet(profileId: number): Promise<Persona> {
-    const row = await queries.personaOf(db, profileId);
-    if (!row) return { ...BLANK_PERSONA, version: 0, updated_at: null, updated_by: null };
-    return {
-      ...BLANK_PERSONA,
-      ...(JSON.parse(row.facts) as Partial<PersonaFacts>),
-      version: row.version,
-      updated_at: row.updated_at,
-      updated_by: row.updated_by,
-    };
-  }
-
   /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
   const asHosted = (profileId: number) => ({ profileId, paid: true });
 
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
   const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
   const discountDesk = createDiscountDesk({ ...deps, log, siteNamesOf });
+  const { personaSheet, savePersona, ...hostedDesk } = createHostedDesk({
+    ...deps,
+    log,
+    siteNamesOf,
+    mediaUrl: staffMediaUrl,
+  });
 
   return {
     ...caseDesk,
     ...memberDesk,
     ...discountDesk,
+    ...hostedDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();
@@ -486,28 +478,9 @@ export function createStaffService(deps: {
       input: { conversation: number; version: number; facts: PersonaFacts },
     ) {
       const { hostedProfileId } = await chat.operatorSides(site, input.conversation, staff.id);
-      const before = await personaSheet(hostedProfileId);
-      const saved = await queries.savePersona(db, {
-        profileId: hostedProfileId,
-        version: input.version,
-        facts: JSON.stringify(input.facts),
-        now: nowIso(),
-        staffId: staff.id,
-      });
-      if (!saved) throw new DomainError('persona_changed');
-      const changes = Object.fromEntries(
-        PERSONA_FIELDS.filter((field) => before[field] !== input.facts[field]).map((field) => [
-          field,
-          [before[field], input.facts[field]] as [unknown, unknown],
-        ]),
-      );
-      await log(staff, 'persona.edit', {
-        conversation: input.conversation,
-        profile: hostedProfileId,
-        record: `profile:${hostedProfileId}`,
-        changes,
-      });
-      return { persona: await personaSheet(hostedProfileId) };
+      return {
+        persona: await savePersona(staff, { ...input, profileId: hostedProfileId }),
+      };
     },
 
     async addNote(site: Site, staff: StaffMember, conversationId: number, text: string) {

@@ -157,3 +157,12 @@ export async function nextPhotoPosition(db: Db, profileId: number): Promise<numb
     .executeTakeFirst();
   return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
 }
+
+/** Whether only premium members see the photo. */
+export async function setPremiumOnly(db: Db, photoId: number, premiumOnly: boolean): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set({ premium_only: premiumOnly ? 1 : 0 })
+    .where('id', '=', photoId)
+    .execute();
+}

@@ -83,8 +83,7 @@ export function createPhotosService(
     };
   }
 
-  async function assertBelowLimit(trx: Db, profileId: number, paid: boolean) {
-    const limit = photoLimit(paid);
+  async function assertBelowLimit(trx: Db, profileId: number, limit: number) {
     if ((await queries.countPhotos(trx, profileId)) >= limit) {
       throw new DomainError('photo_limit', { limit, premium_limit: PREMIUM_PHOTO_LIMIT });
     }
@@ -97,6 +96,54 @@ export function createPhotosService(
     if (current) return;
     const next = photos.find((photo) => photo.status === 'active') ?? photos.find((p) => p.status === 'pending');
     await profileQueries.updateProfile(trx, profile.id, { main_photo_id: next?.id ?? null });
+  }
+
+  /** Re-encodes and stores an upload on a profile within `limit` photos; the first becomes the main one. */
+  async function storeUpload(
+    profile: ProfileRow,
+    input: Buffer,
+    rules: { limit: number; status: PhotoRow['status'] },
+  ): Promise<PhotoRow> {
+    // Checked before the costly re-encode, and again under the row lock below.
+    await assertBelowLimit(db, profile.id, rules.limit);
+    const files = await storePhotoFiles(mediaRoot, `p/${profile.id}`, input, UPLOAD_FORMATS);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // Locking the profile row first makes parallel uploads to one profile wait for each other.
+        await profileQueries.lockProfile(trx, profile.id);
+        await assertBelowLimit(trx, profile.id, rules.limit);
+        const photo = await queries.insertPhoto(trx, {
+          profile_id: profile.id,
+          filename: files.filename,
+          thumb_filename: files.thumbFilename,
+          width: files.width,
+          height: files.height,
+          status: rules.status,
+          premium_only: 0,
+          position: await queries.nextPhotoPosition(trx, profile.id),
+          created_at: clock.now().toISOString(),
+        });
+        const fresh = await profileQueries.findProfileById(trx, profile.id);
+        if (fresh?.main_photo_id === null) {
+          await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
+        }
+        return photo;
+      });
+    } catch (error) {
+      await removePhotoFiles(mediaRoot, files);
+      throw error;
+    }
+  }
+
+  /** Deletes a photo of the profile with its files; 404 for another profile's. */
+  async function removeFrom(profile: ProfileRow, photoId: number) {
+    const photo = await queries.findPhoto(db, profile.id, photoId);
+    if (!photo) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      await queries.deletePhoto(trx, photo.id);
+      await repairMain(trx, profile);
+    });
+    await removePhotoFiles(mediaRoot, { filename: photo.filename, thumbFilename: photo.thumb_filename });
   }
 
   return {
@@ -118,33 +165,10 @@ export function createPhotosService(
 
     async upload(site: Site, uploader: Uploader, input: Buffer): Promise<PhotosResponse> {
       const profile = await ownRow(uploader.userId);
-      // Checked before the costly re-encode, and again under the row lock below.
-      await assertBelowLimit(db, profile.id, uploader.paid);
-      const files = await storePhotoFiles(mediaRoot, `p/${profile.id}`, input, UPLOAD_FORMATS);
-      try {
-        await db.transaction().execute(async (trx) => {
-          // Locking the profile row first makes parallel uploads of one member wait for each other.
-          await profileQueries.lockProfile(trx, profile.id);
-          await assertBelowLimit(trx, profile.id, uploader.paid);
-          const photo = await queries.insertPhoto(trx, {
-            profile_id: profile.id,
-            filename: files.filename,
-            thumb_filename: files.thumbFilename,
-            width: files.width,
-            height: files.height,
-            status: site.settings.photo_moderation ? 'pending' : 'active',
-            premium_only: 0,
-            position: await queries.nextPhotoPosition(trx, profile.id),
-            created_at: clock.now().toISOString(),
-          });
-          const fresh = await ownRow(uploader.userId, trx);
-          if (fresh.main_photo_id === null)
-            await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
-        });
-      } catch (error) {
-        await removePhotoFiles(mediaRoot, files);
-        throw error;
-      }
+      await storeUpload(profile, input, {
+        limit: photoLimit(uploader.paid),
+        status: site.settings.photo_moderation ? 'pending' : 'active',
+      });
       return listing(uploader.userId);
     },
 
@@ -168,14 +192,7 @@ export function createPhotosService(
     },
 
     async remove(userId: number, photoId: number): Promise<PhotosResponse> {
-      const profile = await ownRow(userId);
-      const photo = await queries.findPhoto(db, profile.id, photoId);
-      if (!photo) throw notFound();
-      await db.transaction().execute(async (trx) => {
-        await queries.deletePhoto(trx, photo.id);
-        await repairMain(trx, profile);
-      });
-      await removePhotoFiles(mediaRoot, { filename: photo.filename, thumbFilename: photo.thumb_filename });
+      await removeFrom(await ownRow(userId), photoId);
       return listing(userId);
     },
 
@@ -190,9 +207,31 @@ export function createPhotosService(
       });
     },
 
-    /** The moderation queue: photos waiting, oldest first, on one site or all; and how many wait. */
     /** Every photo of a profile, whatever its status, for staff. */
     allOf: (profileId: number) => queries.photosOf(db, [profileId]),
+    /** Every photo of these profiles, whatever its status, for staff. */
+    allOfProfiles: (profileIds: number[]) => queries.photosOf(db, profileIds),
+
+    /** A hosted profile's new photo, put up by staff: re-encoded as a member's, shown at once. */
+    uploadForHosted: (profile: ProfileRow, input: Buffer) =>
+      storeUpload(profile, input, { limit: PREMIUM_PHOTO_LIMIT, status: 'active' }),
+
+    /** A hosted profile's main photo, or whether only premium members see one; 404 for another profile's. */
+    async changeHostedPhoto(profile: ProfileRow, photoId: number, change: { main?: true; premium_only?: boolean }) {
+      const photo = await queries.findPhoto(db, profile.id, photoId);
+      if (!photo) throw notFound();
+      await db.transaction().execute(async (trx) => {
+        if (change.premium_only !== undefined) {
+          await queries.setPremiumOnly(trx, photo.id, change.premium_only);
+        }
+        if (change.main) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
+      });
+      return photo;
+    },
+
+    removeFromHosted: removeFrom,
+
+    /** The moderation queue: photos waiting, oldest first, on one site or all; and how many wait. */
 
     async moderationQueue(options: { limit: number; siteId?: number }) {
       const [photos, waiting] = await Promise.all([

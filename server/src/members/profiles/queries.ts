@@ -140,3 +140,34 @@ export function membersForStaff(
   }
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
+
+/** A site's hosted profiles (or all sites') for staff, in a status, by the start of the name. */
+export function hostedForStaff(
+  db: Db,
+  filter: { siteId?: number; status?: ProfileRow['status']; nameStart?: string; limit: number },
+) {
+  let query = db.selectFrom('profiles').selectAll().where('hosted', '=', 1);
+  if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  if (filter.nameStart !== undefined) {
+    query = query.where('name_key', '>=', filter.nameStart).where('name_key', '<', pastPrefix(filter.nameStart));
+  }
+  return query.orderBy('name_key').orderBy('id').limit(filter.limit).execute();
+}
+
+/** A hosted profile's status from `from` to `to`, in one statement: false when it was not in `from`. */
+export async function changeHostedStatus(
+  db: Db,
+  profileId: number,
+  from: ProfileRow['status'],
+  to: ProfileRow['status'],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('profiles')
+    .set({ status: to })
+    .where('id', '=', profileId)
+    .where('hosted', '=', 1)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

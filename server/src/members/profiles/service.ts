@@ -3,7 +3,9 @@
 import {
   ageOn,
   type Gender,
+  type HostedProfileChange,
   type MemberProfile,
+  type NewHostedProfile,
   type OwnProfile,
   PRESENCE_RECENT_MINUTES,
   type ProfileUpdate,
@@ -68,7 +70,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
    * Checks a location against the site's countries and the geo data set. A new country drops the
    * old country's region and city, unless the update names new ones.
    */
-  function checkLocation(site: Site, current: ProfileRow, update: ProfileUpdate) {
+  function checkLocation(site: Site, current: Pick<ProfileRow, 'country' | 'region' | 'city'>, update: ProfileUpdate) {
     const country = update.country === undefined ? current.country : update.country;
     const countryChanged = country !== current.country;
     const newOrKept = <T>(value: T | undefined, old: T | null) => {
@@ -84,6 +86,30 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       throw fieldError('region', 'invalid_choice');
     }
     return { country, region, city, moved: countryChanged || update.city !== undefined };
+  }
+
+  /** The row values of a profile change, its place checked against the site and the geo data. */
+  function checkedValues(
+    site: Site,
+    current: Pick<ProfileRow, 'country' | 'region' | 'city'>,
+    update: ProfileUpdate,
+  ): Partial<ProfileRow> {
+    const { country, region, city, moved } = checkLocation(site, current, update);
+    const { interests, invisible, latitude, longitude, ...rest } = update;
+    const values: Partial<ProfileRow> = { ...rest };
+    if (interests !== undefined) values.interests = JSON.stringify([...new Set(interests)]);
+    if (invisible !== undefined) values.invisible = invisible ? 1 : 0;
+    if (moved) {
+      // Coordinates belong to the city: a known one brings its own, any other clears the old ones.
+      const known = city && country ? findCity(country, region, city) : undefined;
+      values.region = region;
+      values.city = known?.name ?? (city || null);
+      values.latitude = roundCoordinate(known?.latitude ?? null);
+      values.longitude = roundCoordinate(known?.longitude ?? null);
+    }
+    if (latitude !== undefined) values.latitude = roundCoordinate(latitude);
+    if (longitude !== undefined) values.longitude = roundCoordinate(longitude);
+    return values;
   }
 
   return {
@@ -226,23 +252,63 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       const current = await requireOwnRow(owner.userId);
       const nameProblem = update.name === undefined ? null : profileNameProblem(update.name, owner.email);
       if (nameProblem) throw fieldError('name', nameProblem);
-      const { country, region, city, moved } = checkLocation(site, current, update);
-      const { interests, invisible, latitude, longitude, ...rest } = update;
-      const values: Partial<ProfileRow> = { ...rest };
-      if (interests !== undefined) values.interests = JSON.stringify([...new Set(interests)]);
-      if (invisible !== undefined) values.invisible = invisible ? 1 : 0;
-      if (moved) {
-        // Coordinates belong to the city: a known one brings its own, any other clears the old ones.
-        const known = city && country ? findCity(country, region, city) : undefined;
-        values.region = region;
-        values.city = known?.name ?? (city || null);
-        values.latitude = roundCoordinate(known?.latitude ?? null);
-        values.longitude = roundCoordinate(known?.longitude ?? null);
-      }
-      if (latitude !== undefined) values.latitude = roundCoordinate(latitude);
-      if (longitude !== undefined) values.longitude = roundCoordinate(longitude);
+      const values = checkedValues(site, current, update);
       if (Object.keys(values).length > 0) await queries.updateProfile(db, current.id, values);
     },
+
+    /** A hosted profile (any status), for staff; undefined for a member's profile or none. */
+    async hostedProfile(profileId: number): Promise<ProfileRow | undefined> {
+      const row = await queries.findProfileById(db, profileId);
+      return row?.hosted === 1 ? row : undefined;
+    },
+
+    /** A site's hosted profiles for staff, by status and the start of the name. */
+    hostedForStaff: (filter: { siteId?: number; status?: 'active' | 'deleted'; nameStart?: string; limit: number }) =>
+      queries.hostedForStaff(db, {
+        ...filter,
+        ...(filter.nameStart !== undefined && { nameStart: searchKey(filter.nameStart) }),
+      }),
+
+    /** A new hosted profile, its details checked as a member's own are. */
+    async addHostedProfile(site: Site, input: Omit<NewHostedProfile, 'site'>): Promise<ProfileRow> {
+      const { name, date_of_birth, ...details } = input;
+      const nameProblem = profileNameProblem(name, '');
+      if (nameProblem) throw fieldError('name', nameProblem);
+      const values = checkedValues(site, { country: null, region: null, city: null }, details);
+      return queries.insertProfile(db, {
+        ...values,
+        name: name.trim(),
+        date_of_birth,
+        site_id: site.id,
+        user_id: null,
+        hosted: 1,
+        status: 'active',
+        signup_step: 'done',
+        created_at: nowIso(),
+      });
+    },
+
+    /** Changes a hosted profile's details, checked as a member's own are; the profile as it is after. */
+    async changeHostedProfile(
+      site: Site,
+      current: ProfileRow,
+      change: Omit<HostedProfileChange, 'id'>,
+    ): Promise<ProfileRow> {
+      const { date_of_birth, ...details } = change;
+      const nameProblem = details.name === undefined ? null : profileNameProblem(details.name, '');
+      if (nameProblem) throw fieldError('name', nameProblem);
+      const values = {
+        ...checkedValues(site, current, details),
+        ...(date_of_birth !== undefined && { date_of_birth }),
+      };
+      if (Object.keys(values).length > 0) await queries.updateProfile(db, current.id, values);
+      return (await queries.findProfileById(db, current.id)) ?? current;
+    },
+
+    /** Retires an active hosted profile (it leaves every list, as a deleted member does); false when it was not active. */
+    retireHosted: (profileId: number) => queries.changeHostedStatus(db, profileId, 'active', 'deleted'),
+    /** Brings a retired hosted profile back; false when it was not retired. */
+    restoreHosted: (profileId: number) => queries.changeHostedStatus(db, profileId, 'deleted', 'active'),
 
     /** A profile page; `trafficSource` lets visitors in where the site allows that only with one. */
     async viewMember(site: Site, viewer: Viewer, profileId: number, trafficSource?: string): Promise<MemberProfile> {
