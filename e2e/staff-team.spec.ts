@@ -39,6 +39,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   // The admin has every right: every page in the bar.
   await expect(staffNav(page).getByRole('link')).toHaveText([
     'Inbox',
+    'Profiles',
     'Photos',
     'Reports',
     'Members',
@@ -94,7 +95,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   // The operator signs in with it: the inbox and their sessions, not the team.
   await signInStaff(page, operator);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-  await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Sessions']);
+  await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Profiles', 'Sessions']);
   await expect(page.getByRole('heading', { name: 'Waiting for an answer' })).toBeVisible();
   // Away, nothing can be claimed until they are available again.
   const available = page.getByRole('switch', { name: 'Available' });

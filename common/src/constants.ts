@@ -305,6 +305,10 @@ export const DECISION_EXPLANATION_MAX_LENGTH = 2000;
 
 export const DISCOUNT_CODE_MAX_LENGTH = 40;
 /** How often a code may be used: once by each member, once in all, or without limit. */
+/** A hosted profile in use, or retired (gone from every list, as a deleted member's). */
+export const HOSTED_STATUSES = ['active', 'retired'] as const;
+export type HostedStatus = (typeof HOSTED_STATUSES)[number];
+
 export const DISCOUNT_VALIDITIES = ['once_per_user', 'once', 'unlimited'] as const;
 export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 

@@ -43,6 +43,8 @@ export const WEB_PATHS = [
   '/members/:id/chat',
   '/staff',
   '/staff/conversations/:id',
+  '/staff/profiles',
+  '/staff/profiles/:id',
   '/staff/photos',
   '/staff/cases',
   '/staff/members',

@@ -11,6 +11,7 @@ import {
   DISCOUNT_VALIDITIES,
   GENDERS,
   GIFTS,
+  HOSTED_STATUSES,
   LOCALES,
   NAME_MAX_LENGTH,
   PAYMENT_METHODS,
@@ -586,9 +587,6 @@ export const changeHostedProfileRequest = hostedDetails
   .extend({ id, date_of_birth: birthDateField.optional() })
   .strict();
 export type HostedProfileChange = z.infer<typeof changeHostedProfileRequest>;
-
-export const HOSTED_STATUSES = ['active', 'retired'] as const;
-export type HostedStatus = (typeof HOSTED_STATUSES)[number];
 
 /** POST /api/staff/hosted-status.php: retire a hosted profile (it leaves every list) or bring it back. */
 export const hostedStatusRequest = z.object({ id, status: z.enum(HOSTED_STATUSES, { message: 'invalid_choice' }) });

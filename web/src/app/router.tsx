@@ -90,6 +90,16 @@ export const routes: RouteObject[] = [
         handle: { staffRight: 'inbox' },
       },
       {
+        path: '/staff/profiles',
+        ...page(() => import('../pages/staff/StaffProfilesPage')),
+        handle: { staffRight: 'inbox' },
+      },
+      {
+        path: '/staff/profiles/:id',
+        ...page(() => import('../pages/staff/StaffProfilePage')),
+        handle: { staffRight: 'inbox' },
+      },
+      {
         path: '/staff/photos',
         ...page(() => import('../pages/staff/StaffPhotosPage')),
         handle: { staffRight: 'photos' },

@@ -1,4 +1,4 @@
-import type { MemberProfile, Persona, PersonaFacts } from '@amora/common';
+import type { MemberProfile, Persona } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,17 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { formatDate, formatTime } from '../../i18n/format';
 import { MessageBubble } from '../chats/MessageBubble';
-import {
-  STAFF_LOCALE,
-  staffPhotoUrl,
-  useAddNote,
-  useAnswer,
-  useEditPersona,
-  useOperatorConversation,
-  useRelease,
-} from './api';
+import { staffPhotoUrl, useAddNote, useAnswer, useEditPersona, useOperatorConversation, useRelease } from './api';
+import { PersonaSheet } from './PersonaSheet';
 
 /**
  * /staff/conversations/{id}: a claimed conversation. The history (the hosted side on the right),
@@ -63,7 +55,7 @@ export default function StaffConversationPage() {
         <AnswerForm conversation={id} hosted={hosted} />
       </section>
       <aside className="staff-side">
-        <PersonaSheet conversation={id} hostedName={hosted.name} persona={persona} />
+        <ConversationPersona conversation={id} hostedName={hosted.name} persona={persona} />
         <MemberSummary profile={member} />
         <Notes conversation={id} notes={notes} />
       </aside>
@@ -116,19 +108,8 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
   );
 }
 
-const PERSONA_LINES: { field: Exclude<keyof PersonaFacts, 'story'>; label: string }[] = [
-  { field: 'job', label: 'Job' },
-  { field: 'town', label: 'Town' },
-  { field: 'family', label: 'Family' },
-  { field: 'pets', label: 'Pets' },
-  { field: 'hobbies', label: 'Hobbies' },
-];
-
-/**
- * The facts every operator answering as this profile keeps consistent; saved for all its
- * conversations. Someone else's save meanwhile is told here and their version shown in the form.
- */
-function PersonaSheet({
+/** The persona sheet of the conversation's hosted profile, saved for all its conversations. */
+function ConversationPersona({
   conversation,
   hostedName,
   persona,
@@ -139,64 +120,13 @@ function PersonaSheet({
 }) {
   const edit = useEditPersona(conversation);
   return (
-    <section className="staff-card staff-persona" aria-label={`Persona of ${hostedName}`}>
-      <h2 className="h5">Persona of {hostedName}</h2>
-      {persona.updated_by && persona.updated_at && (
-        <p className="small text-body-secondary">
-          Last changed by {persona.updated_by}, {formatDate(persona.updated_at, STAFF_LOCALE)}{' '}
-          {formatTime(persona.updated_at, STAFF_LOCALE)}
-        </p>
-      )}
-      {edit.isError && <Alert variant="warning">{edit.error.message}</Alert>}
-      <PersonaForm
-        key={persona.version}
-        persona={persona}
-        busy={edit.isPending}
-        onSave={(facts) => edit.mutate({ version: persona.version, facts })}
-      />
-    </section>
-  );
-}
-
-function PersonaForm({
-  persona,
-  busy,
-  onSave,
-}: {
-  persona: Persona;
-  busy: boolean;
-  onSave: (facts: PersonaFacts) => void;
-}) {
-  const [facts, setFacts] = useState<PersonaFacts>(() => ({
-    job: persona.job,
-    town: persona.town,
-    family: persona.family,
-    pets: persona.pets,
-    hobbies: persona.hobbies,
-    story: persona.story,
-  }));
-  const set = (field: keyof PersonaFacts) => (event: { target: { value: string } }) =>
-    setFacts((before) => ({ ...before, [field]: event.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave(facts);
-  };
-  return (
-    <Form onSubmit={submit}>
-      {PERSONA_LINES.map(({ field, label }) => (
-        <Form.Group key={field} className="staff-persona-line" controlId={`persona-${field}`}>
-          <Form.Label>{label}</Form.Label>
-          <Form.Control size="sm" maxLength={200} value={facts[field]} onChange={set(field)} />
-        </Form.Group>
-      ))}
-      <Form.Group controlId="persona-story" className="mt-2">
-        <Form.Label>Told members before</Form.Label>
-        <Form.Control as="textarea" rows={4} maxLength={4000} value={facts.story} onChange={set('story')} />
-      </Form.Group>
-      <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={busy}>
-        Save persona
-      </Button>
-    </Form>
+    <PersonaSheet
+      hostedName={hostedName}
+      persona={persona}
+      saving={edit.isPending}
+      error={edit.error}
+      onSave={(facts) => edit.mutate({ version: persona.version, facts })}
+    />
   );
 }
 

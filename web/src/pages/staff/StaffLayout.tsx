@@ -18,6 +18,7 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
     right: 'inbox',
     matches: (path) => path === '/staff' || path.startsWith('/staff/conversations/'),
   },
+  { to: '/staff/profiles', label: 'Profiles', right: 'inbox', matches: (path) => path.startsWith('/staff/profiles') },
   { to: '/staff/photos', label: 'Photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
   { to: '/staff/cases', label: 'Reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
   { to: '/staff/members', label: 'Members', right: 'members', matches: (path) => path.startsWith('/staff/members') },

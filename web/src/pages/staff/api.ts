@@ -1,4 +1,15 @@
-import type { AppealOutcome, CaseMeasure, PersonaFacts, PhotoRejection, ReportReason, StaffRole } from '@amora/common';
+import type {
+  AppealOutcome,
+  CaseMeasure,
+  HostedProfileChange,
+  HostedProfileDetail,
+  HostedStatus,
+  NewHostedProfile,
+  PersonaFacts,
+  PhotoRejection,
+  ReportReason,
+  StaffRole,
+} from '@amora/common';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -26,6 +37,8 @@ export const staffKeys = {
   members: (query: string) => ['staff', 'members', query] as const,
   member: (id: number) => ['staff', 'member', id] as const,
   discounts: (site: string) => ['staff', 'discounts', site] as const,
+  hostedList: (filter: HostedFilter) => ['staff', 'hosted', 'list', filter] as const,
+  hosted: (id: number) => ['staff', 'hosted', id] as const,
 };
 
 /** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
@@ -433,5 +446,82 @@ export function useChangeDiscountCode() {
       status?: 'active' | 'inactive';
     }) => api.put('/api/staff/discounts.php', 'discountCodeResponse', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'discounts'] }),
+  });
+}
+
+export interface HostedFilter {
+  site: string;
+  q: string;
+  status: HostedStatus;
+}
+
+/** Hosted profiles, most conversations waiting first (operators: their own site's). */
+export function useHostedProfiles(filter: HostedFilter) {
+  return useQuery({
+    queryKey: staffKeys.hostedList(filter),
+    queryFn: async () =>
+      (
+        await api.get('/api/staff/hosted.php', 'hostedProfilesResponse', {
+          status: filter.status,
+          ...(filter.site && { site: filter.site }),
+          ...(filter.q.trim() && { q: filter.q.trim() }),
+        })
+      ).profiles,
+  });
+}
+
+export function useHostedProfile(id: number) {
+  return useQuery({
+    queryKey: staffKeys.hosted(id),
+    queryFn: () => api.get('/api/staff/hosted-profile.php', 'hostedProfileResponse', { id: String(id) }),
+    retry: false,
+  });
+}
+
+/** Every change to a hosted profile answers the profile as it is now: shown at once, lists refreshed. */
+function useHostedChange<Input>(call: (input: Input) => Promise<HostedProfileDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(staffKeys.hosted(answer.profile.id), answer);
+      return queryClient.invalidateQueries({ queryKey: ['staff', 'hosted', 'list'] });
+    },
+  });
+}
+
+export const useAddHostedProfile = () =>
+  useHostedChange((input: NewHostedProfile) => api.post('/api/staff/hosted.php', 'hostedProfileResponse', input));
+
+export const useChangeHostedProfile = () =>
+  useHostedChange((input: HostedProfileChange) => api.put('/api/staff/hosted.php', 'hostedProfileResponse', input));
+
+export const useSetHostedStatus = () =>
+  useHostedChange((input: { id: number; status: HostedStatus }) =>
+    api.post('/api/staff/hosted-status.php', 'hostedProfileResponse', input),
+  );
+
+export const useUploadHostedPhoto = (profile: number) =>
+  useHostedChange((file: File) =>
+    api.upload(`/api/staff/hosted-photo.php?profile=${profile}`, 'hostedProfileResponse', file),
+  );
+
+export const useChangeHostedPhoto = () =>
+  useHostedChange((input: { profile: number; photo: number; main?: true; premium_only?: boolean }) =>
+    api.put('/api/staff/hosted-photo.php', 'hostedProfileResponse', input),
+  );
+
+export const useRemoveHostedPhoto = () =>
+  useHostedChange((input: { profile: number; photo: number }) =>
+    api.delete('/api/staff/hosted-photo.php', 'hostedProfileResponse', input),
+  );
+
+/** The persona sheet kept from the profile's page; refused when someone saved another meanwhile (then reloaded). */
+export function useEditHostedPersona(profile: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number; facts: PersonaFacts }) =>
+      api.put('/api/staff/hosted-persona.php', 'personaResponse', { profile, ...input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.hosted(profile) }),
   });
 }
