@@ -95,5 +95,6 @@ export const FIELD_ERROR_CODES = [
   'iban_invalid',
   'phone_invalid',
   'two_step_code_wrong',
+  'domain_taken',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -18,6 +18,8 @@ export const STAFF_RIGHTS = [
   'profiles',
   /** Refunds, bundles, prices and discount codes. */
   'money',
+  /** Sites: add one; change its settings, company details and host names. */
+  'sites',
   /** Staff accounts: add, change roles, disable. */
   'staff',
 ] as const;

@@ -76,7 +76,7 @@ export function createServices({
   texter = createDevTextbox(db, clock),
   notifications: notificationsSetup,
 }: ServiceDeps) {
-  const sites = createSitesService(db, clock, notificationsSetup.vapid.publicKey);
+  const sites = createSitesService(db, clock, notificationsSetup.vapid.publicKey, events);
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
   const moderation = createModerationService({ db, clock, events });

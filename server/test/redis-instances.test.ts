@@ -7,7 +7,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_ENDED_CLOSE_CODE } from '@amora/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMember, client, createTestApp, loggedIn, makePremium, type TestApp, type TestClient } from './helpers.js';
+import {
+  buildMember,
+  client,
+  createTestApp,
+  loggedIn,
+  makePremium,
+  staffClient,
+  type TestApp,
+  type TestClient,
+} from './helpers.js';
 import { TEST_REDIS_URL } from './redis.js';
 import { openSocket, type TestSocket } from './sockets.js';
 
@@ -119,5 +128,18 @@ describe('instances joined by Redis', () => {
     } finally {
       await onA.close();
     }
+  });
+
+  it('shows a site setting an admin changed through instance A on instance B at once, though B had it cached', async () => {
+    const visitorOnB = client(b.app);
+    const creditsOnB = async () => (await visitorOnB.get('/api/settings.php')).json().message_credits as number;
+    const before = await creditsOnB();
+    const admin = await staffClient(a, 'admin');
+    const changed = await admin.put('/api/staff/site.php', {
+      id: a.site.id,
+      settings: { message_credits: before + 7 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expect.poll(creditsOnB, { timeout: 5_000 }).toBe(before + 7);
   });
 });

@@ -113,7 +113,9 @@ export type DomainEvent =
    * Sessions ended (logout, a new password or address, a deleted account): the sockets they opened
    * close, on every instance. Ids as the sessions table keeps them (hashes, not the cookies' tokens).
    */
-  | { type: 'session.ended'; siteId: number; sessionIds: string[] };
+  | { type: 'session.ended'; siteId: number; sessionIds: string[] }
+  /** Staff changed a site's settings, company details or host names: every instance forgets what it kept. */
+  | { type: 'site.changed'; siteId: number };
 
 /** Whom a moderation mail goes to: a member's account, or a complaint's address (who may have none). */
 export interface CaseLetter {

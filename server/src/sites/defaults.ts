@@ -1,9 +1,6 @@
 /** The settings a new site starts with; the demo site adds its own texts and phone number. */
-import { PROFILE_DETAIL_FIELDS } from '@amora/common';
+import { PROFILE_DETAIL_FIELDS, SEARCH_FIELDS, SERVED_COUNTRIES } from '@amora/common';
 import type { StoredSettings } from './service.js';
-
-/** The countries Amora serves; a site made for one country serves that one only. */
-export const SERVED_COUNTRIES = ['NL', 'BE', 'DE', 'GB', 'FR', 'ES', 'IT', 'PL', 'DK', 'FI', 'NO', 'SE'];
 
 /** Messages a new member may send before credits are needed, unless the site says otherwise. */
 export const DEFAULT_FREE_MESSAGES = 3;
@@ -60,7 +57,7 @@ export function newSiteSettings({
     free_messages: DEFAULT_FREE_MESSAGES,
     visible_profile_fields: [...PROFILE_DETAIL_FIELDS],
     visible_profile_notes: true,
-    search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
+    search_fields: [...SEARCH_FIELDS],
     fictional_warning:
       'Profiles marked with this icon are hosted by our team for entertainment; no physical meetings are possible with them.',
     fictional_singular: 'hosted profile',

@@ -51,3 +51,32 @@ export async function insertSite(db: Db, site: Omit<SiteRow, 'id'>, domains: str
     return row.id;
   });
 }
+
+export async function updateSite(db: Db, id: number, values: Partial<Pick<SiteRow, 'name' | 'settings'>>) {
+  await db.updateTable('sites').set(values).where('id', '=', id).execute();
+}
+
+export async function updateCompany(db: Db, id: number, values: Partial<Omit<CompanyRow, 'id' | 'added'>>) {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('companies').set(values).where('id', '=', id).execute();
+}
+
+/** Adds a host name to a site; false when a site (this or another) has it already. */
+export async function insertSiteDomain(db: Db, siteId: number, domain: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('site_domains')
+    .values({ domain, site_id: siteId })
+    .onConflict((oc) => oc.column('domain').doNothing())
+    .returning('domain')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function deleteSiteDomain(db: Db, siteId: number, domain: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('site_domains')
+    .where('site_id', '=', siteId)
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -12,6 +12,7 @@ import { BoundedCache } from '../cache.js';
 import type { Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { CompanyRow, SiteRow } from '../db/schema.js';
+import type { EventBus } from '../events/bus.js';
 import { regionsOf } from '../geo/service.js';
 import { translator } from '../i18n.js';
 import { DEFAULT_FREE_MESSAGES, DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
@@ -83,6 +84,20 @@ function toCompanyInfo(row: CompanyRow): CompanyInfo {
   };
 }
 
+/** The fields whose values differ, each as [before, after]. */
+function changedFields(before: object, after: object): Record<string, [unknown, unknown]> {
+  const was = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(now)
+      .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]))
+      .map((key) => [key, [was[key], now[key]] as [unknown, unknown]]),
+  );
+}
+
+const prefixed = <T>(prefix: string, fields: Record<string, T>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${prefix}${key}`, value]));
+
 /** The locale a site's domain_language names, if it is one we speak. */
 export function siteLocale(site: Site): Locale | null {
   const prefix = site.domainLanguage.slice(0, 2).toLowerCase();
@@ -142,12 +157,32 @@ function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
 }
 
 /** `pushPublicKey`: the deployment's VAPID public key, handed to browsers in settings.php. */
-export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) {
-  const byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
-  const byId = new BoundedCache<number, Site>(SITE_CACHE_ENTRIES);
-  const companies = new BoundedCache<number, CompanyInfo>(SITE_CACHE_ENTRIES);
+export function createSitesService(db: Db, clock: Clock, pushPublicKey: string, events: EventBus) {
+  let byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
+  let byId = new BoundedCache<number, Site>(SITE_CACHE_ENTRIES);
+  let companies = new BoundedCache<number, CompanyInfo>(SITE_CACHE_ENTRIES);
   /** settings.php's answer per site and visitor's country: it changes only when the site or its company does. */
-  const settingsAnswers = new BoundedCache<string, Settings>(SITE_CACHE_ENTRIES);
+  let settingsAnswers = new BoundedCache<string, Settings>(SITE_CACHE_ENTRIES);
+
+  /** Sites change a few times a day: after any change every instance forgets all it kept of sites. */
+  function forgetSites() {
+    byDomain = new BoundedCache(SITE_CACHE_ENTRIES);
+    byId = new BoundedCache(SITE_CACHE_ENTRIES);
+    companies = new BoundedCache(SITE_CACHE_ENTRIES);
+    settingsAnswers = new BoundedCache(SITE_CACHE_ENTRIES);
+  }
+  events.subscribe('site.changed', forgetSites);
+  // Heard here also when it came from this instance, so its own caches follow even while Redis is away.
+  events.subscribeLocal('site.changed', forgetSites);
+
+  /** A site's change, in one transaction with the event that tells every instance. */
+  async function changeWith(siteId: number, change: (trx: Db) => Promise<void>) {
+    await db.transaction().execute(async (trx) => {
+      await change(trx);
+      await events.record(trx, { type: 'site.changed', siteId });
+    });
+    forgetSites();
+  }
 
   async function findByDomain(domain: string): Promise<Site | null> {
     const key = domain.toLowerCase();
@@ -295,9 +330,81 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string) 
     return (await queries.countSites(db)) > 0;
   }
 
+  /**
+   * Changes a site's name, settings and company details: what is sent replaces what was kept.
+   * The site as it is after, and the settings and company fields that changed (before and after).
+   */
+  async function changeSite(
+    siteId: number,
+    change: { name?: string; settings?: Partial<StoredSettings>; company?: Partial<Omit<CompanyInfo, 'added'>> },
+  ) {
+    const before = await queries.findSiteById(db, siteId);
+    if (!before) return null;
+    const beforeSite = toSite(before);
+    const beforeCompany = await queries.findCompany(db, before.company_id);
+    if (!beforeCompany) throw new Error(`site ${siteId} has no company ${before.company_id}`);
+    const { tradenames, vat_numbers, ...companyColumns } = change.company ?? {};
+    await changeWith(siteId, async (trx) => {
+      if (change.name !== undefined || change.settings !== undefined) {
+        await queries.updateSite(trx, siteId, {
+          ...(change.name !== undefined && { name: change.name }),
+          ...(change.settings !== undefined && {
+            settings: JSON.stringify({ ...beforeSite.settings, ...change.settings }),
+          }),
+        });
+      }
+      if (change.company !== undefined) {
+        await queries.updateCompany(trx, before.company_id, {
+          ...companyColumns,
+          ...(tradenames !== undefined && { tradenames: JSON.stringify(tradenames) }),
+          ...(vat_numbers !== undefined && { vat_numbers: JSON.stringify(vat_numbers) }),
+        });
+      }
+    });
+    const after = (await findById(siteId)) as Site;
+    const afterCompany = await companyInfo(after);
+    return {
+      site: after,
+      changes: {
+        ...changedFields({ name: beforeSite.name, ...beforeSite.settings }, { name: after.name, ...after.settings }),
+        ...prefixed('company.', changedFields(toCompanyInfo(beforeCompany), afterCompany)),
+      },
+    };
+  }
+
+  /** Another host name reaching the site; false when some site has it already. */
+  async function addDomain(siteId: number, domain: string): Promise<boolean> {
+    const host = domain.trim().toLowerCase();
+    if (!HOST_NAME.test(host)) throw new SiteRefused(`"${domain}" is not a host name such as example.com`);
+    let added = false;
+    await changeWith(siteId, async (trx) => {
+      added = await queries.insertSiteDomain(trx, siteId, host);
+    });
+    return added;
+  }
+
+  /** Stops a host name reaching the site; never its own domain. False when it did not reach it. */
+  async function removeDomain(site: Site, domain: string): Promise<boolean> {
+    const host = domain.trim().toLowerCase();
+    if (host === site.domain) throw new SiteRefused(`${host} is the site's own domain`);
+    let removed = false;
+    await changeWith(site.id, async (trx) => {
+      removed = await queries.deleteSiteDomain(trx, site.id, host);
+    });
+    return removed;
+  }
+
+  async function domainsOf(siteId: number): Promise<string[]> {
+    return (await queries.listSiteDomains(db)).filter((row) => row.site_id === siteId).map((row) => row.domain);
+  }
+
   return {
     findByDomain,
     findById,
+    changeSite,
+    addDomain,
+    removeDomain,
+    domainsOf,
     companyInfo,
     settingsFor,
     manifest,

@@ -20,6 +20,7 @@ import {
   caseReviewRequest,
   changeDiscountCodeRequest,
   changeHostedProfileRequest,
+  changeSiteRequest,
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
@@ -43,12 +44,15 @@ import {
   memberActionRequest,
   multilineText,
   newHostedProfileRequest,
+  newSiteRequest,
   notesResponse,
   okResponse,
   operatorConversationResponse,
   personaRequest,
   personaResponse,
   photoQueueResponse,
+  siteDomainRequest,
+  siteQuery,
   staffLoginResponse,
   staffMemberResponse,
   staffMembersQuery,
@@ -59,6 +63,7 @@ import {
   staffRefundResponse,
   staffResponse,
   staffSessionsResponse,
+  staffSiteResponse,
   staffSitesResponse,
   staffStatusRequest,
   staffTeamResponse,
@@ -546,5 +551,35 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       },
     },
     async (request) => staff.editHostedPersona(request.staff, request.site, request.body),
+  );
+
+  app.get(
+    '/api/staff/site.php',
+    { schema: { querystring: siteQuery, response: { 200: staffSiteResponse }, errors: [...STAFF, 'not_found'] } },
+    async (request) => staff.siteDetail(request.staff, request.query.id),
+  );
+
+  app.post(
+    '/api/staff/sites.php',
+    { schema: { body: newSiteRequest, response: { 200: staffSiteResponse }, errors: STAFF } },
+    async (request) => staff.addSite(request.staff, request.body),
+  );
+
+  app.put(
+    '/api/staff/site.php',
+    { schema: { body: changeSiteRequest, response: { 200: staffSiteResponse }, errors: [...STAFF, 'not_found'] } },
+    async (request) => staff.changeSite(request.staff, request.body),
+  );
+
+  app.post(
+    '/api/staff/site-domain.php',
+    { schema: { body: siteDomainRequest, response: { 200: staffSiteResponse }, errors: [...STAFF, 'not_found'] } },
+    async (request) => staff.addSiteDomain(request.staff, request.body),
+  );
+
+  app.delete(
+    '/api/staff/site-domain.php',
+    { schema: { body: siteDomainRequest, response: { 200: staffSiteResponse }, errors: [...STAFF, 'not_found'] } },
+    async (request) => staff.removeSiteDomain(request.staff, request.body),
   );
 };

@@ -39,6 +39,7 @@ import { createHostedDesk } from './hosted.js';
 import { createMemberDesk } from './members.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
+import { createSiteDesk } from './sites.js';
 import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 
 /** A staff session lasts a working day. */
@@ -159,6 +160,7 @@ export function createStaffService(deps: {
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
   const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
   const discountDesk = createDiscountDesk({ ...deps, log, siteNamesOf });
+  const siteDesk = createSiteDesk({ ...deps, log });
   const { personaSheet, savePersona, ...hostedDesk } = createHostedDesk({
     ...deps,
     log,
@@ -171,6 +173,7 @@ export function createStaffService(deps: {
     ...memberDesk,
     ...discountDesk,
     ...hostedDesk,
+    ...siteDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();
