@@ -76,7 +76,11 @@ export function createServices({
   texter = createDevTextbox(db, clock),
   notifications: notificationsSetup,
 }: ServiceDeps) {
-  const sites = createSitesService(db, clock, notificationsSetup.vapid.publicKey, events);
+  const sites = createSitesService(db, clock, {
+    pushPublicKey: notificationsSetup.vapid.publicKey,
+    publicUrl: notificationsSetup.publicUrl,
+    events,
+  });
   const visibility = createVisibilityPolicy(db);
   const members = createMembersService(db, clock, visibility);
   const moderation = createModerationService({ db, clock, events });

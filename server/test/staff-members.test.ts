@@ -3,18 +3,23 @@
  * may know of them, suspend or ban them on their own initiative (with a statement of reasons and
  * an appeal), lift it, and grant or take credits; every action is in the audit log.
  */
+
+import { SESSION_ENDED_CLOSE_CODE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import {
   buildMember,
   client,
   lastMail,
+  linkFrom,
   loggedIn,
   loggedInMember,
   mailCount,
+  signupBody,
   staffClient,
   type TestClient,
   useTestApp,
 } from './helpers.js';
+import { openSocket } from './sockets.js';
 
 const t = useTestApp();
 
@@ -200,7 +205,7 @@ describe('acting on a member', () => {
       [{ action: 'credits', amount: 1.5, explanation: 'x' }, 'amount', 'invalid'],
       [{ action: 'credits', amount: 100_001, explanation: 'x' }, 'amount', 'invalid'],
       [{ action: 'credits', amount: 5, explanation: 'a\u0000b' }, 'explanation', 'control_characters'],
-      [{ action: 'erase' }, 'action', 'invalid_choice'],
+      [{ action: 'delete' }, 'action', 'invalid_choice'],
     ];
     for (const [body, field, code] of refusals) {
       const response = await act(moderator, { member: member.profileId, ...body });
@@ -213,5 +218,63 @@ describe('acting on a member', () => {
     expect(after.member.suspended_at).toBeNull();
     expect(await auditOf(member.user.id)).toEqual([]);
     expect((await client(t.app).get('/api/staff/members.php?q=a')).statusCode).toBe(403);
+  });
+
+  it('resends the activation mail with a working link, in the member’s language; not to an active member', async () => {
+    const visitor = client(t.app);
+    const body = signupBody({ language: 'nl' });
+    expect((await visitor.post('/api/signup.php', body)).statusCode).toBe(200);
+    const profileId = (await visitor.get('/api/user.php')).json().user.profile.id as number;
+    const mailsBefore = await mailCount(t, body.email);
+    const moderator = await staffClient(t, 'moderator');
+    const resent = await act(moderator, { member: profileId, action: 'activation' });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(await mailCount(t, body.email)).toBe(mailsBefore + 1);
+    const link = linkFrom(await lastMail(t, body.email));
+    expect((await client(t.app).get(link.path)).headers.location).toBe('/activate/done');
+    const again = await act(moderator, { member: profileId, action: 'activation' });
+    expect(again.json().error).toBe('already_activated');
+    const rows = await t.db.selectFrom('staff_log').select('action').where('profile_id', '=', profileId).execute();
+    expect(rows.map((row) => row.action)).toEqual(['member.activation']);
+  });
+});
+
+describe('erasing a member', () => {
+  const erase = (staff: TestClient, body: object) => staff.post('/api/staff/member-erase.php', body);
+
+  it('erases the account at once for admins: signed out, socket closed, gone from the desk, once of 10', async () => {
+    const member = await loggedInMember(t);
+    const socket = await openSocket(t.app, member.visitor);
+    const admin = await staffClient(t, 'admin');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        erase(admin, { member: member.profileId, explanation: 'Asked us by mail to erase at once.' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 404)).toHaveLength(9);
+    expect((await socket.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect((await member.visitor.get('/api/user.php')).json()).toEqual({ user: null });
+    expect((await detail(admin, member.profileId)).statusCode).toBe(404);
+    const user = await t.db.selectFrom('users').select('id').where('id', '=', member.user.id).executeTakeFirst();
+    expect(user).toBeUndefined();
+    expect(await auditOf(member.user.id)).toEqual([
+      {
+        action: 'member.erase',
+        changes: JSON.stringify({ profile: [member.profileId, null] }),
+        reason: 'Asked us by mail to erase at once.',
+      },
+    ]);
+  });
+
+  it('is for admins only, with a reason', async () => {
+    const member = await loggedInMember(t);
+    const moderator = await staffClient(t, 'moderator');
+    expect((await erase(moderator, { member: member.profileId, explanation: 'x' })).statusCode).toBe(403);
+    expect((await erase(member.visitor, { member: member.profileId, explanation: 'x' })).statusCode).toBe(403);
+    const admin = await staffClient(t, 'admin');
+    const noReason = await erase(admin, { member: member.profileId, explanation: ' ' });
+    expect(noReason.json().fields.explanation.code).toBe('required');
+    expect((await member.visitor.get('/api/user.php')).json().user).not.toBeNull();
   });
 });

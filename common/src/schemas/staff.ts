@@ -496,7 +496,7 @@ export const CREDIT_ADJUSTMENT_MAX = 100_000;
  */
 export const memberActionRequest = z.object({
   member: id,
-  action: z.enum(['suspend', 'ban', 'lift', 'credits'], { message: 'invalid_choice' }),
+  action: z.enum(['suspend', 'ban', 'lift', 'credits', 'activation'], { message: 'invalid_choice' }),
   reason: z.enum(REPORT_REASONS, { message: 'invalid_choice' }).optional(),
   amount: z
     .number({ message: 'invalid' })
@@ -505,6 +505,12 @@ export const memberActionRequest = z.object({
     .max(CREDIT_ADJUSTMENT_MAX, 'invalid')
     .optional(),
   explanation,
+});
+
+/** POST /api/staff/member-erase.php: the account erased at once, as its own deletion would once its grace ran out. */
+export const eraseMemberRequest = z.object({
+  member: id,
+  explanation: text().trim().min(1, 'required').max(DECISION_EXPLANATION_MAX_LENGTH, 'too_long'),
 });
 
 /** GET /api/staff/discounts.php: the codes members type, on every site or one. */

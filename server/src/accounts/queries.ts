@@ -158,6 +158,12 @@ export async function invalidateTokens(db: Db, userId: number, purpose: TokenPur
     .execute();
 }
 
+/** Deletes an account with everything that hangs off it; false when it was gone already. */
+export async function deleteUser(db: Db, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 export async function deleteUsersDeletedBefore(db: Db, before: string): Promise<number> {
   const rows = await db
     .deleteFrom('users')

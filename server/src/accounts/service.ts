@@ -639,6 +639,24 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return true;
     },
 
+    /**
+     * Erases an account at once, as its grace period running out would: the account and everything
+     * that hangs off it go, and its sessions end (sockets close once committed). False when it was gone.
+     */
+    async erase(userId: number): Promise<boolean> {
+      const user = await queries.findUserById(db, userId);
+      if (!user) return false;
+      const erased = await db.transaction().execute(async (trx) => {
+        const sessionIds = await queries.deleteSessionsOf(trx, userId);
+        if (!(await queries.deleteUser(trx, userId))) return false;
+        if (sessionIds.length > 0)
+          await events.record(trx, { type: 'session.ended', siteId: user.site_id, sessionIds });
+        return true;
+      });
+      await events.relay();
+      return erased;
+    },
+
     /** Removes accounts whose grace period is over, with everything that hangs off them. */
     async purgeDeletedAccounts(): Promise<number> {
       return queries.deleteUsersDeletedBefore(db, addDays(clock.now(), -DELETION_GRACE_DAYS).toISOString());

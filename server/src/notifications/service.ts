@@ -22,7 +22,7 @@ import type { LikesService } from '../likes/service.js';
 import type { MailService } from '../mail/service.js';
 import type { NotificationMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
-import { type Site, type SitesService, siteOrigin } from '../sites/service.js';
+import type { Site, SitesService } from '../sites/service.js';
 import { unsubscribeQuery, validUnsubscribeSignature } from './links.js';
 import { createPushService, type PushDeps } from './push.js';
 import * as queries from './queries.js';
@@ -79,7 +79,6 @@ interface MailContent {
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock, linkKey, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
   const push = createPushService(deps);
-  const publicOrigin = new URL(deps.publicUrl);
 
   async function preferences(userId: number): Promise<NotificationPreference[]> {
     const rows = await queries.preferencesOf(db, userId);
@@ -106,14 +105,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return site ? { ...found, site } : null;
   }
 
-  /**
-   * Where mailed links point when no request tells: PUBLIC_URL when it is one of the site's
-   * domains (a development machine's localhost), otherwise the site's own domain.
-   */
-  async function originOf(site: Site): Promise<string> {
-    const servedAtPublicUrl = (await sites.findByDomain(publicOrigin.hostname))?.id === site.id;
-    return servedAtPublicUrl ? publicOrigin.origin : siteOrigin(publicOrigin, site.domain);
-  }
+  const originOf = (site: Site) => sites.mailOrigin(site);
 
   async function nameOf(profileId: number): Promise<string> {
     const [row] = await members.namesOf([profileId]);

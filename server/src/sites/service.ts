@@ -157,7 +157,12 @@ function checkedNewSite({ domain, name, language, country }: NewSite): NewSite {
 }
 
 /** `pushPublicKey`: the deployment's VAPID public key, handed to browsers in settings.php. */
-export function createSitesService(db: Db, clock: Clock, pushPublicKey: string, events: EventBus) {
+export function createSitesService(
+  db: Db,
+  clock: Clock,
+  { pushPublicKey, publicUrl, events }: { pushPublicKey: string; publicUrl: string; events: EventBus },
+) {
+  const publicOrigin = new URL(publicUrl);
   let byDomain = new BoundedCache<string, { site: Site | null }>(SITE_CACHE_ENTRIES);
   let byId = new BoundedCache<number, Site>(SITE_CACHE_ENTRIES);
   let companies = new BoundedCache<number, CompanyInfo>(SITE_CACHE_ENTRIES);
@@ -394,6 +399,15 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string, 
     return removed;
   }
 
+  /**
+   * Where mailed links point when no request tells: PUBLIC_URL when it is one of the site's
+   * domains (a development machine's localhost), otherwise the site's own domain.
+   */
+  async function mailOrigin(site: Site): Promise<string> {
+    const servedAtPublicUrl = (await findByDomain(publicOrigin.hostname))?.id === site.id;
+    return servedAtPublicUrl ? publicOrigin.origin : siteOrigin(publicOrigin, site.domain);
+  }
+
   async function domainsOf(siteId: number): Promise<string[]> {
     return (await queries.listSiteDomains(db)).filter((row) => row.site_id === siteId).map((row) => row.domain);
   }
@@ -405,6 +419,7 @@ export function createSitesService(db: Db, clock: Clock, pushPublicKey: string, 
     addDomain,
     removeDomain,
     domainsOf,
+    mailOrigin,
     companyInfo,
     settingsFor,
     manifest,

@@ -16,6 +16,7 @@ import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { ModerationService } from '../moderation/service.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
 import type { StaffMember, StaffSubject } from './service.js';
 
@@ -26,7 +27,7 @@ const REPORTS_SHOWN = 50;
 
 export interface MemberActionInput {
   member: number;
-  action: 'suspend' | 'ban' | 'lift' | 'credits';
+  action: 'suspend' | 'ban' | 'lift' | 'credits' | 'activation';
   reason?: ReportReason;
   amount?: number;
   explanation?: string;
@@ -43,11 +44,12 @@ export function createMemberDesk(deps: {
   payments: PaymentsService;
   safety: SafetyService;
   moderation: ModerationService;
+  sites: SitesService;
   log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
   mediaUrl: (file: string) => string;
 }) {
-  const { db, clock, events, accounts, members, photos, credits, payments, safety, moderation, log } = deps;
+  const { db, clock, events, accounts, members, photos, credits, payments, safety, moderation, sites, log } = deps;
 
   /** A member's profile and account, or 404 (hosted profiles are not members). */
   async function memberOf(profileId: number) {
@@ -211,6 +213,12 @@ export function createMemberDesk(deps: {
           changes: { suspension: [account.suspension, null] },
           ...(explanation && { reason: explanation }),
         });
+      } else if (input.action === 'activation') {
+        const site = await sites.findById(profile.site_id);
+        if (!site) throw notFound();
+        const locale = (await accounts.languagesOf([userId])).get(userId) ?? 'en';
+        await accounts.resendActivation({ site, locale, origin: await sites.mailOrigin(site) }, userId);
+        await log(moderator, 'member.activation', about);
       } else {
         if (!input.amount) throw fieldError('amount', 'required');
         if (!explanation) throw fieldError('explanation', 'required');
@@ -226,6 +234,20 @@ export function createMemberDesk(deps: {
         });
       }
       return this.memberDetail(staff, input.member);
+    },
+
+    /** Erases a member's account at once (admins only): as their own deletion, without the grace period. */
+    async eraseMember(staff: StaffMember | null, input: { member: number; explanation: string }) {
+      const admin = requireRight(staff, 'members');
+      if (!staffMay(admin.role, 'staff')) throw new DomainError('forbidden');
+      const { profile, userId } = await memberOf(input.member);
+      if (!(await accounts.erase(userId))) throw notFound();
+      await log(admin, 'member.erase', {
+        site: profile.site_id,
+        record: `user:${userId}`,
+        changes: { profile: [profile.id, null] },
+        reason: input.explanation.trim(),
+      });
     },
   };
 }

@@ -30,6 +30,7 @@ import {
   discountCodesQuery,
   discountCodesResponse,
   endStaffSessionRequest,
+  eraseMemberRequest,
   hostedPersonaRequest,
   hostedPhotoChangeRequest,
   hostedPhotoRemoveRequest,
@@ -286,7 +287,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         body: caseReviewRequest,
         response: { 200: okResponse },
-        errors: [...STAFF, 'not_found', 'already_decided'],
+        errors: [...STAFF, 'not_found', 'already_decided', 'already_activated'],
       },
     },
     async (request) => staff.reviewCase(request.staff, request.body.case),
@@ -298,7 +299,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         body: caseDecisionRequest,
         response: { 200: okResponse },
-        errors: [...STAFF, 'not_found', 'already_decided'],
+        errors: [...STAFF, 'not_found', 'already_decided', 'already_activated'],
       },
     },
     async (request) => staff.decideCase(request.staff, request.body),
@@ -340,7 +341,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         body: memberActionRequest,
         response: { 200: staffMemberResponse },
-        errors: [...STAFF, 'not_found', 'already_decided'],
+        errors: [...STAFF, 'not_found', 'already_decided', 'already_activated'],
       },
     },
     async (request) => staff.actOnMember(request.staff, request.body),
@@ -581,5 +582,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     '/api/staff/site-domain.php',
     { schema: { body: siteDomainRequest, response: { 200: staffSiteResponse }, errors: [...STAFF, 'not_found'] } },
     async (request) => staff.removeSiteDomain(request.staff, request.body),
+  );
+
+  app.post(
+    '/api/staff/member-erase.php',
+    { schema: { body: eraseMemberRequest, response: { 200: okResponse }, errors: [...STAFF, 'not_found'] } },
+    async (request) => {
+      await staff.eraseMember(request.staff, request.body);
+      return { ok: true as const };
+    },
   );
 };

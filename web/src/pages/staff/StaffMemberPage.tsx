@@ -1,15 +1,15 @@
-import { REPORT_REASONS, type ReportReason, type StaffMemberDetail } from '@amora/common';
+import { REPORT_REASONS, type ReportReason, type StaffMemberDetail, staffMay } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatMoney, formatTime } from '../../i18n/format';
-import { type MemberAction, STAFF_LOCALE, useActOnMember, useStaffMember } from './api';
+import { type MemberAction, STAFF_LOCALE, useActOnMember, useEraseMember, useStaffMe, useStaffMember } from './api';
 import { MemberStatus } from './MemberStatus';
 
 const REASON_LABELS: Record<ReportReason, string> = {
@@ -302,6 +302,62 @@ function Actions({ member }: { member: StaffMemberDetail }) {
           Adjust credits
         </Button>
       </Form>
+      {!member.member.confirmed && !member.member.deleted_at && (
+        <div className="mt-3">
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            disabled={act.isPending}
+            onClick={() => run({ action: 'activation' }, 'Activation mail sent again.', () => {})}
+          >
+            Resend the activation mail
+          </Button>
+        </div>
+      )}
+      <Erase member={member} />
     </div>
+  );
+}
+
+/** Erases the account at once (admins), as the member's own deletion would once its grace ran out. */
+function Erase({ member }: { member: StaffMemberDetail }) {
+  const { data: me } = useStaffMe();
+  const erase = useEraseMember(member.member.id);
+  const navigate = useNavigate();
+  const [why, setWhy] = useState('');
+  const [sure, setSure] = useState(false);
+  if (!me || !staffMay(me.role, 'staff')) return null;
+  const fieldError = erase.error instanceof ApiError ? erase.error.fields.explanation?.message : undefined;
+  return (
+    <Form
+      className="staff-erase mt-3"
+      aria-label="Erase the account"
+      onSubmit={(event) => {
+        event.preventDefault();
+        erase.mutate(why, { onSuccess: () => navigate('/staff/members', { replace: true }) });
+      }}
+    >
+      <h3 className="h6 text-danger">Erase the account</h3>
+      <p className="small text-body-secondary mb-2">
+        Everything of {member.member.name} goes at once and for good, as when a deleted account's grace period ends:
+        account, profile, photos, messages, credits and payments.
+      </p>
+      {erase.isError && !fieldError && <Alert variant="danger">{erase.error.message}</Alert>}
+      <Form.Group controlId="member-erase-why" className="mb-2">
+        <Form.Label className="small fw-semibold">Why</Form.Label>
+        <Form.Control size="sm" value={why} isInvalid={Boolean(fieldError)} onChange={(e) => setWhy(e.target.value)} />
+        <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Check
+        id="member-erase-sure"
+        className="mb-2"
+        label="I understand this cannot be undone"
+        checked={sure}
+        onChange={(e) => setSure(e.target.checked)}
+      />
+      <Button type="submit" size="sm" variant="danger" disabled={!sure || erase.isPending}>
+        Erase now
+      </Button>
+    </Form>
   );
 }

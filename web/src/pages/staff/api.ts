@@ -391,7 +391,7 @@ export function useStaffMember(id: number) {
 }
 
 export interface MemberAction {
-  action: 'suspend' | 'ban' | 'lift' | 'credits';
+  action: 'suspend' | 'ban' | 'lift' | 'credits' | 'activation';
   reason?: ReportReason;
   amount?: number;
   explanation?: string;
@@ -404,6 +404,19 @@ export function useActOnMember(id: number) {
     mutationFn: (input: MemberAction) =>
       api.post('/api/staff/member-action.php', 'staffMemberResponse', { member: id, ...input }),
     onSuccess: (answer) => queryClient.setQueryData(staffKeys.member(id), answer),
+  });
+}
+
+/** Erases a member's account at once (admins); the desk then has no such member. */
+export function useEraseMember(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (explanation: string) =>
+      api.post('/api/staff/member-erase.php', 'okResponse', { member: id, explanation }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: staffKeys.member(id) });
+      return queryClient.invalidateQueries({ queryKey: ['staff', 'members'] });
+    },
   });
 }
 
