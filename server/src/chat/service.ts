@@ -101,7 +101,16 @@ export function createChatService(deps: {
 }) {
   const { db, clock, credits, members, search, visibility, events, mediaRoot } = deps;
 
-  function present(row: MessageRow, viewerProfileId: number, site: Site): ChatMessage {
+  /**
+   * A message as `viewerProfileId`'s side sees it. Photo files are under the site's cdn_prefix,
+   * or under `mediaPrefix` for a viewer who fetches them elsewhere (operators, through the staff path).
+   */
+  function present(
+    row: MessageRow,
+    viewerProfileId: number,
+    site: Site,
+    mediaPrefix = site.settings.cdn_prefix,
+  ): ChatMessage {
     const fromMe = row.sender_profile_id === viewerProfileId;
     return {
       id: row.id,
@@ -113,7 +122,7 @@ export function createChatService(deps: {
       gift: row.gift as Gift | null,
       photo:
         row.photo_file && row.photo_width && row.photo_height
-          ? { url: `${site.settings.cdn_prefix}/${row.photo_file}`, width: row.photo_width, height: row.photo_height }
+          ? { url: `${mediaPrefix}/${row.photo_file}`, width: row.photo_width, height: row.photo_height }
           : null,
       created_at: row.created_at,
     };
@@ -448,7 +457,8 @@ export function createChatService(deps: {
     },
 
     /** What a claiming operator sees: the two sides and the history as the hosted profile (oldest first). */
-    async operatorConversation(site: Site, conversationId: number, staffId: number) {
+    /** The conversation an operator holds, its photos under `mediaPrefix` (where staff fetch them). */
+    async operatorConversation(site: Site, conversationId: number, staffId: number, mediaPrefix: string) {
       const { conversation, hostedProfileId, memberProfileId } = await claimedBy(site, conversationId, staffId);
       const rows = await queries.latestMessages(db, conversation.id, OPERATOR_HISTORY);
       return {
@@ -456,35 +466,32 @@ export function createChatService(deps: {
         hostedProfileId,
         memberProfileId,
         awaiting: conversation.awaiting_reply_since !== null,
-        messages: rows.reverse().map((row) => present(row, hostedProfileId, site)),
+        messages: rows.reverse().map((row) => present(row, hostedProfileId, site, mediaPrefix)),
       };
     },
 
     /**
-     * An operator answers as the hosted profile, with a text or a photo of its gallery: stored and
-     * delivered like a member's message, free of credits, marked with the operator's id.
+     * An operator answers as the hosted profile, with a text or a photo of its gallery (`galleryPhoto`
+     * finds it once the conversation's hosted profile is known): stored and delivered like a
+     * member's message, free of credits, marked with the operator's id. The claim is renewed once.
      */
     async answerAsHosted(
       site: Site,
       staffId: number,
-      input: {
-        conversation: number;
-        client_id: string;
-        text?: string;
-        photo?: { filename: string; width: number; height: number };
-      },
+      input: { conversation: number; client_id: string; text?: string; mediaPrefix: string },
+      galleryPhoto?: (hostedProfileId: number) => Promise<{ filename: string; width: number; height: number }>,
     ) {
       const { hostedProfileId, memberProfileId } = await claimedBy(site, input.conversation, staffId);
       const recipient = recipientFrom(
         await visibility.contactable(site, { profileId: hostedProfileId, paid: true }, memberProfileId),
       );
-      const content: Content = input.photo
-        ? { kind: 'photo', photo: input.photo }
+      const content: Content = galleryPhoto
+        ? { kind: 'photo', photo: await galleryPhoto(hostedProfileId) }
         : await contentOf(site, hostedProfileId, { text: input.text ?? '' });
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId };
       const result = await store(site, sender, recipient, input.client_id, content);
       if (!result.repeated) await events.relay();
-      return { message: present(result.row, hostedProfileId, site), repeated: result.repeated };
+      return { message: present(result.row, hostedProfileId, site, input.mediaPrefix), repeated: result.repeated };
     },
 
     /** The two sides of a conversation the operator holds (renewing the claim), without its history. */

@@ -6,7 +6,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  type ChatMessage,
   type PaymentMethod,
   type PaymentStatus,
   type PersonaFacts,
@@ -55,12 +54,9 @@ const PHOTO_QUEUE_PAGE = 60;
 /** Where staff fetch a photo file, whatever its status (members' /media/ shows only what they may see). */
 export const STAFF_MEDIA_PREFIX = '/api/staff/media/';
 const staffMediaUrl = (file: string) => `${STAFF_MEDIA_PREFIX}${file}`;
+/** Chat photos as operators see them: under the staff media path, which knows who holds the conversation. */
+const OPERATOR_MEDIA_PREFIX = STAFF_MEDIA_PREFIX.slice(0, -1);
 
-/** A message as staff fetch its photo: through the staff media path, which knows who holds the conversation. */
-function withStaffPhotoUrl(message: ChatMessage): ChatMessage {
-  const file = message.photo?.url.match(/(?:^|\/)([cp]\/[^/]+\/[^/]+)$/)?.[1];
-  return message.photo && file ? { ...message, photo: { ...message.photo, url: staffMediaUrl(file) } } : message;
-}
 /** Codes tried per password given. */
 const CODE_ATTEMPTS = 5;
 
@@ -427,7 +423,7 @@ export function createStaffService(deps: {
 
     /** The claimed conversation: its history, the member's public profile, the hosted profile with its gallery, notes. */
     async conversation(site: Site, staff: StaffMember, conversationId: number) {
-      const view = await chat.operatorConversation(site, conversationId, staff.id);
+      const view = await chat.operatorConversation(site, conversationId, staff.id, OPERATOR_MEDIA_PREFIX);
       const [member, hosted, notes, persona] = await Promise.all([
         members.viewMember(site, asHosted(view.hostedProfileId), view.memberProfileId),
         members.viewMember(site, asHosted(view.hostedProfileId), view.hostedProfileId),
@@ -437,7 +433,7 @@ export function createStaffService(deps: {
       return {
         conversation: view.conversation,
         awaiting: view.awaiting,
-        messages: view.messages.map(withStaffPhotoUrl),
+        messages: view.messages,
         member,
         persona,
         hosted,
@@ -451,20 +447,25 @@ export function createStaffService(deps: {
       staff: StaffMember,
       input: { conversation: number; client_id?: string; text?: string; photo_id?: number },
     ) {
-      let photo: { filename: string; width: number; height: number } | undefined;
-      if (input.photo_id !== undefined) {
-        const { hostedProfileId } = await chat.operatorSides(site, input.conversation, staff.id);
+      const { photo_id: photoId } = input;
+      /** The hosted profile's own photo, as its gallery shows it; 404 for any other. */
+      const galleryPhoto = async (hostedProfileId: number) => {
         const gallery = await members.viewMember(site, asHosted(hostedProfileId), hostedProfileId);
-        const chosen = gallery.photos.find((each) => each.id === input.photo_id);
+        const chosen = gallery.photos.find((each) => each.id === photoId);
         if (!chosen) throw notFound();
-        photo = { filename: chosen.filename, width: chosen.width, height: chosen.height };
-      }
-      const answered = await chat.answerAsHosted(site, staff.id, {
-        conversation: input.conversation,
-        client_id: input.client_id ?? randomUUID(),
-        text: input.text,
-        photo,
-      });
+        return { filename: chosen.filename, width: chosen.width, height: chosen.height };
+      };
+      const answered = await chat.answerAsHosted(
+        site,
+        staff.id,
+        {
+          conversation: input.conversation,
+          client_id: input.client_id ?? randomUUID(),
+          text: input.text,
+          mediaPrefix: OPERATOR_MEDIA_PREFIX,
+        },
+        photoId === undefined ? undefined : galleryPhoto,
+      );
       if (!answered.repeated) {
         await log(staff, 'answer', { conversation: input.conversation, message: answered.message.id });
       }
