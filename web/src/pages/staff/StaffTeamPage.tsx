@@ -35,7 +35,8 @@ export default function StaffTeamPage() {
       <div className="staff-page-head">
         <h1 className="h3">Team</h1>
         <p className="text-body-secondary mb-0">
-          Operators answer in the inbox; moderators review photos; admins do both and also manage money and the team.
+          Operators answer in the inbox and read the hosted profiles; moderators work photos, reports and members;
+          admins do all of it and also keep hosted profiles, money, sites and the team.
         </p>
       </div>
       <AddStaff onAdded={setAdded} />
