@@ -34,6 +34,7 @@ import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
+import { createBundleDesk } from './bundles.js';
 import { createCaseDesk } from './cases.js';
 import { createDiscountDesk } from './discounts.js';
 import { createMemberDesk } from './members.js';
@@ -174,11 +175,13 @@ export function createStaffService(deps: {
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
   const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
   const discountDesk = createDiscountDesk({ ...deps, log, siteNamesOf });
+  const bundleDesk = createBundleDesk({ ...deps, log });
 
   return {
     ...caseDesk,
     ...memberDesk,
     ...discountDesk,
+    ...bundleDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();
