@@ -48,6 +48,7 @@ export const WEB_PATHS = [
   '/staff/members',
   '/staff/members/:id',
   '/staff/payments',
+  '/staff/bundles',
   '/staff/discounts',
   '/staff/team',
   '/staff/log',
