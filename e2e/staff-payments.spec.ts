@@ -16,7 +16,10 @@ const NEW_BUNDLE = {
   desktop: { credits: 85, price: '16.78', vat: '€2.91 VAT (21%) included; €13.87 net.', changed: '17.89' },
 } as const;
 
-test('an admin finds a member’s purchase and refunds it with a reason', async ({ page, browser }, testInfo) => {
+test('an admin refunds a member’s purchase with a reason, adds a code and sets a price the member sees', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow();
   const member = await otherPerson(browser);
   const profileId = await signUpMember(member, 'Ines', { activate: true });
@@ -136,4 +139,17 @@ test('an admin finds a member’s purchase and refunds it with a reason', async 
   await expect(member.getByRole('region', { name: en('credits:bundles') })).toBeVisible();
   await expect(card).toHaveCount(0);
   await member.context().close();
+
+  // The log has each step, before and after, in minor units.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Log' }).click();
+  await page.getByRole('form', { name: 'Filter the log' }).getByLabel('Action').selectOption('bundle');
+  const bundleEntries = page
+    .getByRole('list', { name: 'Audit log entries' })
+    .getByRole('listitem')
+    .filter({ hasText: `by Ada ${testInfo.project.name}` });
+  await expect(bundleEntries).toHaveCount(3);
+  const minor = (price: string) => price.replace('.', '');
+  await expect(bundleEntries.nth(0)).toContainText('active: true → false');
+  await expect(bundleEntries.nth(1)).toContainText(`price: ${minor(bundle.price)} → ${minor(bundle.changed)}`);
+  await expect(bundleEntries.nth(2)).toContainText(`credits: – → ${bundle.credits}`);
 });
