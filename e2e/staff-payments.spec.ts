@@ -1,6 +1,7 @@
 /**
  * Payments in the back office: a member buys credits; an admin finds the purchase by the member's
  * id and refunds it with a reason, and the list then shows it refunded with the credits taken back.
+ * The admin adds a discount code, and puts a bundle on sale that the member sees at its price.
  */
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
@@ -9,14 +10,22 @@ import { checkout, chooseBundle, expectAccessible, otherPerson, screenshot, sign
 
 const en = catalogue('en');
 
-test('an admin finds a member’s purchase and refunds it with a reason', async ({ page, browser }, testInfo) => {
+/** A bundle of its own per window size, since both journeys price the same site at once. */
+const NEW_BUNDLE = {
+  phone: { credits: 65, price: '12.34', vat: '€2.14 VAT (21%) included; €10.20 net.', changed: '13.45' },
+  desktop: { credits: 85, price: '16.78', vat: '€2.91 VAT (21%) included; €13.87 net.', changed: '17.89' },
+} as const;
+
+test('an admin refunds a member’s purchase with a reason, adds a code and sets a price the member sees', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow();
   const member = await otherPerson(browser);
   const profileId = await signUpMember(member, 'Ines', { activate: true });
   await chooseBundle(member, 150);
   await member.getByLabel(en('credits:payment.bank')).selectOption({ label: 'ING' });
   await checkout(member, 'paid');
-  await member.context().close();
 
   const admin = addStaffByCommand('admin', `Ada ${testInfo.project.name}`);
   await signInStaff(page, admin);
@@ -85,4 +94,62 @@ test('an admin finds a member’s purchase and refunds it with a reason', async 
   await row.getByRole('button', { name: `Expire ${code}` }).click();
   await expect(row).toContainText('Expired');
   await expect(row.getByRole('button', { name: `Activate ${code}` })).toBeVisible();
+
+  // Prices: a bundle put on sale in the Netherlands, seen by the member at its price, changed, then taken off sale.
+  const bundle = NEW_BUNDLE[testInfo.project.name as keyof typeof NEW_BUNDLE];
+  const bundleName = `${bundle.credits} credits`;
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Prices' }).click();
+  await expect(page.getByRole('heading', { name: 'Prices', level: 1 })).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Price list' })
+    .getByLabel('Country')
+    .selectOption({ label: 'Netherlands (EUR)' });
+  const bundles = page.getByRole('table', { name: 'Bundles in Netherlands' });
+  await expect(bundles.getByRole('row').filter({ hasText: '400 credits' })).toContainText('Popular');
+  const newBundle = page.getByRole('form', { name: 'New bundle' });
+  await newBundle.getByLabel('Credits').fill(String(bundle.credits));
+  await newBundle.getByLabel('Price (EUR)').fill(bundle.price);
+  await expect(newBundle.getByLabel('Price (EUR)')).toHaveAccessibleDescription(bundle.vat);
+  await newBundle.getByRole('button', { name: 'Add bundle' }).click();
+  await expect(newBundle.getByRole('alert')).toContainText(`${bundleName} for €${bundle.price} added`);
+  const bundleRow = bundles.getByRole('row').filter({ hasText: bundleName });
+  await expect(bundleRow).toContainText(`€${bundle.price}`);
+  await expect(bundleRow).toContainText('On sale');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-prices');
+
+  const card = member
+    .getByRole('region', { name: en('credits:bundles') })
+    .getByRole('link', { name: new RegExp(`\\b${bundle.credits} credits\\b`) });
+  await member.goto('/credits');
+  await expect(card).toContainText(`€${bundle.price}`);
+
+  await bundleRow.getByRole('button', { name: `Edit ${bundleName}` }).click();
+  const change = bundleRow.getByRole('form', { name: `Change ${bundleName}` });
+  await change.getByLabel('Price in EUR, VAT included').fill(bundle.changed);
+  await screenshot(page, testInfo, 'staff-prices-change');
+  await change.getByRole('button', { name: 'Save' }).click();
+  await expect(bundleRow).toContainText(`€${bundle.changed}`);
+  await member.reload();
+  await expect(card).toContainText(`€${bundle.changed}`);
+
+  await bundleRow.getByRole('button', { name: `Take off sale ${bundleName}` }).click();
+  await expect(bundleRow).toContainText('Off sale');
+  await member.reload();
+  await expect(member.getByRole('region', { name: en('credits:bundles') })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await member.context().close();
+
+  // The log has each step, before and after, in minor units.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Log' }).click();
+  await page.getByRole('form', { name: 'Filter the log' }).getByLabel('Action').selectOption('bundle');
+  const bundleEntries = page
+    .getByRole('list', { name: 'Audit log entries' })
+    .getByRole('listitem')
+    .filter({ hasText: `by Ada ${testInfo.project.name}` });
+  await expect(bundleEntries).toHaveCount(3);
+  const minor = (price: string) => price.replace('.', '');
+  await expect(bundleEntries.nth(0)).toContainText('active: true → false');
+  await expect(bundleEntries.nth(1)).toContainText(`price: ${minor(bundle.price)} → ${minor(bundle.changed)}`);
+  await expect(bundleEntries.nth(2)).toContainText(`credits: – → ${bundle.credits}`);
 });

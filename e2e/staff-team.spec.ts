@@ -44,6 +44,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
     'Reports',
     'Members',
     'Payments',
+    'Prices',
     'Codes',
     'Team',
     'Log',

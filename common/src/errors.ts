@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'appeal_closed',
   'discount_not_found',
   'discount_code_taken',
+  'bundle_taken',
+  'bundle_trial_taken',
   'discount_used',
   'discount_expired',
   'discount_country',

@@ -50,6 +50,7 @@ export const WEB_PATHS = [
   '/staff/members',
   '/staff/members/:id',
   '/staff/payments',
+  '/staff/bundles',
   '/staff/discounts',
   '/staff/team',
   '/staff/log',

@@ -16,4 +16,5 @@ export * from './notifications.js';
 export * from './payments.js';
 export * from './sites.js';
 export * from './staff.js';
+export * from './staff-prices.js';
 export * from './text.js';

@@ -117,6 +117,56 @@ export function findBundleById(db: Db, id: number): Promise<BundleRow | undefine
   return db.selectFrom('credit_bundles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The advisory-lock key space of a site's bundles in one country (likes/queries.ts lists the others). */
+const BUNDLE_LOCKS = 8;
+
+/**
+ * Serialises changes to a site's bundles in one country until the transaction ends, so two at once
+ * cannot both put the same size on sale or both take the popular mark. SQLite runs one write
+ * transaction at a time already.
+ */
+export async function lockBundlesOf(db: Db, siteId: number, country: string): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${BUNDLE_LOCKS}, hashtext(${`${siteId}:${country}`}))`.execute(db);
+}
+
+/** Every bundle of a site, on sale or retired: per country, those on sale first, smallest first. */
+export function bundlesOfSite(db: Db, siteId: number): Promise<BundleRow[]> {
+  return db
+    .selectFrom('credit_bundles')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('country')
+    .orderBy('active', 'desc')
+    .orderBy('credits')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertBundle(db: Db, row: Insertable<CreditBundlesTable>): Promise<BundleRow> {
+  return db.insertInto('credit_bundles').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateBundle(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<BundleRow, 'credits' | 'price' | 'popular' | 'active'>>,
+): Promise<BundleRow> {
+  return db.updateTable('credit_bundles').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Takes the popular mark off the country's other bundles; returns those that had it. */
+export function unmarkPopular(db: Db, siteId: number, country: string, except: number | null): Promise<BundleRow[]> {
+  let query = db
+    .updateTable('credit_bundles')
+    .set({ popular: 0 })
+    .where('site_id', '=', siteId)
+    .where('country', '=', country)
+    .where('popular', '=', 1);
+  if (except !== null) query = query.where('id', '!=', except);
+  return query.returningAll().execute();
+}
+
 /** Which of these countries have bundles on sale. */
 export async function countriesWithBundles(db: Db, siteId: number): Promise<Set<string>> {
   const rows = await db

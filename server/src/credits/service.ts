@@ -25,9 +25,11 @@ import {
   presentDiscount,
   redemptionScope,
 } from './discounts.js';
+import { createPriceList } from './price-list.js';
 import { COUNTRY_CURRENCIES, defaultBundles } from './prices.js';
 import * as queries from './queries.js';
 
+export type { BundleChange, BundleWrite, NewBundle } from './price-list.js';
 export type { DiscountMember, DiscountTarget };
 
 export interface NewDiscountCode {
@@ -75,6 +77,8 @@ export function createCreditsService(db: Db, clock: Clock) {
   }
 
   return {
+    ...createPriceList(db, clock),
+
     async openAccount(userId: number, freeMessages: number, trx: Db = db) {
       await queries.insertAccount(trx, userId, freeMessages);
     },

@@ -58,6 +58,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   appeal_closed: 410,
   discount_not_found: 404,
   discount_code_taken: 422,
+  bundle_taken: 422,
+  bundle_trial_taken: 422,
   discount_used: 409,
   discount_expired: 410,
   discount_country: 422,

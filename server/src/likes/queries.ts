@@ -156,6 +156,9 @@ export async function lockLikesBetween(db: Db, profile: number, other: number): 
   await sql`select pg_advisory_xact_lock(${PAIR_LOCKS}, hashtext(${`${low}:${high}`}))`.execute(db);
 }
 
-/** The advisory-lock key spaces (the first of pg_advisory_xact_lock's two keys; chat/queries.ts has 6 and 7). */
+/**
+ * The advisory-lock key spaces (the first of pg_advisory_xact_lock's two keys; chat/queries.ts has
+ * 6 and 7, credits/queries.ts 8).
+ */
 const SWIPE_LOCKS = 4;
 const PAIR_LOCKS = 5;

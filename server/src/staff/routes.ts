@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import { PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
+  addBundleRequest,
   addDiscountCodeRequest,
   addStaffRequest,
   addStaffResponse,
@@ -14,10 +15,14 @@ import {
   appealDecisionRequest,
   auditLogQuery,
   auditLogResponse,
+  bundleResponse,
+  bundlesQuery,
+  bundlesResponse,
   caseDecisionRequest,
   caseQueueQuery,
   caseQueueResponse,
   caseReviewRequest,
+  changeBundleRequest,
   changeDiscountCodeRequest,
   changeHostedProfileRequest,
   changeSiteRequest,
@@ -369,6 +374,30 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       },
     },
     async (request) => staff.changeDiscountCode(request.staff, request.body),
+  );
+
+  app.get(
+    '/api/staff/bundles.php',
+    { schema: { querystring: bundlesQuery, response: { 200: bundlesResponse }, errors: STAFF } },
+    async (request) => staff.bundles(request.staff, request.query),
+  );
+
+  app.post(
+    '/api/staff/bundles.php',
+    { schema: { body: addBundleRequest, response: { 200: bundleResponse }, errors: STAFF } },
+    async (request) => staff.addBundle(request.staff, request.body),
+  );
+
+  app.put(
+    '/api/staff/bundles.php',
+    {
+      schema: {
+        body: changeBundleRequest,
+        response: { 200: bundleResponse },
+        errors: [...STAFF, 'not_found'],
+      },
+    },
+    async (request) => staff.changeBundle(request.staff, request.body),
   );
 
   // Never kept by a browser or a proxy: a rejected photo must be gone at once.

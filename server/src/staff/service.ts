@@ -32,6 +32,7 @@ import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
+import { createBundleDesk } from './bundles.js';
 import { createCaseDesk } from './cases.js';
 import { createDiscountDesk } from './discounts.js';
 import { createHostedDesk } from './hosted.js';
@@ -163,6 +164,7 @@ export function createStaffService(deps: {
     siteNamesOf,
     mediaUrl: staffMediaUrl,
   });
+  const bundleDesk = createBundleDesk({ ...deps, log });
 
   return {
     ...caseDesk,
@@ -170,6 +172,7 @@ export function createStaffService(deps: {
     ...discountDesk,
     ...hostedDesk,
     ...siteDesk,
+    ...bundleDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();

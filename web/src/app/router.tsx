@@ -125,6 +125,11 @@ export const routes: RouteObject[] = [
         handle: { staffRight: 'money' },
       },
       {
+        path: '/staff/bundles',
+        ...page(() => import('../pages/staff/StaffPricesPage')),
+        handle: { staffRight: 'money' },
+      },
+      {
         path: '/staff/discounts',
         ...page(() => import('../pages/staff/StaffDiscountsPage')),
         handle: { staffRight: 'money' },

@@ -23,6 +23,7 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
   { to: '/staff/cases', label: 'Reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
   { to: '/staff/members', label: 'Members', right: 'members', matches: (path) => path.startsWith('/staff/members') },
   { to: '/staff/payments', label: 'Payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
+  { to: '/staff/bundles', label: 'Prices', right: 'money', matches: (path) => path.startsWith('/staff/bundles') },
   { to: '/staff/discounts', label: 'Codes', right: 'money', matches: (path) => path.startsWith('/staff/discounts') },
   { to: '/staff/team', label: 'Team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
   { to: '/staff/log', label: 'Log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },

@@ -18,6 +18,7 @@ const ACTIONS = [
   'status',
   'photo',
   'payment',
+  'bundle',
   'claim',
   'release',
   'answer',

@@ -41,7 +41,7 @@ export default function StaffProfilesPage() {
         )}
       </div>
       <fieldset className="staff-filters" aria-label="Filter profiles">
-        <div className="btn-group" role="group" aria-label="Status">
+        <fieldset className="btn-group" aria-label="Status">
           {HOSTED_STATUSES.map((each) => (
             <button
               key={each}
@@ -53,7 +53,7 @@ export default function StaffProfilesPage() {
               {STATUS_LABELS[each]}
             </button>
           ))}
-        </div>
+        </fieldset>
         {keeps && <SiteSelect value={site} onChange={setSite} />}
         <Form.Control
           size="sm"

@@ -39,6 +39,7 @@ export const staffKeys = {
   discounts: (site: string) => ['staff', 'discounts', site] as const,
   hostedList: (filter: HostedFilter) => ['staff', 'hosted', 'list', filter] as const,
   hosted: (id: number) => ['staff', 'hosted', id] as const,
+  bundles: (site: string) => ['staff', 'bundles', site] as const,
 };
 
 /** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
@@ -536,5 +537,42 @@ export function useEditHostedPersona(profile: number) {
     mutationFn: (input: { version: number; facts: PersonaFacts }) =>
       api.put('/api/staff/hosted-persona.php', 'personaResponse', { profile, ...input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.hosted(profile) }),
+  });
+}
+
+/** A site's bundles per country it sells in, with the VAT in each price. */
+export function useBundles(site: string) {
+  return useQuery({
+    queryKey: staffKeys.bundles(site),
+    queryFn: () => api.get('/api/staff/bundles.php', 'bundlesResponse', { site }),
+    enabled: site !== '',
+  });
+}
+
+export interface NewBundle {
+  site: number;
+  country: string;
+  credits: number;
+  /** Minor units, VAT included. */
+  price: number;
+  popular?: boolean;
+  trial?: boolean;
+}
+
+export function useAddBundle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewBundle) => api.post('/api/staff/bundles.php', 'bundleResponse', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'bundles'] }),
+  });
+}
+
+/** A bundle's credits, price or popular mark, or off sale and back; payments under way keep theirs. */
+export function useChangeBundle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; credits?: number; price?: number; popular?: boolean; active?: boolean }) =>
+      api.put('/api/staff/bundles.php', 'bundleResponse', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'bundles'] }),
   });
 }
