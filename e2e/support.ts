@@ -165,7 +165,11 @@ export function membersOnly(path: string): string {
 }
 
 /** Signs up through the API in this page's browser context, activated when asked; returns the profile id. */
-export async function signUpMember(page: Page, name: string, { activate }: { activate: boolean }) {
+export async function signUpMember(
+  page: Page,
+  name: string,
+  { activate, site = 'Amora' }: { activate: boolean; site?: string },
+) {
   const email = uniqueEmail(name.toLowerCase());
   const response = await page.request.post('/api/signup.php', {
     headers: CLIENT,
@@ -174,7 +178,7 @@ export async function signUpMember(page: Page, name: string, { activate }: { act
   expect(response.ok(), await response.text()).toBe(true);
   const { user } = (await response.json()) as { user: { profile: { id: number } } };
   if (activate) {
-    const subject = catalogue('en')('mail:activate.subject', { site: 'Amora' });
+    const subject = catalogue('en')('mail:activate.subject', { site });
     await page.request.get(linkIn(await latestMail(page.request, email, subject)));
   }
   return user.profile.id;
