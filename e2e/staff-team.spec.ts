@@ -45,6 +45,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
     'Members',
     'Payments',
     'Codes',
+    'Sites',
     'Team',
     'Log',
     'Sessions',

@@ -51,6 +51,8 @@ export const WEB_PATHS = [
   '/staff/members/:id',
   '/staff/payments',
   '/staff/discounts',
+  '/staff/sites',
+  '/staff/sites/:id',
   '/staff/team',
   '/staff/log',
   '/staff/sessions',
