@@ -22,9 +22,9 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   page,
 }, testInfo) => {
   test.slow();
-  const window = testInfo.project.name;
-  const domain = `zomer-${window}-${Date.now().toString(36)}.localhost`;
-  const admin = addStaffByCommand('admin', `Ada ${window}`);
+  const project = testInfo.project.name;
+  const domain = `zomer-${project}-${Date.now().toString(36)}.localhost`;
+  const admin = addStaffByCommand('admin', `Ada ${project}`);
   await signInStaff(page, admin);
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
@@ -59,6 +59,11 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   await expect(preview).toContainText('Zomerliefde: zonnige dates in de buurt');
   await expect(preview).toContainText('Gastprofiel');
   expect((await memberSettings(page, domain)).settings.message_credits).toBe(10);
+  // Leaving with changes not saved asks first; staying keeps them.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sites' }).click();
+  await expect(saveBar.getByRole('status')).toHaveText('Leave without saving 3 changes?');
+  await saveBar.getByRole('button', { name: 'Stay' }).click();
+  await expect(money.getByLabel('A message costs')).toHaveValue('12');
 
   // A bad value is refused at its field and nothing changes; corrected, everything is saved.
   await money.getByLabel('Longest message').fill('0');

@@ -11,7 +11,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useParams } from 'react-router';
+import { Link, useBlocker, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -106,6 +106,10 @@ function SiteEditor({ saved }: { saved: StaffSite }) {
   const count = changeCount(pending);
   const reason = reasonsOf(change.error);
   const hasReasons = change.error instanceof ApiError && Object.keys(change.error.fields).length > 0;
+  // Leaving the page with changes not saved asks first.
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) => count > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   const edit = (next: (before: SiteDraft) => SiteDraft) => {
     setDone(false);
@@ -202,24 +206,37 @@ function SiteEditor({ saved }: { saved: StaffSite }) {
         {/* At the top, always in reach: the host names change at once, in their own form; the rest waits for this Save. */}
         <Form className="staff-site-save" onSubmit={save} aria-label="Save the site's changes">
           <span role="status" className="staff-site-save-status">
-            {done && !count
-              ? 'Saved: members see it now.'
-              : count === 1
-                ? '1 change not saved'
-                : count > 1
-                  ? `${count} changes not saved`
-                  : 'No changes'}
+            {leaving.state === 'blocked'
+              ? `Leave without saving ${count === 1 ? 'the change' : `${count} changes`}?`
+              : done && !count
+                ? 'Saved: members see it now.'
+                : count === 1
+                  ? '1 change not saved'
+                  : count > 1
+                    ? `${count} changes not saved`
+                    : 'No changes'}
           </span>
-          <Button
-            variant="link"
-            disabled={count === 0 || change.isPending}
-            onClick={() => edit(() => draftOf(saved))}
-          >
-            Undo
-          </Button>
-          <Button type="submit" disabled={count === 0 || change.isPending}>
-            Save changes
-          </Button>
+          {leaving.state === 'blocked' ? (
+            <>
+              <Button variant="link" onClick={() => leaving.proceed()}>
+                Leave
+              </Button>
+              <Button onClick={() => leaving.reset()}>Stay</Button>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="link"
+                disabled={count === 0 || change.isPending}
+                onClick={() => edit(() => draftOf(saved))}
+              >
+                Undo
+              </Button>
+              <Button type="submit" disabled={count === 0 || change.isPending}>
+                Save changes
+              </Button>
+            </>
+          )}
           {change.isError && (
             <p className="staff-site-save-error">
               {hasReasons ? 'Some values were refused: see the fields marked in red.' : change.error.message}
@@ -625,10 +642,9 @@ function MinimumCosts({
         <p className="small text-danger mb-1">{error}</p>
       )}
       {others.length > 0 && (
-        <div className="d-flex gap-2 align-items-center">
+        <div className="staff-minimum-add">
           <Form.Select
             size="sm"
-            className="w-auto"
             aria-label="Country to add"
             value={adding}
             onChange={(event) => setAdding(event.target.value)}
