@@ -46,6 +46,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
     'Payments',
     'Prices',
     'Codes',
+    'Sites',
     'Team',
     'Log',
     'Sessions',

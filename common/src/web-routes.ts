@@ -52,6 +52,8 @@ export const WEB_PATHS = [
   '/staff/payments',
   '/staff/bundles',
   '/staff/discounts',
+  '/staff/sites',
+  '/staff/sites/:id',
   '/staff/team',
   '/staff/log',
   '/staff/sessions',

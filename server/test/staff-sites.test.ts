@@ -41,6 +41,9 @@ describe('adding a site', () => {
     const bundles = await t.db.selectFrom('credit_bundles').select('id').where('site_id', '=', site.id).execute();
     expect(bundles.length).toBeGreaterThan(0);
     expect((await logOf(`site:${site.id}`)).map((row) => row.action)).toEqual(['site.add']);
+    // The list of sites staff see names its language too.
+    const listed = (await admin.get('/api/staff/sites.php')).json().sites;
+    expect(listed).toContainEqual({ id: site.id, name: 'Liefde', domain, domain_language: 'nl-NL' });
   });
 
   it.each([

@@ -242,9 +242,9 @@ export const decidePhotosResponse = z.object({
   already_decided: z.array(z.number()),
 });
 
-/** GET /api/staff/sites.php: the sites of this deployment, for staff screens' filters. */
+/** GET /api/staff/sites.php: the sites of this deployment, for staff screens' filters and the list of sites. */
 export const staffSitesResponse = z.object({
-  sites: z.array(z.object({ id: z.number(), name: z.string(), domain: z.string() })),
+  sites: z.array(z.object({ id: z.number(), name: z.string(), domain: z.string(), domain_language: z.string() })),
 });
 
 /** GET /api/staff/payments.php: filters; `before` pages back from a payment id. */

@@ -555,7 +555,12 @@ export function createStaffService(deps: {
     /** The sites of this deployment, for filters. */
     async siteList(staff: StaffMember | null) {
       requireSignedIn(staff);
-      return (await sites.listSites()).map((site) => ({ id: site.id, name: site.name, domain: site.domain }));
+      return (await sites.listSites()).map((site) => ({
+        id: site.id,
+        name: site.name,
+        domain: site.domain,
+        domain_language: site.domainLanguage,
+      }));
     },
 
     /** Payments across sites, newest first, filtered; for admins (the money right). */

@@ -134,6 +134,16 @@ export const routes: RouteObject[] = [
         ...page(() => import('../pages/staff/StaffDiscountsPage')),
         handle: { staffRight: 'money' },
       },
+      {
+        path: '/staff/sites',
+        ...page(() => import('../pages/staff/StaffSitesPage')),
+        handle: { staffRight: 'sites' },
+      },
+      {
+        path: '/staff/sites/:id',
+        ...page(() => import('../pages/staff/StaffSitePage')),
+        handle: { staffRight: 'sites' },
+      },
       { path: '/staff/team', ...page(() => import('../pages/staff/StaffTeamPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/log', ...page(() => import('../pages/staff/StaffLogPage')), handle: { staffRight: 'staff' } },
       { path: '/staff/sessions', ...page(() => import('../pages/staff/StaffSessionsPage')) },

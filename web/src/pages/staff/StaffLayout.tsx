@@ -25,6 +25,7 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
   { to: '/staff/payments', label: 'Payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
   { to: '/staff/bundles', label: 'Prices', right: 'money', matches: (path) => path.startsWith('/staff/bundles') },
   { to: '/staff/discounts', label: 'Codes', right: 'money', matches: (path) => path.startsWith('/staff/discounts') },
+  { to: '/staff/sites', label: 'Sites', right: 'sites', matches: (path) => path.startsWith('/staff/sites') },
   { to: '/staff/team', label: 'Team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
   { to: '/staff/log', label: 'Log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },
   { to: '/staff/sessions', label: 'Sessions', matches: (path) => path.startsWith('/staff/sessions') },

@@ -8,7 +8,9 @@ import type {
   PersonaFacts,
   PhotoRejection,
   ReportReason,
+  SiteChange,
   StaffRole,
+  StaffSite,
 } from '@amora/common';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -40,6 +42,7 @@ export const staffKeys = {
   hostedList: (filter: HostedFilter) => ['staff', 'hosted', 'list', filter] as const,
   hosted: (id: number) => ['staff', 'hosted', id] as const,
   bundles: (site: string) => ['staff', 'bundles', site] as const,
+  site: (id: number) => ['staff', 'site', id] as const,
 };
 
 /** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
@@ -233,7 +236,7 @@ export function useAuditLog(filter: AuditFilter) {
   });
 }
 
-/** The sites of this deployment, for filters. */
+/** The sites of this deployment, for filters and the list of sites. */
 export function useStaffSites() {
   return useQuery({
     queryKey: staffKeys.sites,
@@ -576,3 +579,43 @@ export function useChangeBundle() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'bundles'] }),
   });
 }
+
+export function useStaffSite(id: number) {
+  return useQuery({
+    queryKey: staffKeys.site(id),
+    queryFn: () => api.get('/api/staff/site.php', 'staffSiteResponse', { id: String(id) }),
+    retry: false,
+  });
+}
+
+/** Every change to a site answers the site as it is now: shown at once, the list of sites refreshed. */
+function useSiteChange<Input>(call: (input: Input) => Promise<StaffSite>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(staffKeys.site(answer.site.id), answer);
+      return queryClient.invalidateQueries({ queryKey: staffKeys.sites });
+    },
+  });
+}
+
+/** A new site with the default settings, reached at its domain at once. */
+export const useAddSite = () =>
+  useSiteChange((input: { domain: string; name: string; language: string; country?: string }) =>
+    api.post('/api/staff/sites.php', 'staffSiteResponse', input),
+  );
+
+/** A site's name, settings and company details: only what is sent changes. */
+export const useChangeSite = () =>
+  useSiteChange((input: SiteChange) => api.put('/api/staff/site.php', 'staffSiteResponse', input));
+
+export const useAddSiteDomain = () =>
+  useSiteChange((input: { site: number; domain: string }) =>
+    api.post('/api/staff/site-domain.php', 'staffSiteResponse', input),
+  );
+
+export const useRemoveSiteDomain = () =>
+  useSiteChange((input: { site: number; domain: string }) =>
+    api.delete('/api/staff/site-domain.php', 'staffSiteResponse', input),
+  );
