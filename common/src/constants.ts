@@ -117,6 +117,18 @@ export const BODY_TYPES = ['slim', 'average', 'athletic', 'curvy', 'large'] as c
 export const RELATIONSHIP_STATUSES = ['single', 'divorced', 'widowed', 'separated', 'relationship'] as const;
 export const TATTOOS = ['none', 'some', 'many'] as const;
 
+/** The profile details chosen from a list, with their choices. */
+export const PROFILE_CHOICES = {
+  gender: GENDERS,
+  sexuality: SEXUALITIES,
+  hair_colour: HAIR_COLOURS,
+  eye_colour: EYE_COLOURS,
+  body_type: BODY_TYPES,
+  relationship_status: RELATIONSHIP_STATUSES,
+  tattoos: TATTOOS,
+} as const;
+export type ProfileChoiceField = keyof typeof PROFILE_CHOICES;
+
 /** The detail fields a site may list in visible_profile_fields, in the order a profile shows them. */
 export const PROFILE_DETAIL_FIELDS = [
   'gender',

@@ -1,13 +1,4 @@
-import {
-  BODY_TYPES,
-  EYE_COLOURS,
-  GENDERS,
-  HAIR_COLOURS,
-  type ProfileUpdate,
-  RELATIONSHIP_STATUSES,
-  SEXUALITIES,
-  TATTOOS,
-} from '@amora/common';
+import { PROFILE_CHOICES, type ProfileChoiceField, type ProfileUpdate } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -17,27 +8,17 @@ import { FormAlert, SelectField, SubmitButton } from '../../components/form';
 import { useTranslation } from '../../i18n';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
-const CHOICES = {
-  gender: GENDERS,
-  sexuality: SEXUALITIES,
-  hair_colour: HAIR_COLOURS,
-  eye_colour: EYE_COLOURS,
-  body_type: BODY_TYPES,
-  relationship_status: RELATIONSHIP_STATUSES,
-  tattoos: TATTOOS,
-} as const;
-type DetailField = keyof typeof CHOICES;
-type Details = Pick<ProfileUpdate, DetailField>;
+type Details = Pick<ProfileUpdate, ProfileChoiceField>;
 
 /** Gender and sexuality always (search uses them); the other details as the site lists them. */
 export function DetailsForm({ profile, submitLabel, onSaved, onDraft }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const [details, setDetails] = useState<Details>(() =>
-    Object.fromEntries(Object.keys(CHOICES).map((field) => [field, profile[field as DetailField]])),
+    Object.fromEntries(Object.keys(PROFILE_CHOICES).map((field) => [field, profile[field as ProfileChoiceField]])),
   );
   const { save, alert, busy } = useSaveProfile(onSaved);
-  const fields = (Object.keys(CHOICES) as DetailField[]).filter(
+  const fields = (Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).filter(
     (field) => field === 'gender' || field === 'sexuality' || settings?.visible_profile_fields.includes(field),
   );
   const submit = (event: FormEvent) => {
@@ -62,7 +43,7 @@ export function DetailsForm({ profile, submitLabel, onSaved, onDraft }: ProfileP
               }}
             >
               <option value="">{t('profile.notSaying')}</option>
-              {CHOICES[field].map((value) => (
+              {PROFILE_CHOICES[field].map((value) => (
                 <option key={value} value={value}>
                   {t(`values.${field}.${value}`)}
                 </option>

@@ -1,16 +1,11 @@
 import {
-  BODY_TYPES,
-  EYE_COLOURS,
-  GENDERS,
-  HAIR_COLOURS,
   type HostedProfileDetail,
   INTERESTS,
   INTERESTS_MAX,
   type NewHostedProfile,
-  RELATIONSHIP_STATUSES,
-  SEXUALITIES,
+  PROFILE_CHOICES,
+  type ProfileChoiceField,
   staffMay,
-  TATTOOS,
 } from '@amora/common';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -35,17 +30,7 @@ import {
 } from './api';
 import { PersonaSheet } from './PersonaSheet';
 
-const CHOICES = {
-  gender: GENDERS,
-  sexuality: SEXUALITIES,
-  hair_colour: HAIR_COLOURS,
-  eye_colour: EYE_COLOURS,
-  body_type: BODY_TYPES,
-  relationship_status: RELATIONSHIP_STATUSES,
-  tattoos: TATTOOS,
-} as const;
-type ChoiceField = keyof typeof CHOICES;
-const CHOICE_LABELS: Record<ChoiceField, string> = {
+const CHOICE_LABELS: Record<ProfileChoiceField, string> = {
   gender: 'Gender',
   sexuality: 'Looking for',
   hair_colour: 'Hair',
@@ -59,7 +44,7 @@ const CHOICE_LABELS: Record<ChoiceField, string> = {
 const readable = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');
 
 type Profile = HostedProfileDetail['profile'];
-type Draft = Record<ChoiceField | 'name' | 'date_of_birth' | 'country' | 'region' | 'city' | 'about', string> & {
+type Draft = Record<ProfileChoiceField | 'name' | 'date_of_birth' | 'country' | 'region' | 'city' | 'about', string> & {
   interests: string[];
 };
 
@@ -72,15 +57,15 @@ const draftOf = (profile?: Profile): Draft => ({
   about: profile?.about ?? '',
   interests: profile?.interests ?? [],
   ...(Object.fromEntries(
-    (Object.keys(CHOICES) as ChoiceField[]).map((field) => [field, profile?.[field] ?? '']),
-  ) as Record<ChoiceField, string>),
+    (Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).map((field) => [field, profile?.[field] ?? '']),
+  ) as Record<ProfileChoiceField, string>),
 });
 
 /** The draft as the API takes it: empty choices are none. The server checks every value. */
 function detailsOf(draft: Draft): Omit<NewHostedProfile, 'site'> {
   const orNull = (value: string) => value.trim() || null;
   const choices = Object.fromEntries(
-    (Object.keys(CHOICES) as ChoiceField[]).map((field) => [field, orNull(draft[field])]),
+    (Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).map((field) => [field, orNull(draft[field])]),
   );
   return {
     ...choices,
@@ -402,12 +387,12 @@ function DetailsForm({
       <div className="staff-hosted-fields">
         {text('name', 'Name', { maxLength: 30 })}
         {text('date_of_birth', 'Date of birth', { type: 'date' })}
-        {(Object.keys(CHOICES) as ChoiceField[]).map((field) => (
+        {(Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).map((field) => (
           <Form.Group key={field} controlId={`hosted-${field}`} className="mb-3">
             <Form.Label className="small fw-semibold">{CHOICE_LABELS[field]}</Form.Label>
             <Form.Select size="sm" value={draft[field]} isInvalid={Boolean(fieldError(field))} onChange={set(field)}>
               <option value="">{field === 'gender' ? 'Choose…' : 'Not said'}</option>
-              {CHOICES[field].map((value) => (
+              {PROFILE_CHOICES[field].map((value) => (
                 <option key={value} value={value}>
                   {readable(value)}
                 </option>
@@ -459,7 +444,7 @@ function DetailsForm({
 function Summary({ profile }: { profile: Profile }) {
   const facts: [string, string | null][] = [
     ['Born', profile.date_of_birth],
-    ...(Object.keys(CHOICES) as ChoiceField[]).map((field): [string, string | null] => [
+    ...(Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).map((field): [string, string | null] => [
       CHOICE_LABELS[field],
       profile[field] && readable(profile[field]),
     ]),
