@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { dayOf, type FigurePeriod } from '../db/figures.js';
 import { type Db, engineOf } from '../db/index.js';
 import type { ConversationRow, MessageRow, MessagesTable } from '../db/schema.js';
 
@@ -403,4 +404,89 @@ export function latestMessages(db: Db, conversationId: number, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** `and c.site_id = …` when the figures are of one site. */
+const onSite = (period: FigurePeriod) => (period.siteId === undefined ? sql`` : sql`and c.site_id = ${period.siteId}`);
+
+/**
+ * Members' messages to hosted profiles in the period: hosted conversations, then each one's
+ * messages of the period on the index messages_by_conversation_time.
+ */
+const MEMBER_MESSAGES = (period: FigurePeriod) => sql`
+  from conversations c
+  join messages m on m.conversation_id = c.id
+  where c.hosted_profile_id is not null ${onSite(period)}
+    and m.created_at >= ${period.from} and m.created_at < ${period.to}
+    and m.sender_profile_id <> c.hosted_profile_id`;
+
+export async function messagesToHosted(db: Db, period: FigurePeriod): Promise<number> {
+  const { rows } = await sql<{ messages: number | string }>`
+    select count(*) as messages ${MEMBER_MESSAGES(period)}`.execute(db);
+  return Number(rows[0]?.messages ?? 0);
+}
+
+/** Members' messages to hosted profiles per UTC day of the period (days without any left out). */
+export async function messagesToHostedByDay(db: Db, period: FigurePeriod) {
+  const day = sql.raw(dayOf('m.created_at'));
+  const { rows } = await sql<{ day: string; messages: number | string }>`
+    select ${day} as day, count(*) as messages ${MEMBER_MESSAGES(period)}
+    group by ${day} order by ${day}`.execute(db);
+  return rows.map((row) => ({ day: row.day, messages: Number(row.messages) }));
+}
+
+/** Conversations whose member waits now for an operator's answer (on the index conversations_awaiting). */
+export async function conversationsWaiting(db: Db, siteId?: number): Promise<number> {
+  let query = db
+    .selectFrom('conversations as c')
+    .select((eb) => eb.fn.countAll<number | string>().as('waiting'))
+    .where('c.awaiting_reply_since', 'is not', null);
+  if (siteId !== undefined) query = query.where('c.site_id', '=', siteId);
+  return Number((await query.executeTakeFirstOrThrow()).waiting);
+}
+
+/** Whole seconds from one ISO timestamp column to another. */
+const secondsBetween = (db: Db, from: string, to: string) =>
+  engineOf(db) === 'postgres'
+    ? sql.raw(`round(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)))`)
+    : sql.raw(`round((julianday(${to}) - julianday(${from})) * 86400)`);
+
+/**
+ * Operators' time to first answer, over the waits that began in the period. A wait begins with a
+ * member's message to a hosted profile that follows no unanswered one of theirs: the member's first
+ * message in the conversation, or their first after the hosted profile's last answer (as
+ * conversations.awaiting_reply_since marks it). It ends with the hosted profile's next message,
+ * which an operator wrote. Waits not answered yet are left out (conversationsWaiting counts them).
+ * Median and p90 are nearest-rank: the smallest delay with at least half (nine tenths) of the
+ * delays at or below it, ranked by row_number() as SQLite has no percentile function.
+ */
+export async function firstAnswerTimes(db: Db, period: FigurePeriod) {
+  const { rows } = await sql<{
+    answered: number | string;
+    median_seconds: number | string | null;
+    p90_seconds: number | string | null;
+  }>`
+    with waits as (
+      select m.created_at as asked,
+        (select a.created_at from messages a
+          where a.conversation_id = m.conversation_id and a.id > m.id and a.sender_profile_id = c.hosted_profile_id
+          order by a.id limit 1) as answered_at
+      ${MEMBER_MESSAGES(period)}
+        and coalesce((select p.sender_profile_id from messages p
+          where p.conversation_id = m.conversation_id and p.id < m.id
+          order by p.id desc limit 1), c.hosted_profile_id) = c.hosted_profile_id
+    ),
+    delays as (select ${secondsBetween(db, 'asked', 'answered_at')} as seconds from waits where answered_at is not null),
+    ranked as (select seconds, row_number() over (order by seconds) as position, count(*) over () as answered from delays)
+    select count(*) as answered,
+      min(case when position * 2 >= answered then seconds end) as median_seconds,
+      min(case when position * 10 >= answered * 9 then seconds end) as p90_seconds
+    from ranked`.execute(db);
+  const row = rows[0];
+  const asNumber = (value: number | string | null | undefined) => (value == null ? null : Number(value));
+  return {
+    answered: Number(row?.answered ?? 0),
+    medianSeconds: asNumber(row?.median_seconds),
+    p90Seconds: asNumber(row?.p90_seconds),
+  };
 }

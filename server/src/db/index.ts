@@ -36,6 +36,7 @@ import * as staffPayments from './migrations/1764750000000-StaffPayments.js';
 import * as operatorCapacity from './migrations/1764800000000-OperatorCapacity.js';
 import * as personas from './migrations/1764850000000-Personas.js';
 import * as moderationCases from './migrations/1764900000000-ModerationCases.js';
+import * as dashboardFigures from './migrations/1764950000000-DashboardFigures.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -64,6 +65,7 @@ const MIGRATIONS = {
   '1764800000000-OperatorCapacity': operatorCapacity,
   '1764850000000-Personas': personas,
   '1764900000000-ModerationCases': moderationCases,
+  '1764950000000-DashboardFigures': dashboardFigures,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

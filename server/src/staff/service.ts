@@ -35,6 +35,7 @@ import type { PaymentsService } from '../payments/service.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { createCaseDesk } from './cases.js';
+import { createDashboardDesk } from './dashboard.js';
 import { createDiscountDesk } from './discounts.js';
 import { createMemberDesk } from './members.js';
 import { requireRight, requireSignedIn } from './policy.js';
@@ -174,11 +175,13 @@ export function createStaffService(deps: {
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
   const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
   const discountDesk = createDiscountDesk({ ...deps, log, siteNamesOf });
+  const dashboardDesk = createDashboardDesk(deps);
 
   return {
     ...caseDesk,
     ...memberDesk,
     ...discountDesk,
+    ...dashboardDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();
