@@ -626,3 +626,4 @@ export const dashboardResponse = z.object({
     }),
   ),
 });
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
