@@ -245,6 +245,31 @@ describe('the dashboard', () => {
     expect(shown).toMatchObject({ signups: 8, activations: 6, messages_to_hosted: 6 });
   });
 
+  it('times a wait answered after the period ends, and one begun after an answer before it began', async () => {
+    moveToMorning(3);
+    const lateDay = dayString(t.clock.now());
+    t.clock.advance({ hours: 17, minutes: 50 });
+    const chat = await memberAndHosted(t.site);
+    await chat.write('Late at night');
+    t.clock.advance({ minutes: 20 });
+    const nextDay = dayString(t.clock.now());
+    const operator = await operatorOn('localhost');
+    await answer(operator, chat.conversation());
+    t.clock.advance({ minutes: 5 });
+    await chat.write('Good morning');
+    t.clock.advance({ minutes: 7 });
+    await answer(operator, chat.conversation());
+
+    expect(await figures(`from=${lateDay}&to=${lateDay}`)).toMatchObject({
+      messages_to_hosted: 1,
+      first_answer: { answered: 1, median_seconds: 1200, p90_seconds: 1200 },
+    });
+    expect(await figures(`from=${nextDay}&to=${nextDay}`)).toMatchObject({
+      messages_to_hosted: 1,
+      first_answer: { answered: 1, median_seconds: 420, p90_seconds: 420 },
+    });
+  });
+
   it('is for admins only', async () => {
     for (const role of ['operator', 'moderator'] as const) {
       const response = await dashboard(await staffClient(t, role), '');

@@ -411,12 +411,14 @@ const onSite = (period: FigurePeriod) => (period.siteId === undefined ? sql`` : 
 
 /**
  * Members' messages to hosted profiles in the period: hosted conversations, then each one's
- * messages of the period on the index messages_by_conversation_time.
+ * messages of the period on the index messages_by_conversation_time. (`cross join` keeps that
+ * order on SQLite, which would otherwise read every message ever written; PostgreSQL plans it as
+ * any join.)
  */
 const MEMBER_MESSAGES = (period: FigurePeriod) => sql`
   from conversations c
-  join messages m on m.conversation_id = c.id
-  where c.hosted_profile_id is not null ${onSite(period)}
+  cross join messages m
+  where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
     and m.created_at >= ${period.from} and m.created_at < ${period.to}
     and m.sender_profile_id <> c.hosted_profile_id`;
 
@@ -457,8 +459,12 @@ const secondsBetween = (db: Db, from: string, to: string) =>
  * message in the conversation, or their first after the hosted profile's last answer (as
  * conversations.awaiting_reply_since marks it). It ends with the hosted profile's next message,
  * which an operator wrote. Waits not answered yet are left out (conversationsWaiting counts them).
- * Median and p90 are nearest-rank: the smallest delay with at least half (nine tenths) of the
- * delays at or below it, ranked by row_number() as SQLite has no percentile function.
+ *
+ * The period's messages are read once, in each conversation's order: the message before and the
+ * next answer come from window functions, and are looked up in messages_by_conversation only at
+ * the period's edges (a conversation's first message in it; an answer after it ends). Median and
+ * p90 are nearest-rank: the smallest delay with at least half (nine tenths) of the delays at or
+ * below it, ranked by row_number() as SQLite has no percentile function.
  */
 export async function firstAnswerTimes(db: Db, period: FigurePeriod) {
   const { rows } = await sql<{
@@ -466,15 +472,32 @@ export async function firstAnswerTimes(db: Db, period: FigurePeriod) {
     median_seconds: number | string | null;
     p90_seconds: number | string | null;
   }>`
-    with waits as (
-      select m.created_at as asked,
-        (select a.created_at from messages a
-          where a.conversation_id = m.conversation_id and a.id > m.id and a.sender_profile_id = c.hosted_profile_id
-          order by a.id limit 1) as answered_at
-      ${MEMBER_MESSAGES(period)}
-        and coalesce((select p.sender_profile_id from messages p
-          where p.conversation_id = m.conversation_id and p.id < m.id
-          order by p.id desc limit 1), c.hosted_profile_id) = c.hosted_profile_id
+    with period_messages as (
+      select m.conversation_id, m.id, m.created_at, c.hosted_profile_id,
+        case when m.sender_profile_id = c.hosted_profile_id then 1 else 0 end as by_hosted
+      from conversations c
+      cross join messages m
+      where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
+        and m.created_at >= ${period.from} and m.created_at < ${period.to}
+    ),
+    in_order as (
+      select conversation_id, id, created_at, hosted_profile_id, by_hosted,
+        lag(by_hosted) over (partition by conversation_id order by id) as after_hosted,
+        min(case when by_hosted = 1 then created_at end) over (
+          partition by conversation_id order by id desc rows between unbounded preceding and 1 preceding
+        ) as answered_in_period
+      from period_messages
+    ),
+    waits as (
+      select created_at as asked,
+        coalesce(answered_in_period, (select a.created_at from messages a
+          where a.conversation_id = w.conversation_id and a.id > w.id and a.sender_profile_id = w.hosted_profile_id
+          order by a.id limit 1)) as answered_at
+      from in_order w
+      where by_hosted = 0
+        and coalesce(after_hosted, (select case when p.sender_profile_id = w.hosted_profile_id then 1 else 0 end
+          from messages p where p.conversation_id = w.conversation_id and p.id < w.id
+          order by p.id desc limit 1), 1) = 1
     ),
     delays as (select ${secondsBetween(db, 'asked', 'answered_at')} as seconds from waits where answered_at is not null),
     ranked as (select seconds, row_number() over (order by seconds) as position, count(*) over () as answered from delays)
