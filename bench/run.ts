@@ -11,6 +11,9 @@
  * (bench/chat-seed.ts). Then the realtime part (bench/realtime.ts): send → recipient socket latency
  * on one instance and on two joined by Redis, beside a bare `ws` echo, and memory for 10,000 sockets.
  *
+ * Dashboard (bench/dashboard.ts): each figure of the back office's dashboard timed on that database,
+ * with 100,000 members and their payments seeded beside it.
+ *
  * Web (bench/web.ts): the first load of the app and of a lander (Brotli, as sent), Lighthouse's mobile
  * scores of the home page, /members and landers (bench/lighthouse.ts; `--lighthouse ''` leaves it
  * out), and the INP of a visitor's taps on /members (bench/inp.ts), which Lighthouse's audit of a
@@ -19,6 +22,7 @@
  * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat  --profiles 100000
  * --rate 500  --seconds 15  --chat-rates 100,500,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
  * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
+ * --dashboard-runs 5 (0 leaves the dashboard out)
  * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)  --inp-runs 5 (0 for none)
  * --baseline <web dist folder> (another build measured beside this one, taking turns)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
@@ -39,6 +43,7 @@ import { mediaRoot } from '../server/src/members/photos/files.js';
 import * as profileQueries from '../server/src/members/profiles/queries.js';
 import type { Site } from '../server/src/sites/service.js';
 import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
+import { benchDashboard, type DashboardRow, dashboardTable, seedAccountsInBulk } from './dashboard.js';
 import { openDemoApp } from './demo-app.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
 import { benchRealtime, type LatencyRow, type MemoryRow, reachable } from './realtime.js';
@@ -64,6 +69,8 @@ const { values } = parseArgs({
     'chat-rates': { type: 'string', default: '100,500,1000' },
     'chat-pairs': { type: 'string', default: '100' },
     sockets: { type: 'string', default: '10000' },
+    /** Runs of each dashboard figure, of which the median is shown; 0 for none. */
+    'dashboard-runs': { type: 'string', default: '5' },
     /** Writes a CPU profile of each server process to this folder (open in Chrome DevTools); pick the calls with --scenarios. */
     profile: { type: 'string' },
     /** Pages for Lighthouse's mobile audit, comma-separated; empty for none. */
@@ -88,6 +95,7 @@ const scenarioNames = values.scenarios.split(',').map((name) => name.trim());
 const profiles = Number(values.profiles);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
+const dashboardRuns = Number(values['dashboard-runs']);
 const WARM_UP_SECONDS = 5;
 const CONNECTIONS = 100;
 const BUDGET_P99_MS = 25;
@@ -309,10 +317,12 @@ async function seededDatabase(engine: Engine) {
           ...CHATS,
         })
       : 0;
+    const payments = dashboardRuns > 0 ? await seedAccountsInBulk(db, opened, site.id, profiles) : 0;
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(
       `${engine}: seeded ${seeded.profiles.toLocaleString('en')} profiles, ${seeded.photos.toLocaleString('en')} photos, ` +
-        `${likes.toLocaleString('en')} likes, ${messages.toLocaleString('en')} messages in ${seedSeconds.toFixed(1)} s`,
+        `${likes.toLocaleString('en')} likes, ${messages.toLocaleString('en')} messages, ` +
+        `${payments.toLocaleString('en')} payments in ${seedSeconds.toFixed(1)} s`,
     );
     // Settle the bulk load first, so its aftermath is not measured: statistics and visibility as
     // autovacuum keeps them on a running PostgreSQL, and the written pages checkpointed.
@@ -322,8 +332,9 @@ async function seededDatabase(engine: Engine) {
     } else {
       await sql`pragma wal_checkpoint(truncate)`.execute(db);
     }
+    const dashboard = dashboardRuns > 0 ? await benchDashboard(app.services, engine, dashboardRuns) : [];
     const scenarios = await scenariosOf(db, site.id, memberProfileId);
-    return { dataDir, databaseUrl, scenarios, seedSeconds, remove };
+    return { dataDir, databaseUrl, scenarios, seedSeconds, dashboard, remove };
   } catch (error) {
     await remove();
     throw error;
@@ -348,6 +359,7 @@ interface Measured {
   processes: ThroughputRow[];
   startup: StartupRow[];
   seedSeconds: number;
+  dashboard: DashboardRow[];
 }
 
 const throughputLoad = (paths: string[], headers: Record<string, string>): Load => ({
@@ -410,7 +422,7 @@ async function startupFigures(env: Record<string, string>): Promise<StartupRow[]
 async function benchEngine(engine: Engine): Promise<Measured | null> {
   const database = await seededDatabase(engine);
   if (!database) return null;
-  const { dataDir, databaseUrl, scenarios, seedSeconds, remove } = database;
+  const { dataDir, databaseUrl, scenarios, seedSeconds, dashboard, remove } = database;
   try {
     const startup = engine === 'sqlite' ? await startupFigures(productionEnv(dataDir, databaseUrl)) : [];
     const throughput = [await helloWorldThroughput(engine)];
@@ -437,7 +449,7 @@ async function benchEngine(engine: Engine): Promise<Measured | null> {
       await app.stop();
     }
     const processes = engine === 'postgres' ? await processesThroughput(dataDir, databaseUrl, scenarios) : [];
-    return { throughput, rated, processes, startup, seedSeconds };
+    return { throughput, rated, processes, startup, seedSeconds, dashboard };
   } finally {
     await remove();
   }
@@ -653,6 +665,7 @@ const throughputRows: ThroughputRow[] = [];
 const processRows: ThroughputRow[] = [];
 const startupRows: StartupRow[] = [];
 const seedTimes: string[] = [];
+const dashboardRows: DashboardRow[] = [];
 for (const engine of engines) {
   const result = await benchEngine(engine);
   if (!result) continue;
@@ -660,6 +673,7 @@ for (const engine of engines) {
   throughputRows.push(...result.throughput);
   processRows.push(...result.processes);
   startupRows.push(...result.startup);
+  dashboardRows.push(...result.dashboard);
   seedTimes.push(`${engine} ${result.seedSeconds.toFixed(1)} s`);
 }
 const throughputLines = [
@@ -720,6 +734,18 @@ const report = [
   table(rows),
   '',
   realtime ? realtimeReport(realtime) : 'Realtime: not measured (no PostgreSQL, or --chat-pairs 0).',
+  '',
+  '## The dashboard',
+  '',
+  dashboardRows.length > 0
+    ? [
+        `Each figure of the back office's dashboard, for all sites, through its domain's service (one SQL statement), ` +
+          `${dashboardRuns} runs after one untimed: beside the messages above, ${profiles.toLocaleString('en')} ` +
+          'members signed up over a year with their payments (bench/dashboard.ts). Budget: under 300 ms.',
+        '',
+        ...dashboardTable(dashboardRows),
+      ].join('\n')
+    : 'Not measured (--dashboard-runs 0).',
   '',
   ...webLines,
   '',

@@ -1,7 +1,8 @@
 /**
- * Payments in the back office: a member buys credits; an admin finds the purchase by the member's
- * id and refunds it with a reason, and the list then shows it refunded with the credits taken back.
- * The admin adds a discount code, and puts a bundle on sale that the member sees at its price.
+ * Payments in the back office: a member buys credits; an admin sees it on the dashboard, finds the
+ * purchase by the member's id and refunds it with a reason, and the list then shows it refunded with
+ * the credits taken back. The admin adds a discount code, and puts a bundle on sale that the member
+ * sees at its price.
  */
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
@@ -29,6 +30,23 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
 
   const admin = addStaffByCommand('admin', `Ada ${testInfo.project.name}`);
   await signInStaff(page, admin);
+
+  // The dashboard, first in the bar: today's purchase counts (other journeys buy on the same site too).
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'Figures' });
+  const figure = (label: string) => figures.getByRole('heading', { name: label, exact: true }).locator('xpath=..');
+  for (const label of ['First purchases', 'Paying members']) {
+    await expect(figure(label).locator('.staff-figure-value')).toHaveText(/^[1-9][\d,]*$/);
+  }
+  await expect(figure('Revenue')).toContainText(/€[\d.,]+ paid/);
+  await expect(figure('Time to first answer')).toContainText('median');
+  await expect(
+    page.getByRole('figure', { name: 'Net revenue per day' }).locator('.recharts-bar-rectangle').first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-dashboard');
+
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Payments' }).click();
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   const filters = page.getByRole('form', { name: 'Filter payments' });

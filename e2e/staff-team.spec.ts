@@ -38,6 +38,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   });
   // The admin has every right: every page in the bar.
   await expect(staffNav(page).getByRole('link')).toHaveText([
+    'Dashboard',
     'Inbox',
     'Profiles',
     'Photos',

@@ -6,6 +6,8 @@ export const STAFF_ROLES = ['operator', 'moderator', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_RIGHTS = [
+  /** How the sites are doing: signups, payments, messages and operators' answer times. */
+  'dashboard',
   /** Answer members as hosted profiles, from the inbox. */
   'inbox',
   /** Approve or reject the photos members upload, on every site. */

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { dayOf, type FigurePeriod } from '../db/figures.js';
 import type { Db } from '../db/index.js';
 import type { AccountTokensTable, NewUser, SessionsTable, TokenPurpose, UserRow } from '../db/schema.js';
 
@@ -309,4 +310,38 @@ export async function markLifted(db: Db, userId: number) {
     .returning('id')
     .executeTakeFirst();
   return lifted !== undefined;
+}
+
+/**
+ * The period's signups and, of those, the activated ones (who followed their activation link or
+ * were made activated); one pass over the index users_by_signup_date.
+ */
+export async function signupFigures(db: Db, period: FigurePeriod) {
+  let query = db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('signups'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('status', '=', 'confirmed').then(1).else(0).end())
+        .as('activations'),
+    ])
+    .where('signup_date', '>=', period.from)
+    .where('signup_date', '<', period.to);
+  if (period.siteId !== undefined) query = query.where('site_id', '=', period.siteId);
+  const row = await query.executeTakeFirstOrThrow();
+  return { signups: Number(row.signups), activations: Number(row.activations ?? 0) };
+}
+
+/** Signups per UTC day of the period (days without any are left out). */
+export async function signupsByDay(db: Db, period: FigurePeriod) {
+  const day = sql<string>`${sql.raw(dayOf('signup_date'))}`;
+  let query = db
+    .selectFrom('users')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('signups')])
+    .where('signup_date', '>=', period.from)
+    .where('signup_date', '<', period.to)
+    .groupBy(day)
+    .orderBy(day);
+  if (period.siteId !== undefined) query = query.where('site_id', '=', period.siteId);
+  return (await query.execute()).map((row) => ({ day: row.day, signups: Number(row.signups) }));
 }

@@ -27,6 +27,7 @@ import {
 import { addDays, addMinutes, type Clock } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import type { CreditsService } from '../credits/service.js';
+import type { FigurePeriod } from '../db/figures.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { TokenPurpose, UserRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
@@ -302,6 +303,10 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     async memberById(userId: number) {
       return this.memberOf(await liveUser(userId));
     },
+
+    /** The back office's dashboard: signups and activations, and signups per day. */
+    signupFigures: (period: FigurePeriod) => queries.signupFigures(db, period),
+    signupsByDay: (period: FigurePeriod) => queries.signupsByDay(db, period),
 
     /** The confirmed members of a site (the weekly update). */
     confirmedMemberIds: (siteId: number) => queries.userIdsOfSite(db, siteId, 'confirmed'),

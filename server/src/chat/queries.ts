@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { dayOf, type FigurePeriod } from '../db/figures.js';
 import { type Db, engineOf } from '../db/index.js';
 import type { ConversationRow, MessageRow, MessagesTable } from '../db/schema.js';
 
@@ -440,4 +441,112 @@ export async function stopAwaitingHosted(db: Db, hostedProfileId: number): Promi
     .where('hosted_profile_id', '=', hostedProfileId)
     .where('awaiting_reply_since', 'is not', null)
     .execute();
+}
+
+/** `and c.site_id = …` when the figures are of one site. */
+const onSite = (period: FigurePeriod) => (period.siteId === undefined ? sql`` : sql`and c.site_id = ${period.siteId}`);
+
+/**
+ * Members' messages to hosted profiles in the period: hosted conversations, then each one's
+ * messages of the period on the index messages_by_conversation_time. (`cross join` keeps that
+ * order on SQLite, which would otherwise read every message ever written; PostgreSQL plans it as
+ * any join.)
+ */
+const MEMBER_MESSAGES = (period: FigurePeriod) => sql`
+  from conversations c
+  cross join messages m
+  where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
+    and m.created_at >= ${period.from} and m.created_at < ${period.to}
+    and m.sender_profile_id <> c.hosted_profile_id`;
+
+export async function messagesToHosted(db: Db, period: FigurePeriod): Promise<number> {
+  const { rows } = await sql<{ messages: number | string }>`
+    select count(*) as messages ${MEMBER_MESSAGES(period)}`.execute(db);
+  return Number(rows[0]?.messages ?? 0);
+}
+
+/** Members' messages to hosted profiles per UTC day of the period (days without any left out). */
+export async function messagesToHostedByDay(db: Db, period: FigurePeriod) {
+  const day = sql.raw(dayOf('m.created_at'));
+  const { rows } = await sql<{ day: string; messages: number | string }>`
+    select ${day} as day, count(*) as messages ${MEMBER_MESSAGES(period)}
+    group by ${day} order by ${day}`.execute(db);
+  return rows.map((row) => ({ day: row.day, messages: Number(row.messages) }));
+}
+
+/** Conversations whose member waits now for an operator's answer (on the index conversations_awaiting). */
+export async function conversationsWaiting(db: Db, siteId?: number): Promise<number> {
+  let query = db
+    .selectFrom('conversations as c')
+    .select((eb) => eb.fn.countAll<number | string>().as('waiting'))
+    .where('c.awaiting_reply_since', 'is not', null);
+  if (siteId !== undefined) query = query.where('c.site_id', '=', siteId);
+  return Number((await query.executeTakeFirstOrThrow()).waiting);
+}
+
+/** Whole seconds from one ISO timestamp column to another. */
+const secondsBetween = (db: Db, from: string, to: string) =>
+  engineOf(db) === 'postgres'
+    ? sql.raw(`round(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)))`)
+    : sql.raw(`round((julianday(${to}) - julianday(${from})) * 86400)`);
+
+/**
+ * Operators' time to first answer, over the waits that began in the period. A wait begins with a
+ * member's message to a hosted profile that follows no unanswered one of theirs: the member's first
+ * message in the conversation, or their first after the hosted profile's last answer (as
+ * conversations.awaiting_reply_since marks it). It ends with the hosted profile's next message,
+ * which an operator wrote. Waits not answered yet are left out (conversationsWaiting counts them).
+ *
+ * The period's messages are read once, in each conversation's order: the message before and the
+ * next answer come from window functions, and are looked up in messages_by_conversation only at
+ * the period's edges (a conversation's first message in it; an answer after it ends). Median and
+ * p90 are nearest-rank: the smallest delay with at least half (nine tenths) of the delays at or
+ * below it, ranked by row_number() as SQLite has no percentile function.
+ */
+export async function firstAnswerTimes(db: Db, period: FigurePeriod) {
+  const { rows } = await sql<{
+    answered: number | string;
+    median_seconds: number | string | null;
+    p90_seconds: number | string | null;
+  }>`
+    with period_messages as (
+      select m.conversation_id, m.id, m.created_at, c.hosted_profile_id,
+        case when m.sender_profile_id = c.hosted_profile_id then 1 else 0 end as by_hosted
+      from conversations c
+      cross join messages m
+      where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
+        and m.created_at >= ${period.from} and m.created_at < ${period.to}
+    ),
+    in_order as (
+      select conversation_id, id, created_at, hosted_profile_id, by_hosted,
+        lag(by_hosted) over (partition by conversation_id order by id) as after_hosted,
+        min(case when by_hosted = 1 then created_at end) over (
+          partition by conversation_id order by id desc rows between unbounded preceding and 1 preceding
+        ) as answered_in_period
+      from period_messages
+    ),
+    waits as (
+      select created_at as asked,
+        coalesce(answered_in_period, (select a.created_at from messages a
+          where a.conversation_id = w.conversation_id and a.id > w.id and a.sender_profile_id = w.hosted_profile_id
+          order by a.id limit 1)) as answered_at
+      from in_order w
+      where by_hosted = 0
+        and coalesce(after_hosted, (select case when p.sender_profile_id = w.hosted_profile_id then 1 else 0 end
+          from messages p where p.conversation_id = w.conversation_id and p.id < w.id
+          order by p.id desc limit 1), 1) = 1
+    ),
+    delays as (select ${secondsBetween(db, 'asked', 'answered_at')} as seconds from waits where answered_at is not null),
+    ranked as (select seconds, row_number() over (order by seconds) as position, count(*) over () as answered from delays)
+    select count(*) as answered,
+      min(case when position * 2 >= answered then seconds end) as median_seconds,
+      min(case when position * 10 >= answered * 9 then seconds end) as p90_seconds
+    from ranked`.execute(db);
+  const row = rows[0];
+  const asNumber = (value: number | string | null | undefined) => (value == null ? null : Number(value));
+  return {
+    answered: Number(row?.answered ?? 0),
+    medianSeconds: asNumber(row?.median_seconds),
+    p90Seconds: asNumber(row?.p90_seconds),
+  };
 }

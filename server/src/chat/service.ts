@@ -20,6 +20,7 @@ import {
 import type { Member } from '../accounts/service.js';
 import { addMinutes, type Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
+import type { FigurePeriod } from '../db/figures.js';
 import type { Db } from '../db/index.js';
 import type { ConversationRow, MessageRow, ProfileRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
@@ -283,6 +284,12 @@ export function createChatService(deps: {
   }
 
   return {
+    /** The back office's dashboard: members' messages to hosted profiles, waits, and operators' answer times. */
+    messagesToHosted: (period: FigurePeriod) => queries.messagesToHosted(db, period),
+    messagesToHostedByDay: (period: FigurePeriod) => queries.messagesToHostedByDay(db, period),
+    conversationsWaiting: (siteId?: number) => queries.conversationsWaiting(db, siteId),
+    firstAnswerTimes: (period: FigurePeriod) => queries.firstAnswerTimes(db, period),
+
     present,
 
     async send(site: Site, member: Member, target: SendTarget, outgoing: Outgoing): Promise<SendMessageResponse> {

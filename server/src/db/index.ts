@@ -37,6 +37,7 @@ import * as operatorCapacity from './migrations/1764800000000-OperatorCapacity.j
 import * as personas from './migrations/1764850000000-Personas.js';
 import * as moderationCases from './migrations/1764900000000-ModerationCases.js';
 import * as hostedProfileConversations from './migrations/1764910000000-HostedProfileConversations.js';
+import * as dashboardFigures from './migrations/1764950000000-DashboardFigures.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -66,6 +67,7 @@ const MIGRATIONS = {
   '1764850000000-Personas': personas,
   '1764900000000-ModerationCases': moderationCases,
   '1764910000000-HostedProfileConversations': hostedProfileConversations,
+  '1764950000000-DashboardFigures': dashboardFigures,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -6,6 +6,7 @@
 import type { AccountsService } from '../accounts/service.js';
 import type { Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
+import type { FigurePeriod } from '../db/figures.js';
 import type { Db } from '../db/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -47,6 +48,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     webhook: states.webhook,
     settle: refunds.settle,
     scheduleSettling: refunds.scheduleSettling,
+
+    /** The back office's dashboard: first purchases, paying members and revenue over a period. */
+    purchaseFigures: (period: FigurePeriod) => queries.purchaseFigures(deps.db, period),
+    revenueFigures: (period: FigurePeriod) => queries.revenueFigures(deps.db, period),
+    revenueByDay: (period: FigurePeriod) => queries.revenueByDay(deps.db, period),
 
     /**
      * Payments for staff, newest first: each with why it may not be refunded now (null: it may), by

@@ -29,6 +29,8 @@ import {
   changeStaffRequest,
   changeStaffResponse,
   claimResponse,
+  dashboardQuery,
+  dashboardResponse,
   decidePhotosRequest,
   decidePhotosResponse,
   discountCodeResponse,
@@ -350,6 +352,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       },
     },
     async (request) => staff.actOnMember(request.staff, request.body),
+  );
+
+  app.get(
+    '/api/staff/dashboard.php',
+    { schema: { querystring: dashboardQuery, response: { 200: dashboardResponse }, errors: STAFF } },
+    async (request) => staff.dashboard(request.staff, request.query),
   );
 
   app.get(

@@ -34,6 +34,7 @@ import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { createBundleDesk } from './bundles.js';
 import { createCaseDesk } from './cases.js';
+import { createDashboardDesk } from './dashboard.js';
 import { createDiscountDesk } from './discounts.js';
 import { createHostedDesk } from './hosted.js';
 import { createMemberDesk } from './members.js';
@@ -165,6 +166,7 @@ export function createStaffService(deps: {
     mediaUrl: staffMediaUrl,
   });
   const bundleDesk = createBundleDesk({ ...deps, log });
+  const dashboardDesk = createDashboardDesk(deps);
 
   return {
     ...caseDesk,
@@ -173,6 +175,7 @@ export function createStaffService(deps: {
     ...hostedDesk,
     ...siteDesk,
     ...bundleDesk,
+    ...dashboardDesk,
 
     async addStaff(input: { email: string; name: string; password: string; role: StaffRole }): Promise<StaffMember> {
       const email = input.email.trim().toLowerCase();

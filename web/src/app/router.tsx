@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
       // handle.staffRight: the right a role needs for the page (StaffLayout checks it); none for every role.
       { path: '/staff', ...page(() => import('../pages/staff/StaffInboxPage')), handle: { staffRight: 'inbox' } },
       {
+        path: '/staff/dashboard',
+        ...page(() => import('../pages/staff/StaffDashboardPage')),
+        handle: { staffRight: 'dashboard' },
+      },
+      {
         path: '/staff/conversations/:id',
         ...page(() => import('../pages/staff/StaffConversationPage')),
         handle: { staffRight: 'inbox' },

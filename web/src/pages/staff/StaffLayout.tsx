@@ -13,6 +13,12 @@ import { TwoStepCodeForm, TwoStepEnrolment } from './TwoStep';
 /** The staff pages in the bar, each for the roles with its right (none: every role). */
 const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: string) => boolean }[] = [
   {
+    to: '/staff/dashboard',
+    label: 'Dashboard',
+    right: 'dashboard',
+    matches: (path) => path.startsWith('/staff/dashboard'),
+  },
+  {
     to: '/staff',
     label: 'Inbox',
     right: 'inbox',

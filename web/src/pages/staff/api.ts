@@ -619,3 +619,25 @@ export const useRemoveSiteDomain = () =>
   useSiteChange((input: { site: number; domain: string }) =>
     api.delete('/api/staff/site-domain.php', 'staffSiteResponse', input),
   );
+
+export interface DashboardFilter {
+  /** A site's id, or '' for all sites. */
+  site: string;
+  /** Whole UTC days, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+}
+
+/** How a site, or all sites, did over the chosen days (admins). */
+export function useDashboard(filter: DashboardFilter) {
+  return useQuery({
+    queryKey: ['staff', 'dashboard', filter] as const,
+    queryFn: () =>
+      api.get('/api/staff/dashboard.php', 'dashboardResponse', {
+        ...(filter.site && { site: filter.site }),
+        from: filter.from,
+        to: filter.to,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
