@@ -92,6 +92,16 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await member.getByLabel(en('credits:payment.bank')).selectOption({ label: 'ING' });
     await checkout(member, 'paid');
 
+    // The dashboard: the site's first purchase, exactly.
+    await staffNav(page).getByRole('link', { name: 'Dashboard' }).click();
+    const figures = page.getByRole('region', { name: 'Figures' });
+    const figure = (label: string) => figures.getByRole('heading', { name: label, exact: true }).locator('xpath=..');
+    for (const label of ['Signups', 'First purchases', 'Paying members']) {
+      await expect(figure(label).locator('.staff-figure-value')).toHaveText('1');
+    }
+    await expect(figure('Revenue')).toContainText('€17.99');
+    await screenshot(page, testInfo, 'production-start-dashboard');
+
     // The purchase, refunded with a reason.
     await staffNav(page).getByRole('link', { name: 'Payments' }).click();
     const filters = page.getByRole('form', { name: 'Filter payments' });
