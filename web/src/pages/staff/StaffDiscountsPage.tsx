@@ -1,5 +1,5 @@
 import { DISCOUNT_VALIDITIES, type StaffDiscountCode } from '@amora/common';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../../i18n/format';
 import { STAFF_LOCALE, useAddDiscountCode, useChangeDiscountCode, useDiscountCodes, useStaffSites } from './api';
 import { SiteSelect } from './SiteSelect';
+import { StaffField } from './StaffField';
 
 const VALIDITY_LABELS: Record<StaffDiscountCode['validity'], string> = {
   once_per_user: 'Once per member',
@@ -105,13 +106,6 @@ function NewCode() {
       },
     );
   };
-  const field = (name: string, label: string, control: ReactNode, grow = false) => (
-    <Form.Group controlId={`new-code-${name}`} className={grow ? 'flex-grow-1' : undefined}>
-      <Form.Label className="small fw-semibold">{label}</Form.Label>
-      {control}
-      <Form.Control.Feedback type="invalid">{fieldError(name)}</Form.Control.Feedback>
-    </Form.Group>
-  );
 
   return (
     <Form className="staff-card" onSubmit={submit} aria-label="New discount code">
@@ -125,42 +119,33 @@ function NewCode() {
         <Alert variant="danger">{add.error.message}</Alert>
       )}
       <div className="staff-new-code">
-        {field(
-          'site',
-          'Site',
+        <StaffField id="new-code-site" label="Site" error={fieldError('site')}>
           <Form.Select size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
             {sites.data?.map((each) => (
               <option key={each.id} value={each.id}>
                 {each.name}
               </option>
             ))}
-          </Form.Select>,
-        )}
-        {field(
-          'code',
-          'Code',
+          </Form.Select>
+        </StaffField>
+        <StaffField id="new-code-code" label="Code" error={fieldError('code')} grow>
           <Form.Control
             size="sm"
             value={code}
             isInvalid={Boolean(fieldError('code'))}
             onChange={(e) => setCode(e.target.value.toUpperCase())}
-          />,
-          true,
-        )}
-        {field(
-          'percentage',
-          '% off',
+          />
+        </StaffField>
+        <StaffField id="new-code-percentage" label="% off" error={fieldError('percentage')}>
           <Form.Control
             size="sm"
             inputMode="numeric"
             value={percentage}
             isInvalid={Boolean(fieldError('percentage'))}
             onChange={(e) => setPercentage(e.target.value)}
-          />,
-        )}
-        {field(
-          'validity',
-          'Use',
+          />
+        </StaffField>
+        <StaffField id="new-code-validity" label="Use" error={fieldError('validity')}>
           <Form.Select
             size="sm"
             value={validity}
@@ -171,11 +156,9 @@ function NewCode() {
                 {VALIDITY_LABELS[each]}
               </option>
             ))}
-          </Form.Select>,
-        )}
-        {field(
-          'country',
-          'Country (optional)',
+          </Form.Select>
+        </StaffField>
+        <StaffField id="new-code-country" label="Country (optional)" error={fieldError('country')}>
           <Form.Control
             size="sm"
             placeholder="e.g. NL"
@@ -183,30 +166,30 @@ function NewCode() {
             value={country}
             isInvalid={Boolean(fieldError('country'))}
             onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />,
-        )}
-        {field(
-          'minimum_order_value',
-          'Minimum order (optional)',
+          />
+        </StaffField>
+        <StaffField
+          id="new-code-minimum_order_value"
+          label="Minimum order (optional)"
+          error={fieldError('minimum_order_value')}
+        >
           <Form.Control
             size="sm"
             inputMode="decimal"
             value={minimum}
             isInvalid={Boolean(fieldError('minimum_order_value'))}
             onChange={(e) => setMinimum(e.target.value)}
-          />,
-        )}
-        {field(
-          'last_day',
-          'Last day (optional)',
+          />
+        </StaffField>
+        <StaffField id="new-code-last_day" label="Last day (optional)" error={fieldError('last_day')}>
           <Form.Control
             size="sm"
             type="date"
             value={lastDay}
             isInvalid={Boolean(fieldError('last_day'))}
             onChange={(e) => setLastDay(e.target.value)}
-          />,
-        )}
+          />
+        </StaffField>
       </div>
       <Button type="submit" size="sm" className="mt-2" disabled={add.isPending || !chosenSite}>
         Add code

@@ -1,5 +1,5 @@
 import { decimalToMinor, minorToDecimal, type StaffBundle, type StaffBundleCountry, vatIncluded } from '@amora/common';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatMoney } from '../../i18n/format';
 import { STAFF_LOCALE, useAddBundle, useBundles, useChangeBundle, useStaffSites } from './api';
 import { SiteSelect } from './SiteSelect';
+import { StaffField } from './StaffField';
 
 /** An amount typed in major units ("19.95", "19,95", "20") as minor units; NaN when it is none, which the server refuses. */
 function toMinor(typed: string): number {
@@ -283,13 +284,6 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
       },
     );
   };
-  const field = (id: string, label: string, control: ReactNode) => (
-    <Form.Group controlId={`new-bundle-${id}`}>
-      <Form.Label className="small fw-semibold">{label}</Form.Label>
-      {control}
-      <Form.Control.Feedback type="invalid">{fieldError(id)}</Form.Control.Feedback>
-    </Form.Group>
-  );
 
   return (
     <Form className="staff-card" onSubmit={submit} aria-label="New bundle">
@@ -301,20 +295,16 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
       )}
       {otherError && <Alert variant="danger">{reasons(add.error)}</Alert>}
       <div className="staff-new-code staff-new-bundle">
-        {field(
-          'credits',
-          'Credits',
+        <StaffField id="new-bundle-credits" label="Credits" error={fieldError('credits')}>
           <Form.Control
             size="sm"
             inputMode="numeric"
             value={credits}
             isInvalid={Boolean(fieldError('credits'))}
             onChange={(e) => setCredits(e.target.value)}
-          />,
-        )}
-        {field(
-          'price',
-          `Price (${list.currency})`,
+          />
+        </StaffField>
+        <StaffField id="new-bundle-price" label={`Price (${list.currency})`} error={fieldError('price')}>
           <Form.Control
             size="sm"
             inputMode="decimal"
@@ -323,8 +313,8 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
             isInvalid={Boolean(fieldError('price'))}
             aria-describedby="new-bundle-vat"
             onChange={(e) => setPrice(e.target.value)}
-          />,
-        )}
+          />
+        </StaffField>
       </div>
       <p id="new-bundle-vat" className="small text-body-secondary mt-1 mb-2">
         <VatHint typed={price} list={list} />
