@@ -70,10 +70,11 @@ const logOf = (record: string) =>
   t.db.selectFrom('staff_log').select(['action', 'changes']).where('record', '=', record).orderBy('id').execute();
 
 /** A premium member who wrote to the hosted profile; the conversation waits for an answer. */
-async function memberWritingTo(profileId: number) {
-  const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
+async function memberWritingTo(profileId: number, domain?: string) {
+  const site = domain ? ((await t.services.sites.findByDomain(domain)) ?? undefined) : undefined;
+  const built = await buildMember(t.services, { credits: 1000, freeMessages: 0, site });
   await makePremium(t.db, built);
-  const visitor = await loggedIn(t.app, built);
+  const visitor = await loggedIn(t.app, built, { host: domain });
   const sent = await visitor.post('/api/chat.php', { client_id: randomUUID(), profile_id: profileId, text: 'Hoi!' });
   expect(sent.statusCode, sent.body).toBe(200);
   return { visitor, conversation: sent.json().conversation as number };
@@ -265,6 +266,28 @@ describe('the list, retiring and the persona sheet', () => {
     expect(busyAt).toBeLessThan(quietAt);
     const found = (await admin.get('/api/staff/hosted.php?q=zo')).json().profiles;
     expect(found.map((profile: { id: number }) => profile.id)).toContain(busy.profile.id);
+  });
+
+  it('lists a busy profile first however far down the alphabet, beyond the profiles listed at once', async () => {
+    const admin = await staffClient(t, 'admin');
+    const elsewhere = await t.services.sites.findByDomain('elsewhere.test');
+    const siteId = elsewhere?.id ?? 0;
+    await t.services.members.createHostedProfilesInBulk(
+      Array.from({ length: 310 }, (_, index) => ({
+        site_id: siteId,
+        user_id: null,
+        hosted: 1,
+        status: 'active' as const,
+        name: `Aafje ${index}`,
+        date_of_birth: '1990-01-01',
+        created_at: new Date().toISOString(),
+      })),
+    );
+    const last = await created(admin, { site: siteId, name: 'Zwaantje' });
+    await memberWritingTo(last.profile.id, 'elsewhere.test');
+    const { profiles } = (await admin.get(`/api/staff/hosted.php?site=${siteId}`)).json();
+    expect(profiles[0]).toMatchObject({ id: last.profile.id, waiting: 1 });
+    expect(profiles).toHaveLength(300);
   });
 
   it('retires a profile once however often asked: members lose it, the inbox lets its conversations go', async () => {

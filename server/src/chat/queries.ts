@@ -421,6 +421,22 @@ export function conversationCountsOfHosted(db: Db, profileIds: number[]) {
     .execute();
 }
 
+/** The hosted profiles with most conversations waiting for an answer, on one site or all. */
+export async function hostedWithMostWaiting(db: Db, siteId: number | undefined, limit: number): Promise<number[]> {
+  let query = db
+    .selectFrom('conversations')
+    .select('hosted_profile_id')
+    .where('awaiting_reply_since', 'is not', null)
+    .where('hosted_profile_id', 'is not', null);
+  if (siteId !== undefined) query = query.where('site_id', '=', siteId);
+  const rows = await query
+    .groupBy('hosted_profile_id')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.hosted_profile_id as number);
+}
+
 /** Which of these photo files were sent in a message. */
 export async function sentPhotoFiles(db: Db, files: string[]): Promise<Set<string>> {
   if (files.length === 0) return new Set();

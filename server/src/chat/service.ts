@@ -518,6 +518,10 @@ export function createChatService(deps: {
       );
     },
 
+    /** The hosted profiles with most conversations waiting, on one site or all. */
+    hostedWithMostWaiting: (siteId: number | undefined, limit: number) =>
+      queries.hostedWithMostWaiting(db, siteId, limit),
+
     /** A retired hosted profile's conversations leave the operators' inbox. */
     stopAwaitingHosted: (hostedProfileId: number) => queries.stopAwaitingHosted(db, hostedProfileId),
 

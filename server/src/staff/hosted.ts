@@ -207,12 +207,17 @@ export function createHostedDesk(deps: {
       filter: { site?: number; q?: string; status?: HostedStatus },
     ) {
       const viewer = requireViewer(staff);
-      const rows = await members.hostedForStaff({
-        siteId: seesAllSites(viewer) ? filter.site : site.id,
-        status: filter.status && PROFILE_STATUS_OF[filter.status],
-        nameStart: filter.q || undefined,
-        limit: LISTED_AT_MOST,
-      });
+      const siteId = seesAllSites(viewer) ? filter.site : site.id;
+      const status = filter.status && PROFILE_STATUS_OF[filter.status];
+      const nameStart = filter.q || undefined;
+      // The busiest first, however their names sort; then the rest by name.
+      const busiest = nameStart ? [] : await chat.hostedWithMostWaiting(siteId, LISTED_AT_MOST);
+      const [busy, byName] = await Promise.all([
+        members.hostedForStaff({ siteId, status, ids: busiest, limit: LISTED_AT_MOST }),
+        members.hostedForStaff({ siteId, status, nameStart, limit: LISTED_AT_MOST }),
+      ]);
+      const busyIds = new Set(busy.map((row) => row.id));
+      const rows = [...busy, ...byName.filter((row) => !busyIds.has(row.id))].slice(0, LISTED_AT_MOST);
       const ids = rows.map((row) => row.id);
       const [counts, siteNames, photoRows] = await Promise.all([
         chat.conversationCountsOfHosted(ids),
@@ -241,6 +246,7 @@ export function createHostedDesk(deps: {
           waiting: counts.get(row.id)?.waiting ?? 0,
         };
       });
+      // Stable: profiles waiting alike keep their order, the rest by name.
       profiles.sort((a, b) => b.waiting - a.waiting);
       return { profiles };
     },

@@ -141,12 +141,14 @@ export function membersForStaff(
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-/** A site's hosted profiles (or all sites') for staff, in a status, by the start of the name. */
+/** A site's hosted profiles (or all sites') for staff, in a status, by the start of the name or by id. */
 export function hostedForStaff(
   db: Db,
-  filter: { siteId?: number; status?: ProfileRow['status']; nameStart?: string; limit: number },
+  filter: { siteId?: number; status?: ProfileRow['status']; nameStart?: string; ids?: number[]; limit: number },
 ) {
+  if (filter.ids?.length === 0) return Promise.resolve([]);
   let query = db.selectFrom('profiles').selectAll().where('hosted', '=', 1);
+  if (filter.ids !== undefined) query = query.where('id', 'in', filter.ids);
   if (filter.siteId !== undefined) query = query.where('site_id', '=', filter.siteId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.nameStart !== undefined) {

@@ -263,7 +263,13 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
     },
 
     /** A site's hosted profiles for staff, by status and the start of the name. */
-    hostedForStaff: (filter: { siteId?: number; status?: 'active' | 'deleted'; nameStart?: string; limit: number }) =>
+    hostedForStaff: (filter: {
+      siteId?: number;
+      status?: 'active' | 'deleted';
+      nameStart?: string;
+      ids?: number[];
+      limit: number;
+    }) =>
       queries.hostedForStaff(db, {
         ...filter,
         ...(filter.nameStart !== undefined && { nameStart: searchKey(filter.nameStart) }),
