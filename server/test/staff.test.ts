@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MINUTES } from '../src/chat/service.js';
 import { DEMO_OPERATOR } from '../src/demo/seed.js';
+import { CLAIM_MINUTES } from '../src/staff/inbox.js';
 import {
   buildMember,
   buildPhotos,
@@ -226,7 +226,11 @@ describe('the operator inbox', () => {
     expect((await colleague.get(photoMessage.photo.url)).statusCode).toBe(404);
     expect((await moderator.get(photoMessage.photo.url)).statusCode).toBe(403);
     expect((await member.visitor.get(photoMessage.photo.url)).statusCode).toBe(403);
-    // Released, it is the next holder's.
+    // Idled out, the claim shows nothing more; claimed again, it does; released, it is the next holder's.
+    t.clock.advance({ minutes: CLAIM_MINUTES + 1 });
+    expect((await holder.get(photoMessage.photo.url)).statusCode).toBe(404);
+    expect((await holder.post('/api/staff/claim.php', { conversation })).statusCode).toBe(200);
+    expect((await holder.get(photoMessage.photo.url)).statusCode).toBe(200);
     await holder.post('/api/staff/release.php', { conversation });
     expect((await holder.get(photoMessage.photo.url)).statusCode).toBe(404);
   });

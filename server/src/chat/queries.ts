@@ -3,27 +3,8 @@ import { dayOf, type FigurePeriod } from '../db/figures.js';
 import { type Db, engineOf } from '../db/index.js';
 import type { ConversationRow, MessageRow, MessagesTable } from '../db/schema.js';
 
-/** The advisory-lock key spaces of the chat (see likes/queries.ts for the others). */
+/** The advisory-lock key space of the chat (see likes/queries.ts for the others). */
 const MEMBER_CHAT_LOCKS = 6;
-const OPERATOR_CLAIM_LOCKS = 7;
-
-/** Serialises one operator's claims until the transaction ends, so parallel claims cannot pass their capacity. */
-export async function lockClaimsOf(db: Db, staffId: number): Promise<void> {
-  if (engineOf(db) === 'postgres')
-    await sql`select pg_advisory_xact_lock(${OPERATOR_CLAIM_LOCKS}, ${staffId})`.execute(db);
-}
-
-/** How many conversations other than `except` the operator holds now. */
-export async function liveClaimsOf(db: Db, staffId: number, now: string, except: number): Promise<number> {
-  const row = await db
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('claimed_by', '=', staffId)
-    .where('claim_expires_at', '>', now)
-    .where('id', '!=', except)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
 
 /**
  * Serialises the sends that involve these profiles, in id order so two never wait on each other.
@@ -323,7 +304,7 @@ export function findPhotoMessage(db: Db, file: string) {
   return db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .select(['m.id', 'm.conversation_id', 'c.site_id', 'c.profile_low', 'c.profile_high', 'c.claimed_by'])
+    .select(['m.id', 'm.conversation_id', 'c.site_id', 'c.profile_low', 'c.profile_high'])
     .where('m.photo_file', '=', file)
     .executeTakeFirst();
 }
@@ -344,8 +325,6 @@ export function awaitingOperators(db: Db, siteId: number, limit: number) {
       'c.profile_low',
       'c.profile_high',
       'c.awaiting_reply_since',
-      'c.claimed_by',
-      'c.claim_expires_at',
       'm.kind',
       'm.body',
       'm.gift',
@@ -354,44 +333,6 @@ export function awaitingOperators(db: Db, siteId: number, limit: number) {
     .where('c.awaiting_reply_since', 'is not', null)
     .orderBy('c.awaiting_reply_since', 'asc')
     .limit(limit)
-    .execute();
-}
-
-/**
- * Claims a hosted profile's conversation for one operator until `until`: free, expired, or
- * already theirs. One statement, so of two operators claiming at once exactly one gets it.
- */
-export async function claim(db: Db, conversationId: number, staffId: number, now: string, until: string) {
-  const result = await db
-    .updateTable('conversations')
-    .set({ claimed_by: staffId, claim_expires_at: until })
-    .where('id', '=', conversationId)
-    .where('hosted_profile_id', 'is not', null)
-    .where((eb) =>
-      eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', staffId), eb('claim_expires_at', '<=', now)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Extends the operator's claim while it still holds; false when it has expired or is another's. */
-export async function renewClaim(db: Db, conversationId: number, staffId: number, now: string, until: string) {
-  const result = await db
-    .updateTable('conversations')
-    .set({ claim_expires_at: until })
-    .where('id', '=', conversationId)
-    .where('claimed_by', '=', staffId)
-    .where('claim_expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function release(db: Db, conversationId: number, staffId: number) {
-  await db
-    .updateTable('conversations')
-    .set({ claimed_by: null, claim_expires_at: null })
-    .where('id', '=', conversationId)
-    .where('claimed_by', '=', staffId)
     .execute();
 }
 
@@ -449,14 +390,16 @@ export async function sentPhotoFiles(db: Db, files: string[]): Promise<Set<strin
   return new Set(rows.flatMap((row) => (row.photo_file ? [row.photo_file] : [])));
 }
 
-/** A retired hosted profile's conversations wait for nobody any more: out of the inbox, claims let go. */
-export async function stopAwaitingHosted(db: Db, hostedProfileId: number): Promise<void> {
-  await db
+/** A retired hosted profile's conversations wait for nobody any more: out of the inbox. Returns their ids. */
+export async function stopAwaitingHosted(db: Db, hostedProfileId: number): Promise<number[]> {
+  const rows = await db
     .updateTable('conversations')
-    .set({ awaiting_reply_since: null, claimed_by: null, claim_expires_at: null })
+    .set({ awaiting_reply_since: null })
     .where('hosted_profile_id', '=', hostedProfileId)
     .where('awaiting_reply_since', 'is not', null)
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
 }
 
 /** `and c.site_id = …` when the figures are of one site. */

@@ -108,7 +108,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitSc
 
   app.get('/media/c/*', { schema: { hide: true } }, async (request, reply) => {
     const file = `c/${(request.params as { '*': string })['*']}`;
-    const path = await chat.photoFile(request.site, { profileId: request.viewer?.profileId }, file);
+    const path = await chat.photoFile(request.site, request.viewer?.profileId, file);
     const data = await fs.readFile(path).catch(() => {
       throw notFound();
     });

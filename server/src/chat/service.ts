@@ -18,7 +18,7 @@ import {
   type SendMessageResponse,
 } from '@amora/common';
 import type { Member } from '../accounts/service.js';
-import { addMinutes, type Clock } from '../clock.js';
+import type { Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
 import type { FigurePeriod } from '../db/figures.js';
 import type { Db } from '../db/index.js';
@@ -31,12 +31,6 @@ import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import * as queries from './queries.js';
-
-/** How long an operator's claim on a conversation lasts without activity. */
-export const CLAIM_MINUTES = 5;
-/** Conversations the operator inbox shows at most; messages an operator sees of one. */
-const INBOX_SIZE = 200;
-const OPERATOR_HISTORY = 200;
 
 /** Conversations chats.php lists at most. */
 const CHATS_LISTED = 500;
@@ -68,8 +62,20 @@ interface Content {
   kind: MessageKind;
   text?: string;
   gift?: Gift;
-  photo?: { filename: string; width: number; height: number };
+  photo?: StoredPhoto;
 }
+
+/** A hosted profile's conversation: its id and its two sides. */
+export interface HostedSides {
+  conversation: number;
+  hostedProfileId: number;
+  memberProfileId: number;
+  /** The member waits for an answer. */
+  awaiting: boolean;
+}
+
+/** A photo file already stored and re-encoded (a hosted profile's gallery photo). */
+type StoredPhoto = { filename: string; width: number; height: number };
 
 /** Whom a message goes to: a member's profile (and account), or a hosted profile. */
 interface Recipient {
@@ -148,6 +154,19 @@ export function createChatService(deps: {
         },
       ]),
     );
+  }
+
+  /** A photo message's file on this site, with its conversation and two sides; a 404 when there is none. */
+  async function photoMessage(site: Site, file: string) {
+    if (!CHAT_PHOTO_FILE.test(file)) throw notFound();
+    const message = await queries.findPhotoMessage(db, file);
+    if (!message || message.site_id !== site.id) throw notFound();
+    return {
+      conversation: message.conversation_id,
+      profileLow: message.profile_low,
+      profileHigh: message.profile_high,
+      path: `${mediaRoot}/${file}`,
+    };
   }
 
   /** The conversation and the member's place in it, or a 404 as for one that does not exist. */
@@ -409,102 +428,62 @@ export function createChatService(deps: {
       return rows.map((row) => present(row, member.profileId, site));
     },
 
-    /** The file of a photo message, for one of the conversation's two members (or its claiming operator). */
-    async photoFile(site: Site, viewer: { profileId?: number; staffId?: number }, file: string): Promise<string> {
-      if (!CHAT_PHOTO_FILE.test(file)) throw notFound();
-      const message = await queries.findPhotoMessage(db, file);
-      if (!message || message.site_id !== site.id) throw notFound();
-      const isMember = viewer.profileId === message.profile_low || viewer.profileId === message.profile_high;
-      const isClaimingStaff = viewer.staffId !== undefined && viewer.staffId === message.claimed_by;
-      if (!isMember && !isClaimingStaff) throw notFound();
-      return `${mediaRoot}/${file}`;
+    /** The file of a photo message, for one of the conversation's two members; a 404 for anyone else. */
+    async photoFile(site: Site, viewerProfileId: number | undefined, file: string): Promise<string> {
+      const message = await photoMessage(site, file);
+      if (viewerProfileId !== message.profileLow && viewerProfileId !== message.profileHigh) throw notFound();
+      return message.path;
     },
+
+    photoMessage,
 
     totalUnread: (profileId: number) => queries.totalUnread(db, profileId),
 
     /** Members of a site with messages unread since before `before` (the unread message reminder). */
     profilesWithUnreadBefore: (siteId: number, before: string) => queries.profilesWithUnreadBefore(db, siteId, before),
 
-    /** Conversations waiting for a hosted profile's answer, longest waiting first. */
-    async operatorInbox(site: Site) {
-      const rows = await queries.awaitingOperators(db, site.id, INBOX_SIZE);
-      const now = clock.now().toISOString();
+    /** Conversations waiting for a hosted profile's answer, longest waiting first (the operators' inbox). */
+    async awaitingHostedAnswer(site: Site, limit: number) {
+      const rows = await queries.awaitingOperators(db, site.id, limit);
       return rows.map((row) => ({
         conversation: row.id,
         hostedProfileId: row.hosted_profile_id as number,
         memberProfileId: row.profile_low === row.hosted_profile_id ? row.profile_high : row.profile_low,
         waitingSince: row.awaiting_reply_since as string,
         lastMessage: { kind: row.kind, text: row.body, gift: row.gift as Gift | null },
-        claimedBy: row.claim_expires_at && row.claim_expires_at > now ? row.claimed_by : null,
       }));
     },
 
-    /** Claims a conversation for an operator, or refuses when another holds it. */
-    /** Claims a conversation for an operator holding fewer than `capacity` others, unless a colleague holds it. */
-    async claim(site: Site, conversationId: number, staffId: number, capacity: number) {
-      const conversation = await queries.findConversation(db, site.id, conversationId);
-      if (!conversation?.hosted_profile_id) throw notFound();
-      const now = clock.now();
-      const until = addMinutes(now, CLAIM_MINUTES).toISOString();
-      await db.transaction().execute(async (trx) => {
-        await queries.lockClaimsOf(trx, staffId);
-        if ((await queries.liveClaimsOf(trx, staffId, now.toISOString(), conversation.id)) >= capacity) {
-          throw new DomainError('claim_capacity', { capacity });
-        }
-        if (!(await queries.claim(trx, conversation.id, staffId, now.toISOString(), until))) {
-          throw new DomainError('claim_taken');
-        }
-      });
-      return { conversation: conversation.id, claimExpiresAt: until };
-    },
+    hostedSides,
 
-    async release(site: Site, conversationId: number, staffId: number) {
-      const conversation = await queries.findConversation(db, site.id, conversationId);
-      if (conversation) await queries.release(db, conversation.id, staffId);
-    },
-
-    /** What a claiming operator sees: the two sides and the history as the hosted profile (oldest first). */
-    /** The conversation an operator holds, its photos under `mediaPrefix` (where staff fetch them). */
-    async operatorConversation(site: Site, conversationId: number, staffId: number, mediaPrefix: string) {
-      const { conversation, hostedProfileId, memberProfileId } = await claimedBy(site, conversationId, staffId);
-      const rows = await queries.latestMessages(db, conversation.id, OPERATOR_HISTORY);
-      return {
-        conversation: conversation.id,
-        hostedProfileId,
-        memberProfileId,
-        awaiting: conversation.awaiting_reply_since !== null,
-        messages: rows.reverse().map((row) => present(row, hostedProfileId, site, mediaPrefix)),
-      };
+    /** The newest `limit` messages of a hosted profile's conversation as that profile sees them, oldest first. */
+    async hostedHistory(site: Site, sides: HostedSides, limit: number, mediaPrefix: string) {
+      const rows = await queries.latestMessages(db, sides.conversation, limit);
+      return rows.reverse().map((row) => present(row, sides.hostedProfileId, site, mediaPrefix));
     },
 
     /**
-     * An operator answers as the hosted profile, with a text or a photo of its gallery (`galleryPhoto`
-     * finds it once the conversation's hosted profile is known): stored and delivered like a
-     * member's message, free of credits, marked with the operator's id. The claim is renewed once.
+     * An operator answers as the hosted profile, with a text or a photo of its gallery: stored and
+     * delivered like a member's message, free of credits, marked with the operator's id.
      */
-    async answerAsHosted(
+    async sendAsHosted(
       site: Site,
-      staffId: number,
-      input: { conversation: number; client_id: string; text?: string; mediaPrefix: string },
-      galleryPhoto?: (hostedProfileId: number) => Promise<{ filename: string; width: number; height: number }>,
+      sides: HostedSides,
+      input: { staffId: number; clientId: string; mediaPrefix: string; text?: string; galleryPhoto?: StoredPhoto },
     ) {
-      const { hostedProfileId, memberProfileId } = await claimedBy(site, input.conversation, staffId);
+      const { hostedProfileId, memberProfileId } = sides;
       const recipient = recipientFrom(
         await visibility.contactable(site, { profileId: hostedProfileId, paid: true }, memberProfileId),
       );
-      const content: Content = galleryPhoto
-        ? { kind: 'photo', photo: await galleryPhoto(hostedProfileId) }
+      const content: Content = input.galleryPhoto
+        ? { kind: 'photo', photo: input.galleryPhoto }
         : await contentOf(site, hostedProfileId, { text: input.text ?? '' });
-      const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId };
-      const result = await store(site, sender, recipient, input.client_id, content);
+      const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId: input.staffId };
+      const result = await store(site, sender, recipient, input.clientId, content);
       if (!result.repeated) await events.relay();
       return { message: present(result.row, hostedProfileId, site, input.mediaPrefix), repeated: result.repeated };
     },
 
-    /** The two sides of a conversation the operator holds (renewing the claim), without its history. */
-    operatorSides: claimedBy,
-
-    /** Whether two profiles have a conversation (the visibility policy's contact rule). */
     /** Per hosted profile: how many conversations it has, and how many wait for an answer. */
     async conversationCountsOfHosted(
       profileIds: number[],
@@ -522,7 +501,7 @@ export function createChatService(deps: {
     hostedWithMostWaiting: (siteId: number | undefined, limit: number) =>
       queries.hostedWithMostWaiting(db, siteId, limit),
 
-    /** A retired hosted profile's conversations leave the operators' inbox. */
+    /** A retired hosted profile's conversations leave the operators' inbox; returns their ids. */
     stopAwaitingHosted: (hostedProfileId: number) => queries.stopAwaitingHosted(db, hostedProfileId),
 
     /** Which of these photo files were sent in a conversation (a hosted profile's gallery photos, say). */
@@ -531,19 +510,19 @@ export function createChatService(deps: {
     haveContact: (profileId: number, otherProfileId: number) => queries.haveConversation(db, profileId, otherProfileId),
   };
 
-  /** The conversation and its two sides while this operator's claim holds (each look renews it); refused otherwise. */
-  async function claimedBy(site: Site, conversationId: number, staffId: number) {
+  /** A hosted profile's conversation on this site and its two sides; a 404 for any other. */
+  async function hostedSides(site: Site, conversationId: number): Promise<HostedSides> {
     const conversation = await queries.findConversation(db, site.id, conversationId);
     const hostedProfileId = conversation?.hosted_profile_id;
     if (!conversation || !hostedProfileId) throw notFound();
-    const now = clock.now();
-    const until = addMinutes(now, CLAIM_MINUTES).toISOString();
-    if (!(await queries.renewClaim(db, conversation.id, staffId, now.toISOString(), until))) {
-      throw new DomainError('claim_required');
-    }
     const memberProfileId =
       conversation.profile_low === hostedProfileId ? conversation.profile_high : conversation.profile_low;
-    return { conversation, hostedProfileId, memberProfileId };
+    return {
+      conversation: conversation.id,
+      hostedProfileId,
+      memberProfileId,
+      awaiting: conversation.awaiting_reply_since !== null,
+    };
   }
 
   async function read(site: Site, member: Member, conversation: ConversationRow, otherProfileId: number) {

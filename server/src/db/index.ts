@@ -38,6 +38,7 @@ import * as personas from './migrations/1764850000000-Personas.js';
 import * as moderationCases from './migrations/1764900000000-ModerationCases.js';
 import * as hostedProfileConversations from './migrations/1764910000000-HostedProfileConversations.js';
 import * as dashboardFigures from './migrations/1764950000000-DashboardFigures.js';
+import * as operatorClaims from './migrations/1765000000000-OperatorClaims.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -68,6 +69,7 @@ const MIGRATIONS = {
   '1764900000000-ModerationCases': moderationCases,
   '1764910000000-HostedProfileConversations': hostedProfileConversations,
   '1764950000000-DashboardFigures': dashboardFigures,
+  '1765000000000-OperatorClaims': operatorClaims,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

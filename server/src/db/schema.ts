@@ -433,8 +433,6 @@ export interface ConversationsTable {
   created_at: string;
   last_message_id: Generated<number>;
   awaiting_reply_since: string | null;
-  claimed_by: number | null;
-  claim_expires_at: string | null;
 }
 
 export interface ConversationMembersTable {
@@ -562,6 +560,13 @@ export interface BannedAddressesTable {
   created_at: string;
 }
 
+/** An operator's hold on a hosted profile's conversation, until it idles out. */
+export interface OperatorClaimsTable {
+  conversation_id: number;
+  staff_id: number;
+  expires_at: string;
+}
+
 export interface StaffLogTable {
   id: Generated<number>;
   staff_id: number;
@@ -634,6 +639,7 @@ export interface Database {
   staff_notes: StaffNotesTable;
   staff_personas: StaffPersonasTable;
   staff_log: StaffLogTable;
+  operator_claims: OperatorClaimsTable;
   moderation_cases: ModerationCasesTable;
   moderation_appeals: ModerationAppealsTable;
   banned_addresses: BannedAddressesTable;

@@ -22,6 +22,7 @@ import { DomainError, notFound } from '../errors.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site, SitesService } from '../sites/service.js';
+import * as claims from './claim-queries.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
 import type { StaffMember, StaffSubject } from './service.js';
@@ -290,7 +291,7 @@ export function createHostedDesk(deps: {
       const changed =
         input.status === 'retired' ? await members.retireHosted(input.id) : await members.restoreHosted(input.id);
       if (changed) {
-        if (input.status === 'retired') await chat.stopAwaitingHosted(input.id);
+        if (input.status === 'retired') await claims.releaseAll(db, await chat.stopAwaitingHosted(input.id));
         await log(admin, input.status === 'retired' ? 'hosted.retire' : 'hosted.restore', {
           site: before.site_id,
           profile: input.id,

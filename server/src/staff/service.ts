@@ -1,18 +1,11 @@
 /**
- * Staff: operators answer members who write to hosted profiles, as those profiles, from an inbox;
- * admins will run the console. Staff accounts are made by `npm run staff`, sign in apart from
- * members, and every action they take is logged. They never see a member's email, password or
+ * Staff: operators answer members who write to hosted profiles, as those profiles, from an inbox
+ * (inbox.ts); moderators and admins run the rest of the back office, one desk per part. Staff
+ * accounts sign in apart from members, and every action they take is logged. They never see a member's email, password or
  * payment details: only the public profile, the conversation and staff notes.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  type PaymentMethod,
-  type PaymentStatus,
-  type PersonaFacts,
-  type PhotoRejection,
-  STAFF_ROLES,
-  staffMay,
-} from '@amora/common';
+import { randomBytes } from 'node:crypto';
+import { type PaymentMethod, type PaymentStatus, type PhotoRejection, STAFF_ROLES, staffMay } from '@amora/common';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
 import type { AccountsService } from '../accounts/service.js';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
@@ -30,13 +23,13 @@ import type { SafetyService } from '../members/safety/service.js';
 import type { ModerationService } from '../moderation/service.js';
 import { RefundRefused } from '../payments/refunds.js';
 import type { PaymentsService } from '../payments/service.js';
-import { timeZoneOf } from '../sites/defaults.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { createBundleDesk } from './bundles.js';
 import { createCaseDesk } from './cases.js';
 import { createDashboardDesk } from './dashboard.js';
 import { createDiscountDesk } from './discounts.js';
 import { createHostedDesk } from './hosted.js';
+import { createInboxDesk } from './inbox.js';
 import { createMemberDesk } from './members.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
@@ -128,7 +121,7 @@ export function createStaffService(deps: {
   safety: SafetyService;
   complaints: ComplaintsService;
 }) {
-  const { db, clock, chat, members, payments, photos, sites, accounts } = deps;
+  const { db, clock, members, payments, photos, sites } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /** Writes a row of the audit log; rows are only ever added. */
@@ -152,9 +145,6 @@ export function createStaffService(deps: {
     return new Map(found.flatMap((site) => (site ? [[site.id, site.name] as const] : [])));
   }
 
-  /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
-  const asHosted = (profileId: number) => ({ profileId, paid: true });
-
   const caseDesk = createCaseDesk({ ...deps, log, siteNamesOf });
   const memberDesk = createMemberDesk({ ...deps, log, siteNamesOf, mediaUrl: staffMediaUrl });
   const discountDesk = createDiscountDesk({ ...deps, log, siteNamesOf });
@@ -165,10 +155,12 @@ export function createStaffService(deps: {
     siteNamesOf,
     mediaUrl: staffMediaUrl,
   });
+  const inboxDesk = createInboxDesk({ ...deps, log, personaSheet, savePersona, mediaPrefix: OPERATOR_MEDIA_PREFIX });
   const bundleDesk = createBundleDesk({ ...deps, log });
   const dashboardDesk = createDashboardDesk(deps);
 
   return {
+    ...inboxDesk,
     ...caseDesk,
     ...memberDesk,
     ...discountDesk,
@@ -374,133 +366,6 @@ export function createStaffService(deps: {
     },
 
     /**
-     * Conversations waiting for an answer, longest waiting first: both sides' names, the member's
-     * language, country and time zone (to answer as a local would), and who holds each.
-     */
-    async inbox(site: Site, staff: StaffMember) {
-      const waiting = await chat.operatorInbox(site);
-      const profileIds = [...new Set(waiting.flatMap((entry) => [entry.hostedProfileId, entry.memberProfileId]))];
-      const people = new Map((await members.namesOf(profileIds)).map((row) => [row.id, row]));
-      const languages = await accounts.languagesOf(
-        [...people.values()].flatMap((person) => (person.user_id === null ? [] : [person.user_id])),
-      );
-      const holders = new Map(
-        (
-          await queries.staffNames(
-            db,
-            waiting.flatMap((entry) => (entry.claimedBy ? [entry.claimedBy] : [])),
-          )
-        ).map((row) => [row.id, row.name]),
-      );
-      const conversations = waiting.map((entry) => {
-        const member = people.get(entry.memberProfileId);
-        const country = member?.country ?? null;
-        return {
-          conversation: entry.conversation,
-          hosted: { id: entry.hostedProfileId, name: people.get(entry.hostedProfileId)?.name ?? '' },
-          member: {
-            id: entry.memberProfileId,
-            name: member?.name ?? '',
-            language: (member?.user_id && languages.get(member.user_id)) || ('en' as const),
-            country,
-            time_zone: timeZoneOf(country, site),
-          },
-          waiting_since: entry.waitingSince,
-          last_message: entry.lastMessage,
-          claimed_by: entry.claimedBy === null ? null : (holders.get(entry.claimedBy) ?? ''),
-          claimed_by_me: entry.claimedBy === staff.id,
-        };
-      });
-      return { conversations, refreshed_at: nowIso() };
-    },
-
-    /** Claims a conversation: for an operator who is available and holds fewer than their capacity. */
-    async claim(site: Site, staff: StaffMember, conversation: number) {
-      if (staff.away) throw new DomainError('staff_away');
-      const claimed = await chat.claim(site, conversation, staff.id, staff.capacity);
-      await log(staff, 'claim', { conversation });
-      return { conversation, claim_expires_at: claimed.claimExpiresAt };
-    },
-
-    async release(site: Site, staff: StaffMember, conversation: number) {
-      await chat.release(site, conversation, staff.id);
-      await log(staff, 'release', { conversation });
-    },
-
-    /** The claimed conversation: its history, the member's public profile, the hosted profile with its gallery, notes. */
-    async conversation(site: Site, staff: StaffMember, conversationId: number) {
-      const view = await chat.operatorConversation(site, conversationId, staff.id, OPERATOR_MEDIA_PREFIX);
-      const [member, hosted, notes, persona] = await Promise.all([
-        members.viewMember(site, asHosted(view.hostedProfileId), view.memberProfileId),
-        members.viewMember(site, asHosted(view.hostedProfileId), view.hostedProfileId),
-        queries.notesOn(db, view.memberProfileId),
-        personaSheet(view.hostedProfileId),
-      ]);
-      return {
-        conversation: view.conversation,
-        awaiting: view.awaiting,
-        messages: view.messages,
-        member,
-        persona,
-        hosted,
-        notes,
-      };
-    },
-
-    /** Answers as the hosted profile: a text, or a photo of its own gallery. */
-    async answer(
-      site: Site,
-      staff: StaffMember,
-      input: { conversation: number; client_id?: string; text?: string; photo_id?: number },
-    ) {
-      const { photo_id: photoId } = input;
-      /** The hosted profile's own photo, as its gallery shows it; 404 for any other. */
-      const galleryPhoto = async (hostedProfileId: number) => {
-        const gallery = await members.viewMember(site, asHosted(hostedProfileId), hostedProfileId);
-        const chosen = gallery.photos.find((each) => each.id === photoId);
-        if (!chosen) throw notFound();
-        return { filename: chosen.filename, width: chosen.width, height: chosen.height };
-      };
-      const answered = await chat.answerAsHosted(
-        site,
-        staff.id,
-        {
-          conversation: input.conversation,
-          client_id: input.client_id ?? randomUUID(),
-          text: input.text,
-          mediaPrefix: OPERATOR_MEDIA_PREFIX,
-        },
-        photoId === undefined ? undefined : galleryPhoto,
-      );
-      if (!answered.repeated) {
-        await log(staff, 'answer', { conversation: input.conversation, message: answered.message.id });
-      }
-      return { message: answered.message };
-    },
-
-    /**
-     * Edits the persona sheet of the hosted profile of a conversation the operator holds. Of two
-     * edits from one version, the first is kept and the second refused (persona_changed).
-     */
-    async editPersona(
-      site: Site,
-      staff: StaffMember,
-      input: { conversation: number; version: number; facts: PersonaFacts },
-    ) {
-      const { hostedProfileId } = await chat.operatorSides(site, input.conversation, staff.id);
-      return {
-        persona: await savePersona(staff, { ...input, profileId: hostedProfileId }),
-      };
-    },
-
-    async addNote(site: Site, staff: StaffMember, conversationId: number, text: string) {
-      const { memberProfileId } = await chat.operatorSides(site, conversationId, staff.id);
-      await queries.insertNote(db, { profileId: memberProfileId, staffId: staff.id, text, now: nowIso() });
-      await log(staff, 'note', { conversation: conversationId, profile: memberProfileId });
-      return { notes: await queries.notesOn(db, memberProfileId) };
-    },
-
-    /**
      * Refunds a purchase in full (an admin's call, within the site's refund_days), taking back the
      * credits left of it; logged with the reason given.
      */
@@ -647,7 +512,7 @@ export function createStaffService(deps: {
       const member = requireSignedIn(staff);
       if (file.startsWith('c/')) {
         requireRight(staff, 'inbox');
-        return chat.photoFile(site, { staffId: member.id }, file);
+        return inboxDesk.chatPhotoFile(site, member, file);
       }
       if (staffMay(member.role, 'photos')) return photos.fileForModerator(file);
       requireRight(staff, 'inbox');
