@@ -309,7 +309,8 @@ async function seededDatabase(engine: Engine) {
     });
     const memberProfileId = await demoProfileId(db, site);
     const likes = await seedLikesInBulk(app.services, site, systemClock, { memberProfileId, ...LIKES });
-    const messages = scenarioNames.some((name) => name.startsWith('chat'))
+    // The chat calls and the dashboard's message figures need the messages.
+    const messages = scenarioNames.some((name) => name.startsWith('chat')) || dashboardRuns > 0
       ? await seedChatsInBulk(db, opened, {
           siteId: site.id,
           memberProfileId,
