@@ -67,6 +67,16 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
     where n.n <= case when ${isMember} then ${sql.lit(options.memberMessages)} else ${sql.lit(options.otherMessages)} end
     order by n.n, c.id`.execute(db);
 
+  // Each hosted profile's answer ended the wait its member's message began a minute before, as the
+  // chat writes it for every answer (the dashboard's time to first answer ranks these).
+  await sql`
+    insert into answer_waits (message_id, site_id, asked_at, answered_at, seconds)
+    select a.id, c.site_id,
+      (select max(p.created_at) from messages p where p.conversation_id = c.id and p.id < a.id), a.created_at, 60
+    from conversations c join messages a on a.conversation_id = c.id and a.sender_profile_id = c.hosted_profile_id
+    where c.site_id = ${siteId}
+      and a.id > (select min(f.id) from messages f where f.conversation_id = c.id)`.execute(db);
+
   await sql`
     update conversations set last_message_id = (select max(m.id) from messages m where m.conversation_id = conversations.id)
     where site_id = ${siteId}`.execute(db);

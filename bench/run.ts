@@ -310,14 +310,15 @@ async function seededDatabase(engine: Engine) {
     const memberProfileId = await demoProfileId(db, site);
     const likes = await seedLikesInBulk(app.services, site, systemClock, { memberProfileId, ...LIKES });
     // The chat calls and the dashboard's message figures need the messages.
-    const messages = scenarioNames.some((name) => name.startsWith('chat')) || dashboardRuns > 0
-      ? await seedChatsInBulk(db, opened, {
-          siteId: site.id,
-          memberProfileId,
-          profileIds: await profileQueries.hostedProfileIds(db, site.id),
-          ...CHATS,
-        })
-      : 0;
+    const messages =
+      scenarioNames.some((name) => name.startsWith('chat')) || dashboardRuns > 0
+        ? await seedChatsInBulk(db, opened, {
+            siteId: site.id,
+            memberProfileId,
+            profileIds: await profileQueries.hostedProfileIds(db, site.id),
+            ...CHATS,
+          })
+        : 0;
     const payments = dashboardRuns > 0 ? await seedAccountsInBulk(db, opened, site.id, profiles) : 0;
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(

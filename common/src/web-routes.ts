@@ -42,6 +42,7 @@ export const WEB_PATHS = [
   '/chats/:id',
   '/members/:id/chat',
   '/staff',
+  '/staff/inbox',
   '/staff/dashboard',
   '/staff/conversations/:id',
   '/staff/profiles',

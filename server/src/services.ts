@@ -91,10 +91,8 @@ export function createServices({
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
   const accounts = createAccountsService({ db, clock, members, credits, mail, events });
-  const likes = createLikesService({ db, clock, members, search, events });
-  visibility.addContactCheck(likes.haveContact);
+  const likes = createLikesService({ db, clock, members, search, visibility, events });
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
-  visibility.addContactCheck(chat.haveContact);
   const realtime = createRealtimeHub(events, accounts);
   const complaints = createComplaintsService({ db, clock, mail, moderation });
   const notifications = createNotificationsService({

@@ -2,6 +2,7 @@
  * The one access policy, tried from every side: photo files by who may see them, invisible
  * profiles, sites closed to visitors, and likes at the same moment.
  */
+import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../src/sites/service.js';
@@ -105,6 +106,30 @@ describe('an invisible profile', () => {
     expect((await stranger.visitor.post('/api/like.php', { profile_id: hidden.profileId })).statusCode).toBe(404);
     expect((await page(contact.visitor)).statusCode).toBe(200);
     expect((await page(hidden.visitor)).statusCode).toBe(200);
+  });
+
+  it('stays in touch with those who wrote to it or whom it liked, even after an unlike, and is found by nobody', async () => {
+    const hidden = await loggedInMember(t);
+    const writer = await loggedInMember(t);
+    const liked = await loggedInMember(t);
+    const sent = await writer.visitor.post('/api/chat.php', {
+      client_id: randomUUID(),
+      profile_id: hidden.profileId,
+      text: 'Hello',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await hidden.visitor.post('/api/like.php', { profile_id: liked.profileId });
+    await hidden.visitor.delete('/api/like.php', { profile_id: liked.profileId });
+    await hidden.visitor.put('/api/profile.php', { invisible: true });
+
+    for (const contact of [writer, liked]) {
+      expect((await contact.visitor.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(200);
+      expect((await contact.visitor.post('/api/like.php', { profile_id: hidden.profileId })).statusCode).toBe(200);
+      const found = (await contact.visitor.get(`/api/members.php?q=${encodeURIComponent(hidden.name)}`)).json();
+      expect(found.profiles.map((card: { id: number }) => card.id)).not.toContain(hidden.profileId);
+    }
+    const chats = (await writer.visitor.get('/api/chats.php')).json();
+    expect(chats.chats.map((chat: { profile: { id: number } }) => chat.profile.id)).toContain(hidden.profileId);
   });
 });
 

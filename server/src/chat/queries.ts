@@ -309,11 +309,6 @@ export function findPhotoMessage(db: Db, file: string) {
     .executeTakeFirst();
 }
 
-/** Whether two profiles have a conversation (for the visibility policy's contact rule). */
-export async function haveConversation(db: Db, profile: number, other: number): Promise<boolean> {
-  return (await findConversationBetween(db, profile, other)) !== undefined;
-}
-
 /** Conversations whose member waits for the hosted side's answer, longest waiting first. */
 export function awaitingOperators(db: Db, siteId: number, limit: number) {
   return db
@@ -443,60 +438,43 @@ export async function conversationsWaiting(db: Db, siteId?: number): Promise<num
   return Number((await query.executeTakeFirstOrThrow()).waiting);
 }
 
-/** Whole seconds from one ISO timestamp column to another. */
-const secondsBetween = (db: Db, from: string, to: string) =>
-  engineOf(db) === 'postgres'
-    ? sql.raw(`round(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)))`)
-    : sql.raw(`round((julianday(${to}) - julianday(${from})) * 86400)`);
+/** The wait an operator's answer ended: from the member's first message since the last answer to this one. */
+export async function insertAnswerWait(
+  db: Db,
+  wait: { messageId: number; siteId: number; askedAt: string; answeredAt: string },
+): Promise<void> {
+  const seconds = Math.round((Date.parse(wait.answeredAt) - Date.parse(wait.askedAt)) / 1000);
+  await db
+    .insertInto('answer_waits')
+    .values({
+      message_id: wait.messageId,
+      site_id: wait.siteId,
+      asked_at: wait.askedAt,
+      answered_at: wait.answeredAt,
+      seconds,
+    })
+    .execute();
+}
 
 /**
- * Operators' time to first answer, over the waits that began in the period. A wait begins with a
- * member's message to a hosted profile that follows no unanswered one of theirs: the member's first
- * message in the conversation, or their first after the hosted profile's last answer (as
- * conversations.awaiting_reply_since marks it). It ends with the hosted profile's next message,
- * which an operator wrote. Waits not answered yet are left out (conversationsWaiting counts them).
- *
- * The period's messages are read once, in each conversation's order: the message before and the
- * next answer come from window functions, and are looked up in messages_by_conversation only at
- * the period's edges (a conversation's first message in it; an answer after it ends). Median and
- * p90 are nearest-rank: the smallest delay with at least half (nine tenths) of the delays at or
- * below it, ranked by row_number() as SQLite has no percentile function.
+ * Operators' time to first answer, over the waits that began in the period and were answered
+ * (conversationsWaiting counts those not answered yet). Each answer wrote its wait (answer_waits),
+ * so the period's waits are read on the index answer_waits_by_time and ranked. Median and p90 are
+ * nearest-rank: the smallest delay with at least half (nine tenths) of the delays at or below it,
+ * ranked by row_number() as SQLite has no percentile function.
  */
 export async function firstAnswerTimes(db: Db, period: FigurePeriod) {
+  const onSiteOfWait = period.siteId === undefined ? sql`` : sql`and site_id = ${period.siteId}`;
   const { rows } = await sql<{
     answered: number | string;
     median_seconds: number | string | null;
     p90_seconds: number | string | null;
   }>`
-    with period_messages as (
-      select m.conversation_id, m.id, m.created_at, c.hosted_profile_id,
-        case when m.sender_profile_id = c.hosted_profile_id then 1 else 0 end as by_hosted
-      from conversations c
-      cross join messages m
-      where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
-        and m.created_at >= ${period.from} and m.created_at < ${period.to}
-    ),
-    in_order as (
-      select conversation_id, id, created_at, hosted_profile_id, by_hosted,
-        lag(by_hosted) over (partition by conversation_id order by id) as after_hosted,
-        min(case when by_hosted = 1 then created_at end) over (
-          partition by conversation_id order by id desc rows between unbounded preceding and 1 preceding
-        ) as answered_in_period
-      from period_messages
-    ),
-    waits as (
-      select created_at as asked,
-        coalesce(answered_in_period, (select a.created_at from messages a
-          where a.conversation_id = w.conversation_id and a.id > w.id and a.sender_profile_id = w.hosted_profile_id
-          order by a.id limit 1)) as answered_at
-      from in_order w
-      where by_hosted = 0
-        and coalesce(after_hosted, (select case when p.sender_profile_id = w.hosted_profile_id then 1 else 0 end
-          from messages p where p.conversation_id = w.conversation_id and p.id < w.id
-          order by p.id desc limit 1), 1) = 1
-    ),
-    delays as (select ${secondsBetween(db, 'asked', 'answered_at')} as seconds from waits where answered_at is not null),
-    ranked as (select seconds, row_number() over (order by seconds) as position, count(*) over () as answered from delays)
+    with ranked as (
+      select seconds, row_number() over (order by seconds) as position, count(*) over () as answered
+      from answer_waits
+      where asked_at >= ${period.from} and asked_at < ${period.to} ${onSiteOfWait}
+    )
     select count(*) as answered,
       min(case when position * 2 >= answered then seconds end) as median_seconds,
       min(case when position * 10 >= answered * 9 then seconds end) as p90_seconds

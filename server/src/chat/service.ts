@@ -241,7 +241,16 @@ export function createChatService(deps: {
           balance = paid.balance;
         }
         await queries.recordMessage(trx, row, recipient.hosted);
+        if (sender.staffId !== null && conversation.awaiting_reply_since !== null) {
+          await queries.insertAnswerWait(trx, {
+            messageId: row.id,
+            siteId: site.id,
+            askedAt: conversation.awaiting_reply_since,
+            answeredAt: row.created_at,
+          });
+        }
         const opened = conversation.last_message_id === 0;
+        if (opened) await visibility.recordContact(trx, sender.profileId, recipient.id);
         await events.record(trx, await messageEvent(site, row, opened, recipient, trx));
         return { row, repeated: false, balance, opened };
       });
@@ -506,8 +515,6 @@ export function createChatService(deps: {
 
     /** Which of these photo files were sent in a conversation (a hosted profile's gallery photos, say). */
     sentPhotoFiles: (files: string[]) => queries.sentPhotoFiles(db, files),
-
-    haveContact: (profileId: number, otherProfileId: number) => queries.haveConversation(db, profileId, otherProfileId),
   };
 
   /** A hosted profile's conversation on this site and its two sides; a 404 for any other. */

@@ -39,6 +39,8 @@ import * as moderationCases from './migrations/1764900000000-ModerationCases.js'
 import * as hostedProfileConversations from './migrations/1764910000000-HostedProfileConversations.js';
 import * as dashboardFigures from './migrations/1764950000000-DashboardFigures.js';
 import * as operatorClaims from './migrations/1765000000000-OperatorClaims.js';
+import * as contacts from './migrations/1765050000000-Contacts.js';
+import * as answerWaits from './migrations/1765100000000-AnswerWaits.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -70,6 +72,8 @@ const MIGRATIONS = {
   '1764910000000-HostedProfileConversations': hostedProfileConversations,
   '1764950000000-DashboardFigures': dashboardFigures,
   '1765000000000-OperatorClaims': operatorClaims,
+  '1765050000000-Contacts': contacts,
+  '1765100000000-AnswerWaits': answerWaits,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

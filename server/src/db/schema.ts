@@ -177,6 +177,12 @@ export interface SwipeSkipsTable {
   created_at: string;
 }
 
+/** Two profiles that have been in touch (a like either way, a conversation); one row each way. */
+export interface ContactsTable {
+  profile_id: number;
+  other_profile_id: number;
+}
+
 export interface ReportsTable {
   id: Generated<number>;
   reporter_profile_id: number;
@@ -435,6 +441,16 @@ export interface ConversationsTable {
   awaiting_reply_since: string | null;
 }
 
+/** A member's wait for a hosted profile's answer, written with the operator's answer that ended it. */
+export interface AnswerWaitsTable {
+  /** The answer. */
+  message_id: number;
+  site_id: number;
+  asked_at: string;
+  answered_at: string;
+  seconds: number;
+}
+
 export interface ConversationMembersTable {
   conversation_id: number;
   profile_id: number;
@@ -609,6 +625,7 @@ export interface Database {
   photos: PhotosTable;
   profile_listing_version: ProfileListingVersionTable;
   blocks: BlocksTable;
+  contacts: ContactsTable;
   reports: ReportsTable;
   likes: LikesTable;
   swipe_skips: SwipeSkipsTable;
@@ -634,6 +651,7 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
+  answer_waits: AnswerWaitsTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   staff_notes: StaffNotesTable;

@@ -37,21 +37,6 @@ export async function deleteLike(db: Db, liker: number, liked: number): Promise<
   await db.deleteFrom('likes').where('liker_profile_id', '=', liker).where('liked_profile_id', '=', liked).execute();
 }
 
-/** Whether either of two profiles liked the other. */
-export async function likedEitherWay(db: Db, profile: number, other: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('likes')
-    .select('created_at')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('liker_profile_id', '=', profile), eb('liked_profile_id', '=', other)]),
-        eb.and([eb('liker_profile_id', '=', other), eb('liked_profile_id', '=', profile)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function hasLiked(db: Db, liker: number, liked: number): Promise<boolean> {
   const row = await db
     .selectFrom('likes')

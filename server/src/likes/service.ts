@@ -25,10 +25,11 @@ import type { Insertable } from 'kysely';
 import { type Clock, startOfDayIn, startOfNextDayIn } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { LikesTable } from '../db/schema.js';
-import { DomainError } from '../errors.js';
+import { DomainError, fieldError, notFound } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
 import type { SignedInViewer } from '../members/presenter.js';
 import type { MembersService } from '../members/profiles/service.js';
+import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import * as queries from './queries.js';
@@ -43,9 +44,10 @@ export function createLikesService(deps: {
   clock: Clock;
   members: MembersService;
   search: SearchService;
+  visibility: VisibilityPolicy;
   events: EventBus;
 }) {
-  const { db, clock, members, search, events } = deps;
+  const { db, clock, members, search, visibility, events } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /**
@@ -59,6 +61,7 @@ export function createLikesService(deps: {
       const added = await queries.insertLike(t, { liker, liked, source, now: nowIso() });
       const match = await queries.hasLiked(t, liked, liker);
       if (added) {
+        await visibility.recordContact(t, liker, liked);
         await events.record(t, { type: 'like.new', siteId: site.id, profileId: liker, likedProfileId: liked });
         await events.record(t, { type: 'like.received', siteId: site.id, profileId: liked, likerProfileId: liker });
         if (match) await events.record(t, { type: 'match.new', siteId: site.id, profileIds: [liker, liked] });
@@ -96,17 +99,18 @@ export function createLikesService(deps: {
     };
   }
 
-  async function cardOf(site: Site, member: SignedInViewer, profileId: number): Promise<ProfileCard> {
+  /** The card of a profile the member may like, as the visibility rule decides in the card's query; a 404 when not. */
+  async function contactableCard(site: Site, member: SignedInViewer, profileId: number): Promise<ProfileCard> {
+    if (profileId === member.profileId) throw fieldError('profile_id', 'invalid_choice');
     const [card] = await search.listedCards(site, member, [profileId]);
-    if (!card) throw new DomainError('not_found');
+    if (!card) throw notFound();
     return card;
   }
 
   return {
     async like(site: Site, member: SignedInViewer, { profile_id, source }: LikeRequest) {
-      await members.assertContactable(site, member, profile_id);
-      // An unlisted (e.g. invisible) profile is refused before anything is stored or announced.
-      const profile = await cardOf(site, member, profile_id);
+      // Refused before anything is stored or announced.
+      const profile = await contactableCard(site, member, profile_id);
       const result = await storeLike(site, member.profileId, profile_id, source);
       await events.relay();
       return { match: result.match, profile };
@@ -125,11 +129,14 @@ export function createLikesService(deps: {
 
     /** Many likes at once, pairs that exist left out (load tests); no events, nobody is told. */
     addLikesInBulk(likes: Insertable<LikesTable>[]): Promise<void> {
-      return db.transaction().execute((trx) => queries.insertLikes(trx, likes));
+      return db.transaction().execute(async (trx) => {
+        await queries.insertLikes(trx, likes);
+        await visibility.recordContactsInBulk(
+          trx,
+          likes.map((like) => [like.liker_profile_id, like.liked_profile_id]),
+        );
+      });
     },
-
-    /** Whether two profiles have been in touch through a like, either way (for the visibility policy). */
-    haveContact: (profileId: number, otherProfileId: number) => queries.likedEitherWay(db, profileId, otherProfileId),
 
     /** A page of one list, as cards: received and matches in the order of liked_by, given in that of profiles. */
     async likesList(site: Site, member: SignedInViewer, { type, page }: LikesListQuery): Promise<LikesListResponse> {
@@ -197,8 +204,7 @@ export function createLikesService(deps: {
 
     /** A like in the swipe game counts against the day's likes; a skip keeps the profile out of later decks. */
     async swipe(site: Site, member: SignedInViewer, { profile_id, choice }: SwipeRequest) {
-      await members.assertContactable(site, member, profile_id);
-      await cardOf(site, member, profile_id);
+      await contactableCard(site, member, profile_id);
       if (choice === 'skip') {
         await queries.insertSkip(db, member.profileId, profile_id, nowIso());
         return { ...(await allowance(site, member)), match: false };

@@ -206,7 +206,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
 
   app.post(
     '/api/staff/release.php',
-    { schema: { body: conversationBody, response: { 200: okResponse }, errors: STAFF } },
+    { schema: { body: conversationBody, response: { 200: okResponse }, errors: [...STAFF, 'not_found'] } },
     async (request) => {
       await staff.release(request.site, operator(request), request.body.conversation);
       return { ok: true as const };

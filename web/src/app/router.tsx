@@ -83,7 +83,8 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       // handle.staffRight: the right a role needs for the page (StaffLayout checks it); none for every role.
-      { path: '/staff', ...page(() => import('../pages/staff/StaffInboxPage')), handle: { staffRight: 'inbox' } },
+      { path: '/staff', ...page(() => import('../pages/staff/StaffHomePage')) },
+      { path: '/staff/inbox', ...page(() => import('../pages/staff/StaffInboxPage')), handle: { staffRight: 'inbox' } },
       {
         path: '/staff/dashboard',
         ...page(() => import('../pages/staff/StaffDashboardPage')),

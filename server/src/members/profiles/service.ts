@@ -322,11 +322,6 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       return presentMember(row, await photoQueries.photosOf(db, [row.id]), viewer, blockedByViewer, clock.now());
     },
 
-    /** A 404, as for a missing profile, unless the viewer may like or contact this one. */
-    async assertContactable(site: Site, viewer: NonNullable<Viewer>, profileId: number) {
-      await visibility.contactable(site, viewer, profileId);
-    },
-
     /** Where a member's suggestions start: whom their profile says they look for, their age and place. */
     async preferencesOf(viewer: NonNullable<Viewer>) {
       const row = await queries.findProfileById(db, viewer.profileId);

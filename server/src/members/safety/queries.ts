@@ -1,6 +1,8 @@
 /** Blocks and reports between profiles. */
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { ProfileRow } from '../../db/schema.js';
+import { blockedByViewer, type Purpose, seenBy } from './rule.js';
 
 export async function insertBlock(db: Db, blocker: number, blocked: number, now: string): Promise<void> {
   await db
@@ -18,33 +20,53 @@ export async function deleteBlock(db: Db, blocker: number, blocked: number): Pro
     .execute();
 }
 
-/** A profile of the site with the blocks between it and a viewer, both ways, in one read. */
-export async function profileWithBlocks(db: Db, siteId: number, profileId: number, viewer: number) {
+/**
+ * A profile of the site as the rule lets `viewer` see it for `purpose`, and whether the viewer
+ * blocked it (a blocker still sees whom they blocked); undefined when the rule hides it.
+ */
+export async function visibleProfile(
+  db: Db,
+  siteId: number,
+  profileId: number,
+  viewer: number | undefined,
+  purpose: Purpose,
+) {
   const found = await db
     .selectFrom('profiles')
     .selectAll('profiles')
-    .select((eb) => {
-      const blocks = (blocker: number, blocked: number) =>
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocker_profile_id')
-            .where('blocker_profile_id', '=', blocker)
-            .where('blocked_profile_id', '=', blocked),
-        );
-      return [blocks(viewer, profileId).as('blocked_by_viewer'), blocks(profileId, viewer).as('blocked_by_profile')];
-    })
-    .where('id', '=', profileId)
-    .where('site_id', '=', siteId)
+    .select((eb) =>
+      viewer === undefined
+        ? sql<boolean>`false`.as('blocked_by_viewer')
+        : eb
+            .exists(blockedByViewer(eb, viewer).whereRef('blocked_profile_id', '=', 'profiles.id'))
+            .as('blocked_by_viewer'),
+    )
+    .where('profiles.id', '=', profileId)
+    .where('profiles.site_id', '=', siteId)
+    .where((eb) => seenBy(eb, viewer, purpose))
     .executeTakeFirst();
   if (!found) return undefined;
   // PostgreSQL answers exists() with a boolean, SQLite with 0 or 1.
-  const { blocked_by_viewer, blocked_by_profile, ...row } = found;
-  return {
-    row: row as ProfileRow,
-    blockedByViewer: Boolean(blocked_by_viewer),
-    blockedByProfile: Boolean(blocked_by_profile),
-  };
+  const { blocked_by_viewer, ...row } = found;
+  return { row: row as ProfileRow, blockedByViewer: Boolean(blocked_by_viewer) };
+}
+
+/** Pairs a statement records at most (4 parameters each, well within PostgreSQL's 65,535). */
+const CONTACTS_PER_STATEMENT = 2000;
+
+/** Records that these pairs of profiles have been in touch, each way; pairs recorded before stay as they are. */
+export async function insertContacts(db: Db, pairs: [number, number][]): Promise<void> {
+  for (let start = 0; start < pairs.length; start += CONTACTS_PER_STATEMENT) {
+    const rows = pairs.slice(start, start + CONTACTS_PER_STATEMENT).flatMap(([a, b]) => [
+      { profile_id: a, other_profile_id: b },
+      { profile_id: b, other_profile_id: a },
+    ]);
+    await db
+      .insertInto('contacts')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['profile_id', 'other_profile_id']).doNothing())
+      .execute();
+  }
 }
 
 export function blockedBy(db: Db, blocker: number): Promise<ProfileRow[]> {

@@ -3,6 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { CardRow, ImageRow } from '../presenter.js';
+import { blockedByViewer, blockersOfViewer, seenBy } from '../safety/rule.js';
 import { pastPrefix } from './key.js';
 
 export interface SearchFilter {
@@ -22,8 +23,11 @@ export interface SearchFilter {
   excluded: number[];
   /** Only hosted profiles. */
   hostedOnly?: boolean;
-  /** Lists invisible profiles too: for the viewer's contacts (their likes), whom invisibility does not hide from. */
-  includeInvisible?: boolean;
+  /**
+   * Whom the viewer may find (search) or contact (their likes and chats: invisibility does not hide
+   * those they have been in touch with); find when not given.
+   */
+  purpose?: 'find' | 'contact';
   /** A lander's faces: only these body types, a city (any case), and only profiles with an active main photo. */
   bodyTypes?: readonly string[];
   city?: string;
@@ -32,17 +36,15 @@ export interface SearchFilter {
 
 type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
 
-/** Who the filter lists, before leaving out `excluded`. */
-function listedBy(filter: SearchFilter, eb: ProfilesEb, byId = false) {
+/** The site and the filter's criteria, before anyone's visibility. */
+function criteriaOf(filter: SearchFilter, eb: ProfilesEb, byId = false) {
   const conditions = [
     !byId
       ? eb('profiles.site_id', '=', filter.siteId)
       : // Unary plus: the search indexes (all led by site_id) are then no candidates, so a lookup of
         // a few ids goes by primary key even where the planner has no statistics (SQLite).
         eb(sql<number>`+profiles.site_id`, '=', filter.siteId),
-    eb('profiles.status', '=', 'active'),
   ];
-  if (!filter.includeInvisible) conditions.push(eb('profiles.invisible', '=', 0));
   if (filter.gender) conditions.push(eb('profiles.gender', '=', filter.gender));
   if (filter.country) conditions.push(eb('profiles.country', '=', filter.country));
   if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));
@@ -55,16 +57,18 @@ function listedBy(filter: SearchFilter, eb: ProfilesEb, byId = false) {
   return conditions;
 }
 
+/**
+ * Whom the filter lists for anyone, before leaving out the searcher's own, `excluded` and both
+ * sides of the searcher's blocks (the cached totals count those apart, see listingState).
+ */
+function listedBy(filter: SearchFilter, eb: ProfilesEb) {
+  return [...criteriaOf(filter, eb), seenBy(eb, undefined, 'find')];
+}
+
 /** The searcher's own profile and `excluded`: ids given as values. */
 function namedExclusions(filter: SearchFilter): number[] {
   return filter.viewerProfileId === undefined ? filter.excluded : [filter.viewerProfileId, ...filter.excluded];
 }
-
-/** Profiles the searcher blocked, and those who blocked the searcher. */
-const blockedByViewer = (eb: ProfilesEb, viewer: number) =>
-  eb.selectFrom('blocks').select('blocked_profile_id as id').where('blocker_profile_id', '=', viewer);
-const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
-  eb.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', viewer);
 
 /** What only a lander asks for; search totals never count with these, so they stay out of listedBy. */
 function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
@@ -85,17 +89,15 @@ function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
 /** The filter's profiles; with `amongIds`, only those of these ids, found by primary key. */
 function matching(filter: SearchFilter, amongIds?: number[]) {
   return (eb: ProfilesEb) => {
-    const conditions = listedBy(filter, eb, amongIds !== undefined);
+    const conditions = [
+      ...criteriaOf(filter, eb, amongIds !== undefined),
+      seenBy(eb, filter.viewerProfileId, filter.purpose ?? 'find'),
+    ];
     if (amongIds) conditions.push(eb('profiles.id', 'in', amongIds));
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
     conditions.push(...showcaseConditions(filter, eb));
-    const viewer = filter.viewerProfileId;
-    if (viewer !== undefined) {
-      conditions.push(eb('profiles.id', 'not in', blockedByViewer(eb, viewer)));
-      conditions.push(eb('profiles.id', 'not in', blockersOfViewer(eb, viewer)));
-    }
     return eb.and(conditions);
   };
 }

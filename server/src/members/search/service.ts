@@ -97,9 +97,9 @@ export function createSearchService(db: Db, clock: Clock) {
     };
   }
 
-  /** Invisibility hides nobody from those they have been in touch with (safety/visibility.ts). */
+  /** Those the viewer may contact: invisibility hides nobody from those they have been in touch with (safety/rule.ts). */
   function contactsFilter(site: Site, viewer: NonNullable<Viewer>): queries.SearchFilter {
-    return { ...filterFor(site, {}, viewer, []), includeInvisible: true };
+    return { ...filterFor(site, {}, viewer, []), purpose: 'contact' };
   }
 
   function cards(rows: queries.CardWithMain[]) {

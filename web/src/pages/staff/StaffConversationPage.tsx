@@ -26,12 +26,12 @@ export default function StaffConversationPage() {
   if (!view.data) {
     return (
       <Alert variant="warning">
-        {view.error?.message} <Link to="/staff">Back to the inbox</Link>
+        {view.error?.message} <Link to="/staff/inbox">Back to the inbox</Link>
       </Alert>
     );
   }
   const { member, hosted, messages, notes, awaiting, persona } = view.data;
-  const done = () => release.mutate(id, { onSettled: () => navigate('/staff') });
+  const done = () => release.mutate(id, { onSettled: () => navigate('/staff/inbox') });
   return (
     <div className="staff-conversation">
       <section className="staff-chat" aria-label="Conversation">

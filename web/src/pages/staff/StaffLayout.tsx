@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { LogoMark } from '../../components/Logo';
 import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
@@ -19,10 +19,10 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
     matches: (path) => path.startsWith('/staff/dashboard'),
   },
   {
-    to: '/staff',
+    to: '/staff/inbox',
     label: 'Inbox',
     right: 'inbox',
-    matches: (path) => path === '/staff' || path.startsWith('/staff/conversations/'),
+    matches: (path) => path.startsWith('/staff/inbox') || path.startsWith('/staff/conversations/'),
   },
   { to: '/staff/profiles', label: 'Profiles', right: 'inbox', matches: (path) => path.startsWith('/staff/profiles') },
   { to: '/staff/photos', label: 'Photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
@@ -38,6 +38,9 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
 ];
 
 const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
+
+/** Where /staff leads: the role's first page in the bar (an admin's dashboard, an operator's inbox, a moderator's photos). */
+export const firstPageFor = (role: StaffRole) => pagesFor(role)[0]?.to ?? '/staff/sessions';
 
 /** The staff area (English only): its own sign-in, then the screens the staff member's role may use. */
 export function StaffLayout() {
@@ -97,15 +100,13 @@ function AvailableSwitch({ away }: { away: boolean }) {
   );
 }
 
-/** The page asked for, if the role has its right (the route's handle.staffRight); /staff leads elsewhere when not. */
+/** The page asked for, if the role has its right (the route's handle.staffRight). */
 function StaffPage({ role }: { role: StaffRole }) {
-  const { pathname } = useLocation();
   const right = useMatches()
     .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
     .findLast(Boolean);
   if (!right || staffMay(role, right)) return <Outlet />;
   const allowed = pagesFor(role);
-  if (pathname === '/staff') return <Navigate to={allowed[0]?.to ?? '/staff/sessions'} replace />;
   return (
     <Alert variant="warning">
       <h1 className="h5">Not part of your role</h1>

@@ -1,0 +1,85 @@
+/**
+ * Migrations that move what is stored into new tables: run again over a database that has lived,
+ * they must hold exactly what the app now writes itself (claims, contacts, answered waits).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/index.js';
+import { buildMember, loggedIn, makePremium, staffClient, useTestApp } from './helpers.js';
+
+const t = useTestApp();
+
+/** The migrations of issue 34 that fill their tables from the rows there are. */
+const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
+
+/** The database as it was before those migrations: their tables gone, the claim in its old columns. */
+async function undoFillingMigrations() {
+  const claims = await t.db.selectFrom('operator_claims').selectAll().execute();
+  for (const table of ['answer_waits', 'contacts', 'operator_claims'])
+    await sql`drop table ${sql.table(table)}`.execute(t.db);
+  await sql`alter table conversations add column claimed_by integer`.execute(t.db);
+  await sql`alter table conversations add column claim_expires_at text`.execute(t.db);
+  for (const claim of claims) {
+    await sql`update conversations set claimed_by = ${claim.staff_id}, claim_expires_at = ${claim.expires_at}
+      where id = ${claim.conversation_id}`.execute(t.db);
+  }
+  await sql`delete from kysely_migration where name in (${sql.join(FILLING)})`.execute(t.db);
+}
+
+const contents = async () => ({
+  claims: await t.db.selectFrom('operator_claims').selectAll().orderBy('conversation_id').execute(),
+  contacts: await t.db.selectFrom('contacts').selectAll().orderBy('profile_id').orderBy('other_profile_id').execute(),
+  waits: await t.db.selectFrom('answer_waits').selectAll().orderBy('message_id').execute(),
+});
+
+describe('the migrations that fill new tables', () => {
+  it('fill them as the app writes them: claims held, contacts by likes and chats, waits answered', async () => {
+    const [liker, liked] = [await buildMember(t.services), await buildMember(t.services)];
+    await (await loggedIn(t.app, liker)).post('/api/like.php', { profile_id: liked.profileId });
+    const writer = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
+    await makePremium(t.db, writer);
+    const member = await loggedIn(t.app, writer);
+    const hosted = await t.services.members.createHostedProfile({
+      site_id: t.site.id,
+      name: 'Hosted Hanna',
+      date_of_birth: '1990-02-03',
+    });
+    const write = async (text: string) => {
+      const sent = await member.post('/api/chat.php', { client_id: randomUUID(), profile_id: hosted.id, text });
+      expect(sent.statusCode, sent.body).toBe(200);
+      return sent.json().conversation as number;
+    };
+    const operator = await staffClient(t, 'operator');
+    const answer = async (conversation: number, text: string) => {
+      const answered = await operator.post('/api/staff/answer.php', { conversation, text });
+      expect(answered.statusCode, answered.body).toBe(200);
+    };
+    const conversation = await write('Hi');
+    expect((await operator.post('/api/staff/claim.php', { conversation })).statusCode).toBe(200);
+    t.clock.advance({ minutes: 3 });
+    await answer(conversation, 'Hello!');
+    await answer(conversation, 'How are you?');
+    await write('Fine');
+    t.clock.advance({ minutes: 2 });
+    await write('And you?');
+    t.clock.advance({ minutes: 2 });
+    await answer(conversation, 'Great');
+
+    const written = await contents();
+    expect(written.waits.map((wait) => wait.seconds)).toEqual([180, 240]);
+    expect(written.claims).toHaveLength(1);
+    expect(written.contacts).toEqual(
+      expect.arrayContaining([
+        { profile_id: liker.profileId, other_profile_id: liked.profileId },
+        { profile_id: liked.profileId, other_profile_id: liker.profileId },
+        { profile_id: writer.profileId, other_profile_id: hosted.id },
+        { profile_id: hosted.id, other_profile_id: writer.profileId },
+      ]),
+    );
+
+    await undoFillingMigrations();
+    await migrateToLatest(t.db, t.database.engine);
+    expect(await contents()).toEqual(written);
+  });
+});
