@@ -639,5 +639,7 @@ export function useDashboard(filter: DashboardFilter) {
         to: filter.to,
       }),
     placeholderData: (previous) => previous,
+    // Opened again, it shows the figures of now: an admin's first page, it would otherwise keep those of the sign-in.
+    staleTime: 0,
   });
 }
