@@ -120,7 +120,7 @@ describe('GET /api/landers.php', () => {
 
     const closed = await visitor.get('/api/landers.php');
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toEqual({ prefix: 'she', place: null, profiles: [] });
+    expect(closed.json()).toEqual({ prefix: 'she', place: null, place_kind: null, profiles: [] });
 
     // The lander asks settings.php first, with its page's query; the source is kept in a cookie.
     const source = client(t.app, { host: site.domain });
@@ -138,6 +138,7 @@ describe('GET /api/landers.php', () => {
     expect((await visitor.get('/api/landers.php?place=amsterdam')).json()).toEqual({
       prefix: '',
       place: 'Amsterdam',
+      place_kind: 'city',
       profiles: [],
     });
   });
@@ -166,11 +167,11 @@ describe('GET /api/landers.php', () => {
     await profile(site, 'Amsterdammer', { country: 'NL', region: 'NH', city: 'Amsterdam' });
 
     const holland = await visitor.get('/api/landers.php?place=noord-holland');
-    expect(holland.json().place).toBe('Noord-Holland');
+    expect(holland.json()).toMatchObject({ place: 'Noord-Holland', place_kind: 'region' });
     expect(names(holland)).toEqual(['Haarlemmer', 'Amsterdammer', 'Utrechter', 'Kölner']);
 
     const cologne = await visitor.get('/api/landers.php?place=koln');
-    expect(cologne.json().place).toBe('Köln');
+    expect(cologne.json()).toMatchObject({ place: 'Köln', place_kind: 'city' });
     expect(names(cologne)[0]).toBe('Kölner');
   });
 
@@ -181,7 +182,7 @@ describe('GET /api/landers.php', () => {
     for (const slug of ['atlantis', 'berlin', '---', 'summer-sale-2026']) {
       const response = await visitor.get(`/api/landers.php?place=${slug}`);
       expect(response.statusCode, slug).toBe(200);
-      expect(response.json().place, slug).toBeNull();
+      expect(response.json(), slug).toMatchObject({ place: null, place_kind: null });
       expect(names(response), slug).toEqual(['Anna', 'Bea']);
     }
   });

@@ -29,11 +29,13 @@ export type LanderPrefix = z.infer<typeof landerPrefix>;
 
 /**
  * The niche's prefix, the place the slug named (its name as the data set writes it, null when it
- * named none) and the profiles: none where the site does not let this visitor browse.
+ * named none), whether that place is a city or a whole region (headlines say them differently), and
+ * the profiles: none where the site does not let this visitor browse.
  */
 export const landersResponse = z.object({
   prefix: landerPrefix,
   place: z.string().nullable(),
+  place_kind: z.enum(['city', 'region']).nullable(),
   profiles: z.array(profileCard),
 });
 export type LandersResponse = z.infer<typeof landersResponse>;

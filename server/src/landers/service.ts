@@ -28,6 +28,8 @@ export function landerPrefix(site: Site): LanderPrefix {
   return NICHE_PREFIXES[site.settings.niche - 1] ?? '';
 }
 
+const placeKind = (place: Place): 'city' | 'region' => (place.city === null ? 'region' : 'city');
+
 function placeCriteria(place: Place): ShowcaseCriteria {
   return { country: place.country, countryregion: place.region, city: place.city ?? undefined };
 }
@@ -38,7 +40,7 @@ export function createLandersService({ search }: { search: SearchService }) {
     async profiles(site: Site, trafficSource: string | undefined, query: LandersQuery): Promise<LandersResponse> {
       const prefix = landerPrefix(site);
       const place = query.place === undefined ? null : placeNamed(site.settings.countries, query.place);
-      const answer = { prefix, place: place?.name ?? null };
+      const answer = { prefix, place: place?.name ?? null, place_kind: place ? placeKind(place) : null };
       if (!visitorMayBrowse(site.settings, trafficSource)) return { ...answer, profiles: [] };
 
       const criteria = NICHE_CRITERIA[prefix];

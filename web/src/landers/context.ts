@@ -12,8 +12,8 @@ export interface Lander {
   /** The niche's faces (none where the site does not let this visitor browse). */
   faces: ProfileCard[];
   prefix: LanderPrefix;
-  /** The place the slug named, as the data set writes it. */
-  place: string | null;
+  /** The place the slug named, as the data set writes it, and whether it is a city or a region. */
+  place: { name: string; kind: 'city' | 'region' } | null;
   /** A profile lander's profile, when the visitor may see it. */
   member: MemberProfile | null;
   signup: Signup;
@@ -31,10 +31,13 @@ export type RenderDesign = (lander: Lander) => DesignView;
 /** Whom the site is for, as a heading says it: "Singles", "Women", "Gay men"… */
 export const audience = ({ t, prefix }: Lander) => t(`audience.${prefix || 'none'}`);
 
-/** "Singles near you", or "Singles in Amsterdam" when the slug named a place. */
+/**
+ * "Singles near you", or "Singles in Amsterdam" when the slug named a place. A region has its own
+ * wording where a language says it otherwise ("à Paris" but "dans la région Bretagne").
+ */
 export function headline(lander: Lander): string {
   const who = audience(lander);
-  return lander.place
-    ? lander.t('headline.in', { audience: who, place: lander.place })
-    : lander.t('headline.near', { audience: who });
+  if (!lander.place) return lander.t('headline.near', { audience: who });
+  const key = lander.place.kind === 'region' ? 'headline.inRegion' : 'headline.in';
+  return lander.t(key, { audience: who, place: lander.place.name });
 }

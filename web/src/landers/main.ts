@@ -60,7 +60,7 @@ const pageNetwork = () => new URLSearchParams(location.search).get('network') ??
 async function facesFor(route: LanderRoute, settings: Settings): Promise<LandersResponse> {
   const query = { count: String(landerFacesAsked(route)), place: route.slug ?? undefined, network: pageNetwork() };
   const answer = await getJson<LandersResponse>('/api/landers.php', query).catch(() => null);
-  if (!answer) return { prefix: prefixOf(settings), place: null, profiles: [] };
+  if (!answer) return { prefix: prefixOf(settings), place: null, place_kind: null, profiles: [] };
   return landerFacesShown(route, answer);
 }
 
@@ -126,7 +126,7 @@ async function start() {
     route,
     faces: faces.profiles,
     prefix: faces.prefix,
-    place: faces.place,
+    place: faces.place === null ? null : { name: faces.place, kind: faces.place_kind ?? 'city' },
     member,
     signup: createSignup({ t, locale, settings, next }),
   };

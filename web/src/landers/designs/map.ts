@@ -70,7 +70,7 @@ function countryName({ settings, locale }: Lander): string {
 export function render(lander: Lander): DesignView {
   const { t, signup, faces } = lander;
   const title = headline(lander);
-  const where = lander.place ?? countryName(lander);
+  const where = lander.place?.name ?? countryName(lander);
   const main = h(
     'main',
     { class: 'design-map' },
