@@ -323,7 +323,7 @@ test('a member about to delete the account is offered the trial package and a di
   await signUpMember(page, 'Vera', { activate: true });
   await page.goto('/notifications/delete-account');
   await expect(
-    page.getByRole('link', { name: /^Try the trial package instead: 30 credits for €2\.99$/ }),
+    page.getByRole('link', { name: /^Start small with the trial package: 30 credits for €2\.99$/ }),
   ).toBeVisible();
   await page.getByRole('button', { name: t('app:settings.delete.alternativeDiscount', { percentage: '50' }) }).click();
   await expect(page).toHaveURL(/\/credits\?code=STAY50-/);

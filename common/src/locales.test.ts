@@ -48,22 +48,30 @@ const GLUED_PLACEHOLDER = /[\p{L}'’]\{\{\w+\}\}|\{\{\w+\}\}[\p{L}'’]/u;
 
 /**
  * The agreed words per locale, for like, match, swipe, premium, member and sign up, and the form of
- * address. `avoid` lists what a text must not say instead (matched case-insensitively on word
- * boundaries); `use` is there for translators. `except` names the texts SPEC.md fixes word for word.
+ * address. `avoid` lists what a text must not say instead, matched case-insensitively on word
+ * boundaries: a string is a word or phrase, a RegExp a stem with every ending it takes (pl imię,
+ * imienia, imieniu…) or a form only a pattern can catch (a tu-imperative, a formal imperative).
+ * `use` is there for translators. `except` names the texts SPEC.md fixes word for word.
  */
 interface Glossary {
   use: string;
-  avoid: string[];
+  avoid: (string | RegExp)[];
   /** Forms that are wrong only capitalised, such as a formal "you". */
   avoidCapitalised?: string[];
+  /** Words written in lower case except at the start of a sentence (pl ty, twój: no capital of respect). */
+  lowerCaseMidSentence?: string[];
   except?: string[];
 }
 const GLOSSARY: Record<string, Glossary> = {
-  da: { use: 'like, match, swipe, premiummedlem, medlem, tilmeld dig; du', avoid: ['hollandsk'] },
+  da: {
+    use: 'like, match, swipe, premiummedlem, medlem, tilmeld dig, kredit/kreditter; du',
+    avoid: ['hollandsk', /credits?/],
+  },
   de: {
     use: 'Like/liken/gelikt, Match, swipen, Premium-Mitglied, Mitglied, registrieren; du',
     avoid: ['geliked', 'Speichere, um ihn'],
-    avoidCapitalised: ['Ihnen'],
+    // "Ihnen", and a formal imperative such as "Wählen Sie": matched case-sensitively.
+    avoidCapitalised: ['Ihnen', '\\p{L}+en Sie'],
   },
   en: { use: 'like, match, swipe, premium member, member, sign up; you', avoid: ['thousands of members'] },
   es: {
@@ -71,37 +79,102 @@ const GLOSSARY: Record<string, Glossary> = {
     avoid: ['membresía', 'usted', 'ustedes', 'me gusta'],
   },
   fi: {
-    use: 'tykkäys/tykätä, match, pyyhkäistä, premium-jäsen, jäsen, rekisteröityä; sinä',
-    avoid: ['Se on match', 'Keskivertainen', 'hienovarainen'],
+    use: 'tykkäys/tykätä, match, pyyhkäistä, premium-jäsen, jäsen, rekisteröityä, Match-haku; sinä',
+    // "pisti silmääni" reads as "it stung my eye" ("caught my eye" is "kiinnitti huomioni").
+    avoid: ['Se on match', 'Keskivertainen', 'hienovarainen', /(?:pisti|osui) silmääp{L}*/, /matchinhau?p{L}*/],
   },
   fr: {
-    use: 'like/liker, match, swipe, membre premium, membre, s’inscrire; vous',
-    avoid: ['tu', 'ton', 'ta', 'tes', 'toi', 'te', "t'", 'connecte-toi', 'inscris-toi'],
+    use: 'like/liker, match, swipe, membre premium, membre, s’inscrire, Recherche de match; vous',
+    avoid: [
+      'tu',
+      'ton',
+      'ta',
+      'tes',
+      'toi',
+      'te',
+      "t'",
+      't’',
+      'Match Finder',
+      'Trouver un match',
+      // A tu-imperative: "Choisis-en une", "Regarde", "Écris-lui", "Ajoute"… (the vous forms end in -ez).
+      /p{L}+(?<!ez|es|nous|vous)-(?:en|toi|le|la|les|lui|leur|y|moi|nous)/,
+      /(?<=^|[.!?:«]\s*)(?:choisis|regarde|écris|ajoute|envoie|essaie|découvre|trouve|commence|rejoins|inscris|connecte|clique|vérifie|fais|dis|viens|reviens|prends|mets|garde|laisse|lis|complète|indique|saisis|utilise|profite|retrouve|confirme|ouvre|réessaie|attends|crée|vois|montre|écoute|patiente|va)/,
+    ],
   },
   it: {
     use: 'like/mettere like, match, swipe, iscritto premium, iscritto, iscriversi; tu',
-    avoid: ['membro', 'membri'],
+    // A member is addressed without a masculine participle or adjective.
+    avoid: ['membro', 'membri', /sei (?:stato|sicuro|pronto|arrivato|entrato|connesso)/, /(?<!il )benvenuto/],
   },
   nb: { use: 'like, match, sveipe, premiummedlem, medlem, registrere seg; du', avoid: ['hollandsk'] },
   nl: {
-    use: 'like/liken, match, swipen, premiumlid, lid/leden, aanmelden; je/jij',
-    avoid: ['premium lid', 'u', 'uw', 'minderjarige profielen', 'fysieke afspraken'],
+    use: 'like/liken, match, swipen, premiumlid/premiumleden, lid/leden, aanmelden, Matchzoeker; je/jij',
+    avoid: ['premium lid', 'premium leden', 'u', 'uw', 'minderjarige profielen', 'fysieke afspraken', 'matchfinder'],
     except: ['errors:field.birthdate_required'],
   },
   pl: {
-    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się; ty',
-    avoid: ['imię', 'samemu'],
+    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się, nazwa profilu; ty',
+    // The profile name is "nazwa profilu", never imię in any form; a member is addressed without a
+    // masculine past tense or adjective ("zrobiłeś", "jesteś pewien").
+    avoid: [
+      /imi(?:ę|enip{L}*|onp{L}*)/,
+      'samemu',
+      /p{L}+łeś/,
+      /p{L}+łbyś/,
+      /jesteś (?:pewien|pewny|gotowy|zalogowany|zarejestrowany|sam)/,
+      // "Polub: {{name}}" dodges declining the name; the name stands first or as the subject instead.
+      /p{L}+: \{\{name\}\}/,
+    ],
     avoidCapitalised: ['Pan', 'Pani', 'Państwo'],
+    lowerCaseMidSentence: [
+      'Ty',
+      'Twój',
+      'Twoja',
+      'Twoje',
+      'Twojego',
+      'Twojej',
+      'Twoim',
+      'Twoich',
+      'Twoimi',
+      'Twoją',
+      'Twoi',
+      'Ciebie',
+      'Cię',
+      'Ci',
+      'Tobie',
+      'Tobą',
+    ],
   },
   sv: {
-    use: 'gilla/gillning, match/matcher, svepa, premiummedlem, medlem, registrera sig; du',
-    avoid: ['matchning', 'matchningar', 'Flintskallig', 'banderollen'],
+    use: 'gilla/gillning, match/matcher, svepa, premiummedlem, medlem, registrera sig, Matchsök; du',
+    // "kinkig" means fussy: the niche is kink.
+    avoid: ['matchning', 'matchningar', 'Flintskallig', 'banderollen', /kinkigp{L}*/, /matchfinnarp{L}*/],
   },
 };
 
-/** A word or phrase on its own: not inside a longer word. */
-const wordPattern = (phrase: string, flags: string) =>
-  new RegExp(`(?<![\\p{L}'’])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, flags);
+/** A word or phrase on its own: not inside a longer word. A string is literal, a RegExp a pattern. */
+const wordPattern = (phrase: string | RegExp, flags: string) => {
+  const source = typeof phrase === 'string' ? phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : phrase.source;
+  return new RegExp(`(?<![\\p{L}'’{])(?:${source})(?![\\p{L}}])`, flags);
+};
+
+/** A capitalised word not at the start of a text or sentence (after . ! ? … and any opening quote). */
+const midSentence = (word: string) => new RegExp(`(?<!(?:^|[.!?…]\\s+)[„“"«(]?)(?<![\\p{L}])${word}(?![\\p{L}])`, 'u');
+
+/**
+ * French typography, one rule: the curly apostrophe ’, and a no-break space (U+00A0) before : ? ! ;
+ * Placeholders, URLs, markup, times and header names ("x-request-type: client") are not prose.
+ */
+const notProse = /\{\{\w+\}\}|<[^>]*>|\b\w+:\/\/\S+|\d:\d|\b[a-z]+(?:-[a-z]+)+: [a-z]+\b/g;
+function frenchTypographyFaults(text: string): string[] {
+  const prose = text.replace(notProse, '§');
+  const faults: string[] = [];
+  if (prose.includes("'")) faults.push('straight apostrophe');
+  for (const match of prose.matchAll(/(^|.)([?!:;])/gu)) {
+    if (match[1] !== '\u00a0' && match[1] !== '' && !/[?!]/.test(match[1])) faults.push(`"${match[1]}${match[2]}"`);
+  }
+  return faults;
+}
 
 describe('locale catalogues', () => {
   it('glues no letter or apostrophe to a placeholder', () => {
@@ -115,10 +188,11 @@ describe('locale catalogues', () => {
 
   for (const locale of LOCALES) {
     it(`${locale} keeps to its glossary and form of address`, () => {
-      const { avoid, avoidCapitalised = [], except = [] } = GLOSSARY[locale];
+      const { avoid, avoidCapitalised = [], lowerCaseMidSentence = [], except = [] } = GLOSSARY[locale];
       const patterns = [
-        ...avoid.map((phrase) => [phrase, wordPattern(phrase, 'iu')] as const),
-        ...avoidCapitalised.map((phrase) => [phrase, wordPattern(phrase, 'u')] as const),
+        ...avoid.map((phrase) => [String(phrase), wordPattern(phrase, 'iu')] as const),
+        ...avoidCapitalised.map((phrase) => [phrase, wordPattern(new RegExp(phrase, 'u'), 'u')] as const),
+        ...lowerCaseMidSentence.map((word) => [`${word} mid-sentence`, midSentence(word)] as const),
       ];
       const found = textsOf(locale).flatMap(([key, text]) =>
         except.includes(key)
@@ -128,6 +202,13 @@ describe('locale catalogues', () => {
       expect(found).toEqual([]);
     });
   }
+
+  it('fr writes the curly apostrophe and a no-break space before : ? ! ;', () => {
+    const faults = textsOf('fr').flatMap(([key, text]) =>
+      frenchTypographyFaults(text).map((fault) => `${key}: ${fault} in ${text}`),
+    );
+    expect(faults).toEqual([]);
+  });
 
   for (const locale of LOCALES) {
     for (const ns of namespaces) {
