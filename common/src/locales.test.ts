@@ -62,6 +62,11 @@ interface Glossary {
   lowerCaseMidSentence?: string[];
   except?: string[];
 }
+/**
+ * "Polub: {{name}}" dodges declining the name. In pl the name stands first or as the subject
+ * ("{{name}} – polub"); in fi it follows a declined noun ("Tykkää käyttäjästä {{name}}").
+ */
+const NAME_AFTER_COLON = /\p{L}+: \{\{name\}\}/u;
 const GLOSSARY: Record<string, Glossary> = {
   da: {
     use: 'like, match, swipe, premiummedlem, medlem, tilmeld dig, kredit/kreditter; du',
@@ -81,7 +86,14 @@ const GLOSSARY: Record<string, Glossary> = {
   fi: {
     use: 'tykkäys/tykätä, match, pyyhkäistä, premium-jäsen, jäsen, rekisteröityä, Match-haku; sinä',
     // "pisti silmääni" reads as "it stung my eye" ("caught my eye" is "kiinnitti huomioni").
-    avoid: ['Se on match', 'Keskivertainen', 'hienovarainen', /(?:pisti|osui) silmääp{L}*/, /matchinhau?p{L}*/],
+    avoid: [
+      'Se on match',
+      'Keskivertainen',
+      'hienovarainen',
+      /(?:pisti|osui) silmää\p{L}*/u,
+      /matchinhau?\p{L}*/u,
+      NAME_AFTER_COLON,
+    ],
   },
   fr: {
     use: 'like/liker, match, swipe, membre premium, membre, s’inscrire, Recherche de match; vous',
@@ -97,7 +109,7 @@ const GLOSSARY: Record<string, Glossary> = {
       'Match Finder',
       'Trouver un match',
       // A tu-imperative: "Choisis-en une", "Regarde", "Écris-lui", "Ajoute"… (the vous forms end in -ez).
-      /p{L}+(?<!ez|es|nous|vous)-(?:en|toi|le|la|les|lui|leur|y|moi|nous)/,
+      /\p{L}+(?<!ez|es|nous|vous)-(?:en|toi|le|la|les|lui|leur|y|moi|nous)/u,
       /(?<=^|[.!?:«]\s*)(?:choisis|regarde|écris|ajoute|envoie|essaie|découvre|trouve|commence|rejoins|inscris|connecte|clique|vérifie|fais|dis|viens|reviens|prends|mets|garde|laisse|lis|complète|indique|saisis|utilise|profite|retrouve|confirme|ouvre|réessaie|attends|crée|vois|montre|écoute|patiente|va)/,
     ],
   },
@@ -117,13 +129,12 @@ const GLOSSARY: Record<string, Glossary> = {
     // The profile name is "nazwa profilu", never imię in any form; a member is addressed without a
     // masculine past tense or adjective ("zrobiłeś", "jesteś pewien").
     avoid: [
-      /imi(?:ę|enip{L}*|onp{L}*)/,
+      /imi(?:ę|eni\p{L}*|on\p{L}*)/u,
       'samemu',
-      /p{L}+łeś/,
-      /p{L}+łbyś/,
+      /\p{L}+łeś/u,
+      /\p{L}+łbyś/u,
       /jesteś (?:pewien|pewny|gotowy|zalogowany|zarejestrowany|sam)/,
-      // "Polub: {{name}}" dodges declining the name; the name stands first or as the subject instead.
-      /p{L}+: \{\{name\}\}/,
+      NAME_AFTER_COLON,
     ],
     avoidCapitalised: ['Pan', 'Pani', 'Państwo'],
     lowerCaseMidSentence: [
@@ -148,7 +159,7 @@ const GLOSSARY: Record<string, Glossary> = {
   sv: {
     use: 'gilla/gillning, match/matcher, svepa, premiummedlem, medlem, registrera sig, Matchsök; du',
     // "kinkig" means fussy: the niche is kink.
-    avoid: ['matchning', 'matchningar', 'Flintskallig', 'banderollen', /kinkigp{L}*/, /matchfinnarp{L}*/],
+    avoid: ['matchning', 'matchningar', 'Flintskallig', 'banderollen', /kinkig\p{L}*/u, /matchfinnar\p{L}*/u],
   },
 };
 
