@@ -85,12 +85,12 @@ const GLOSSARY: Record<string, Glossary> = {
   },
   fi: {
     use: 'tykkäys/tykätä, match, pyyhkäistä, premium-jäsen, jäsen, rekisteröityä, Match-haku; sinä',
-    // "pisti silmääni" reads as "it stung my eye" ("caught my eye" is "kiinnitti huomioni").
+    // "pisti silmääni" reads as "it stung my eye" ("caught my eye": "kiinnitti huomioni", "osui silmääni").
     avoid: [
       'Se on match',
       'Keskivertainen',
       'hienovarainen',
-      /(?:pisti|osui) silmää\p{L}*/u,
+      /pisti silmää\p{L}*/u,
       /matchinhau?\p{L}*/u,
       NAME_AFTER_COLON,
     ],
