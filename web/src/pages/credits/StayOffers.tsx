@@ -27,7 +27,7 @@ export function StayOffers() {
         <li>
           <Link to={`/credits/${trial.id}`}>
             {t('settings.delete.alternativeTrial', {
-              credits: trial.credits,
+              count: trial.credits,
               price: formatMoney(trial.price, trial.currency, i18n.language),
             })}
           </Link>
