@@ -82,15 +82,18 @@ test('a member chooses what comes by email and push, and the choice holds', asyn
   await expect(messagesByMail).toBeChecked();
   await messagesByMail.click();
   await expect(page.getByText(t('notifications:choices.saved'))).toBeVisible();
+  // Marketing waits for the member's consent (EU opt-in): off by mail and push until turned on.
+  for (const channel of ['mail', 'push'] as const) await expect(choice(page, 'news', channel)).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'mail')).not.toBeChecked();
   await choice(page, 'promotions', 'push').click();
-  await expect(choice(page, 'promotions', 'push')).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'push')).toBeChecked();
   await expectAccessible(page);
   if (isMobile) await expectTapTargets(page);
   await screenshot(page, testInfo, 'notifications-choices');
 
   await page.reload();
   await expect(choice(page, 'new_conversations', 'mail')).not.toBeChecked();
-  await expect(choice(page, 'promotions', 'push')).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'push')).toBeChecked();
   await expect(choice(page, 'like', 'mail')).toBeChecked();
   // Away from the site, the member gets mail about what they asked for only.
   await page.goto('about:blank');
