@@ -84,6 +84,9 @@ for (const locale of ['en', 'nl'] as const) {
     await submitSignup.click();
     await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
     await expect(page.getByText(t('activation.title')).first()).toBeVisible();
+    // It says when the mail comes, where it went and where else to look.
+    await expect(page.getByText(t('activation.body', { email })).first()).toBeVisible();
+    await expect(page.getByText(t('activation.arrives')).first()).toBeVisible();
     await shot('03-after-signup');
 
     const activation = await latestMail(request, email, t('mail:activate.subject', { site: 'Amora' }));
@@ -92,6 +95,10 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(page.getByText(t('activate.done'))).toBeVisible();
     await expectAccessible(page);
     await shot('04-activated');
+    // The signup steps are not finished: "Continue" goes back to them.
+    await page.getByRole('link', { name: t('activate.continue') }).click();
+    await expect(page).toHaveURL(/\/complete-signup$/);
+    await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
     await page.goto('/');
     await expect(page.getByText(t('home.activated'))).toBeVisible();
     await expect(page.getByText(t('activation.title'))).toHaveCount(0);

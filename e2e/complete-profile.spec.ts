@@ -74,6 +74,8 @@ test('a new member completes the profile and is found in search', async ({ page,
   await expect(page.getByText(t('members:complete.progress', { step: '2', total: '5' })).first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: t('members:complete.steps.location.title') })).toBeVisible();
+  // The browser has not been asked yet (SPEC §4): the page says it will ask.
+  await expect(page.getByText(t('members:location.willAsk'))).toBeVisible();
   await page.getByLabel(t('members:fields.country')).selectOption({ label: 'Netherlands' });
   await page.getByLabel(t('members:fields.region')).selectOption({ label: 'Noord-Holland' });
   await page.getByLabel(t('members:fields.city')).fill('Haarlem');

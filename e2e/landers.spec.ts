@@ -234,6 +234,20 @@ test('tapping a face opens the signup to meet them', async ({ page }, testInfo) 
   await expect(page.locator('#signup').getByLabel(en('fields.email'), { exact: true })).toBeVisible();
 });
 
+test('the video lander shows a profile as what it is, with no call controls', async ({ page }, testInfo) => {
+  await openLander(page, '/landers/video/noord-holland');
+  const stage = page.locator('.stage');
+  const name = ((await stage.getByRole('heading', { level: 2 }).innerText()).split(',')[0] as string).trim();
+  // No microphone, call button or camera preview of "you": a photo, a next profile and a message.
+  await expect(page.getByText(/^(You|Jij)$/)).toHaveCount(0);
+  await expect(stage.locator('button')).toHaveText([en('landers:video.next'), en('landers:video.message')]);
+  await stage.getByRole('button', { name: en('landers:video.next') }).click();
+  await expect(stage.getByRole('heading', { level: 2 })).not.toContainText(name);
+  await screenshot(page, testInfo, 'lander-video-profile');
+  await stage.getByRole('button', { name: en('landers:video.message') }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
 /** Right after signing up, a phone shows the activation reminder as a dialog (SPEC §2). */
 async function closeActivationDialogOnPhone(page: Page) {
   if (test.info().project.name !== 'phone') return;

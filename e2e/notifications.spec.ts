@@ -14,6 +14,7 @@ import {
   enterSite,
   expectAccessible,
   expectTapTargets,
+  hostedProfiles,
   latestMail,
   otherPerson,
   screenshot,
@@ -82,15 +83,18 @@ test('a member chooses what comes by email and push, and the choice holds', asyn
   await expect(messagesByMail).toBeChecked();
   await messagesByMail.click();
   await expect(page.getByText(t('notifications:choices.saved'))).toBeVisible();
+  // Marketing waits for the member's consent (EU opt-in): off by mail and push until turned on.
+  for (const channel of ['mail', 'push'] as const) await expect(choice(page, 'news', channel)).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'mail')).not.toBeChecked();
   await choice(page, 'promotions', 'push').click();
-  await expect(choice(page, 'promotions', 'push')).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'push')).toBeChecked();
   await expectAccessible(page);
   if (isMobile) await expectTapTargets(page);
   await screenshot(page, testInfo, 'notifications-choices');
 
   await page.reload();
   await expect(choice(page, 'new_conversations', 'mail')).not.toBeChecked();
-  await expect(choice(page, 'promotions', 'push')).not.toBeChecked();
+  await expect(choice(page, 'promotions', 'push')).toBeChecked();
   await expect(choice(page, 'like', 'mail')).toBeChecked();
   // Away from the site, the member gets mail about what they asked for only.
   await page.goto('about:blank');
@@ -218,22 +222,39 @@ test.describe('the push prompt', () => {
     return page.locator('#push');
   }
 
+  /** Writes a first message, the moment being told of answers starts to matter. */
+  async function firstMessage(page: Page) {
+    const [hosted] = await hostedProfiles(page, 1);
+    const sent = await page.request.post('/api/chat.php', {
+      headers: CLIENT,
+      data: { client_id: randomUUID(), text: 'Hi!', profile_id: hosted?.id },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+
+  /** A member who just wrote a first message: the prompt asks in the conversations list. */
   async function memberWithPrompt(page: Page, name: string) {
     await enterSite(page, '/');
     await signUpMember(page, name, { activate: true });
     await finishSignupSteps(page);
+    // Not before there is a reason, and never over a page's actions.
     await page.goto('/members');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+    await page.goto('/chats');
+    await expect(page.getByText(t('chat:list.empty'))).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+    await firstMessage(page);
+    await page.reload();
     await expect(prompt(page)).toBeVisible();
   }
 
-  test('turns push on when the browser allows it', async ({ page, context, isMobile }, testInfo) => {
+  test('turns push on when the browser allows it', async ({ page, context }, testInfo) => {
     await allowPush(context);
     await memberWithPrompt(page, 'Gijs');
-    if (isMobile) {
-      // Near the thumb: the bottom of the screen, above the tab bar.
-      const box = await prompt(page).boundingBox();
-      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan((page.viewportSize()?.height ?? 0) * 0.6);
-    }
+    // In the page's flow, above the conversations, covering nothing.
+    const [box, list] = [await prompt(page).boundingBox(), await page.locator('.chat-list').boundingBox()];
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(list?.y ?? 0);
     await expectAccessible(page);
     await screenshot(page, testInfo, 'push-prompt');
     const row = await turnOnFromPrompt(page);
@@ -264,6 +285,21 @@ test.describe('the push prompt', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(prompt(page)).toBeHidden();
+  });
+
+  test('counts skipping push in the signup steps as "not now"', async ({ page }) => {
+    await enterSite(page, '/');
+    await signUpMember(page, 'Joost', { activate: true });
+    const step = await page.request.put('/api/profile.php', { headers: CLIENT, data: { signup_step: 'push' } });
+    expect(step.ok()).toBe(true);
+    await page.goto('/complete-signup');
+    await expect(page.getByRole('heading', { name: t('members:complete.steps.push.title') })).toBeVisible();
+    await page.getByRole('button', { name: t('members:complete.skip') }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    await firstMessage(page);
+    await page.goto('/chats');
+    await expect(page.locator('.chat-list li').first()).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
   });
 });
 

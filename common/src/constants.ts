@@ -72,6 +72,12 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** Marketing (offers, news): off by mail and by push until the member turns it on (EU consent is opt-in). */
+export const MARKETING_NOTIFICATION_TYPES = ['promotions', 'news'] as const satisfies readonly NotificationType[];
+export type MarketingNotificationType = (typeof MARKETING_NOTIFICATION_TYPES)[number];
+export const isMarketing = (type: NotificationType): type is MarketingNotificationType =>
+  (MARKETING_NOTIFICATION_TYPES as readonly NotificationType[]).includes(type);
+
 /**
  * Why no notification mail goes to a member (SPEC §4): they marked one as spam (fbl), mail to them
  * bounced, or they unsubscribed through a mail's link. Kept apart from the per-type choices.

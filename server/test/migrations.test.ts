@@ -25,6 +25,13 @@ async function undoFillingMigrations() {
       where id = ${claim.conversation_id}`.execute(t.db);
   }
   await sql`delete from kysely_migration where name in (${sql.join(FILLING)})`.execute(t.db);
+  await undoMarketingConsents();
+}
+
+/** The migrations after those (they must come later in order): their tables gone too. */
+async function undoMarketingConsents() {
+  await sql`drop table marketing_consents`.execute(t.db);
+  await sql`delete from kysely_migration where name = '1765150000000-MarketingConsents'`.execute(t.db);
 }
 
 const contents = async () => ({
@@ -81,5 +88,36 @@ describe('the migrations that fill new tables', () => {
     await undoFillingMigrations();
     await migrateToLatest(t.db, t.database.engine);
     expect(await contents()).toEqual(written);
+  });
+});
+
+describe('the migration that makes marketing opt-in', () => {
+  it('keeps what members there are had (marketing on) and gives new members marketing off', async () => {
+    const [before, chose] = [await buildMember(t.services), await buildMember(t.services)];
+    const choosing = await loggedIn(t.app, chose);
+    await choosing.put('/api/notifications.php', { preferences: [{ type: 'news', mail: false, push: true }] });
+    // The database before the migration: no consents table, choices only where members made them.
+    await undoMarketingConsents();
+    await sql`delete from notification_preferences where type = 'promotions'`.execute(t.db);
+    await sql`delete from notification_preferences where user_id = ${before.user.id}`.execute(t.db);
+    await migrateToLatest(t.db, t.database.engine);
+
+    const marketing = async (member: Awaited<ReturnType<typeof buildMember>>) => {
+      const { preferences } = (await (await loggedIn(t.app, member)).get('/api/notifications.php')).json();
+      return preferences.filter((p: { type: string }) => p.type === 'promotions' || p.type === 'news');
+    };
+    expect(await marketing(before)).toEqual([
+      { type: 'promotions', mail: true, push: true },
+      { type: 'news', mail: true, push: true },
+    ]);
+    expect(await marketing(chose)).toEqual([
+      { type: 'promotions', mail: true, push: true },
+      { type: 'news', mail: false, push: true },
+    ]);
+    expect(await marketing(await buildMember(t.services))).toEqual([
+      { type: 'promotions', mail: false, push: false },
+      { type: 'news', mail: false, push: false },
+    ]);
+    expect(await t.db.selectFrom('marketing_consents').selectAll().execute()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * (nobody is mailed for them), and the scheduled reminders at the site's evening.
  */
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_TYPES } from '@amora/common';
+import { isMarketing, NOTIFICATION_TYPES } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import { MAIL_KIND_PAUSE_MS } from '../src/notifications/service.js';
 import {
@@ -59,24 +59,25 @@ function unsubscribeLinks(mail: { text: string; headers: string }) {
 }
 
 describe('notification choices', () => {
-  it('starts with every type on for mail and push, and changes only what is asked', async () => {
+  it('starts with every type on for mail and push but marketing, and changes only what is asked', async () => {
     const anna = await someone();
     const initial = await anna.visitor.get('/api/notifications.php');
     expect(initial.statusCode).toBe(200);
     expect(initial.json()).toEqual({
-      preferences: NOTIFICATION_TYPES.map((type) => ({ type, mail: true, push: true })),
+      preferences: NOTIFICATION_TYPES.map((type) => ({ type, mail: !isMarketing(type), push: !isMarketing(type) })),
       notifications_disabled: [],
     });
 
     const changed = await anna.visitor.put('/api/notifications.php', {
       preferences: [
-        { type: 'promotions', mail: false },
+        { type: 'promotions', mail: true },
         { type: 'like', push: false },
       ],
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const byType = Object.fromEntries(changed.json().preferences.map((p: { type: string }) => [p.type, p]));
-    expect(byType.promotions).toEqual({ type: 'promotions', mail: false, push: true });
+    expect(byType.promotions).toEqual({ type: 'promotions', mail: true, push: false });
+    expect(byType.news).toEqual({ type: 'news', mail: false, push: false });
     expect(byType.like).toEqual({ type: 'like', mail: true, push: false });
     expect(byType.new_messages).toEqual({ type: 'new_messages', mail: true, push: true });
     // Switching a type off is a choice, not mail being off: the activation reminder keeps showing.
@@ -95,7 +96,9 @@ describe('notification choices', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
     // Type k was asked by every i with i % 8 = k, all with the same mail choice: i's (and k's) evenness.
     const { preferences } = (await anna.visitor.get('/api/notifications.php')).json();
-    expect(preferences).toEqual(NOTIFICATION_TYPES.map((type, k) => ({ type, mail: k % 2 === 0, push: true })));
+    expect(preferences).toEqual(
+      NOTIFICATION_TYPES.map((type, k) => ({ type, mail: k % 2 === 0, push: !isMarketing(type) })),
+    );
   });
 
   it('refuses an unknown type, a made-up field or a visitor, and changes nothing', async () => {
@@ -112,7 +115,61 @@ describe('notification choices', () => {
     }
     expect((await client(t.app).put('/api/notifications.php', { mail_on: true })).statusCode).toBe(403);
     const after = (await anna.visitor.get('/api/notifications.php')).json();
-    expect(after.preferences.every((p: { mail: boolean; push: boolean }) => p.mail && p.push)).toBe(true);
+    expect(after.preferences.every((p: { type: 'like'; mail: boolean }) => p.mail === !isMarketing(p.type))).toBe(true);
+  });
+});
+
+describe('consent to marketing (EU opt-in)', () => {
+  const consents = (userId: number) =>
+    t.db
+      .selectFrom('marketing_consents')
+      .select(['channel', 'topic', 'given', 'at', 'source'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+
+  it('records each consent given or withdrawn, when and where; other choices record none', async () => {
+    const anna = await someone();
+    const at = t.clock.now().toISOString();
+    await anna.visitor.put('/api/notifications.php', {
+      preferences: [
+        { type: 'promotions', mail: true, push: false },
+        { type: 'like', mail: false },
+      ],
+    });
+    t.clock.advance({ minutes: 5 });
+    const later = t.clock.now().toISOString();
+    await anna.visitor.put('/api/notifications.php', {
+      preferences: [
+        { type: 'promotions', mail: false },
+        { type: 'news', push: true },
+      ],
+    });
+    expect(await consents(anna.user.id)).toEqual([
+      { channel: 'mail', topic: 'promotions', given: 1, at, source: 'settings' },
+      { channel: 'mail', topic: 'promotions', given: 0, at: later, source: 'settings' },
+      { channel: 'push', topic: 'news', given: 1, at: later, source: 'settings' },
+    ]);
+  });
+
+  it('withdraws consent to marketing by mail when a mail’s unsubscribe link is used', async () => {
+    const [anna, bram] = [await someone(), await someone()];
+    await bram.visitor.put('/api/notifications.php', { preferences: [{ type: 'news', mail: true, push: true }] });
+    await send(anna, bram);
+    await afterBundleDelay();
+    const links = unsubscribeLinks((await lastMail(t, bram.email)) as { text: string; headers: string });
+    expect((await oneClick(links.oneClick)).statusCode).toBe(200);
+    const { preferences } = (await bram.visitor.get('/api/notifications.php')).json();
+    expect(preferences.find((p: { type: string }) => p.type === 'news')).toEqual({
+      type: 'news',
+      mail: false,
+      push: true,
+    });
+    expect((await consents(bram.user.id)).map(({ channel, given, source }) => ({ channel, given, source }))).toEqual([
+      { channel: 'mail', given: 1, source: 'settings' },
+      { channel: 'push', given: 1, source: 'settings' },
+      { channel: 'mail', given: 0, source: 'unsubscribe' },
+    ]);
   });
 });
 

@@ -424,6 +424,18 @@ export interface NotificationPreferencesTable {
   push: number;
 }
 
+/** Each time a member gave or withdrew consent to marketing on a channel, and where (kept as proof). */
+export interface MarketingConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  channel: 'mail' | 'push';
+  topic: string;
+  /** 1 given, 0 withdrawn. */
+  given: number;
+  at: string;
+  source: 'settings' | 'signup' | 'unsubscribe';
+}
+
 export interface NotificationSendsTable {
   user_id: number;
   kind: string;
@@ -648,6 +660,7 @@ export interface Database {
   jobs: JobsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_sends: NotificationSendsTable;
+  marketing_consents: MarketingConsentsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

@@ -82,6 +82,11 @@ describe('mail templates', () => {
     });
   }
 
+  it('tells where an activation mail may have landed (SPEC §9)', () => {
+    const frame = { locale: 'en' as const, siteName: 'Amora', company, name: null, link };
+    expect(renderAccountMail('activate', frame).text).toContain('spam or junk folder');
+  });
+
   it('uses the plural form the count asks for', () => {
     const frame = { locale: 'en' as const, siteName: 'Amora', company, name: 'Noor', link, params: { sender: 'Anna' } };
     expect(renderNotificationMail('messages', { ...frame, params: { ...frame.params, count: 1 } }, links).subject).toBe(

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { NotificationPreferencesTable, PushSubscriptionsTable } from '../db/schema.js';
+import type { MarketingConsentsTable, NotificationPreferencesTable, PushSubscriptionsTable } from '../db/schema.js';
 
 export function subscriptionsOf(db: Db, userId: number) {
   return db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -41,6 +41,10 @@ export async function upsertPreference(db: Db, row: Selectable<NotificationPrefe
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet({ mail: row.mail, push: row.push }))
     .execute();
+}
+
+export async function recordConsent(db: Db, row: Insertable<MarketingConsentsTable>): Promise<void> {
+  await db.insertInto('marketing_consents').values(row).execute();
 }
 
 export async function lastSent(db: Db, userId: number, kind: string): Promise<string | null> {

@@ -105,7 +105,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const found = await target(request.query);
-      await notifications.turnMailOff(found.userId, 'list_unsubscribe');
+      await notifications.unsubscribe(found.userId);
       return { ok: true as const };
     },
   );

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 /**
  * Notifications: what a member is told, how and when. Each of the eight types is on by mail and by
- * push until the member says otherwise; apart from those choices, notification mail as a whole is
+ * push until the member says otherwise, except marketing (promotions, news), off until the member
+ * turns it on, each consent kept with when and where; apart from those choices, notification mail as a whole is
  * off for a reason (a spam complaint, a bounce, an unsubscribe link). Pushes go at once; mails wait
  * a few minutes so a burst becomes one mail, and go only to a member who is not online.
  */
 import {
+  isMarketing,
   type Locale,
+  MARKETING_NOTIFICATION_TYPES,
   type MailOffReason,
   NOTIFICATION_TYPES,
   type NotificationPreference,
@@ -15,6 +18,8 @@ import {
 } from '@amora/common';
 import type { AccountsService, NotificationTarget } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
+import type { Db } from '../db/index.js';
+import type { MarketingConsentsTable } from '../db/schema.js';
 import type { CaseLetter, EventBus, EventOf, EventType } from '../events/bus.js';
 import { type Translate, translator } from '../i18n.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -30,6 +35,10 @@ import { createReminders } from './reminders.js';
 
 /** At least this long between two mails of one kind to one member. */
 export const MAIL_KIND_PAUSE_MS = 30 * 60_000;
+
+const CHANNELS = ['mail', 'push'] as const;
+/** Where a marketing consent was given or withdrawn. */
+type ConsentSource = MarketingConsentsTable['source'];
 
 /** Mails that gather what happened while the member was away. */
 type BundledKind = 'messages' | 'likes' | 'match';
@@ -80,11 +89,47 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock, linkKey, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
   const push = createPushService(deps);
 
-  async function preferences(userId: number): Promise<NotificationPreference[]> {
-    const rows = await queries.preferencesOf(db, userId);
+  /** Every type's choice; without one stored, on, except marketing, which waits for consent. */
+  async function preferences(userId: number, trx: Db = db): Promise<NotificationPreference[]> {
+    const rows = await queries.preferencesOf(trx, userId);
     return NOTIFICATION_TYPES.map((type) => {
       const row = rows.find((each) => each.type === type);
-      return { type, mail: row ? row.mail === 1 : true, push: row ? row.push === 1 : true };
+      const unchosen = !isMarketing(type);
+      return { type, mail: row ? row.mail === 1 : unchosen, push: row ? row.push === 1 : unchosen };
+    });
+  }
+
+  /**
+   * Stores the choices, and with them (in one transaction) each marketing consent given or
+   * withdrawn, with when and where: the proof EU consent rules ask for.
+   */
+  async function choose(userId: number, changes: NotificationsUpdate['preferences'], source: ConsentSource) {
+    await db.transaction().execute(async (trx) => {
+      const current = await preferences(userId, trx);
+      for (const change of changes ?? []) {
+        const now = current.find((choice) => choice.type === change.type) as NotificationPreference;
+        const next = { ...now, mail: change.mail ?? now.mail, push: change.push ?? now.push };
+        await queries.upsertPreference(trx, {
+          user_id: userId,
+          type: change.type,
+          mail: next.mail ? 1 : 0,
+          push: next.push ? 1 : 0,
+        });
+        if (!isMarketing(change.type)) continue;
+        for (const channel of CHANNELS) {
+          if (next[channel] === now[channel]) continue;
+          const at = clock.now().toISOString();
+          await queries.recordConsent(trx, {
+            user_id: userId,
+            channel,
+            topic: change.type,
+            given: next[channel] ? 1 : 0,
+            at,
+            source,
+          });
+        }
+        Object.assign(now, next);
+      }
     });
   }
 
@@ -409,16 +454,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /** Changes the given choices (and turns mail back on when asked); the rest stay as they are. */
     async updatePreferences(userId: number, update: NotificationsUpdate) {
-      const current = await preferences(userId);
-      for (const change of update.preferences ?? []) {
-        const now = current.find((choice) => choice.type === change.type) as NotificationPreference;
-        await queries.upsertPreference(db, {
-          user_id: userId,
-          type: change.type,
-          mail: (change.mail ?? now.mail) ? 1 : 0,
-          push: (change.push ?? now.push) ? 1 : 0,
-        });
-      }
+      await choose(userId, update.preferences, 'settings');
       if (update.mail_on) await accounts.turnMailOn(userId);
     },
 
@@ -429,7 +465,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return target;
     },
 
-    turnMailOff: (userId: number, reason: MailOffReason) => accounts.turnMailOff(userId, reason),
+    /** A mail's unsubscribe link stops notification mail and withdraws consent to marketing by mail. */
+    async unsubscribe(userId: number) {
+      const marketing = MARKETING_NOTIFICATION_TYPES.map((type) => ({ type, mail: false }));
+      await choose(userId, marketing, 'unsubscribe');
+      await accounts.turnMailOff(userId, 'list_unsubscribe');
+    },
 
     /** The mail provider says an address bounced for good or its owner called a mail spam. */
     async mailEvent(email: string, reason: Extract<MailOffReason, 'bounce' | 'fbl'>): Promise<number> {

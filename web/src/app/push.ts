@@ -61,11 +61,22 @@ export async function claimPushSubscription() {
   if (subscription) await storeSubscription(subscription);
 }
 
-type WorkerMessage = { type: 'push-message' } | { type: 'push-click'; url: string; open_url: string };
+/** Where a push leads (web/src/sw/sw.ts): the check url, or the open url when nobody is signed in. */
+interface PushLink {
+  url: string;
+  open_url: string;
+}
+
+type WorkerMessage = { type: 'push-message'; payload: PushLink } | ({ type: 'push-click' } & PushLink);
+
+/** Whether this page is the one being looked at: the worker shows it no notification (sw.ts). */
+const looking = () => document.visibilityState === 'visible' && document.hasFocus();
 
 /**
- * Listens to the service worker: a push refreshes what it is about at once (the refresh cadence is
- * slow while push is on), and a clicked push goes to its url, or its open url when nobody is signed in.
+ * Listens to the service worker (SPEC §7): a push refreshes what it is about at once (the refresh
+ * cadence is slow while push is on), and opens its url, or its open url when nobody is signed in;
+ * a pushed message does so in the page being looked at (it got no notification to click), a
+ * clicked push in the page the worker focused.
  */
 export function listenToServiceWorker({
   signedIn,
@@ -77,12 +88,13 @@ export function listenToServiceWorker({
   refresh: () => void;
 }): () => void {
   if (!capable()) return () => undefined;
+  const open = (link: PushLink) => navigate(signedIn() ? link.url : link.open_url);
   const onMessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
-    if (message?.type === 'push-message') refresh();
-    else if (message?.type === 'push-click') {
-      navigate(signedIn() ? message.url : message.open_url);
-    }
+    if (message?.type === 'push-message') {
+      refresh();
+      if (message.payload?.url && looking()) open(message.payload);
+    } else if (message?.type === 'push-click') open(message);
   };
   navigator.serviceWorker.addEventListener('message', onMessage);
   return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -39,13 +39,18 @@ export function useActivationReminder() {
   return { user, dismiss };
 }
 
+/** Whether the reminder comes as a modal: right after signup, on a phone (SPEC §2). */
+export const activationAsModal = () =>
+  sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
+
 /** The activation reminder: right after signup on a phone a modal, otherwise an alert. */
 export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () => void }) {
   const { t } = useTranslation();
-  const asModal = sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
+  const asModal = activationAsModal();
   const body = (
     <>
       <p className="mb-2">{t('activation.body', { email: user.email })}</p>
+      <p className="mb-2">{t('activation.arrives')}</p>
       <ResendActivation />
     </>
   );

@@ -6,14 +6,14 @@ import { MatchPopupProvider } from '../../pages/likes/match-popup-context';
 import { useMemberChrome } from './member-chrome';
 import { TopBar } from './TopBar';
 
-/** A member's banners (one at a time) and push prompt. */
-function MemberNotices({ part }: { part: 'Banners' | 'PushPrompt' }) {
+/** A member's banners. */
+function MemberNotices({ part }: { part: 'Banners' }) {
   const member = useMemberChrome();
   const Notices = member?.[part];
   return Notices ? <Notices /> : null;
 }
 
-/** Top bar, a banner (one at a time), the page, footer with disclaimer; the push prompt, the entry warning, the signup dialog and the match popup (also the like modal) on top. */
+/** Top bar, the banners, the page, footer with disclaimer; the entry warning, the signup dialog and the match popup (also the like modal) on top. */
 export function DefaultLayout() {
   return (
     <MatchPopupProvider>
@@ -23,7 +23,6 @@ export function DefaultLayout() {
         <Outlet />
       </main>
       <Footer />
-      <MemberNotices part="PushPrompt" />
       <EntryWarning />
       <SignupModal />
     </MatchPopupProvider>

@@ -1,6 +1,6 @@
 /**
  * What the layouts show a signed-in member only: the member's tabs, credits and account menu in the
- * top bar, the banners, the push prompt, the match popup and the count in the tab's title. Loaded as a chunk of its own (./member-chrome.ts), so a
+ * top bar, the banners, the match popup and the count in the tab's title. Loaded as a chunk of its own (./member-chrome.ts), so a
  * visitor's first load does not carry it.
  */
 import type { User } from '@amora/common';
@@ -17,7 +17,6 @@ import { Tab } from './Tab';
 
 export { CreditsButton } from '../../pages/credits/CreditsButton';
 export { MatchPopups } from '../../pages/likes/MatchPopup';
-export { PushPrompt } from '../../pages/notifications/PushPrompt';
 export { Banners } from './Banners';
 export { WaitingCount } from './WaitingCount';
 

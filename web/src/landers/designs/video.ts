@@ -1,32 +1,30 @@
 /**
- * Video: the look of a video call, face to face with a member's photo (no video is played or
- * recorded), a call button that leads to the signup and a button to see the next face.
+ * Video (the design's name): one member at a time, as a large portrait photo with name, age and
+ * place, shown as what it is: a profile, not a call. No call controls, no camera preview; the
+ * buttons say what they do: see the next profile, or sign up to send a message.
  */
 import '../styles/_video.scss';
 import type { ProfileCard } from '@amora/common';
-import nextIcon from 'bootstrap-icons/icons/arrow-repeat.svg?raw';
-import cameraIcon from 'bootstrap-icons/icons/camera-video-fill.svg?raw';
+import nextIcon from 'bootstrap-icons/icons/arrow-right.svg?raw';
+import chatIcon from 'bootstrap-icons/icons/chat-heart-fill.svg?raw';
 import geoIcon from 'bootstrap-icons/icons/geo-alt-fill.svg?raw';
-import micIcon from 'bootstrap-icons/icons/mic-fill.svg?raw';
-import personIcon from 'bootstrap-icons/icons/person-fill.svg?raw';
-import phoneIcon from 'bootstrap-icons/icons/telephone-fill.svg?raw';
 import type { DesignView, Lander } from '../context';
 import { h, icon } from '../dom';
 import { hostedMark, hostedWarning, nameAndAge, photo, placeOf, silhouette } from '../faces';
 import { KEEPS_JOIN_AWAY } from '../layout';
 import { joinButton, meet, membersOnlyText } from '../parts';
 
-function screen(lander: Lander) {
+function stage(lander: Lander) {
   const { t, faces } = lander;
   let index = 0;
-  const picture = h('div', { class: 'call-picture' });
-  const who = h('div', { class: 'call-who', 'aria-live': 'polite' });
-  const call = h('button', { type: 'button', class: 'call-button call-button-start' });
+  const picture = h('div', { class: 'stage-picture' });
+  const who = h('div', { class: 'stage-who', 'aria-live': 'polite' });
+  const write = h('button', { type: 'button', class: 'button button-glow' });
   const next = h(
     'button',
-    { type: 'button', class: 'call-button call-button-next', onclick: () => showFace(index + 1) },
-    icon(nextIcon),
+    { type: 'button', class: 'button button-light', onclick: () => showFace(index + 1) },
     h('span', {}, t('video.next')),
+    icon(nextIcon),
   );
 
   function showFace(position: number) {
@@ -43,26 +41,16 @@ function screen(lander: Lander) {
         : [h('p', {}, membersOnlyText(lander))]
       ).filter((node): node is HTMLElement => node !== null),
     );
-    call.replaceChildren(icon(phoneIcon), h('span', {}, face ? t('video.call', { name: face.name }) : t('cta.join')));
-    call.onclick = () => (face ? meet(lander, face) : lander.signup.open());
+    write.replaceChildren(icon(chatIcon), h('span', {}, face ? t('video.message') : t('cta.join')));
+    write.onclick = () => (face ? meet(lander, face) : lander.signup.open());
   }
   showFace(0);
 
   return h(
     'div',
-    { class: 'call-screen' },
-    picture,
-    h('div', { class: 'call-shade', 'aria-hidden': 'true' }),
-    h('p', { class: 'call-badge' }, icon(cameraIcon), t('video.badge')),
-    who,
-    h('div', { class: 'call-self', 'aria-hidden': 'true' }, icon(personIcon), h('span', {}, t('video.you'))),
-    h(
-      'div',
-      { class: `call-controls ${KEEPS_JOIN_AWAY}` },
-      h('span', { class: 'call-dot', 'aria-hidden': 'true' }, icon(micIcon)),
-      call,
-      faces.length > 1 ? next : h('span', { class: 'call-dot', 'aria-hidden': 'true' }, icon(cameraIcon)),
-    ),
+    { class: 'stage' },
+    h('div', { class: 'stage-photo' }, picture, h('div', { class: 'stage-shade', 'aria-hidden': 'true' }), who),
+    h('div', { class: `stage-actions ${KEEPS_JOIN_AWAY}` }, faces.length > 1 ? next : null, write),
   );
 }
 
@@ -73,19 +61,19 @@ export function render(lander: Lander): DesignView {
     { class: 'design-video' },
     h(
       'section',
-      { class: 'call-section', 'aria-labelledby': 'video-title' },
+      { class: 'stage-section', 'aria-labelledby': 'video-title' },
       h(
         'div',
-        { class: 'call-copy' },
+        { class: 'stage-copy' },
         h('h1', { id: 'video-title' }, t('video.title')),
         h('p', { class: 'lead' }, t('video.intro')),
         joinButton(lander, t('cta.join'), 'button-glow wide-only'),
       ),
-      screen(lander),
+      stage(lander),
       h(
         'div',
-        { class: 'call-notes' },
-        h('p', { class: 'call-note' }, t('video.note', { site: lander.settings.name })),
+        { class: 'stage-notes' },
+        h('p', { class: 'stage-note' }, t('video.note', { site: lander.settings.name })),
         hostedWarning(lander, faces),
       ),
     ),

@@ -14,10 +14,12 @@ export default function ActivateDonePage() {
     void refreshUser(queryClient);
   }, [queryClient]);
 
+  // A member who activated halfway through the signup steps carries on with them.
+  const next = user?.profile.signup_step === 'done' ? '/' : '/complete-signup';
   return (
     <AuthCard title={t('activate.doneTitle')}>
       <Alert variant="success">{t('activate.done')}</Alert>
-      <Link to={user ? '/' : '/login'} className="btn btn-primary w-100">
+      <Link to={user ? next : '/login'} className="btn btn-primary w-100">
         {user ? t('activate.continue') : t('nav.login')}
       </Link>
     </AuthCard>

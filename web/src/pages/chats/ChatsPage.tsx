@@ -12,6 +12,7 @@ import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatChatTime } from '../../i18n/format';
+import { PushPrompt } from '../notifications/PushPrompt';
 import { useChats, useDeleteConversation } from './api';
 import { ChatAvatar } from './ChatAvatar';
 import { HostedIcon } from './HostedIcon';
@@ -31,6 +32,8 @@ export default function ChatsPage() {
       <h1 className="h3 my-3">{t('list.title')}</h1>
       {chats.isError && <Alert variant="danger">{chats.error.message}</Alert>}
       {chats.data?.chats.length === 0 && <EmptyChats />}
+      {/* A first match or message is when being told of the next one matters (not over any page's actions). */}
+      {(chats.data?.chats.length ?? 0) > 0 && <PushPrompt />}
       <ul className="chat-list" aria-label={t('list.title')}>
         {chats.data?.chats.map((entry) => (
           <ChatRow key={entry.conversation} entry={entry} onDelete={() => setDeleting(entry)} />

@@ -1,5 +1,4 @@
 import Button from 'react-bootstrap/Button';
-import { useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { useBrowserState } from '../../app/hydration';
 import { Icon } from '../../components/Icon';
@@ -9,30 +8,32 @@ import { usePush } from './usePush';
 
 /** "Not now" holds for this browser, whoever signs in on it. */
 const DISMISSED_KEY = 'amora.push-prompt-dismissed';
-/** Pages with their own way to turn push on. */
-const NOT_ON = ['/notifications', '/complete-signup'];
+
+/** "Not now" for this browser: said in the prompt, or by skipping push in the signup steps. */
+export function dismissPushPrompt() {
+  localStorage.setItem(DISMISSED_KEY, '1');
+}
 
 /**
- * Asks a member to turn on push (SPEC §2), near the thumb at the bottom of the screen: only while
- * this browser can push, has not been asked by the browser yet, and the member did not say "not now".
+ * Asks a member to turn on push (SPEC §2) when it has a reason: in the page's flow where the
+ * member's conversations are (after a first match or a first message), never over the page's
+ * actions. Only while this browser can push, has not been asked by the browser yet, and the member
+ * did not say "not now".
  */
 export function PushPrompt() {
   const { t } = useTranslation('notifications');
-  const { pathname } = useLocation();
   const { user } = useUser();
   const { state, turnOn } = usePush();
   const [dismissed, setDismissed] = useBrowserState(() => localStorage.getItem(DISMISSED_KEY) === '1', true);
 
   const askable = state === 'not_subscribed';
-  if (user?.profile.signup_step !== 'done' || !askable || dismissed || NOT_ON.includes(pathname)) {
-    return null;
-  }
+  if (user?.profile.signup_step !== 'done' || !askable || dismissed) return null;
   const dismiss = () => {
-    localStorage.setItem(DISMISSED_KEY, '1');
+    dismissPushPrompt();
     setDismissed(true);
   };
   return (
-    <section className="push-prompt shadow" aria-labelledby="push-prompt-title">
+    <section className="push-prompt" aria-labelledby="push-prompt-title">
       <span className="push-prompt-icon" aria-hidden="true">
         <Icon svg={icons.bell} />
       </span>

@@ -8,6 +8,7 @@ import { useNextPath } from '../../app/next-path';
 import { useMember } from '../../app/RequireMember';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { dismissPushPrompt } from '../notifications/PushPrompt';
 import { PushStep } from '../notifications/PushStep';
 import { AboutForm } from './AboutForm';
 import { DetailsForm } from './DetailsForm';
@@ -34,6 +35,11 @@ export default function CompleteSignupPage() {
     window.scrollTo({ top: 0 });
   };
   const onSaved = () => void next();
+  const skip = () => {
+    // Skipping push is a "not now": the push prompt does not ask again right after.
+    if (step === 'push') dismissPushPrompt();
+    void next();
+  };
   const { profile } = user;
   const nextLabel = t('complete.next');
 
@@ -72,7 +78,7 @@ export default function CompleteSignupPage() {
           {step === 'personal' && <DetailsForm profile={profile} submitLabel={nextLabel} onSaved={onSaved} />}
           {step === 'about' && <AboutForm profile={profile} submitLabel={nextLabel} onSaved={onSaved} />}
           {step === 'push' && <PushStep onDone={onSaved} busy={advance.isPending} />}
-          <Button variant="link" className="w-100 mt-2" onClick={() => void next()} disabled={advance.isPending}>
+          <Button variant="link" className="w-100 mt-2" onClick={skip} disabled={advance.isPending}>
             {t('complete.skip')}
           </Button>
         </Card.Body>

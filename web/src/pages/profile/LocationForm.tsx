@@ -1,4 +1,4 @@
-import { GEOLOCATION_MAX_AGE_MS, type ProfileUpdate } from '@amora/common';
+import type { ProfileUpdate } from '@amora/common';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -12,6 +12,7 @@ import { FormAlert, SubmitButton } from '../../components/form';
 import { CountrySelect, RegionSelect } from '../../components/PlaceSelects';
 import { useCountryName } from '../../components/useCountryName';
 import { useTranslation } from '../../i18n';
+import { currentPosition, useGeolocationPermission } from './geolocation';
 import { type ProfilePartProps, useSaveProfile } from './useSaveProfile';
 
 interface Place {
@@ -22,18 +23,8 @@ interface Place {
   longitude: number | null;
 }
 
-type Locating = 'idle' | 'busy' | 'found' | 'unsupported' | 'denied' | 'failed';
+type Locating = 'idle' | 'busy' | 'found' | 'failed';
 
-function currentPosition(): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(resolve, reject, {
-      maximumAge: GEOLOCATION_MAX_AGE_MS,
-      timeout: 15_000,
-    }),
-  );
-}
-
-/** Place by the browser's position (nearest city, offline on the server) or by choosing it. */
 /** The place as the profile stores it; coordinates only when they came from the device. */
 function placeChange(place: Place): ProfileUpdate {
   return {
@@ -44,6 +35,11 @@ function placeChange(place: Place): ProfileUpdate {
   };
 }
 
+/**
+ * Place by the browser's position (nearest city, offline on the server) or by choosing it. The
+ * browser's permission is read first: a browser that cannot locate offers no button, one that was
+ * refused says how to allow it again.
+ */
 export function LocationForm({ profile, submitLabel, onSaved, onDraft }: ProfilePartProps) {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
@@ -60,6 +56,7 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
     onDraft?.(placeChange(next));
   };
   const [locating, setLocating] = useState<Locating>('idle');
+  const [permission, setPermission] = useGeolocationPermission();
   const { save, alert, busy } = useSaveProfile(onSaved);
   const cities = useQuery({
     queryKey: ['cities', place.country, place.region, place.city.slice(0, 3)],
@@ -76,7 +73,6 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
   });
 
   const locate = async () => {
-    if (!('geolocation' in navigator)) return setLocating('unsupported');
     setLocating('busy');
     try {
       const position = await currentPosition();
@@ -88,7 +84,8 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
       setLocating('found');
     } catch (error) {
       const denied = (error as GeolocationPositionError).code === 1;
-      setLocating(denied ? 'denied' : 'failed');
+      setLocating(denied ? 'idle' : 'failed');
+      if (denied) setPermission('denied');
     }
   };
   const submit = (event: FormEvent) => {
@@ -100,14 +97,25 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
     <Form onSubmit={submit}>
       <FormAlert alert={alert} />
       <div className="mb-3">
-        <Button variant="outline-primary" onClick={locate} disabled={locating === 'busy'}>
-          {locating === 'busy' ? t('location.locating') : t('location.useMine')}
-        </Button>
-        {locating !== 'idle' && locating !== 'busy' && (
+        {permission === 'unsupported' || permission === 'denied' ? (
+          <Alert variant={permission === 'denied' ? 'warning' : 'light'} className="mb-0 small" role="status">
+            {t(`location.${permission}`)}
+          </Alert>
+        ) : (
+          <>
+            <Button variant="outline-primary" onClick={locate} disabled={locating === 'busy'}>
+              {locating === 'busy' ? t('location.locating') : t('location.useMine')}
+            </Button>
+            {permission === 'prompt' && locating === 'idle' && (
+              <p className="form-text mt-1 mb-0">{t('location.willAsk')}</p>
+            )}
+          </>
+        )}
+        {(locating === 'found' || locating === 'failed') && (
           <Alert variant={locating === 'found' ? 'success' : 'warning'} className="mt-2 mb-0 small" role="status">
             {locating === 'found'
               ? t('location.found', { city: place.city, country: countryName(place.country) })
-              : t(`location.${locating}`)}
+              : t('location.failed')}
           </Alert>
         )}
       </div>
