@@ -57,7 +57,8 @@ export default defineConfig({
     command: 'node scripts/build-server.mjs && node --enable-source-maps server/dist/main.js',
     url: `http://localhost:${PORT}/api/settings.php`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding the demo site takes over a minute on a loaded 2-core machine.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
