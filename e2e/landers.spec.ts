@@ -96,6 +96,8 @@ test('each design stands on its own: faces, a heading, the footer, no serious ax
     const faces = page.locator('main img.face-photo');
     await expect(faces.first()).toBeVisible();
     await expect.poll(() => faces.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // Showcased are hosted profiles, never the demo member's account.
+    await expect(page.locator('main')).not.toContainText(/\bDemo\b|software tester/i);
     await expectAccessible(page);
     await showEveryImage(page);
     const name = path

@@ -61,6 +61,7 @@ test('search narrows with each filter and pages through the results', async ({ p
   await expect(page.locator('#results-title')).toBeVisible();
   const everyone = await totalOf(page);
   expect(everyone).toBeGreaterThanOrEqual(200);
+  await firstCardsHavePhotos(page, 6);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'search-01-all');
 
@@ -114,6 +115,41 @@ test('search narrows with each filter and pages through the results', async ({ p
   await page.getByRole('link', { name: t('members:search.previous') }).click();
   await expect(page).not.toHaveURL(/page=2/);
   await screenshot(page, testInfo, 'search-03-paged');
+});
+
+/** Whether each of the first `count` result cards shows a photo rather than the silhouette. */
+async function firstCardsHavePhotos(page: Page, count: number) {
+  const cards = page.getByRole('list', { name: t('members:search.results') }).locator('.profile-card');
+  await expect(cards.first()).toBeVisible();
+  for (let i = 0; i < count; i++) await expect(cards.nth(i).locator('img.profile-card-photo')).toHaveCount(1);
+}
+
+test('a man seeking women opens the search on women, and finds it as he left it', async ({ page }, testInfo) => {
+  await enterSite(page, '/');
+  await logInAsDemo(page);
+  await page.goto('/members');
+  await expect(page.locator('#results-title')).toBeVisible();
+  let filters = await searchForm(page);
+  const gender = filters.getByLabel(t('members:search.gender'));
+  // The demo member is a straight man: women first, not "Anyone".
+  await expect(gender).toHaveValue('female');
+  const women = (await (await page.request.get('/api/members.php?gender=female')).json()) as { total: number };
+  await expect.poll(() => totalOf(page)).toBe(women.total);
+  await firstCardsHavePhotos(page, 6);
+  await screenshot(page, testInfo, 'search-04-seeking');
+
+  await gender.selectOption({ label: t('members:search.anyone') });
+  await filters.getByLabel(t('members:search.minAge')).selectOption('30');
+  await filters.getByRole('button', { name: t('members:search.submit') }).click();
+  await expect(page).toHaveURL(/min_age=30/);
+  await expect(page).not.toHaveURL(/gender=/);
+
+  // Away and back by the menu's plain /members: the filters he last used, not his default.
+  await page.goto('/');
+  await page.goto('/members');
+  filters = await searchForm(page);
+  await expect(filters.getByLabel(t('members:search.gender'))).toHaveValue('');
+  await expect(filters.getByLabel(t('members:search.minAge'))).toHaveValue('30');
 });
 
 test('finds members by the start of a name, in name order', async ({ page, isMobile }, testInfo) => {

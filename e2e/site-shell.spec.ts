@@ -1,5 +1,5 @@
 /** What every visitor meets: the entry warning, languages, footer pages, errors and the demo member. */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { enterSite, expectAccessible, latestMail, screenshot, uniqueEmail } from './support.js';
 
@@ -77,8 +77,18 @@ test('an unknown page answers 404 and shows the not-found page with a way home',
   await expect(page).toHaveURL(/\/$/);
 });
 
+/** The home page's faces: a photo each, and never a member's account such as the demo member's. */
+async function expectShowcase(page: Page) {
+  const faces = page.locator('.profile-card');
+  await expect(faces).toHaveCount(6);
+  await expect(faces.locator('img.profile-card-photo')).toHaveCount(6);
+  await expect(faces.filter({ hasText: /\bDemo\b|\bSam\b/ })).toHaveCount(0);
+}
+
 test('the demo member from the README can log in and out', async ({ page }, testInfo) => {
-  await enterSite(page, '/login');
+  await enterSite(page, '/');
+  await expectShowcase(page);
+  await page.goto('/login');
   await page.getByLabel(en('fields.email'), { exact: true }).fill('demo@amora.test');
   await page.getByLabel(en('fields.password'), { exact: true }).fill('amora-demo-2026');
   await page.getByRole('button', { name: en('login.submit') }).click();
@@ -86,6 +96,7 @@ test('the demo member from the README can log in and out', async ({ page }, test
   await expect(page.getByText(en('activation.title'))).toHaveCount(0);
   // A complete profile with photos: no wall asking the newcomer to finish it first.
   await expect(page.getByText(en('members:photoAlert.body'))).toHaveCount(0);
+  await expectShowcase(page);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'demo-member-home');
   await page.getByRole('button', { name: 'Demo' }).click();

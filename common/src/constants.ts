@@ -117,6 +117,17 @@ export function isLocale(value: unknown): value is Locale {
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
+
+/** Whom a member of this gender and sexuality looks for; anyone when bi or when either is not given. */
+export function soughtGender(
+  gender: string | null | undefined,
+  sexuality: string | null | undefined,
+): Gender | undefined {
+  if (gender !== 'male' && gender !== 'female') return undefined;
+  if (sexuality === 'gay' || sexuality === 'lesbian') return gender;
+  if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
+  return undefined;
+}
 export const HAIR_COLOURS = ['black', 'brown', 'blonde', 'red', 'grey', 'bald'] as const;
 export const EYE_COLOURS = ['brown', 'blue', 'green', 'grey', 'hazel'] as const;
 export const BODY_TYPES = ['slim', 'average', 'athletic', 'curvy', 'large'] as const;

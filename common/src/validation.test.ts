@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { soughtGender } from './constants.js';
 import { signupRequest } from './schemas/accounts.js';
 import {
   ageOn,
@@ -172,5 +173,20 @@ describe('what a site lets visitors do', () => {
     const closed = { logged_out_search: false, logged_out_search_trafficsource: false, signups: 'other' } as const;
     expect(visitorMayBrowse(closed, 'ads')).toBe(false);
     expect(visitorMaySignUp(closed, { network: 'ads' })).toBe(false);
+  });
+});
+
+describe('soughtGender', () => {
+  it('is whom the member looks for: the other gender when straight, the own when gay or lesbian', () => {
+    expect(soughtGender('male', 'hetero')).toBe('female');
+    expect(soughtGender('female', 'hetero')).toBe('male');
+    expect(soughtGender('male', 'gay')).toBe('male');
+    expect(soughtGender('female', 'lesbian')).toBe('female');
+  });
+
+  it('is anyone when bi or when the gender or sexuality is not given', () => {
+    expect(soughtGender('female', 'bi')).toBeUndefined();
+    expect(soughtGender(null, 'hetero')).toBeUndefined();
+    expect(soughtGender('male', null)).toBeUndefined();
   });
 });

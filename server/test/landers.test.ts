@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
 import type { Site, StoredSettings } from '../src/sites/service.js';
-import { birthDate, buildSite, client, testPhoto, useTestApp } from './helpers.js';
+import { birthDate, buildMember, buildPhotos, buildSite, client, testPhoto, useTestApp } from './helpers.js';
 
 // The built lander page as far as the server reads it: its language and the end of its head.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-landers-'));
@@ -84,6 +84,20 @@ describe('GET /api/landers.php', () => {
     const [anna] = response.json().profiles;
     expect(anna).toMatchObject({ hosted: true, age: 30 });
     expect(anna.main_image.thumb_filename).toMatch(/-thumb\.webp$/);
+  });
+
+  it('never shows a member, not even a complete one with a photo (the demo member): only hosted profiles', async () => {
+    const { site, visitor } = await freshSite();
+    await profile(site, 'Anna', { gender: 'female' });
+    const member = await buildMember(t.services, { site, name: 'Demo' });
+    await buildPhotos(t.services, member, 2);
+    await t.services.members.updateProfile(
+      site,
+      { userId: member.user.id, email: member.email },
+      { gender: 'male', sexuality: 'hetero', signup_step: 'done' },
+    );
+
+    expect(names(await visitor.get('/api/landers.php'))).toEqual(['Anna']);
   });
 
   it('shows as many as asked for, 24 unless told', async () => {

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
 import type { Site } from '../src/sites/service.js';
-import { birthDate, buildMember, buildSite, client, loggedIn, loggedInMember, useTestApp } from './helpers.js';
+import {
+  birthDate,
+  buildMember,
+  buildPhotos,
+  buildSite,
+  client,
+  loggedIn,
+  loggedInMember,
+  testPhoto,
+  useTestApp,
+} from './helpers.js';
 
 const t = useTestApp({
   setup: async (t) => {
@@ -136,6 +146,23 @@ describe('GET /api/members.php', () => {
       'LastWeek',
       'Never',
     ]);
+  });
+
+  it('lists profiles with a photo first, however recently those without one were active', async () => {
+    const { site, visitor } = await freshSite();
+    const minutesAgo = (minutes: number) => addMinutes(t.clock.now(), -minutes).toISOString();
+    const withPhoto = await profile(site, 'WithPhoto', { last_active_at: minutesAgo(60) });
+    await t.services.photos.addPhoto(withPhoto.id, await testPhoto(), { main: true });
+    await profile(site, 'NoPhoto', { last_active_at: minutesAgo(1) });
+    const member = await buildMember(t.services, { site, name: 'Member' });
+    await buildPhotos(t.services, member, 1);
+    const pending = await profile(site, 'PendingPhoto', { last_active_at: minutesAgo(2) });
+    await t.services.photos.addPhoto(pending.id, await testPhoto(), { main: true });
+    await t.db.updateTable('photos').set({ status: 'pending' }).where('profile_id', '=', pending.id).execute();
+
+    const cards = (await visitor.get('/api/members.php')).json().profiles as Card[];
+    expect(names(cards.slice(0, 2))).toEqual(['Member', 'WithPhoto']);
+    expect(names(cards.slice(2))).toEqual(['NoPhoto', 'PendingPhoto']);
   });
 
   it(`answers pages of ${SEARCH_PAGE_SIZE} with the total and the number of pages`, async () => {

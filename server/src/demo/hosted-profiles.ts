@@ -35,15 +35,48 @@ const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
       'Noor',
       'Lieke',
       'Eline',
+      'Maud',
+      'Roos',
+      'Evi',
     ],
     male: ['Daan', 'Bram', 'Sem', 'Thijs', 'Joost', 'Ruben', 'Pieter', 'Maarten', 'Jeroen', 'Koen', 'Stijn', 'Wouter'],
   },
   BE: {
-    female: ['Elise', 'Louise', 'Marie', 'Lien', 'Amélie', 'Charlotte', 'Hanne', 'Camille', 'Ine', 'Sofie', 'Nathalie'],
+    female: [
+      'Elise',
+      'Louise',
+      'Marie',
+      'Lien',
+      'Amélie',
+      'Charlotte',
+      'Hanne',
+      'Camille',
+      'Ine',
+      'Sofie',
+      'Nathalie',
+      'Lore',
+      'Jolien',
+      'Emma',
+    ],
     male: ['Wout', 'Arne', 'Lucas', 'Pieter-Jan', 'Maxime', 'Jonas', 'Tom', 'Gilles', 'Koen', 'Thibault', 'Stef'],
   },
   DE: {
-    female: ['Anna', 'Lena', 'Julia', 'Katharina', 'Sabine', 'Laura', 'Miriam', 'Franziska', 'Petra', 'Hannah', 'Jana'],
+    female: [
+      'Anna',
+      'Lena',
+      'Julia',
+      'Katharina',
+      'Sabine',
+      'Laura',
+      'Miriam',
+      'Franziska',
+      'Petra',
+      'Hannah',
+      'Jana',
+      'Svenja',
+      'Carolin',
+      'Nina',
+    ],
     male: ['Lukas', 'Jonas', 'Felix', 'Maximilian', 'Tobias', 'Stefan', 'Florian', 'Matthias', 'Jan', 'Uwe', 'Niklas'],
   },
   GB: {
@@ -59,6 +92,9 @@ const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
       'Lucy',
       'Ellie',
       'Rebecca',
+      'Isla',
+      'Poppy',
+      'Freya',
     ],
     male: ['Oliver', 'Harry', 'Jack', 'George', 'James', 'Thomas', 'William', 'Callum', 'Jamie', 'Rhys', 'Owen'],
   },
@@ -75,6 +111,9 @@ const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
       'Élodie',
       'Sylvie',
       'Pauline',
+      'Océane',
+      'Anaïs',
+      'Mathilde',
     ],
     male: [
       'Louis',
@@ -91,31 +130,130 @@ const FIRST_NAMES: Record<string, { female: string[]; male: string[] }> = {
     ],
   },
   ES: {
-    female: ['Lucía', 'María', 'Carmen', 'Paula', 'Laura', 'Marta', 'Sofía', 'Elena', 'Irene', 'Nerea', 'Alba'],
+    female: [
+      'Lucía',
+      'María',
+      'Carmen',
+      'Paula',
+      'Laura',
+      'Marta',
+      'Sofía',
+      'Elena',
+      'Irene',
+      'Nerea',
+      'Alba',
+      'Ainhoa',
+      'Noelia',
+      'Rocío',
+    ],
     male: ['Javier', 'Carlos', 'Pablo', 'Alejandro', 'Diego', 'Sergio', 'Álvaro', 'Miguel', 'Jorge', 'Iker', 'Raúl'],
   },
   IT: {
-    female: ['Giulia', 'Chiara', 'Francesca', 'Sara', 'Martina', 'Alessia', 'Valentina', 'Elisa', 'Federica', 'Silvia'],
+    female: [
+      'Giulia',
+      'Chiara',
+      'Francesca',
+      'Sara',
+      'Martina',
+      'Alessia',
+      'Valentina',
+      'Elisa',
+      'Federica',
+      'Silvia',
+      'Beatrice',
+      'Ilaria',
+      'Giorgia',
+    ],
     male: ['Marco', 'Luca', 'Matteo', 'Alessandro', 'Andrea', 'Davide', 'Giorgio', 'Simone', 'Paolo', 'Stefano'],
   },
   PL: {
-    female: ['Anna', 'Zofia', 'Katarzyna', 'Magdalena', 'Agnieszka', 'Julia', 'Natalia', 'Ewa', 'Karolina', 'Joanna'],
+    female: [
+      'Anna',
+      'Zofia',
+      'Katarzyna',
+      'Magdalena',
+      'Agnieszka',
+      'Julia',
+      'Natalia',
+      'Ewa',
+      'Karolina',
+      'Joanna',
+      'Aleksandra',
+      'Monika',
+      'Dorota',
+    ],
     male: ['Jakub', 'Piotr', 'Tomasz', 'Krzysztof', 'Michał', 'Paweł', 'Kacper', 'Marcin', 'Łukasz', 'Bartek'],
   },
   DK: {
-    female: ['Freja', 'Ida', 'Mette', 'Sofie', 'Camilla', 'Line', 'Maja', 'Louise', 'Signe', 'Karen'],
+    female: [
+      'Freja',
+      'Ida',
+      'Mette',
+      'Sofie',
+      'Camilla',
+      'Line',
+      'Maja',
+      'Louise',
+      'Signe',
+      'Karen',
+      'Nanna',
+      'Cecilie',
+      'Trine',
+    ],
     male: ['Mads', 'Rasmus', 'Frederik', 'Mikkel', 'Søren', 'Anders', 'Magnus', 'Jens', 'Kasper', 'Emil'],
   },
   FI: {
-    female: ['Aino', 'Emilia', 'Sanna', 'Laura', 'Helmi', 'Noora', 'Johanna', 'Kaisa', 'Elina', 'Minna'],
+    female: [
+      'Aino',
+      'Emilia',
+      'Sanna',
+      'Laura',
+      'Helmi',
+      'Noora',
+      'Johanna',
+      'Kaisa',
+      'Elina',
+      'Minna',
+      'Sini',
+      'Riikka',
+      'Veera',
+    ],
     male: ['Mikko', 'Juha', 'Antti', 'Eero', 'Ville', 'Jussi', 'Lauri', 'Matti', 'Teemu', 'Onni'],
   },
   NO: {
-    female: ['Ingrid', 'Nora', 'Kari', 'Silje', 'Ingvild', 'Hanne', 'Marit', 'Thea', 'Sigrid', 'Astrid'],
+    female: [
+      'Ingrid',
+      'Nora',
+      'Kari',
+      'Silje',
+      'Ingvild',
+      'Hanne',
+      'Marit',
+      'Thea',
+      'Sigrid',
+      'Astrid',
+      'Tuva',
+      'Ragnhild',
+      'Solveig',
+    ],
     male: ['Lars', 'Ole', 'Magnus', 'Håkon', 'Eirik', 'Sindre', 'Jonas', 'Kristian', 'Bjørn', 'Henrik'],
   },
   SE: {
-    female: ['Elin', 'Maja', 'Ebba', 'Linnea', 'Karin', 'Sara', 'Johanna', 'Frida', 'Alva', 'Matilda'],
+    female: [
+      'Elin',
+      'Maja',
+      'Ebba',
+      'Linnea',
+      'Karin',
+      'Sara',
+      'Johanna',
+      'Frida',
+      'Alva',
+      'Matilda',
+      'Saga',
+      'Tove',
+      'Klara',
+    ],
     male: ['Erik', 'Oskar', 'Anders', 'Johan', 'Gustav', 'Nils', 'Viktor', 'Axel', 'Fredrik', 'Linus'],
   },
 };
@@ -256,6 +394,23 @@ function ageFor(random: Random): number {
 }
 
 /**
+ * Picks names so that none repeats while the pools last: the country's unused names first, then
+ * any country's unused names of that gender, and only then a repeat. One draw per name, as a plain
+ * pick takes, so the rest of each profile stays the same for a seed.
+ */
+function namePicker(random: Random) {
+  const used = new Set<string>();
+  const allOf = (gender: 'female' | 'male') => Object.values(FIRST_NAMES).flatMap((names) => names[gender]);
+  return (country: string, gender: 'female' | 'male'): string => {
+    const own = (FIRST_NAMES[country] ?? FALLBACK_NAMES)[gender].filter((name) => !used.has(name));
+    const anywhere = own.length > 0 ? own : [...new Set(allOf(gender))].filter((name) => !used.has(name));
+    const name = random.pick(anywhere.length > 0 ? anywhere : allOf(gender));
+    used.add(name);
+    return name;
+  };
+}
+
+/**
  * An endless, deterministic stream of hosted profiles spread evenly over `countries`.
  * Take as many as needed; the same seed, countries and `now` give the same profiles.
  */
@@ -264,6 +419,7 @@ export function* hostedProfiles({ countries, now, seed = 2026 }: HostedProfileOp
   const random = createRandom(seed);
   const abouts = aboutTexts(random);
   const cities = citiesPerCountry(countries);
+  const nameFor = namePicker(random);
   for (let i = 0; ; i++) {
     const country = countries[i % countries.length] as string;
     const place = cities.get(country);
@@ -271,8 +427,7 @@ export function* hostedProfiles({ countries, now, seed = 2026 }: HostedProfileOp
     const city =
       place.wellKnown.length > 0 && random.chance(0.6) ? random.pick(place.wellKnown) : random.pick(place.all);
     const gender = random.chance(0.68) ? 'female' : 'male';
-    const names = FIRST_NAMES[country] ?? FALLBACK_NAMES;
-    const name = random.pick(names[gender]);
+    const name = nameFor(country, gender);
     const age = ageFor(random);
     const sexuality = random.weighted([
       ['hetero', 78],

@@ -183,8 +183,8 @@ export async function listedIdsAmong(db: Db, filter: SearchFilter, ids: number[]
 }
 
 /**
- * Recently active first, never-active last (PostgreSQL would put nulls first); a name search in
- * name order. The id keeps the order stable between pages. The indexes of migrations
+ * Faces first: profiles with an active main photo before those without. Then recently active
+ * first, never-active last (PostgreSQL would put nulls first); a name search in name order. The id keeps the order stable between pages. The indexes of migrations
  * FastMemberSearch and NameSearch follow these orders. Reads only what a card shows, main photo
  * included, in one query.
  */
@@ -211,6 +211,7 @@ export async function searchPage(
   const rows = await selectCards(db)
     .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
+    .orderBy(sql`case when main.id is null then 1 else 0 end`)
     .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
     .$if(filter.nameStart === undefined, (query) =>
       query.orderBy('profiles.last_active_at', (order) => order.desc().nullsLast()).orderBy('profiles.id', 'desc'),

@@ -129,12 +129,19 @@ export function createSearchService(db: Db, clock: Clock) {
     },
 
     /**
-     * A lander's faces for a visitor: listed profiles with a main photo, recently active first, none
-     * of `excluded`. Whether the visitor may see them at all is the caller's to decide.
+     * A showcase's faces for a visitor (landers, the home page): listed hosted profiles with a main
+     * photo, recently active first, none of `excluded`. Members' accounts (the demo member's too)
+     * are never shown off. Whether the visitor may see them at all is the caller's to decide.
      */
     async showcase(site: Site, criteria: ShowcaseCriteria, limit: number, excluded: number[]): Promise<ProfileCard[]> {
       const { bodyTypes, city, ...searchCriteria } = criteria;
-      const filter = { ...filterFor(site, searchCriteria, null, excluded), bodyTypes, city, withMainPhoto: true };
+      const filter = {
+        ...filterFor(site, searchCriteria, null, excluded),
+        bodyTypes,
+        city,
+        withMainPhoto: true,
+        hostedOnly: true,
+      };
       return cards(await queries.searchProfiles(db, filter, limit, 0));
     },
 

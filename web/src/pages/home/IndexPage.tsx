@@ -1,4 +1,4 @@
-import type { User } from '@amora/common';
+import type { ProfileCard as ProfileCardData, User } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation } from 'react-router';
@@ -11,16 +11,20 @@ import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../..
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { CardLikeButton } from '../likes/LikeButton';
+import { memberFilters } from '../members/rememberedFilters';
+import type { Filters } from '../members/SearchFilters';
 
 /** How many faces the home page shows: two rows on a phone, one on a wide screen. */
 const FACES = 6;
 
+/** A showcase shows faces of the site's hosted profiles, never a member's account (the demo member's neither). */
+const showcased = (profile: ProfileCardData) => profile.hosted && profile.main_image !== null;
+
 /** The site's newest faces, each a card; nothing when the search is closed to visitors. */
-function Faces({ label, withLike }: { label: string; withLike: boolean }) {
-  const search = useSearch({});
-  const { user } = useUser();
+function Faces({ label, withLike, filters = {} }: { label: string; withLike: boolean; filters?: Filters }) {
+  const search = useSearch(filters);
   if (search.isPending) return <ProfileGridPending count={FACES} />;
-  const profiles = (search.data?.profiles ?? []).filter((profile) => profile.id !== user?.profile.id).slice(0, FACES);
+  const profiles = (search.data?.profiles ?? []).filter(showcased).slice(0, FACES);
   if (profiles.length === 0) return null;
   return (
     <ProfileGrid
@@ -67,7 +71,7 @@ function Welcome({ user }: { user: User }) {
           {t('home.seeAll')}
         </Link>
       </div>
-      <Faces label={t('home.newFaces')} withLike />
+      <Faces label={t('home.newFaces')} withLike filters={memberFilters(user)} />
     </Container>
   );
 }

@@ -20,6 +20,7 @@ import { useMediaQuery } from '../../components/useMediaQuery';
 import { useTranslation } from '../../i18n';
 import { storedTracking } from '../accounts/tracking';
 import { CardLikeButton } from '../likes/LikeButton';
+import { memberFilters, rememberFilters } from './rememberedFilters';
 import type { Filters } from './SearchFilters';
 
 const FILTER_KEYS = ['q', 'gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
@@ -41,18 +42,22 @@ function readQuery(params: URLSearchParams): Partial<SearchQuery> {
 export default function SearchPage() {
   const { t } = useTranslation('members');
   useDocumentTitle(t('search.title'));
-  const { user } = useUser();
+  const { user, isLoading: userLoading } = useUser();
   const [params, setParams] = useSearchParams();
   const [sheetOpen, setSheetOpen] = useState(false);
   // On a phone the filters are loaded when their sheet first opens: their code, country names and
   // regions (Intl's region data, regions.php and the answer schemas) would slow the first screen.
   const [sheetOpened, setSheetOpened] = useState(false);
   const filtersShown = useMediaQuery(FILTERS_BESIDE) || sheetOpened;
-  const query = readQuery(params);
+  const fromAddress = readQuery(params);
+  const namesFilters = FILTER_KEYS.some((key) => params.has(key));
+  const query = user && !namesFilters ? { ...memberFilters(user), page: fromAddress.page } : fromAddress;
   const network = storedTracking()?.network;
-  const search = useSearch({ ...query, network });
+  // A member's own filters are known once the member is: no search for anyone before.
+  const search = useSearch({ ...query, network }, !userLoading);
 
   const go = (filters: Filters, page = 1) => {
+    if (user) rememberFilters(user, filters);
     const next = new URLSearchParams();
     for (const key of FILTER_KEYS) if (filters[key] !== undefined) next.set(key, String(filters[key]));
     if (page > 1) next.set('page', String(page));
@@ -113,7 +118,7 @@ export default function SearchPage() {
           <Offcanvas.Body>
             {filtersShown && (
               <Suspense fallback={<Loading />}>
-                <SearchFilters key={params.toString()} value={filters} onApply={(next) => go(next)} />
+                <SearchFilters key={JSON.stringify(filters)} value={filters} onApply={(next) => go(next)} />
               </Suspense>
             )}
           </Offcanvas.Body>
