@@ -183,10 +183,11 @@ export async function listedIdsAmong(db: Db, filter: SearchFilter, ids: number[]
 }
 
 /**
- * Faces first: profiles with an active main photo before those without. Then recently active
- * first, never-active last (PostgreSQL would put nulls first); a name search in name order. The id keeps the order stable between pages. The indexes of migrations
- * FastMemberSearch and NameSearch follow these orders. Reads only what a card shows, main photo
- * included, in one query.
+ * Recently active first, never-active last (PostgreSQL would put nulls first); a name search in
+ * name order. The id keeps the order stable between pages. The indexes of migrations
+ * FastMemberSearch and NameSearch follow these orders. Within a page (not a name search) faces come
+ * first: profiles with an active main photo before those without. Reads only what a card shows,
+ * main photo included, in one query.
  */
 export async function searchProfiles(
   db: Db,
@@ -211,7 +212,6 @@ export async function searchPage(
   const rows = await selectCards(db)
     .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
-    .orderBy(sql`case when main.id is null then 1 else 0 end`)
     .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
     .$if(filter.nameStart === undefined, (query) =>
       query.orderBy('profiles.last_active_at', (order) => order.desc().nullsLast()).orderBy('profiles.id', 'desc'),
@@ -225,8 +225,17 @@ export async function searchPage(
       ? toListingState({ ...first, listing_version: first.listing_version })
       : null;
   const cards = rows.map(toCardWithMain);
-  return { cards, state };
+  return { cards: filter.nameStart === undefined ? facesFirst(cards) : cards, state };
 }
+
+/**
+ * A page's profiles with a photo before those without, each in its order. Sorting the whole result
+ * this way would leave the search indexes' order (every page would sort every match), so the page does.
+ */
+const facesFirst = (cards: CardWithMain[]) => [
+  ...cards.filter((card) => card.main),
+  ...cards.filter((card) => !card.main),
+];
 
 /** How many profiles the filter lists, leaving out nobody (listingState counts the excluded). */
 export async function countListed(db: Db, filter: SearchFilter): Promise<number> {
