@@ -32,6 +32,18 @@ test('a new member buys credits through the sandbox and becomes premium', async 
     page.getByRole('status').filter({ hasText: t('credits:discount.off', { percentage: '25' }) }),
   ).toBeVisible();
   await expect(page.getByText('€18.74')).toBeVisible();
+  // Each bundle buys in one tap, its price on the button; the methods show by their marks.
+  const bundles = page.getByRole('region', { name: t('credits:bundles') });
+  await expect(
+    bundles.getByRole('article', { name: '150 credits' }).getByRole('link', { name: 'Buy for €18.74' }),
+  ).toBeVisible();
+  await expect(bundles.getByText(t('credits:bundle.bestValue'))).toHaveCount(1);
+  for (const method of ['ideal', 'creditcard', 'paypal', 'directdebit']) {
+    await expect(page.getByRole('img', { name: t(`credits:methods.${method}`) })).toBeVisible();
+  }
+  // What a free member gets before buying anything.
+  await expect(page.getByRole('heading', { name: t('credits:free.title') })).toBeVisible();
+  await expect(page.getByText(t('credits:free.conversations', { count: '2' }))).toBeVisible();
   await screenshot(page, testInfo, 'credits');
   await expectAccessible(page);
   if (testInfo.project.name === 'phone') await expectTapTargets(page);
@@ -71,6 +83,12 @@ test('a new member buys credits through the sandbox and becomes premium', async 
   await expect(page.getByRole('link', { name: new RegExp(t('credits:status.paid')) })).toHaveCount(1);
   await expect(page.getByRole('link', { name: new RegExp(t('credits:status.failed')) })).toHaveCount(1);
   await screenshot(page, testInfo, 'transactions');
+
+  // What premium unlocks stays a tap away from /credits after the first purchase.
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { name: t('credits:title') })).toBeVisible();
+  await page.getByRole('link', { name: t('credits:premium.what') }).click();
+  await expect(page.getByRole('heading', { name: t('credits:premium.youArePremium') })).toBeVisible();
 });
 
 test('cancelled and expired payments add nothing', async ({ page }) => {
@@ -224,13 +242,19 @@ test('the price list is open to visitors from the footer, and premium says what 
     .click();
   await expect(page.getByRole('heading', { name: t('credits:pricing.title') })).toBeVisible();
   await page.getByLabel(t('credits:pricing.country')).selectOption('GB');
-  await expect(page.getByRole('row', { name: /^50 credits £8\.99/ })).toBeVisible();
+  // The cards of /credits; Buy leads a visitor to sign up, then on to that bundle.
+  const fifty = page.getByRole('region', { name: t('credits:bundles') }).getByRole('article', { name: '50 credits' });
+  await expect(fifty.getByRole('link', { name: 'Buy for £8.99' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('credits:free.title') })).toBeVisible();
   await screenshot(page, testInfo, 'pricing');
   await expectAccessible(page);
+  await fifty.getByRole('link', { name: 'Buy for £8.99' }).click();
+  await expect(page).toHaveURL(/\/signup\?next=%2Fcredits%2F\d+$/);
 
   await signUpMember(page, 'Lotte', { activate: true });
   await page.goto('/premium');
   await expect(page.getByRole('heading', { name: t('credits:premium.title') })).toBeVisible();
+  await expect(page.getByText(t('credits:free.conversations', { count: '2' }))).toBeVisible();
   await expect(page.getByRole('table', { name: t('credits:premium.compare') })).toBeVisible();
   await screenshot(page, testInfo, 'premium');
   await expectAccessible(page);
@@ -243,6 +267,10 @@ test('direct debit: the form, a wrong and a right texted code, then paid once th
   page,
 }, testInfo) => {
   await signUpMember(page, 'Femke', { activate: true });
+  // Without a chosen bundle, /directdebit sends the member to pick one first.
+  await page.goto('/directdebit');
+  await expect(page).toHaveURL(/\/credits\?reason=pick-bundle$/);
+  await expect(page.getByText(t('credits:directDebit.pickBundle'))).toBeVisible();
   await chooseBundle(page, 50);
   await page.getByRole('radio', { name: t('credits:methods.directdebit') }).check();
   await page.getByRole('button', { name: /^Pay / }).click();

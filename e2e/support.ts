@@ -144,8 +144,8 @@ const en = catalogue('en');
 export async function chooseBundle(page: Page, credits: number) {
   await page.goto('/credits');
   const bundles = page.getByRole('region', { name: en('credits:bundles') });
-  // The card's name may start with its flag ("Trial package").
-  await bundles.getByRole('link', { name: new RegExp(`\\b${credits} credits\\b`) }).click();
+  const card = bundles.getByRole('article', { name: new RegExp(`^${credits} credits$`) });
+  await card.getByRole('link', { name: /^Buy for / }).click();
   await expect(page.getByRole('heading', { name: en('credits:payment.title') })).toBeVisible();
 }
 

@@ -165,7 +165,7 @@ describe('repeat orders through Mollie', () => {
     mollie.setStatus(first.providerId, 'paid');
     await webhook(`id=${first.providerId}`);
 
-    const response = await visitor.post('/api/repeat-order.php', { client_id: randomUUID() });
+    const response = await visitor.post('/api/repeat-order.php', { client_id: randomUUID(), transaction_id: first.id });
     expect(response.statusCode, response.body).toBe(200);
     const repeat = response.json() as { transaction: { id: number; status: string }; checkout_url: string | null };
     expect(repeat.checkout_url).toBeNull();

@@ -4,6 +4,7 @@
  * their refusals, retries and many requests at once, and another member's payments.
  */
 import { randomUUID } from 'node:crypto';
+import type { RepeatOrder } from '@amora/common';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CHECKOUT_MINUTES, SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
 import { type Buyer, buyingKit, type Transaction } from './buying.js';
@@ -22,7 +23,11 @@ describe('the offer', () => {
       country: 'NL',
       currency: 'EUR',
       methods: ['ideal', 'creditcard', 'paypal', 'directdebit'],
+      // What a free member gets: the site's free messages and the free conversations.
+      free_messages: t.site.settings.free_messages,
+      free_conversations: 2,
     });
+    expect(t.site.settings.free_messages).toBeGreaterThan(0);
     expect(offer.bundles.map((b) => [b.credits, b.price, b.trial])).toEqual([
       [30, 299, true],
       [50, 999, false],
@@ -389,7 +394,12 @@ describe('the public price list', () => {
     expect(first.countries).toContain('GB');
     expect(first.bundles.some((b: { trial: boolean }) => b.trial)).toBe(false);
     const british = (await visitor.get('/api/pricing.php?country=GB')).json();
-    expect(british).toMatchObject({ country: 'GB', currency: 'GBP' });
+    expect(british).toMatchObject({
+      country: 'GB',
+      currency: 'GBP',
+      free_messages: t.site.settings.free_messages,
+      free_conversations: 2,
+    });
     expect(british.bundles[0]).toMatchObject({ credits: 50, price: 899 });
     expect((await visitor.get('/api/pricing.php?country=US')).json().country).toBe(first.country);
     expect((await visitor.get('/api/pricing.php?country=nl%00')).statusCode).toBe(422);
@@ -397,21 +407,23 @@ describe('the public price list', () => {
 });
 
 describe('repeat orders', () => {
-  async function repeat(who: Buyer, clientId = randomUUID()) {
-    return who.visitor.post('/api/repeat-order.php', { client_id: clientId });
+  async function repeat(who: Buyer, transactionId: number, clientId = randomUUID()) {
+    return who.visitor.post('/api/repeat-order.php', { client_id: clientId, transaction_id: transactionId });
   }
+  const ordersOf = async (who: Buyer) =>
+    ((await who.visitor.get('/api/repeat-order.php')).json() as { orders: RepeatOrder[] }).orders;
 
   it('charge the saved card of a card purchase in one step, once however often it is sent', async () => {
     const member = await buyer();
     const bundle = await bundleOf(member, 150);
     const first = await started(member, { bundle_id: bundle.id, method: 'creditcard' });
     await decide(first.checkoutId, 'paid');
-    expect((await member.visitor.get('/api/repeat-order.php')).json()).toMatchObject({
-      order: { bundle: { id: bundle.id, credits: 150 }, method: 'creditcard', saved_card: true },
-    });
+    expect(await ordersOf(member)).toMatchObject([
+      { bundle: { id: bundle.id, credits: 150 }, method: 'creditcard', saved_card: true },
+    ]);
 
     const clientId = randomUUID();
-    const responses = await Promise.all([repeat(member, clientId), repeat(member, clientId), repeat(member, clientId)]);
+    const responses = await Promise.all([1, 2, 3].map(() => repeat(member, first.transaction.id, clientId)));
     const bodies = responses.map(
       (r) => r.json() as { transaction: Transaction & { recurring: boolean }; checkout_url: null },
     );
@@ -424,26 +436,59 @@ describe('repeat orders', () => {
     expect((await userOf(member)).credits).toBe(300);
   });
 
+  it('list every past purchase still on sale, newest first, each bundle and method once, to buy any of them again', async () => {
+    const member = await buyer();
+    const fifty = await bundleOf(member, 50);
+    const big = await bundleOf(member, 400);
+    const byCard = await started(member, { bundle_id: fifty.id, method: 'creditcard' });
+    await decide(byCard.checkoutId, 'paid');
+    const byIdeal = await started(member, { bundle_id: big.id, method: 'ideal' });
+    await decide(byIdeal.checkoutId, 'paid');
+    const failed = await started(member, { bundle_id: big.id, method: 'paypal' });
+    await decide(failed.checkoutId, 'failed');
+    const again = await started(member, { bundle_id: fifty.id, method: 'creditcard' });
+    await decide(again.checkoutId, 'paid');
+
+    const orders = await ordersOf(member);
+    expect(orders.map((o) => [o.bundle.credits, o.method, o.saved_card, o.transaction_id])).toEqual([
+      [50, 'creditcard', true, again.transaction.id],
+      [400, 'ideal', false, byIdeal.transaction.id],
+    ]);
+    expect(orders.every((o) => o.paid_at !== null)).toBe(true);
+
+    // The older one, not only the last: iDEAL opens the checkout again for that bundle.
+    const older = (await repeat(member, byIdeal.transaction.id)).json() as {
+      transaction: Transaction;
+      checkout_url: string;
+    };
+    expect(older.transaction).toMatchObject({ status: 'created', credits: 400, method: 'ideal' });
+    expect(older.checkout_url).toMatch(/\/sandbox\/checkout\//);
+    // A payment that was never paid, or another member's, is no order to repeat.
+    expect((await repeat(member, failed.transaction.id)).statusCode).toBe(404);
+    const other = await buyer();
+    expect((await repeat(other, again.transaction.id)).statusCode).toBe(404);
+  });
+
   it('offer retry or PayPal when the saved card is declined, and add nothing', async () => {
     const member = await buyer();
     const first = await started(member, { bundle_id: (await bundleOf(member, 50)).id, method: 'creditcard' });
     await decide(first.checkoutId, 'paid_card_declines');
-    const declined = (await repeat(member)).json() as { transaction: Transaction };
+    const declined = (await repeat(member, first.transaction.id)).json() as { transaction: Transaction };
     expect(declined.transaction.status).toBe('failed');
     expect((await userOf(member)).credits).toBe(50);
   });
 
-  it('send the payer to the checkout again when the last purchase saved no card, and find nothing before a purchase', async () => {
+  it('send the payer to the checkout again when the purchase saved no card, and find nothing before a purchase', async () => {
     const member = await buyer();
-    expect((await member.visitor.get('/api/repeat-order.php')).json()).toEqual({ order: null });
-    expect((await repeat(member)).statusCode).toBe(404);
+    expect(await ordersOf(member)).toEqual([]);
 
     const first = await started(member, { bundle_id: (await bundleOf(member, 50)).id, method: 'ideal' });
     await decide(first.checkoutId, 'paid');
-    expect((await member.visitor.get('/api/repeat-order.php')).json()).toMatchObject({
-      order: { method: 'ideal', saved_card: false },
-    });
-    const again = (await repeat(member)).json() as { transaction: Transaction; checkout_url: string };
+    expect(await ordersOf(member)).toMatchObject([{ method: 'ideal', saved_card: false }]);
+    const again = (await repeat(member, first.transaction.id)).json() as {
+      transaction: Transaction;
+      checkout_url: string;
+    };
     expect(again.transaction.status).toBe('created');
     expect(again.checkout_url).toMatch(/\/sandbox\/checkout\//);
   });

@@ -41,6 +41,9 @@ const priceList = z.object({
   message_credits: z.number(),
   photo_credits: z.number(),
   gift_credits: z.number(),
+  /** What a new member gets free of credits: the site's free messages, and conversations to start. */
+  free_messages: z.number().int(),
+  free_conversations: z.number().int(),
 });
 
 /** GET /api/credits.php: what the member may buy, in the payment country's currency, and how. */
@@ -136,20 +139,21 @@ export const startPaymentResponse = z.object({
   checkout_url: z.string().nullable(),
 });
 
-/** GET /api/repeat-order.php: the last purchase, to buy again; null when there is none on sale. */
-export const repeatOrderResponse = z.object({
-  order: z
-    .object({
-      bundle: creditBundle,
-      method: z.enum(PAYMENT_METHODS),
-      /** The card of an earlier purchase is charged, without a checkout. */
-      saved_card: z.boolean(),
-      transaction_id: z.number(),
-    })
-    .nullable(),
+/** One past purchase to buy again: its bundle as on sale now, how it was paid, and when. */
+export const repeatOrder = z.object({
+  bundle: creditBundle,
+  method: z.enum(PAYMENT_METHODS),
+  /** A card purchase is charged to the saved card, without a checkout. */
+  saved_card: z.boolean(),
+  transaction_id: z.number(),
+  paid_at: z.string().nullable(),
 });
-export type RepeatOrder = NonNullable<z.infer<typeof repeatOrderResponse>['order']>;
-export const repeatOrderRequest = z.object({ client_id: z.string().uuid('invalid') });
+export type RepeatOrder = z.infer<typeof repeatOrder>;
+
+/** GET /api/repeat-order.php: the past purchases still on sale, newest first, each bundle and method once. */
+export const repeatOrderResponse = z.object({ orders: z.array(repeatOrder) });
+/** POST /api/repeat-order.php: buys the purchase of transaction_id again. */
+export const repeatOrderRequest = z.object({ client_id: z.string().uuid('invalid'), transaction_id: id });
 
 /** GET /api/retention-offer.php: what a member about to delete the account is offered instead. */
 export const retentionOfferResponse = z.object({

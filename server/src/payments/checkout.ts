@@ -5,6 +5,7 @@
  */
 import {
   discountedPrice,
+  FREE_CONVERSATIONS,
   type PaymentMethod,
   type StartPaymentRequest,
   type Transaction,
@@ -29,6 +30,9 @@ import * as queries from './queries.js';
 import type { PaymentsDeps } from './service.js';
 import { ownDecision, type PaymentStates } from './states.js';
 import { vatRateOf } from './vat.js';
+
+/** How many of a member's latest paid purchases the repeat-order list is made from. */
+const REPEAT_ORDERS_READ = 50;
 
 /**
  * The methods offered in a country: iDEAL is Dutch; SEPA direct debit is in euros, and needs texts
@@ -155,6 +159,8 @@ export function createCheckout(deps: PaymentsDeps, states: PaymentStates) {
       message_credits: site.settings.message_credits,
       photo_credits: site.settings.photo_credits,
       gift_credits: site.settings.gift_credits,
+      free_messages: site.settings.free_messages,
+      free_conversations: FREE_CONVERSATIONS,
     };
   }
 
@@ -169,24 +175,32 @@ export function createCheckout(deps: PaymentsDeps, states: PaymentStates) {
     };
   }
 
-  /** The member's last purchase, to buy again in one step (charging the saved card when there is one). */
-  async function lastOrder(site: Site, member: Member) {
-    const last = await queries.lastPaidOf(db, member.userId);
-    if (!last) return { order: null };
+  /**
+   * The member's past purchases to buy again, newest first: each bundle and method once, while the
+   * bundle is on sale to them. A card purchase charges the saved card when there is one.
+   */
+  async function repeatOrders(site: Site, member: Member) {
+    const paid = await queries.paidOf(db, member.userId, REPEAT_ORDERS_READ);
     const country = await paymentCountry(site, member);
-    const bundle = (await credits.bundles(site, country, await buyerOf(member))).find(
-      (row) => row.id === last.bundle_id,
-    );
-    if (!bundle) return { order: null };
+    const onSale = await credits.bundles(site, country, await buyerOf(member));
     const card = await queries.cardMandateOf(db, member.userId, provider.name);
-    return {
-      order: {
+    const seen = new Set<string>();
+    const orders = [];
+    for (const row of paid) {
+      const bundle = onSale.find((b) => b.id === row.bundle_id);
+      const key = `${row.bundle_id}:${row.method}`;
+      if (!bundle || seen.has(key)) continue;
+      seen.add(key);
+      const method = row.method as PaymentMethod;
+      orders.push({
         bundle: presentBundle(bundle),
-        method: (card ? 'creditcard' : last.method) as PaymentMethod,
-        saved_card: card !== undefined,
-        transaction_id: last.id,
-      },
-    };
+        method,
+        saved_card: method === 'creditcard' && card !== undefined,
+        transaction_id: row.id,
+        paid_at: row.paid_at,
+      });
+    }
+    return { orders };
   }
 
   /** The price of a bundle with the member's discount code, checked and rounded once. */
@@ -315,7 +329,7 @@ export function createCheckout(deps: PaymentsDeps, states: PaymentStates) {
     begin,
     earlier,
     retentionOffer,
-    lastOrder,
+    repeatOrders,
 
     /** What the member may buy, and how. */
     async offer(site: Site, member: Member) {
@@ -384,21 +398,22 @@ export function createCheckout(deps: PaymentsDeps, states: PaymentStates) {
       });
     },
 
-    /** Buys the last order again: the saved card is charged without a checkout, or the checkout opens. */
-    async repeatOrder(ctx: RequestContext, member: Member, clientId: string) {
-      const made = await earlier(member, clientId);
+    /** Buys a past order again: a card purchase charges the saved card without a checkout, any other opens the checkout. */
+    async repeatOrder(ctx: RequestContext, member: Member, input: { client_id: string; transaction_id: number }) {
+      const made = await earlier(member, input.client_id);
       if (made) return made;
-      const { order } = await lastOrder(ctx.site, member);
+      const { orders } = await repeatOrders(ctx.site, member);
+      const order = orders.find((o) => o.transaction_id === input.transaction_id);
       if (!order) throw new DomainError('not_found');
       if (order.method === 'directdebit') throw fieldError('method', 'invalid_choice');
       const country = await paymentCountry(ctx.site, member);
       const price = await priced(ctx.site, member, { bundle_id: order.bundle.id, method: order.method }, country);
-      const card = await queries.cardMandateOf(db, member.userId, provider.name);
+      const card = order.saved_card ? await queries.cardMandateOf(db, member.userId, provider.name) : undefined;
       const sequence =
         card?.customer_id && card.mandate_id
           ? { type: 'recurring' as const, customerId: card.customer_id, mandateId: card.mandate_id }
           : null;
-      return begin(ctx, member, { clientId, country, price, method: order.method, sequence });
+      return begin(ctx, member, { clientId: input.client_id, country, price, method: order.method, sequence });
     },
 
     /** The member's payment, asked of the provider first while it is still open (the return from checkout). */

@@ -215,14 +215,16 @@ export async function setRefundedCredits(db: Db, id: number, credits: number): P
 }
 
 /** The member's newest paid purchase. */
-export function lastPaidOf(db: Db, userId: number): Promise<PaymentRow | undefined> {
+/** The member's paid payments, newest first: the orders to buy again. */
+export function paidOf(db: Db, userId: number, limit: number): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .limit(limit)
+    .execute();
 }
 
 /** The member's customer at the provider, from an earlier card payment. */

@@ -149,7 +149,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/repeat-order.php',
     { schema: { response: { 200: repeatOrderResponse }, errors: ['not_found'] }, config: signedIn },
-    async (request) => payments.lastOrder(request.site, request.member),
+    async (request) => payments.repeatOrders(request.site, request.member),
   );
 
   app.post(
@@ -158,7 +158,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       schema: { body: repeatOrderRequest, response: { 200: startPaymentResponse }, errors: ORDER_REFUSALS },
       config: { ...limited(30, 10), ...signedIn },
     },
-    async (request) => payments.repeatOrder(requestContext(request), request.member, request.body.client_id),
+    async (request) => payments.repeatOrder(requestContext(request), request.member, request.body),
   );
 
   app.get(

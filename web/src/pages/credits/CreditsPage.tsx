@@ -11,8 +11,10 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatTime } from '../../i18n/format';
 import { type Offer, useDiscount, useOffer, useWelcomeDiscount } from './api';
-import { BundleCard } from './BundleCard';
+import { BundleGrid } from './BundleCard';
 import { DiscountCodeForm } from './DiscountCodeForm';
+import { FreeAllowance } from './FreeAllowance';
+import { PaymentMarks } from './PaymentMark';
 
 /** /credits: the member's balance, the bundles with the discount that applies, and what credits buy. */
 export default function CreditsPage() {
@@ -40,6 +42,11 @@ export default function CreditsPage() {
           {t('insufficient')}
         </Alert>
       )}
+      {params.get('reason') === 'pick-bundle' && (
+        <Alert variant="info" className="mt-3">
+          {t('directDebit.pickBundle')}
+        </Alert>
+      )}
       {offer.data && offer.data.debt > 0 && (
         <Alert variant="warning" className="mt-3">
           {t('debt', { count: offer.data.debt })}
@@ -49,12 +56,14 @@ export default function CreditsPage() {
       {offer.isLoading && <Loading />}
       {offer.isError && <Alert variant="danger">{offer.error.message}</Alert>}
       {offer.data && <Bundles offer={offer.data} discount={discount} />}
+      {offer.data && <PaymentMarks methods={offer.data.methods} />}
       <div className="mt-3">
         <DiscountCodeForm onApply={setEntered} />
       </div>
+      {offer.data && !user.paid_user && <FreeAllowance offer={offer.data} />}
       {offer.data && <WhatCreditsBuy offer={offer.data} />}
       <p className="mt-4 credits-links">
-        {!user.paid_user && <Link to="/premium">{t('premium.what')}</Link>}
+        <Link to="/premium">{t('premium.what')}</Link>
         {user.paid_user && <Link to="/credits/repeat-order">{t('repeat.link')}</Link>}
         <Link to="/transactions">{t('transactions.link')}</Link>
         <Link to="/pricing">{t('pricing.title')}</Link>
@@ -80,20 +89,14 @@ function DiscountBanner({ discount }: { discount: DiscountCode }) {
 }
 
 function Bundles({ offer, discount }: { offer: Offer; discount: DiscountCode | null }) {
-  const { t } = useTranslation('credits');
   const query = discount ? `?code=${encodeURIComponent(discount.code)}` : '';
   return (
-    <section aria-label={t('bundles')} className="bundle-grid mt-3">
-      {offer.bundles.map((bundle) => (
-        <BundleCard
-          key={bundle.id}
-          bundle={bundle}
-          discount={discount}
-          messageCredits={offer.message_credits}
-          to={`/credits/${bundle.id}${query}`}
-        />
-      ))}
-    </section>
+    <BundleGrid
+      bundles={offer.bundles}
+      discount={discount}
+      messageCredits={offer.message_credits}
+      linkTo={(bundle) => `/credits/${bundle.id}${query}`}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../api/client';
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Loading } from '../../components/Loading';
@@ -53,7 +53,9 @@ export default function DirectDebitPage() {
   );
 
   if (offer.isLoading) return <Loading />;
-  if (!bundle || !offer.data?.methods.includes('directdebit')) return <ErrorPage status={404} />;
+  // Direct debit is chosen for a bundle; without one the member picks it at /credits first.
+  if (!bundle) return <Navigate to="/credits?reason=pick-bundle" replace />;
+  if (!offer.data?.methods.includes('directdebit')) return <ErrorPage status={404} />;
   const price = formatMoney(priceWith(discount, bundle), bundle.currency, i18n.language);
 
   return (

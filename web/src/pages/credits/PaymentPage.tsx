@@ -5,8 +5,6 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Icon } from '../../components/Icon';
-import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
@@ -14,14 +12,8 @@ import { formatMoney } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useDiscount, useIdealBanks, useOffer, useStartPayment, useWelcomeDiscount } from './api';
 import { OrderSummary } from './OrderSummary';
+import { PaymentMark } from './PaymentMark';
 import { discountApplies, priceWith } from './price';
-
-const METHOD_ICONS: Record<PaymentMethod, string> = {
-  ideal: icons.bank,
-  creditcard: icons.card,
-  paypal: icons.paypal,
-  directdebit: icons.directDebit,
-};
 
 const isMethod = (value: string | undefined): value is PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(value ?? '');
@@ -112,7 +104,7 @@ export default function PaymentPage() {
                 onChange={() => choose(option)}
                 className="form-check-input"
               />
-              <Icon svg={METHOD_ICONS[option]} className="method-icon" />
+              <PaymentMark method={option} />
               <span>{t(`methods.${option}`)}</span>
             </label>
           ))}

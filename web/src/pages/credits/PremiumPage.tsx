@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import { useOffer } from './api';
+import { FreeAllowance } from './FreeAllowance';
 
 /**
  * /premium: what premium unlocks next to a free membership, and how to get it (the first bundle,
@@ -74,6 +75,7 @@ export default function PremiumPage() {
           ))}
         </tbody>
       </table>
+      {offer.data && <FreeAllowance offer={offer.data} />}
       <ul className="premium-notes list-unstyled mt-4">
         <li>
           <Icon svg={icons.credits} /> {t('premium.notes.credits')}

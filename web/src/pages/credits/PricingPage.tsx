@@ -5,17 +5,23 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { useSettings } from '../../api/hooks';
+import { useSettings, useUser } from '../../api/hooks';
+import { withNext } from '../../app/next-path';
 import { Loading } from '../../components/Loading';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
-import { formatMoney } from '../../i18n/format';
+import { BundleGrid } from './BundleCard';
+import { FreeAllowance } from './FreeAllowance';
 
-/** /pricing: what everything costs, per country the site sells in, for visitors and members alike. */
+/**
+ * /pricing: what everything costs, per country the site sells in, for visitors and members alike: the
+ * bundle cards of /credits, whose Buy leads a visitor to sign up and then to that bundle.
+ */
 export default function PricingPage() {
-  const { t, i18n } = useTranslation('credits');
+  const { t } = useTranslation('credits');
   const { data: settings } = useSettings();
+  const { user } = useUser();
   const countryName = useCountryName();
   const [asked, setAsked] = useState<string | null>(null);
   const country = asked ?? settings?.geoip_selected_country ?? undefined;
@@ -46,37 +52,13 @@ export default function PricingPage() {
               </Form.Select>
             </Form.Group>
           )}
-          <table className="pricing-table">
-            <caption className="visually-hidden">
-              {t('pricing.caption', { country: countryName(pricing.data.country) })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('pricing.bundle')}</th>
-                <th scope="col" className="text-end">
-                  {t('pricing.price')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('pricing.perMessage')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pricing.data.bundles.map((bundle) => (
-                <tr key={bundle.id}>
-                  <th scope="row">{t('transactions.item', { count: bundle.credits })}</th>
-                  <td className="text-end">{formatMoney(bundle.price, bundle.currency, i18n.language)}</td>
-                  <td className="text-end">
-                    {formatMoney(
-                      Math.round((bundle.price * pricing.data.message_credits) / bundle.credits),
-                      bundle.currency,
-                      i18n.language,
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BundleGrid
+            bundles={pricing.data.bundles}
+            discount={null}
+            messageCredits={pricing.data.message_credits}
+            linkTo={(bundle) => (user ? `/credits/${bundle.id}` : withNext('/signup', `/credits/${bundle.id}`))}
+          />
+          <FreeAllowance offer={pricing.data} />
           <h2 className="h5 mt-4">{t('uses.title')}</h2>
           <ul>
             <li>{t('uses.message', { count: pricing.data.message_credits })}</li>
