@@ -53,6 +53,35 @@ const searchForm = (page: Page) =>
   searchFilters(page, { filters: t('members:search.filters'), button: t('members:search.filtersButton') });
 const nameSearch = (page: Page) => page.getByRole('searchbox', { name: t('members:search.name') });
 
+/** The element lies within the box of `frame` (a name written over a photo). */
+async function expectOver(element: Locator, frame: Locator) {
+  await expect(element).toBeVisible();
+  const inner = await element.boundingBox();
+  const outer = await frame.boundingBox();
+  if (!inner || !outer) throw new Error('no box to compare');
+  expect(inner.y).toBeGreaterThanOrEqual(outer.y);
+  expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height);
+  expect(inner.x).toBeGreaterThanOrEqual(outer.x);
+}
+
+/** Block and Report are no buttons of the page, only items of its "…" menu; Report opens its form. */
+async function expectSafetyOnlyInMenu(page: Page, name: string) {
+  const block = page.getByRole('button', { name: t('members:member.block') });
+  const report = page.getByRole('button', { name: t('members:report.open') });
+  await expect(block).toHaveCount(0);
+  await expect(report).toHaveCount(0);
+  await page.getByRole('button', { name: t('members:member.more') }).click();
+  await expect(block).toBeVisible();
+  await report.click();
+  const dialog = page.getByRole('dialog', { name: t('members:report.title', { name }) });
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByRole('button', { name: t('members:gallery.close') })
+    .first()
+    .click();
+  await expect(dialog).toHaveCount(0);
+}
+
 const totalOf = async (page: Page) => Number((await page.locator('#results-title').innerText()).replace(/\D/g, ''));
 
 test('search narrows with each filter and pages through the results', async ({ page }, testInfo) => {
@@ -185,7 +214,11 @@ test('finds members by the start of a name, in name order', async ({ page, isMob
   await screenshot(page, testInfo, 'search-04-name');
 });
 
-test('a hosted profile as a visitor, a free member and a premium member', async ({ page, browser }, testInfo) => {
+test('a hosted profile as a visitor, a free member and a premium member', async ({
+  page,
+  browser,
+  isMobile,
+}, testInfo) => {
   test.setTimeout(120_000);
   await enterSite(page, '/');
   await signUpMember(page, 'Freya', { activate: false });
@@ -195,7 +228,16 @@ test('a hosted profile as a visitor, a free member and a premium member', async 
   await page.goto(`/members/${hosted.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(hosted.name);
   await expect(page.getByText(/premium members/)).toBeVisible();
-  await expect(page.getByRole('button', { name: t('members:member.block') })).toBeVisible();
+  // The name and age lie over the photo; Like and Message are one bar, at the bottom of a phone's screen.
+  await expectOver(page.locator('.gallery').getByRole('heading', { level: 1 }), page.locator('.gallery'));
+  const actions = page.locator('.member-actions');
+  await expect(actions.getByRole('button', { name: t('likes:member.like') })).toBeInViewport();
+  await expect(actions.getByRole('link', { name: t('members:member.chat') })).toBeInViewport();
+  if (isMobile) {
+    const bar = await actions.boundingBox();
+    expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeGreaterThan((page.viewportSize()?.height ?? 0) * 0.75);
+  }
+  await expectSafetyOnlyInMenu(page, hosted.name);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'member-free');
   const freePhotos = await page.locator('.gallery img').count();
@@ -219,11 +261,25 @@ test('a hosted profile as a visitor, a free member and a premium member', async 
   await expect(premium.getByRole('heading', { level: 1 })).toContainText(hosted.name);
   await expect(premium.getByText(/premium members/)).toHaveCount(0);
   await expect.poll(() => premium.locator('.gallery img').count()).toBeGreaterThan(freePhotos);
+  // The carousel moves: a swipe on a phone, the arrow on a desktop, the arrow keys on either.
+  const photos = premium.locator('.gallery-slide img');
+  await expect(photos.nth(0)).toBeInViewport({ ratio: 0.9 });
+  if (isMobile)
+    await premium.locator('.gallery-track').evaluate((track) => track.scrollBy({ left: track.clientWidth }));
+  else await premium.getByRole('button', { name: t('members:gallery.next') }).click();
+  await expect(photos.nth(1)).toBeInViewport({ ratio: 0.9 });
+  await expect(premium.getByRole('button', { name: /^Photo 2 of/ })).toHaveAttribute('aria-current', 'true');
+  await screenshot(premium, testInfo, 'member-premium-carousel');
+  await premium.getByRole('button', { name: /^Photo 1 of/ }).click();
+  await expect(photos.nth(0)).toBeInViewport({ ratio: 0.9 });
+  await premium.getByRole('button', { name: t('members:gallery.open', { name: hosted.name }) }).focus();
+  await premium.keyboard.press('ArrowRight');
+  await expect(photos.nth(1)).toBeInViewport({ ratio: 0.9 });
   await premium.getByRole('button', { name: t('members:gallery.open', { name: hosted.name }) }).click();
   const viewer = premium.getByRole('dialog');
-  await expect(viewer).toContainText('Photo 1 of');
-  await premium.keyboard.press('ArrowRight');
   await expect(viewer).toContainText('Photo 2 of');
+  await premium.keyboard.press('ArrowLeft');
+  await expect(viewer).toContainText('Photo 1 of');
   await screenshot(premium, testInfo, 'member-premium-gallery');
   await premium.keyboard.press('Escape');
   await premium.context().close();
@@ -240,7 +296,13 @@ test('a blocked member can no longer see the one who blocked them', async ({ pag
   await other.goto(`/members/${blockerId}`);
   await expect(other.getByRole('heading', { level: 1 })).toContainText('Bente');
 
+  // A new member without photo or details: the initial on a gradient, and no empty section heading.
   await page.goto(`/members/${blockedId}`);
+  await expect(page.locator('.gallery').getByRole('heading', { level: 1 })).toContainText('Bram');
+  await expect(page.locator('.gallery-initial')).toHaveText('B');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+  await screenshot(page, testInfo, 'member-without-photos');
+  await page.getByRole('button', { name: t('members:member.more') }).click();
   await page.getByRole('button', { name: t('members:member.block') }).click();
   await expect(page.getByText(t('members:member.blockedNote', { name: 'Bram' }))).toBeVisible();
   await expectAccessible(page);
@@ -262,6 +324,7 @@ test('a blocked member can no longer see the one who blocked them', async ({ pag
   await expect(blocked.getByText(t('settings.blocked.count', { count: '0' }))).toBeVisible();
 
   await page.goto(`/members/${blockedId}`);
+  await page.getByRole('button', { name: t('members:member.more') }).click();
   await expect(page.getByRole('button', { name: t('members:member.block') })).toBeVisible();
   await other.reload();
   await expect(other.getByRole('heading', { level: 1 })).toContainText('Bente');

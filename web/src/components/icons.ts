@@ -25,6 +25,7 @@ export { default as card } from 'bootstrap-icons/icons/credit-card.svg?raw';
 export { default as mail } from 'bootstrap-icons/icons/envelope-fill.svg?raw';
 export { default as invisible } from 'bootstrap-icons/icons/eye-slash-fill.svg?raw';
 export { default as swipe } from 'bootstrap-icons/icons/fire.svg?raw';
+export { default as report } from 'bootstrap-icons/icons/flag-fill.svg?raw';
 export { default as settings } from 'bootstrap-icons/icons/gear.svg?raw';
 export { default as premium } from 'bootstrap-icons/icons/gem.svg?raw';
 export { default as gift } from 'bootstrap-icons/icons/gift-fill.svg?raw';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { useUser } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -25,10 +24,24 @@ function useLikeToggle(profile: MatchProfile) {
   return { liked, likesMe, toggle, like, ready: likes !== undefined };
 }
 
-/** The profile page's like: the button, and what the like means between the two. */
+/** What the likes mean between the member and a profile: a match, or a like to answer. */
+export function LikeStatus({ profile }: { profile: MatchProfile }) {
+  const { t } = useTranslation('likes');
+  const { liked, likesMe } = useLikeToggle(profile);
+  if (!likesMe) return null;
+  if (!liked) return <p className="like-status">{t('member.likesYou', { name: profile.name })}</p>;
+  return (
+    <p className="like-status fw-semibold">
+      <Icon svg={icons.liked} className="text-unread me-1" />
+      {t('member.match', { name: profile.name })}
+    </p>
+  );
+}
+
+/** The profile page's like button, pink; filled once liked. */
 export function LikeButton({ profile }: { profile: MatchProfile }) {
   const { t } = useTranslation('likes');
-  const { liked, likesMe, toggle, like, ready } = useLikeToggle(profile);
+  const { liked, toggle, like, ready } = useLikeToggle(profile);
   const { data: likes } = useLikes();
   const queryClient = useQueryClient();
   const newLike = likes?.liked_by.some((entry) => entry.id === profile.id && entry.like_new) ?? false;
@@ -40,28 +53,21 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
 
   return (
     <>
-      {liked && likesMe && (
-        <p className="fw-semibold mb-0 w-100">
-          <Icon svg={icons.liked} className="text-unread me-1" />
-          {t('member.match', { name: profile.name })}
-        </p>
-      )}
-      {!liked && likesMe && <p className="mb-0 w-100">{t('member.likesYou', { name: profile.name })}</p>}
-      <Button
-        variant={liked ? 'outline-primary' : 'primary'}
-        onClick={toggle}
-        disabled={like.isPending || !ready}
-        aria-pressed={liked}
-        className="like-button"
-      >
-        <Icon svg={liked ? icons.liked : icons.like} className="me-2" />
-        {liked ? t('member.liked') : t('member.like')}
-      </Button>
       {like.isError && (
         <Alert variant="danger" className="w-100 mb-0">
           {like.error.message}
         </Alert>
       )}
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={like.isPending || !ready}
+        aria-pressed={liked}
+        className={`btn action-button like-button ${liked ? 'like-button-on' : ''}`}
+      >
+        <Icon svg={liked ? icons.liked : icons.like} />
+        {liked ? t('member.liked') : t('member.like')}
+      </button>
     </>
   );
 }

@@ -1,3 +1,6 @@
+import './members.scss';
+import type { MemberProfile } from '@amora/common';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -12,24 +15,24 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { Menu } from '../../components/Menu';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { storedTracking } from '../accounts/tracking';
 import { UpgradeLink } from '../credits/UpgradeLink';
-import { LikeButton } from '../likes/LikeButton';
+import { LikeButton, LikeStatus } from '../likes/LikeButton';
 import { PhotoGallery } from './PhotoGallery';
-import { InterestList, ProfileDetails } from './ProfileDetails';
-import { ReportButton } from './ReportButton';
+import { InterestList, ProfileDetails, useDetailRows } from './ProfileDetails';
+import { ReportDialog } from './ReportDialog';
 
-/** A member's page (/members/{id}, also /likes/m/{id}). Chat joins the actions with its issue. */
+/** A member's page (/members/{id}, also /likes/m/{id}): the photos first, Like and Message in reach of the thumb. */
 export default function MemberPage() {
   const { t } = useTranslation('members');
   const id = Number(useParams().id);
   const { user } = useUser();
   const { data: settings } = useSettings();
   const member = useMember(id, storedTracking()?.network);
-  const block = useBlock(id);
   const navigate = useNavigate();
   const countryName = useCountryName();
   const profile = member.data;
@@ -55,16 +58,26 @@ export default function MemberPage() {
   }
   const isOwn = user?.profile.id === profile.id;
   const place = [profile.city, profile.country && countryName(profile.country)].filter(Boolean).join(', ');
+  const canAct = Boolean(user) && !isOwn;
 
   return (
-    <Container className="py-4 member-page">
-      <Button variant="link" className="px-0 mb-2" onClick={() => navigate(-1)}>
-        <Icon svg={icons.back} className="me-1" />
-        {t('member.back')}
-      </Button>
+    <Container className="py-3 py-md-4 member-page">
+      <div className="member-top">
+        <Button variant="link" className="px-0" onClick={() => navigate(-1)}>
+          <Icon svg={icons.back} className="me-1" />
+          {t('member.back')}
+        </Button>
+        {canAct && <SafetyMenu profile={profile} />}
+      </div>
       <Row className="g-4">
         <Col md={6} lg={5}>
-          <PhotoGallery photos={profile.photos} name={profile.name} />
+          <PhotoGallery photos={profile.photos} name={profile.name}>
+            <h1 className="member-name">
+              {profile.name}, {profile.age}
+            </h1>
+            {place && <p className="member-place">{place}</p>}
+            {profile.hosted && <HostedMark />}
+          </PhotoGallery>
           {profile.photos_for_members > 0 && (
             <p className="mt-3 mb-0 small">
               {t('member.morePhotosLogin', { count: profile.photos_for_members })}{' '}
@@ -79,81 +92,110 @@ export default function MemberPage() {
           )}
         </Col>
         <Col md={6} lg={7}>
-          <h1 className="h2 mb-1">
-            {profile.name}, {profile.age}
-          </h1>
-          {profile.hosted && <HostedMark className="mb-2" />}
-          {place && <p className="text-body-secondary">{place}</p>}
           {profile.hosted && settings && (
             <Alert variant="warning" className="small">
               {settings.fictional_warning}
             </Alert>
           )}
-          {profile.blocked && (
-            <Alert variant="secondary">
-              <p className="mb-2">{t('member.blockedNote', { name: profile.name })}</p>
-              <Button size="sm" variant="outline-dark" onClick={() => block.mutate(false)} disabled={block.isPending}>
-                {t('member.unblock')}
-              </Button>
-            </Alert>
+          {profile.blocked && <BlockedNote profile={profile} />}
+          {canAct && !profile.blocked && <LikeStatus profile={profile} />}
+          {canAct && !profile.blocked && (
+            <div className="member-actions">
+              <LikeButton profile={profile} />
+              <Link to={`/members/${profile.id}/chat`} className="btn btn-primary action-button">
+                <Icon svg={icons.chat} />
+                {t('member.chat')}
+              </Link>
+            </div>
           )}
-          {profile.about && (
-            <section className="mb-4" aria-labelledby="about-title">
-              <h2 className="h5" id="about-title">
-                {t('member.about')}
-              </h2>
-              <p className="about-text">{profile.about}</p>
-            </section>
-          )}
-          <section className="mb-4" aria-labelledby="details-title">
-            <h2 className="h5" id="details-title">
-              {t('member.details')}
-            </h2>
-            <ProfileDetails profile={profile} />
-          </section>
-          {profile.interests.length > 0 && (
-            <section className="mb-4" aria-labelledby="interests-title">
-              <h2 className="h5" id="interests-title">
-                {t('member.interests')}
-              </h2>
-              <InterestList ids={profile.interests} />
-            </section>
-          )}
+          <ProfileSections profile={profile} />
           {!user && <LoginPrompt message={t('prompt.memberActions', { name: profile.name })} />}
           {isOwn && (
             <Link to="/profile" className="btn btn-primary">
               {t('member.editOwn')}
             </Link>
           )}
-          {user && !isOwn && (
-            <div className="d-flex flex-wrap align-items-center gap-3 border-top pt-3">
-              {!profile.blocked && (
-                <Link to={`/members/${profile.id}/chat`} className="btn btn-primary">
-                  <Icon svg={icons.chat} className="me-2" />
-                  {t('member.chat')}
-                </Link>
-              )}
-              {!profile.blocked && <LikeButton profile={profile} />}
-              {!profile.blocked && (
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  onClick={() => block.mutate(true)}
-                  disabled={block.isPending}
-                >
-                  {t('member.block')}
-                </Button>
-              )}
-              <ReportButton profileId={profile.id} name={profile.name} />
-            </div>
-          )}
-          {block.isError && (
-            <Alert variant="danger" className="mt-3">
-              {block.error.message}
-            </Alert>
-          )}
         </Col>
       </Row>
     </Container>
+  );
+}
+
+/** About me, the details and the interests; a section the profile left empty is not shown. */
+function ProfileSections({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('members');
+  const rows = useDetailRows(profile);
+  return (
+    <>
+      {profile.about && (
+        <section className="member-section" aria-labelledby="about-title">
+          <h2 className="h5" id="about-title">
+            {t('member.about')}
+          </h2>
+          <p className="about-text">{profile.about}</p>
+        </section>
+      )}
+      {rows.length > 0 && (
+        <section className="member-section" aria-labelledby="details-title">
+          <h2 className="h5" id="details-title">
+            {t('member.details')}
+          </h2>
+          <ProfileDetails rows={rows} />
+        </section>
+      )}
+      {profile.interests.length > 0 && (
+        <section className="member-section" aria-labelledby="interests-title">
+          <h2 className="h5" id="interests-title">
+            {t('member.interests')}
+          </h2>
+          <InterestList ids={profile.interests} />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Block and Report, out of the way behind "…". */
+function SafetyMenu({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('members');
+  const block = useBlock(profile.id);
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <Menu
+        id="member-menu"
+        label={t('member.more')}
+        toggleClassName="btn member-more"
+        toggle={<Icon svg={icons.more} />}
+      >
+        {!profile.blocked && (
+          <button type="button" className="dropdown-item" onClick={() => block.mutate(true)} disabled={block.isPending}>
+            <Icon svg={icons.blocked} /> {t('member.block')}
+          </button>
+        )}
+        <button type="button" className="dropdown-item" onClick={() => setReporting(true)}>
+          <Icon svg={icons.report} /> {t('report.open')}
+        </button>
+      </Menu>
+      {block.isError && (
+        <Alert variant="danger" className="w-100 mt-2">
+          {block.error.message}
+        </Alert>
+      )}
+      <ReportDialog profileId={profile.id} name={profile.name} show={reporting} onHide={() => setReporting(false)} />
+    </>
+  );
+}
+
+function BlockedNote({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('members');
+  const block = useBlock(profile.id);
+  return (
+    <Alert variant="secondary">
+      <p className="mb-2">{t('member.blockedNote', { name: profile.name })}</p>
+      <Button size="sm" variant="outline-dark" onClick={() => block.mutate(false)} disabled={block.isPending}>
+        {t('member.unblock')}
+      </Button>
+    </Alert>
   );
 }

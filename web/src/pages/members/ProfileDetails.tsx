@@ -2,17 +2,25 @@ import { type MemberProfile, PROFILE_DETAIL_FIELDS } from '@amora/common';
 import { useInterests, useSettings } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 
-/** The detail fields the site shows (visible_profile_fields), with their values in the page's language. */
-export function ProfileDetails({ profile }: { profile: MemberProfile }) {
+export interface DetailRow {
+  field: string;
+  label: string;
+  text: string;
+}
+
+/** The detail fields the site shows (visible_profile_fields) that the profile filled in, in the page's language. */
+export function useDetailRows(profile: MemberProfile): DetailRow[] {
   const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const visible = PROFILE_DETAIL_FIELDS.filter((field) => settings?.visible_profile_fields.includes(field));
-  const rows = visible.flatMap((field) => {
+  return visible.flatMap((field) => {
     const value = profile[field];
     if (!value) return [];
     return [{ field, label: t(`fields.${field}`), text: field === 'city' ? value : t(`values.${field}.${value}`) }];
   });
-  if (rows.length === 0) return null;
+}
+
+export function ProfileDetails({ rows }: { rows: DetailRow[] }) {
   return (
     <dl className="profile-details">
       {rows.map((row) => (
