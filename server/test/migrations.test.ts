@@ -12,6 +12,7 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
+const LATER = ['1765160000000-OfficialRegions'];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -24,7 +25,8 @@ async function undoFillingMigrations() {
     await sql`update conversations set claimed_by = ${claim.staff_id}, claim_expires_at = ${claim.expires_at}
       where id = ${claim.conversation_id}`.execute(t.db);
   }
-  await sql`delete from kysely_migration where name in (${sql.join(FILLING)})`.execute(t.db);
+  // Those after them run again too, in their order; the regions' moves find nothing left to move.
+  await sql`delete from kysely_migration where name in (${sql.join([...FILLING, ...LATER])})`.execute(t.db);
 }
 
 const contents = async () => ({
@@ -81,5 +83,33 @@ describe('the migrations that fill new tables', () => {
     await undoFillingMigrations();
     await migrateToLatest(t.db, t.database.engine);
     expect(await contents()).toEqual(written);
+  });
+});
+
+describe('the migration to the official regions', () => {
+  it("keeps each member's place: North Yorkshire's towns in Northern Ireland, Norway's old counties in the new", async () => {
+    const belfast = await buildMember(t.services);
+    const bergen = await buildMember(t.services);
+    const amsterdam = await buildMember(t.services);
+    const stored = async (profileId: number, place: { country: string; region: string; city: string }) =>
+      t.db.updateTable('profiles').set(place).where('id', '=', profileId).execute();
+    await stored(belfast.profileId, { country: 'GB', region: 'NYK', city: 'Belfast' });
+    await stored(bergen.profileId, { country: 'NO', region: '12', city: 'Bergen' });
+    await stored(amsterdam.profileId, { country: 'NL', region: 'NH', city: 'Amsterdam' });
+
+    await sql`delete from kysely_migration where name = '1765160000000-OfficialRegions'`.execute(t.db);
+    await migrateToLatest(t.db, t.database.engine);
+
+    const regionOf = async (profileId: number) =>
+      (await t.db.selectFrom('profiles').select('region').where('id', '=', profileId).executeTakeFirstOrThrow()).region;
+    expect(await regionOf(belfast.profileId)).toBe('NIR');
+    expect(await regionOf(bergen.profileId)).toBe('46');
+    expect(await regionOf(amsterdam.profileId)).toBe('NH');
+    const member = await loggedIn(t.app, belfast);
+    expect((await member.get('/api/user.php')).json().user.profile).toMatchObject({
+      country: 'GB',
+      region: 'NIR',
+      city: 'Belfast',
+    });
   });
 });
