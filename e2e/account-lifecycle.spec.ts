@@ -17,6 +17,10 @@ import {
 
 const NATIVE = { en: 'English', nl: 'Nederlands' } as const;
 
+// A visitor in the UK: the English site writes dates as the UK does; the Dutch one as Dutch does.
+test.use({ locale: 'en-GB' });
+const DATE_LOCALE = { en: 'en-GB', nl: 'nl' } as const;
+
 for (const locale of ['en', 'nl'] as const) {
   test(`account lifecycle in ${locale}`, async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
@@ -43,9 +47,9 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByLabel(t('fields.name'), { exact: true }).fill('@sam');
     await page.getByLabel(t('fields.password'), { exact: true }).fill('short');
     const dateParts = { day: t('fields.day'), month: t('fields.month'), year: t('fields.year') };
-    // The date of birth reads as the language writes dates: its order, its month names.
+    // The date of birth reads as the visitor's region writes dates (day first in the UK), in the site's words.
     const dateOfBirth = page.getByRole('group', { name: t('fields.dateOfBirth') });
-    const order = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' })
+    const order = new Intl.DateTimeFormat(DATE_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric' })
       .formatToParts(new Date(Date.UTC(2000, 0, 2)))
       .map((part) => part.type)
       .filter((type) => type === 'day' || type === 'month' || type === 'year');
@@ -60,7 +64,7 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(dateOfBirth.getByRole('option', { name: may, exact: true })).toHaveCount(1);
     // The terms' date too.
     const settings = (await (await page.request.get('/api/settings.php')).json()) as { terms_version_date: string };
-    const termsDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
+    const termsDate = new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'long' }).format(
       new Date(settings.terms_version_date),
     );
     await expect(page.getByText(termsDate)).toBeVisible();

@@ -4,6 +4,7 @@ import { buildSite, client, useTestApp } from './helpers.js';
 const t = useTestApp({
   setup: async (t) => {
     await buildSite(t.db, { domain: 'dutch.test', settings: { countries: ['NL'] } });
+    await buildSite(t.db, { domain: 'british.test', settings: { countries: ['GB'] } });
   },
 });
 
@@ -88,5 +89,19 @@ describe('GET /api/regions.php', () => {
     const dutch = (await client(t.app, { host: 'dutch.test' }).get('/api/regions.php')).json().regions;
     expect(new Set(dutch.map((region: { country: string }) => region.country))).toEqual(new Set(['NL']));
     expect(dutch).toHaveLength(12);
+  });
+});
+
+describe('the regions a member picks', () => {
+  it("are the UK's four countries, with Belfast in Northern Ireland", async () => {
+    const regions = await client(t.app, { host: 'british.test' }).get('/api/regions.php');
+    expect(regions.json().regions.map((region: { name: string }) => region.name)).toEqual([
+      'England',
+      'Northern Ireland',
+      'Scotland',
+      'Wales',
+    ]);
+    const belfast = await client(t.app, { host: 'british.test' }).get('/api/geocode.php?lat=54.6&lon=-5.93');
+    expect(belfast.json()).toMatchObject({ country: 'GB', region: 'NIR', city: 'Belfast' });
   });
 });

@@ -12,6 +12,7 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
+const LATER = ['1765160000000-OfficialRegions'];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -28,10 +29,15 @@ async function undoFillingMigrations() {
   await undoMarketingConsents();
 }
 
-/** The migrations after those (they must come later in order): their tables gone too. */
+/**
+ * The migrations after those (they must come later in order): the consents' table gone; the
+ * regions' moves run again and find nothing left to move.
+ */
 async function undoMarketingConsents() {
   await sql`drop table marketing_consents`.execute(t.db);
-  await sql`delete from kysely_migration where name = '1765150000000-MarketingConsents'`.execute(t.db);
+  await sql`delete from kysely_migration where name in (${sql.join(['1765150000000-MarketingConsents', ...LATER])})`.execute(
+    t.db,
+  );
 }
 
 const contents = async () => ({
@@ -119,5 +125,33 @@ describe('the migration that makes marketing opt-in', () => {
       { type: 'news', mail: false, push: false },
     ]);
     expect(await t.db.selectFrom('marketing_consents').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('the migration to the official regions', () => {
+  it("keeps each member's place: North Yorkshire's towns in Northern Ireland, Norway's old counties in the new", async () => {
+    const belfast = await buildMember(t.services);
+    const bergen = await buildMember(t.services);
+    const amsterdam = await buildMember(t.services);
+    const stored = async (profileId: number, place: { country: string; region: string; city: string }) =>
+      t.db.updateTable('profiles').set(place).where('id', '=', profileId).execute();
+    await stored(belfast.profileId, { country: 'GB', region: 'NYK', city: 'Belfast' });
+    await stored(bergen.profileId, { country: 'NO', region: '12', city: 'Bergen' });
+    await stored(amsterdam.profileId, { country: 'NL', region: 'NH', city: 'Amsterdam' });
+
+    await sql`delete from kysely_migration where name = '1765160000000-OfficialRegions'`.execute(t.db);
+    await migrateToLatest(t.db, t.database.engine);
+
+    const regionOf = async (profileId: number) =>
+      (await t.db.selectFrom('profiles').select('region').where('id', '=', profileId).executeTakeFirstOrThrow()).region;
+    expect(await regionOf(belfast.profileId)).toBe('NIR');
+    expect(await regionOf(bergen.profileId)).toBe('46');
+    expect(await regionOf(amsterdam.profileId)).toBe('NH');
+    const member = await loggedIn(t.app, belfast);
+    expect((await member.get('/api/user.php')).json().user.profile).toMatchObject({
+      country: 'GB',
+      region: 'NIR',
+      city: 'Belfast',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { allCountries } from 'country-region-data';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
+import { officialRegion, REGION_FIXES } from './regions.js';
 
 type CityRecord = [name: string, country: string, region: string, latitude: string, longitude: string];
 type StateRecord = { name: string; isoCode: string; countryCode: string };
@@ -47,7 +48,7 @@ function data(): GeoData {
   const cities = readAsset<CityRecord[]>('city').map(([name, country, region, latitude, longitude]) => ({
     name,
     country,
-    region,
+    region: officialRegion(country, region),
     latitude: Number(latitude),
     longitude: Number(longitude),
   }));
@@ -72,21 +73,23 @@ function localRegionName(country: string, code: string): string | undefined {
 
 const regionCache = new Map<string, Region[]>();
 
-/** The regions that have cities, so every region can be chosen and every city has a region. */
+/**
+ * The regions a member picks from: those that have towns (so every town has a region), under their
+ * official codes and local names, and those REGION_FIXES names that the data has no town for.
+ */
 export function regionsOf(countries: string[]): Region[] {
   const key = countries.join(',');
   const cached = regionCache.get(key);
   if (cached) return cached;
   const { citiesByCountry, states } = data();
   const regions = countries.flatMap((country) => {
-    const used = new Set((citiesByCountry.get(country) ?? []).map((city) => city.region));
-    return states
-      .filter((state) => state.countryCode === country && used.has(state.isoCode))
-      .map((state) => ({
-        country,
-        code: state.isoCode,
-        name: localRegionName(country, state.isoCode) ?? state.name,
-      }))
+    const named = REGION_FIXES[country]?.names ?? {};
+    const codes = new Set([...(citiesByCountry.get(country) ?? []).map((city) => city.region), ...Object.keys(named)]);
+    const dataName = (code: string) =>
+      localRegionName(country, code) ??
+      states.find((state) => state.countryCode === country && state.isoCode === code)?.name;
+    return [...codes]
+      .map((code) => ({ country, code, name: named[code] ?? dataName(code) ?? code }))
       .sort((a, b) => a.name.localeCompare(b.name));
   });
   regionCache.set(key, regions);

@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { type FieldValues, type Path, type UseFormReturn, useController } from 'react-hook-form';
 import { useTranslation } from '../i18n';
+import { useDateLocale } from '../i18n/date-locale';
 import { useFieldMessage } from './form';
 
 type Part = 'day' | 'month' | 'year';
 
-/** The order in which the locale writes a date: day-month-year in most of Europe, month first elsewhere. */
+/** The order in which the locale writes a date: day-month-year in most of Europe (en-GB too), month first in the US. */
 export function datePartOrder(locale: string): Part[] {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' })
     .formatToParts(new Date(Date.UTC(2000, 0, 2)))
@@ -43,6 +44,7 @@ export function DateOfBirthField<T extends FieldValues>({
   label: string;
 }) {
   const { t, i18n } = useTranslation();
+  const dateLocale = useDateLocale();
   const { field } = useController({ control: form.control, name });
   const [parts, setParts] = useState(() => splitDate(String(field.value ?? '')));
   const message = useFieldMessage()(form.getFieldState(name, form.formState).error?.message);
@@ -65,7 +67,7 @@ export function DateOfBirthField<T extends FieldValues>({
     <fieldset className="mb-3 date-of-birth" aria-describedby={message ? `${id}-error` : undefined}>
       <legend className="form-label">{label}</legend>
       <div className="date-of-birth-parts">
-        {datePartOrder(i18n.language).map((part) => (
+        {datePartOrder(dateLocale).map((part) => (
           <Form.Select
             key={part}
             aria-label={t(`fields.${part}`)}

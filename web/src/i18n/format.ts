@@ -20,6 +20,14 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
 export const regionNames = (locale: string) =>
   made(`region ${locale}`, () => new Intl.DisplayNames([locale], { type: 'region' }));
 
+/**
+ * The browser's locale with its region (en-GB, de-AT, fr-BE) when it speaks the page's language, else
+ * the page's language: dates follow where the visitor lives, the words stay the site's.
+ */
+export function regionalLocale(language: string, preferred: readonly string[]): string {
+  return preferred.find((tag) => tag.includes('-') && tag.split('-')[0]?.toLowerCase() === language) ?? language;
+}
+
 /** Dates and times as the page's language writes them: every date a person reads goes through here. */
 export function formatDate(value: string | Date, locale: string): string {
   return dateFormat(locale, { dateStyle: 'long' }).format(new Date(value));

@@ -14,4 +14,11 @@ describe("the lander's date of birth", () => {
   it.each(LOCALES)('asks the parts in the order %s writes a date', (locale) => {
     expect(datePartOrder(locale)).toEqual(intlOrder(locale));
   });
+
+  it.each(['en-GB', 'en-IE', 'en-US', 'en-CA', 'de-AT', 'fr-BE', 'nl-BE', 'pl-PL', 'sv-SE', 'fi-FI', 'nb-NO'])(
+    'asks the parts in the order %s writes a date',
+    (locale) => {
+      expect(datePartOrder(locale)).toEqual(intlOrder(locale));
+    },
+  );
 });

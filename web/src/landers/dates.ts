@@ -4,10 +4,13 @@
  */
 export type DatePart = 'day' | 'month' | 'year';
 
-/** Of the 11 locales only English writes the month first, as Intl has it (dates.test.ts checks). */
-const MONTH_FIRST = new Set(['en']);
+/**
+ * Of the 11 languages only English writes the month first, and only as the US, Canada and the
+ * Philippines do (en-GB, en-IE: day first), as Intl has it (dates.test.ts checks).
+ */
+const MONTH_FIRST = new Set(['en', 'en-US', 'en-CA', 'en-PH']);
 
-/** The order in which the locale writes a date, as the app's DateOfBirthField asks it. */
+/** The order in which the locale (with its region: regionalLocale) writes a date, as DateOfBirthField asks it. */
 export function datePartOrder(locale: string): DatePart[] {
   return MONTH_FIRST.has(locale) ? ['month', 'day', 'year'] : ['day', 'month', 'year'];
 }

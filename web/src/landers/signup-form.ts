@@ -15,6 +15,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../../common/src/constants';
 import { birthDateProblem, isValidEmail, profileNameProblem } from '../../../common/src/validation';
+import { regionalLocale } from '../i18n/format';
 import { storedTracking } from '../pages/accounts/tracking';
 import { CallFailed, postJson } from './api';
 import { type DatePart, datePartOrder, longDate, monthNames } from './dates';
@@ -153,7 +154,8 @@ export function createForm({ t, locale, settings, next }: FormOptions) {
       year,
     ]),
   };
-  const order = datePartOrder(locale);
+  const dateLocale = regionalLocale(locale, navigator.languages);
+  const order = datePartOrder(dateLocale);
   for (const part of order) {
     parts[part] = h(
       'select',
@@ -258,7 +260,7 @@ export function createForm({ t, locale, settings, next }: FormOptions) {
     form.removeEventListener('focusin', nameTheMonths);
     form.removeEventListener('pointerdown', nameTheMonths);
     parts.month.append(...monthNames(locale).map((month, index) => h('option', { value: String(index + 1) }, month)));
-    terms.replaceChildren(...termsText(longDate(settings.terms_version_date, locale)));
+    terms.replaceChildren(...termsText(longDate(settings.terms_version_date, dateLocale)));
   };
   form.addEventListener('focusin', nameTheMonths);
   form.addEventListener('pointerdown', nameTheMonths);

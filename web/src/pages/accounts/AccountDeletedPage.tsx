@@ -6,12 +6,14 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { replaceUser, useUserMutation } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate } from '../../i18n/format';
 import { AuthCard } from './AuthCard';
 
 /** After deletion it says what happens next; from the mailed link it brings the account back. */
 export default function AccountDeletedPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateLocale = useDateLocale();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
   const finalDate = (useLocation().state as { finalDate?: string } | null)?.finalDate;
@@ -43,7 +45,7 @@ export default function AccountDeletedPage() {
   }
   return (
     <AuthCard title={t('deleted.title')}>
-      <p>{finalDate ? t('deleted.bodyWithDate', { date: formatDate(finalDate, i18n.language) }) : t('deleted.body')}</p>
+      <p>{finalDate ? t('deleted.bodyWithDate', { date: formatDate(finalDate, dateLocale) }) : t('deleted.body')}</p>
       <p>{t('deleted.mailHint')}</p>
       <Link to="/" className="btn btn-outline-primary w-100">
         {t('common.home')}

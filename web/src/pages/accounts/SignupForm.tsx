@@ -8,12 +8,14 @@ import { SIGNUP_COMPLETE_KEY } from '../../components/ActivationReminder';
 import { DateOfBirthField } from '../../components/DateOfBirthField';
 import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Trans, useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate } from '../../i18n/format';
 import { storedTracking } from './tracking';
 
 /** `onSignedUp`: what follows for the new member (the signup page goes on to the profile; the dialog closes). */
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateLocale = useDateLocale();
   const { data: settings } = useSettings();
   const { form, onSubmit, alert } = useSchemaForm(
     signupRequest,
@@ -34,7 +36,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     api.post('/api/signup.php', 'userResponse', { ...input, tracking: storedTracking() }),
   );
 
-  const termsDate = settings ? formatDate(settings.terms_version_date, i18n.language) : '';
+  const termsDate = settings ? formatDate(settings.terms_version_date, dateLocale) : '';
   return (
     <Form noValidate onSubmit={onSubmit}>
       <FormAlert alert={alert} />

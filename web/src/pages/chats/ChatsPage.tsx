@@ -11,6 +11,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatChatTime } from '../../i18n/format';
 import { PushPrompt } from '../notifications/PushPrompt';
 import { useChats, useDeleteConversation } from './api';
@@ -66,7 +67,8 @@ export default function ChatsPage() {
 }
 
 function ChatRow({ entry, onDelete }: { entry: ChatEntry; onDelete: () => void }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t } = useTranslation('chat');
+  const dateLocale = useDateLocale();
   const preview = useMessagePreview();
   const { profile, num_unread_messages: unread } = entry;
   return (
@@ -80,7 +82,7 @@ function ChatRow({ entry, onDelete }: { entry: ChatEntry; onDelete: () => void }
               {profile.hosted && <HostedIcon />}
             </span>
             <time dateTime={entry.updated_at} className="chat-row-time">
-              {formatChatTime(entry.updated_at, i18n.language)}
+              {formatChatTime(entry.updated_at, dateLocale)}
             </time>
           </span>
           <span className="chat-row-bottom">

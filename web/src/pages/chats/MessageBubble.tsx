@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatTime } from '../../i18n/format';
 import type { Outgoing } from './api';
 import type { Pending } from './ChatScreen';
@@ -13,7 +14,8 @@ export const giftImage = (gift: string) => `/gifts/${gift}.svg`;
 
 /** A sent message: mine on the right, theirs on the left; under my last one, whether it was read. */
 export function MessageBubble({ message, status }: { message: ChatMessage; status?: 'sent' | 'read' }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t } = useTranslation('chat');
+  const dateLocale = useDateLocale();
   return (
     <li className={`chat-message ${message.from_me ? 'chat-message-mine' : 'chat-message-theirs'}`}>
       <div className={`chat-bubble chat-bubble-${message.kind}`}>
@@ -23,7 +25,7 @@ export function MessageBubble({ message, status }: { message: ChatMessage; statu
           photo={message.photo && { ...message.photo, alt: t('photo.alt') }}
         />
         <time className="chat-time" dateTime={message.created_at}>
-          {formatTime(message.created_at, i18n.language)}
+          {formatTime(message.created_at, dateLocale)}
         </time>
       </div>
       {status && (

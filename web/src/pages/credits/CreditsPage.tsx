@@ -9,6 +9,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate, formatTime } from '../../i18n/format';
 import { type Offer, useDiscount, useOffer, useWelcomeDiscount } from './api';
 import { BundleGrid } from './BundleCard';
@@ -73,10 +74,11 @@ export default function CreditsPage() {
 }
 
 function DiscountBanner({ discount }: { discount: DiscountCode }) {
-  const { t, i18n } = useTranslation('credits');
+  const { t } = useTranslation('credits');
+  const dateLocale = useDateLocale();
   const until = discount.expires ? new Date(discount.expires) : null;
   const sameDay = until && until.toDateString() === new Date().toDateString();
-  const when = until && (sameDay ? formatTime(until, i18n.language) : formatDate(until, i18n.language));
+  const when = until && (sameDay ? formatTime(until, dateLocale) : formatDate(until, dateLocale));
   return (
     <div className="discount-banner mt-3" role="status">
       <Icon svg={icons.gift} />

@@ -10,6 +10,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate, formatMoney, formatTime } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useTransaction } from './api';
@@ -22,6 +23,7 @@ const FAILED: Transaction['status'][] = ['failed', 'cancelled', 'expired'];
  */
 export default function TransactionPage() {
   const { t, i18n } = useTranslation('credits');
+  const dateLocale = useDateLocale();
   const { id } = useParams();
   const [params] = useSearchParams();
   const query = useTransaction(Number(id));
@@ -41,7 +43,7 @@ export default function TransactionPage() {
   // The time stays on one line: a narrow screen wraps before it, never between "9:03" and "AM".
   const at = (value: string) => (
     <>
-      {formatDate(value, i18n.language)} <span className="text-nowrap">{formatTime(value, i18n.language)}</span>
+      {formatDate(value, dateLocale)} <span className="text-nowrap">{formatTime(value, dateLocale)}</span>
     </>
   );
 

@@ -6,6 +6,7 @@ import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate, formatMoney } from '../../i18n/format';
 import { useTransactions } from './api';
 import { NoPurchases } from './NoPurchases';
@@ -13,6 +14,7 @@ import { NoPurchases } from './NoPurchases';
 /** /transactions: every purchase, newest first, each opening as an invoice. */
 export default function TransactionsPage() {
   const { t, i18n } = useTranslation('credits');
+  const dateLocale = useDateLocale();
   const list = useTransactions();
   useDocumentTitle(t('transactions.title'));
   return (
@@ -31,7 +33,7 @@ export default function TransactionsPage() {
               <span className="settings-row-title">
                 {t('transactions.item', { count: transaction.credits })}
                 <span className="d-block small text-body-secondary">
-                  {formatDate(transaction.created_at, i18n.language)} ·{' '}
+                  {formatDate(transaction.created_at, dateLocale)} ·{' '}
                   {formatMoney(transaction.amount, transaction.currency, i18n.language)}
                 </span>
               </span>

@@ -12,6 +12,7 @@ import { Loading } from '../../components/Loading';
 import { ProfileCard } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatTime } from '../../i18n/format';
 import { likeKeys, useSwipe, useSwipeDeck } from './api';
 import { useShowMatch } from './match-popup-context';
@@ -64,8 +65,9 @@ function SwipeCard({ profile, onChoose }: { profile: Profile; onChoose: (choice:
 }
 
 function LimitReached({ allowance }: { allowance: SwipeAllowance }) {
-  const { t, i18n } = useTranslation('likes');
-  const resetsAt = formatTime(allowance.resets_at, i18n.language);
+  const { t } = useTranslation('likes');
+  const dateLocale = useDateLocale();
+  const resetsAt = formatTime(allowance.resets_at, dateLocale);
   return (
     <Alert variant="info" className="swipe-limit">
       <Alert.Heading as="h2" className="h5">

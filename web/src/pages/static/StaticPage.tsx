@@ -5,6 +5,7 @@ import { useCompanyInfo, useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 
@@ -20,7 +21,8 @@ interface Section {
 export default function StaticPage() {
   const { page, token } = useParams();
   const slug = page ?? token;
-  const { t, i18n } = useTranslation('pages');
+  const { t } = useTranslation('pages');
+  const dateLocale = useDateLocale();
   const { data: company } = useCompanyInfo();
   const { data: settings } = useSettings();
   const known = isStaticPageSlug(slug);
@@ -38,7 +40,7 @@ export default function StaticPage() {
     email: settings.support_email,
     phone: displayPhone(company.support_phone),
     refundDays: settings.refund_days,
-    date: formatDate(settings.terms_version_date, i18n.language),
+    date: formatDate(settings.terms_version_date, dateLocale),
   };
   const sections = t(`${slug}.sections`, { returnObjects: true, ...values }) as Section[];
   return (

@@ -7,6 +7,7 @@ import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../compone
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate } from '../../i18n/format';
 import { useAppeal, useFileAppeal } from './api';
 
@@ -42,8 +43,9 @@ function decisionKey(appeal: Appeal) {
 }
 
 function AppealCard({ token, appeal }: { token: string; appeal: Appeal }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => formatDate(iso, i18n.language);
+  const { t } = useTranslation();
+  const dateLocale = useDateLocale();
+  const date = (iso: string) => formatDate(iso, dateLocale);
   return (
     <div className="settings-card">
       <p className="fw-semibold mb-1">{t('appeal.decided', { date: date(appeal.decided_at) })}</p>
