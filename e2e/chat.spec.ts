@@ -30,6 +30,7 @@ const messagesTab = (page: Page) =>
     .getByRole('link', { name: new RegExp(t('app:nav.messages')) });
 const messageList = (page: Page, name: string) => page.getByRole('list', { name: t('chat:messages', { name }) });
 const chatList = (page: Page) => page.getByRole('list', { name: t('chat:list.title'), exact: true });
+const messageCost = (page: Page) => page.getByTestId('message-cost');
 const composer = (page: Page) => page.getByRole('textbox', { name: t('chat:composer.label') });
 
 /** The match popup greets a new match once; a tap anywhere closes it. */
@@ -77,6 +78,8 @@ test('two members chat live, run out of credits and delete the conversation', as
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(messageList(page, 'Bartholomeus')).toContainText(t('chat:icebreakers.weekend'));
   await expect(page.getByText(t('chat:status.sent'))).toBeVisible();
+  // Beside Send, what the next message costs: her first one was free.
+  await expect(messageCost(page)).toHaveText(t('chat:composer.free', { count: '2' }));
 
   // Bartholomeus sees the unread message in his tab bar and the tab title, then reads it.
   await other.goto('/members');
@@ -105,6 +108,10 @@ test('two members chat live, run out of credits and delete the conversation', as
   await page.getByRole('button', { name: t('chat:gift.open') }).click();
   const gifts = page.getByRole('dialog', { name: t('chat:gift.title') });
   await expect(gifts).toContainText(t('chat:gift.price', { count: '20' }));
+  await expect(gifts.getByRole('button', { name: t('chat:gifts.rose') })).toContainText(
+    t('chat:composer.cost', { count: '20' }),
+  );
+  await expect(gifts.getByTestId('gift-short')).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'chat-03-gifts');
   await gifts.getByRole('button', { name: t('chat:gifts.rose') }).click();
@@ -112,7 +119,9 @@ test('two members chat live, run out of credits and delete the conversation', as
 
   // Her signup credits went on the gift; two free messages are left, then the credits run out.
   await send(page, 'Second');
+  await expect(messageCost(page)).toHaveText(t('chat:composer.free', { count: '1' }));
   await send(page, 'Third');
+  await expect(messageCost(page)).toHaveText(t('chat:composer.cost', { count: '10' }));
   await expect(messageList(other, 'Annelies')).toContainText('Third');
   await composer(page).fill('One too many');
   await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();

@@ -9,6 +9,7 @@ import type { EventOf } from '../src/events/bus.js';
 import {
   type BuiltMember,
   buildMember,
+  buildSite,
   client,
   loggedIn,
   makePremium,
@@ -43,6 +44,7 @@ async function chatter(
 interface SentMessage {
   conversation: number;
   credits: number;
+  free_messages: number;
   message: { id: number; client_id: string | null; from_me: boolean; kind: string; text: string | null };
 }
 
@@ -54,6 +56,16 @@ async function sent(from: Chatter, to: { profile_id: number } | { conversation: 
   const response = await send(from, to, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as SentMessage;
+}
+
+async function userOf(who: Chatter) {
+  const response = await who.visitor.get('/api/user.php');
+  expect(response.statusCode).toBe(200);
+  return response.json().user as {
+    credits: number;
+    free_messages: number;
+    message_prices: { text: number; gift: number; photo: number };
+  };
 }
 
 async function chatsOf(who: Chatter) {
@@ -285,6 +297,44 @@ describe('the free tier', () => {
     await sent(anna, { conversation });
     expect(await balanceOf(anna)).toBe(0);
     expect((await send(anna, { conversation })).statusCode).toBe(402);
+  });
+
+  it('tells the member their free messages and prices, and counts the free messages down with each send', async () => {
+    const { message_credits, gift_credits, photo_credits } = t.site.settings;
+    const [anna, bram] = [await chatter({ premium: false, freeMessages: 2, credits: 100 }), await chatter()];
+    expect(await userOf(anna)).toMatchObject({
+      free_messages: 2,
+      message_prices: { text: message_credits, gift: gift_credits, photo: photo_credits },
+    });
+    const first = await sent(anna, { profile_id: bram.profileId });
+    expect(first).toMatchObject({ credits: 100, free_messages: 1 });
+    expect(await sent(anna, { conversation: first.conversation })).toMatchObject({ credits: 100, free_messages: 0 });
+    expect(await sent(anna, { conversation: first.conversation })).toMatchObject({
+      credits: 100 - message_credits,
+      free_messages: 0,
+    });
+    expect(await userOf(anna)).toMatchObject({ credits: 100 - message_credits, free_messages: 0 });
+  });
+
+  it("charges no less than the country's minimum_message_costs at its cheapest credit", async () => {
+    // 500 pence at the cheapest British credit (1,000 for £89.00; the trial package aside) is 57 credits.
+    await buildSite(t.db, {
+      domain: 'minimum.test',
+      settings: { countries: ['GB'], minimum_message_costs: { GB: { costs: 500, currency: 'GBP' } } },
+    });
+    const site = await t.services.sites.findByDomain('minimum.test');
+    if (!site) throw new Error('no site minimum.test');
+    await t.services.credits.stockSite(site, ['GB']);
+    const [anna, bram] = await Promise.all(
+      [0, 1].map(async () => {
+        const member = await buildMember(t.services, { site, credits: 100, freeMessages: 0 });
+        await makePremium(t.db, member);
+        return { ...member, visitor: await loggedIn(t.app, member, { host: site.domain }) };
+      }),
+    );
+    expect((await userOf(anna)).message_prices).toEqual({ text: 57, gift: 57, photo: 57 });
+    expect((await sent(anna, { profile_id: bram.profileId })).credits).toBe(43);
+    expect(await send(anna, { profile_id: bram.profileId })).toMatchObject({ statusCode: 402 });
   });
 
   it(`lets a free member write in ${FREE_CONVERSATIONS} conversations, also when starting many at once`, async () => {

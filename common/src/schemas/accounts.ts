@@ -99,6 +99,10 @@ export const user = z.object({
   email: z.string(),
   status: userStatus,
   credits: z.number().int(),
+  /** Text messages left that cost no credits; they go before the credits. */
+  free_messages: z.number().int(),
+  /** What the member's next text, gift and photo cost, in credits (a free message aside). */
+  message_prices: z.object({ text: z.number().int(), gift: z.number().int(), photo: z.number().int() }),
   paid_user: z.boolean(),
   signup_date: z.string(),
   language: localeField,

@@ -112,6 +112,7 @@ export const sendMessageResponse = z.object({
   conversation: z.number(),
   message: chatMessage,
   credits: z.number(),
+  free_messages: z.number(),
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponse>;
 

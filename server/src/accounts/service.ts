@@ -242,12 +242,18 @@ export function createAccountsService({ db, clock, members, credits, mail, event
 
   return {
     async present(user: UserRow, site: Site): Promise<User> {
-      const [balance, profile] = await Promise.all([credits.balance(user.id), members.ownProfile(user.id)]);
+      const [balance, freeMessages, profile] = await Promise.all([
+        credits.balance(user.id),
+        credits.freeMessages(user.id),
+        members.ownProfile(user.id),
+      ]);
       return {
         id: user.id,
         email: user.email,
         status: user.status,
         credits: balance,
+        free_messages: freeMessages,
+        message_prices: await credits.messagePrices(site, profile.country || null),
         paid_user: user.paid_user === 1,
         signup_date: user.signup_date,
         language: isLocale(user.language) ? user.language : 'en',

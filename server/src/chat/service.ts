@@ -176,11 +176,6 @@ export function createChatService(deps: {
     return found;
   }
 
-  function costOf(site: Site, kind: MessageKind): number {
-    const { message_credits, gift_credits, photo_credits } = site.settings;
-    return { text: message_credits, gift: gift_credits, photo: photo_credits }[kind];
-  }
-
   /** Whom the message goes to: a profile the sender may contact, and the conversation if there is one. */
   async function recipientOf(site: Site, sender: Member, target: SendTarget) {
     if ((target.profile_id === undefined) === (target.conversation === undefined)) {
@@ -197,7 +192,14 @@ export function createChatService(deps: {
    * Stores and pays for one message in one transaction; a client id seen before returns the
    * message stored then, unchanged and not paid again, and keeps nothing of this try.
    */
-  async function store(site: Site, sender: Sender, recipient: Recipient, clientId: string, content: Content) {
+  async function store(
+    site: Site,
+    sender: Sender,
+    recipient: Recipient,
+    clientId: string,
+    content: Content,
+    cost: number,
+  ) {
     const now = clock.now().toISOString();
     try {
       return await db.transaction().execute(async (trx) => {
@@ -214,7 +216,6 @@ export function createChatService(deps: {
           hostedProfileId: recipient.hosted ? recipient.id : sender.staffId === null ? null : sender.profileId,
           now,
         });
-        const cost = sender.userId === null ? 0 : costOf(site, content.kind);
         let row = await queries.insertMessageOnce(trx, {
           conversation_id: conversation.id,
           sender_profile_id: sender.profileId,
@@ -260,6 +261,10 @@ export function createChatService(deps: {
       if (!earlier) throw new Error(`message ${clientId} of profile ${sender.profileId} vanished`);
       return { row: earlier, repeated: true, balance: await balanceOf(sender, db), opened: false };
     }
+  }
+
+  async function messagePrice(site: Site, member: Member, kind: MessageKind): Promise<number> {
+    return (await credits.messagePrices(site, await members.countryOf(member.userId)))[kind];
   }
 
   async function balanceOf(sender: Sender, trx: Db) {
@@ -333,11 +338,16 @@ export function createChatService(deps: {
           conversation: earlier.conversation_id,
           message: present(earlier, member.profileId, site),
           credits: await credits.balance(member.userId),
+          free_messages: await credits.freeMessages(member.userId),
         };
       }
       const content = await contentOf(site, member.profileId, outgoing);
       const unusedPhoto = () => (content.photo ? removePhotoFile(mediaRoot, content.photo.filename) : undefined);
-      const result = await store(site, sender, recipient, target.client_id, content).catch(async (error) => {
+      const cost = await messagePrice(site, member, content.kind).catch(async (error) => {
+        await unusedPhoto();
+        throw error;
+      });
+      const result = await store(site, sender, recipient, target.client_id, content, cost).catch(async (error) => {
         await unusedPhoto();
         throw error;
       });
@@ -347,6 +357,7 @@ export function createChatService(deps: {
         conversation: result.row.conversation_id,
         message: present(result.row, member.profileId, site),
         credits: result.balance,
+        free_messages: await credits.freeMessages(member.userId),
       };
     },
 
@@ -488,7 +499,7 @@ export function createChatService(deps: {
         ? { kind: 'photo', photo: input.galleryPhoto }
         : await contentOf(site, hostedProfileId, { text: input.text ?? '' });
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId: input.staffId };
-      const result = await store(site, sender, recipient, input.clientId, content);
+      const result = await store(site, sender, recipient, input.clientId, content, 0);
       if (!result.repeated) await events.relay();
       return { message: present(result.row, hostedProfileId, site, input.mediaPrefix), repeated: result.repeated };
     },

@@ -83,6 +83,15 @@ export async function lockBalance(db: Db, userId: number): Promise<number> {
   return row?.balance ?? 0;
 }
 
+export async function findFreeMessages(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('credit_accounts')
+    .select('free_messages')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.free_messages ?? 0;
+}
+
 export async function findBalance(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
   return row?.balance ?? 0;

@@ -6,6 +6,7 @@ import {
   type Currency,
   type DiscountCode,
   type DiscountValidity,
+  type MessageKind,
   type PaymentMethod,
   RETENTION_OFFER_DAYS,
   TIME_BONUS_CODE,
@@ -44,6 +45,23 @@ export interface NewDiscountCode {
   expires?: string;
   userId?: number;
   methods?: PaymentMethod[];
+}
+
+/** Credits a text message, a gift and a photo cost a member. */
+export type MessagePrices = Record<MessageKind, number>;
+
+/**
+ * The fewest credits worth the country's minimum_message_costs when bought at its cheapest credit
+ * (the bundle on sale with the lowest price per credit, in the minimum's currency; the one-off
+ * trial package aside); 0 without either.
+ */
+function minimumCredits(site: Site, country: string | null, bundles: readonly BundleRow[]): number {
+  const minimum = country ? site.settings.minimum_message_costs[country] : undefined;
+  if (!minimum) return 0;
+  const credits = bundles
+    .filter((row) => row.currency === minimum.currency && row.price > 0 && !row.trial)
+    .map((row) => Math.ceil((minimum.costs * row.credits) / row.price));
+  return credits.length === 0 ? 0 : Math.max(...credits);
 }
 
 export function createCreditsService(db: Db, clock: Clock) {
@@ -129,6 +147,27 @@ export function createCreditsService(db: Db, clock: Clock) {
 
     balance(userId: number, trx: Db = db) {
       return queries.findBalance(trx, userId);
+    },
+
+    /** The free messages the member has left: a text message is free while there are. */
+    freeMessages(userId: number, trx: Db = db): Promise<number> {
+      return queries.findFreeMessages(trx, userId);
+    },
+
+    /**
+     * What a message costs a member from this country: the site's message_credits, gift_credits or
+     * photo_credits, but never less than the minimum_message_costs of the country they pay in.
+     */
+    async messagePrices(site: Site, memberCountry: string | null): Promise<MessagePrices> {
+      const country = await this.paymentCountry(site, memberCountry);
+      const bundles = country ? await queries.findActiveBundles(db, site.id, country) : [];
+      const least = minimumCredits(site, country, bundles);
+      const { message_credits, gift_credits, photo_credits } = site.settings;
+      return {
+        text: Math.max(message_credits, least),
+        gift: Math.max(gift_credits, least),
+        photo: Math.max(photo_credits, least),
+      };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { TYPING_SIGNAL_MS } from '@amora/common';
 import { useId, useRef, useState } from 'react';
-import { useSettings } from '../../api/hooks';
+import { useSettings, useUser } from '../../api/hooks';
 import { signal } from '../../app/live';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -13,6 +13,8 @@ const FINE_POINTER = '(pointer: fine)';
 /**
  * Writing a message: the text with its counter against the site's message_length, a gift, a photo.
  * With a keyboard, Enter sends and Shift+Enter starts a new line; on a phone the send button does.
+ * Beside Send, what the next message costs as the server charges it: a free message while there
+ * are, then the member's price of a message.
  */
 export function Composer({
   conversation,
@@ -27,12 +29,14 @@ export function Composer({
 }) {
   const { t } = useTranslation('chat');
   const { data: settings } = useSettings();
+  const { user } = useUser();
   const [gifts, setGifts] = useState(false);
   const photoInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const counterId = useId();
   const maxLength = settings?.message_length ?? 0;
   const text = draft.trim();
+  const costId = useId();
 
   const sendText = () => {
     if (text === '' || draft.length > maxLength) return;
@@ -56,6 +60,13 @@ export function Composer({
         sendText();
       }}
     >
+      {user && (
+        <p id={costId} className="composer-cost" data-testid="message-cost">
+          {user.free_messages > 0
+            ? t('composer.free', { count: user.free_messages })
+            : t('composer.cost', { count: user.message_prices.text })}
+        </p>
+      )}
       <button type="button" className="btn composer-button" onClick={() => setGifts(true)} aria-label={t('gift.open')}>
         <Icon svg={icons.gift} />
       </button>
@@ -63,7 +74,8 @@ export function Composer({
         type="button"
         className="btn composer-button"
         onClick={() => photoInput.current?.click()}
-        aria-label={t('photo.send')}
+        aria-label={user ? t('photo.send_price', { count: user.message_prices.photo }) : t('photo.send')}
+        title={user ? t('photo.send_price', { count: user.message_prices.photo }) : undefined}
       >
         <Icon svg={icons.photo} />
       </button>
@@ -107,6 +119,7 @@ export function Composer({
         className="btn btn-primary composer-send"
         disabled={text === ''}
         aria-label={t('composer.send')}
+        aria-describedby={user ? costId : undefined}
       >
         <Icon svg={icons.send} />
       </button>

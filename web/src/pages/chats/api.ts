@@ -120,8 +120,8 @@ export function sendMessage(recipient: Recipient, clientId: string, outgoing: Ou
 /** After a send: the message joins its conversation, the list moves it up, and the credits change. */
 export async function applySent(queryClient: QueryClient, sent: SendMessageResponse) {
   addMessages(queryClient, sent.conversation, [sent.message]);
-  queryClient.setQueryData(queryKeys.user, (user: { credits: number } | null | undefined) =>
-    user ? { ...user, credits: sent.credits } : user,
+  queryClient.setQueryData(queryKeys.user, (user: { credits: number; free_messages: number } | null | undefined) =>
+    user ? { ...user, credits: sent.credits, free_messages: sent.free_messages } : user,
   );
   await queryClient.invalidateQueries({ queryKey: chatKeys.chats });
 }
