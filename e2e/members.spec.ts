@@ -128,6 +128,11 @@ test('finds members by the start of a name, in name order', async ({ page, isMob
     await nameSearch(page).fill(prefix.toUpperCase());
     await nameSearch(page).press('Enter');
   } else {
+    // The top bar's search is an icon that opens its box.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: t('app:nav.searchBox') })
+      .click();
     const box = page.getByRole('search').getByRole('searchbox', { name: t('app:nav.searchBox') });
     await box.fill(prefix.toUpperCase());
     await box.press('Enter');
