@@ -175,7 +175,7 @@ test('a hosted profile as a visitor, a free member and a premium member', async 
   await expect(visitor.getByRole('heading', { level: 1 })).toContainText(hosted.name);
   await expect(visitor.locator('.gallery img')).toHaveCount(1);
   await expect(visitor.getByRole('alert').filter({ hasText: /hosted by our team/ })).toBeVisible();
-  await expect(visitor.getByRole('button', { name: t('members:prompt.signup') })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: t('nav.join') })).toBeVisible();
   await expectAccessible(visitor);
   await screenshot(visitor, testInfo, 'member-visitor');
   await visitor.context().close();

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { enterSite, screenshot, signUpMember } from './support.js';
+import { checkout, chooseBundle, enterSite, screenshot, signUpMember } from './support.js';
 
 const t = catalogue('en');
 const WIDTHS = [320, 768, 1024, 1280, 1440, 1920];
@@ -114,4 +114,58 @@ test('the top bar holds from 320 to 1920 px for a visitor and a member', async (
   await box.press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Ma');
   await screenshot(page, testInfo, 'top-bar-member-search');
+});
+
+test('every member page starts its title at the left edge of the logo', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'a phone has one column: every page starts at its padding');
+  await signUpMember(page, 'Edda', { activate: true });
+  const edges = new Map<string, number>();
+  for (const path of [
+    '/',
+    '/members',
+    '/likes',
+    '/match-finder',
+    '/profile',
+    '/notifications',
+    '/credits',
+    '/transactions',
+    '/pages/terms',
+  ]) {
+    await page.goto(path);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toBeVisible();
+    edges.set(path, Math.round((await title.boundingBox())?.x ?? -1));
+    await screenshot(page, testInfo, `layout${path.replaceAll('/', '-')}`);
+  }
+  const logo = Math.round((await page.locator('.top-bar .brand').boundingBox())?.x ?? -2);
+  expect(Object.fromEntries(edges)).toEqual(Object.fromEntries([...edges.keys()].map((path) => [path, logo])));
+});
+
+test('a new member sees the signup credits; a premium member sees premium without typing an address', async ({
+  page,
+}, testInfo) => {
+  await signUpMember(page, 'Wilma', { activate: true });
+  await page.goto('/profile');
+  const bar = page.getByRole('banner');
+  // The 20 signup credits beside the way to premium.
+  await expect(bar.getByRole('link', { name: t('credits:balance', { count: '20' }) })).toBeVisible();
+  await expect(bar.getByRole('link', { name: t('credits:getPremium') })).toBeVisible();
+  await expect(page.getByRole('link', { name: t('credits:premium.youArePremium') })).toHaveCount(0);
+
+  await chooseBundle(page, 50);
+  await checkout(page, 'paid');
+  await page.goto('/profile');
+  await expect(bar.getByRole('link', { name: t('credits:getPremium') })).toHaveCount(0);
+  // The pink mark on My profile leads to what premium unlocks.
+  const mark = page.getByRole('main').getByRole('link', { name: t('credits:premium.youArePremium') });
+  await expect(mark).toHaveCSS('color', 'rgb(194, 24, 91)');
+  await screenshot(page, testInfo, 'premium-profile');
+  // The top bar's avatar carries the mark; the account menu names it and leads to /premium.
+  const account = bar.getByRole('button', { name: `Wilma, ${t('credits:premium.premium')}` });
+  await expect(account.locator('.premium-mark')).toBeVisible();
+  await account.click();
+  await screenshot(page, testInfo, 'premium-account-menu');
+  await bar.getByRole('link', { name: t('credits:premium.youArePremium') }).click();
+  await expect(page).toHaveURL(/\/premium$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('credits:premium.youArePremium') })).toBeVisible();
 });

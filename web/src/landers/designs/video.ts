@@ -43,7 +43,10 @@ function screen(lander: Lander) {
         : [h('p', {}, membersOnlyText(lander))]
       ).filter((node): node is HTMLElement => node !== null),
     );
-    call.replaceChildren(icon(phoneIcon), h('span', {}, face ? t('video.call', { name: face.name }) : t('cta.join')));
+    call.replaceChildren(
+      icon(phoneIcon),
+      h('span', {}, face ? t('video.call', { name: face.name }) : t('app:nav.join')),
+    );
     call.onclick = () => (face ? meet(lander, face) : lander.signup.open());
   }
   showFace(0);
@@ -79,7 +82,7 @@ export function render(lander: Lander): DesignView {
         { class: 'call-copy' },
         h('h1', { id: 'video-title' }, t('video.title')),
         h('p', { class: 'lead' }, t('video.intro')),
-        joinButton(lander, t('cta.join'), 'button-glow wide-only'),
+        joinButton(lander, t('app:nav.join'), 'button-glow wide-only'),
       ),
       screen(lander),
       h(

@@ -36,7 +36,7 @@ export default function PremiumPage() {
   ];
 
   return (
-    <Container className="py-4 narrow-page">
+    <Container className="page page-narrow">
       <header className="premium-hero">
         <Icon svg={icons.premium} className="premium-hero-icon" />
         <h1 className="h2">{user.paid_user ? t('premium.youArePremium') : t('premium.title')}</h1>

@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
@@ -38,8 +39,8 @@ export default function RepeatOrderPage() {
   if (last.isLoading) return <Loading />;
   const order = last.data?.order;
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('repeat.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('repeat.title')} />
       {last.isError && <Alert variant="danger">{last.error.message}</Alert>}
       {last.data && !order && <NoPurchases />}
       {order && (
