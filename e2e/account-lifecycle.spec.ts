@@ -42,7 +42,7 @@ for (const locale of ['en', 'nl'] as const) {
 
     // Signup: bad input first, then a good one.
     await page.goto('/signup');
-    const submitSignup = page.getByRole('button', { name: t('signup.submit') });
+    const submitSignup = page.getByRole('button', { name: t('nav.join') });
     await page.getByLabel(t('fields.email'), { exact: true }).fill('not-an-email');
     await page.getByLabel(t('fields.name'), { exact: true }).fill('@sam');
     await page.getByLabel(t('fields.password'), { exact: true }).fill('short');

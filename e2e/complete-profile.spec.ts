@@ -41,7 +41,7 @@ test('a new member completes the profile and is found in search', async ({ page,
   await page.getByLabel(t('fields.password'), { exact: true }).fill('a-good-password-1');
   await chooseDateOfBirth(page, { day: t('fields.day'), month: t('fields.month'), year: t('fields.year') }, BIRTH_DATE);
   const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php'));
-  await page.getByRole('button', { name: t('signup.submit') }).click();
+  await page.getByRole('button', { name: t('nav.join') }).click();
   expect((await signup).postDataJSON().tracking).toEqual({ network: 'ads', sub1: 'spring' });
   await expect(page.getByRole('heading', { name: t('members:complete.title') })).toBeVisible();
   await expect(page.getByText(t('members:complete.progress', { step: '1', total: '5' })).first()).toBeVisible();

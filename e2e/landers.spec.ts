@@ -122,7 +122,7 @@ test('a lander signs up with the traffic source of the first visit, offers a few
     '1992-03-08',
   );
   const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php'));
-  await form.getByRole('button', { name: en('signup.submit') }).click();
+  await form.getByRole('button', { name: en('nav.join') }).click();
   const request = await signup;
   expect(request.headers()['x-request-type']).toBe('client');
   expect(request.postDataJSON()).toMatchObject({
@@ -157,7 +157,7 @@ test('a profile lander signs up and then leads on to the profile', async ({ page
     { day: en('fields.day'), month: en('fields.month'), year: en('fields.year') },
     '1988-11-30',
   );
-  await form.getByRole('button', { name: en('signup.submit') }).click();
+  await form.getByRole('button', { name: en('nav.join') }).click();
   await expect(page).toHaveURL(new RegExp(`/signup-matches\\?next=(/|%2F)members(/|%2F)${profileId}$`));
   await closeActivationDialogOnPhone(page);
   await page.getByRole('link', { name: en('members:signupMatches.continue') }).click();
@@ -170,7 +170,7 @@ test("the form checks the fields in the visitor's language and shows the server'
   await page.context().addCookies([{ name: 'lang', value: 'nl', url: test.info().project.use.baseURL as string }]);
   await openLander(page, '/landers/iconslanding');
   const form = page.getByRole('form', { name: nl('signup.title') });
-  await form.getByRole('button', { name: nl('signup.submit') }).click();
+  await form.getByRole('button', { name: nl('nav.join') }).click();
   await expect(form.getByText(nl('errors:field.required')).first()).toBeVisible();
   await expect(form.getByText(nl('errors:field.password_too_short'))).toBeVisible();
   await expect(form.getByText(nl('errors:field.birthdate_required'))).toBeVisible();
@@ -188,7 +188,7 @@ test("the form checks the fields in the visitor's language and shows the server'
     { day: nl('fields.day'), month: nl('fields.month'), year: nl('fields.year') },
     '1990-01-01',
   );
-  await form.getByRole('button', { name: nl('signup.submit') }).click();
+  await form.getByRole('button', { name: nl('nav.join') }).click();
   await expect(form.getByText(nl('errors:email_taken'))).toBeVisible();
   await expect(page).toHaveURL(/\/landers\/iconslanding$/);
 });

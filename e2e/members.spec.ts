@@ -193,6 +193,11 @@ test('finds members by the start of a name, in name order', async ({ page, isMob
     await nameSearch(page).fill(prefix.toUpperCase());
     await nameSearch(page).press('Enter');
   } else {
+    // The top bar's search is an icon that opens its box.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: t('app:nav.searchBox') })
+      .click();
     const box = page.getByRole('search').getByRole('searchbox', { name: t('app:nav.searchBox') });
     await box.fill(prefix.toUpperCase());
     await box.press('Enter');
@@ -248,7 +253,7 @@ test('a hosted profile as a visitor, a free member and a premium member', async 
   await expect(visitor.getByRole('heading', { level: 1 })).toContainText(hosted.name);
   await expect(visitor.locator('.gallery img')).toHaveCount(1);
   await expect(visitor.getByRole('alert').filter({ hasText: /hosted by our team/ })).toBeVisible();
-  await expect(visitor.getByRole('button', { name: t('members:prompt.signup') })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: t('nav.join') })).toBeVisible();
   await expectAccessible(visitor);
   await screenshot(visitor, testInfo, 'member-visitor');
   await visitor.context().close();

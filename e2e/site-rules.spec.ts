@@ -37,7 +37,7 @@ test('a members-only site keeps its search and signup from visitors without a tr
   page,
 }, testInfo) => {
   await enterSite(page, membersOnly('/'));
-  await expect(page.getByRole('searchbox', { name: nl('nav.searchBox') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: nl('nav.searchBox') })).toHaveCount(0);
 
   await page.goto(membersOnly('/members'));
   await expect(page.getByText(nl('errors:search_login_required'))).toBeVisible();
@@ -53,7 +53,7 @@ test('a visitor who came with a traffic source searches and signs up on a member
   isMobile,
 }, testInfo) => {
   await enterSite(page, membersOnly('/?network=partner&sub1=summer'));
-  if (!isMobile) await expect(page.getByRole('searchbox', { name: nl('nav.searchBox') })).toBeVisible();
+  if (!isMobile) await expect(page.getByRole('button', { name: nl('nav.searchBox') })).toBeVisible();
 
   await page.goto(membersOnly('/members'));
   const firstPhoto = page
@@ -67,7 +67,7 @@ test('a visitor who came with a traffic source searches and signs up on a member
   await page.goto(membersOnly('/signup'));
   await fillSignup(page, nl, `Lotte${Date.now().toString(36).slice(-4)}`);
   const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php'));
-  await page.getByRole('button', { name: nl('signup.submit') }).click();
+  await page.getByRole('button', { name: nl('nav.join') }).click();
   expect((await signup).postDataJSON().tracking).toEqual({ network: 'partner', sub1: 'summer' });
   await expect(page.getByRole('heading', { name: nl('members:complete.title') })).toBeVisible();
   await screenshot(page, testInfo, 'members-only-signed-up');
@@ -77,18 +77,18 @@ test('signing up in the dialog of a login prompt keeps the new member on the pro
   await enterSite(page, '/');
   const [profile] = await hostedProfiles(page, 1);
   await page.goto(`/members/${profile.id}`);
-  await page.getByRole('button', { name: en('members:prompt.signup') }).click();
+  await page.getByRole('button', { name: en('nav.join') }).click();
   const dialog = page.getByRole('dialog', { name: en('signup.title') });
   await expect(dialog).toBeVisible();
   await fillSignup(dialog, en, `Sanne${Date.now().toString(36).slice(-4)}`);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'signup-dialog');
-  await dialog.getByRole('button', { name: en('signup.submit') }).click();
+  await dialog.getByRole('button', { name: en('nav.join') }).click();
 
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/members/${profile.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(profile.name);
-  await expect(page.getByRole('button', { name: en('members:prompt.signup') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en('nav.join') })).toHaveCount(0);
   await expect(page.getByRole('link', { name: en('nav.swipe') })).toBeVisible();
 });
 
@@ -103,7 +103,7 @@ test('signing up from the login page carries on, after the profile, where the vi
   await page.getByRole('link', { name: en('login.noAccount') }).click();
   await expect(page).toHaveURL(/\/signup\?next=/);
   await fillSignup(page, en, `Sanne${Date.now().toString(36).slice(-4)}`);
-  await page.getByRole('button', { name: en('signup.submit') }).click();
+  await page.getByRole('button', { name: en('nav.join') }).click();
 
   if (isMobile) {
     const reminder = page.getByRole('dialog', { name: en('activation.title') });

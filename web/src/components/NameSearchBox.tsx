@@ -8,23 +8,22 @@ export function NameSearchBox({
   label,
   placeholder,
   initial = '',
-  clearAfter = false,
   onSearch,
   className = '',
+  autoFocus = false,
 }: {
   label: string;
   placeholder: string;
   initial?: string;
-  /** Empties the box once searched (the top bar, which leaves for the results). */
-  clearAfter?: boolean;
   onSearch: (q: string | undefined) => void;
   className?: string;
+  /** Takes the focus when shown (the top bar's box, opened by its button). */
+  autoFocus?: boolean;
 }) {
   const [text, setText] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim() || undefined);
-    if (clearAfter) setText('');
   };
   return (
     <search className={`name-search ${className}`}>
@@ -38,6 +37,8 @@ export function NameSearchBox({
           onChange={(event) => setText(event.target.value)}
           placeholder={placeholder}
           aria-label={label}
+          // biome-ignore lint/a11y/noAutofocus: shown by a tap on the search button, to type in at once.
+          autoFocus={autoFocus}
         />
       </form>
     </search>

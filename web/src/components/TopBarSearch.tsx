@@ -1,21 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
+import { Icon } from './Icon';
+import * as icons from './icons';
 import { NameSearchBox } from './NameSearchBox';
 
 /**
- * Search by name from any page on a wide screen; an empty search opens the member search. The member
- * search has its own box, so the top bar leaves this one out there; on a phone the members tab leads to it.
+ * Search by name from any page: an icon in the top bar that opens the box under the bar, so the bar
+ * has room for its places at every width; an empty search opens the member search. The member
+ * search has its own box, so the top bar leaves this one out there.
  */
 export function TopBarSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <NameSearchBox
-      label={t('nav.searchBox')}
-      placeholder={t('nav.searchBox')}
-      clearAfter
-      className="top-search"
-      onSearch={(q) => navigate(q ? `/members?${new URLSearchParams({ q })}` : '/members')}
-    />
+    <div ref={root} className="top-search">
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-link bar-button"
+        aria-label={t('nav.searchBox')}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon svg={icons.search} />
+      </button>
+      {open && (
+        <div className="top-search-panel">
+          <NameSearchBox
+            label={t('nav.searchBox')}
+            placeholder={t('nav.searchBox')}
+            autoFocus
+            onSearch={(q) => {
+              setOpen(false);
+              navigate(q ? `/members?${new URLSearchParams({ q })}` : '/members');
+            }}
+          />
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The icons the app uses, by what they mean here: one Bootstrap Icons glyph per meaning, imported
- * as SVG text. Only icons imported somewhere reach a bundle.
+ * as SVG text. Only icons imported somewhere reach a bundle. Credits are a stack of plain coins of
+ * our own: members pay in €, £, zł or kr, so no currency sign.
  */
 
 export { default as retry } from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
@@ -19,7 +20,6 @@ export { default as read } from 'bootstrap-icons/icons/check2-all.svg?raw';
 export { default as back } from 'bootstrap-icons/icons/chevron-left.svg?raw';
 export { default as next } from 'bootstrap-icons/icons/chevron-right.svg?raw';
 export { default as clock } from 'bootstrap-icons/icons/clock.svg?raw';
-export { default as credits } from 'bootstrap-icons/icons/coin.svg?raw';
 export { default as matchFinder } from 'bootstrap-icons/icons/compass.svg?raw';
 export { default as card } from 'bootstrap-icons/icons/credit-card.svg?raw';
 export { default as mail } from 'bootstrap-icons/icons/envelope-fill.svg?raw';
@@ -50,3 +50,4 @@ export { default as more } from 'bootstrap-icons/icons/three-dots.svg?raw';
 export { default as trash } from 'bootstrap-icons/icons/trash3.svg?raw';
 export { default as failed } from 'bootstrap-icons/icons/x-circle-fill.svg?raw';
 export { default as close } from 'bootstrap-icons/icons/x-lg.svg?raw';
+export { default as credits } from './coins.svg?raw';

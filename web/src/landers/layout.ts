@@ -87,7 +87,7 @@ export function stickyJoin({ t, signup }: Lander, main: HTMLElement): HTMLElemen
       'button',
       { type: 'button', class: 'button button-primary button-block', onclick: () => signup.open() },
       icon(personPlusIcon),
-      t('cta.join'),
+      t('app:nav.join'),
     ),
   );
   const inView = new Set<Element>();

@@ -241,7 +241,7 @@ export function createForm({ t, locale, settings, next }: FormOptions) {
     });
   // The version's day as ISO (2023-12-01) until the locale's calendar is loaded.
   const terms = h('p', { class: 'form-terms' }, ...termsText(settings.terms_version_date.slice(0, 10)));
-  const submit = h('button', { type: 'submit', class: 'button button-primary button-block' }, t('app:signup.submit'));
+  const submit = h('button', { type: 'submit', class: 'button button-primary button-block' }, t('app:nav.join'));
 
   const form = h(
     'form',

@@ -34,23 +34,30 @@ export function MemberTabs() {
 }
 
 export function AccountMenu({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['app', 'credits']);
   const logout = useLogout();
   const navigate = useNavigate();
   const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
+  const premium = user.paid_user;
 
   return (
     <Menu
       id="account-menu"
-      label={user.profile.name}
-      toggleClassName="btn btn-link bar-button"
+      label={premium ? `${user.profile.name}, ${t('credits:premium.premium')}` : user.profile.name}
+      toggleClassName="btn btn-link bar-button account-button"
       toggle={
         <>
           <ProfilePhoto image={user.profile.main_image} name={user.profile.name} alt="" thumb className="avatar" />
-          <span className="account-name">{user.profile.name}</span>
+          {premium && <Icon svg={icons.premium} className="premium-mark" />}
         </>
       }
     >
+      <p className="dropdown-header account-menu-name">{user.profile.name}</p>
+      {premium && (
+        <Link to="/premium" className="dropdown-item premium-item">
+          <Icon svg={icons.premium} /> {t('credits:premium.youArePremium')}
+        </Link>
+      )}
       <Link to="/profile" className="dropdown-item">
         <Icon svg={icons.profile} /> {t('nav.profile')}
       </Link>

@@ -16,7 +16,7 @@ function lockedGrid(lander: Lander) {
       { class: 'gallery-grid', 'aria-hidden': 'true' },
       ...Array.from({ length: 8 }, () => silhouette('gallery-ghost')),
     ),
-    h('div', { class: 'gallery-locked-note' }, joinButton(lander, t('cta.join'))),
+    h('div', { class: 'gallery-locked-note' }, joinButton(lander, t('app:nav.join'))),
   );
 }
 

@@ -73,7 +73,7 @@ export function render(lander: Lander): DesignView {
         { class: 'icons-copy' },
         h('h1', { id: 'icons-title' }, t('icons.title')),
         h('p', { class: 'lead' }, t('icons.intro', { site: settings.name })),
-        joinButton(lander, t('cta.join')),
+        joinButton(lander, t('app:nav.join')),
       ),
     ),
     h(

@@ -83,7 +83,7 @@ export function render(lander: Lander): DesignView {
         h('p', { class: 'map-where' }, icon(geoIcon), where),
         h('h1', { id: 'map-title' }, title),
         h('p', { class: 'lead' }, t('map.intro')),
-        joinButton(lander, t('cta.join'), 'button-primary wide-only'),
+        joinButton(lander, t('app:nav.join'), 'button-primary wide-only'),
       ),
       h(
         'div',

@@ -67,7 +67,7 @@ function conversation(lander: Lander, member: MemberProfile | null) {
       h(
         'button',
         { type: 'button', class: 'chat-compose-field', onclick: () => signup.openDialog(meetTitle(lander)) },
-        member ? t('chat.write', { name }) : t('cta.join'),
+        member ? t('chat.write', { name }) : t('app:nav.join'),
       ),
       h('span', { class: 'chat-send', 'aria-hidden': 'true' }, icon(sendIcon)),
     ),

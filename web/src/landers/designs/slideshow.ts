@@ -153,7 +153,7 @@ export function render(lander: Lander): DesignView {
         { class: 'slides-copy' },
         h('h1', { id: 'slides-title' }, t('slides.title')),
         h('p', { class: 'lead' }, t('slides.intro')),
-        joinButton(lander, t('cta.join'), 'button-glow'),
+        joinButton(lander, t('app:nav.join'), 'button-glow'),
         hostedWarning(lander, faces),
       ),
     ),

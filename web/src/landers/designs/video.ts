@@ -41,7 +41,7 @@ function stage(lander: Lander) {
         : [h('p', {}, membersOnlyText(lander))]
       ).filter((node): node is HTMLElement => node !== null),
     );
-    write.replaceChildren(icon(chatIcon), h('span', {}, face ? t('video.message') : t('cta.join')));
+    write.replaceChildren(icon(chatIcon), h('span', {}, face ? t('video.message') : t('app:nav.join')));
     write.onclick = () => (face ? meet(lander, face) : lander.signup.open());
   }
   showFace(0);
@@ -67,7 +67,7 @@ export function render(lander: Lander): DesignView {
         { class: 'stage-copy' },
         h('h1', { id: 'video-title' }, t('video.title')),
         h('p', { class: 'lead' }, t('video.intro')),
-        joinButton(lander, t('cta.join'), 'button-glow wide-only'),
+        joinButton(lander, t('app:nav.join'), 'button-glow wide-only'),
       ),
       stage(lander),
       h(

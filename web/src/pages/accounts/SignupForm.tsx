@@ -59,7 +59,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           components={{ terms: <Link to="/pages/terms" />, privacy: <Link to="/pages/privacy" /> }}
         />
       </p>
-      <SubmitButton busy={form.formState.isSubmitting}>{t('signup.submit')}</SubmitButton>
+      <SubmitButton busy={form.formState.isSubmitting}>{t('nav.join')}</SubmitButton>
     </Form>
   );
 }

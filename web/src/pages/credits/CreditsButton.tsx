@@ -5,27 +5,27 @@ import * as icons from '../../components/icons';
 import { useTranslation } from '../../i18n';
 
 /**
- * The top bar's way to credits: a paying member sees the balance, marked when 10 or fewer (warning
- * above 0, danger at 0); a member who never paid is offered premium.
+ * The top bar's way to credits: every member sees the balance (the signup credits too), marked when
+ * 10 or fewer (warning above 0, danger at 0); a member who never paid is offered premium beside it.
  */
 export function CreditsButton({ user }: { user: User }) {
   const { t } = useTranslation('credits');
-  if (!user.paid_user) {
-    return (
-      <Link to="/credits" className="btn btn-sm btn-secondary premium-button">
-        <Icon svg={icons.premium} /> <span className="premium-button-label">{t('getPremium')}</span>
-      </Link>
-    );
-  }
   const low = user.credits <= CREDITS_BADGE_THRESHOLD;
   const tone = user.credits === 0 ? 'danger' : 'warning';
   return (
-    <Link
-      to="/credits"
-      className={`btn btn-sm credits-button${low ? ` credits-button-${tone}` : ''}`}
-      aria-label={t('balance', { count: user.credits })}
-    >
-      <Icon svg={icons.credits} /> <span>{user.credits}</span>
-    </Link>
+    <>
+      <Link
+        to="/credits"
+        className={`btn btn-sm credits-button${low ? ` credits-button-${tone}` : ''}`}
+        aria-label={t('balance', { count: user.credits })}
+      >
+        <Icon svg={icons.credits} /> <span>{user.credits}</span>
+      </Link>
+      {!user.paid_user && (
+        <Link to="/credits" className="btn btn-sm btn-secondary premium-button">
+          <Icon svg={icons.premium} /> <span className="premium-button-label">{t('getPremium')}</span>
+        </Link>
+      )}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useMember } from '../../app/RequireMember';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { useDateLocale } from '../../i18n/date-locale';
@@ -31,13 +32,11 @@ export default function CreditsPage() {
   useDocumentTitle(t('title'));
 
   return (
-    <Container className="py-4 credits-page">
-      <header className="credits-head">
-        <h1 className="h2 mb-1">{user.paid_user ? t('title') : t('becomePremium')}</h1>
-        <p className="text-body-secondary mb-0">
-          {user.paid_user ? t('balance', { count: user.credits }) : t('premiumIntro')}
-        </p>
-      </header>
+    <Container className="page page-medium">
+      <PageTitle
+        title={user.paid_user ? t('title') : t('becomePremium')}
+        lead={user.paid_user ? t('balance', { count: user.credits }) : t('premiumIntro')}
+      />
       {params.get('reason') === 'insufficient' && (
         <Alert variant="warning" className="mt-3">
           {t('insufficient')}

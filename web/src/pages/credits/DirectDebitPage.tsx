@@ -9,6 +9,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../api/client';
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
@@ -59,8 +60,8 @@ export default function DirectDebitPage() {
   const price = formatMoney(priceWith(discount, bundle), bundle.currency, i18n.language);
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('directDebit.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('directDebit.title')} />
       <OrderSummary bundle={bundle} discount={discount} />
       {sent ? (
         <ConfirmCode

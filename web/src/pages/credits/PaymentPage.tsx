@@ -6,6 +6,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
@@ -82,8 +83,8 @@ export default function PaymentPage() {
   }
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('payment.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('payment.title')} />
       <OrderSummary bundle={bundle} discount={discount} />
       {code && entered.isError && (
         <Alert variant="warning" className="mt-3">

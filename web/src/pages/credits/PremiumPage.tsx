@@ -37,12 +37,13 @@ export default function PremiumPage() {
   ];
 
   return (
-    <Container className="py-4 narrow-page">
+    <Container className="page page-narrow">
       <header className="premium-hero">
         <Icon svg={icons.premium} className="premium-hero-icon" />
         <h1 className="h2">{user.paid_user ? t('premium.youArePremium') : t('premium.title')}</h1>
         <p className="mb-3">{user.paid_user ? t('balance', { count: user.credits }) : t('premium.intro')}</p>
-        <Link to="/credits" className="btn btn-secondary btn-lg">
+        {/* Buying credits is an action (teal); becoming premium is premium's pink. */}
+        <Link to="/credits" className={`btn btn-lg ${user.paid_user ? 'btn-primary' : 'btn-secondary'}`}>
           {user.paid_user
             ? t('transactions.buy')
             : cheapest

@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
 import { withNext } from '../../app/next-path';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useCountryName } from '../../components/useCountryName';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
@@ -33,9 +34,8 @@ export default function PricingPage() {
   useDocumentTitle(t('pricing.title'));
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2">{t('pricing.title')}</h1>
-      <p>{t('pricing.intro')}</p>
+    <Container className="page page-narrow">
+      <PageTitle title={t('pricing.title')} lead={t('pricing.intro')} />
       {pricing.isLoading && <Loading />}
       {pricing.isError && <Alert variant="danger">{pricing.error.message}</Alert>}
       {pricing.data && (

@@ -7,6 +7,7 @@ import Container from 'react-bootstrap/Container';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatMoney } from '../../i18n/format';
@@ -43,8 +44,8 @@ export default function RepeatOrderPage() {
   if (past.isLoading) return <Loading />;
   const orders = past.data?.orders ?? [];
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('repeat.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('repeat.title')} />
       {past.isError && <Alert variant="danger">{past.error.message}</Alert>}
       {past.data && orders.length === 0 && <NoPurchases />}
       {buy.isError && <Alert variant="danger">{buy.error.message}</Alert>}

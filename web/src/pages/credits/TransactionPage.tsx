@@ -48,7 +48,7 @@ export default function TransactionPage() {
   );
 
   return (
-    <Container className="py-4 narrow-page">
+    <Container className="page page-narrow">
       {transaction.refusal ? (
         <Refusal
           refusal={transaction.refusal}

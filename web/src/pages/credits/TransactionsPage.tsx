@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { useDateLocale } from '../../i18n/date-locale';
@@ -18,8 +19,8 @@ export default function TransactionsPage() {
   const list = useTransactions();
   useDocumentTitle(t('transactions.title'));
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('transactions.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('transactions.title')} />
       {list.isLoading && <Loading />}
       {list.isError && <Alert variant="danger">{list.error.message}</Alert>}
       {list.data?.transactions.length === 0 && <NoPurchases />}

@@ -7,6 +7,7 @@ import { useSearch } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
@@ -51,12 +52,12 @@ function Welcome({ user }: { user: User }) {
   const { t } = useTranslation();
   const flash = (useLocation().state as { flash?: string } | null)?.flash;
   return (
-    <Container className="py-4">
+    <Container className="page">
       {flash && <Alert variant="success">{t(flash)}</Alert>}
-      <h1 className="h3">{t('home.welcome', { name: user.profile.name })}</h1>
-      <p className="text-body-secondary">
-        {user.status === 'confirmed' ? t('home.activated') : t('home.notActivated')}
-      </p>
+      <PageTitle
+        title={t('home.welcome', { name: user.profile.name })}
+        lead={user.status === 'confirmed' ? t('home.activated') : t('home.notActivated')}
+      />
       <nav className="shortcuts" aria-label={t('home.shortcuts')}>
         {SHORTCUTS.map(({ to, icon, label }) => (
           <Link key={to} to={to} className="shortcut">

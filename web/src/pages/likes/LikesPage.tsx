@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
+import { PageTitle } from '../../components/PageTitle';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
@@ -65,14 +66,16 @@ export default function LikesPage() {
   };
   const profiles = list.data?.profiles ?? [];
   return (
-    <Container className="py-4">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0 me-auto">{t('title')}</h1>
-        <Link to="/match-finder" className="btn btn-outline-primary">
-          <Icon svg={icons.matchFinder} className="me-2" />
-          {t('finder.title')}
-        </Link>
-      </div>
+    <Container className="page">
+      <PageTitle
+        title={t('title')}
+        actions={
+          <Link to="/match-finder" className="btn btn-outline-primary">
+            <Icon svg={icons.matchFinder} className="me-2" />
+            {t('finder.title')}
+          </Link>
+        }
+      />
       <Nav variant="underline" className="mb-4" aria-label={t('tabsLabel')}>
         {LIKES_LIST_TYPES.map((tab) => (
           <Nav.Item key={tab}>

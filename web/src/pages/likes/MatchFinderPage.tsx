@@ -7,6 +7,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { RegionSelect } from '../../components/PlaceSelects';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { AgeSelect, GenderSelect } from '../../components/SearchSelects';
@@ -40,9 +41,8 @@ export default function MatchFinderPage() {
   };
 
   return (
-    <Container className="py-4">
-      <h1 className="h3 mb-1">{t('likes:finder.title')}</h1>
-      <p className="text-body-secondary">{t('likes:finder.intro')}</p>
+    <Container className="page">
+      <PageTitle title={t('likes:finder.title')} lead={t('likes:finder.intro')} />
       <Form
         onSubmit={submit}
         className="filter-form card border-0 shadow-sm p-3 mb-4"

@@ -5,6 +5,7 @@ import { useNextPath, withNext } from '../../app/next-path';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { ProfileCard, ProfileGrid } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
@@ -28,9 +29,8 @@ export default function SignupMatchesPage() {
   const profiles = suggestions.data?.profiles.slice(0, SHOWN) ?? [];
 
   return (
-    <Container className="py-4 signup-matches">
-      <h1 className="h3 mb-1">{t('signupMatches.title')}</h1>
-      <p className="text-body-secondary">{t('signupMatches.intro')}</p>
+    <Container className="page signup-matches">
+      <PageTitle title={t('signupMatches.title')} lead={t('signupMatches.intro')} />
       {suggestions.isPending && <Loading />}
       {suggestions.isError && <Alert variant="danger">{suggestions.error.message}</Alert>}
       {suggestions.data && profiles.length === 0 && <p className="text-body-secondary">{t('signupMatches.none')}</p>}

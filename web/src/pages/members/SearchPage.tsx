@@ -14,6 +14,7 @@ import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { NameSearchBox } from '../../components/NameSearchBox';
 import { Pager } from '../../components/Pager';
+import { PageTitle } from '../../components/PageTitle';
 import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../../components/ProfileCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useMediaQuery } from '../../components/useMediaQuery';
@@ -77,17 +78,17 @@ export default function SearchPage() {
 
   if (search.error instanceof ApiError && search.error.code === 'search_login_required') {
     return (
-      <Container className="py-4">
-        <h1 className="h3 mb-3">{t('search.title')}</h1>
+      <Container className="page">
+        <PageTitle title={t('search.title')} />
         <LoginPrompt message={search.error.message} />
       </Container>
     );
   }
   const result = search.data;
   return (
-    <Container className="py-3 py-lg-4 search-page">
+    <Container className="page search-page">
       <div className="search-head">
-        <h1 className="h3 mb-0">{t('search.title')}</h1>
+        <h1 className="h2 mb-0">{t('search.title')}</h1>
         <NameSearchBox
           key={filters.q ?? ''}
           label={t('search.name')}

@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { useProfileUpdate } from '../../api/members';
 import { useNextPath } from '../../app/next-path';
 import { useMember } from '../../app/RequireMember';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { dismissPushPrompt } from '../notifications/PushPrompt';
@@ -44,9 +45,8 @@ export default function CompleteSignupPage() {
   const nextLabel = t('complete.next');
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h3">{t('complete.title')}</h1>
-      <p className="text-body-secondary">{t('complete.intro')}</p>
+    <Container className="page page-narrow">
+      <PageTitle title={t('complete.title')} lead={t('complete.intro')} />
       <div
         className="progress mb-1"
         role="progressbar"

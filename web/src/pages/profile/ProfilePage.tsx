@@ -8,8 +8,10 @@ import { useMember } from '../../app/RequireMember';
 import { SubmitButton } from '../../components/form';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { PremiumPill } from '../credits/PremiumPill';
 import { SettingsCard } from '../settings/SettingsCard';
 import { AboutForm } from './AboutForm';
 import { DetailsForm } from './DetailsForm';
@@ -45,13 +47,18 @@ export default function ProfilePage() {
   useLeaveWarning(changed);
 
   return (
-    <Container className="py-4 narrow-page profile-page">
-      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
-        <h1 className="h2 mb-0">{t('profile.title')}</h1>
-        <Link to={`/members/${profile.id}`} className="more-link">
-          {t('profile.viewAsOthers')}
-        </Link>
-      </div>
+    <Container className="page page-narrow profile-page">
+      <PageTitle
+        title={t('profile.title')}
+        actions={
+          <>
+            {user.paid_user && <PremiumPill />}
+            <Link to={`/members/${profile.id}`} className="more-link">
+              {t('profile.viewAsOthers')}
+            </Link>
+          </>
+        }
+      />
       <SettingsCard id="photos" title={t('profile.photos')}>
         <PhotosManager user={user} />
       </SettingsCard>

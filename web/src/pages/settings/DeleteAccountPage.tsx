@@ -8,6 +8,7 @@ import { endingSession } from '../../app/live';
 import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { StayOffers } from '../credits/StayOffers';
@@ -33,12 +34,12 @@ export default function DeleteAccountPage() {
   useDocumentTitle(t('settings.delete.title'));
 
   return (
-    <Container className="py-4 narrow-page" id="delete">
+    <Container className="page page-narrow" id="delete">
       <Link to="/notifications" className="more-link mb-2">
         <Icon svg={icons.back} className="me-1" />
         {t('settings.title')}
       </Link>
-      <h1 className="h2 mb-3">{t('settings.delete.title')}</h1>
+      <PageTitle title={t('settings.delete.title')} />
       <p>{t('settings.delete.intro')}</p>
       <ul>
         <li>

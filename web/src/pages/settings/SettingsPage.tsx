@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMember } from '../../app/RequireMember';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { NotificationChoices } from '../notifications/NotificationChoices';
@@ -22,8 +23,8 @@ export default function SettingsPage() {
   const user = useMember();
   useDocumentTitle(t('settings.title'));
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-4">{t('settings.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('settings.title')} />
       <div className="settings-list">
         <EmailSection user={user} />
         <PasswordSection />

@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
 import { useCompanyInfo, useSettings } from '../../api/hooks';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { useDateLocale } from '../../i18n/date-locale';
@@ -44,8 +45,8 @@ export default function StaticPage() {
   };
   const sections = t(`${slug}.sections`, { returnObjects: true, ...values }) as Section[];
   return (
-    <Container as="article" className="static-page py-4 py-md-5">
-      <h1 className="h2 mb-4">{t(`${slug}.title`)}</h1>
+    <Container as="article" className="page page-narrow">
+      <PageTitle title={t(`${slug}.title`)} />
       {sections.map((section) => (
         <section key={section.heading} className="mb-4">
           <h2 className="h5">{section.heading}</h2>

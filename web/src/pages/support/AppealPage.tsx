@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router';
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Loading } from '../../components/Loading';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { useDateLocale } from '../../i18n/date-locale';
@@ -24,8 +25,8 @@ export default function AppealPage() {
   const appeal = useAppeal(token);
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('appeal.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('appeal.title')} />
       {appeal.isError ? (
         <Alert variant="danger">{t('appeal.invalid')}</Alert>
       ) : appeal.data ? (

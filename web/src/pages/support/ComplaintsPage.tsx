@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { api } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
 import { EmailField, FormAlert, SubmitButton, TextField, useFieldMessage, useSchemaForm } from '../../components/form';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 
@@ -26,8 +27,8 @@ export default function ComplaintsPage() {
   const [formKey, setFormKey] = useState(0);
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-3">{t('complaints.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('complaints.title')} />
       {filed ? (
         <Alert variant="success" className="mb-0">
           <h2 className="h5">{t('complaints.doneTitle')}</h2>

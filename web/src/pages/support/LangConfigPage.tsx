@@ -5,6 +5,7 @@ import { useSettings } from '../../api/hooks';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { NATIVE_NAMES, suggestedLocales, useChooseLocale } from '../../components/languages';
+import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 
@@ -17,8 +18,8 @@ export default function LangConfigPage() {
   const others = LOCALES.filter((locale) => !suggested.includes(locale));
 
   return (
-    <Container className="py-4 narrow-page">
-      <h1 className="h2 mb-4">{t('langConfig.title')}</h1>
+    <Container className="page page-narrow">
+      <PageTitle title={t('langConfig.title')} />
       {suggested.length > 0 && <LocaleList title={t('langConfig.suggested')} id="suggested" locales={suggested} />}
       <LocaleList title={t('langConfig.all')} id="all" locales={others} />
     </Container>
