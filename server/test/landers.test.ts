@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
 import type { Site, StoredSettings } from '../src/sites/service.js';
-import { birthDate, buildMember, buildPhotos, buildSite, client, testPhoto, useTestApp } from './helpers.js';
+import { birthDate, buildMember, buildPhotos, buildSite, client, loggedIn, testPhoto, useTestApp } from './helpers.js';
 
 // The built lander page as far as the server reads it: its language and the end of its head.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-landers-'));
@@ -155,6 +155,13 @@ describe('GET /api/landers.php', () => {
       place_kind: 'city',
       profiles: [],
     });
+  });
+
+  it("shows a signed-in member the site's faces where visitors see none (the home page's showcase)", async () => {
+    const { site } = await freshSite({ logged_out_search: false, logged_out_search_trafficsource: false });
+    await profile(site, 'Sanne');
+    const member = await loggedIn(t.app, await buildMember(t.services, { site }), { host: site.domain });
+    expect(names(await member.get('/api/landers.php?count=6'))).toEqual(['Sanne']);
   });
 
   it('puts the profiles of the city the slug names first, in any case and with hyphens for spaces', async () => {

@@ -165,6 +165,24 @@ describe('GET /api/members.php', () => {
     expect(names(cards.slice(2))).toEqual(['NoPhoto', 'PendingPhoto']);
   });
 
+  it('pages through the faces first and then the rest, each profile once', async () => {
+    const { site, visitor } = await freshSite();
+    const minutesAgo = (minutes: number) => addMinutes(t.clock.now(), -minutes).toISOString();
+    for (let i = 0; i < SEARCH_PAGE_SIZE + 3; i++) await profile(site, `Plain${i}`, { last_active_at: minutesAgo(i) });
+    for (const name of ['FaceA', 'FaceB']) {
+      const face = await profile(site, name, { last_active_at: minutesAgo(500) });
+      await t.services.photos.addPhoto(face.id, await testPhoto(), { main: true });
+    }
+    const first = (await visitor.get('/api/members.php')).json();
+    const second = (await visitor.get('/api/members.php?page=2')).json();
+    expect(names(first.profiles.slice(0, 2))).toEqual(['FaceA', 'FaceB']);
+    const seen = names([...first.profiles, ...second.profiles]);
+    expect(seen).toHaveLength(SEARCH_PAGE_SIZE + 5);
+    expect(new Set(seen).size).toBe(SEARCH_PAGE_SIZE + 5);
+    expect(names(second.profiles).at(-1)).toBe(`Plain${SEARCH_PAGE_SIZE + 2}`);
+    expect(first.total).toBe(SEARCH_PAGE_SIZE + 5);
+  });
+
   it(`answers pages of ${SEARCH_PAGE_SIZE} with the total and the number of pages`, async () => {
     const { site, visitor } = await freshSite();
     for (let i = 0; i < SEARCH_PAGE_SIZE + 6; i++) {

@@ -8,6 +8,7 @@ export const landersRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/landers.php',
     { schema: { querystring: landersQuery, response: { 200: landersResponse } } },
-    async (request) => landers.profiles(request.site, request.query.network ?? request.trafficSource, request.query),
+    async (request) =>
+      landers.profiles(request.site, request.query.network ?? request.trafficSource, request.query, request.viewer),
   );
 };

@@ -9,6 +9,7 @@ import {
   NICHE_PREFIXES,
   visitorMayBrowse,
 } from '@amora/common';
+import type { Viewer } from '../members/presenter.js';
 import type { SearchService, ShowcaseCriteria } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import { type Place, placeNamed } from './places.js';
@@ -36,12 +37,20 @@ function placeCriteria(place: Place): ShowcaseCriteria {
 
 export function createLandersService({ search }: { search: SearchService }) {
   return {
-    /** The niche's faces, those of the named place first; none where the visitor may not browse. */
-    async profiles(site: Site, trafficSource: string | undefined, query: LandersQuery): Promise<LandersResponse> {
+    /**
+     * The niche's faces (landers, the home page), those of the named place first; none where a
+     * visitor may not browse (a signed-in member may).
+     */
+    async profiles(
+      site: Site,
+      trafficSource: string | undefined,
+      query: LandersQuery,
+      viewer: Viewer = null,
+    ): Promise<LandersResponse> {
       const prefix = landerPrefix(site);
       const place = query.place === undefined ? null : placeNamed(site.settings.countries, query.place);
       const answer = { prefix, place: place?.name ?? null, place_kind: place ? placeKind(place) : null };
-      if (!visitorMayBrowse(site.settings, trafficSource)) return { ...answer, profiles: [] };
+      if (!viewer && !visitorMayBrowse(site.settings, trafficSource)) return { ...answer, profiles: [] };
 
       const criteria = NICHE_CRITERIA[prefix];
       const near = place ? await search.showcase(site, { ...criteria, ...placeCriteria(place) }, query.count, []) : [];

@@ -6,6 +6,7 @@ import { replaceUser, useSettings, useUserMutation } from './hooks';
 
 export const memberKeys = {
   search: (query: Partial<SearchQuery>) => ['members', query] as const,
+  showcase: (count: number) => ['showcase', count] as const,
   member: (id: number) => ['member', id] as const,
   blocks: ['blocks'] as const,
 };
@@ -21,6 +22,17 @@ export function useSearch(query: Partial<SearchQuery>, enabled = true) {
     queryFn: () => api.get('/api/members.php', 'searchResponse', asQuery(query)),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/**
+ * The site's showcase: hosted profiles with a photo, recently active first (landers.php), as the
+ * home page shows them; never a member's account.
+ */
+export function useShowcase(count: number) {
+  return useQuery({
+    queryKey: memberKeys.showcase(count),
+    queryFn: async () => (await api.get('/api/landers.php', 'landersResponse', { count: String(count) })).profiles,
   });
 }
 

@@ -28,7 +28,10 @@ export interface SearchFilter {
    * those they have been in touch with); find when not given.
    */
   purpose?: 'find' | 'contact';
-  /** A lander's faces: only these body types, a city (any case), and only profiles with an active main photo. */
+  /**
+   * A lander's faces: only these body types, a city (any case); only profiles with an active main
+   * photo (true) or only those without (false).
+   */
   bodyTypes?: readonly string[];
   city?: string;
   withMainPhoto?: boolean;
@@ -75,13 +78,13 @@ function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
   const conditions = [];
   if (filter.bodyTypes) conditions.push(eb('profiles.body_type', 'in', [...filter.bodyTypes]));
   if (filter.city) conditions.push(eb(eb.fn('lower', ['profiles.city']), '=', filter.city.toLowerCase()));
-  if (filter.withMainPhoto) {
+  if (filter.withMainPhoto !== undefined) {
     const activeMain = eb
       .selectFrom('photos')
       .select('photos.id')
       .whereRef('photos.id', '=', 'profiles.main_photo_id')
       .where('photos.status', '=', 'active');
-    conditions.push(eb.exists(activeMain));
+    conditions.push(filter.withMainPhoto ? eb.exists(activeMain) : eb.not(eb.exists(activeMain)));
   }
   return conditions;
 }
@@ -185,9 +188,8 @@ export async function listedIdsAmong(db: Db, filter: SearchFilter, ids: number[]
 /**
  * Recently active first, never-active last (PostgreSQL would put nulls first); a name search in
  * name order. The id keeps the order stable between pages. The indexes of migrations
- * FastMemberSearch and NameSearch follow these orders. Within a page (not a name search) faces come
- * first: profiles with an active main photo before those without. Reads only what a card shows,
- * main photo included, in one query.
+ * FastMemberSearch and NameSearch follow these orders. Reads only what a card shows, main photo
+ * included, in one query.
  */
 export async function searchProfiles(
   db: Db,
@@ -198,9 +200,13 @@ export async function searchProfiles(
   return (await searchPage(db, filter, limit, offset, false)).cards;
 }
 
+type SearchPage = { cards: CardWithMain[]; state: ListingState | null };
+
 /**
  * A page of results and, in the same query, the listing state (see listingState); the state is
- * null when the page is empty.
+ * null when the page is empty. Faces first (not in a name search): the profiles with an active main
+ * photo, then those without, each in the indexes' order; a page reaches the second part only once
+ * the first has run out, so the first pages cost one query as before.
  */
 export async function searchPage(
   db: Db,
@@ -208,7 +214,30 @@ export async function searchPage(
   limit: number,
   offset: number,
   withState = true,
-): Promise<{ cards: CardWithMain[]; state: ListingState | null }> {
+): Promise<SearchPage> {
+  if (filter.nameStart !== undefined || filter.withMainPhoto !== undefined)
+    return pageInOrder(db, filter, limit, offset, withState);
+  const faces = await pageInOrder(db, { ...filter, withMainPhoto: true }, limit, offset, withState);
+  if (faces.cards.length === limit) return faces;
+  const facesInAll =
+    faces.cards.length > 0 ? offset + faces.cards.length : await countMatching(db, { ...filter, withMainPhoto: true });
+  const rest = await pageInOrder(
+    db,
+    { ...filter, withMainPhoto: false },
+    limit - faces.cards.length,
+    Math.max(0, offset - facesInAll),
+    withState && faces.state === null,
+  );
+  return { cards: [...faces.cards, ...rest.cards], state: faces.state ?? rest.state };
+}
+
+async function pageInOrder(
+  db: Db,
+  filter: SearchFilter,
+  limit: number,
+  offset: number,
+  withState: boolean,
+): Promise<SearchPage> {
   const rows = await selectCards(db)
     .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
@@ -224,18 +253,18 @@ export async function searchPage(
     withState && first?.listing_version !== undefined
       ? toListingState({ ...first, listing_version: first.listing_version })
       : null;
-  const cards = rows.map(toCardWithMain);
-  return { cards: filter.nameStart === undefined ? facesFirst(cards) : cards, state };
+  return { cards: rows.map(toCardWithMain), state };
 }
 
-/**
- * A page's profiles with a photo before those without, each in its order. Sorting the whole result
- * this way would leave the search indexes' order (every page would sort every match), so the page does.
- */
-const facesFirst = (cards: CardWithMain[]) => [
-  ...cards.filter((card) => card.main),
-  ...cards.filter((card) => !card.main),
-];
+/** How many profiles match the filter, its photo condition included. */
+async function countMatching(db: Db, filter: SearchFilter): Promise<number> {
+  const row = await db
+    .selectFrom('profiles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(matching(filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** How many profiles the filter lists, leaving out nobody (listingState counts the excluded). */
 export async function countListed(db: Db, filter: SearchFilter): Promise<number> {

@@ -1,9 +1,9 @@
-import type { ProfileCard as ProfileCardData, User } from '@amora/common';
+import type { User } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
-import { useSearch } from '../../api/members';
+import { useShowcase } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
@@ -12,20 +12,15 @@ import { inFirstRows, ProfileCard, ProfileGrid, ProfileGridPending } from '../..
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { CardLikeButton } from '../likes/LikeButton';
-import { memberFilters } from '../members/rememberedFilters';
-import type { Filters } from '../members/SearchFilters';
 
 /** How many faces the home page shows: two rows on a phone, one on a wide screen. */
 const FACES = 6;
 
-/** A showcase shows faces of the site's hosted profiles, never a member's account (the demo member's neither). */
-const showcased = (profile: ProfileCardData) => profile.hosted && profile.main_image !== null;
-
-/** The site's newest faces, each a card; nothing when the search is closed to visitors. */
-function Faces({ label, withLike, filters = {} }: { label: string; withLike: boolean; filters?: Filters }) {
-  const search = useSearch(filters);
-  if (search.isPending) return <ProfileGridPending count={FACES} />;
-  const profiles = (search.data?.profiles ?? []).filter(showcased).slice(0, FACES);
+/** The site's showcase faces, each a card; nothing where the site shows a visitor none. */
+function Faces({ label, withLike }: { label: string; withLike: boolean }) {
+  const showcase = useShowcase(FACES);
+  if (showcase.isPending) return <ProfileGridPending count={FACES} />;
+  const profiles = showcase.data ?? [];
   if (profiles.length === 0) return null;
   return (
     <ProfileGrid
@@ -72,7 +67,7 @@ function Welcome({ user }: { user: User }) {
           {t('home.seeAll')}
         </Link>
       </div>
-      <Faces label={t('home.newFaces')} withLike filters={memberFilters(user)} />
+      <Faces label={t('home.newFaces')} withLike />
     </Container>
   );
 }
