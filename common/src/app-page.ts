@@ -39,6 +39,9 @@ export function hasEveryText(texts: Texts, reference: Texts): boolean {
   });
 }
 
+/** How many faces the home page shows: two rows on a phone, one on a wide screen. */
+export const HOME_FACES = 6;
+
 /** How many of the first faces the page asks the browser to fetch at once: a phone's two rows. */
 export const FACES_PRELOADED = 4;
 

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import {
   APP_ANSWER_ELEMENT_ID,
   type AppFirstAnswer,
+  HOME_FACES,
   LANDER_ANSWER_ELEMENT_ID,
   LOCALE_COOKIE,
   PAGE_SCRIPTS_FILE,
@@ -14,7 +15,7 @@ import {
 import { appFirstAnswer } from '@amora/common/schemas';
 import { describe, expect, it } from 'vitest';
 import type { StoredSettings } from '../src/sites/service.js';
-import { buildSite, client, loggedInMember, type Response, useTestApp } from './helpers.js';
+import { birthDate, buildSite, client, loggedInMember, type Response, testPhoto, useTestApp } from './helpers.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-web-'));
 const INDEX_HTML =
@@ -129,9 +130,28 @@ describe('pages of the web app', () => {
     }
   });
 
-  it("shows the home page's and /members' faces as members.php would, with their first photos asked for in the head", async () => {
+  it("shows /members' faces as members.php would and the home page's as its showcase (landers.php), with their first photos asked for in the head", async () => {
+    const site = await t.services.sites.findByDomain('localhost');
+    const { id } = await t.services.members.createHostedProfile({
+      site_id: (site as NonNullable<typeof site>).id,
+      name: 'Showcased',
+      date_of_birth: birthDate(30),
+    });
+    await t.services.photos.addPhoto(id, await testPhoto({ width: 400, height: 500 }), { main: true });
     const visitor = client(t.app);
-    const page = await visitor.get('/');
+    const home = await visitor.get('/');
+    const { showcase, faces: homeSearch } = firstAnswerOf(home);
+    expect(homeSearch).toBeUndefined();
+    expect(showcase?.length).toBeGreaterThan(0);
+    expect(showcase).toEqual((await visitor.get(`/api/landers.php?count=${HOME_FACES}`)).json().profiles);
+    expect(showcase?.every((face) => face.hosted && face.main_image)).toBe(true);
+    expect(home.body).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" href="[^"]*${showcase?.[0]?.main_image?.thumb_filename}" fetchpriority="high" />`,
+      ),
+    );
+
+    const page = await visitor.get('/members');
     const { faces } = firstAnswerOf(page);
     expect(faces?.profiles.length).toBeGreaterThan(0);
     expect(faces).toEqual((await visitor.get('/api/members.php')).json());
@@ -139,7 +159,6 @@ describe('pages of the web app', () => {
     expect(page.body).toMatch(
       new RegExp(`<link rel="preload" as="image" href="[^"]*${first}" fetchpriority="high" />`),
     );
-    expect(firstAnswerOf(await visitor.get('/members')).faces).toEqual(faces);
     expect(firstAnswerOf(await visitor.get('/members?network=ads')).faces).toEqual(faces);
     for (const filtered of ['/members?gender=f', '/members?page=2', '/members?q=Anna']) {
       expect(firstAnswerOf(await visitor.get(filtered)).faces).toBeUndefined();
@@ -159,7 +178,7 @@ describe('pages of the web app', () => {
     const visitor = await otherSite({ settings: { logged_out_search: false } });
     const page = await visitor.get('/');
     expect(page.statusCode).toBe(200);
-    expect(firstAnswerOf(page).faces).toBeUndefined();
+    expect(firstAnswerOf(page).showcase).toEqual([]);
     expect(page.body).not.toContain('rel="preload"');
   });
 

@@ -2,16 +2,16 @@
 import { z } from 'zod';
 import { WEB_NAMESPACES } from '../app-page.js';
 import { localeField, user } from './accounts.js';
-import { searchResponse } from './members.js';
+import { profileCard, searchResponse } from './members.js';
 import { companyInfo, settings } from './sites.js';
 
 const catalogue = z.record(z.string(), z.unknown());
 
 /**
  * settings.php's, user.php's and companyinfo.php's answers for this visitor, the web catalogues
- * of each of `pageLocales(locale)` and, on the home page and on /members without filters,
- * members.php's answer to the search without filters (`faces`; absent where this visitor may not
- * search).
+ * of each of `pageLocales(locale)`, on /members without filters members.php's answer to the search
+ * without filters (`faces`; absent where this visitor may not search), and on the home page its
+ * showcase (`showcase`: landers.php's faces, HOME_FACES of them).
  */
 export const appFirstAnswer = z.object({
   locale: localeField,
@@ -20,5 +20,6 @@ export const appFirstAnswer = z.object({
   company: companyInfo,
   catalogues: z.partialRecord(localeField, z.record(z.enum(WEB_NAMESPACES), catalogue)),
   faces: searchResponse.optional(),
+  showcase: z.array(profileCard).optional(),
 });
 export type AppFirstAnswer = z.infer<typeof appFirstAnswer>;

@@ -13,11 +13,13 @@ import {
   FACES_PRELOADED,
   FALLBACK_LOCALE,
   FIRST_SCREEN_RENDER_FILE,
+  HOME_FACES,
   hasEveryText,
   isWebPath,
   LOCALES,
   type Locale,
   PAGE_SCRIPTS_FILE,
+  type ProfileCard,
   pageLocales,
   photoUrl,
   type RenderFirstScreen,
@@ -26,8 +28,9 @@ import {
   WEB_NAMESPACES,
   WEB_PATHS,
 } from '@amora/common';
-import { companyInfo, searchQuery, searchResponse, user } from '@amora/common/schemas';
+import { companyInfo, profileCard, searchQuery, searchResponse, user } from '@amora/common/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { BoundedCache } from '../cache.js';
 import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
@@ -75,14 +78,22 @@ function textsByLocale(): Map<Locale, PageTexts> {
   );
 }
 
-/**
- * Whether the page opens with members.php's answer to the search without filters: the home page's
- * faces (web/src/pages/home) and /members before any filter or page is chosen.
- */
+/** Whether the page opens with members.php's answer to the search without filters: /members before any filter or page is chosen. */
 function opensWithFaces(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  if (route === '/') return true;
-  return route === '/members' && Object.keys(request.query as object).every((key) => key === 'network');
+  return (
+    request.routeOptions.url === '/members' && Object.keys(request.query as object).every((key) => key === 'network')
+  );
+}
+
+/** The home page's faces (web/src/pages/home): the site's showcase, as landers.php answers it. */
+async function showcase(services: Services, request: FastifyRequest): Promise<ProfileCard[]> {
+  const answer = await services.landers.profiles(
+    request.site,
+    request.trafficSource,
+    { count: HOME_FACES },
+    request.viewer,
+  );
+  return answer.profiles;
 }
 
 /** members.php's answer to the search without filters, or none where it is refused. */
@@ -95,8 +106,8 @@ async function faces(services: Services, request: FastifyRequest): Promise<Searc
 }
 
 /** The photos of the faces a phone shows first, so they load beside the scripts. */
-function facePhotos(settings: Settings, faces: SearchResponse | undefined): string[] {
-  return (faces?.profiles ?? [])
+function facePhotos(settings: Settings, faces: ProfileCard[]): string[] {
+  return faces
     .slice(0, FACES_PRELOADED)
     .flatMap((face) => (face.main_image ? [photoUrl(settings, face.main_image, 'thumb')] : []));
 }
@@ -106,7 +117,8 @@ function facePhotos(settings: Settings, faces: SearchResponse | undefined): stri
  * whose first answer holds all they show. A member's first screen is drawn by the browser.
  */
 function rendersFirstScreen(request: FastifyRequest): boolean {
-  return request.sessionUser === null && (request.routeOptions.url === '/pages/:page' || opensWithFaces(request));
+  const route = request.routeOptions.url;
+  return request.sessionUser === null && (route === '/pages/:page' || route === '/' || opensWithFaces(request));
 }
 
 /** How long a rendered first screen is kept, as long as the site's settings are. */
@@ -159,18 +171,22 @@ async function pageFor(
   { texts, templates, screens }: { texts: Map<Locale, PageTexts>; templates: Templates; screens?: FirstScreens },
 ) {
   const { site, locale } = request;
-  const [settings, company, member, firstFaces] = await Promise.all([
+  const [settings, company, member, firstFaces, homeFaces] = await Promise.all([
     services.sites.settingsFor(site, countryOfAddress(request.ip)),
     services.sites.companyInfo(site),
     services.accounts.presentActive(request.sessionUser, site),
     opensWithFaces(request) ? faces(services, request) : undefined,
+    request.routeOptions.url === '/' ? showcase(services, request) : undefined,
   ]);
   const locales = pageLocales(locale, { complete: texts.get(locale)?.complete ?? false });
   const facesJson = firstFaces ? `,"faces":${scriptSafe(JSON.stringify(searchResponse.parse(firstFaces)))}` : '';
+  const showcaseJson = homeFaces
+    ? `,"showcase":${scriptSafe(JSON.stringify(z.array(profileCard).parse(homeFaces)))}`
+    : '';
   const answers =
     `{"locale":${JSON.stringify(locale)},"settings":${scriptSafe(settingsJson(settings))}` +
     `,"user":${scriptSafe(JSON.stringify(user.nullable().parse(member)))}` +
-    `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))}${facesJson}`;
+    `,"company":${scriptSafe(JSON.stringify(companyInfo.parse(company)))}${facesJson}${showcaseJson}`;
   const cataloguesJson = locales.map((each) => `${JSON.stringify(each)}:${texts.get(each)?.json}`).join(',');
   const screen =
     screens && rendersFirstScreen(request)
@@ -180,7 +196,7 @@ async function pageFor(
         }))
       : '';
   const pagePreloads = scriptPreloads(pageScripts[request.routeOptions.url ?? ''] ?? []);
-  const photos = photoPreloads(facePhotos(settings, firstFaces));
+  const photos = photoPreloads(facePhotos(settings, homeFaces ?? firstFaces?.profiles ?? []));
   return pageWithAnswer(screen ? templates.withoutScripts : templates.asBuilt, {
     locale,
     id: APP_ANSWER_ELEMENT_ID,

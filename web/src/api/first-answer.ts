@@ -1,5 +1,5 @@
 /** The first answer the server puts in the app's page (server/src/http/app-page.ts). */
-import { APP_ANSWER_ELEMENT_ID, type AppFirstAnswer } from '@amora/common';
+import { APP_ANSWER_ELEMENT_ID, type AppFirstAnswer, HOME_FACES } from '@amora/common';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './hooks';
 import { memberKeys } from './members';
@@ -20,15 +20,13 @@ export function firstAnswerInPage(): AppFirstAnswer | null {
 }
 
 /**
- * What settings.php, user.php, companyinfo.php and, on the home page and /members, the search
- * without filters would answer now, from the page's first answer. The home page asks for that
- * search as `{}`, /members as page 1.
+ * What settings.php, user.php, companyinfo.php and, on /members the search without filters (asked
+ * as page 1), on the home page the showcase, would answer now, from the page's first answer.
  */
 export function keepFirstAnswer(queryClient: QueryClient, answer: AppFirstAnswer) {
   queryClient.setQueryData(queryKeys.settings, answer.settings);
   queryClient.setQueryData(queryKeys.user, answer.user);
   queryClient.setQueryData(queryKeys.companyInfo, answer.company);
-  if (!answer.faces) return;
-  queryClient.setQueryData(memberKeys.search({}), answer.faces);
-  queryClient.setQueryData(memberKeys.search({ page: 1 }), answer.faces);
+  if (answer.showcase) queryClient.setQueryData(memberKeys.showcase(HOME_FACES), answer.showcase);
+  if (answer.faces) queryClient.setQueryData(memberKeys.search({ page: 1 }), answer.faces);
 }

@@ -1,4 +1,4 @@
-import type { User } from '@amora/common';
+import { HOME_FACES, type User } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation } from 'react-router';
@@ -13,13 +13,10 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { CardLikeButton } from '../likes/LikeButton';
 
-/** How many faces the home page shows: two rows on a phone, one on a wide screen. */
-const FACES = 6;
-
 /** The site's showcase faces, each a card; nothing where the site shows a visitor none. */
 function Faces({ label, withLike }: { label: string; withLike: boolean }) {
-  const showcase = useShowcase(FACES);
-  if (showcase.isPending) return <ProfileGridPending count={FACES} />;
+  const showcase = useShowcase(HOME_FACES);
+  if (showcase.isPending) return <ProfileGridPending count={HOME_FACES} />;
   const profiles = showcase.data ?? [];
   if (profiles.length === 0) return null;
   return (
