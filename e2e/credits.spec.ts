@@ -138,7 +138,8 @@ test('discount codes: each refusal says why, a good one lowers the prices, and i
   await expect(page.getByText('€8.99')).toBeVisible();
   await page
     .getByRole('region', { name: t('credits:bundles') })
-    .getByRole('link', { name: /^50 / })
+    .getByRole('article', { name: /^50 / })
+    .getByRole('link')
     .click();
   await expect(page.getByText(t('credits:payment.discount', { code: 'SPRING10', percentage: '10' }))).toBeVisible();
   await screenshot(page, testInfo, 'credits-discount');
