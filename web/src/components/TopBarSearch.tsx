@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 import * as icons from './icons';
 import { NameSearchBox } from './NameSearchBox';
+import { usePopover } from './usePopover';
 
 /**
  * Search by name from any page: an icon in the top bar that opens the box under the bar, so the bar
@@ -13,27 +13,7 @@ import { NameSearchBox } from './NameSearchBox';
 export function TopBarSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, root, button } = usePopover();
 
   return (
     <div ref={root} className="top-search">
