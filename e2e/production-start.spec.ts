@@ -87,7 +87,8 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     ).toBeVisible();
     await member
       .getByRole('region', { name: en('credits:bundles') })
-      .getByRole('link', { name: /\b120 credits\b/ })
+      .getByRole('article', { name: /\b120 credits\b/ })
+      .getByRole('link')
       .click();
     await member.getByLabel(en('credits:payment.bank')).selectOption({ label: 'ING' });
     await checkout(member, 'paid');

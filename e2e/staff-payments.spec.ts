@@ -138,7 +138,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
 
   const card = member
     .getByRole('region', { name: en('credits:bundles') })
-    .getByRole('link', { name: new RegExp(`\\b${bundle.credits} credits\\b`) });
+    .getByRole('article', { name: new RegExp(`\\b${bundle.credits} credits\\b`) });
   await member.goto('/credits');
   await expect(card).toContainText(`€${bundle.price}`);
 
