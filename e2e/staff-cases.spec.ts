@@ -36,6 +36,7 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   const reporter = await otherPerson(browser);
   await signUpMember(reporter, reporterName, { activate: true });
   await reporter.goto(`/members/${reportedId}`);
+  await reporter.getByRole('button', { name: en('members:member.more') }).click();
   await reporter.getByRole('button', { name: en('members:report.open') }).click();
   const dialog = reporter.getByRole('dialog', { name: en('members:report.title', { name: reportedName }) });
   await dialog.getByLabel(en('members:report.reasons.scam')).check();

@@ -14,7 +14,8 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
 }, testInfo) => {
   test.slow();
   const window = testInfo.project.name;
-  const name = window === 'phone' ? 'Fenna' : 'Jolien';
+  // Names none of the demo's hosted profiles has, so the list's card is this one.
+  const name = window === 'phone' ? 'Fenna' : 'Wietske';
 
   const admin = addStaffByCommand('admin', `Ada ${window}`);
   await signInStaff(page, admin);
