@@ -117,6 +117,7 @@ export function isLocale(value: unknown): value is Locale {
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
+export type Sexuality = (typeof SEXUALITIES)[number];
 
 /** Whom a member of this gender and sexuality looks for; anyone when bi or when either is not given. */
 export function soughtGender(

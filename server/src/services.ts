@@ -86,7 +86,7 @@ export function createServices({
   const moderation = createModerationService({ db, clock, events });
   const safety = createSafetyService(db, clock, visibility, moderation);
   const search = createSearchService(db, clock);
-  const landers = createLandersService({ search });
+  const landers = createLandersService({ search, members });
   const photos = createPhotosService(db, clock, mediaRoot, visibility, events);
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LANDER_ANSWER_ELEMENT_ID, type LanderFirstAnswer } from '@amora/common';
+import { type Gender, LANDER_ANSWER_ELEMENT_ID, type LanderFirstAnswer, type Sexuality } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
 import type { NewProfileRow } from '../src/db/schema.js';
@@ -162,6 +162,26 @@ describe('GET /api/landers.php', () => {
     await profile(site, 'Sanne');
     const member = await loggedIn(t.app, await buildMember(t.services, { site }), { host: site.domain });
     expect(names(await member.get('/api/landers.php?count=6'))).toEqual(['Sanne']);
+  });
+
+  it('shows a signed-in member whom they look for, unless the niche names the gender itself', async () => {
+    const memberOf = async (site: Site, gender: Gender, sexuality: Sexuality) => {
+      const member = await buildMember(t.services, { site });
+      const changes = { gender, sexuality, signup_step: 'done' } as const;
+      await t.services.members.updateProfile(site, { userId: member.user.id, email: member.email }, changes);
+      return loggedIn(t.app, member, { host: site.domain });
+    };
+    const { site } = await freshSite();
+    await profile(site, 'Anna', { gender: 'female' });
+    await profile(site, 'Bram', { gender: 'male' });
+    expect(names(await (await memberOf(site, 'male', 'hetero')).get('/api/landers.php'))).toEqual(['Anna']);
+    expect(names(await (await memberOf(site, 'male', 'gay')).get('/api/landers.php'))).toEqual(['Bram']);
+    expect(names(await (await memberOf(site, 'female', 'bi')).get('/api/landers.php'))).toEqual(['Anna', 'Bram']);
+
+    const { site: gaySite } = await freshSite({ niche: 7 });
+    await profile(gaySite, 'Cas', { gender: 'male' });
+    await profile(gaySite, 'Dana', { gender: 'female' });
+    expect(names(await (await memberOf(gaySite, 'male', 'hetero')).get('/api/landers.php'))).toEqual(['Cas']);
   });
 
   it('puts the profiles of the city the slug names first, in any case and with hyphens for spaces', async () => {

@@ -10,6 +10,7 @@ import {
   visitorMayBrowse,
 } from '@amora/common';
 import type { Viewer } from '../members/presenter.js';
+import type { MembersService } from '../members/profiles/service.js';
 import type { SearchService, ShowcaseCriteria } from '../members/search/service.js';
 import type { Site } from '../sites/service.js';
 import { type Place, placeNamed } from './places.js';
@@ -35,11 +36,19 @@ function placeCriteria(place: Place): ShowcaseCriteria {
   return { country: place.country, countryregion: place.region, city: place.city ?? undefined };
 }
 
-export function createLandersService({ search }: { search: SearchService }) {
+export function createLandersService({ search, members }: { search: SearchService; members: MembersService }) {
+  /** The niche's criteria; a signed-in member's faces are of the gender they look for where the niche leaves it open. */
+  async function criteriaFor(prefix: LanderPrefix, viewer: Viewer): Promise<ShowcaseCriteria> {
+    const criteria = NICHE_CRITERIA[prefix];
+    if (!viewer || criteria.gender) return criteria;
+    const { gender } = await members.preferencesOf(viewer);
+    return gender ? { ...criteria, gender } : criteria;
+  }
+
   return {
     /**
      * The niche's faces (landers, the home page), those of the named place first; none where a
-     * visitor may not browse (a signed-in member may).
+     * visitor may not browse (a signed-in member may, and sees whom they look for).
      */
     async profiles(
       site: Site,
@@ -52,7 +61,7 @@ export function createLandersService({ search }: { search: SearchService }) {
       const answer = { prefix, place: place?.name ?? null, place_kind: place ? placeKind(place) : null };
       if (!viewer && !visitorMayBrowse(site.settings, trafficSource)) return { ...answer, profiles: [] };
 
-      const criteria = NICHE_CRITERIA[prefix];
+      const criteria = await criteriaFor(prefix, viewer);
       const near = place ? await search.showcase(site, { ...criteria, ...placeCriteria(place) }, query.count, []) : [];
       const more =
         near.length < query.count

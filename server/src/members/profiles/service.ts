@@ -11,6 +11,7 @@ import {
   type ProfileUpdate,
   parseBirthDate,
   profileNameProblem,
+  soughtGender,
 } from '@amora/common';
 import { BoundedCache } from '../../cache.js';
 import { addMinutes, type Clock } from '../../clock.js';
@@ -32,13 +33,9 @@ export interface NewProfile {
   dateOfBirth: string;
 }
 
-/** Whom a profile looks for, going by its gender and sexuality; null for anyone. */
+/** Whom a profile looks for, going by its gender and sexuality (hetero when not given); null for anyone. */
 function wantedGender(gender: string | null, sexuality: string | null): Gender | null {
-  if (gender !== 'male' && gender !== 'female') return null;
-  const other = gender === 'male' ? 'female' : 'male';
-  if (sexuality === 'gay' || sexuality === 'lesbian') return gender;
-  if (sexuality === 'bi') return null;
-  return other;
+  return soughtGender(gender, sexuality ?? 'hetero') ?? null;
 }
 
 /** A member counts as active again after this many minutes, so search order stays fresh. */
