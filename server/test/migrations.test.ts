@@ -12,7 +12,7 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
-const LATER = ['1765160000000-OfficialRegions'];
+const LATER = ['1765160000000-OfficialRegions', '1765170000000-PohjoisSavo'];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -128,18 +128,22 @@ describe('the migration that makes marketing opt-in', () => {
   });
 });
 
-describe('the migration to the official regions', () => {
-  it("keeps each member's place: North Yorkshire's towns in Northern Ireland, Norway's old counties in the new", async () => {
+describe('the migrations to the official regions', () => {
+  it("keep each member's place: North Yorkshire's towns in Northern Ireland, Norway's old counties in the new, Kuopio in Pohjois-Savo", async () => {
     const belfast = await buildMember(t.services);
     const bergen = await buildMember(t.services);
     const amsterdam = await buildMember(t.services);
-    const stored = async (profileId: number, place: { country: string; region: string; city: string }) =>
+    const kuopio = await buildMember(t.services);
+    const pirkanmaa = await buildMember(t.services);
+    const stored = async (profileId: number, place: { country: string; region: string; city: string | null }) =>
       t.db.updateTable('profiles').set(place).where('id', '=', profileId).execute();
     await stored(belfast.profileId, { country: 'GB', region: 'NYK', city: 'Belfast' });
     await stored(bergen.profileId, { country: 'NO', region: '12', city: 'Bergen' });
     await stored(amsterdam.profileId, { country: 'NL', region: 'NH', city: 'Amsterdam' });
+    await stored(kuopio.profileId, { country: 'FI', region: '11', city: 'Kuopio' });
+    await stored(pirkanmaa.profileId, { country: 'FI', region: '11', city: null });
 
-    await sql`delete from kysely_migration where name = '1765160000000-OfficialRegions'`.execute(t.db);
+    await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
     await migrateToLatest(t.db, t.database.engine);
 
     const regionOf = async (profileId: number) =>
@@ -147,6 +151,8 @@ describe('the migration to the official regions', () => {
     expect(await regionOf(belfast.profileId)).toBe('NIR');
     expect(await regionOf(bergen.profileId)).toBe('46');
     expect(await regionOf(amsterdam.profileId)).toBe('NH');
+    expect(await regionOf(kuopio.profileId)).toBe('15');
+    expect(await regionOf(pirkanmaa.profileId)).toBe('11');
     const member = await loggedIn(t.app, belfast);
     expect((await member.get('/api/user.php')).json().user.profile).toMatchObject({
       country: 'GB',

@@ -43,6 +43,7 @@ import * as contacts from './migrations/1765050000000-Contacts.js';
 import * as answerWaits from './migrations/1765100000000-AnswerWaits.js';
 import * as marketingConsents from './migrations/1765150000000-MarketingConsents.js';
 import * as officialRegions from './migrations/1765160000000-OfficialRegions.js';
+import * as pohjoisSavo from './migrations/1765170000000-PohjoisSavo.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -78,6 +79,7 @@ const MIGRATIONS = {
   '1765100000000-AnswerWaits': answerWaits,
   '1765150000000-MarketingConsents': marketingConsents,
   '1765160000000-OfficialRegions': officialRegions,
+  '1765170000000-PohjoisSavo': pohjoisSavo,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

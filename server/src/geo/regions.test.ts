@@ -192,5 +192,15 @@ describe('regions of the served countries', () => {
     expect(regionOf('ES', 'Valladolid')).toBe('Castilla y León');
     expect(regionOf('NO', 'Bergen')).toBe('Vestland');
     expect(regionOf('NO', 'Lillehammer')).toBe('Innlandet');
+    expect(regionOf('FI', 'Kuopio')).toBe('Pohjois-Savo');
+    expect(regionOf('FI', 'Tampere')).toBe('Pirkanmaa');
+    expect(regionOf('FI', 'Mariehamn')).toBe('Ahvenanmaa');
+  });
+
+  it('has towns in every region a member can pick', () => {
+    for (const country of Object.keys(OFFICIAL)) {
+      const empty = regionsOf([country]).filter((region) => citiesMatching(country, region.code, '').length === 0);
+      expect(empty.map((region) => `${country} ${region.name}`)).toEqual([]);
+    }
   });
 });

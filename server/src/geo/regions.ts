@@ -1,15 +1,35 @@
+/** A town the data set lacks: its name, official region code, latitude and longitude. */
+export type Town = [name: string, region: string, latitude: number, longitude: number];
+
 /**
  * Where the offline data set's regions are not the level a member picks: a code it files towns under
- * by mistake (its "North Yorkshire" holds Northern Ireland's towns, its "León" all of Castilla y León),
- * Norway's counties before the 2024 reform, regions it has no town for, and names it gives in English.
- * `moves` turns a data code into the official one; `names` names a region as the country writes it
- * (a region named here is offered even without a town in the data).
+ * by mistake (its "North Yorkshire" holds Northern Ireland's towns, its "León" all of Castilla y León,
+ * its "Pirkanmaa" all of Pohjois-Savo), Norway's counties before the 2024 reform, regions it has no
+ * town for (Pirkanmaa, Åland, Asturias, Jämtland), and names it gives in English. `moves` turns a data code into
+ * the official one; `names` names a region as the country writes it (a region named here is offered
+ * even without a town in the data); `towns` adds the main towns of a region the data has none of.
  */
-export const REGION_FIXES: Record<string, { moves?: Record<string, string>; names?: Record<string, string> }> = {
+export const REGION_FIXES: Record<
+  string,
+  { moves?: Record<string, string>; names?: Record<string, string>; towns?: Town[] }
+> = {
   GB: { moves: { NYK: 'NIR' }, names: { NIR: 'Northern Ireland' } },
   BE: { names: { BRU: 'Brussel · Bruxelles', VLG: 'Vlaanderen', WAL: 'Wallonie' } },
   ES: {
     moves: { LE: 'CL' },
+    towns: [
+      ['Oviedo', 'AS', 43.3614, -5.8494],
+      ['Gijón', 'AS', 43.5322, -5.6611],
+      ['Avilés', 'AS', 43.5547, -5.9248],
+      ['Siero', 'AS', 43.3923, -5.662],
+      ['Langreo', 'AS', 43.2986, -5.6878],
+      ['Mieres', 'AS', 43.25, -5.7667],
+      ['Villaviciosa', 'AS', 43.4812, -5.4355],
+      ['Llanes', 'AS', 43.4198, -4.7549],
+      ['Cangas de Onís', 'AS', 43.3508, -5.1292],
+      ['Luarca', 'AS', 43.5423, -6.5365],
+      ['Navia', 'AS', 43.5396, -6.7232],
+    ],
     names: {
       AN: 'Andalucía',
       AR: 'Aragón',
@@ -62,6 +82,27 @@ export const REGION_FIXES: Record<string, { moves?: Record<string, string>; name
     },
   },
   FI: {
+    moves: { 11: '15' },
+    towns: [
+      ['Tampere', '11', 61.4978, 23.761],
+      ['Nokia', '11', 61.4786, 23.5086],
+      ['Ylöjärvi', '11', 61.5494, 23.5869],
+      ['Kangasala', '11', 61.4639, 24.0653],
+      ['Lempäälä', '11', 61.3139, 23.7528],
+      ['Pirkkala', '11', 61.4647, 23.6469],
+      ['Valkeakoski', '11', 61.2642, 24.0306],
+      ['Sastamala', '11', 61.3417, 22.9097],
+      ['Akaa', '11', 61.1672, 23.8656],
+      ['Orivesi', '11', 61.6778, 24.3569],
+      ['Ikaalinen', '11', 61.7694, 23.0681],
+      ['Hämeenkyrö', '11', 61.6403, 23.1958],
+      ['Mänttä-Vilppula', '11', 62.0297, 24.6228],
+      ['Parkano', '11', 62.0097, 23.025],
+      ['Virrat', '11', 62.2403, 23.7708],
+      ['Mariehamn', '01', 60.0973, 19.9348],
+      ['Jomala', '01', 60.1536, 19.9486],
+      ['Hyvinkää', '18', 60.6306, 24.8597],
+    ],
     names: {
       '01': 'Ahvenanmaa',
       '02': 'Etelä-Karjala',
@@ -115,7 +156,19 @@ export const REGION_FIXES: Record<string, { moves?: Record<string, string>; name
       56: 'Finnmark',
     },
   },
-  SE: { names: { Z: 'Jämtland' } },
+  SE: {
+    names: { Z: 'Jämtland' },
+    towns: [
+      ['Östersund', 'Z', 63.1792, 14.6357],
+      ['Krokom', 'Z', 63.3263, 14.4566],
+      ['Strömsund', 'Z', 63.8538, 15.5567],
+      ['Åre', 'Z', 63.399, 13.0815],
+      ['Järpen', 'Z', 63.348, 13.47],
+      ['Bräcke', 'Z', 62.75, 15.4167],
+      ['Hammarstrand', 'Z', 63.1053, 16.3471],
+      ['Sveg', 'Z', 62.0346, 14.3573],
+    ],
+  },
 };
 
 /** The official code of a region the data set files a town under. */

@@ -52,6 +52,10 @@ function data(): GeoData {
     latitude: Number(latitude),
     longitude: Number(longitude),
   }));
+  for (const [country, { towns = [] }] of Object.entries(REGION_FIXES)) {
+    for (const [name, region, latitude, longitude] of towns)
+      cities.push({ name, country, region, latitude, longitude });
+  }
   const citiesByCountry = new Map<string, City[]>();
   for (const city of cities) {
     const list = citiesByCountry.get(city.country) ?? [];
