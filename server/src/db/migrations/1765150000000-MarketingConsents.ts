@@ -3,8 +3,9 @@ import { addId, type Engine } from '../columns.js';
 
 /**
  * Issue 35: marketing (promotions, news) is off by mail and by push until a member turns it on,
- * and each consent given or withdrawn is kept with when and where. Members there are keep what they
- * had: without a stored choice that was on, so it is stored as on.
+ * and each consent given or withdrawn is kept with when and where. Members there are start with it
+ * off as well: marketing was on by default and a settings form saved every type at once, so no stored
+ * choice shows consent, and none is on record.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await addId(db.schema.createTable('marketing_consents'), engine)
@@ -21,11 +22,5 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .columns(['user_id', 'at'])
     .execute();
 
-  for (const topic of ['promotions', 'news']) {
-    await sql`
-      insert into notification_preferences (user_id, type, mail, push)
-      select u.id, ${topic}, 1, 1 from users u
-      where not exists (select 1 from notification_preferences p where p.user_id = u.id and p.type = ${topic})
-    `.execute(db);
-  }
+  await sql`delete from notification_preferences where type in ('promotions', 'news')`.execute(db);
 }
