@@ -32,6 +32,10 @@ async function shownBalance(page: Page): Promise<number> {
   return Number(name.match(/\d+/)?.[0]);
 }
 
+/** The composer's line once the free messages are used: the price of a message and the balance. */
+const pricedLine = (price: number, credits: number) =>
+  `${t('chat:composer.perMessage', { count: String(price) })} · ${t('credits:balance', { count: String(credits) })}`;
+
 async function expectBalance(page: Page, credits: number) {
   await expect(balance(page)).toHaveAccessibleName(t('credits:balance', { count: String(credits) }));
 }
@@ -136,17 +140,18 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
   }
 
   // 4. The free messages used: the composer names the price, and a message costs exactly that.
-  await expect(messageCost(page)).toHaveText(/^\d+ credits?$/);
+  await expect(messageCost(page)).toHaveText(/^\d+ credits? per message · You have \d+ credits?$/);
   await shot('03-composer-price');
   const after = await composerSays(page);
   const price = 'price' in after ? after.price : 0;
   expect(price).toBeGreaterThan(0);
   let credits = signupCredits;
+  await expect(messageCost(page)).toHaveText(pricedLine(price, credits));
   while (credits >= price) {
     await send(page, `Still here, ${credits} credits`);
     credits -= price;
     await expectBalanceBeside(page, hostedName, credits);
-    await expect(messageCost(page)).toHaveText(t('chat:composer.cost', { count: String(price) }));
+    await expect(messageCost(page)).toHaveText(pricedLine(price, credits));
   }
   // Short of credits: the message stays, and the screen leads to buying.
   await composer(page).fill('One more, please');
@@ -199,9 +204,10 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
     .filter({ hasText: hostedName })
     .getByRole('link')
     .click();
-  await expect(messageCost(page)).toHaveText(t('chat:composer.cost', { count: String(price) }));
+  await expect(messageCost(page)).toHaveText(pricedLine(price, credits));
   await send(page, 'Bought some credits, hello again');
   credits -= price;
+  await expect(messageCost(page)).toHaveText(pricedLine(price, credits));
   const times = page.getByRole('list', { name: t('chat:messages', { name: hostedName }) }).locator('time');
   await expect(times.first()).toBeVisible();
   for (const time of await times.allTextContents()) {
