@@ -123,6 +123,7 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
   const hostedName = hosted?.name ?? '';
   await page.goto(`/members/${hosted?.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(hostedName);
+  await expect(page.getByRole('main').getByRole('img', { name: hostedName }).first()).toBeVisible();
   await page.getByRole('link', { name: t('members:member.chat') }).click();
   await expect(composer(page)).toBeVisible();
   await expect(messageCost(page)).toHaveText(/^\d+ free messages? left$/);
@@ -169,6 +170,8 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
   const card = page.getByRole('region', { name: t('credits:bundles') }).getByRole('article', { name: /^50 credits$/ });
   const buy = card.getByRole('link', { name: /^Buy for / });
   await expect(buy).toHaveText(/£\d+\.\d\d/);
+  // The price list names the price the composer named and the chat charged.
+  await expect(page.getByText(t('credits:uses.message', { count: String(price) }))).toBeVisible();
   const bundleCredits = Number(((await card.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
   const bundlePrice = ((await buy.textContent()) ?? '').match(/£\d+\.\d\d/)?.[0] ?? '';
   await shot('05-credits');
