@@ -170,8 +170,9 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
   const card = page.getByRole('region', { name: t('credits:bundles') }).getByRole('article', { name: /^50 credits$/ });
   const buy = card.getByRole('link', { name: /^Buy for / });
   await expect(buy).toHaveText(/£\d+\.\d\d/);
-  // The price list names the price the composer named and the chat charged.
+  // The price list names the free messages and the price the composer named and the chat charged.
   await expect(page.getByText(t('credits:uses.message', { count: String(price) }))).toBeVisible();
+  await expect(page.getByText(t('credits:free.messages', { count: String(freeMessages) }))).toBeVisible();
   const bundleCredits = Number(((await card.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
   const bundlePrice = ((await buy.textContent()) ?? '').match(/£\d+\.\d\d/)?.[0] ?? '';
   await shot('05-credits');
