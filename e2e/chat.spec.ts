@@ -121,7 +121,10 @@ test('two members chat live, run out of credits and delete the conversation', as
   await send(page, 'Second');
   await expect(messageCost(page)).toHaveText(t('chat:composer.free', { count: '1' }));
   await send(page, 'Third');
-  await expect(messageCost(page)).toHaveText(t('chat:composer.cost', { count: '10' }));
+  // Then the price of a message, beside the balance it comes off: the gift took the signup credits.
+  await expect(messageCost(page)).toHaveText(
+    `${t('chat:composer.perMessage', { count: '10' })} · ${t('credits:balance', { count: '0' })}`,
+  );
   await expect(messageList(other, 'Annelies')).toContainText('Third');
   await composer(page).fill('One too many');
   await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();

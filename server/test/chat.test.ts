@@ -333,6 +333,11 @@ describe('the free tier', () => {
       }),
     );
     expect((await userOf(anna)).message_prices).toEqual({ text: 57, gift: 57, photo: 57 });
+    // The price list tells members and visitors the price the chat charges.
+    const told = { message_credits: 57, photo_credits: 57, gift_credits: 57 };
+    expect((await anna.visitor.get('/api/credits.php')).json()).toMatchObject(told);
+    const visitor = client(t.app, { host: site.domain });
+    expect((await visitor.get('/api/pricing.php?country=GB')).json()).toMatchObject(told);
     expect((await sent(anna, { profile_id: bram.profileId })).credits).toBe(43);
     expect(await send(anna, { profile_id: bram.profileId })).toMatchObject({ statusCode: 402 });
   });

@@ -37,7 +37,7 @@ const priceList = z.object({
   currency,
   bundles: z.array(creditBundle),
   methods: z.array(z.enum(PAYMENT_METHODS)),
-  /** What a message, a photo and a gift cost in credits. */
+  /** What a message, a photo and a gift cost in credits in this country, as the chat charges them. */
   message_credits: z.number(),
   photo_credits: z.number(),
   gift_credits: z.number(),

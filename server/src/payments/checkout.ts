@@ -149,16 +149,18 @@ export function createCheckout(deps: PaymentsDeps, states: PaymentStates) {
     return { type: 'first', customerId };
   }
 
+  /** The price list of a country, with what a message costs there: what the chat charges (minimum included). */
   async function offerIn(site: Site, country: string, buyer: { paid: boolean }) {
     const bundles = await credits.bundles(site, country, buyer);
+    const prices = await credits.messagePrices(site, country);
     return {
       country,
       currency: (bundles[0]?.currency ?? 'EUR') as Transaction['currency'],
       bundles: bundles.map(presentBundle),
       methods: methodsFor(country, bundles[0]?.currency ?? '', texter !== null),
-      message_credits: site.settings.message_credits,
-      photo_credits: site.settings.photo_credits,
-      gift_credits: site.settings.gift_credits,
+      message_credits: prices.text,
+      photo_credits: prices.photo,
+      gift_credits: prices.gift,
       free_messages: site.settings.free_messages,
       free_conversations: FREE_CONVERSATIONS,
     };

@@ -14,7 +14,7 @@ const FINE_POINTER = '(pointer: fine)';
  * Writing a message: the text with its counter against the site's message_length, a gift, a photo.
  * With a keyboard, Enter sends and Shift+Enter starts a new line; on a phone the send button does.
  * Beside Send, what the next message costs as the server charges it: a free message while there
- * are, then the member's price of a message.
+ * are, then the member's price of a message with the balance it comes off (the chat has no top bar).
  */
 export function Composer({
   conversation,
@@ -62,9 +62,15 @@ export function Composer({
     >
       {user && (
         <p id={costId} className="composer-cost" data-testid="message-cost">
-          {user.free_messages > 0
-            ? t('composer.free', { count: user.free_messages })
-            : t('composer.cost', { count: user.message_prices.text })}
+          {user.free_messages > 0 ? (
+            t('composer.free', { count: user.free_messages })
+          ) : (
+            <>
+              <span>{t('composer.perMessage', { count: user.message_prices.text })}</span>
+              {' · '}
+              <span>{t('credits:balance', { count: user.credits })}</span>
+            </>
+          )}
         </p>
       )}
       <button type="button" className="btn composer-button" onClick={() => setGifts(true)} aria-label={t('gift.open')}>
