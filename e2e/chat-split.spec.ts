@@ -29,6 +29,12 @@ test('the conversations stand beside the open one on a desktop, one at a time on
 }, testInfo) => {
   await enterSite(page, '/');
   await signUpMember(page, 'Evelien', { activate: true });
+  // With no conversation yet there is nothing to pick: the list's invitation stands alone.
+  await page.goto('/chats');
+  await expect(page.getByText(t('chat:list.empty'))).toBeVisible();
+  await expect(pick(page)).toBeHidden();
+  await screenshot(page, testInfo, 'chat-split-00-empty');
+
   const [first, second] = await hostedProfiles(page, 2);
   if (!first || !second) throw new Error('two hosted profiles expected');
   await write(page, first.id, `Hi ${first.name}, how was your weekend?`);
@@ -75,6 +81,9 @@ test('the conversations stand beside the open one on a desktop, one at a time on
     await expect(row(page, second.name)).toHaveAttribute('aria-current', 'page');
     await expect(row(page, first.name)).not.toHaveAttribute('aria-current', 'page');
     await expectSideBySide(page, second.name);
+    await expect(
+      page.getByRole('navigation', { name: t('app:nav.label') }).getByRole('link', { name: t('app:nav.messages') }),
+    ).toHaveAttribute('aria-current', 'page');
   } else {
     await back.click();
     await expect(page).toHaveURL(/\/chats$/);
