@@ -138,8 +138,9 @@ test('two members chat live, run out of credits and delete the conversation', as
   await screenshot(page, testInfo, 'chat-04-conversation');
   await screenshot(other, testInfo, 'chat-05-conversation-other-side');
 
-  // Bartholomeus deletes the conversation: it leaves his list at once and stays in hers.
-  await other.getByRole('link', { name: t('chat:back') }).click();
+  // Bartholomeus deletes the conversation: it leaves his list at once and stays in hers. On a phone
+  // he goes back to the list first; on a desktop it is beside the conversation.
+  if (testInfo.project.name === 'phone') await other.getByRole('link', { name: t('chat:back') }).click();
   await other.getByRole('button', { name: t('chat:delete.label', { name: 'Annelies' }) }).click();
   await other
     .getByRole('dialog')

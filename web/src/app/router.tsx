@@ -1,6 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ErrorPage } from '../pages/errors/ErrorPage';
-import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { RequireMember } from './RequireMember';
@@ -44,7 +43,15 @@ export const routes: RouteObject[] = [
             path: '/notifications/delete-account',
             ...page(() => import('../pages/settings/DeleteAccountPage')),
           },
-          { path: '/chats', ...page(() => import('../pages/chats/ChatsPage')) },
+          {
+            // The list beside the open conversation on a desktop; on a phone one at a time (ChatsLayout).
+            lazy: async () => ({ Component: (await import('../pages/chats/ChatsLayout')).ChatsLayout }),
+            children: [
+              { path: '/chats', ...page(() => import('../pages/chats/ChatsPage')) },
+              { path: '/chats/:id', ...page(() => import('../pages/chats/ConversationPage')) },
+              { path: '/members/:id/chat', ...page(() => import('../pages/chats/MemberChatPage')) },
+            ],
+          },
           { path: '/likes', ...page(() => import('../pages/likes/LikesPage')) },
           { path: '/likes/:type', ...page(() => import('../pages/likes/LikesPage')) },
           { path: '/swipe-game', ...page(() => import('../pages/likes/SwipeGamePage')) },
@@ -62,19 +69,6 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '*', element: <ErrorPage status={404} /> },
-    ],
-  },
-  {
-    element: <ChatLayout />,
-    errorElement: <ErrorPage />,
-    children: [
-      {
-        element: <RequireMember />,
-        children: [
-          { path: '/chats/:id', ...page(() => import('../pages/chats/ConversationPage')) },
-          { path: '/members/:id/chat', ...page(() => import('../pages/chats/MemberChatPage')) },
-        ],
-      },
     ],
   },
   {

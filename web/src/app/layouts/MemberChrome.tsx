@@ -24,7 +24,8 @@ export function MemberTabs() {
   const { t } = useTranslation();
   return (
     <>
-      <Tab to="/members" icon={icons.members} label={t('nav.members')} />
+      {/* A first message to a member (/members/{id}/chat) is written beside the messages. */}
+      <Tab to="/members" icon={icons.members} label={t('nav.members')} current={['/members', '/members/:id']} />
       <Tab to="/swipe-game" icon={icons.swipe} label={t('nav.swipe')} />
       <MessagesTab />
       <LikesTab />

@@ -1,10 +1,11 @@
-import { NavLink } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { badgeText } from '../document-title';
 
 /**
  * One place in the member navigation: icon over label on a phone, side by side on a desktop. A
- * count above zero shows as a pink badge (99+ above 99); `countLabel` says what it counts.
+ * count above zero shows as a pink badge (99+ above 99); `countLabel` says what it counts. It is
+ * the current place at the addresses of `current`: by default `to` and every address under it.
  */
 export function Tab({
   to,
@@ -12,15 +13,19 @@ export function Tab({
   label,
   count = 0,
   countLabel,
+  current = [`${to}/*`],
 }: {
   to: string;
   icon: string;
   label: string;
   count?: number;
   countLabel?: string;
+  current?: string[];
 }) {
+  const { pathname } = useLocation();
+  const active = current.some((pattern) => matchPath(pattern, pathname));
   return (
-    <NavLink to={to} className="tab">
+    <Link to={to} className={active ? 'tab active' : 'tab'} aria-current={active ? 'page' : undefined}>
       <span className="tab-icon">
         <Icon svg={icon} />
         {count > 0 && (
@@ -31,6 +36,6 @@ export function Tab({
         )}
       </span>
       <span className="tab-label">{label}</span>
-    </NavLink>
+    </Link>
   );
 }

@@ -1,7 +1,7 @@
 import './chats.scss';
 import { CHAT_HISTORY_LIMIT, type ChatMessage, type ChatProfile, type ChatResponse } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ApiError, networkError } from '../../api/client';
 import { useUser } from '../../api/hooks';
@@ -36,7 +36,7 @@ const newClientId = () =>
       );
 
 /**
- * A conversation in the chat layout: its header, the messages (older pages load while scrolling
+ * A conversation beside the list (ChatsLayout): its header, the messages (older pages load while scrolling
  * up), what the other side is doing, and the composer. Without a conversation yet (a first message
  * from a profile page) it starts one.
  */
@@ -106,10 +106,11 @@ export function ChatScreen({
   const lastReadMine = messages.findLast((message) => message.from_me && message.id <= readUpTo)?.id;
   const lastMine = messages.findLast((message) => message.from_me)?.id;
   const empty = messages.length === 0 && pending.length === 0;
+  const nameId = useId();
 
   return (
-    <div className="chat-screen">
-      <ChatHeader profile={profile} />
+    <section className="chat-screen" aria-labelledby={nameId}>
+      <ChatHeader profile={profile} nameId={nameId} />
       <div className="chat-scroll" ref={scroller.ref}>
         <div className="chat-messages">
           {oldest?.has_more && onOlder && <OlderLoader onOlder={scroller.keepPosition(onOlder)} />}
@@ -154,11 +155,12 @@ export function ChatScreen({
           <Composer conversation={conversation} draft={draft} onDraft={setDraft} onSend={send} />
         )}
       </div>
-    </div>
+    </section>
   );
 }
 
-function ChatHeader({ profile }: { profile: ChatProfile }) {
+/** Who the conversation is with; the way back to the list is for a phone, where the list is not beside it. */
+function ChatHeader({ profile, nameId }: { profile: ChatProfile; nameId: string }) {
   const { t } = useTranslation('chat');
   return (
     <header className="chat-header">
@@ -168,7 +170,7 @@ function ChatHeader({ profile }: { profile: ChatProfile }) {
       <Link to={`/members/${profile.id}`} className="chat-header-profile">
         <ChatAvatar profile={profile} />
         <span className="chat-header-text">
-          <span className="chat-header-name">
+          <span className="chat-header-name" id={nameId}>
             {profile.name}, {profile.age}
           </span>
           {profile.presence !== 'away' && <span className="chat-presence">{t(`presence.${profile.presence}`)}</span>}

@@ -35,6 +35,13 @@ export default function ConversationPage() {
     );
   }
   return (
-    <ChatScreen recipient={recipient} profile={profile} pages={pages} onOlder={() => conversation.fetchNextPage()} />
+    // One screen per conversation: picking another one beside the list starts with its own draft and scroll.
+    <ChatScreen
+      key={id}
+      recipient={recipient}
+      profile={profile}
+      pages={pages}
+      onOlder={() => conversation.fetchNextPage()}
+    />
   );
 }

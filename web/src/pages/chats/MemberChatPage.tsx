@@ -40,5 +40,5 @@ export default function MemberChatPage() {
   }
   const { name, age, hosted, main_image } = member.data;
   const profile: ChatProfile = { id, name, age, hosted, main_image, presence: 'away' };
-  return <ChatScreen recipient={recipient} profile={profile} pages={[]} onStarted={onStarted} />;
+  return <ChatScreen key={id} recipient={recipient} profile={profile} pages={[]} onStarted={onStarted} />;
 }

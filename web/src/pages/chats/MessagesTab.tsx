@@ -15,6 +15,7 @@ export function MessagesTab() {
       label={t('nav.messages')}
       count={count}
       countLabel={t('nav.unreadMessages', { count })}
+      current={['/chats/*', '/members/:id/chat']}
     />
   );
 }

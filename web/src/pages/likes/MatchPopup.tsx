@@ -2,7 +2,7 @@ import { MATCH_POPUP_LIKES_RELOAD_MS } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { Modal } from '../../components/dialogs';
 import { HostedMark } from '../../components/HostedMark';
@@ -57,6 +57,10 @@ export function MatchPopups({ onShow }: { onShow: (show: ShowMatch) => void }) {
   const autoLike = useAutoLike();
   const [popup, setPopup] = useState<Popup | null>(null);
   const userId = user?.id;
+  // A match that arrives does not cover a conversation being written: it is announced once the member leaves it.
+  const conversation = useMatch('/chats/:id');
+  const starting = useMatch('/members/:id/chat');
+  const inConversation = Boolean(conversation ?? starting);
 
   const present = useCallback(
     (profile: MatchProfile, kind: PopupKind) => {
@@ -85,7 +89,7 @@ export function MatchPopups({ onShow }: { onShow: (show: ShowMatch) => void }) {
   // A match that arrived is new, so it is on the first page of matches (new ones first).
   const announcing = useRef(false);
   useEffect(() => {
-    if (!likes || userId === undefined || popup || announcing.current) return;
+    if (!likes || userId === undefined || popup || announcing.current || inConversation) return;
     const shown = shownMatches(userId);
     const arrived = matchesOf(likes).find((match) => match.like_new && !shown.has(match.id));
     if (!arrived) return;
@@ -102,7 +106,7 @@ export function MatchPopups({ onShow }: { onShow: (show: ShowMatch) => void }) {
       .finally(() => {
         announcing.current = false;
       });
-  }, [likes, userId, popup, present, queryClient]);
+  }, [likes, userId, popup, present, queryClient, inConversation]);
 
   useLikeModalDelay(show);
   useEffect(() => onShow(show), [onShow, show]);
