@@ -42,7 +42,7 @@ export function PushPrompt({ className = '' }: { className?: string }) {
           {t('prompt.title')}
         </h2>
         <p className="small mb-2">{t('prompt.body')}</p>
-        <div className="d-flex gap-2">
+        <div className="button-row">
           <Button
             size="sm"
             onClick={() => turnOn.mutate(undefined, { onSettled: dismiss })}
