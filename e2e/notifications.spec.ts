@@ -8,7 +8,7 @@
  * and decrypting pushes is tested against a local push service in server/test/push.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import {
   enterSite,
@@ -35,9 +35,9 @@ async function emailOf(request: APIRequestContext): Promise<string> {
 }
 
 /** Another member who likes and writes to `profileId`. */
-async function admirer(page: Page, name: string, profileId: number, message?: string) {
+async function admirer(page: Page, name: string, profileId: number, message?: string): Promise<number> {
   await enterSite(page, '/');
-  await signUpMember(page, name, { activate: true });
+  const admirerId = await signUpMember(page, name, { activate: true });
   if (message) {
     const sent = await page.request.post('/api/chat.php', {
       headers: CLIENT,
@@ -47,6 +47,7 @@ async function admirer(page: Page, name: string, profileId: number, message?: st
   }
   const liked = await page.request.post('/api/like.php', { headers: CLIENT, data: { profile_id: profileId } });
   expect(liked.ok()).toBe(true);
+  return admirerId;
 }
 
 interface DevMail {
@@ -248,6 +249,105 @@ test.describe('the push prompt', () => {
     await page.reload();
     await expect(prompt(page)).toBeVisible();
   }
+
+  /** The prompt covers no button around it: each one's box lies apart from the prompt's. */
+  async function expectClearOf(page: Page, buttons: Locator) {
+    const box = await prompt(page).boundingBox();
+    expect(box).not.toBeNull();
+    const count = await buttons.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) {
+      const other = await buttons.nth(index).boundingBox();
+      if (!box || !other) continue;
+      const apart =
+        other.x + other.width <= box.x ||
+        box.x + box.width <= other.x ||
+        other.y + other.height <= box.y ||
+        box.y + box.height <= other.y;
+      expect(apart, `button ${index} overlaps the push prompt`).toBe(true);
+    }
+  }
+
+  test('asks in the match popup after a first match, and "not now" holds', async ({
+    page,
+    browser,
+    isMobile,
+  }, testInfo) => {
+    await enterSite(page, '/');
+    const memberId = await signUpMember(page, 'Katja', { activate: true });
+    await finishSignupSteps(page);
+    // Nothing asks over the swipe game's buttons.
+    await page.goto('/swipe-game');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+    const larsId = await admirer(await otherPerson(browser), 'Lars', memberId);
+
+    await page.goto(`/members/${larsId}`);
+    const like = page.getByRole('button', { name: t('likes:member.like') });
+    await like.click();
+    const popup = page.getByRole('dialog', { name: t('likes:match.title') });
+    await expect(popup).toBeVisible();
+    // In the popup's flow, below its button, covering neither it nor the photo.
+    await expect(popup.getByRole('region', { name: t('notifications:prompt.title') })).toBeVisible();
+    await expectClearOf(
+      page,
+      popup
+        .getByRole('button', { name: 'Lars', exact: true })
+        .or(popup.getByRole('button', { name: t('likes:match.button', { name: 'Lars' }) })),
+    );
+    await expectAccessible(page);
+    if (isMobile) await expectTapTargets(page);
+    await screenshot(page, testInfo, 'push-prompt-match');
+
+    // "Not now" answers the prompt only: the popup stays until the member closes it.
+    await prompt(page)
+      .getByRole('button', { name: t('notifications:prompt.later') })
+      .click();
+    await expect(prompt(page)).toBeHidden();
+    await expect(popup).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await page.reload();
+    await expect(page.getByText(t('likes:member.match', { name: 'Lars' }))).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+    // Nor does it come back where conversations are.
+    await firstMessage(page);
+    await page.goto('/chats');
+    await expect(page.locator('.chat-list li').first()).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+  });
+
+  test('asks in a conversation once the member wrote, above the composer', async ({ page, isMobile }, testInfo) => {
+    await enterSite(page, '/');
+    await signUpMember(page, 'Lotte', { activate: true });
+    await finishSignupSteps(page);
+    const [hosted] = await hostedProfiles(page, 1);
+    await page.goto(`/members/${hosted?.id}/chat`);
+    const composer = page.getByRole('textbox', { name: t('chat:composer.label') });
+    await expect(composer).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+    await composer.fill(`Hi ${hosted?.name}!`);
+    await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
+    await expect(prompt(page)).toBeVisible();
+    // Between the messages and the composer: the composer and its buttons stay clear.
+    const [box, form] = [await prompt(page).boundingBox(), await page.locator('.chat-composer').boundingBox()];
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(form?.y ?? 0);
+    await expectClearOf(page, page.locator('.chat-composer button, .chat-header a'));
+    await expectAccessible(page);
+    if (isMobile) await expectTapTargets(page);
+    await screenshot(page, testInfo, 'push-prompt-conversation');
+
+    await prompt(page)
+      .getByRole('button', { name: t('notifications:prompt.later') })
+      .click();
+    await expect(prompt(page)).toBeHidden();
+    await page.reload();
+    await expect(composer).toBeVisible();
+    await expect(page.getByRole('list', { name: t('chat:messages', { name: hosted?.name }) })).toContainText(
+      `Hi ${hosted?.name}!`,
+    );
+    await expect(prompt(page)).toHaveCount(0);
+  });
 
   test('turns push on when the browser allows it', async ({ page, context }, testInfo) => {
     await allowPush(context);

@@ -242,3 +242,45 @@ export async function openServerRendered(page: Page, path: string, selector: str
       return now.length === serverNodes.length && now.every((node, index) => node === serverNodes[index]);
     }, selector);
 }
+
+/**
+ * Controls that sit too close in `scope`: boxes that overlap, and neighbours (side by side, or one
+ * row above the next) less than 8 px apart. Segmented groups (.btn-group) and menu items are one
+ * control made of parts, so they are left out.
+ */
+export async function crowdedControls(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate((scopeSelector) => {
+    const GAP = 8;
+    const root = document.querySelector(scopeSelector);
+    if (!root) return [`${scopeSelector} is not on the page`];
+    const visible = (element: HTMLElement) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return style.visibility !== 'hidden' && box.width > 0 && box.height > 0;
+    };
+    const controls = Array.from(
+      root.querySelectorAll<HTMLElement>('a.btn, button, [role="button"], .photo-badge, .badge'),
+    ).filter(
+      (element) =>
+        visible(element) &&
+        !element.closest('[aria-hidden="true"], .visually-hidden, .btn-group, .dropdown-menu, .pagination') &&
+        !element.closest('details:not([open]) > :not(summary)') &&
+        !element.parentElement?.closest('a.btn, button, [role="button"]'),
+    );
+    const label = (element: HTMLElement) =>
+      `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 24)}"`;
+    const found: string[] = [];
+    for (let first = 0; first < controls.length; first++) {
+      for (let second = first + 1; second < controls.length; second++) {
+        const [a, b] = [controls[first], controls[second]];
+        if (a.contains(b) || b.contains(a)) continue;
+        const [boxA, boxB] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const across = Math.min(boxA.right, boxB.right) - Math.max(boxA.left, boxB.left);
+        const down = Math.min(boxA.bottom, boxB.bottom) - Math.max(boxA.top, boxB.top);
+        const apart = Math.round(Math.max(-across, -down));
+        if (apart < GAP) found.push(`${label(a)} and ${label(b)}: ${apart} px apart`);
+      }
+    }
+    return found;
+  }, scope);
+}

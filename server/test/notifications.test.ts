@@ -152,6 +152,54 @@ describe('consent to marketing (EU opt-in)', () => {
     ]);
   });
 
+  it('keeps one record per change when 50 alternating changes come at once, the last one the stored choice', async () => {
+    const anna = await someone();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        anna.visitor.put('/api/notifications.php', {
+          preferences: [{ type: 'promotions', mail: i % 2 === 0, push: i % 2 === 0 }],
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    const { preferences } = (await anna.visitor.get('/api/notifications.php')).json();
+    const stored = preferences.find((p: { type: string }) => p.type === 'promotions');
+    const records = await consents(anna.user.id);
+    for (const channel of ['mail', 'push'] as const) {
+      const given = records.filter((record) => record.channel === channel).map((record) => record.given);
+      // Off at first, so the first change gives consent; each change after it turns it the other way.
+      expect(given[0]).toBe(1);
+      expect(
+        given.every((value, index) => index === 0 || value !== given[index - 1]),
+        given.join(),
+      ).toBe(true);
+      expect(given.at(-1) === 1).toBe(stored[channel]);
+    }
+  });
+
+  it('refuses a NUL byte, an unknown channel or topic, and records nothing', async () => {
+    const anna = await someone();
+    for (const body of [
+      { preferences: [{ type: 'promotions\u0000', mail: true }] },
+      { preferences: [{ type: 'promotions', mail: true, sms: true }] },
+      { preferences: [{ type: 'promotions', 'mail\u0000': true }] },
+      { preferences: [{ type: 'politics', mail: true }] },
+      { preferences: [{ type: 'news', mail: 'true\u0000' }] },
+    ]) {
+      const response = await anna.visitor.put('/api/notifications.php', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json()).toMatchObject({ error: 'validation_failed' });
+    }
+    expect(await consents(anna.user.id)).toEqual([]);
+    const { preferences } = (await anna.visitor.get('/api/notifications.php')).json();
+    expect(preferences.filter((p: { mail: boolean; push: boolean }) => p.mail || p.push)).toHaveLength(
+      NOTIFICATION_TYPES.filter((type) => !isMarketing(type)).length,
+    );
+    expect(preferences.filter((p: { type: string; mail: boolean }) => isMarketing(p.type as 'news') && p.mail)).toEqual(
+      [],
+    );
+  });
+
   it('withdraws consent to marketing by mail when a mail’s unsubscribe link is used', async () => {
     const [anna, bram] = [await someone(), await someone()];
     await bram.visitor.put('/api/notifications.php', { preferences: [{ type: 'news', mail: true, push: true }] });

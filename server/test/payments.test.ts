@@ -436,6 +436,52 @@ describe('repeat orders', () => {
     expect((await userOf(member)).credits).toBe(300);
   });
 
+  it("charge once when the same repeat is sent 50 times at once, and leave another member's order alone", async () => {
+    const member = await buyer();
+    const bundle = await bundleOf(member, 150);
+    const first = await started(member, { bundle_id: bundle.id, method: 'creditcard' });
+    await decide(first.checkoutId, 'paid');
+    const paymentsOf = (who: Buyer) =>
+      t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', who.user.id).orderBy('id').execute();
+
+    const clientId = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => repeat(member, first.transaction.id, clientId)),
+    );
+    // The ones past the rate limit are turned away (429); every one let through finds the same payment.
+    const answered = responses.filter((r) => r.statusCode !== 429);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.map((r) => r.statusCode)).toEqual(Array(answered.length).fill(200));
+    const ids = new Set(answered.map((r) => (r.json() as { transaction: Transaction }).transaction.id));
+    expect(ids.size).toBe(1);
+    // One payment more than the first purchase, charged once: one purchase's credits more, one ledger line.
+    const payments = await paymentsOf(member);
+    expect(payments.map((p) => p.id)).toEqual([first.transaction.id, ...ids]);
+    expect(payments.map((p) => p.status)).toEqual(['paid', 'paid']);
+    expect((await userOf(member)).credits).toBe(300);
+    const purchases = await t.db
+      .selectFrom('credit_ledger')
+      .select('reference')
+      .where('user_id', '=', member.user.id)
+      .where('reason', '=', 'purchase')
+      .execute();
+    expect(purchases).toHaveLength(2);
+
+    // Another member's order is unknown to this one, however often asked: nothing is made or charged.
+    const other = await buyer();
+    const refused = await Promise.all(
+      Array.from({ length: 10 }, () => repeat(other, first.transaction.id, randomUUID())),
+    );
+    const unknown = refused.filter((r) => r.statusCode !== 429);
+    expect(unknown.length).toBeGreaterThan(0);
+    expect(unknown.map((r) => r.json().error)).toEqual(Array(unknown.length).fill('not_found'));
+    expect(unknown.map((r) => r.statusCode)).toEqual(Array(unknown.length).fill(404));
+    expect(await paymentsOf(other)).toEqual([]);
+    expect(await paymentsOf(member)).toEqual(payments);
+    expect((await userOf(other)).credits).toBe(0);
+    expect((await userOf(member)).credits).toBe(300);
+  });
+
   it('list every past purchase still on sale, newest first, each bundle and method once, to buy any of them again', async () => {
     const member = await buyer();
     const fifty = await bundleOf(member, 50);

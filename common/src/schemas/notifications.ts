@@ -22,7 +22,11 @@ export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 export const notificationsUpdate = z
   .object({
     preferences: z
-      .array(z.object({ type: z.enum(NOTIFICATION_TYPES), mail: z.boolean().optional(), push: z.boolean().optional() }))
+      .array(
+        z
+          .object({ type: z.enum(NOTIFICATION_TYPES), mail: z.boolean().optional(), push: z.boolean().optional() })
+          .strict(),
+      )
       .max(NOTIFICATION_TYPES.length)
       .optional(),
     mail_on: z.literal(true).optional(),

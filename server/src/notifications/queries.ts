@@ -1,5 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../db/index.js';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Db, engineOf } from '../db/index.js';
 import type { MarketingConsentsTable, NotificationPreferencesTable, PushSubscriptionsTable } from '../db/schema.js';
 
 export function subscriptionsOf(db: Db, userId: number) {
@@ -41,6 +41,18 @@ export async function upsertPreference(db: Db, row: Selectable<NotificationPrefe
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet({ mail: row.mail, push: row.push }))
     .execute();
+}
+
+/** The advisory-lock key space of a member's notification choices (see likes/queries.ts for the others). */
+const CHOICE_LOCKS = 9;
+
+/**
+ * Serialises one member's changes of choices until the transaction ends, so each reads the choice
+ * the one before it stored and a consent is recorded for a real change only, once. SQLite runs one
+ * write transaction at a time already.
+ */
+export async function lockChoicesOf(db: Db, userId: number): Promise<void> {
+  if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${CHOICE_LOCKS}, ${userId})`.execute(db);
 }
 
 export async function recordConsent(db: Db, row: Insertable<MarketingConsentsTable>): Promise<void> {

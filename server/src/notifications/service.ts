@@ -105,6 +105,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
    */
   async function choose(userId: number, changes: NotificationsUpdate['preferences'], source: ConsentSource) {
     await db.transaction().execute(async (trx) => {
+      await queries.lockChoicesOf(trx, userId);
       const current = await preferences(userId, trx);
       for (const change of changes ?? []) {
         const now = current.find((choice) => choice.type === change.type) as NotificationPreference;

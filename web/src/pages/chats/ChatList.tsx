@@ -152,7 +152,7 @@ function EmptyChats() {
         <Icon svg={icons.chat} />
       </span>
       <p>{t('list.empty')}</p>
-      <div className="empty-state-actions">
+      <div className="button-row button-row-center">
         <Link to="/members" className="btn btn-primary">
           {t('list.findMembers')}
         </Link>

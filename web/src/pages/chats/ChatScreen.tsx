@@ -11,6 +11,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
+import { PushPrompt } from '../notifications/PushPrompt';
 import { applySent, type Outgoing, type Recipient, sendMessage } from './api';
 import { ChatAvatar } from './ChatAvatar';
 import { Composer } from './Composer';
@@ -98,13 +99,13 @@ export function ChatScreen({
     },
     [recipient, queryClient, conversation, onStarted],
   );
-  const scroller = useScrollKeeper(messages.length + pending.length, typing);
+  const lastMine = messages.findLast((message) => message.from_me)?.id;
+  const scroller = useScrollKeeper(messages.length + pending.length, typing, lastMine !== undefined);
   const send = (outgoing: Outgoing) => {
     scroller.stickToBottom();
     void deliver({ clientId: newClientId(), outgoing, failed: false });
   };
   const lastReadMine = messages.findLast((message) => message.from_me && message.id <= readUpTo)?.id;
-  const lastMine = messages.findLast((message) => message.from_me)?.id;
   const empty = messages.length === 0 && pending.length === 0;
   const nameId = useId();
 
@@ -145,6 +146,8 @@ export function ChatScreen({
               {t('typing', { name: profile.name })}
             </p>
           )}
+          {/* Once the member wrote here, being told of the answer matters: asked below the messages, above the composer. */}
+          {lastMine !== undefined && <PushPrompt className="chat-push-prompt mt-3" />}
         </div>
       </div>
       <div className="chat-bottom">
@@ -208,7 +211,7 @@ function OlderLoader({ onOlder }: { onOlder: () => Promise<unknown> }) {
  * Keeps the newest message in view as messages arrive (when the member was at the bottom or just
  * sent one), and keeps the view still while older messages are put above it.
  */
-function useScrollKeeper(count: number, typing: boolean) {
+function useScrollKeeper(count: number, typing: boolean, wrote: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const fromBottom = useRef<number | null>(null);
@@ -223,7 +226,7 @@ function useScrollKeeper(count: number, typing: boolean) {
     return () => element.removeEventListener('scroll', onScroll);
   }, []);
 
-  // Runs whenever the content grows (count, typing).
+  // Runs whenever the content grows (count, typing, the push prompt after the member's first message here).
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -233,7 +236,7 @@ function useScrollKeeper(count: number, typing: boolean) {
     } else if (atBottom.current) {
       element.scrollTop = element.scrollHeight;
     }
-  }, [count, typing]);
+  }, [count, typing, wrote]);
 
   const keepPosition = (load: () => Promise<unknown>) => async () => {
     const element = ref.current;

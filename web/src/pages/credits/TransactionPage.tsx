@@ -164,14 +164,16 @@ function Outcome({ transaction }: { transaction: Transaction }) {
         <Icon svg={icons.failed} className="payment-outcome-icon" />
         <h2 className="h3">{t('outcome.failed.title')}</h2>
         <p>{t('outcome.failed.body')}</p>
-        <Link to={`/credits/${transaction.bundle_id}/${transaction.method}`} className="btn btn-primary btn-lg">
-          {t('outcome.failed.retry')}
-        </Link>
-        {transaction.method !== 'paypal' && (
-          <Link to={`/credits/${transaction.bundle_id}/paypal`} className="btn btn-link">
-            {t('outcome.failed.paypal')}
+        <div className="button-row button-row-center">
+          <Link to={`/credits/${transaction.bundle_id}/${transaction.method}`} className="btn btn-primary btn-lg">
+            {t('outcome.failed.retry')}
           </Link>
-        )}
+          {transaction.method !== 'paypal' && (
+            <Link to={`/credits/${transaction.bundle_id}/paypal`} className="btn btn-link">
+              {t('outcome.failed.paypal')}
+            </Link>
+          )}
+        </div>
       </section>
     );
   }

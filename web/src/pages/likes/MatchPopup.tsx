@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useTranslation } from '../../i18n';
+import { PushPrompt } from '../notifications/PushPrompt';
 import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from './api';
 import type { MatchProfile, ShowMatch } from './match-popup-context';
 import { useLikeModalDelay } from './useLikeModalDelay';
@@ -149,6 +150,14 @@ function MatchPopup({ profile, kind, onClose }: Popup & { onClose: () => void })
             {t(`${texts}.button`, { name: profile.name })}
           </Button>
         </div>
+        {kind === 'match' && (
+          // The prompt's own buttons answer it; they do not close the popup.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: only stops the popup's click-anywhere.
+          // biome-ignore lint/a11y/noStaticElementInteractions: only stops the popup's click-anywhere.
+          <div onClick={(event) => event.stopPropagation()}>
+            <PushPrompt className="match-popup-push text-start mt-4 mb-0" />
+          </div>
+        )}
       </div>
     </Modal>
   );

@@ -158,12 +158,14 @@ export default function SwipeGamePage() {
       {deck.data && !current && (
         <div className="text-center py-4">
           <p>{t('swipe.empty')}</p>
-          <Button variant="outline-primary" className="me-2 mb-2" onClick={dealAgain}>
-            {t('swipe.again')}
-          </Button>
-          <Link to="/members" className="btn btn-primary mb-2">
-            {t('swipe.search')}
-          </Link>
+          <div className="button-row button-row-center">
+            <Button variant="outline-primary" onClick={dealAgain}>
+              {t('swipe.again')}
+            </Button>
+            <Link to="/members" className="btn btn-primary">
+              {t('swipe.search')}
+            </Link>
+          </div>
         </div>
       )}
       {current && (

@@ -16,11 +16,11 @@ export function dismissPushPrompt() {
 
 /**
  * Asks a member to turn on push (SPEC §2) when it has a reason: in the page's flow where the
- * member's conversations are (after a first match or a first message), never over the page's
- * actions. Only while this browser can push, has not been asked by the browser yet, and the member
- * did not say "not now".
+ * member's conversations are, in the match popup after a match, and in a conversation once the
+ * member wrote in it; never over the page's actions. Only while this browser can push, has not
+ * been asked by the browser yet, and the member did not say "not now".
  */
-export function PushPrompt() {
+export function PushPrompt({ className = '' }: { className?: string }) {
   const { t } = useTranslation('notifications');
   const { user } = useUser();
   const { state, turnOn } = usePush();
@@ -33,7 +33,7 @@ export function PushPrompt() {
     setDismissed(true);
   };
   return (
-    <section className="push-prompt" aria-labelledby="push-prompt-title">
+    <section className={`push-prompt ${className}`} aria-labelledby="push-prompt-title">
       <span className="push-prompt-icon" aria-hidden="true">
         <Icon svg={icons.bell} />
       </span>
@@ -42,7 +42,7 @@ export function PushPrompt() {
           {t('prompt.title')}
         </h2>
         <p className="small mb-2">{t('prompt.body')}</p>
-        <div className="d-flex gap-2">
+        <div className="button-row">
           <Button
             size="sm"
             onClick={() => turnOn.mutate(undefined, { onSettled: dismiss })}
