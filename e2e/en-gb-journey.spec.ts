@@ -21,6 +21,8 @@ import {
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
 
 const t = catalogue('en');
+/** From this width the conversation stands beside the list, under the top bar (ChatsLayout). */
+const SPLIT_VIEW_MIN_WIDTH = 992;
 
 const balance = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^You have \d+ credits?$/ });
 const composer = (page: Page) => page.getByRole('textbox', { name: t('chat:composer.label') });
@@ -47,20 +49,29 @@ async function composerSays(page: Page): Promise<{ free: number } | { price: num
   return /free/.test(text) ? { free: count } : { price: count };
 }
 
-/**
- * The chat fills the screen without the top bar: back to the list of messages, where the top bar
- * shows the balance, then into the conversation again.
- */
-async function expectBalanceBeside(page: Page, hostedName: string, credits: number) {
-  await page.getByRole('link', { name: t('chat:back') }).click();
-  await expectBalance(page, credits);
+/** Opens the conversation with `name` from the list of messages. */
+async function openConversation(page: Page, name: string) {
   await page
     .getByRole('list', { name: t('chat:list.title'), exact: true })
     .getByRole('listitem')
-    .filter({ hasText: hostedName })
+    .filter({ hasText: name })
     .getByRole('link')
     .click();
   await expect(composer(page)).toBeVisible();
+}
+
+/**
+ * The top bar's balance while chatting: on a desktop it stands above the conversation; on a phone
+ * the conversation fills the screen, so back to the list of messages, where the bar is, and in again.
+ */
+async function expectBalanceBeside(page: Page, hostedName: string, credits: number) {
+  if ((page.viewportSize()?.width ?? 0) >= SPLIT_VIEW_MIN_WIDTH) {
+    await expectBalance(page, credits);
+    return;
+  }
+  await page.getByRole('link', { name: t('chat:back') }).click();
+  await expectBalance(page, credits);
+  await openConversation(page, hostedName);
 }
 
 async function send(page: Page, text: string) {
@@ -202,12 +213,7 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
     .getByRole('navigation', { name: t('app:nav.label') })
     .getByRole('link', { name: new RegExp(t('app:nav.messages')) })
     .click();
-  await page
-    .getByRole('list', { name: t('chat:list.title'), exact: true })
-    .getByRole('listitem')
-    .filter({ hasText: hostedName })
-    .getByRole('link')
-    .click();
+  await openConversation(page, hostedName);
   await expect(messageCost(page)).toHaveText(pricedLine(price, credits));
   await send(page, 'Bought some credits, hello again');
   credits -= price;
