@@ -50,8 +50,9 @@ export function ChatList() {
       {chats.isLoading && <Loading />}
       {chats.isError && <Alert variant="danger">{chats.error.message}</Alert>}
       {chats.data && entries.length === 0 && !starting && <EmptyChats />}
-      {/* A first match or message is when being told of the next one matters (not over any page's actions). */}
-      {entries.length > 0 && <PushPrompt />}
+      {/* A first match or message is when being told of the next one matters (not over any page's actions);
+          an open conversation asks in its own flow, once the member wrote there. */}
+      {entries.length > 0 && !openId && !startingWith && <PushPrompt />}
       <ul className="chat-list" aria-label={t('list.title')}>
         {starting && <StartingRow profileId={startingWith} />}
         {entries.map((entry) => (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useUser } from '../../api/hooks';
 import { useBrowserState } from '../../app/hydration';
@@ -22,6 +23,7 @@ export function dismissPushPrompt() {
  */
 export function PushPrompt({ className = '' }: { className?: string }) {
   const { t } = useTranslation('notifications');
+  const titleId = useId();
   const { user } = useUser();
   const { state, turnOn } = usePush();
   const [dismissed, setDismissed] = useBrowserState(() => localStorage.getItem(DISMISSED_KEY) === '1', true);
@@ -33,12 +35,12 @@ export function PushPrompt({ className = '' }: { className?: string }) {
     setDismissed(true);
   };
   return (
-    <section className={`push-prompt ${className}`} aria-labelledby="push-prompt-title">
+    <section className={`push-prompt ${className}`} aria-labelledby={titleId}>
       <span className="push-prompt-icon" aria-hidden="true">
         <Icon svg={icons.bell} />
       </span>
       <div className="push-prompt-text">
-        <h2 className="h6 mb-1" id="push-prompt-title">
+        <h2 className="h6 mb-1" id={titleId}>
           {t('prompt.title')}
         </h2>
         <p className="small mb-2">{t('prompt.body')}</p>
