@@ -3,6 +3,7 @@
  * country of its address from the CC0 geo-whois-asn-country database. The address itself is never kept.
  */
 import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import { SESSION_USER_AGENT_LENGTH, type SessionDevice } from '@amora/common';
 import Bowser from 'bowser';
 import { type CountryResponse, open, type Reader } from 'maxmind';
@@ -30,6 +31,7 @@ function countryReader() {
 
 /** The two-letter country of an address; null for a private or unknown one. */
 export async function countryOf(ip: string): Promise<string | null> {
+  if (isIP(ip) === 0) return null;
   const code = (await countryReader()).get(ip)?.country_code;
   return code && /^[A-Z]{2}$/.test(code) ? code : null;
 }
