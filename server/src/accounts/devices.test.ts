@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryOf, deviceOf, keptUserAgent } from './devices.js';
+import { countryOfAddress } from '../geo/service.js';
+import { deviceOf, keptUserAgent } from './devices.js';
 
 describe('deviceOf', () => {
   it('names the browser and the system a person knows, and the kind of device', () => {
@@ -34,12 +35,12 @@ describe('keptUserAgent', () => {
   });
 });
 
-describe('countryOf', () => {
-  it('places public addresses, v4 and v6, and not private or broken ones', async () => {
-    expect(await countryOf('85.214.132.117')).toBe('DE');
-    expect(await countryOf('2a01:4f8::1')).toBe('DE');
-    expect(await countryOf('10.1.2.3')).toBeNull();
-    expect(await countryOf('127.0.0.1')).toBeNull();
-    expect(await countryOf('not an address')).toBeNull();
+describe('countryOfAddress', () => {
+  it('places public addresses, v4 and v6, and not private or broken ones', () => {
+    expect(countryOfAddress('85.214.132.117')).toBe('DE');
+    expect(countryOfAddress('2a01:4f8::1')).toBe('DE');
+    expect(countryOfAddress('10.1.2.3')).toBeNull();
+    expect(countryOfAddress('127.0.0.1')).toBeNull();
+    expect(countryOfAddress('not an address')).toBeNull();
   });
 });

@@ -1,39 +1,14 @@
 /**
- * What a session shows of where it is: the device and browser from its user agent, and the
- * country of its address from the CC0 geo-whois-asn-country database. The address itself is never kept.
+ * What a session shows of where it is: the device and browser from its user agent (its country
+ * comes from geo's countryOfAddress). The address itself is never kept.
  */
-import { createRequire } from 'node:module';
-import { isIP } from 'node:net';
 import { SESSION_USER_AGENT_LENGTH, type SessionDevice } from '@amora/common';
 import Bowser from 'bowser';
-import { type CountryResponse, open, type Reader } from 'maxmind';
 
 /** What a request tells of the browser that sent it. */
 export interface SessionClient {
   userAgent: string | null;
   ip: string;
-}
-
-const require = createRequire(import.meta.url);
-const COUNTRY_DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
-
-interface CountryRecord {
-  country_code?: string;
-}
-
-let countries: Promise<Reader<CountryRecord & CountryResponse>> | null = null;
-
-/** The database is opened at the first look-up, once, and kept. */
-function countryReader() {
-  countries ??= open<CountryRecord & CountryResponse>(require.resolve(COUNTRY_DATABASE));
-  return countries;
-}
-
-/** The two-letter country of an address; null for a private or unknown one. */
-export async function countryOf(ip: string): Promise<string | null> {
-  if (isIP(ip) === 0) return null;
-  const code = (await countryReader()).get(ip)?.country_code;
-  return code && /^[A-Z]{2}$/.test(code) ? code : null;
 }
 
 /** The user agent as a session keeps it: cut to a sane length, null when there is none. */

@@ -34,11 +34,12 @@ import { type Db, isUniqueViolation } from '../db/index.js';
 import type { TokenPurpose, UserRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
+import { countryOfAddress } from '../geo/service.js';
 import type { MailService } from '../mail/service.js';
 import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site } from '../sites/service.js';
-import { countryOf, deviceOf, keptUserAgent, type SessionClient } from './devices.js';
+import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import { hashSecret, newSecret } from './tokens.js';
@@ -154,7 +155,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       created_at: nowIso(),
       expires_at: expires.toISOString(),
       user_agent: keptUserAgent(client.userAgent),
-      country: await countryOf(client.ip),
+      country: countryOfAddress(client.ip),
       last_seen_at: nowIso(),
     });
     return { token, expires };
@@ -164,7 +165,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
   async function markSeen(sessionId: string, seenAt: string, client: SessionClient) {
     const staleBefore = addMinutes(clock.now(), -SESSION_SEEN_MINUTES).toISOString();
     if (seenAt >= staleBefore) return;
-    await queries.markSessionSeen(db, sessionId, { at: nowIso(), country: await countryOf(client.ip) }, staleBefore);
+    await queries.markSessionSeen(db, sessionId, { at: nowIso(), country: countryOfAddress(client.ip) }, staleBefore);
   }
 
   async function issueToken(userId: number, purpose: TokenPurpose, newEmail: string | null = null, trx: Db = db) {
