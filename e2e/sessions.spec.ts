@@ -47,6 +47,10 @@ test('a member sees where they are logged in and logs another device out', async
   await section.getByRole('button', { name: t('settings.sessions.endOthers') }).click();
   const dialog = page.getByRole('dialog', { name: t('settings.sessions.confirmTitle') });
   await expect(dialog).toContainText(t('settings.sessions.confirmText', { count: '1' }));
+  // The dialog has faded in before it is pictured.
+  await dialog.evaluate((element) =>
+    Promise.all(element.ownerDocument.getAnimations().map((animation) => animation.finished)),
+  );
   await screenshot(page, testInfo, 'sessions-02-confirm');
   await dialog.getByRole('button', { name: t('settings.sessions.cancel') }).click();
   await expect(dialog).toBeHidden();
@@ -55,6 +59,7 @@ test('a member sees where they are logged in and logs another device out', async
   await section.getByRole('button', { name: t('settings.sessions.endOne', { device: iphoneName }) }).click();
   await expect(sessions).toHaveCount(1);
   await expect(section.getByText(t('settings.sessions.count', { count: '1' }))).toBeVisible();
+  await expect(section.getByText(t('settings.sessions.onlyHere'))).toBeVisible();
   await expect(section.getByRole('button', { name: t('settings.sessions.endOthers') })).toHaveCount(0);
   await screenshot(page, testInfo, 'sessions-03-one-device');
 

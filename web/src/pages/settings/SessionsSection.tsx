@@ -44,8 +44,8 @@ export function SessionsSection() {
       {failure && <Alert variant="danger">{failure}</Alert>}
       {list.length > 0 && (
         <>
-          <p>{t('settings.sessions.intro')}</p>
-          <ul className="list-unstyled session-list">
+          <p>{others > 0 ? t('settings.sessions.intro') : t('settings.sessions.onlyHere')}</p>
+          <ul className="list-unstyled session-list mb-0">
             {list.map((session) => (
               <SessionRow
                 key={session.id}
