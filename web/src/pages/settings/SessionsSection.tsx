@@ -109,7 +109,7 @@ function SessionRow({ session, busy, onEnd }: { session: OpenSession; busy: bool
           {session.current && <span className="session-current">{t('settings.sessions.thisDevice')}</span>}
         </span>
         <span className="session-detail">
-          {place} · {seen}
+          <span className="session-part">{place}</span> · <span className="session-part">{seen}</span>
         </span>
         <span className="session-detail">
           {t('settings.sessions.firstSeen', { date: formatDate(session.first_seen, dateLocale) })}
