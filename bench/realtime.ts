@@ -126,6 +126,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number, 
           user_id: user.id,
           created_at: new Date().toISOString(),
           expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          last_seen_at: new Date().toISOString(),
         });
         cookies.push(`${SESSION_COOKIE}=${token}`);
       }

@@ -12,6 +12,10 @@ export const LOCALE_COOKIE = 'lang';
 export const LOCALE_COOKIE_DAYS = 365;
 export const SESSION_COOKIE = 'amora_session';
 export const SESSION_DAYS = 30;
+/** A session's "last seen" moves on at most this often, so a request does not write each time. */
+export const SESSION_SEEN_MINUTES = 5;
+/** How much of a browser's user agent a session keeps: enough to tell the device and browser. */
+export const SESSION_USER_AGENT_LENGTH = 512;
 /** The traffic source (?network=) a visitor first came with, for sites that admit only those visitors. */
 export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
 export const TRAFFIC_SOURCE_DAYS = 30;

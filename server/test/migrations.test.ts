@@ -12,7 +12,7 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
-const LATER = ['1765160000000-OfficialRegions', '1765170000000-PohjoisSavo'];
+const LATER = ['1765160000000-OfficialRegions', '1765170000000-PohjoisSavo', '1765180000000-SessionDevices'];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -35,9 +35,15 @@ async function undoFillingMigrations() {
  */
 async function undoMarketingConsents() {
   await sql`drop table marketing_consents`.execute(t.db);
-  await sql`delete from kysely_migration where name in (${sql.join(['1765150000000-MarketingConsents', ...LATER])})`.execute(
-    t.db,
-  );
+  await sql`delete from kysely_migration where name = '1765150000000-MarketingConsents'`.execute(t.db);
+  await undoLaterMigrations();
+}
+
+/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns go first. */
+async function undoLaterMigrations() {
+  for (const column of ['user_agent', 'country', 'last_seen_at'])
+    await sql`alter table sessions drop column ${sql.ref(column)}`.execute(t.db);
+  await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }
 
 const contents = async () => ({
@@ -141,7 +147,7 @@ describe('the migrations to the official regions', () => {
     await stored(kuopio.profileId, { country: 'FI', region: '11', city: 'Kuopio' });
     await stored(pirkanmaa.profileId, { country: 'FI', region: '11', city: null });
 
-    await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
+    await undoLaterMigrations();
     await migrateToLatest(t.db, t.database.engine);
 
     const regionOf = async (profileId: number) =>
@@ -157,5 +163,21 @@ describe('the migrations to the official regions', () => {
       region: 'NIR',
       city: 'Belfast',
     });
+  });
+});
+
+describe('the migration that lets members see where they are signed in', () => {
+  it('keeps sessions there are open, last seen when they began, on a device and in a place unknown', async () => {
+    const member = await buildMember(t.services);
+    const client = await loggedIn(t.app, member);
+    await undoLaterMigrations();
+    await migrateToLatest(t.db, t.database.engine);
+
+    const answer = await client.get('/api/sessions.php');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [session] = answer.json().sessions;
+    expect(answer.json().sessions).toHaveLength(1);
+    expect(session).toMatchObject({ country: null, current: true, device: { browser: null, system: null } });
+    expect(session.last_seen).toBe(session.first_seen);
   });
 });

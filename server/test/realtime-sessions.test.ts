@@ -70,6 +70,32 @@ describe('GET /api/logout.php', () => {
   });
 });
 
+describe('DELETE /api/session.php and /api/sessions.php', () => {
+  it('close the sockets of the session signed out from another device, and only those', async () => {
+    const member = await memberOnTwoDevices();
+    const [phoneSocket, laptopSocket] = [await socketOf(member.phone), await socketOf(member.laptop)];
+    const { sessions } = (await member.laptop.get('/api/sessions.php')).json();
+    const phone = sessions.find((session: { current: boolean }) => !session.current);
+    expect((await member.laptop.delete('/api/session.php', { id: phone.id })).statusCode).toBe(200);
+    expect(await phoneSocket.closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' });
+
+    const { message } = await say(member.writer, member.profileId, 'Still on the laptop');
+    await laptopSocket.next('message', (push) => push.message.id === message.id);
+  });
+
+  it('close the sockets of every other session when the member signs out everywhere else', async () => {
+    const member = await memberOnTwoDevices();
+    const tablet = await loggedIn(t.app, member);
+    const sockets = [await socketOf(member.phone), await socketOf(tablet)];
+    const laptopSocket = await socketOf(member.laptop);
+    expect((await member.laptop.delete('/api/sessions.php')).json()).toEqual({ ok: true, ended: 2 });
+    for (const socket of sockets) expect((await socket.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+
+    const { message } = await say(member.writer, member.profileId, 'Only here');
+    await laptopSocket.next('message', (push) => push.message.id === message.id);
+  });
+});
+
 describe('POST /api/password.php', () => {
   it('closes the sockets of the other sessions and keeps the one that changed it', async () => {
     const member = await memberOnTwoDevices();

@@ -110,6 +110,16 @@ describe('instances joined by Redis', () => {
     expect((await onB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 
+  it('closes the socket held on instance B when the member signs that session out through instance A', async () => {
+    const bram = await member();
+    const onB = await openSocket(b.app, bram.onB);
+    const { sessions } = (await bram.onA.get('/api/sessions.php')).json();
+    const sessionOnB = sessions.find((session: { current: boolean }) => !session.current);
+    const ended = await bram.onA.delete('/api/session.php', { id: sessionOnB.id });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await onB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+
   it('closes the sockets on instance B of the sessions a new password set through instance A ends', async () => {
     const bram = await member();
     const [onB, onA] = [await openSocket(b.app, bram.onB), await openSocket(a.app, bram.onA)];

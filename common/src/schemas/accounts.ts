@@ -136,3 +136,30 @@ export const pushSubscription = z.object({
 export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
 export const pushSubscriptionRequest = z.object({ subscription: pushSubscription.nullable() });
 export const pushQuery = z.object({ push: z.enum(['1']).optional() });
+
+/** A session's device: its kind (for the icon) and the browser and system its user agent names. */
+export const sessionDevice = z.object({
+  kind: z.enum(['phone', 'tablet', 'computer']),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+});
+export type SessionDevice = z.infer<typeof sessionDevice>;
+
+/** One place a member is signed in; its id is not the session's secret nor what it is stored by. */
+export const openSession = z.object({
+  id: z.string(),
+  device: sessionDevice,
+  /** Two-letter country code, or null when the address told none. */
+  country: z.string().nullable(),
+  first_seen: z.string(),
+  last_seen: z.string(),
+  current: z.boolean(),
+});
+export type OpenSession = z.infer<typeof openSession>;
+
+export const sessionsResponse = z.object({ sessions: z.array(openSession) });
+
+export const sessionIdBody = z.object({ id: text().min(1, 'required').max(100, 'too_long') });
+
+/** How many sessions a request ended: 0 when another request ended them first. */
+export const sessionsEndedResponse = z.object({ ok: z.literal(true), ended: z.number().int() });

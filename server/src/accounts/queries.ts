@@ -71,18 +71,62 @@ export async function insertSession(db: Db, session: Insertable<SessionsTable>) 
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionUser(db: Db, sessionId: string, now: string): Promise<UserRow | undefined> {
+/** A session's account, and when the session was last seen. */
+export function findSessionUser(
+  db: Db,
+  sessionId: string,
+  now: string,
+): Promise<(UserRow & { session_seen_at: string }) | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.last_seen_at as session_seen_at')
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
 }
 
+/** Moves a session's last sighting on, unless a request since `staleBefore` did already. */
+export async function markSessionSeen(
+  db: Db,
+  sessionId: string,
+  seen: { at: string; country: string | null },
+  staleBefore: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: seen.at, country: seen.country })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<', staleBefore)
+    .execute();
+}
+
+/** A member's open sessions, the one last seen first, with what they show of their device and place. */
+export function sessionsOf(db: Db, userId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'country', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends one of a member's sessions; false when it was not theirs or had ended already. */
+export async function deleteSessionOf(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
 }
 
 /** Ends a member's sessions (all, or all but one); returns the ids of those it ended. */

@@ -11,6 +11,9 @@ import {
   pushSubscriptionRequest,
   resetDoRequest,
   resetRequest,
+  sessionIdBody,
+  sessionsEndedResponse,
+  sessionsResponse,
   signupRequest,
   text,
   tokenRequest,
@@ -21,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidFields } from '../http/error-handler.js';
 import { perVisitor } from '../http/rate-limits.js';
-import { requestContext, secureCookies, setLocaleCookie } from '../http/request-context.js';
+import { requestContext, secureCookies, sessionClient, setLocaleCookie } from '../http/request-context.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
 
@@ -80,6 +83,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
         requestContext(request),
         request.body.email,
         request.body.password,
+        sessionClient(request),
       );
       setSessionCookie(request, reply, session);
       return { user: await accounts.present(user, request.site) };
@@ -114,7 +118,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
       config: strict(10, 10),
     },
     async (request, reply) => {
-      const { user, session } = await accounts.signup(requestContext(request), request.body);
+      const { user, session } = await accounts.signup(requestContext(request), request.body, sessionClient(request));
       setSessionCookie(request, reply, session);
       return { user: await accounts.present(user, request.site) };
     },
@@ -173,7 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
       config: strict(10, 10),
     },
     async (request, reply) => {
-      const { user, session } = await accounts.resetPassword(request.body);
+      const { user, session } = await accounts.resetPassword(request.body, sessionClient(request));
       setSessionCookie(request, reply, session);
       return { user: await accounts.present(user, request.site) };
     },
@@ -224,6 +228,49 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     },
   );
 
+  app.get(
+    '/api/sessions.php',
+    {
+      schema: { description: 'Where the member is signed in: each open session.', response: { 200: sessionsResponse } },
+      config: { signedIn: true },
+    },
+    async (request) => ({
+      sessions: await accounts.sessions(request.member.userId, request.sessionToken ?? ''),
+    }),
+  );
+
+  app.delete(
+    '/api/sessions.php',
+    {
+      schema: {
+        description: 'Signs the member out on every other device.',
+        response: { 200: sessionsEndedResponse },
+      },
+      config: { signedIn: true },
+    },
+    async (request) => ({
+      ok: true as const,
+      ended: await accounts.endOtherSessions(request.site, request.member.userId, request.sessionToken ?? ''),
+    }),
+  );
+
+  app.delete(
+    '/api/session.php',
+    {
+      schema: {
+        description: "Signs one of the member's sessions out ({ id } from sessions.php).",
+        body: sessionIdBody,
+        response: { 200: okResponse },
+        errors: ['not_found'],
+      },
+      config: { signedIn: true },
+    },
+    async (request) => {
+      await accounts.endSession(request.site, request.member.userId, request.body.id);
+      return { ok: true as const };
+    },
+  );
+
   app.post(
     '/api/delete-account.php',
     {
@@ -244,7 +291,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
       config: strict(10, 10),
     },
     async (request, reply) => {
-      const { user, session } = await accounts.reactivate(request.body.token);
+      const { user, session } = await accounts.reactivate(request.body.token, sessionClient(request));
       setSessionCookie(request, reply, session);
       return { user: await accounts.present(user, request.site) };
     },

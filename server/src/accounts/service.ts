@@ -15,11 +15,13 @@ import {
   MAIL_OFF_REASONS,
   type MailOffReason,
   normaliseEmail,
+  type OpenSession,
   type PasswordChangeRequest,
   RESET_LINK_HOURS,
   RESET_MAILS_PER_DAY,
   type ResetDoRequest,
   SESSION_DAYS,
+  SESSION_SEEN_MINUTES,
   type SignupRequest,
   type User,
   visitorMaySignUp,
@@ -32,10 +34,12 @@ import { type Db, isUniqueViolation } from '../db/index.js';
 import type { TokenPurpose, UserRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
+import { countryOfAddress } from '../geo/service.js';
 import type { MailService } from '../mail/service.js';
 import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site } from '../sites/service.js';
+import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import { hashSecret, newSecret } from './tokens.js';
@@ -126,6 +130,12 @@ export interface NotificationTarget {
 /** How many sessions one look-up asks about; a statement's parameters are limited. */
 const SESSION_CHECK_BATCH = 1000;
 
+/**
+ * The id a member names a session by: derived from the id it is stored and announced by, so a
+ * page that shows it gives away neither that id nor the cookie's secret.
+ */
+const shownSessionId = (sessionId: string) => hashSecret(sessionId).slice(0, 32);
+
 export function createAccountsService({ db, clock, members, credits, mail, events }: Deps) {
   const nowIso = () => clock.now().toISOString();
 
@@ -135,7 +145,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
   }
 
   /** Signs the member in: every way in (login, a reset, reactivation) comes here, so a suspension holds for all. */
-  async function openSession(user: UserRow): Promise<Session> {
+  async function openSession(user: UserRow, client: SessionClient): Promise<Session> {
     if (user.suspended_at) throw new DomainError('account_suspended');
     const token = newSecret();
     const expires = addDays(clock.now(), SESSION_DAYS);
@@ -144,8 +154,18 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       user_id: user.id,
       created_at: nowIso(),
       expires_at: expires.toISOString(),
+      user_agent: keptUserAgent(client.userAgent),
+      country: countryOfAddress(client.ip),
+      last_seen_at: nowIso(),
     });
     return { token, expires };
+  }
+
+  /** A session in use: its last sighting and place move on, once every SESSION_SEEN_MINUTES at most. */
+  async function markSeen(sessionId: string, seenAt: string, client: SessionClient) {
+    const staleBefore = addMinutes(clock.now(), -SESSION_SEEN_MINUTES).toISOString();
+    if (seenAt >= staleBefore) return;
+    await queries.markSessionSeen(db, sessionId, { at: nowIso(), country: countryOfAddress(client.ip) }, staleBefore);
   }
 
   async function issueToken(userId: number, purpose: TokenPurpose, newEmail: string | null = null, trx: Db = db) {
@@ -367,13 +387,48 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return open;
     },
 
-    async userBySession(site: Site, token: string): Promise<UserRow | null> {
-      const user = await queries.findSessionUser(db, hashSecret(token), nowIso());
-      if (!user || user.site_id !== site.id || user.deleted_at) return null;
+    async userBySession(site: Site, token: string, client: SessionClient): Promise<UserRow | null> {
+      const sessionId = hashSecret(token);
+      const found = await queries.findSessionUser(db, sessionId, nowIso());
+      if (!found || found.site_id !== site.id || found.deleted_at) return null;
+      const { session_seen_at, ...user } = found;
+      await markSeen(sessionId, session_seen_at, client);
       return user;
     },
 
-    async signup(ctx: RequestContext, input: SignupRequest) {
+    /** Where the member is signed in, the session last seen first; `currentToken` is this device's. */
+    async sessions(userId: number, currentToken: string): Promise<OpenSession[]> {
+      const current = hashSecret(currentToken);
+      const rows = await queries.sessionsOf(db, userId, nowIso());
+      return rows.map((row) => ({
+        id: shownSessionId(row.id),
+        device: deviceOf(row.user_agent),
+        country: row.country,
+        first_seen: row.created_at,
+        last_seen: row.last_seen_at,
+        current: row.id === current,
+      }));
+    },
+
+    /**
+     * Signs one of the member's other sessions out; its sockets close on every instance. An id
+     * that is not one of theirs, or a session another request ended first, is not found.
+     */
+    async endSession(site: Site, userId: number, shownId: string): Promise<void> {
+      const rows = await queries.sessionsOf(db, userId, nowIso());
+      const session = rows.find((row) => shownSessionId(row.id) === shownId);
+      if (!session || !(await queries.deleteSessionOf(db, userId, session.id))) throw new DomainError('not_found');
+      await announceEndedSessions(site.id, [session.id]);
+    },
+
+    /** Signs the member out everywhere but here; returns how many sessions ended. */
+    async endOtherSessions(site: Site, userId: number, currentToken: string): Promise<number> {
+      const ended = await queries.deleteSessionsOf(db, userId, hashSecret(currentToken));
+      await announceEndedSessions(site.id, ended);
+      return ended.length;
+    },
+
+    async signup(ctx: RequestContext, input: SignupRequest, client: SessionClient) {
       if (!visitorMaySignUp(ctx.site.settings, input.tracking)) throw new DomainError('signup_closed');
       await assertEmailFree(ctx.site.id, input.email, 'email_taken', 'email');
       const passwordHash = await hashPassword(input.password);
@@ -400,7 +455,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         }),
       );
       await mailLink(ctx, user, 'activate', activationToken);
-      return { user, session: await openSession(user) };
+      return { user, session: await openSession(user, client) };
     },
 
     /** An activated member with credits, for the demo seed and test factories. */
@@ -447,7 +502,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
      * check), so neither the answers nor their order or time tell whether an account exists. Only
      * the first LOGIN_MAX_FAILURES attempts after a success or a block have their password checked.
      */
-    async login(ctx: RequestContext, email: string, password: string) {
+    async login(ctx: RequestContext, email: string, password: string, client: SessionClient) {
       const emailKey = normaliseEmail(email);
       const now = clock.now();
       const attempt = await queries.countLoginAttempt(db, { siteId: ctx.site.id, emailKey, now: now.toISOString() });
@@ -469,7 +524,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       }
       await queries.clearLoginFailures(db, ctx.site.id, emailKey);
       if (user.deleted_at) throw accountDeleted(user.deleted_at);
-      return { user, session: await openSession(user) };
+      return { user, session: await openSession(user, client) };
     },
 
     async logout(site: Site, token: string) {
@@ -517,7 +572,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     },
 
     /** A reset sets the password, lifts a login block, and ends every other link and session. */
-    async resetPassword(input: ResetDoRequest) {
+    async resetPassword(input: ResetDoRequest, client: SessionClient) {
       const passwordHash = await hashPassword(input.password);
       const { userId, siteId, ended } = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(input.token), 'reset', nowIso());
@@ -529,7 +584,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       });
       await announceEndedSessions(siteId, ended);
       const user = await requireLiveUser(userId);
-      return { user, session: await openSession(user) };
+      return { user, session: await openSession(user, client) };
     },
 
     async changePassword(userId: number, input: PasswordChangeRequest, currentSession: string) {
@@ -606,7 +661,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return { finalDate: addDays(clock.now(), DELETION_GRACE_DAYS) };
     },
 
-    async reactivate(token: string) {
+    async reactivate(token: string, client: SessionClient) {
       const userId = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'reactivate', nowIso());
         if (!row) throw new DomainError('link_invalid');
@@ -616,7 +671,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         return row.user_id;
       });
       const user = await requireLiveUser(userId);
-      return { user, session: await openSession(user) };
+      return { user, session: await openSession(user, client) };
     },
 
     /** Accounts for staff: by address on any site, and what staff may see of them (never a password). */

@@ -44,6 +44,7 @@ import * as answerWaits from './migrations/1765100000000-AnswerWaits.js';
 import * as marketingConsents from './migrations/1765150000000-MarketingConsents.js';
 import * as officialRegions from './migrations/1765160000000-OfficialRegions.js';
 import * as pohjoisSavo from './migrations/1765170000000-PohjoisSavo.js';
+import * as sessionDevices from './migrations/1765180000000-SessionDevices.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -80,6 +81,7 @@ const MIGRATIONS = {
   '1765150000000-MarketingConsents': marketingConsents,
   '1765160000000-OfficialRegions': officialRegions,
   '1765170000000-PohjoisSavo': pohjoisSavo,
+  '1765180000000-SessionDevices': sessionDevices,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

@@ -84,6 +84,12 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+  /** The browser's user agent as it signed in, cut to SESSION_USER_AGENT_LENGTH; null if unknown. */
+  user_agent: string | null;
+  /** The two-letter country the session was last used from (never the address); null if unknown. */
+  country: string | null;
+  /** Updated at most every SESSION_SEEN_MINUTES, not on every request. */
+  last_seen_at: string;
 }
 
 export type TokenPurpose = 'activate' | 'reset' | 'mail_change' | 'reactivate';

@@ -4,9 +4,11 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import { allCountries } from 'country-region-data';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
+import { type CountryResponse, Reader } from 'maxmind';
 import { officialRegion, REGION_FIXES } from './regions.js';
 
 type CityRecord = [name: string, country: string, region: string, latitude: string, longitude: string];
@@ -134,21 +136,22 @@ export function allCities(): readonly City[] {
   return data().cities;
 }
 
-interface GeoipCountry {
-  lookup(address: string): { country: string } | null;
-}
+/** The CC0 geo-whois-asn-country database: each address range's country. */
+const COUNTRY_DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
 
-let geoip: GeoipCountry | null = null;
+/** Its records: the country's code alone, not GeoLite2's country object. */
+type CountryRecord = CountryResponse & { country_code?: string };
+
+let countries: Reader<CountryRecord> | null = null;
 
 /**
- * The country of an internet address (ISO 3166 code), from the GeoLite2 country data that ships
- * in the geoip-country package; null for private, local and unknown addresses.
+ * The country of an internet address (ISO 3166 code), from the CC0 geo-whois-asn-country data;
+ * null for private, local, unknown and broken addresses. The data is read at the first look-up,
+ * once, and kept (a few MB): look-ups are synchronous, as the settings and first pages need them.
  */
 export function countryOfAddress(address: string): string | null {
-  geoip ??= require('geoip-country') as GeoipCountry;
-  try {
-    return geoip.lookup(address)?.country || null;
-  } catch {
-    return null;
-  }
+  if (isIP(address) === 0) return null;
+  countries ??= new Reader<CountryRecord>(fs.readFileSync(require.resolve(COUNTRY_DATABASE)));
+  const code = countries.get(address)?.country_code;
+  return code && /^[A-Z]{2}$/.test(code) ? code : null;
 }

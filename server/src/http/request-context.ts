@@ -16,6 +16,7 @@ import {
 } from '@amora/common';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SessionClient } from '../accounts/devices.js';
 import type { RequestContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { DomainError } from '../errors.js';
@@ -98,6 +99,11 @@ function rememberTrafficSource(request: FastifyRequest, reply: FastifyReply): st
   return network;
 }
 
+/** The browser a request came from, as a session keeps it (request.ip believes only trusted proxies). */
+export function sessionClient(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
+}
+
 export function requestContext(request: FastifyRequest): RequestContext {
   const origin = linkOrigins.get(request);
   if (origin === undefined) throw new Error('requestContext() outside an API route');
@@ -176,7 +182,7 @@ async function requestContextPlugin(
 
     const token = request.routeOptions.config?.sessionless ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
-      const user = await services.accounts.userBySession(site, token);
+      const user = await services.accounts.userBySession(site, token, sessionClient(request));
       request.sessionUser = user;
       request.viewer = await services.accounts.memberOf(user);
       request.sessionToken = user ? token : null;

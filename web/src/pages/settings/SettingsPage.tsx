@@ -12,6 +12,7 @@ import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { BlockedSection } from './BlockedSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
+import { SessionsSection } from './SessionsSection';
 import { SettingsSection } from './SettingsSection';
 
 /**
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <div className="settings-list">
         <EmailSection user={user} />
         <PasswordSection />
+        <SessionsSection />
         <PushSection />
         <SettingsSection
           id="privacy"
