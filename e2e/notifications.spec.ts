@@ -250,8 +250,15 @@ test.describe('the push prompt', () => {
     await expect(prompt(page)).toBeVisible();
   }
 
-  /** The prompt covers no button around it: each one's box lies apart from the prompt's. */
+  /**
+   * The prompt covers no button around it: each one's box lies apart from the prompt's, once the
+   * boxes stand still (a popup grows into place).
+   */
   async function expectClearOf(page: Page, buttons: Locator) {
+    await expect(async () => expectBoxesApart(page, buttons)).toPass();
+  }
+
+  async function expectBoxesApart(page: Page, buttons: Locator) {
     const box = await prompt(page).boundingBox();
     expect(box).not.toBeNull();
     const count = await buttons.count();
