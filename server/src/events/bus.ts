@@ -383,15 +383,18 @@ export function createEventBus({
       return running;
     }
     running = (async () => {
+      let lookForUnheld = all;
       try {
+        // A call while the unheld events are looked for also waits on this run: it looks once more.
         do {
           again = false;
           await relayRecorded();
+          if (lookForUnheld) {
+            lookForUnheld = false;
+            while ((await relayBatch()) === RELAY_BATCH);
+            await purgeNowAndThen();
+          }
         } while (again);
-        if (all) {
-          while ((await relayBatch()) === RELAY_BATCH);
-          await purgeNowAndThen();
-        }
       } catch (error) {
         // The change is committed; its event waits in the outbox for the next look.
         console.warn(`event relay: ${(error as Error).message}; the events wait for the next look`);
