@@ -132,6 +132,27 @@ describe('DELETE /api/session.php', () => {
     expect((await annaPhone.delete('/api/session.php', { id: 'no-such-session' })).statusCode).toBe(404);
   });
 
+  it("refuses a missing, overlong or NUL-carrying id in the member's language and ends nothing", async () => {
+    const member = await buildMember(t.services);
+    const phone = await signedIn(member, ANDROID_CHROME, BERLIN);
+    const laptop = await signedIn(member, MAC_FIREFOX, AMSTERDAM);
+    const other = (await sessionsOf(phone)).find((session) => !session.current);
+
+    for (const [body, code] of [
+      [{}, 'invalid'],
+      [{ id: '' }, 'required'],
+      [{ id: 'x'.repeat(101) }, 'too_long'],
+      [{ id: `${other?.id}\u0000` }, 'control_characters'],
+    ] as const) {
+      const refused = await phone.delete('/api/session.php', body, { headers: { 'accept-language': 'nl' } });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(422);
+      expect(refused.json().fields.id.code).toBe(code);
+      expect(refused.json().fields.id.message).not.toMatch(/^[a-z_]+$/);
+    }
+    expect(await isSignedIn(laptop)).toBe(true);
+    expect(await sessionsOf(phone)).toHaveLength(2);
+  });
+
   it('ends the session once when the same sign-out is sent 20 times at once', async () => {
     const member = await buildMember(t.services);
     const phone = await signedIn(member, ANDROID_CHROME, BERLIN);
