@@ -63,6 +63,9 @@ describe('finding a member', () => {
     const body = response.json();
     expect(body.member).toMatchObject({ id: member.profileId, email: null, suspended_at: null });
     expect(body.sessions).toHaveLength(1);
+    // The member's own list of where they are signed in, as the member's settings show it; none is the staff's.
+    expect(body.sessions[0]).toMatchObject({ current: false, device: { kind: expect.any(String) } });
+    expect(body.sessions[0].last_seen).toBe(body.sessions[0].first_seen);
     expect(response.body).not.toContain('password');
     expect((await detail(await staffClient(t, 'admin'), member.profileId)).json().member.email).toBe(member.email);
     expect((await detail(moderator, 999_999)).statusCode).toBe(404);

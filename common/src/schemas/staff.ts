@@ -25,7 +25,7 @@ import {
 } from '../constants.js';
 import { CURRENCIES } from '../money.js';
 import { STAFF_ROLES } from '../staff-rights.js';
-import { emailField } from './accounts.js';
+import { emailField, openSession } from './accounts.js';
 import { chatMessage, messageKind } from './chat.js';
 import { id } from './ids.js';
 import { birthDateField, choice, memberProfile, profileStatus, profileUpdate } from './members.js';
@@ -483,7 +483,7 @@ export const staffMemberResponse = z.object({
       other: z.object({ id: z.number(), name: z.string() }),
     }),
   ),
-  sessions: z.array(z.object({ created_at: z.string(), expires_at: z.string() })),
+  sessions: z.array(openSession),
 });
 export type StaffMemberDetail = z.infer<typeof staffMemberResponse>;
 

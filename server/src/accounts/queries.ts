@@ -314,17 +314,6 @@ export function accountsByIds(db: Db, userIds: number[]) {
     .execute();
 }
 
-/** A member's open sessions, newest first: when they began and end (never their secrets). */
-export function openSessionsOf(db: Db, userId: number, now: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['created_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .orderBy('created_at', 'desc')
-    .execute();
-}
-
 /**
  * Suspends an account, or turns its suspension into a ban, in one statement: false when it stands
  * already (another staff member was first), so a measure is taken, and told, once.

@@ -396,9 +396,12 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return user;
     },
 
-    /** Where the member is signed in, the session last seen first; `currentToken` is this device's. */
-    async sessions(userId: number, currentToken: string): Promise<OpenSession[]> {
-      const current = hashSecret(currentToken);
+    /**
+     * Where the member is signed in, the session last seen first; `currentToken` is this device's
+     * (none when staff look).
+     */
+    async sessions(userId: number, currentToken?: string): Promise<OpenSession[]> {
+      const current = currentToken === undefined ? null : hashSecret(currentToken);
       const rows = await queries.sessionsOf(db, userId, nowIso());
       return rows.map((row) => ({
         id: shownSessionId(row.id),
@@ -678,7 +681,6 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     userIdsByEmail: async (email: string) =>
       (await queries.usersByEmailKey(db, normaliseEmail(email))).map((row) => row.id),
     accountsForStaff: (userIds: number[]) => queries.accountsByIds(db, userIds),
-    openSessionsOf: (userId: number) => queries.openSessionsOf(db, userId, nowIso()),
 
     /**
      * A moderator's measure, in the transaction of their decision: the member can no longer sign

@@ -108,7 +108,7 @@ export function createMemberDesk(deps: {
         credits.ledger(userId, LEDGER_LINES),
         payments.forStaff({ userId, limit: PAYMENTS_SHOWN }),
         safety.reportsInvolving(profileId, REPORTS_SHOWN),
-        accounts.openSessionsOf(userId),
+        accounts.sessions(userId),
         deps.siteNamesOf([profile.site_id]),
       ]);
       return {

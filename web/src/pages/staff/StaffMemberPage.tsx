@@ -22,6 +22,11 @@ const REASON_LABELS: Record<ReportReason, string> = {
 };
 const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
 
+/** A session's browser and system as staff read them ("Chrome on Android"). */
+function deviceName({ browser, system }: StaffMemberDetail['sessions'][number]['device']): string {
+  return browser && system ? `${browser} on ${system}` : (browser ?? system ?? 'Unknown device');
+}
+
 /** /staff/members/:id (moderators, admins): what staff may know of a member, and what they may do. */
 export default function StaffMemberPage() {
   const id = Number(useParams().id);
@@ -171,8 +176,9 @@ export default function StaffMemberPage() {
             ) : (
               <ul className="list-unstyled mb-0">
                 {sessions.map((session) => (
-                  <li key={session.created_at}>
-                    Since {when(session.created_at)}, until {formatDate(session.expires_at, STAFF_LOCALE)}
+                  <li key={session.id}>
+                    {deviceName(session.device)} · {session.country ?? 'place unknown'} · since{' '}
+                    {when(session.first_seen)}, last seen {when(session.last_seen)}
                   </li>
                 ))}
               </ul>
