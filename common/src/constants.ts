@@ -16,6 +16,9 @@ export const SESSION_DAYS = 30;
 export const SESSION_SEEN_MINUTES = 5;
 /** How much of a browser's user agent a session keeps: enough to tell the device and browser. */
 export const SESSION_USER_AGENT_LENGTH = 512;
+/** A browser's own long-lived mark, so a sign-in from a device the member never used is told to them. */
+export const DEVICE_COOKIE = 'amora_device';
+export const DEVICE_COOKIE_DAYS = 400;
 /** The traffic source (?network=) a visitor first came with, for sites that admit only those visitors. */
 export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
 export const TRAFFIC_SOURCE_DAYS = 30;

@@ -4,6 +4,7 @@
  */
 export * from './app-page.js';
 export * from './constants.js';
+export * from './devices.js';
 export * from './errors.js';
 export * from './lander-pages.js';
 export * from './money.js';

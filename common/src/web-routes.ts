@@ -12,6 +12,7 @@ export const WEB_PATHS = [
   '/activate/done',
   '/activate/error',
   '/mail-change/do',
+  '/sessions/end',
   '/members',
   '/members/:id',
   '/likes/m/:id',

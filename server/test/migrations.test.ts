@@ -12,7 +12,12 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
-const LATER = ['1765160000000-OfficialRegions', '1765170000000-PohjoisSavo', '1765180000000-SessionDevices'];
+const LATER = [
+  '1765160000000-OfficialRegions',
+  '1765170000000-PohjoisSavo',
+  '1765180000000-SessionDevices',
+  '1765220000000-KnownDevices',
+];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -41,7 +46,9 @@ async function undoMarketingConsents() {
 
 /** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns go first. */
 async function undoLaterMigrations() {
-  for (const column of ['user_agent', 'country', 'last_seen_at'])
+  await sql`drop table known_devices`.execute(t.db);
+  await sql`drop index sessions_end_token`.execute(t.db);
+  for (const column of ['user_agent', 'country', 'last_seen_at', 'end_token_hash'])
     await sql`alter table sessions drop column ${sql.ref(column)}`.execute(t.db);
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }

@@ -161,5 +161,13 @@ export const sessionsResponse = z.object({ sessions: z.array(openSession) });
 
 export const sessionIdBody = z.object({ id: text().min(1, 'required').max(100, 'too_long') });
 
+/** GET /api/session-end.php: the sign-in a new-device mail told of, for its "this wasn't me" page. */
+export const signInSeenResponse = z.object({
+  device: sessionDevice,
+  country: z.string().nullable(),
+  first_seen: z.string(),
+});
+export type SignInSeen = z.infer<typeof signInSeenResponse>;
+
 /** How many sessions a request ended: 0 when another request ended them first. */
 export const sessionsEndedResponse = z.object({ ok: z.literal(true), ended: z.number().int() });

@@ -9,6 +9,8 @@ import Bowser from 'bowser';
 export interface SessionClient {
   userAgent: string | null;
   ip: string;
+  /** The browser's device cookie; null when it has none (yet). */
+  device: string | null;
 }
 
 /** The user agent as a session keeps it: cut to a sane length, null when there is none. */

@@ -118,6 +118,50 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
+/**
+ * Notes that the member signed in from this browser; true when it is new to them and they had
+ * signed in from another before (their very first, at signup or from before devices were kept, is not news).
+ */
+export async function rememberDevice(db: Db, userId: number, deviceHash: string, now: string): Promise<boolean> {
+  const added = await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, device_hash: deviceHash, first_seen_at: now })
+    .onConflict((conflict) => conflict.columns(['user_id', 'device_hash']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!added) return false;
+  const other = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('device_hash', '!=', deviceHash)
+    .limit(1)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+/** The open session of an account on the site that a new-device mail's link names. */
+export function sessionByEndToken(db: Db, siteId: number, endTokenHash: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.user_agent', 'sessions.country', 'sessions.created_at'])
+    .where('sessions.end_token_hash', '=', endTokenHash)
+    .where('sessions.expires_at', '>', now)
+    .where('users.site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+/** Ends the session of an account on the site that a new-device mail's link names; undefined when none is left. */
+export function deleteSessionByEndToken(db: Db, siteId: number, endTokenHash: string) {
+  return db
+    .deleteFrom('sessions')
+    .where('end_token_hash', '=', endTokenHash)
+    .where('user_id', 'in', (users) => users.selectFrom('users').select('users.id').where('users.site_id', '=', siteId))
+    .returning('id')
+    .executeTakeFirst();
+}
+
 /** Ends one of a member's sessions; false when it was not theirs or had ended already. */
 export async function deleteSessionOf(db: Db, userId: number, sessionId: string): Promise<boolean> {
   const deleted = await db

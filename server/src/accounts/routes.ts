@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@amora/common';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, SESSION_COOKIE } from '@amora/common';
 import {
   deleteAccountRequest,
   deleteAccountResponse,
@@ -14,6 +14,7 @@ import {
   sessionIdBody,
   sessionsEndedResponse,
   sessionsResponse,
+  signInSeenResponse,
   signupRequest,
   text,
   tokenRequest,
@@ -32,13 +33,9 @@ import type { Session } from './service.js';
 const LINK_REFUSALS = ['link_invalid', 'account_deleted'] as const;
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: secureCookies(request),
-    expires: session.expires,
-  });
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) } as const;
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookie, expires: session.expires });
+  reply.setCookie(DEVICE_COOKIE, session.device, { ...cookie, maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
@@ -177,7 +174,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
       config: strict(10, 10),
     },
     async (request, reply) => {
-      const { user, session } = await accounts.resetPassword(request.body, sessionClient(request));
+      const { user, session } = await accounts.resetPassword(
+        requestContext(request),
+        request.body,
+        sessionClient(request),
+      );
       setSessionCookie(request, reply, session);
       return { user: await accounts.present(user, request.site) };
     },
@@ -271,6 +272,36 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
     },
   );
 
+  app.get(
+    '/api/session-end.php',
+    {
+      schema: {
+        description: 'The sign-in a new-device mail told of ({ token } from its link), before it is ended.',
+        querystring: tokenRequest,
+        response: { 200: signInSeenResponse },
+        errors: ['link_invalid'],
+      },
+    },
+    async (request) => accounts.signInByLink(request.site, request.query.token),
+  );
+
+  app.post(
+    '/api/session-end.php',
+    {
+      schema: {
+        description: '"This wasn\'t me": ends the session a new-device mail told of; no session needed.',
+        body: tokenRequest,
+        response: { 200: okResponse },
+        errors: ['link_invalid'],
+      },
+      config: strict(10, 10),
+    },
+    async (request) => {
+      await accounts.endSessionByLink(request.site, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
   app.post(
     '/api/delete-account.php',
     {
@@ -291,7 +322,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
       config: strict(10, 10),
     },
     async (request, reply) => {
-      const { user, session } = await accounts.reactivate(request.body.token, sessionClient(request));
+      const { user, session } = await accounts.reactivate(
+        requestContext(request),
+        request.body.token,
+        sessionClient(request),
+      );
       setSessionCookie(request, reply, session);
       return { user: await accounts.present(user, request.site) };
     },

@@ -6,6 +6,7 @@ import {
   ACTIVATION_LINK_DAYS,
   DELETION_GRACE_DAYS,
   type DeleteAccountRequest,
+  deviceName,
   isLocale,
   isValidEmail,
   LOGIN_BLOCK_MINUTES,
@@ -22,6 +23,7 @@ import {
   type ResetDoRequest,
   SESSION_DAYS,
   SESSION_SEEN_MINUTES,
+  type SignInSeen,
   type SignupRequest,
   type User,
   visitorMaySignUp,
@@ -35,6 +37,7 @@ import type { TokenPurpose, UserRow } from '../db/schema.js';
 import { DomainError, fieldError } from '../errors.js';
 import type { EventBus } from '../events/bus.js';
 import { countryOfAddress } from '../geo/service.js';
+import { translator } from '../i18n.js';
 import type { MailService } from '../mail/service.js';
 import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
@@ -47,6 +50,8 @@ import { hashSecret, newSecret } from './tokens.js';
 export interface Session {
   token: string;
   expires: Date;
+  /** The browser's device cookie: the one it came with, or a new one for a browser that had none. */
+  device: string;
 }
 
 interface Deps {
@@ -66,13 +71,17 @@ const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
 };
 
 /** The mails of an account's own life; a complaint's confirmation and a refused payment's are other domains'. */
-type AccountLinkMail = Extract<AccountMailKind, 'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate'>;
+type AccountLinkMail = Extract<
+  AccountMailKind,
+  'activate' | 'reset' | 'mail_change' | 'mail_changed' | 'reactivate' | 'new_device'
+>;
 
 const LINK_PATHS: Record<AccountLinkMail, string> = {
   activate: '/api/activate.php?token=',
   reset: '/reset-password/do?token=',
   mail_change: '/mail-change/do?token=',
   reactivate: '/account-deleted?token=',
+  new_device: '/sessions/end?token=',
   // The notice to the old address offers a new password rather than a link of its own.
   mail_changed: '/reset-password',
 };
@@ -144,21 +153,55 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     if (sessionIds.length > 0) await events.publish({ type: 'session.ended', siteId, sessionIds });
   }
 
-  /** Signs the member in: every way in (login, a reset, reactivation) comes here, so a suspension holds for all. */
-  async function openSession(user: UserRow, client: SessionClient): Promise<Session> {
+  /**
+   * Signs the member in: every way in (login, a reset, reactivation) comes here, so a suspension
+   * holds for all. A browser the member never signed in from before, when they have signed in
+   * from another, gets them a mail with a link that ends this session.
+   */
+  async function openSession(ctx: RequestContext, user: UserRow, client: SessionClient): Promise<Session> {
     if (user.suspended_at) throw new DomainError('account_suspended');
     const token = newSecret();
+    const device = client.device ?? newSecret();
     const expires = addDays(clock.now(), SESSION_DAYS);
+    const newDevice = await queries.rememberDevice(db, user.id, hashSecret(device), nowIso());
+    const endToken = newDevice ? newSecret() : null;
+    const country = countryOfAddress(client.ip);
     await queries.insertSession(db, {
       id: hashSecret(token),
       user_id: user.id,
       created_at: nowIso(),
       expires_at: expires.toISOString(),
       user_agent: keptUserAgent(client.userAgent),
-      country: countryOfAddress(client.ip),
+      country,
       last_seen_at: nowIso(),
+      end_token_hash: endToken && hashSecret(endToken),
     });
-    return { token, expires };
+    if (endToken) await mailNewDevice(ctx, user, endToken, { userAgent: keptUserAgent(client.userAgent), country });
+    return { token, expires, device };
+  }
+
+  /** "Someone signed in on Firefox on Windows, in Germany, on 27 November at 09:14": with the link that ends it. */
+  async function mailNewDevice(
+    ctx: RequestContext,
+    user: UserRow,
+    endToken: string,
+    seen: { userAgent: string | null; country: string | null },
+  ) {
+    const locale = isLocale(user.language) ? user.language : ctx.locale;
+    const t = translator(locale);
+    const when = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: ctx.site.settings.time_zone,
+    }).format(clock.now());
+    const place = seen.country
+      ? (new Intl.DisplayNames(locale, { type: 'region' }).of(seen.country) ?? seen.country)
+      : t('app:settings.sessions.placeUnknown');
+    await mailLink(ctx, user, 'new_device', endToken, user.email, {
+      device: deviceName(t, deviceOf(seen.userAgent)),
+      place,
+      when,
+    });
   }
 
   /** A session in use: its last sighting and place move on, once every SESSION_SEEN_MINUTES at most. */
@@ -431,6 +474,20 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return ended.length;
     },
 
+    /** The sign-in a new-device mail told of, for its page; the link is gone once that session is. */
+    async signInByLink(site: Site, token: string): Promise<SignInSeen> {
+      const row = await queries.sessionByEndToken(db, site.id, hashSecret(token), nowIso());
+      if (!row) throw new DomainError('link_invalid');
+      return { device: deviceOf(row.user_agent), country: row.country, first_seen: row.created_at };
+    },
+
+    /** "This wasn't me": ends the session a new-device mail told of; its sockets close on every instance. */
+    async endSessionByLink(site: Site, token: string): Promise<void> {
+      const ended = await queries.deleteSessionByEndToken(db, site.id, hashSecret(token));
+      if (!ended) throw new DomainError('link_invalid');
+      await announceEndedSessions(site.id, [ended.id]);
+    },
+
     async signup(ctx: RequestContext, input: SignupRequest, client: SessionClient) {
       if (!visitorMaySignUp(ctx.site.settings, input.tracking)) throw new DomainError('signup_closed');
       await assertEmailFree(ctx.site.id, input.email, 'email_taken', 'email');
@@ -458,7 +515,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         }),
       );
       await mailLink(ctx, user, 'activate', activationToken);
-      return { user, session: await openSession(user, client) };
+      return { user, session: await openSession(ctx, user, client) };
     },
 
     /** An activated member with credits, for the demo seed and test factories. */
@@ -527,7 +584,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       }
       await queries.clearLoginFailures(db, ctx.site.id, emailKey);
       if (user.deleted_at) throw accountDeleted(user.deleted_at);
-      return { user, session: await openSession(user, client) };
+      return { user, session: await openSession(ctx, user, client) };
     },
 
     async logout(site: Site, token: string) {
@@ -575,7 +632,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     },
 
     /** A reset sets the password, lifts a login block, and ends every other link and session. */
-    async resetPassword(input: ResetDoRequest, client: SessionClient) {
+    async resetPassword(ctx: RequestContext, input: ResetDoRequest, client: SessionClient) {
       const passwordHash = await hashPassword(input.password);
       const { userId, siteId, ended } = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(input.token), 'reset', nowIso());
@@ -587,7 +644,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       });
       await announceEndedSessions(siteId, ended);
       const user = await requireLiveUser(userId);
-      return { user, session: await openSession(user, client) };
+      return { user, session: await openSession(ctx, user, client) };
     },
 
     async changePassword(userId: number, input: PasswordChangeRequest, currentSession: string) {
@@ -664,7 +721,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return { finalDate: addDays(clock.now(), DELETION_GRACE_DAYS) };
     },
 
-    async reactivate(token: string, client: SessionClient) {
+    async reactivate(ctx: RequestContext, token: string, client: SessionClient) {
       const userId = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'reactivate', nowIso());
         if (!row) throw new DomainError('link_invalid');
@@ -674,7 +731,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         return row.user_id;
       });
       const user = await requireLiveUser(userId);
-      return { user, session: await openSession(user, client) };
+      return { user, session: await openSession(ctx, user, client) };
     },
 
     /** Accounts for staff: by address on any site, and what staff may see of them (never a password). */

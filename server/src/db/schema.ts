@@ -90,6 +90,15 @@ export interface SessionsTable {
   country: string | null;
   /** Updated at most every SESSION_SEEN_MINUTES, not on every request. */
   last_seen_at: string;
+  /** Hash of the link, mailed on a sign-in from a new device, that ends this session; null for others. */
+  end_token_hash: string | null;
+}
+
+/** The browsers a member has signed in from, by the hash of their device cookie. */
+export interface KnownDevicesTable {
+  user_id: number;
+  device_hash: string;
+  first_seen_at: string;
 }
 
 export type TokenPurpose = 'activate' | 'reset' | 'mail_change' | 'reactivate';
@@ -637,6 +646,7 @@ export interface Database {
   site_domains: SiteDomainsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
   login_failures: LoginFailuresTable;
   account_tokens: AccountTokensTable;
   profiles: ProfilesTable;

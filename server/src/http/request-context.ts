@@ -4,6 +4,7 @@
  */
 import {
   DEFAULT_LOCALE,
+  DEVICE_COOKIE,
   isLocale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
@@ -23,6 +24,8 @@ import { DomainError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Site, siteOrigin } from '../sites/service.js';
 import { assertSignedInWhereRequired, decorateMember } from './member.js';
+
+const DEVICE_MARK = /^[A-Za-z0-9_-]{43}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,7 +104,13 @@ function rememberTrafficSource(request: FastifyRequest, reply: FastifyReply): st
 
 /** The browser a request came from, as a session keeps it (request.ip believes only trusted proxies). */
 export function sessionClient(request: FastifyRequest): SessionClient {
-  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
+  const device = request.cookies[DEVICE_COOKIE];
+  return {
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip,
+    // Ours are 43 characters; anything else was not made here and marks no device.
+    device: device && DEVICE_MARK.test(device) ? device : null,
+  };
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {

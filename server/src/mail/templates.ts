@@ -12,6 +12,7 @@ export type AccountMailKind =
   | 'mail_change'
   | 'mail_changed'
   | 'reactivate'
+  | 'new_device'
   | 'complaint'
   | 'payment_refused'
   | 'photo_rejected'

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: '/activate/done', ...page(() => import('../pages/accounts/ActivateDonePage')) },
       { path: '/activate/error', ...page(() => import('../pages/accounts/ActivateErrorPage')) },
       { path: '/mail-change/do', ...page(() => import('../pages/accounts/MailChangeDoPage')) },
+      { path: '/sessions/end', ...page(() => import('../pages/accounts/SessionEndPage')) },
       { path: '/members', ...page(() => import('../pages/members/SearchPage')) },
       { path: '/members/:id', ...page(() => import('../pages/members/MemberPage')) },
       { path: '/likes/m/:id', ...page(() => import('../pages/members/MemberPage')) },

@@ -1,11 +1,11 @@
-import type { OpenSession } from '@amora/common';
+import { deviceName, type OpenSession } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { ApiError } from '../../api/client';
 import { useEndSessions, useSessions } from '../../api/sessions';
+import { DeviceIcon } from '../../components/DeviceIcon';
 import { Modal } from '../../components/dialogs';
-import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useCountryName } from '../../components/useCountryName';
@@ -13,12 +13,6 @@ import { useTranslation } from '../../i18n';
 import { useDateLocale } from '../../i18n/date-locale';
 import { formatChatTime, formatDate } from '../../i18n/format';
 import { SettingsSection } from './SettingsSection';
-
-const DEVICE_ICONS: Record<OpenSession['device']['kind'], string> = {
-  phone: icons.phone,
-  tablet: icons.tablet,
-  computer: icons.computer,
-};
 
 /** A session ended by another device meanwhile is gone all the same: no failure to show. */
 const failureOf = (error: Error | null) =>
@@ -92,17 +86,14 @@ function SessionRow({ session, busy, onEnd }: { session: OpenSession; busy: bool
   const { t } = useTranslation();
   const dateLocale = useDateLocale();
   const countryName = useCountryName();
-  const { browser, system, kind } = session.device;
-  const name = deviceName(t, browser, system);
+  const name = deviceName(t, session.device);
   const place = session.country ? countryName(session.country) : t('settings.sessions.placeUnknown');
   const seen = session.current
     ? t('settings.sessions.activeNow')
     : t('settings.sessions.lastSeen', { when: formatChatTime(session.last_seen, dateLocale) });
   return (
     <li className="session">
-      <span className={`session-icon${session.current ? ' session-icon-current' : ''}`}>
-        <Icon svg={DEVICE_ICONS[kind]} />
-      </span>
+      <DeviceIcon kind={session.device.kind} current={session.current} />
       <span className="session-text">
         <span className="session-name">
           {name}
@@ -129,10 +120,4 @@ function SessionRow({ session, busy, onEnd }: { session: OpenSession; busy: bool
       )}
     </li>
   );
-}
-
-/** "Chrome on Android", or as much of it as the browser told. */
-function deviceName(t: ReturnType<typeof useTranslation>['t'], browser: string | null, system: string | null): string {
-  if (browser && system) return t('settings.sessions.browserOn', { browser, system });
-  return browser ?? system ?? t('settings.sessions.unknownDevice');
 }
