@@ -318,9 +318,9 @@ describe('appeals', () => {
     expect(reviews.filter((review) => review.statusCode === 200)).toHaveLength(1);
     expect(reviews.filter((review) => review.json().error === 'already_decided')).toHaveLength(9);
 
+    expect((await lastMail(t, subject.email))?.text).toContain('The messages show no request for money.');
     const back = await loggedIn(t.app, subject);
     expect((await back.get('/api/user.php')).json().user.id).toBe(subject.user.id);
-    expect((await lastMail(t, subject.email))?.text).toContain('The messages show no request for money.');
     expect(await caseById(moderator, found.id, 'decided')).toMatchObject({
       status: 'dismissed',
       subject: { suspended: false },
