@@ -12,7 +12,12 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
-const LATER = ['1765160000000-OfficialRegions', '1765170000000-PohjoisSavo', '1765180000000-SessionDevices'];
+const LATER = [
+  '1765160000000-OfficialRegions',
+  '1765170000000-PohjoisSavo',
+  '1765180000000-SessionDevices',
+  '1765210000000-PrivatePhotos',
+];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -43,6 +48,8 @@ async function undoMarketingConsents() {
 async function undoLaterMigrations() {
   for (const column of ['user_agent', 'country', 'last_seen_at'])
     await sql`alter table sessions drop column ${sql.ref(column)}`.execute(t.db);
+  await sql`drop table private_photo_access`.execute(t.db);
+  await sql`alter table photos drop column private`.execute(t.db);
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }
 

@@ -135,13 +135,15 @@ export function setMessageCredits(db: Db, id: number, credits: number): Promise<
 }
 
 /**
- * After a message: the sender has read up to it and has written here; the recipient has one more
- * unread. Both see the conversation again, at the top of their list.
+ * After a message: the sender has read up to it and has written here (unless it is a line the app
+ * wrote for them, which counts as no message); the recipient has one more unread. Both see the
+ * conversation again, at the top of their list.
  */
 export async function recordMessage(
   db: Db,
   message: Pick<MessageRow, 'id' | 'conversation_id' | 'sender_profile_id' | 'created_at'>,
   awaitsOperator: boolean,
+  written = true,
 ): Promise<void> {
   const { id, conversation_id, sender_profile_id, created_at } = message;
   await db
@@ -158,7 +160,7 @@ export async function recordMessage(
     .set({
       hidden: 0,
       last_activity_at: created_at,
-      wrote: sql`case when ${isSender} then 1 else wrote end`,
+      wrote: written ? sql`case when ${isSender} then 1 else wrote end` : sql`wrote`,
       last_read_message_id: sql`case when ${isSender} then ${id} else last_read_message_id end`,
       unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
     })
