@@ -23,7 +23,6 @@ export function PrivatePhotoPlaceholders({ profile }: { profile: MemberProfile }
     <section className="private-photos" aria-labelledby="private-photos-title">
       <ul className="private-tiles list-unstyled" aria-hidden="true">
         {Array.from({ length: Math.min(count, TILES) }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the tiles are alike and never move
           <li key={index} className={`private-tile private-tile-${index}`}>
             <Icon svg={icons.locked} />
           </li>
