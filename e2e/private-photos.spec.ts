@@ -97,6 +97,7 @@ test('a member shares a private photo in the chat and stops sharing it', async (
   await page.getByRole('button', { name: t('chat:lines.revoke') }).click();
   await expect(other.getByText(t('chat:lines.photos_unshared.theirs', { name: 'Annemarie' }))).toBeVisible();
   await expect(shared.getByRole('img')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('chat:lines.revoke') })).toBeHidden();
   await shot(page, '04-revoked');
   expect((await other.request.get(file as string)).status()).toBe(404);
   await other.goto(`/members/${annaId}`);
