@@ -43,6 +43,7 @@ test('a member shares a private photo in the chat and stops sharing it', async (
   await page.getByRole('button', { name: t('members:photos.makePrivate', { number: '2' }) }).click();
   const photos = page.getByRole('list', { name: t('members:profile.photos') }).locator('li:has(img)');
   await expect(photos.nth(1).getByText(t('members:photos.private'), { exact: true })).toBeVisible();
+  await shot(page, '00-own-photos');
   // The profile photo stays public: its menu offers no way to make it private.
   await page.getByRole('button', { name: t('members:photos.menu', { number: '1' }) }).click();
   await expect(page.getByRole('button', { name: t('members:photos.makePrivate', { number: '1' }) })).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { SENT_KINDS } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
 import { dayOf, type FigurePeriod } from '../db/figures.js';
 import { type Db, engineOf } from '../db/index.js';
@@ -403,7 +404,8 @@ export async function stopAwaitingHosted(db: Db, hostedProfileId: number): Promi
 const onSite = (period: FigurePeriod) => (period.siteId === undefined ? sql`` : sql`and c.site_id = ${period.siteId}`);
 
 /**
- * Members' messages to hosted profiles in the period: hosted conversations, then each one's
+ * Members' messages to hosted profiles in the period (what they send, never a line the app wrote
+ * about private photos): hosted conversations, then each one's
  * messages of the period on the index messages_by_conversation_time. (`cross join` keeps that
  * order on SQLite, which would otherwise read every message ever written; PostgreSQL plans it as
  * any join.)
@@ -413,7 +415,7 @@ const MEMBER_MESSAGES = (period: FigurePeriod) => sql`
   cross join messages m
   where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
     and m.created_at >= ${period.from} and m.created_at < ${period.to}
-    and m.sender_profile_id <> c.hosted_profile_id`;
+    and m.sender_profile_id <> c.hosted_profile_id and m.kind in (${sql.join([...SENT_KINDS])})`;
 
 export async function messagesToHosted(db: Db, period: FigurePeriod): Promise<number> {
   const { rows } = await sql<{ messages: number | string }>`
