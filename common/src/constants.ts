@@ -357,3 +357,18 @@ export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 
 export const SANDBOX_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'expired', 'paid_card_declines'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+/** What a member sends in the chat, priced by kind. */
+export const SENT_KINDS = ['text', 'gift', 'photo'] as const;
+export type SentKind = (typeof SENT_KINDS)[number];
+/** Lines the app writes in a chat about private photos (asked, shared, no longer shared, declined): never paid. */
+export const PRIVATE_PHOTO_LINES = ['photos_asked', 'photos_shared', 'photos_unshared', 'photos_declined'] as const;
+export type PrivatePhotoLine = (typeof PRIVATE_PHOTO_LINES)[number];
+export const isPrivatePhotoLine = (kind: string): kind is PrivatePhotoLine =>
+  (PRIVATE_PHOTO_LINES as readonly string[]).includes(kind);
+/** What a member does about private photos: asks for another's, or answers about their own. */
+export const PRIVATE_PHOTO_ACTIONS = ['ask', 'grant', 'decline', 'revoke'] as const;
+export type PrivatePhotoAction = (typeof PRIVATE_PHOTO_ACTIONS)[number];
+/** What an operator does about a hosted profile's private photos, in the member's conversation. */
+export const OPERATOR_PRIVATE_PHOTO_ACTIONS = ['grant', 'decline', 'revoke'] as const;
+export type OperatorPrivatePhotoAction = (typeof OPERATOR_PRIVATE_PHOTO_ACTIONS)[number];

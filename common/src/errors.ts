@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'photo_too_large',
   'photo_too_many_pixels',
   'photo_too_small',
+  'photo_main_private',
   'search_login_required',
   'profile_login_required',
   'geocode_failed',

@@ -16,6 +16,7 @@ const LATER = [
   '1765160000000-OfficialRegions',
   '1765170000000-PohjoisSavo',
   '1765180000000-SessionDevices',
+  '1765210000000-PrivatePhotos',
   '1765220000000-KnownDevices',
 ];
 
@@ -50,6 +51,8 @@ async function undoLaterMigrations() {
   await sql`drop index sessions_end_token`.execute(t.db);
   for (const column of ['user_agent', 'country', 'last_seen_at', 'end_token_hash'])
     await sql`alter table sessions drop column ${sql.ref(column)}`.execute(t.db);
+  await sql`drop table private_photo_access`.execute(t.db);
+  await sql`alter table photos drop column private`.execute(t.db);
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }
 

@@ -3,12 +3,12 @@
  * catalogue, or a photo), paid with the site's credits.
  */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, GIFTS } from '../constants.js';
+import { CHAT_TEXT_MAX_LENGTH, GIFTS, PRIVATE_PHOTO_LINES, SENT_KINDS } from '../constants.js';
 import { id, MAX_ID } from './ids.js';
 import { choice, image } from './members.js';
 import { multilineText } from './text.js';
 
-export const messageKind = z.enum(['text', 'gift', 'photo']);
+export const messageKind = z.enum([...SENT_KINDS, ...PRIVATE_PHOTO_LINES]);
 export type MessageKind = z.infer<typeof messageKind>;
 
 /** A photo in a message, fetched from /media by the two members only. */

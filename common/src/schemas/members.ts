@@ -12,6 +12,7 @@ import {
   MIN_AGE,
   NAME_MAX_LENGTH,
   PHOTO_REJECTIONS,
+  PRIVATE_PHOTO_ACTIONS,
   RELATIONSHIP_STATUSES,
   REPORT_REASONS,
   SEARCH_TEXT_MAX_LENGTH,
@@ -44,7 +45,12 @@ export type Image = z.infer<typeof image>;
 
 /** A photo as its owner sees it. */
 /** One's own photo; a rejected one says why (the moderator's reason). */
-export const ownPhoto = image.extend({ premium_only: z.boolean(), rejection: z.enum(PHOTO_REJECTIONS).nullable() });
+export const ownPhoto = image.extend({
+  premium_only: z.boolean(),
+  /** Only its owner and the members they granted see it. */
+  private: z.boolean(),
+  rejection: z.enum(PHOTO_REJECTIONS).nullable(),
+});
 export type OwnPhoto = z.infer<typeof ownPhoto>;
 
 export const profileDetails = z.object({
@@ -123,6 +129,9 @@ export const profileCard = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCard>;
 
+export const privatePhotoStanding = z.enum(['none', 'asked', 'granted']);
+export type PrivatePhotoStanding = z.infer<typeof privatePhotoStanding>;
+
 /** A profile page as the viewer may see it (the presenter hides the rest). */
 export const memberProfile = profileCard.extend({
   gender: z.string().nullable(),
@@ -140,6 +149,14 @@ export const memberProfile = profileCard.extend({
   photos_for_members: z.number(),
   /** Photos only premium members see. */
   photos_for_premium: z.number(),
+  /** Private photos the viewer may see: their own, or granted to them. */
+  private_photos: z.array(image),
+  /** Private photos the viewer may not see (yet): each shows as a placeholder. */
+  private_photos_hidden: z.number(),
+  /** Where the viewer stands with this profile's private photos. */
+  private_access: privatePhotoStanding,
+  /** Where this profile stands with the viewer's private photos: asked for them, or granted them. */
+  my_private_photos: privatePhotoStanding,
   blocked: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
@@ -222,7 +239,16 @@ export const citiesResponse = z.object({ cities: z.array(z.object({ name: z.stri
 export const photosResponse = z.object({ photos: z.array(ownPhoto), main_image: z.number().nullable() });
 export type PhotosResponse = z.infer<typeof photosResponse>;
 export const photosUpdate = z
-  .object({ order: z.array(id).max(100), main_image: id })
+  .object({
+    order: z.array(id).max(100),
+    main_image: id,
+    /** One photo made private, or public again. */
+    private_photo: z.object({ id, private: z.boolean({ message: 'invalid' }) }).strict(),
+  })
   .partial()
   .strict();
 export const photoIdBody = z.object({ id });
+
+/** POST /api/private-photos.php: ask for a member's private photos, or answer about one's own. */
+export const privatePhotosRequest = z.object({ profile_id: id, action: choice(PRIVATE_PHOTO_ACTIONS) }).strict();
+export type PrivatePhotosRequest = z.infer<typeof privatePhotosRequest>;

@@ -14,6 +14,7 @@ import {
   HOSTED_STATUSES,
   LOCALES,
   NAME_MAX_LENGTH,
+  OPERATOR_PRIVATE_PHOTO_ACTIONS,
   PAYMENT_METHODS,
   PAYMENT_REFUSALS,
   PAYMENT_STATUSES,
@@ -149,6 +150,11 @@ export const answerRequest = z.union([
   answerTarget.extend({ photo_id: id, text: z.never().optional() }),
 ]);
 export const answerResponse = z.object({ message: chatMessage });
+
+/** POST /api/staff/private-photos.php: the hosted profile grants, declines or revokes its private photos to the member. */
+export const operatorPrivatePhotosRequest = z
+  .object({ conversation: id, action: choice(OPERATOR_PRIVATE_PHOTO_ACTIONS) })
+  .strict();
 
 /** POST /api/staff/refund.php: the purchase refunded, and how many of its credits were taken back. */
 export const staffRefundResponse = z.object({ transaction, credits_taken: z.number() });
@@ -634,6 +640,7 @@ export const hostedPhoto = z.object({
   thumb_url: z.string(),
   main: z.boolean(),
   premium_only: z.boolean(),
+  private: z.boolean(),
   /** Sent in a conversation: kept, so the member's history stays whole. */
   sent: z.boolean(),
 });
@@ -676,6 +683,7 @@ export const hostedPhotoChangeRequest = z.object({
   photo: id,
   main: z.literal(true, { message: 'invalid' }).optional(),
   premium_only: z.boolean({ message: 'invalid' }).optional(),
+  private: z.boolean({ message: 'invalid' }).optional(),
 });
 /** DELETE /api/staff/hosted-photo.php */
 export const hostedPhotoRemoveRequest = z.object({ profile: id, photo: id });

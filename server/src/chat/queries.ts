@@ -1,3 +1,4 @@
+import { SENT_KINDS } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
 import { dayOf, type FigurePeriod } from '../db/figures.js';
 import { type Db, engineOf } from '../db/index.js';
@@ -135,13 +136,15 @@ export function setMessageCredits(db: Db, id: number, credits: number): Promise<
 }
 
 /**
- * After a message: the sender has read up to it and has written here; the recipient has one more
- * unread. Both see the conversation again, at the top of their list.
+ * After a message: the sender has read up to it and has written here (unless it is a line the app
+ * wrote for them, which counts as no message); the recipient has one more unread. Both see the
+ * conversation again, at the top of their list.
  */
 export async function recordMessage(
   db: Db,
   message: Pick<MessageRow, 'id' | 'conversation_id' | 'sender_profile_id' | 'created_at'>,
   awaitsOperator: boolean,
+  written = true,
 ): Promise<void> {
   const { id, conversation_id, sender_profile_id, created_at } = message;
   await db
@@ -158,7 +161,7 @@ export async function recordMessage(
     .set({
       hidden: 0,
       last_activity_at: created_at,
-      wrote: sql`case when ${isSender} then 1 else wrote end`,
+      wrote: written ? sql`case when ${isSender} then 1 else wrote end` : sql`wrote`,
       last_read_message_id: sql`case when ${isSender} then ${id} else last_read_message_id end`,
       unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
     })
@@ -401,7 +404,8 @@ export async function stopAwaitingHosted(db: Db, hostedProfileId: number): Promi
 const onSite = (period: FigurePeriod) => (period.siteId === undefined ? sql`` : sql`and c.site_id = ${period.siteId}`);
 
 /**
- * Members' messages to hosted profiles in the period: hosted conversations, then each one's
+ * Members' messages to hosted profiles in the period (what they send, never a line the app wrote
+ * about private photos): hosted conversations, then each one's
  * messages of the period on the index messages_by_conversation_time. (`cross join` keeps that
  * order on SQLite, which would otherwise read every message ever written; PostgreSQL plans it as
  * any join.)
@@ -411,7 +415,7 @@ const MEMBER_MESSAGES = (period: FigurePeriod) => sql`
   cross join messages m
   where m.conversation_id = c.id and c.hosted_profile_id is not null ${onSite(period)}
     and m.created_at >= ${period.from} and m.created_at < ${period.to}
-    and m.sender_profile_id <> c.hosted_profile_id`;
+    and m.sender_profile_id <> c.hosted_profile_id and m.kind in (${sql.join([...SENT_KINDS])})`;
 
 export async function messagesToHosted(db: Db, period: FigurePeriod): Promise<number> {
   const { rows } = await sql<{ messages: number | string }>`

@@ -4,6 +4,7 @@
  * free tier is checked, the credits are spent (never below zero) and the message is stored, or
  * nothing happens. What happened is published afterwards for the members' open apps.
  */
+import { randomUUID } from 'node:crypto';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_PAGE_SIZE,
@@ -14,8 +15,10 @@ import {
   type ChatResponse,
   FREE_CONVERSATIONS,
   type Gift,
-  type MessageKind,
+  type PrivatePhotoAction,
+  type PrivatePhotoLine,
   type SendMessageResponse,
+  type SentKind,
 } from '@amora/common';
 import type { Member } from '../accounts/service.js';
 import type { Clock } from '../clock.js';
@@ -59,7 +62,7 @@ interface Sender {
 
 /** A message's content as stored: a photo already re-encoded into its file. */
 interface Content {
-  kind: MessageKind;
+  kind: SentKind;
   text?: string;
   gift?: Gift;
   photo?: StoredPhoto;
@@ -77,6 +80,12 @@ export interface HostedSides {
 /** A photo file already stored and re-encoded (a hosted profile's gallery photo). */
 type StoredPhoto = { filename: string; width: number; height: number };
 
+/** Who writes a line about private photos: a member, or an operator as a hosted profile. */
+interface LineActor {
+  profileId: number;
+  staffId: number | null;
+}
+
 /** Whom a message goes to: a member's profile (and account), or a hosted profile. */
 interface Recipient {
   id: number;
@@ -91,7 +100,7 @@ function recipientFrom(profile: ProfileRow): Recipient {
 /** Ends a send's transaction whose client id was stored before, so nothing of the retry stays. */
 class SentBefore extends Error {}
 
-function kindOf(outgoing: Outgoing): MessageKind {
+function kindOf(outgoing: Outgoing): SentKind {
   if ('text' in outgoing) return 'text';
   return 'gift' in outgoing ? 'gift' : 'photo';
 }
@@ -263,7 +272,7 @@ export function createChatService(deps: {
     }
   }
 
-  async function messagePrice(site: Site, member: Member, kind: MessageKind): Promise<number> {
+  async function messagePrice(site: Site, member: Member, kind: SentKind): Promise<number> {
     return (await credits.messagePrices(site, await members.countryOf(member.userId)))[kind];
   }
 
@@ -302,6 +311,82 @@ export function createChatService(deps: {
       opened,
       toHosted: recipient.hosted,
     };
+  }
+
+  /**
+   * Writes a line about private photos from `actor` to `recipient` with the change it tells of, in
+   * one transaction under both members' locks: no change (asked or granted already), no line. A
+   * line is free and counts as no message; a first one opens the conversation.
+   */
+  async function storeLine(
+    site: Site,
+    actor: LineActor,
+    recipient: Recipient,
+    kind: PrivatePhotoLine,
+    change: (trx: Db, now: string) => Promise<boolean>,
+  ): Promise<boolean> {
+    const now = clock.now().toISOString();
+    const stored = await db.transaction().execute(async (trx) => {
+      const members = [actor.staffId === null ? actor.profileId : null, recipient.hosted ? null : recipient.id];
+      await queries.lockMembers(
+        trx,
+        members.filter((id): id is number => id !== null),
+      );
+      if (!(await change(trx, now))) return false;
+      const conversation = await queries.findOrCreateConversation(trx, {
+        siteId: site.id,
+        profile: actor.profileId,
+        other: recipient.id,
+        hostedProfileId: recipient.hosted ? recipient.id : actor.staffId === null ? null : actor.profileId,
+        now,
+      });
+      const row = await queries.insertMessageOnce(trx, {
+        conversation_id: conversation.id,
+        sender_profile_id: actor.profileId,
+        client_id: randomUUID(),
+        kind,
+        body: null,
+        gift: null,
+        photo_file: null,
+        photo_width: null,
+        photo_height: null,
+        credits: 0,
+        staff_id: actor.staffId,
+        created_at: now,
+      });
+      if (!row) throw new Error(`line ${kind} of profile ${actor.profileId} not stored`);
+      await queries.recordMessage(trx, row, recipient.hosted, false);
+      const opened = conversation.last_message_id === 0;
+      if (opened) await visibility.recordContact(trx, actor.profileId, recipient.id);
+      await events.record(trx, await messageEvent(site, row, opened, recipient, trx));
+      return true;
+    });
+    if (stored) await events.relay();
+    return stored;
+  }
+
+  /**
+   * Asks for a profile's private photos, or answers (as their owner) one who asked or was granted:
+   * the change and its line in the chat, once (asking twice is one request, granting twice one grant).
+   * `actor` is a member, or an operator as a hosted profile; the two must be free to contact each other.
+   */
+  async function privatePhotos(site: Site, actor: LineActor, otherProfileId: number, action: PrivatePhotoAction) {
+    const recipient = recipientFrom(
+      await visibility.contactable(site, { profileId: actor.profileId, paid: true }, otherProfileId),
+    );
+    const access = visibility.privatePhotos;
+    const me = actor.profileId;
+    const them = recipient.id;
+    switch (action) {
+      case 'ask':
+        return storeLine(site, actor, recipient, 'photos_asked', (trx, now) => access.ask(trx, them, me, now));
+      case 'grant':
+        return storeLine(site, actor, recipient, 'photos_shared', (trx, now) => access.grant(trx, me, them, now));
+      case 'decline':
+        return storeLine(site, actor, recipient, 'photos_declined', (trx) => access.decline(trx, me, them));
+      case 'revoke':
+        return storeLine(site, actor, recipient, 'photos_unshared', (trx) => access.revoke(trx, me, them));
+    }
   }
 
   async function contentOf(site: Site, senderProfileId: number, outgoing: Outgoing): Promise<Content> {
@@ -413,6 +498,20 @@ export function createChatService(deps: {
         read_up_to: other?.last_read_message_id ?? 0,
       };
     },
+
+    /** A member asks for another's private photos, or answers about their own (grant, decline, revoke). */
+    privatePhotos: (site: Site, member: Member, profileId: number, action: PrivatePhotoAction) => {
+      if (!member.confirmed) throw new DomainError('activation_required');
+      return privatePhotos(site, { profileId: member.profileId, staffId: null }, profileId, action);
+    },
+
+    /** An operator grants, declines or revokes the hosted profile's private photos to the member of its conversation. */
+    hostedPrivatePhotos: (
+      site: Site,
+      sides: HostedSides,
+      staffId: number,
+      action: Exclude<PrivatePhotoAction, 'ask'>,
+    ) => privatePhotos(site, { profileId: sides.hostedProfileId, staffId }, sides.memberProfileId, action),
 
     /** Hides the conversation for the member only; a new message brings it back, without the old ones. */
     async remove(site: Site, member: Member, conversationId: number) {

@@ -6,9 +6,9 @@ import {
   type Currency,
   type DiscountCode,
   type DiscountValidity,
-  type MessageKind,
   type PaymentMethod,
   RETENTION_OFFER_DAYS,
+  type SentKind,
   TIME_BONUS_CODE,
   TIME_BONUS_PERCENTAGE,
   WELCOME_DISCOUNT_CODE,
@@ -48,7 +48,7 @@ export interface NewDiscountCode {
 }
 
 /** Credits a text message, a gift and a photo cost a member. */
-export type MessagePrices = Record<MessageKind, number>;
+export type MessagePrices = Record<SentKind, number>;
 
 /**
  * The fewest credits worth the country's minimum_message_costs when bought at its cheapest credit

@@ -4,6 +4,7 @@ import type {
   CaseMeasure,
   DiscountValidity,
   LikeSource,
+  MessageKind,
   PaymentRefusal,
   PhotoRejection,
   StaffRole,
@@ -162,6 +163,16 @@ export interface PhotosTable {
   /** When a moderator decided it (null: never reviewed, e.g. on a site without photo moderation). */
   reviewed_at: Generated<string | null>;
   rejection: Generated<PhotoRejection | null>;
+  /** 1: only its owner and the members they granted see it. */
+  private: Generated<number>;
+}
+
+/** Where a member stands with another's private photos: asked for them, or granted them. */
+export interface PrivatePhotoAccessTable {
+  owner_profile_id: number;
+  viewer_profile_id: number;
+  status: 'asked' | 'granted';
+  updated_at: string;
 }
 
 /** One row (id 1) whose version changes, by trigger, whenever a profile is listed differently. */
@@ -495,7 +506,7 @@ export interface MessagesTable {
   conversation_id: number;
   sender_profile_id: number;
   client_id: string;
-  kind: 'text' | 'gift' | 'photo';
+  kind: MessageKind;
   body: string | null;
   gift: string | null;
   photo_file: string | null;
@@ -654,6 +665,7 @@ export interface Database {
   profile_listing_version: ProfileListingVersionTable;
   blocks: BlocksTable;
   contacts: ContactsTable;
+  private_photo_access: PrivatePhotoAccessTable;
   reports: ReportsTable;
   likes: LikesTable;
   swipe_skips: SwipeSkipsTable;

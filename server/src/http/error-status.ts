@@ -37,6 +37,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   photo_too_large: 413,
   photo_too_many_pixels: 422,
   photo_too_small: 422,
+  photo_main_private: 422,
   search_login_required: 403,
   profile_login_required: 403,
   geocode_failed: 404,

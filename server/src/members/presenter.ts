@@ -1,6 +1,7 @@
 /**
  * What leaves the server about a profile. Other members never get an email, a date of birth,
- * coordinates, or a photo that is not active; visitors and free members get fewer photos.
+ * coordinates, or a photo that is not active; visitors and free members get fewer photos; private
+ * photos go only to their owner and to those the visibility policy lets see them.
  */
 import {
   ageOn,
@@ -9,6 +10,7 @@ import {
   type MemberProfile,
   type OwnPhoto,
   type OwnProfile,
+  type PrivatePhotoStanding,
   type ProfileCard,
   parseBirthDate,
   SIGNUP_STEPS,
@@ -41,7 +43,12 @@ function toImage(photo: ImageRow): Image {
 }
 
 export function toOwnPhoto(photo: PhotoRow): OwnPhoto {
-  return { ...toImage(photo), premium_only: photo.premium_only === 1, rejection: photo.rejection };
+  return {
+    ...toImage(photo),
+    premium_only: photo.premium_only === 1,
+    private: photo.private === 1,
+    rejection: photo.rejection,
+  };
 }
 
 function interestsOf(row: ProfileRow): string[] {
@@ -94,24 +101,47 @@ export function presentCard(row: CardRow, main: ImageRow | undefined, today: Dat
 /**
  * Photos by who may see them: visitors only the main photo, free members all but premium-only
  * ones, premium members every active photo. The counts say what logging in or upgrading shows.
+ * Private photos (never the main one) are apart: shown when `privateShown` (the visibility
+ * policy's word), counted as placeholders for other members.
  */
-function visiblePhotos(row: ProfileRow, photos: PhotoRow[], viewer: Viewer) {
+function visiblePhotos(row: ProfileRow, photos: PhotoRow[], viewer: Viewer, privateShown: boolean) {
   const active = photos.filter((photo) => photo.status === 'active');
   const main = active.find((photo) => photo.id === row.main_photo_id);
   const ordered = main ? [main, ...active.filter((photo) => photo !== main)] : active;
+  const isPrivate = (photo: PhotoRow) => photo.private === 1 && photo !== main;
+  const open = ordered.filter((photo) => !isPrivate(photo));
+  const closed = ordered.filter(isPrivate);
+  const privately = {
+    privateShown: privateShown ? closed : [],
+    privateHidden: privateShown || !viewer ? 0 : closed.length,
+  };
   if (!viewer) {
-    const shown = ordered.slice(0, 1);
-    return { shown, forMembers: ordered.length - shown.length, forPremium: 0 };
+    const shown = open.slice(0, 1);
+    return { shown, forMembers: ordered.length - shown.length, forPremium: 0, ...privately };
   }
-  if (viewer.paid || viewer.profileId === row.id) return { shown: ordered, forMembers: 0, forPremium: 0 };
-  const shown = ordered.filter((photo) => photo.premium_only === 0 || photo === main);
-  return { shown, forMembers: 0, forPremium: ordered.length - shown.length };
+  if (viewer.paid || viewer.profileId === row.id) return { shown: open, forMembers: 0, forPremium: 0, ...privately };
+  const shown = open.filter((photo) => photo.premium_only === 0 || photo === main);
+  return { shown, forMembers: 0, forPremium: open.length - shown.length, ...privately };
 }
 
 /** Whether `viewer` may see this photo of the profile, by the same rule as the profile page. */
-export function maySeePhoto(row: ProfileRow, photos: PhotoRow[], photo: PhotoRow, viewer: Viewer): boolean {
+export function maySeePhoto(
+  row: ProfileRow,
+  photos: PhotoRow[],
+  photo: PhotoRow,
+  viewer: Viewer,
+  privateShown: boolean,
+): boolean {
   if (viewer?.profileId === row.id) return photo.status !== 'rejected';
-  return visiblePhotos(row, photos, viewer).shown.includes(photo);
+  const visible = visiblePhotos(row, photos, viewer, privateShown);
+  return visible.shown.includes(photo) || visible.privateShown.includes(photo);
+}
+
+/** Where viewer and profile stand with each other's private photos, as the visibility policy found. */
+export interface PrivatePhotoView {
+  shown: boolean;
+  access: PrivatePhotoStanding;
+  mine: PrivatePhotoStanding;
 }
 
 export function presentMember(
@@ -120,8 +150,14 @@ export function presentMember(
   viewer: Viewer,
   blocked: boolean,
   today: Date,
+  privateView: PrivatePhotoView,
 ): MemberProfile {
-  const { shown, forMembers, forPremium } = visiblePhotos(row, photos, viewer);
+  const { shown, forMembers, forPremium, privateShown, privateHidden } = visiblePhotos(
+    row,
+    photos,
+    viewer,
+    viewer !== null && privateView.shown,
+  );
   const main = photos.find((photo) => photo.id === row.main_photo_id);
   return {
     ...presentCard(row, main, today),
@@ -138,6 +174,10 @@ export function presentMember(
     photos: shown.map(toImage),
     photos_for_members: forMembers,
     photos_for_premium: forPremium,
+    private_photos: privateShown.map(toImage),
+    private_photos_hidden: privateHidden,
+    private_access: privateView.access,
+    my_private_photos: privateView.mine,
     blocked,
   };
 }

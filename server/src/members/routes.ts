@@ -8,6 +8,7 @@ import {
   photoIdBody,
   photosResponse,
   photosUpdate,
+  privatePhotosRequest,
   profileIdBody,
   profileUpdate,
   reportRequest,
@@ -26,7 +27,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app,
   { services, rateLimitScale },
 ) => {
-  const { accounts, members, safety, search, photos, likes } = services;
+  const { accounts, members, safety, search, photos, likes, chat } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);
   await acceptPhotoUploads(app);
@@ -109,6 +110,24 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     },
   );
 
+  app.post(
+    '/api/private-photos.php',
+    {
+      schema: {
+        description:
+          "Asks for a member's private photos, or answers about one's own: grant (to anyone), decline a request, revoke a grant. Each writes a line in the two members' chat, once.",
+        body: privatePhotosRequest,
+        response: { 200: okResponse },
+        errors: ['activation_required', 'not_found'],
+      },
+      config: { ...limited(60, 1), ...signedIn },
+    },
+    async (request) => {
+      await chat.privatePhotos(request.site, request.member, request.body.profile_id, request.body.action);
+      return { ok: true as const };
+    },
+  );
+
   app.get('/api/photos.php', { schema: { response: { 200: photosResponse } }, config: signedIn }, async (request) =>
     photos.listing(request.member.userId),
   );
@@ -145,7 +164,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.put(
     '/api/photos.php',
-    { schema: { body: photosUpdate, response: { 200: photosResponse }, errors: ['not_found'] }, config: signedIn },
+    {
+      schema: { body: photosUpdate, response: { 200: photosResponse }, errors: ['not_found', 'photo_main_private'] },
+      config: signedIn,
+    },
     async (request) => photos.update(request.member.userId, request.body),
   );
 

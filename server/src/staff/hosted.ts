@@ -149,6 +149,7 @@ export function createHostedDesk(deps: {
       thumb_url: deps.mediaUrl(photo.thumb_filename),
       main: photo.id === row.main_photo_id,
       premium_only: photo.premium_only === 1,
+      private: photo.private === 1,
       sent: sent.has(photo.filename),
     }));
   }
@@ -317,7 +318,7 @@ export function createHostedDesk(deps: {
     async changeHostedPhoto(
       staff: StaffMember | null,
       site: Site,
-      input: { profile: number; photo: number; main?: true; premium_only?: boolean },
+      input: { profile: number; photo: number; main?: true; premium_only?: boolean; private?: boolean },
     ) {
       const admin = requireRight(staff, 'profiles');
       const row = await hostedFor(admin, site, input.profile);
@@ -328,6 +329,8 @@ export function createHostedDesk(deps: {
       if (input.premium_only !== undefined && input.premium_only !== wasPremiumOnly) {
         changes.premium_only = [wasPremiumOnly, input.premium_only];
       }
+      const wasPrivate = before.private === 1;
+      if (input.private !== undefined && input.private !== wasPrivate) changes.private = [wasPrivate, input.private];
       if (Object.keys(changes).length > 0) {
         await log(admin, 'hosted.photo.change', {
           site: row.site_id,

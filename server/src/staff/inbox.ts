@@ -5,7 +5,7 @@
  * The chat stores and delivers the messages; the claims are this desk's own.
  */
 import { randomUUID } from 'node:crypto';
-import type { Persona, PersonaFacts } from '@amora/common';
+import type { OperatorPrivatePhotoAction, Persona, PersonaFacts } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
 import type { ChatService, HostedSides } from '../chat/service.js';
 import { addMinutes, type Clock } from '../clock.js';
@@ -54,6 +54,18 @@ export function createInboxDesk(deps: {
       throw new DomainError('claim_required');
     }
     return sides;
+  }
+
+  /** A held conversation as its operator sees it (see conversation below). */
+  async function held(site: Site, sides: HostedSides) {
+    const [messages, member, hosted, notes, persona] = await Promise.all([
+      chat.hostedHistory(site, sides, OPERATOR_HISTORY, mediaPrefix),
+      members.viewMember(site, asHosted(sides.hostedProfileId), sides.memberProfileId),
+      members.viewMember(site, asHosted(sides.hostedProfileId), sides.hostedProfileId),
+      queries.notesOn(db, sides.memberProfileId),
+      personaSheet(sides.hostedProfileId),
+    ]);
+    return { conversation: sides.conversation, awaiting: sides.awaiting, messages, member, persona, hosted, notes };
   }
 
   return {
@@ -130,15 +142,7 @@ export function createInboxDesk(deps: {
 
     /** The claimed conversation: its history, the member's public profile, the hosted profile with its gallery, notes. */
     async conversation(site: Site, staff: StaffMember, conversationId: number) {
-      const sides = await heldBy(site, conversationId, staff.id);
-      const [messages, member, hosted, notes, persona] = await Promise.all([
-        chat.hostedHistory(site, sides, OPERATOR_HISTORY, mediaPrefix),
-        members.viewMember(site, asHosted(sides.hostedProfileId), sides.memberProfileId),
-        members.viewMember(site, asHosted(sides.hostedProfileId), sides.hostedProfileId),
-        queries.notesOn(db, sides.memberProfileId),
-        personaSheet(sides.hostedProfileId),
-      ]);
-      return { conversation: sides.conversation, awaiting: sides.awaiting, messages, member, persona, hosted, notes };
+      return held(site, await heldBy(site, conversationId, staff.id));
     },
 
     /** Answers as the hosted profile: a text, or a photo of its own gallery (404 for any other). The claim is renewed once. */
@@ -166,6 +170,25 @@ export function createInboxDesk(deps: {
         await log(staff, 'answer', { conversation: sides.conversation, message: answered.message.id });
       }
       return { message: answered.message };
+    },
+
+    /**
+     * Grants, declines or revokes the hosted profile's private photos to the member of a conversation
+     * the operator holds: a line in the chat as for a member's own answer. The claim is renewed once.
+     */
+    async privatePhotos(
+      site: Site,
+      staff: StaffMember,
+      input: { conversation: number; action: OperatorPrivatePhotoAction },
+    ) {
+      const sides = await heldBy(site, input.conversation, staff.id);
+      if (await chat.hostedPrivatePhotos(site, sides, staff.id, input.action)) {
+        await log(staff, `private_photos.${input.action}`, {
+          conversation: sides.conversation,
+          profile: sides.memberProfileId,
+        });
+      }
+      return held(site, sides);
     },
 
     /**

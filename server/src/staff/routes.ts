@@ -56,6 +56,7 @@ import {
   notesResponse,
   okResponse,
   operatorConversationResponse,
+  operatorPrivatePhotosRequest,
   personaRequest,
   personaResponse,
   photoQueueResponse,
@@ -229,6 +230,20 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
     '/api/staff/answer.php',
     { schema: { body: answerRequest, response: { 200: answerResponse }, errors: CLAIMED } },
     async (request) => staff.answer(request.site, operator(request), request.body),
+  );
+
+  app.post(
+    '/api/staff/private-photos.php',
+    {
+      schema: {
+        description:
+          "Grants, declines or revokes the hosted profile's private photos to the member of a held conversation.",
+        body: operatorPrivatePhotosRequest,
+        response: { 200: operatorConversationResponse },
+        errors: CLAIMED,
+      },
+    },
+    async (request) => staff.privatePhotos(request.site, operator(request), request.body),
   );
 
   app.put(
@@ -561,7 +576,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
       schema: {
         body: hostedPhotoChangeRequest,
         response: { 200: hostedProfileResponse },
-        errors: [...STAFF, 'not_found'],
+        errors: [...STAFF, 'not_found', 'photo_main_private'],
       },
     },
     async (request) => staff.changeHostedPhoto(request.staff, request.site, request.body),

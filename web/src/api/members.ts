@@ -1,5 +1,5 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
-import type { PhotosResponse, ProfileUpdate, ReportRequest, SearchQuery } from '@amora/common';
+import type { PhotosResponse, PrivatePhotoAction, ProfileUpdate, ReportRequest, SearchQuery } from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
@@ -8,6 +8,7 @@ export const memberKeys = {
   search: (query: Partial<SearchQuery>) => ['members', query] as const,
   showcase: (count: number) => ['showcase', count] as const,
   member: (id: number) => ['member', id] as const,
+  members: ['member'] as const,
   blocks: ['blocks'] as const,
 };
 
@@ -69,6 +70,19 @@ export function useBlock(profileId: number) {
   });
 }
 
+/**
+ * Asks for the profile's private photos, or answers about one's own (grant, decline, revoke). The
+ * line it writes in the chat comes back over the live socket, which fetches the profiles again.
+ */
+export function usePrivatePhotos(profileId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: PrivatePhotoAction) =>
+      api.post('/api/private-photos.php', 'okResponse', { profile_id: profileId, action }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
+  });
+}
+
 export function useReport() {
   return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', 'okResponse', report) });
 }
@@ -94,6 +108,8 @@ export const photoCalls = {
   upload: (file: File) => api.upload('/api/photos.php', 'photosResponse', file),
   setMain: (id: number) => api.put('/api/photos.php', 'photosResponse', { main_image: id }),
   reorder: (order: number[]) => api.put('/api/photos.php', 'photosResponse', { order }),
+  setPrivate: ({ id, private: isPrivate }: { id: number; private: boolean }) =>
+    api.put('/api/photos.php', 'photosResponse', { private_photo: { id, private: isPrivate } }),
   remove: (id: number) => api.delete('/api/photos.php', 'photosResponse', { id }),
 };
 

@@ -5,6 +5,7 @@
  */
 import {
   type ClientSignal,
+  isPrivatePhotoLine,
   REFRESH_FIRST_MS,
   REFRESH_INTERVAL_MS,
   REFRESH_INTERVAL_PUSH_MS,
@@ -15,6 +16,7 @@ import {
 } from '@amora/common';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys, refreshUser } from '../api/hooks';
+import { memberKeys } from '../api/members';
 import { addMessages, catchUpConversation, chatKeys, markReadByOther, setUnreadTotal } from '../pages/chats/api';
 import { creditsKeys } from '../pages/credits/api';
 import { likeKeys } from '../pages/likes/api';
@@ -78,6 +80,8 @@ function handlePush(queryClient: QueryClient, push: ServerPush, seen: { newest: 
       seen.newest = Math.max(seen.newest, message.id);
       if (!message.from_me) setTyping(message.conversation, 0);
       addMessages(queryClient, message.conversation, [message]);
+      // A line about private photos changes what the two see of each other's: their profiles are fetched again.
+      if (isPrivatePhotoLine(message.kind)) void queryClient.invalidateQueries({ queryKey: memberKeys.members });
       if (push.unread !== undefined) setUnreadTotal(queryClient, push.unread);
       if (message.conversation === openConversation && !message.from_me && document.visibilityState === 'visible') {
         void catchUpConversation(queryClient, message.conversation).catch(() => undefined);

@@ -166,3 +166,12 @@ export async function setPremiumOnly(db: Db, photoId: number, premiumOnly: boole
     .where('id', '=', photoId)
     .execute();
 }
+
+/** Whether only the owner and those they granted see the photo. */
+export async function setPrivate(db: Db, photoId: number, isPrivate: boolean): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set({ private: isPrivate ? 1 : 0 })
+    .where('id', '=', photoId)
+    .execute();
+}

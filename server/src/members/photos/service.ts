@@ -53,18 +53,17 @@ export function createPhotosService(
     if (photo.status === 'rejected') return null;
     const profile = await profileQueries.findProfileById(db, photo.profile_id);
     if (!profile || profile.site_id !== site.id) return null;
-    if (viewer?.profileId !== profile.id) {
-      if (photo.status !== 'active') return null;
-      const seen = await visibility.viewable(site, viewer, profile.id, trafficSource).catch((error: unknown) => {
-        if (error instanceof DomainError) return null;
-        throw error;
-      });
-      if (!seen) return null;
-    }
+    if (viewer?.profileId !== profile.id && photo.status !== 'active') return null;
+    const seen = await visibility.viewable(site, viewer, profile.id, trafficSource).catch((error: unknown) => {
+      if (error instanceof DomainError) return null;
+      throw error;
+    });
+    if (!seen) return null;
     const photos = await queries.photosOf(db, [profile.id]);
     const own = photos.find((candidate) => candidate.id === photo.id) ?? photo;
-    if (!maySeePhoto(profile, photos, own, viewer)) return null;
-    const everyone = photo.status === 'active' && maySeePhoto(profile, photos, own, null) && profile.invisible === 0;
+    if (!maySeePhoto(profile, photos, own, viewer, seen.privatePhotosShown)) return null;
+    const everyone =
+      photo.status === 'active' && maySeePhoto(profile, photos, own, null, false) && profile.invisible === 0;
     return { public: everyone && site.settings.logged_out_search && profile.status === 'active' };
   }
 
@@ -94,7 +93,9 @@ export function createPhotosService(
     const photos = await queries.photosOf(trx, [profile.id]);
     const current = photos.find((photo) => photo.id === profile.main_photo_id && photo.status !== 'rejected');
     if (current) return;
-    const next = photos.find((photo) => photo.status === 'active') ?? photos.find((p) => p.status === 'pending');
+    const shareable = photos.filter((photo) => photo.private === 0);
+    const next =
+      shareable.find((photo) => photo.status === 'active') ?? shareable.find((photo) => photo.status === 'pending');
     await profileQueries.updateProfile(trx, profile.id, { main_photo_id: next?.id ?? null });
   }
 
@@ -146,6 +147,18 @@ export function createPhotosService(
     await removePhotoFiles(mediaRoot, { filename: photo.filename, thumbFilename: photo.thumb_filename });
   }
 
+  /** The main photo is everyone's first look: it cannot be private. */
+  function assertMayBeMain(photo: PhotoRow) {
+    if (photo.private === 1) throw new DomainError('photo_main_private');
+  }
+
+  /** Makes a photo of the profile private, or public again; 404 for another profile's. */
+  async function setPrivate(trx: Db, profile: ProfileRow, photo: PhotoRow | undefined, isPrivate: boolean) {
+    if (!photo) throw notFound();
+    if (isPrivate && profile.main_photo_id === photo.id) throw new DomainError('photo_main_private');
+    await queries.setPrivate(trx, photo.id, isPrivate);
+  }
+
   return {
     listing,
 
@@ -172,16 +185,24 @@ export function createPhotosService(
       return listing(uploader.userId);
     },
 
-    async update(userId: number, change: { order?: number[]; main_image?: number }): Promise<PhotosResponse> {
+    async update(
+      userId: number,
+      change: { order?: number[]; main_image?: number; private_photo?: { id: number; private: boolean } },
+    ): Promise<PhotosResponse> {
       const profile = await ownRow(userId);
       const photos = await queries.photosOf(db, [profile.id]);
       const owned = new Set(photos.map((photo) => photo.id));
       const main = change.main_image;
-      if (main !== undefined && !photos.some((photo) => photo.id === main && photo.status !== 'rejected')) {
-        throw notFound();
-      }
+      const newMain = photos.find((photo) => photo.id === main && photo.status !== 'rejected');
+      if (main !== undefined && !newMain) throw notFound();
+      if (newMain) assertMayBeMain(newMain);
       if (change.order?.some((id) => !owned.has(id))) throw notFound();
+      const privacy = change.private_photo;
       await db.transaction().execute(async (trx) => {
+        if (privacy) {
+          const photo = photos.find((each) => each.id === privacy.id);
+          await setPrivate(trx, { ...profile, main_photo_id: main ?? profile.main_photo_id }, photo, privacy.private);
+        }
         if (change.order) {
           const positions = [...new Set(change.order)];
           for (const [position, id] of positions.entries()) await queries.setPhotoPosition(trx, id, position);
@@ -216,14 +237,21 @@ export function createPhotosService(
     uploadForHosted: (profile: ProfileRow, input: Buffer) =>
       storeUpload(profile, input, { limit: PREMIUM_PHOTO_LIMIT, status: 'active' }),
 
-    /** A hosted profile's main photo, or whether only premium members see one; 404 for another profile's. */
-    async changeHostedPhoto(profile: ProfileRow, photoId: number, change: { main?: true; premium_only?: boolean }) {
+    /** A hosted profile's main photo, or whether only premium members (or only those granted) see one; 404 for another profile's. */
+    async changeHostedPhoto(
+      profile: ProfileRow,
+      photoId: number,
+      change: { main?: true; premium_only?: boolean; private?: boolean },
+    ) {
       const photo = await queries.findPhoto(db, profile.id, photoId);
       if (!photo) throw notFound();
+      const isPrivate = change.private ?? photo.private === 1;
+      if (change.main && isPrivate) throw new DomainError('photo_main_private');
       await db.transaction().execute(async (trx) => {
         if (change.premium_only !== undefined) {
           await queries.setPremiumOnly(trx, photo.id, change.premium_only);
         }
+        if (change.private !== undefined) await setPrivate(trx, profile, photo, change.private);
         if (change.main) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
       });
       return photo;

@@ -315,8 +315,19 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
 
     /** A profile page; `trafficSource` lets visitors in where the site allows that only with one. */
     async viewMember(site: Site, viewer: Viewer, profileId: number, trafficSource?: string): Promise<MemberProfile> {
-      const { row, blockedByViewer } = await visibility.viewable(site, viewer, profileId, trafficSource);
-      return presentMember(row, await photoQueries.photosOf(db, [row.id]), viewer, blockedByViewer, clock.now());
+      const seen = await visibility.viewable(site, viewer, profileId, trafficSource);
+      return presentMember(
+        seen.row,
+        await photoQueries.photosOf(db, [seen.row.id]),
+        viewer,
+        seen.blockedByViewer,
+        clock.now(),
+        {
+          shown: seen.privatePhotosShown,
+          access: seen.privateAccess,
+          mine: seen.myPrivatePhotos,
+        },
+      );
     },
 
     /** Where a member's suggestions start: whom their profile says they look for, their age and place. */

@@ -1,7 +1,8 @@
 /** Blocks and reports between profiles. */
+import type { PrivatePhotoStanding } from '@amora/common';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { ProfileRow } from '../../db/schema.js';
+import type { PrivatePhotoAccessTable, ProfileRow } from '../../db/schema.js';
 import { blockedByViewer, type Purpose, seenBy } from './rule.js';
 
 export async function insertBlock(db: Db, blocker: number, blocked: number, now: string): Promise<void> {
@@ -20,9 +21,12 @@ export async function deleteBlock(db: Db, blocker: number, blocked: number): Pro
     .execute();
 }
 
+type Standing = PrivatePhotoAccessTable['status'] | null;
+
 /**
- * A profile of the site as the rule lets `viewer` see it for `purpose`, and whether the viewer
- * blocked it (a blocker still sees whom they blocked); undefined when the rule hides it.
+ * A profile of the site as the rule lets `viewer` see it for `purpose`, whether the viewer
+ * blocked it (a blocker still sees whom they blocked), and where each stands with the other's
+ * private photos; undefined when the rule hides it.
  */
 export async function visibleProfile(
   db: Db,
@@ -41,14 +45,78 @@ export async function visibleProfile(
             .exists(blockedByViewer(eb, viewer).whereRef('blocked_profile_id', '=', 'profiles.id'))
             .as('blocked_by_viewer'),
     )
+    .select((eb) => [
+      eb
+        .selectFrom('private_photo_access')
+        .select('status')
+        .whereRef('owner_profile_id', '=', 'profiles.id')
+        .where('viewer_profile_id', '=', viewer ?? 0)
+        .$castTo<Standing>()
+        .as('private_access'),
+      eb
+        .selectFrom('private_photo_access')
+        .select('status')
+        .where('owner_profile_id', '=', viewer ?? 0)
+        .whereRef('viewer_profile_id', '=', 'profiles.id')
+        .$castTo<Standing>()
+        .as('my_private_photos'),
+    ])
     .where('profiles.id', '=', profileId)
     .where('profiles.site_id', '=', siteId)
     .where((eb) => seenBy(eb, viewer, purpose))
     .executeTakeFirst();
   if (!found) return undefined;
   // PostgreSQL answers exists() with a boolean, SQLite with 0 or 1.
-  const { blocked_by_viewer, ...row } = found;
-  return { row: row as ProfileRow, blockedByViewer: Boolean(blocked_by_viewer) };
+  const { blocked_by_viewer, private_access, my_private_photos, ...row } = found;
+  return {
+    row: row as ProfileRow,
+    blockedByViewer: Boolean(blocked_by_viewer),
+    privateAccess: (private_access ?? 'none') as PrivatePhotoStanding,
+    myPrivatePhotos: (my_private_photos ?? 'none') as PrivatePhotoStanding,
+  };
+}
+
+/** The viewer asks for the owner's private photos: false when they asked or were granted already. */
+export async function insertPrivatePhotoRequest(db: Db, owner: number, viewer: number, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('private_photo_access')
+    .values({ owner_profile_id: owner, viewer_profile_id: viewer, status: 'asked', updated_at: now })
+    .onConflict((oc) => oc.columns(['owner_profile_id', 'viewer_profile_id']).doNothing())
+    .returning('status')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The owner grants the viewer their private photos, asked or not: false when granted already. */
+export async function grantPrivatePhotos(db: Db, owner: number, viewer: number, now: string): Promise<boolean> {
+  const granted = await db
+    .insertInto('private_photo_access')
+    .values({ owner_profile_id: owner, viewer_profile_id: viewer, status: 'granted', updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['owner_profile_id', 'viewer_profile_id'])
+        .doUpdateSet({ status: 'granted', updated_at: now })
+        .where('private_photo_access.status', '=', 'asked'),
+    )
+    .returning('status')
+    .executeTakeFirst();
+  return granted !== undefined;
+}
+
+/** Ends the pair's request (`asked`: declined) or grant (`granted`: revoked): false when there was none. */
+export async function deletePrivatePhotoAccess(
+  db: Db,
+  owner: number,
+  viewer: number,
+  status: PrivatePhotoAccessTable['status'],
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('private_photo_access')
+    .where('owner_profile_id', '=', owner)
+    .where('viewer_profile_id', '=', viewer)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }
 
 /** Pairs a statement records at most (4 parameters each, well within PostgreSQL's 65,535). */
@@ -131,5 +199,18 @@ export function reportsInvolving(db: Db, profileId: number, limit: number) {
     )
     .orderBy('reports.id', 'desc')
     .limit(limit)
+    .execute();
+}
+
+/** Ends every request and grant of private photos between the two, either way. */
+export async function deletePrivatePhotoAccessBetween(db: Db, profile: number, other: number): Promise<void> {
+  await db
+    .deleteFrom('private_photo_access')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('owner_profile_id', '=', profile), eb('viewer_profile_id', '=', other)]),
+        eb.and([eb('owner_profile_id', '=', other), eb('viewer_profile_id', '=', profile)]),
+      ]),
+    )
     .execute();
 }

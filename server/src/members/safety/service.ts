@@ -17,7 +17,11 @@ export function createSafetyService(db: Db, clock: Clock, visibility: Visibility
     async block(site: Site, viewer: SignedInViewer, profileId: number) {
       if (profileId === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');
       await visibility.viewable(site, viewer, profileId);
-      await queries.insertBlock(db, viewer.profileId, profileId, nowIso());
+      await db.transaction().execute(async (trx) => {
+        await queries.insertBlock(trx, viewer.profileId, profileId, nowIso());
+        // A block ends what the two shared of their private photos, and what they asked of each other.
+        await queries.deletePrivatePhotoAccessBetween(trx, viewer.profileId, profileId);
+      });
     },
 
     async unblock(viewer: SignedInViewer, profileId: number) {

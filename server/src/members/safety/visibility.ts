@@ -1,10 +1,15 @@
 /**
- * The one access policy for members: who may see a profile, and who may like it or write to it.
- * The profile page, likes, photo files, blocks, reports and the chat ask here; search asks the same
- * rule (rule.ts) of many profiles at once. Likes and the chat tell it who has been in touch.
+ * The one access policy for members: who may see a profile and its private photos, and who may
+ * like it or write to it. The profile page, likes, photo files, blocks, reports and the chat ask
+ * here; search asks the same rule (rule.ts) of many profiles at once. Likes and the chat tell it who
+ * has been in touch; the chat tells it who asked for and was granted private photos.
+ *
+ * Private photos: their owner sees them always; another member while granted them and neither has
+ * blocked the other (the owner's block hides the whole profile; the viewer's block ends the grant's
+ * effect too); visitors never. One grant covers all the owner's private photos.
  */
 
-import { visitorMayBrowse } from '@amora/common';
+import { type PrivatePhotoStanding, visitorMayBrowse } from '@amora/common';
 import type { Db } from '../../db/index.js';
 import type { ProfileRow } from '../../db/schema.js';
 import { DomainError, fieldError, notFound } from '../../errors.js';
@@ -16,6 +21,12 @@ export interface ViewableProfile {
   row: ProfileRow;
   /** The viewer blocked this profile: they see it, marked, to be able to unblock. */
   blockedByViewer: boolean;
+  /** Where the viewer stands with this profile's private photos. */
+  privateAccess: PrivatePhotoStanding;
+  /** Where this profile stands with the viewer's private photos. */
+  myPrivatePhotos: PrivatePhotoStanding;
+  /** The viewer may see this profile's private photos. */
+  privatePhotosShown: boolean;
 }
 
 /** Visitors browse only where the site allows it, perhaps only when they came with a traffic source. */
@@ -30,7 +41,9 @@ export function createVisibilityPolicy(db: Db) {
       if (!viewer) assertVisitorMayBrowse(site, trafficSource, new DomainError('profile_login_required'));
       const found = await queries.visibleProfile(db, site.id, profileId, viewer?.profileId, 'view');
       if (!found) throw notFound();
-      return found;
+      const own = viewer?.profileId === profileId;
+      const granted = found.privateAccess === 'granted' && !found.blockedByViewer;
+      return { ...found, privatePhotosShown: own || granted };
     },
 
     /** May `viewer` like (or write to) this profile? A 404 as for a missing one when not. */
@@ -47,6 +60,22 @@ export function createVisibilityPolicy(db: Db) {
 
     /** Many pairs at once (bulk loads). */
     recordContactsInBulk: (trx: Db, pairs: [number, number][]) => queries.insertContacts(trx, pairs),
+
+    /**
+     * Records, inside the chat's transaction that writes its line, where a pair stands with the
+     * owner's private photos; each says whether it changed anything (one open request per pair,
+     * one grant). The chat checks first that the two may contact each other.
+     */
+    privatePhotos: {
+      ask: (trx: Db, owner: number, viewer: number, now: string) =>
+        queries.insertPrivatePhotoRequest(trx, owner, viewer, now),
+      grant: (trx: Db, owner: number, viewer: number, now: string) =>
+        queries.grantPrivatePhotos(trx, owner, viewer, now),
+      decline: (trx: Db, owner: number, viewer: number) =>
+        queries.deletePrivatePhotoAccess(trx, owner, viewer, 'asked'),
+      revoke: (trx: Db, owner: number, viewer: number) =>
+        queries.deletePrivatePhotoAccess(trx, owner, viewer, 'granted'),
+    },
   };
 }
 

@@ -1,5 +1,11 @@
 import './chats.scss';
-import { CHAT_HISTORY_LIMIT, type ChatMessage, type ChatProfile, type ChatResponse } from '@amora/common';
+import {
+  CHAT_HISTORY_LIMIT,
+  type ChatMessage,
+  type ChatProfile,
+  type ChatResponse,
+  isPrivatePhotoLine,
+} from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +23,7 @@ import { ChatAvatar } from './ChatAvatar';
 import { Composer } from './Composer';
 import { Icebreakers } from './Icebreakers';
 import { MessageBubble, PendingBubble } from './MessageBubble';
+import { PrivatePhotosLine } from './PrivatePhotosLine';
 import { SendProblem } from './SendProblem';
 
 /** A message on its way: shown at once, and kept with a retry (same client id) if it could not be sent. */
@@ -99,13 +106,16 @@ export function ChatScreen({
     },
     [recipient, queryClient, conversation, onStarted],
   );
-  const lastMine = messages.findLast((message) => message.from_me)?.id;
+  const lastMine = messages.findLast((message) => message.from_me && !isPrivatePhotoLine(message.kind))?.id;
+  const latestLines = latestLineIds(messages);
   const scroller = useScrollKeeper(messages.length + pending.length, typing, lastMine !== undefined);
   const send = (outgoing: Outgoing) => {
     scroller.stickToBottom();
     void deliver({ clientId: newClientId(), outgoing, failed: false });
   };
-  const lastReadMine = messages.findLast((message) => message.from_me && message.id <= readUpTo)?.id;
+  const lastReadMine = messages.findLast(
+    (message) => message.from_me && !isPrivatePhotoLine(message.kind) && message.id <= readUpTo,
+  )?.id;
   const empty = messages.length === 0 && pending.length === 0;
   const nameId = useId();
 
@@ -125,13 +135,22 @@ export function ChatScreen({
           )}
           {empty && <Icebreakers name={profile.name} onPick={(text) => send({ text })} />}
           <ol className="chat-message-list" aria-label={t('messages', { name: profile.name })} aria-live="polite">
-            {messages.map((message: ChatMessage) => (
-              <MessageBubble
-                key={message.id}
-                message={message}
-                status={message.id === lastMine ? (message.id === lastReadMine ? 'read' : 'sent') : undefined}
-              />
-            ))}
+            {messages.map((message: ChatMessage) =>
+              isPrivatePhotoLine(message.kind) ? (
+                <PrivatePhotosLine
+                  key={message.id}
+                  message={message}
+                  profile={profile}
+                  latest={latestLines.has(message.id)}
+                />
+              ) : (
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  status={message.id === lastMine ? (message.id === lastReadMine ? 'read' : 'sent') : undefined}
+                />
+              ),
+            )}
             {pending.map((item) => (
               <PendingBubble key={item.clientId} pending={item} onRetry={() => deliver(item)} />
             ))}
@@ -160,6 +179,15 @@ export function ChatScreen({
       </div>
     </section>
   );
+}
+
+/** The newest private-photo line of each kind from each side: those carry what can be done now. */
+function latestLineIds(messages: ChatMessage[]): Set<number> {
+  const latest = new Map<string, number>();
+  for (const message of messages) {
+    if (isPrivatePhotoLine(message.kind)) latest.set(`${message.kind}:${message.from_me}`, message.id);
+  }
+  return new Set(latest.values());
 }
 
 /** Who the conversation is with; the way back to the list is for a phone, where the list is not beside it. */

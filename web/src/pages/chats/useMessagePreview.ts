@@ -1,12 +1,13 @@
-import type { ChatEntry } from '@amora/common';
+import { type ChatEntry, isPrivatePhotoLine } from '@amora/common';
 import { useTranslation } from '../../i18n';
 
 type LastMessage = NonNullable<ChatEntry['last_message']>;
 
-/** What the conversation list says of the last message: its text, or which gift or that a photo was sent. */
+/** What the conversation list says of the last message: its text, which gift, that a photo was sent, or what happened to private photos. */
 export function useMessagePreview() {
   const { t } = useTranslation('chat');
   return (message: LastMessage) => {
+    if (isPrivatePhotoLine(message.kind)) return t(`preview.${message.kind}.${message.from_me ? 'mine' : 'theirs'}`);
     const said =
       message.kind === 'text'
         ? (message.text ?? '')

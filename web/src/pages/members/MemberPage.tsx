@@ -9,7 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
-import { useBlock, useMember } from '../../api/members';
+import { useBlock, useMember, usePrivatePhotos } from '../../api/members';
 import { HostedMark } from '../../components/HostedMark';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -23,6 +23,7 @@ import { storedTracking } from '../accounts/tracking';
 import { UpgradeLink } from '../credits/UpgradeLink';
 import { LikeButton, LikeStatus } from '../likes/LikeButton';
 import { PhotoGallery } from './PhotoGallery';
+import { PrivatePhotoPlaceholders } from './PrivatePhotos';
 import { InterestList, ProfileDetails, useDetailRows } from './ProfileDetails';
 import { ReportDialog } from './ReportDialog';
 
@@ -71,13 +72,14 @@ export default function MemberPage() {
       </div>
       <Row className="g-4">
         <Col md={6} lg={5}>
-          <PhotoGallery photos={profile.photos} name={profile.name}>
+          <PhotoGallery photos={[...profile.photos, ...profile.private_photos]} name={profile.name}>
             <h1 className="member-name">
               {profile.name}, {profile.age}
             </h1>
             {place && <p className="member-place">{place}</p>}
             {profile.hosted && <HostedMark />}
           </PhotoGallery>
+          {canAct && <PrivatePhotoPlaceholders profile={profile} />}
           {profile.photos_for_members > 0 && (
             <p className="mt-3 mb-0 small">
               {t('member.morePhotosLogin', { count: profile.photos_for_members })}{' '}
@@ -155,10 +157,15 @@ function ProfileSections({ profile }: { profile: MemberProfile }) {
   );
 }
 
-/** Block and Report, out of the way behind "…". */
+/** Sharing one's private photos with this member (or no longer), Block and Report, out of the way behind "…". */
 function SafetyMenu({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('members');
+  const { user } = useUser();
   const block = useBlock(profile.id);
+  const share = usePrivatePhotos(profile.id);
+  const shared = profile.my_private_photos === 'granted';
+  const havePrivate = user?.profile.photos.some((photo) => photo.private) ?? false;
+  const problem = block.error ?? share.error;
   const [reporting, setReporting] = useState(false);
   return (
     <>
@@ -168,6 +175,17 @@ function SafetyMenu({ profile }: { profile: MemberProfile }) {
         toggleClassName="btn member-more"
         toggle={<Icon svg={icons.more} />}
       >
+        {!profile.blocked && (shared || havePrivate) && (
+          <button
+            type="button"
+            className="dropdown-item"
+            onClick={() => share.mutate(shared ? 'revoke' : 'grant')}
+            disabled={share.isPending}
+          >
+            <Icon svg={shared ? icons.locked : icons.unlocked} />{' '}
+            {shared ? t('private.stopSharing', { name: profile.name }) : t('private.share', { name: profile.name })}
+          </button>
+        )}
         {!profile.blocked && (
           <button type="button" className="dropdown-item" onClick={() => block.mutate(true)} disabled={block.isPending}>
             <Icon svg={icons.blocked} /> {t('member.block')}
@@ -177,9 +195,9 @@ function SafetyMenu({ profile }: { profile: MemberProfile }) {
           <Icon svg={icons.report} /> {t('report.open')}
         </button>
       </Menu>
-      {block.isError && (
+      {problem && (
         <Alert variant="danger" className="w-100 mt-2">
-          {block.error.message}
+          {problem.message}
         </Alert>
       )}
       <ReportDialog profileId={profile.id} name={profile.name} show={reporting} onHide={() => setReporting(false)} />

@@ -12,7 +12,7 @@ import { ProfilePhoto } from '../../components/ProfilePhoto';
 import { useTranslation } from '../../i18n';
 import { UpgradeLink } from '../credits/UpgradeLink';
 
-/** The member's photos: upload within the limit, choose the main one, move, delete. */
+/** The member's photos: upload within the limit, choose the main one, move, make private (or public again), delete. */
 export function PhotosManager({ user }: { user: User }) {
   const { t } = useTranslation('members');
   const inputId = useId();
@@ -21,17 +21,19 @@ export function PhotosManager({ user }: { user: User }) {
   const setMain = usePhotoMutation(photoCalls.setMain);
   const reorder = usePhotoMutation(photoCalls.reorder);
   const remove = usePhotoMutation(photoCalls.remove);
+  const setPrivate = usePhotoMutation(photoCalls.setPrivate);
   const photos = user.profile.photos;
   const limit = user.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
   const counted = photos.filter((photo) => photo.status !== 'rejected').length;
-  const busy = upload.isPending || setMain.isPending || reorder.isPending || remove.isPending;
-  const failure = [upload, setMain, reorder, remove].find((mutation) => mutation.isError)?.error;
+  const mutations = [upload, setMain, reorder, remove, setPrivate];
+  const busy = mutations.some((mutation) => mutation.isPending);
+  const failure = mutations.find((mutation) => mutation.isError)?.error;
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    for (const mutation of [setMain, reorder, remove]) mutation.reset();
+    for (const mutation of [setMain, reorder, remove, setPrivate]) mutation.reset();
     upload.mutate(file);
   };
   const move = (photo: OwnPhoto, by: number) => {
@@ -86,6 +88,11 @@ export function PhotosManager({ user }: { user: User }) {
               )}
               <div className="photo-badges">
                 {isMain && <span className="photo-badge photo-badge-main">{t('photos.main')}</span>}
+                {photo.private && (
+                  <span className="photo-badge photo-badge-private">
+                    <Icon svg={icons.locked} /> {t('photos.private')}
+                  </span>
+                )}
                 {photo.status !== 'active' && (
                   <span className={`photo-badge photo-badge-${photo.status}`}>
                     {t(`photos.status.${photo.status}`)}
@@ -99,7 +106,7 @@ export function PhotosManager({ user }: { user: User }) {
                 toggleClassName="btn btn-light photo-menu-toggle"
                 toggle={<Icon svg={icons.more} />}
               >
-                {!isMain && photo.status !== 'rejected' && (
+                {!isMain && !photo.private && photo.status !== 'rejected' && (
                   <button
                     type="button"
                     className="dropdown-item"
@@ -107,6 +114,17 @@ export function PhotosManager({ user }: { user: User }) {
                     disabled={busy}
                   >
                     <Icon svg={icons.profile} /> {t('photos.makeMain')}
+                  </button>
+                )}
+                {!isMain && photo.status !== 'rejected' && (
+                  <button
+                    type="button"
+                    className="dropdown-item"
+                    onClick={() => setPrivate.mutate({ id: photo.id, private: !photo.private })}
+                    disabled={busy}
+                  >
+                    <Icon svg={photo.private ? icons.unlocked : icons.locked} />{' '}
+                    {photo.private ? t('photos.makePublic', { number }) : t('photos.makePrivate', { number })}
                   </button>
                 )}
                 {index > 0 && (
@@ -155,6 +173,7 @@ export function PhotosManager({ user }: { user: User }) {
         ))}
       </ul>
       <p className="small text-body-secondary mt-2 mb-0">{t('photos.rules')}</p>
+      <p className="small text-body-secondary mt-1 mb-0">{t('photos.privateHelp')}</p>
     </div>
   );
 }

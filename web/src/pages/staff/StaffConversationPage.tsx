@@ -1,4 +1,4 @@
-import type { MemberProfile, Persona } from '@amora/common';
+import { type ChatMessage, isPrivatePhotoLine, type MemberProfile, type Persona } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { MessageBubble } from '../chats/MessageBubble';
-import { staffPhotoUrl, useAddNote, useAnswer, useEditPersona, useOperatorConversation, useRelease } from './api';
+import {
+  staffPhotoUrl,
+  useAddNote,
+  useAnswer,
+  useEditPersona,
+  useOperatorConversation,
+  useOperatorPrivatePhotos,
+  useRelease,
+} from './api';
 import { PersonaSheet } from './PersonaSheet';
 
 /**
@@ -48,10 +56,17 @@ export default function StaffConversationPage() {
           logged with your name.
         </p>
         <ol className="chat-message-list staff-history" aria-label="Messages">
-          {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} />
-          ))}
+          {messages.map((message) =>
+            isPrivatePhotoLine(message.kind) ? (
+              <li key={message.id} className="chat-line">
+                <p className="chat-line-text">{lineText(message, member.name, hosted.name)}</p>
+              </li>
+            ) : (
+              <MessageBubble key={message.id} message={message} />
+            ),
+          )}
         </ol>
+        <PrivatePhotosPanel conversation={id} member={member} hosted={hosted} />
         <AnswerForm conversation={id} hosted={hosted} />
       </section>
       <aside className="staff-side">
@@ -60,6 +75,78 @@ export default function StaffConversationPage() {
         <Notes conversation={id} notes={notes} />
       </aside>
     </div>
+  );
+}
+
+/** A line about private photos as staff read it (the hosted side is "from me"). */
+function lineText(message: ChatMessage, memberName: string, hostedName: string) {
+  const [actor, other] = message.from_me ? [hostedName, memberName] : [memberName, hostedName];
+  switch (message.kind) {
+    case 'photos_asked':
+      return `${actor} asked to see the private photos of ${other}.`;
+    case 'photos_shared':
+      return `${actor} shared private photos with ${other}.`;
+    case 'photos_unshared':
+      return `${actor} stopped sharing private photos with ${other}.`;
+    default:
+      return `${actor} declined to share private photos with ${other}.`;
+  }
+}
+
+/** The hosted profile's private photos and where the member stands with them: share, decline a request, stop sharing. */
+function PrivatePhotosPanel({
+  conversation,
+  member,
+  hosted,
+}: {
+  conversation: number;
+  member: MemberProfile;
+  hosted: MemberProfile;
+}) {
+  const change = useOperatorPrivatePhotos(conversation);
+  const standing = member.my_private_photos;
+  if (hosted.private_photos.length === 0 && standing === 'none') return null;
+  const count = hosted.private_photos.length;
+  return (
+    <section className="staff-private-photos my-3" aria-label="Private photos">
+      <h2 className="h6">Private photos of {hosted.name}</h2>
+      <p className="small mb-2">
+        {count} private {count === 1 ? 'photo' : 'photos'}.{' '}
+        {standing === 'asked'
+          ? `${member.name} asked to see them.`
+          : standing === 'granted'
+            ? `${member.name} sees them.`
+            : `${member.name} does not see them.`}
+      </p>
+      {change.isError && <Alert variant="danger">{change.error.message}</Alert>}
+      <div className="d-flex gap-2">
+        {standing !== 'granted' && (
+          <Button size="sm" onClick={() => change.mutate('grant')} disabled={change.isPending}>
+            Share with {member.name}
+          </Button>
+        )}
+        {standing === 'asked' && (
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => change.mutate('decline')}
+            disabled={change.isPending}
+          >
+            Decline
+          </Button>
+        )}
+        {standing === 'granted' && (
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => change.mutate('revoke')}
+            disabled={change.isPending}
+          >
+            Stop sharing
+          </Button>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { InboxEntry } from '@amora/common';
+import type { InboxEntry, PrivatePhotoLine } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
@@ -24,8 +24,18 @@ function whereTheyAre(member: InboxEntry['member']) {
   return `${languageNames.of(member.language)} · ${country}${time} there`;
 }
 
-const preview = (message: InboxEntry['last_message']) =>
-  message.kind === 'text' ? message.text : message.kind === 'gift' ? `Gift: ${message.gift}` : 'Photo';
+const LINE_PREVIEWS: Record<PrivatePhotoLine, string> = {
+  photos_asked: 'Asked to see private photos',
+  photos_shared: 'Private photos shared',
+  photos_unshared: 'Private photos no longer shared',
+  photos_declined: 'Private photos declined',
+};
+
+const preview = (message: InboxEntry['last_message']) => {
+  if (message.kind === 'text') return message.text;
+  if (message.kind === 'gift') return `Gift: ${message.gift}`;
+  return message.kind === 'photo' ? 'Photo' : LINE_PREVIEWS[message.kind];
+};
 
 /** /staff: conversations with hosted profiles that wait for an answer, longest waiting first. */
 export default function StaffInboxPage() {

@@ -286,6 +286,7 @@ function Photos({
               <span className="staff-hosted-photo-marks">
                 {photo.main && <Badge bg="primary">Main</Badge>}
                 {photo.premium_only && <Badge bg="warning">Premium only</Badge>}
+                {photo.private && <Badge bg="dark">Private</Badge>}
                 {photo.sent && (
                   <Badge bg="light" text="dark">
                     Sent in a chat
@@ -294,7 +295,7 @@ function Photos({
               </span>
               {keeps && (
                 <span className="staff-hosted-photo-actions">
-                  {!photo.main && (
+                  {!photo.main && !photo.private && (
                     <Button
                       size="sm"
                       variant="outline-primary"
@@ -314,6 +315,18 @@ function Photos({
                       change.mutate({ profile: profile.id, photo: photo.id, premium_only: e.target.checked })
                     }
                   />
+                  {!photo.main && (
+                    <Form.Check
+                      type="switch"
+                      id={`private-${photo.id}`}
+                      label="Private (operators share it in a chat)"
+                      checked={photo.private}
+                      disabled={change.isPending}
+                      onChange={(e) =>
+                        change.mutate({ profile: profile.id, photo: photo.id, private: e.target.checked })
+                      }
+                    />
+                  )}
                   {!photo.sent && (
                     <Button
                       size="sm"

@@ -5,6 +5,7 @@ import type {
   HostedProfileDetail,
   HostedStatus,
   NewHostedProfile,
+  OperatorPrivatePhotoAction,
   PersonaFacts,
   PhotoRejection,
   ReportReason,
@@ -170,6 +171,16 @@ export function useAnswer(conversation: number) {
         { retry: true },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
+  });
+}
+
+/** Grants, declines or revokes the hosted profile's private photos to the member; the conversation comes back. */
+export function useOperatorPrivatePhotos(conversation: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: OperatorPrivatePhotoAction) =>
+      api.post('/api/staff/private-photos.php', 'operatorConversationResponse', { conversation, action }),
+    onSuccess: (view) => queryClient.setQueryData(staffKeys.conversation(conversation), view),
   });
 }
 
@@ -524,7 +535,7 @@ export const useUploadHostedPhoto = (profile: number) =>
   );
 
 export const useChangeHostedPhoto = () =>
-  useHostedChange((input: { profile: number; photo: number; main?: true; premium_only?: boolean }) =>
+  useHostedChange((input: { profile: number; photo: number; main?: true; premium_only?: boolean; private?: boolean }) =>
     api.put('/api/staff/hosted-photo.php', 'hostedProfileResponse', input),
   );
 
