@@ -16,6 +16,8 @@ export const SESSION_DAYS = 30;
 export const SESSION_SEEN_MINUTES = 5;
 /** How much of a browser's user agent a session keeps: enough to tell the device and browser. */
 export const SESSION_USER_AGENT_LENGTH = 512;
+/** How long a member's data export may be downloaded before its file is deleted. */
+export const EXPORT_DAYS = 7;
 /** The traffic source (?network=) a visitor first came with, for sites that admit only those visitors. */
 export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
 export const TRAFFIC_SOURCE_DAYS = 30;
