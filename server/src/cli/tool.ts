@@ -2,8 +2,8 @@
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
-import { createDevMailbox } from '../mail/mailer.js';
 import { exportsFolder } from '../exports/service.js';
+import { createDevMailbox } from '../mail/mailer.js';
 import { mediaRoot } from '../members/photos/files.js';
 import { configuredProvider } from '../payments/providers.js';
 import { createServices, notificationsSetup, type Services } from '../services.js';

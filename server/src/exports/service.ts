@@ -215,7 +215,7 @@ export function createExportsService(deps: ExportsDeps) {
   /** Writes the export's ZIP and tells the member it is ready; an export of an account gone meanwhile is dropped. */
   async function build(exportId: string) {
     const row = await queries.findExport(db, exportId);
-    if (!row || row.status !== 'preparing') return;
+    if (row?.status !== 'preparing') return;
     const recipient = await accounts.notificationRecipient(row.user_id);
     const site = recipient && (await sites.findById(recipient.target.siteId));
     if (!recipient || !site) {

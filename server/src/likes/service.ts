@@ -111,7 +111,9 @@ export function createLikesService(deps: {
     /** The likes a member gave and got, and their matches (likes both ways), for their data export. */
     async exportOf(profileId: number) {
       const rows = await queries.likesInvolving(db, profileId);
-      const others = rows.map((row) => (row.liker_profile_id === profileId ? row.liked_profile_id : row.liker_profile_id));
+      const others = rows.map((row) =>
+        row.liker_profile_id === profileId ? row.liked_profile_id : row.liker_profile_id,
+      );
       const names = new Map((await members.namesOf([...new Set(others)])).map((row) => [row.id, row.name]));
       const given = rows.filter((row) => row.liker_profile_id === profileId);
       const received = rows.filter((row) => row.liked_profile_id === profileId);

@@ -23,7 +23,14 @@ const company: CompanyInfo = {
   delete_discount: 0,
   added: '2026-01-01',
 };
-const ACCOUNT_KINDS: AccountMailKind[] = ['activate', 'reset', 'mail_change', 'mail_changed', 'reactivate', 'export_ready'];
+const ACCOUNT_KINDS: AccountMailKind[] = [
+  'activate',
+  'reset',
+  'mail_change',
+  'mail_changed',
+  'reactivate',
+  'export_ready',
+];
 const NOTIFICATION_KINDS: NotificationMailKind[] = [
   'messages',
   'likes',
