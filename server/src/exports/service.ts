@@ -116,22 +116,16 @@ export function createExportsService(deps: ExportsDeps) {
   function readme(locale: Locale, siteName: string, made: string) {
     const t = translator(locale);
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(made));
-    const parts = PARTS.map((part) => `${part}\n  ${t(`export:parts.${part.replace('.json', '')}`)}`);
-    const files = [
-      `photos/<id>.webp\n  ${t('export:files.photos')}`,
-      `conversations/<id>/<id>.webp\n  ${t('export:files.chatPhotos')}`,
-    ];
+    const explained = (name: string, text: string) => `${name}\n  ${text}`;
     return [
       t('export:title', { site: siteName }),
-      '',
       t('export:intro', { site: siteName, date }),
-      '',
-      ...parts,
-      ...files,
-      '',
+      ...PARTS.map((part) => explained(part, t(`export:parts.${part.replace('.json', '')}`))),
+      explained('photos/<id>.webp', t('export:files.photos')),
+      explained('conversations/<id>/<id>.webp', t('export:files.chatPhotos')),
       t('export:outro'),
     ]
-      .join('\n')
+      .join('\n\n')
       .concat('\n');
   }
 
