@@ -291,6 +291,38 @@ describe('GET /api/export.php', () => {
   });
 });
 
+describe('the sweep', () => {
+  it('makes an export whose job was lost, and drops one that failed for good so it may be asked for again', async () => {
+    const lost = await exporter();
+    const failed = await exporter();
+    const minutesAgo = (minutes: number) => new Date(t.clock.now().getTime() - minutes * 60_000).toISOString();
+    const preparing = (who: Exporter, id: string, createdAt: string) => ({
+      id,
+      user_id: who.user.id,
+      day: createdAt.slice(0, 10),
+      status: 'preparing' as const,
+      created_at: createdAt,
+      ready_at: null,
+      expires_at: null,
+    });
+    await t.db
+      .insertInto('data_exports')
+      .values([preparing(lost, 'a'.repeat(32), minutesAgo(31)), preparing(failed, 'b'.repeat(32), minutesAgo(25 * 60))])
+      .execute();
+
+    await t.services.exports.sweep();
+    await settle(t);
+    expect((await lost.visitor.get('/api/exports.php')).json().export).toMatchObject({
+      id: 'a'.repeat(32),
+      status: 'ready',
+    });
+    expect(await mailCount(t, lost.email)).toBe(1);
+    expect((await failed.visitor.get('/api/exports.php')).json().export).toBeNull();
+    await requestExport(failed);
+    await settle(t);
+  });
+});
+
 describe('a deleted account', () => {
   it('loses its exports at deletion; its old session may neither download nor ask again', async () => {
     const leaving = await exporter();

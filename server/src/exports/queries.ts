@@ -59,8 +59,19 @@ export async function deleteExpired(db: Db, now: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** Deletes the exports still being prepared that were asked for before `before`: their job gave up. */
+export async function deletePreparingBefore(db: Db, before: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('data_exports')
+    .where('status', '=', 'preparing')
+    .where('created_at', '<', before)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Exports still being prepared that were asked for before `before`. */
-export function preparingSince(db: Db, before: string): Promise<DataExportRow[]> {
+export function preparingBefore(db: Db, before: string): Promise<DataExportRow[]> {
   return db
     .selectFrom('data_exports')
     .selectAll()

@@ -44,6 +44,8 @@ const PAGE_SIZE = 500;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** An export still being prepared after this long lost its job: it is queued again. */
 const LOST_AFTER_MINUTES = 30;
+/** One still being prepared after this long failed for good (its job's tries span about 8 hours): it goes, and may be asked for again. */
+const GIVEN_UP_AFTER_HOURS = 24;
 /** What an export's id looks like: its file's name. */
 const EXPORT_ID = /^[0-9a-f]{32}$/;
 
@@ -271,12 +273,14 @@ export function createExportsService(deps: ExportsDeps) {
     }
   }
 
-  /** Deletes what has expired or is stray, and queues again the exports whose job was lost. */
+  /** Deletes what has expired, failed for good or is stray, and queues again the exports whose job was lost. */
   async function sweep() {
+    const ago = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000).toISOString();
     await removeFiles(await queries.deleteExpired(db, nowIso()));
+    await queries.deletePreparingBefore(db, ago(GIVEN_UP_AFTER_HOURS * 60));
     await removeStrayFiles();
-    const lostBefore = new Date(clock.now().getTime() - LOST_AFTER_MINUTES * 60_000).toISOString();
-    for (const row of await queries.preparingSince(db, lostBefore)) {
+    const lostBefore = ago(LOST_AFTER_MINUTES);
+    for (const row of await queries.preparingBefore(db, lostBefore)) {
       await jobs.add('export.build', { exportId: row.id }, { key: `export-build-${row.id}` });
     }
   }
