@@ -27,6 +27,8 @@ const IPHONE_SAFARI =
 const PASSWORD = 'a-good-password-1';
 
 test('a member logs another device out, then downloads a copy of their data', async ({ page, browser }, testInfo) => {
+  // Two journeys in one, with two browsers and a background job: longer than most on a loaded machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail('devices');
   await enterSite(page, '/');
   const signup = await page.request.post('/api/signup.php', {
@@ -118,7 +120,6 @@ test('a member logs another device out, then downloads a copy of their data', as
   await expect(data.getByText(t('settings.export.ready'), { exact: true })).toBeVisible();
   await expectAccessible(page);
   await expectTapTargets(page);
-  await data.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'sessions-06-data-ready');
 
   const mail = await latestMail(page.request, email, t('mail:export_ready.subject', { site: 'Amora' }));
