@@ -16,6 +16,7 @@ export function catalogue(locale: string) {
     credits: load('credits'),
     notifications: load('notifications'),
     landers: load('landers'),
+    export: load('export'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

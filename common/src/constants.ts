@@ -19,6 +19,8 @@ export const SESSION_USER_AGENT_LENGTH = 512;
 /** A browser's own long-lived mark, so a sign-in from a device the member never used is told to them. */
 export const DEVICE_COOKIE = 'amora_device';
 export const DEVICE_COOKIE_DAYS = 400;
+/** How long a member's data export may be downloaded before its file is deleted. */
+export const EXPORT_DAYS = 7;
 /** The traffic source (?network=) a visitor first came with, for sites that admit only those visitors. */
 export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
 export const TRAFFIC_SOURCE_DAYS = 30;

@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'directdebit_limit',
   'directdebit_unavailable',
   'unsubscribe_link_invalid',
+  'export_limit',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

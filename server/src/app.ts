@@ -20,6 +20,8 @@ import type { Db } from './db/index.js';
 import { DomainError } from './errors.js';
 import { createEventBus } from './events/bus.js';
 import { connectRedisWire } from './events/wire.js';
+import { exportsRoutes } from './exports/routes.js';
+import { exportsFolder } from './exports/service.js';
 import { geoRoutes } from './geo/routes.js';
 import { appPageRoutes, readFirstScreenRender, readPageScripts } from './http/app-page.js';
 import { drainingHooks } from './http/draining.js';
@@ -110,6 +112,7 @@ export async function buildApp({
     clock,
     mailer,
     mediaRoot: media,
+    exportsRoot: exportsFolder(config.dataDir),
     events,
     jobs,
     paymentProvider,
@@ -119,7 +122,10 @@ export async function buildApp({
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.realtime.close());
+  app.addHook('onClose', async () => {
+    services.realtime.close();
+    services.exports.close();
+  });
   jobs.start();
   app.addHook('onClose', async () => {
     await services.notifications.settled();
@@ -165,6 +171,7 @@ export async function buildApp({
   });
   await app.register(complaintsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(moderationRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(exportsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   fs.mkdirSync(media, { recursive: true });

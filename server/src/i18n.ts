@@ -7,7 +7,7 @@ import { createTranslator, type Resource, type TFunction } from '@amora/common/i
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../common/locales');
 // app: the few web texts a mail repeats, such as a complaint's category.
-export const NAMESPACES = ['app', 'errors', 'mail', 'push', 'site'] as const;
+export const NAMESPACES = ['app', 'errors', 'export', 'mail', 'push', 'site'] as const;
 
 /** One catalogue of common/locales, as the web app's build reads it too. */
 export function readCatalogue(locale: Locale, ns: string): Record<string, unknown> {

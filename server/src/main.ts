@@ -54,7 +54,7 @@ async function seedDemoSite(app: App, config: Config) {
   if (seeded) console.log(`Seeded the demo site with ${DEMO_HOSTED_PROFILES} hosted profiles in ${seconds} s.`);
 }
 
-/** Serves until SIGTERM or SIGINT, with the hourly purge, the reminders and the payments' settling running beside. */
+/** Serves until SIGTERM or SIGINT, with the hourly purge, the reminders, the payments' settling and the exports' sweep running beside. */
 async function serve(app: App, release: () => Promise<void>, config: Config) {
   const purge = async () => {
     const purged = await app.services.accounts.purgeDeletedAccounts();
@@ -64,12 +64,14 @@ async function serve(app: App, release: () => Promise<void>, config: Config) {
   const purgeTimer = setInterval(() => void purge().catch((err) => app.log.error(err)), PURGE_INTERVAL_MS);
   const stopReminders = app.services.notifications.scheduleReminders();
   const stopSettling = app.services.payments.scheduleSettling();
+  const stopExportSweep = app.services.exports.scheduleSweep();
   shutDownOnSignals(app, {
     drainSeconds: config.shutdownDrainSeconds,
     stopTimers() {
       clearInterval(purgeTimer);
       stopReminders();
       stopSettling();
+      stopExportSweep();
     },
     release,
   });

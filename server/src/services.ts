@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createCreditsService } from './credits/service.js';
 import type { Db } from './db/index.js';
 import { createEventBus, type EventBus } from './events/bus.js';
+import { createExportsService } from './exports/service.js';
 import { createDbQueue } from './jobs/db-queue.js';
 import type { JobQueue } from './jobs/queue.js';
 import { createLandersService } from './landers/service.js';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   /** Where photo files are kept (DATA_DIR/media). */
   mediaRoot: string;
+  /** Where members' data exports are kept (DATA_DIR/exports). */
+  exportsRoot: string;
   /** The domain event bus; in this process when not given. */
   events?: EventBus;
   /** The background job queue; in the database when not given. Its owner starts and closes it. */
@@ -70,6 +73,7 @@ export function createServices({
   clock,
   mailer,
   mediaRoot,
+  exportsRoot,
   events = createEventBus({ db }),
   jobs = createDbQueue({ db, clock }),
   paymentProvider = createSandboxProvider(db, clock),
@@ -135,6 +139,24 @@ export function createServices({
     safety,
     complaints,
   });
+  const exports = createExportsService({
+    db,
+    clock,
+    jobs,
+    events,
+    exportsRoot,
+    accounts,
+    members,
+    photos,
+    likes,
+    chat,
+    credits,
+    payments,
+    notifications,
+    safety,
+    sites,
+    mail,
+  });
   return {
     events,
     jobs,
@@ -156,6 +178,7 @@ export function createServices({
     staff,
     payments,
     notifications,
+    exports,
   };
 }
 

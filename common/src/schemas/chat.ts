@@ -129,6 +129,8 @@ export type ServerPush =
   | { type: 'match'; profile_id: number }
   /** The member's credits or premium changed (a payment was paid or refunded): fetch the user again. */
   | { type: 'credits' }
+  /** The member's data export is ready to download. */
+  | { type: 'export' }
   /** Sent once the missed messages have been sent after a (re)connect. */
   | { type: 'ready' };
 

@@ -8,6 +8,7 @@ export * from './app-page.js';
 export * from './chat.js';
 export * from './complaints.js';
 export * from './errors.js';
+export * from './exports.js';
 export * from './ids.js';
 export * from './landers.js';
 export * from './likes.js';

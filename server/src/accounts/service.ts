@@ -373,6 +373,30 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       return this.memberOf(await liveUser(userId));
     },
 
+    /**
+     * The account as its member's data export shows it, and where they are signed in; null for an
+     * account that is gone or being deleted, whose data nobody may export.
+     */
+    async exportOf(userId: number) {
+      const user = await liveUser(userId);
+      if (!user) return null;
+      const sessions = await this.sessions(userId);
+      return {
+        account: {
+          id: user.id,
+          email: user.email,
+          pending_email: user.pending_email,
+          language: user.language,
+          status: user.status,
+          signup_date: user.signup_date,
+          premium: user.paid_user === 1,
+          signup_message: user.signup_message,
+          notification_mail_off: mailOffReasons(user),
+        },
+        sessions: sessions.map(({ current, ...session }) => session),
+      };
+    },
+
     /** The back office's dashboard: signups and activations, and signups per day. */
     signupFigures: (period: FigurePeriod) => queries.signupFigures(db, period),
     signupsByDay: (period: FigurePeriod) => queries.signupsByDay(db, period),
@@ -714,6 +738,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         });
         const ended = await queries.deleteSessionsOf(trx, user.id);
         await members.withdrawProfile(user.id, trx);
+        await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId: user.id });
         return { token: await issueToken(user.id, 'reactivate', null, trx), ended };
       });
       await announceEndedSessions(user.site_id, ended);
@@ -774,6 +799,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       const erased = await db.transaction().execute(async (trx) => {
         const sessionIds = await queries.deleteSessionsOf(trx, userId);
         if (!(await queries.deleteUser(trx, userId))) return false;
+        await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId });
         if (sessionIds.length > 0)
           await events.record(trx, { type: 'session.ended', siteId: user.site_id, sessionIds });
         return true;

@@ -207,6 +207,29 @@ export function listConversations(db: Db, profileId: number, limit: number) {
     .execute();
 }
 
+/** Every conversation a member is in, oldest first, with when it began (their data export). */
+export function conversationsOfMember(db: Db, profileId: number) {
+  return db
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .select(['cm.conversation_id', 'cm.other_profile_id', 'cm.hidden', 'c.created_at'])
+    .where('cm.profile_id', '=', profileId)
+    .orderBy('cm.conversation_id')
+    .execute();
+}
+
+/** A page of a conversation's messages after `afterId`, oldest first: all of them, cleared ones too. */
+export function messagesAfter(db: Db, conversationId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * A page of messages, newest first: before `before` (older pages), or after `after` (catching up,
  * oldest first then), never those the member cleared by deleting the conversation.

@@ -5,6 +5,8 @@
  * nothing happens. What happened is published afterwards for the members' open apps.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_PAGE_SIZE,
@@ -401,7 +403,43 @@ export function createChatService(deps: {
     return { kind, photo: await storeChatPhotoFile(mediaRoot, `c/${senderProfileId}`, outgoing.photo) };
   }
 
+  /** A message as the member's data export keeps it, with the file of a photo message to read. */
+  function exported(row: MessageRow, profileId: number) {
+    const fromMe = row.sender_profile_id === profileId;
+    const file = row.photo_file;
+    return {
+      id: row.id,
+      from_me: fromMe,
+      kind: row.kind,
+      text: row.body,
+      gift: row.gift,
+      credits: fromMe ? row.credits : 0,
+      created_at: row.created_at,
+      photo: file ? { openFile: () => fs.createReadStream(path.join(mediaRoot, file)) } : null,
+    };
+  }
+
   return {
+    /** The member's conversations (deleted ones too), oldest first, for their data export. */
+    async exportConversations(profileId: number) {
+      const rows = await queries.conversationsOfMember(db, profileId);
+      const names = new Map(
+        (await members.namesOf([...new Set(rows.map((row) => row.other_profile_id))])).map((row) => [row.id, row.name]),
+      );
+      return rows.map((row) => ({
+        id: row.conversation_id,
+        with: { profile_id: row.other_profile_id, name: names.get(row.other_profile_id) ?? null },
+        started_at: row.created_at,
+        deleted_by_me: row.hidden === 1,
+      }));
+    },
+
+    /** A page of one of the member's conversations after message `afterId`, oldest first: the export reads it in pages. */
+    async exportMessages(profileId: number, conversationId: number, afterId: number, limit: number) {
+      const rows = await queries.messagesAfter(db, conversationId, afterId, limit);
+      return rows.map((row) => exported(row, profileId));
+    },
+
     /** The back office's dashboard: members' messages to hosted profiles, waits, and operators' answer times. */
     messagesToHosted: (period: FigurePeriod) => queries.messagesToHosted(db, period),
     messagesToHostedByDay: (period: FigurePeriod) => queries.messagesToHostedByDay(db, period),

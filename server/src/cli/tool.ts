@@ -2,6 +2,7 @@
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
+import { exportsFolder } from '../exports/service.js';
 import { createDevMailbox } from '../mail/mailer.js';
 import { mediaRoot } from '../members/photos/files.js';
 import { configuredProvider } from '../payments/providers.js';
@@ -44,6 +45,7 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
       clock: systemClock,
       mailer,
       mediaRoot: mediaRoot(config.dataDir),
+      exportsRoot: exportsFolder(config.dataDir),
       paymentProvider,
       notifications: notificationsSetup(config),
     });

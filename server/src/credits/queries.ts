@@ -271,6 +271,18 @@ export function ledgerOf(db: Db, userId: number, limit: number) {
     .execute();
 }
 
+/** A page of a member's ledger lines after `afterId`, oldest first (their data export reads it all in pages). */
+export function ledgerPageOf(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['id', 'delta', 'balance_after', 'reason', 'reference', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The codes members type (not the site's own offers), newest first, each with how often it is held or used. */
 export function discountCodesForStaff(db: Db, filter: { siteId?: number; id?: number; limit: number }) {
   let query = db

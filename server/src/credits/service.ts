@@ -145,6 +145,9 @@ export function createCreditsService(db: Db, clock: Clock) {
       return (await this.spend(userId, -amount, 'adjustment', reference, trx))?.balance ?? null;
     },
 
+    /** A page of the member's ledger after line `afterId`, oldest first: their data export reads it in pages. */
+    ledgerPage: (userId: number, afterId: number, limit: number) => queries.ledgerPageOf(db, userId, afterId, limit),
+
     balance(userId: number, trx: Db = db) {
       return queries.findBalance(trx, userId);
     },

@@ -651,6 +651,19 @@ export interface MailsTable {
   created_at: string;
 }
 
+/** A copy of a member's data asked for: its file is DATA_DIR/exports/<id>.zip once ready, until expires_at. */
+export interface DataExportsTable {
+  /** Random, and the file's name: nothing a member typed. */
+  id: string;
+  user_id: number;
+  /** The UTC day it was asked for: one a day per member. */
+  day: string;
+  status: 'preparing' | 'ready';
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   sites: SitesTable;
@@ -703,6 +716,7 @@ export interface Database {
   moderation_appeals: ModerationAppealsTable;
   banned_addresses: BannedAddressesTable;
   mails: MailsTable;
+  data_exports: DataExportsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -114,6 +114,10 @@ export type DomainEvent =
    * close, on every instance. Ids as the sessions table keeps them (hashes, not the cookies' tokens).
    */
   | { type: 'session.ended'; siteId: number; sessionIds: string[] }
+  /** A member deleted their account (its grace period begins), or it was erased: their data goes with it. */
+  | { type: 'account.deleted'; siteId: number; userId: number }
+  /** A member's data export is ready to download, for their devices. */
+  | { type: 'export.ready'; siteId: number; profileId: number }
   /** Staff changed a site's settings, company details or host names: every instance forgets what it kept. */
   | { type: 'site.changed'; siteId: number };
 

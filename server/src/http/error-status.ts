@@ -72,4 +72,5 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   directdebit_limit: 429,
   unsubscribe_link_invalid: 403,
   directdebit_unavailable: 503,
+  export_limit: 429,
 };

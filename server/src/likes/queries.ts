@@ -147,3 +147,13 @@ export async function lockLikesBetween(db: Db, profile: number, other: number): 
  */
 const SWIPE_LOCKS = 4;
 const PAIR_LOCKS = 5;
+
+/** Every like a profile gave or got, oldest first, with when (a member's data export). */
+export function likesInvolving(db: Db, profileId: number) {
+  return db
+    .selectFrom('likes')
+    .select(['liker_profile_id', 'liked_profile_id', 'source', 'created_at', 'seen_at'])
+    .where((eb) => eb.or([eb('liker_profile_id', '=', profileId), eb('liked_profile_id', '=', profileId)]))
+    .orderBy('created_at')
+    .execute();
+}

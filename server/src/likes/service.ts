@@ -108,6 +108,24 @@ export function createLikesService(deps: {
   }
 
   return {
+    /** The likes a member gave and got, and their matches (likes both ways), for their data export. */
+    async exportOf(profileId: number) {
+      const rows = await queries.likesInvolving(db, profileId);
+      const others = rows.map((row) =>
+        row.liker_profile_id === profileId ? row.liked_profile_id : row.liker_profile_id,
+      );
+      const names = new Map((await members.namesOf([...new Set(others)])).map((row) => [row.id, row.name]));
+      const given = rows.filter((row) => row.liker_profile_id === profileId);
+      const received = rows.filter((row) => row.liked_profile_id === profileId);
+      const likedBack = new Set(received.map((row) => row.liker_profile_id));
+      const side = (otherId: number) => ({ profile_id: otherId, name: names.get(otherId) ?? null });
+      return {
+        given: given.map((row) => ({ ...side(row.liked_profile_id), source: row.source, at: row.created_at })),
+        received: received.map((row) => ({ ...side(row.liker_profile_id), at: row.created_at, seen_at: row.seen_at })),
+        matches: given.filter((row) => likedBack.has(row.liked_profile_id)).map((row) => side(row.liked_profile_id)),
+      };
+    },
+
     async like(site: Site, member: SignedInViewer, { profile_id, source }: LikeRequest) {
       // Refused before anything is stored or announced.
       const profile = await contactableCard(site, member, profile_id);

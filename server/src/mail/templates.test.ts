@@ -23,7 +23,14 @@ const company: CompanyInfo = {
   delete_discount: 0,
   added: '2026-01-01',
 };
-const ACCOUNT_KINDS: AccountMailKind[] = ['activate', 'reset', 'mail_change', 'mail_changed', 'reactivate'];
+const ACCOUNT_KINDS: AccountMailKind[] = [
+  'activate',
+  'reset',
+  'mail_change',
+  'mail_changed',
+  'reactivate',
+  'export_ready',
+];
 const NOTIFICATION_KINDS: NotificationMailKind[] = [
   'messages',
   'likes',
@@ -42,6 +49,7 @@ const params = {
   days: 14,
   new_email: 'n@x.test',
   support: 's@x.test',
+  date: '4 December 2026',
 };
 
 function expectWhole(mail: { subject: string; text: string; html: string }, locale: string) {

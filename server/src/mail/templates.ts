@@ -20,7 +20,8 @@ export type AccountMailKind =
   | 'statement_subject'
   | 'statement_complaint'
   | 'statement_initiative'
-  | 'appeal_decided';
+  | 'appeal_decided'
+  | 'export_ready';
 export type NotificationMailKind = 'messages' | 'likes' | 'match' | 'unread_reminder' | 'weekly_update' | 'reminder';
 
 export interface MailFrame {

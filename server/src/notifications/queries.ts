@@ -76,3 +76,13 @@ export async function recordSent(db: Db, userId: number, kind: string, sentAt: s
     .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ sent_at: sentAt }))
     .execute();
 }
+
+/** Every marketing consent a member gave or withdrew, oldest first (their data export). */
+export function consentsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('marketing_consents')
+    .select(['channel', 'topic', 'given', 'at', 'source'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}

@@ -453,6 +453,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     preferences,
 
+    /** A member's notification choices and the record of their marketing consents, for their data export. */
+    async exportOf(userId: number) {
+      return {
+        choices: await preferences(userId),
+        push_subscribed: await push.hasPushSubscription(userId),
+        marketing_consents: (await queries.consentsOf(db, userId)).map((row) => ({ ...row, given: row.given === 1 })),
+      };
+    },
+
     /** Changes the given choices (and turns mail back on when asked); the rest stay as they are. */
     async updatePreferences(userId: number, update: NotificationsUpdate) {
       await choose(userId, update.preferences, 'settings');

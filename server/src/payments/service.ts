@@ -11,7 +11,7 @@ import type { Db } from '../db/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MembersService } from '../members/profiles/service.js';
-import type { SitesService } from '../sites/service.js';
+import type { Site, SitesService } from '../sites/service.js';
 import type { Texter } from '../texts/texter.js';
 import { createCheckout } from './checkout.js';
 import { createDirectDebit } from './direct-debit.js';
@@ -72,6 +72,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
             ? 'a refund was asked already'
             : refundRefusal(row, refundDays.get(row.site_id) ?? 0, now),
       }));
+    },
+
+    /** A member's payments as invoices, each with its history, and the seller: their data export's part. */
+    async exportOf(site: Site, userId: number) {
+      const rows = await queries.paymentsOf(deps.db, userId);
+      const payments = [];
+      for (const row of rows) {
+        const history = await queries.eventsOf(deps.db, row.id);
+        payments.push({
+          ...(await presentRow(row)),
+          history: history.map((event) => ({ status: event.status, at: event.created_at })),
+        });
+      }
+      return { seller: await deps.sites.companyInfo(site), site: site.name, payments };
     },
 
     /** A staff member's refund; the unspent credits are taken back when the provider confirms. */

@@ -89,6 +89,7 @@ export function createRealtimeHub(events: EventBus, accounts: Pick<AccountsServi
     events.subscribe('credits.changed', (event) => {
       push(event.profileId, { type: 'credits' });
     }),
+    events.subscribe('export.ready', (event) => push(event.profileId, { type: 'export' })),
     events.subscribe('match.new', (event) => {
       const [first, second] = event.profileIds;
       push(first, { type: 'match', profile_id: second });

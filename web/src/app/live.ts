@@ -15,6 +15,7 @@ import {
   TYPING_SIGNAL_MS,
 } from '@amora/common';
 import type { QueryClient } from '@tanstack/react-query';
+import { exportKey, exportReadyNotice } from '../api/exports';
 import { queryKeys, refreshUser } from '../api/hooks';
 import { memberKeys } from '../api/members';
 import { addMessages, catchUpConversation, chatKeys, markReadByOther, setUnreadTotal } from '../pages/chats/api';
@@ -109,6 +110,10 @@ function handlePush(queryClient: QueryClient, push: ServerPush, seen: { newest: 
     case 'credits':
       void refreshUser(queryClient);
       void queryClient.invalidateQueries({ queryKey: creditsKeys.transactions });
+      return;
+    case 'export':
+      void queryClient.invalidateQueries({ queryKey: exportKey });
+      exportReadyNotice.show();
       return;
     case 'like':
     case 'match':

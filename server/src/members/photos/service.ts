@@ -1,4 +1,5 @@
 /** A member's own photos: upload within the limit, choose the main one, reorder, delete, review; photo files by who may see them. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { FREE_PHOTO_LIMIT, type PhotoRejection, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import type { Clock } from '../../clock.js';
@@ -174,6 +175,22 @@ export function createPhotosService(
         if (access) return { path: path.join(mediaRoot, file), public: access.public };
       }
       throw notFound();
+    },
+
+    /** A member's own photos, whatever their state, for their data export: each with its file to read. */
+    async exportOf(profileId: number) {
+      return (await queries.photosOf(db, [profileId])).map((row) => ({
+        id: row.id,
+        status: row.status,
+        position: row.position,
+        width: row.width,
+        height: row.height,
+        premium_only: row.premium_only === 1,
+        created_at: row.created_at,
+        reviewed_at: row.reviewed_at,
+        rejection: row.rejection,
+        openFile: () => fs.createReadStream(path.join(mediaRoot, row.filename)),
+      }));
     },
 
     async upload(site: Site, uploader: Uploader, input: Buffer): Promise<PhotosResponse> {

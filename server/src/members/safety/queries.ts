@@ -214,3 +214,32 @@ export async function deletePrivatePhotoAccessBetween(db: Db, profile: number, o
     )
     .execute();
 }
+
+/** The blocks a profile made, with the blocked profiles' names, oldest first (a member's data export). */
+export function blocksMadeBy(db: Db, blocker: number) {
+  return db
+    .selectFrom('blocks')
+    .innerJoin('profiles', 'profiles.id', 'blocks.blocked_profile_id')
+    .select(['profiles.id as profile_id', 'profiles.name', 'blocks.created_at as at'])
+    .where('blocks.blocker_profile_id', '=', blocker)
+    .orderBy('blocks.created_at')
+    .execute();
+}
+
+/** The reports a profile made, with the reported profiles' names, oldest first (a member's data export). */
+export function reportsMadeBy(db: Db, reporter: number) {
+  return db
+    .selectFrom('reports')
+    .innerJoin('profiles', 'profiles.id', 'reports.reported_profile_id')
+    .select([
+      'reports.id',
+      'profiles.id as profile_id',
+      'profiles.name',
+      'reports.reason',
+      'reports.comment',
+      'reports.created_at as at',
+    ])
+    .where('reports.reporter_profile_id', '=', reporter)
+    .orderBy('reports.id')
+    .execute();
+}

@@ -44,6 +44,14 @@ export function createSafetyService(db: Db, clock: Clock, visibility: Visibility
       );
     },
 
+    /** The blocks and reports a member made, for their data export. */
+    async exportOf(profileId: number) {
+      return {
+        blocks: await queries.blocksMadeBy(db, profileId),
+        reports: await queries.reportsMadeBy(db, profileId),
+      };
+    },
+
     /** Files a report; moderators find it in their queue as a case. */
     async report(site: Site, viewer: SignedInViewer, input: ReportRequest) {
       if (input.profile_id === viewer.profileId) throw fieldError('profile_id', 'invalid_choice');

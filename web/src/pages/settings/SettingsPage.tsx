@@ -11,6 +11,7 @@ import { PushSection } from '../notifications/PushSection';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { BlockedSection } from './BlockedSection';
 import { EmailSection } from './EmailSection';
+import { ExportSection } from './ExportSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { SettingsSection } from './SettingsSection';
@@ -30,6 +31,7 @@ export default function SettingsPage() {
         <EmailSection user={user} />
         <PasswordSection />
         <SessionsSection />
+        <ExportSection />
         <PushSection />
         <SettingsSection
           id="privacy"
