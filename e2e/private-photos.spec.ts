@@ -28,6 +28,8 @@ async function conversationWith(page: Page, profileId: number): Promise<number> 
 }
 
 test('a member shares a private photo in the chat and stops sharing it', async ({ page, browser }, testInfo) => {
+  // Two people, two uploads and their re-encoding, accessibility checks: over a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   const shot = (who: Page, name: string) => screenshot(who, testInfo, `private-photos-${name}`);
 
   // Annemarie puts up two photos and makes the second private.
