@@ -359,6 +359,29 @@ describe('hosted profiles', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('keeps a gallery photo an operator sent in a chat for that member, when it is made private later', async () => {
+    const admin = await staffClient(t, 'admin');
+    const hosted = await t.services.members.createHostedProfile({
+      site_id: t.site.id,
+      name: `Hosted ${randomUUID().slice(0, 6)}`,
+      date_of_birth: '1990-02-01',
+    });
+    const [, sent] = (await photosOn(hosted.id, 2)) as [number, number];
+    const row = await t.db.selectFrom('photos').select('filename').where('id', '=', sent).executeTakeFirstOrThrow();
+    const member = await person();
+    expect((await act(member, hosted.id, 'ask')).statusCode).toBe(200);
+    const conversation = (await member.visitor.get('/api/chats.php')).json().chats[0].conversation as number;
+    const operator = await staffClient(t, 'operator');
+    expect((await operator.post('/api/staff/claim.php', { conversation })).statusCode).toBe(200);
+    const answered = await operator.post('/api/staff/answer.php', { conversation, photo_id: sent });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    const marked = await admin.put('/api/staff/hosted-photo.php', { profile: hosted.id, photo: sent, private: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await member.visitor.get(`/media/${row.filename}`)).statusCode).toBe(200);
+    expect((await (await person()).visitor.get(`/media/${row.filename}`)).statusCode).toBe(404);
+  });
+
   it("answers an operator on another site's host as if the conversation did not exist", async () => {
     const { member, file } = await askedHosted();
     const conversation = (await member.visitor.get('/api/chats.php')).json().chats[0].conversation as number;

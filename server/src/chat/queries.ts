@@ -335,6 +335,20 @@ export function findPhotoMessage(db: Db, file: string) {
     .executeTakeFirst();
 }
 
+/** Whether a profile's conversation on the site holds a message with this photo file. */
+export async function photoSentInConversationOf(db: Db, siteId: number, file: string, profileId: number) {
+  const found = await db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select('m.id')
+    .where('m.photo_file', '=', file)
+    .where('c.site_id', '=', siteId)
+    .where((eb) => eb.or([eb('c.profile_low', '=', profileId), eb('c.profile_high', '=', profileId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 /** Conversations whose member waits for the hosted side's answer, longest waiting first. */
 export function awaitingOperators(db: Db, siteId: number, limit: number) {
   return db

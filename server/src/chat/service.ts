@@ -594,6 +594,13 @@ export function createChatService(deps: {
 
     photoMessage,
 
+    /**
+     * A gallery photo a hosted profile sent in a member's chat: the member keeps seeing it there
+     * whatever became of it in the gallery since (made private, premium-only).
+     */
+    sentInChatOf: (site: Site, profileId: number, file: string) =>
+      queries.photoSentInConversationOf(db, site.id, file, profileId),
+
     totalUnread: (profileId: number) => queries.totalUnread(db, profileId),
 
     /** Members of a site with messages unread since before `before` (the unread message reminder). */

@@ -149,7 +149,15 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    const served = await photos.photoFile(request.site, request.viewer, file, request.trafficSource);
+    const served = await photos
+      .photoFile(request.site, request.viewer, file, request.trafficSource)
+      .catch(async (error: unknown) => {
+        const viewer = request.viewer;
+        if (viewer && (await chat.sentInChatOf(request.site, viewer.profileId, file))) {
+          return { path: photos.pathOf(file), public: false };
+        }
+        throw error;
+      });
     // Caches ask each time (a 304 when they hold it): a photo rejected or deleted is gone at once,
     // from browsers and proxies too. A file's name is new for every stored image, so it tags the content.
     const cache = served.public ? 'public, no-cache' : 'private, no-cache';

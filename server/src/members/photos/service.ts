@@ -177,6 +177,12 @@ export function createPhotosService(
       throw notFound();
     },
 
+    /** Where a photo file is kept, for one another domain has let through (a photo sent in a chat). */
+    pathOf(file: string): string {
+      if (!PHOTO_FILE.test(file)) throw notFound();
+      return path.join(mediaRoot, file);
+    },
+
     /** A member's own photos, whatever their state, for their data export: each with its file to read. */
     async exportOf(profileId: number) {
       return (await queries.photosOf(db, [profileId])).map((row) => ({
