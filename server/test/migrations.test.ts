@@ -12,7 +12,12 @@ const t = useTestApp();
 
 /** The migrations of issue 34 that fill their tables from the rows there are. */
 const FILLING = ['1765000000000-OperatorClaims', '1765050000000-Contacts', '1765100000000-AnswerWaits'];
-const LATER = ['1765160000000-OfficialRegions', '1765170000000-PohjoisSavo', '1765180000000-SessionDevices'];
+const LATER = [
+  '1765160000000-OfficialRegions',
+  '1765170000000-PohjoisSavo',
+  '1765180000000-SessionDevices',
+  '1765200000000-Passkeys',
+];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
 async function undoFillingMigrations() {
@@ -39,8 +44,9 @@ async function undoMarketingConsents() {
   await undoLaterMigrations();
 }
 
-/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns go first. */
+/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns and the passkeys' tables go first. */
 async function undoLaterMigrations() {
+  for (const table of ['passkey_challenges', 'passkeys']) await sql`drop table ${sql.table(table)}`.execute(t.db);
   for (const column of ['user_agent', 'country', 'last_seen_at'])
     await sql`alter table sessions drop column ${sql.ref(column)}`.execute(t.db);
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);

@@ -45,6 +45,7 @@ import * as marketingConsents from './migrations/1765150000000-MarketingConsents
 import * as officialRegions from './migrations/1765160000000-OfficialRegions.js';
 import * as pohjoisSavo from './migrations/1765170000000-PohjoisSavo.js';
 import * as sessionDevices from './migrations/1765180000000-SessionDevices.js';
+import * as passkeys from './migrations/1765200000000-Passkeys.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -82,6 +83,7 @@ const MIGRATIONS = {
   '1765160000000-OfficialRegions': officialRegions,
   '1765170000000-PohjoisSavo': pohjoisSavo,
   '1765180000000-SessionDevices': sessionDevices,
+  '1765200000000-Passkeys': passkeys,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */
