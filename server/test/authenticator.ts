@@ -30,6 +30,7 @@ export interface Ceremony {
 }
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
+const base64url = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 
 const FLAG_USER_PRESENT = 0x01;
 const FLAG_USER_VERIFIED = 0x04;
@@ -59,11 +60,14 @@ function coseKey(publicKey: KeyObject): Uint8Array {
   );
 }
 
-export function softwareAuthenticator({ counting = true }: { counting?: boolean } = {}) {
-  const credentials: StoredCredential[] = [];
+export function softwareAuthenticator(held: StoredCredential[] = []) {
+  const credentials = held;
 
   return {
     credentials,
+
+    /** A copy of this authenticator as it is now (its keys and counters), as a cloned device would be. */
+    clone: () => softwareAuthenticator(credentials.map((credential) => ({ ...credential }))),
 
     /** Makes a passkey for the options of /api/passkey-options.php (register) and answers as startRegistration() does. */
     create(options: Options, ceremony: Ceremony) {
@@ -80,7 +84,12 @@ export function softwareAuthenticator({ counting = true }: { counting?: boolean 
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(credential.id.length);
       const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, credential.cosePublicKey]);
-      const authData = authenticatorData(rpId, FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA, 0, attested);
+      const authData = authenticatorData(
+        rpId,
+        FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA,
+        0,
+        attested,
+      );
       const attestationObject = isoCBOR.encode(
         new Map<string, unknown>([
           ['fmt', 'none'],
@@ -88,13 +97,13 @@ export function softwareAuthenticator({ counting = true }: { counting?: boolean 
           ['authData', new Uint8Array(authData)],
         ]) as Parameters<typeof isoCBOR.encode>[0],
       );
-      const id = isoBase64URL.fromBuffer(credential.id);
+      const id = base64url(credential.id);
       return {
         id,
         rawId: id,
         response: {
           clientDataJSON: clientData('webauthn.create', options.challenge, ceremony.origin),
-          attestationObject: isoBase64URL.fromBuffer(attestationObject),
+          attestationObject: base64url(attestationObject),
           transports: ['internal'],
         },
         authenticatorAttachment: 'platform' as const,
@@ -107,18 +116,18 @@ export function softwareAuthenticator({ counting = true }: { counting?: boolean 
     get(options: Options, ceremony: Ceremony, credential = credentials.at(-1)) {
       if (!credential) throw new Error('the authenticator holds no passkey');
       const rpId = ceremony.rpId ?? options.rpId ?? '';
-      if (counting) credential.counter += 1;
+      credential.counter += 1;
       const authData = authenticatorData(rpId, FLAG_USER_PRESENT | FLAG_USER_VERIFIED, credential.counter);
       const clientDataJSON = clientData('webauthn.get', options.challenge, ceremony.origin);
       const signed = Buffer.concat([authData, sha256(Buffer.from(isoBase64URL.toBuffer(clientDataJSON)))]);
-      const id = isoBase64URL.fromBuffer(credential.id);
+      const id = base64url(credential.id);
       return {
         id,
         rawId: id,
         response: {
           clientDataJSON,
-          authenticatorData: isoBase64URL.fromBuffer(authData),
-          signature: isoBase64URL.fromBuffer(sign('sha256', signed, credential.privateKey)),
+          authenticatorData: base64url(authData),
+          signature: base64url(sign('sha256', signed, credential.privateKey)),
           userHandle: credential.userHandle,
         },
         authenticatorAttachment: 'platform' as const,

@@ -72,12 +72,16 @@ describe('adding a passkey and signing in with it', () => {
     const visitor = await loggedIn(t.app, member);
     const authenticator = softwareAuthenticator();
     const credential = authenticator.create(await options(visitor, 'register'), HERE);
-    const added = await visitor.post('/api/passkeys.php', { credential }, {
-      headers: {
-        'user-agent':
-          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+    const added = await visitor.post(
+      '/api/passkeys.php',
+      { credential },
+      {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+        },
       },
-    });
+    );
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({
       has_password: true,
@@ -99,7 +103,10 @@ describe('adding a passkey and signing in with it', () => {
     const visitor = await loggedIn(t.app, member);
     const added = await addPasskey(visitor, softwareAuthenticator(), HERE, 'My phone');
     expect(added.json().passkeys[0].name).toBe('My phone');
-    const renamed = await visitor.patch('/api/passkeys.php', { id: added.json().passkeys[0].id, name: ' Work laptop ' });
+    const renamed = await visitor.patch('/api/passkeys.php', {
+      id: added.json().passkeys[0].id,
+      name: ' Work laptop ',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().passkeys[0].name).toBe('Work laptop');
   });
@@ -170,9 +177,7 @@ describe('answers that do not hold', () => {
 
   it('refuses an answer whose signature counter did not move on (a cloned authenticator)', async () => {
     const { authenticator } = await memberWithPasskey();
-    const [credential] = authenticator.credentials;
-    const clone = softwareAuthenticator();
-    clone.credentials.push({ ...credential!, counter: credential!.counter });
+    const clone = authenticator.clone();
     expect((await passkeyLogin(authenticator)).answer.statusCode).toBe(200);
     expect((await passkeyLogin(authenticator)).answer.statusCode).toBe(200);
     // The clone is behind: its next counter was used already.

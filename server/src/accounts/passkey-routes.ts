@@ -31,7 +31,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
   app.get(
     '/api/passkeys.php',
     {
-      schema: { description: "The member's passkeys, and whether they have a password.", response: { 200: passkeysResponse } },
+      schema: {
+        description: "The member's passkeys, and whether they have a password.",
+        response: { 200: passkeysResponse },
+      },
       config: { signedIn: true },
     },
     async (request) => passkeysOf(request.member.userId),
@@ -63,7 +66,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
     '/api/passkeys.php',
     {
       schema: {
-        description: 'Adds the passkey the browser made with the register options; named after the device unless named.',
+        description:
+          'Adds the passkey the browser made with the register options; named after the device unless named.',
         body: addPasskeyRequest,
         response: { 200: passkeysResponse },
         errors: ['passkey_refused', 'passkey_taken'],

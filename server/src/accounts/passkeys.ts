@@ -4,7 +4,8 @@
  * to and the only origin it accepts is that site's origin (the one its mailed links point to).
  * Challenges wait in the database, so any instance checks an answer, and each is taken once.
  */
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+
+import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@amora/common';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -13,7 +14,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@amora/common';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { addMinutes, type Clock } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import { type Db, isUniqueViolation } from '../db/index.js';

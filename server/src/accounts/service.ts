@@ -309,7 +309,8 @@ export function createAccountsService({ db, clock, members, credits, mail, event
   async function assertOwner(ctx: RequestContext, user: UserRow, proof: OwnerProof) {
     if (hasPassword(user)) {
       if (!proof.password) throw fieldError('password', 'required');
-      if (!(await verifyPassword(user.password_hash, proof.password))) throw fieldError('password', 'old_password_wrong');
+      if (!(await verifyPassword(user.password_hash, proof.password)))
+        throw fieldError('password', 'old_password_wrong');
       return;
     }
     if (!proof.passkey || !(await passkeys.confirms(ctx, user.id, proof.passkey))) {

@@ -11,6 +11,7 @@ import { PushSection } from '../notifications/PushSection';
 import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { BlockedSection } from './BlockedSection';
 import { EmailSection } from './EmailSection';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { SettingsSection } from './SettingsSection';
@@ -28,7 +29,8 @@ export default function SettingsPage() {
       <PageTitle title={t('settings.title')} />
       <div className="settings-list">
         <EmailSection user={user} />
-        <PasswordSection />
+        <PasswordSection user={user} />
+        <PasskeysSection />
         <SessionsSection />
         <PushSection />
         <SettingsSection
