@@ -135,7 +135,7 @@ function PasskeyRow({
       </span>
       <span className="session-end passkey-actions">
         <Button
-          variant="outline-secondary"
+          variant="outline-primary"
           size="sm"
           onClick={onRename}
           aria-label={t('settings.passkeys.renameOne', { name: passkey.name })}
