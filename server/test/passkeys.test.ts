@@ -254,6 +254,19 @@ describe('lockout', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('limits passkey sign-ins per address, as logins are', async () => {
+    const visitor = client(t.app);
+    const answers = [];
+    for (let call = 0; call < 21; call++)
+      answers.push((await visitor.post('/api/passkey-login-options.php')).statusCode);
+    expect(answers.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(answers[20]).toBe(429);
+    // Another address is not held back.
+    expect((await client(t.app).post('/api/passkey-login-options.php')).statusCode).toBe(200);
+  });
+});
+
 describe("another member's passkey", () => {
   it('is not found to rename or remove, and stays as it was', async () => {
     const { visitor: owner, passkeyId } = await memberWithPasskey();

@@ -68,6 +68,11 @@ export const removePasswordRequest = z.object({
   password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
 });
 
+/** POST /api/passkey-options.php: options to add a passkey, or to confirm a change with one. */
+export const passkeyOptionsRequest = z.object({
+  purpose: z.enum(['register', 'confirm'], { message: 'invalid_choice' }),
+});
+
 export const passkeyLoginRequest = z.object({ credential: passkeyAssertion });
 
 export const passkey = z.object({

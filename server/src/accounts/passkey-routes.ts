@@ -2,6 +2,7 @@ import {
   addPasskeyRequest,
   passkeyIdBody,
   passkeyLoginRequest,
+  passkeyOptionsRequest,
   passkeyOptionsResponse,
   passkeysResponse,
   removePasswordRequest,
@@ -9,7 +10,6 @@ import {
   userResponse,
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { perVisitor } from '../http/rate-limits.js';
 import { requestContext, sessionClient } from '../http/request-context.js';
 import type { Services } from '../services.js';
@@ -46,7 +46,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
       schema: {
         description:
           'Options for navigator.credentials: to add a passkey (register), or to confirm a change with one (confirm).',
-        body: z.object({ purpose: z.enum(['register', 'confirm'], { message: 'invalid_choice' }) }),
+        body: passkeyOptionsRequest,
         response: { 200: passkeyOptionsResponse },
       },
       config: { ...strict(30, 5), signedIn: true },
