@@ -25,6 +25,8 @@ const t = useTestApp({ setup: (t) => buildSite(t.db, { domain: OTHER_SITE, name:
 const ORIGIN = 'http://localhost:3000';
 const HERE: Ceremony = { origin: ORIGIN };
 const NAL = '\u0000';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 type Authenticator = ReturnType<typeof softwareAuthenticator>;
 
@@ -75,12 +77,7 @@ describe('adding a passkey and signing in with it', () => {
     const added = await visitor.post(
       '/api/passkeys.php',
       { credential },
-      {
-        headers: {
-          'user-agent':
-            'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-        },
-      },
+      { headers: { 'user-agent': ANDROID_CHROME } },
     );
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({
@@ -96,6 +93,17 @@ describe('adding a passkey and signing in with it', () => {
     expect((await phone.get('/api/sessions.php')).json().sessions).toHaveLength(2);
     const [passkey] = (await phone.get('/api/passkeys.php')).json().passkeys;
     expect(passkey.last_used_at).not.toBeNull();
+  });
+
+  it("names a passkey in the member's language", async () => {
+    const visitor = await loggedIn(t.app, await buildMember(t.services), { cookies: { lang: 'nl' } });
+    const credential = softwareAuthenticator().create(await options(visitor, 'register'), HERE);
+    const added = await visitor.post(
+      '/api/passkeys.php',
+      { credential },
+      { headers: { 'user-agent': ANDROID_CHROME } },
+    );
+    expect(added.json().passkeys[0].name).toBe('Chrome op Android');
   });
 
   it('keeps the name the member gives, and renames it', async () => {

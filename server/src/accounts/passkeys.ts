@@ -5,7 +5,7 @@
  * Challenges wait in the database, so any instance checks an answer, and each is taken once.
  */
 
-import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@amora/common';
+import { type Locale, PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@amora/common';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -20,6 +20,7 @@ import type { RequestContext } from '../context.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
 import type { PasskeyPurpose, PasskeyRow } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { translator } from '../i18n.js';
 import { deviceOf } from './devices.js';
 import * as queries from './queries.js';
 
@@ -40,10 +41,14 @@ function signedChallenge(clientDataJSON: string): string | null {
   }
 }
 
-/** A passkey's name from the browser that added it, e.g. "Chrome on Android". */
-export function defaultPasskeyName(userAgent: string | null): string {
+/** A passkey's name from the browser that added it, as settings name a device: "Chrome on Android". */
+export function defaultPasskeyName(userAgent: string | null, locale: Locale): string {
+  const t = translator(locale);
   const { browser, system } = deviceOf(userAgent);
-  const name = browser && system ? `${browser} on ${system}` : (browser ?? system ?? 'Passkey');
+  const name =
+    browser && system
+      ? t('app:settings.sessions.browserOn', { browser, system })
+      : (browser ?? system ?? t('app:settings.passkeys.title'));
   return name.slice(0, PASSKEY_NAME_MAX_LENGTH);
 }
 
@@ -188,7 +193,7 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
         public_key: isoBase64URL.fromBuffer(credential.publicKey),
         counter: credential.counter,
         transports: JSON.stringify(input.credential.response.transports ?? []),
-        name: input.name ?? defaultPasskeyName(userAgent),
+        name: input.name ?? defaultPasskeyName(userAgent, ctx.locale),
         created_at: nowIso(),
         last_used_at: null,
       };
@@ -242,10 +247,6 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
       const passkey = await queries.findPasskeyOnSite(db, ctx.site.id, response.id);
       if (!passkey || passkey.user_id !== userId) return false;
       return assertionHolds(ctx, response, 'confirm', passkey, userId);
-    },
-
-    async count(userId: number): Promise<number> {
-      return (await queries.passkeysOf(db, userId)).length;
     },
   };
 }
