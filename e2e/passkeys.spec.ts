@@ -1,12 +1,14 @@
 /**
  * Passkeys (issue 36): a member adds a passkey in settings (Chromium's virtual authenticator plays
- * the phone's screen lock), names it, logs out, and logs in again from /login with it alone.
+ * the phone's screen lock), names it, logs out, and logs in again from /login with it alone; then
+ * drops the password and confirms a new address with the passkey.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { CLIENT, enterSite, expectAccessible, expectTapTargets, screenshot, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
+const PASSWORD = 'a-good-password-1';
 
 /** An authenticator built into the device, which verifies the member and answers at once. */
 async function addVirtualAuthenticator(page: Page) {
@@ -29,7 +31,7 @@ test('a member adds a passkey, names it, and logs in with it', async ({ page }, 
   await enterSite(page, '/');
   const signup = await page.request.post('/api/signup.php', {
     headers: CLIENT,
-    data: { email: uniqueEmail('passkey'), name: 'Pia', password: 'a-good-password-1', date_of_birth: '1990-04-12' },
+    data: { email: uniqueEmail('passkey'), name: 'Pia', password: PASSWORD, date_of_birth: '1990-04-12' },
   });
   expect(signup.ok(), await signup.text()).toBe(true);
 
@@ -79,5 +81,21 @@ test('a member adds a passkey, names it, and logs in with it', async ({ page }, 
 
   await page.goto('/notifications#passkeys');
   await expect(page.locator('#passkeys').getByRole('listitem').first()).toContainText(/Last used/);
-  await screenshot(page, testInfo, 'passkeys-03-used');
+
+  // With a passkey the password may go; a new address is then confirmed with the passkey.
+  await page.goto('/notifications#password');
+  const password = page.locator('#password');
+  await password.getByLabel(t('fields.oldPassword')).last().fill(PASSWORD);
+  await password.getByRole('button', { name: t('settings.password.remove') }).click();
+  await expect(password.getByText(t('settings.password.noneValue'), { exact: true })).toBeVisible();
+  await expect(password.getByRole('button', { name: t('settings.password.sendLink') })).toBeVisible();
+  await screenshot(page, testInfo, 'passkeys-03-passwordless');
+
+  const email = page.locator('#email');
+  await email.getByText(t('settings.email.title'), { exact: true }).click();
+  await expect(email.getByText(t('settings.confirmWithPasskey'))).toBeVisible();
+  const newAddress = uniqueEmail('passkey-new');
+  await email.getByLabel(t('fields.newEmail')).fill(newAddress);
+  await email.getByRole('button', { name: t('settings.email.submit') }).click();
+  await expect(email.getByText(t('settings.email.pending', { email: newAddress }))).toBeVisible();
 });
