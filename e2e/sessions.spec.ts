@@ -25,7 +25,7 @@ test('a member sees where they are logged in and logs another device out', async
   await enterSite(iphone, '/login');
   await iphone.getByLabel(t('fields.email'), { exact: true }).fill(email);
   await iphone.getByLabel(t('fields.password'), { exact: true }).fill(PASSWORD);
-  await iphone.getByRole('button', { name: t('login.submit') }).click();
+  await iphone.getByRole('button', { name: t('login.submit'), exact: true }).click();
   await expect(iphone).not.toHaveURL(/\/login/);
   await iphone.goto('/notifications');
   await expect(iphone.getByRole('heading', { name: t('settings.title') })).toBeVisible();
@@ -66,6 +66,6 @@ test('a member sees where they are logged in and logs another device out', async
   // The iPhone is logged out: its next page asks it to log in.
   await iphone.goto('/notifications');
   await expect(iphone).toHaveURL(/\/login/);
-  await expect(iphone.getByRole('button', { name: t('login.submit') })).toBeVisible();
+  await expect(iphone.getByRole('button', { name: t('login.submit'), exact: true })).toBeVisible();
   await iphone.context().close();
 });

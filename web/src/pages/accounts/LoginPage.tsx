@@ -49,7 +49,8 @@ export default function LoginPage() {
   // another, the page is left) is not.
   const passkeyFailure = passkeyLogin.error instanceof ApiError ? passkeyLogin.error : null;
 
-  if (user && !login.isPending && !passkeyLogin.isPending) return <Navigate to={next} replace />;
+  // A passkey sign-in lands here too once the user is known: on the same next page.
+  if (user && !login.isPending) return <Navigate to={next} replace />;
   return (
     <AuthCard title={t('login.title')}>
       <Form noValidate onSubmit={onSubmit}>
