@@ -158,7 +158,8 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
         userID: new TextEncoder().encode(String(member.userId)),
         attestationType: 'none',
         excludeCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        // A passkey stands in for the password, so the device must check it is the member (screen lock).
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
       await newChallenge(ctx, 'register', member.userId, options.challenge);
       return asOptionsJson(options);
@@ -182,7 +183,6 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
           expectedChallenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
-          requireUserVerification: false,
         }),
       );
       if (!verified) throw refused();
@@ -229,7 +229,7 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
       const options = await generateAuthenticationOptions({
         rpID: relyingParty(ctx).id,
         allowCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
-        userVerification: 'preferred',
+        userVerification: 'required',
       });
       await newChallenge(ctx, purpose, userId, options.challenge);
       return asOptionsJson(options);
