@@ -113,12 +113,12 @@ for (const locale of ['en', 'nl'] as const) {
     await page.goto('/login');
     await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
     await page.getByLabel(t('fields.password'), { exact: true }).fill('wrong-password');
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(t('errors:login_failed'));
     await expectAccessible(page);
     await shot('05-login-failed');
     await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
     await expect(page.getByRole('heading', { name: t('home.welcome', { name }) })).toBeVisible();
     await logOut(page, name, t('nav.logout'));
 
@@ -211,7 +211,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.goto('/login');
     await page.getByLabel(t('fields.email'), { exact: true }).fill(newEmail);
     await page.getByLabel(t('fields.password'), { exact: true }).fill(password);
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(t('errors:account_deleted', { date: '' }).split(' ')[0]);
 
     const reactivateMail = await latestMail(request, newEmail, t('mail:reactivate.subject', { site: 'Amora' }));

@@ -46,7 +46,7 @@ test('a member logs another device out, then downloads a copy of their data', as
   await enterSite(iphone, '/login');
   await iphone.getByLabel(t('fields.email'), { exact: true }).fill(email);
   await iphone.getByLabel(t('fields.password'), { exact: true }).fill(PASSWORD);
-  await iphone.getByRole('button', { name: t('login.submit') }).click();
+  await iphone.getByRole('button', { name: t('login.submit'), exact: true }).click();
   await expect(iphone).not.toHaveURL(/\/login/);
   await iphone.goto('/notifications');
   await expect(iphone.getByRole('heading', { name: t('settings.title') })).toBeVisible();
@@ -88,7 +88,7 @@ test('a member logs another device out, then downloads a copy of their data', as
   await iphoneSocketClosed;
   await iphone.goto('/notifications');
   await expect(iphone).toHaveURL(/\/login/);
-  await expect(iphone.getByRole('button', { name: t('login.submit') })).toBeVisible();
+  await expect(iphone.getByRole('button', { name: t('login.submit'), exact: true })).toBeVisible();
   await iphone.context().close();
 
   // Download my data: a message written and a photo added are in the copy.

@@ -91,7 +91,7 @@ test('the demo member from the README can log in and out', async ({ page }, test
   await page.goto('/login');
   await page.getByLabel(en('fields.email'), { exact: true }).fill('demo@amora.test');
   await page.getByLabel(en('fields.password'), { exact: true }).fill('amora-demo-2026');
-  await page.getByRole('button', { name: en('login.submit') }).click();
+  await page.getByRole('button', { name: en('login.submit'), exact: true }).click();
   await expect(page.getByRole('heading', { name: en('home.welcome', { name: 'Demo' }) })).toBeVisible();
   await expect(page.getByText(en('activation.title'))).toHaveCount(0);
   // A complete profile with photos: no wall asking the newcomer to finish it first.
@@ -112,7 +112,7 @@ test('a visitor who opens settings logs in first and comes back to them', async 
   await expect(page.getByRole('heading', { name: en('login.title') })).toBeVisible();
   await page.getByLabel(en('fields.email'), { exact: true }).fill('demo@amora.test');
   await page.getByLabel(en('fields.password'), { exact: true }).fill('amora-demo-2026');
-  await page.getByRole('button', { name: en('login.submit') }).click();
+  await page.getByRole('button', { name: en('login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { name: en('settings.title'), level: 1 })).toBeVisible();
 });

@@ -39,6 +39,9 @@ export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_BLOCK_MINUTES = 15;
+/** How long a passkey challenge (adding one, signing in, confirming) may be answered. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
 export const RESET_MAILS_PER_DAY = 3;
 export const RESET_LINK_HOURS = 24;
 export const ACTIVATION_LINK_DAYS = 30;

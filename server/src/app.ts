@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passkeyRoutes } from './accounts/passkey-routes.js';
 import { accountsRoutes } from './accounts/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import type { Clock } from './clock.js';
@@ -157,6 +158,7 @@ export async function buildApp({
 
   await app.register(sitesRoutes, { services });
   await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(passkeyRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(likesRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(landersRoutes, { services });

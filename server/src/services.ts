@@ -1,3 +1,4 @@
+import { createPasskeys } from './accounts/passkeys.js';
 import { createAccountsService } from './accounts/service.js';
 import { createChatService } from './chat/service.js';
 import type { Clock } from './clock.js';
@@ -94,7 +95,8 @@ export function createServices({
   const photos = createPhotosService(db, clock, mediaRoot, visibility, events);
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
-  const accounts = createAccountsService({ db, clock, members, credits, mail, events });
+  const passkeys = createPasskeys({ db, clock });
+  const accounts = createAccountsService({ db, clock, members, credits, mail, events, passkeys });
   const likes = createLikesService({ db, clock, members, search, visibility, events });
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
   const realtime = createRealtimeHub(events, accounts);
@@ -170,6 +172,7 @@ export function createServices({
     credits,
     mail,
     accounts,
+    passkeys,
     likes,
     chat,
     realtime,

@@ -176,12 +176,13 @@ export interface TestClient {
   /** `body` is JSON, or a raw payload (e.g. from multipartFile) with its content-type in `options.headers`. */
   post(url: string, body?: object | Buffer, options?: CallOptions): Promise<Response>;
   put(url: string, body?: object, options?: CallOptions): Promise<Response>;
+  patch(url: string, body?: object, options?: CallOptions): Promise<Response>;
   delete(url: string, body?: object, options?: CallOptions): Promise<Response>;
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string | null): void;
 }
 
-type TestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A browser-like client: keeps cookies between calls and comes from its own address. */
 export function client(app: FastifyInstance, options: ClientOptions = {}): TestClient {
@@ -214,6 +215,7 @@ export function client(app: FastifyInstance, options: ClientOptions = {}): TestC
     get: (url, callOptions) => call('GET', url, undefined, callOptions),
     post: (url, body, callOptions) => call('POST', url, body, callOptions),
     put: (url, body, callOptions) => call('PUT', url, body, callOptions),
+    patch: (url, body, callOptions) => call('PATCH', url, body, callOptions),
     delete: (url, body, callOptions) => call('DELETE', url, body, callOptions),
     cookie: (name) => jar.get(name),
     setCookie(name, value) {

@@ -17,6 +17,7 @@ const LATER = [
   '1765170000000-PohjoisSavo',
   '1765180000000-SessionDevices',
   '1765190000000-DataExports',
+  '1765200000000-Passkeys',
   '1765210000000-PrivatePhotos',
   '1765220000000-KnownDevices',
 ];
@@ -46,9 +47,10 @@ async function undoMarketingConsents() {
   await undoLaterMigrations();
 }
 
-/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns and the exports' table go first. */
+/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns, the exports' and the passkeys' tables go first. */
 async function undoLaterMigrations() {
   await sql`drop table data_exports`.execute(t.db);
+  for (const table of ['passkey_challenges', 'passkeys']) await sql`drop table ${sql.table(table)}`.execute(t.db);
   await sql`drop table known_devices`.execute(t.db);
   await sql`drop index sessions_end_token`.execute(t.db);
   for (const column of ['user_agent', 'country', 'last_seen_at', 'end_token_hash'])

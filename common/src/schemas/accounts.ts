@@ -10,6 +10,7 @@ import {
 } from '../constants.js';
 import { birthDateProblem, isValidEmail, profileNameProblem } from '../validation.js';
 import { ownProfile } from './members.js';
+import { ownerProof } from './passkeys.js';
 import { multilineText, nameText, text } from './text.js';
 
 /** Messages are field error codes; each side turns them into localised text. */
@@ -62,8 +63,8 @@ const matchingPasswords = <T extends { password: string; password_repeat: string
 export const resetRequest = z.object({ email: emailField });
 export const mailChangeRequest = z.object({
   email: text().max(254, 'mail_change_invalid'),
-  /** The current password: whoever holds a session may not take the account by changing its address. */
-  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+  /** The current password (or a passkey without one): whoever holds a session may not take the account by changing its address. */
+  ...ownerProof,
 });
 export type MailChangeRequest = z.infer<typeof mailChangeRequest>;
 export const resetDoRequest = z
@@ -89,7 +90,7 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 export const deleteAccountRequest = z.object({
   reason: z.enum(DELETE_REASONS, { message: 'invalid_choice' }),
   comment: multilineText().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
-  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+  ...ownerProof,
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 

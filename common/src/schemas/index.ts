@@ -14,6 +14,7 @@ export * from './landers.js';
 export * from './likes.js';
 export * from './members.js';
 export * from './notifications.js';
+export * from './passkeys.js';
 export * from './payments.js';
 export * from './sites.js';
 export * from './staff.js';

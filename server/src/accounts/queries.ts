@@ -1,7 +1,16 @@
 import { type Insertable, sql } from 'kysely';
 import { dayOf, type FigurePeriod } from '../db/figures.js';
-import type { Db } from '../db/index.js';
-import type { AccountTokensTable, NewUser, SessionsTable, TokenPurpose, UserRow } from '../db/schema.js';
+import { type Db, engineOf } from '../db/index.js';
+import type {
+  AccountTokensTable,
+  NewUser,
+  PasskeyChallengesTable,
+  PasskeyPurpose,
+  PasskeysTable,
+  SessionsTable,
+  TokenPurpose,
+  UserRow,
+} from '../db/schema.js';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -421,4 +430,99 @@ export async function signupsByDay(db: Db, period: FigurePeriod) {
     .orderBy(day);
   if (period.siteId !== undefined) query = query.where('site_id', '=', period.siteId);
   return (await query.execute()).map((row) => ({ day: row.day, signups: Number(row.signups) }));
+}
+
+// Passkeys and their challenges
+
+/** Stores a challenge handed to a browser, and clears those nobody answered in time. */
+export async function insertPasskeyChallenge(db: Db, challenge: Insertable<PasskeyChallengesTable>, now: string) {
+  await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute();
+  await db.insertInto('passkey_challenges').values(challenge).execute();
+}
+
+/**
+ * Takes a challenge for its one use, in one statement: of answers sent at once (or sent again)
+ * only one finds it. Undefined when it is unknown, used, expired, of another site or purpose.
+ */
+export function consumePasskeyChallenge(
+  db: Db,
+  wanted: { challenge: string; siteId: number; purpose: PasskeyPurpose; now: string },
+) {
+  return db
+    .deleteFrom('passkey_challenges')
+    .where('challenge', '=', wanted.challenge)
+    .where('site_id', '=', wanted.siteId)
+    .where('purpose', '=', wanted.purpose)
+    .where('expires_at', '>', wanted.now)
+    .returning(['user_id'])
+    .executeTakeFirst();
+}
+
+export async function insertPasskey(db: Db, passkey: Insertable<PasskeysTable>): Promise<number> {
+  const row = await db.insertInto('passkeys').values(passkey).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A member's passkeys, the newest first. */
+export function passkeysOf(db: Db, userId: number) {
+  return db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+/** The passkey a browser names, with its account, if that account is of the site. */
+export function findPasskeyOnSite(db: Db, siteId: number, credentialId: string) {
+  return db
+    .selectFrom('passkeys')
+    .innerJoin('users', 'users.id', 'passkeys.user_id')
+    .selectAll('passkeys')
+    .select(['users.email_key'])
+    .where('passkeys.credential_id', '=', credentialId)
+    .where('users.site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a use: the new signature counter and when. Only if the counter moved on from the one
+ * read (or the authenticator keeps none), so two answers with the same counter count once.
+ */
+export async function markPasskeyUsed(
+  db: Db,
+  passkey: { id: number; counter: number },
+  use: { counter: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('passkeys')
+    .set({ counter: use.counter, last_used_at: use.at })
+    .where('id', '=', passkey.id)
+    .where((eb) => (use.counter === 0 ? eb('counter', '=', 0) : eb('counter', '=', passkey.counter)))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Renames a member's passkey; false when it is not theirs. */
+export async function renamePasskey(db: Db, userId: number, passkeyId: number, name: string): Promise<boolean> {
+  const result = await db
+    .updateTable('passkeys')
+    .set({ name })
+    .where('id', '=', passkeyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deletePasskey(db: Db, userId: number, passkeyId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('passkeys')
+    .where('id', '=', passkeyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * The account's row, locked until the transaction ends on PostgreSQL (SQLite runs one at a time),
+ * so whether it keeps a way in (a password or a passkey) is still true when a change is written.
+ */
+export async function lockUser(db: Db, userId: number): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll().where('id', '=', userId);
+  return (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }

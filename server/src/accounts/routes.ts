@@ -32,7 +32,7 @@ import type { Session } from './service.js';
 /** A link from a mail that is no more, or whose account is being deleted. */
 const LINK_REFUSALS = ['link_invalid', 'account_deleted'] as const;
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
   const cookie = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) } as const;
   reply.setCookie(SESSION_COOKIE, session.token, { ...cookie, expires: session.expires });
   reply.setCookie(DEVICE_COOKIE, session.device, { ...cookie, maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
@@ -187,17 +187,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
   app.post(
     '/api/mail-change.php',
     {
-      schema: { body: mailChangeRequest, response: { 200: userResponse } },
+      schema: { body: mailChangeRequest, response: { 200: userResponse }, errors: ['passkey_refused'] },
       config: { ...strict(10, 60), signedIn: true },
     },
     async (request) => {
       const userId = request.member.userId;
-      await accounts.requestMailChange(
-        requestContext(request),
-        userId,
-        request.body.email.trim(),
-        request.body.password,
-      );
+      const { email, ...proof } = request.body;
+      await accounts.requestMailChange(requestContext(request), userId, email.trim(), proof);
       return userBody(request);
     },
   );
@@ -305,7 +301,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLim
   app.post(
     '/api/delete-account.php',
     {
-      schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse } },
+      schema: { body: deleteAccountRequest, response: { 200: deleteAccountResponse }, errors: ['passkey_refused'] },
       config: { ...strict(10, 10), signedIn: true },
     },
     async (request, reply) => {

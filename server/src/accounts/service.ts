@@ -17,6 +17,7 @@ import {
   type MailOffReason,
   normaliseEmail,
   type OpenSession,
+  type PasskeyAssertion,
   type PasswordChangeRequest,
   RESET_LINK_HOURS,
   RESET_MAILS_PER_DAY,
@@ -43,6 +44,7 @@ import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site } from '../sites/service.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
+import type { Passkeys } from './passkeys.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import { hashSecret, newSecret } from './tokens.js';
@@ -61,6 +63,17 @@ interface Deps {
   credits: CreditsService;
   mail: MailService;
   events: EventBus;
+  passkeys: Passkeys;
+}
+
+/** What a member without a password keeps in users.password_hash. */
+const NO_PASSWORD = '';
+const hasPassword = (user: UserRow) => user.password_hash !== NO_PASSWORD;
+
+/** How a signed-in member shows it is them before a change that needs it: their password, or a passkey without one. */
+export interface OwnerProof {
+  password?: string;
+  passkey?: PasskeyAssertion;
 }
 
 const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
@@ -145,7 +158,7 @@ const SESSION_CHECK_BATCH = 1000;
  */
 const shownSessionId = (sessionId: string) => hashSecret(sessionId).slice(0, 32);
 
-export function createAccountsService({ db, clock, members, credits, mail, events }: Deps) {
+export function createAccountsService({ db, clock, members, credits, mail, events, passkeys }: Deps) {
   const nowIso = () => clock.now().toISOString();
 
   /** Tells every instance, once the change is committed, that these sessions ended: their sockets close. */
@@ -301,6 +314,51 @@ export function createAccountsService({ db, clock, members, credits, mail, event
     const emailKey = normaliseEmail(email);
     if (await queries.isBanned(db, siteId, emailKey)) throw fieldError(field, 'email_banned');
     if (await queries.findUserByEmail(db, siteId, emailKey)) throw fieldError(field, code);
+  }
+
+  /**
+   * One sign-in attempt at an address, counted before its proof is checked (login's password, a
+   * passkey's signature), so attempts sent at once each get a number of their own and only the
+   * first LOGIN_MAX_FAILURES after a success or a block are checked at all. `check` answers the
+   * account when the proof holds. Every way of signing in by a secret comes through here.
+   */
+  async function countedSignIn(
+    siteId: number,
+    emailKey: string,
+    check: () => Promise<UserRow | null>,
+    failure: () => DomainError,
+  ): Promise<UserRow> {
+    const now = clock.now();
+    const attempt = await queries.countLoginAttempt(db, { siteId, emailKey, now: now.toISOString() });
+    const block = async () =>
+      loginBlocked(
+        await queries.blockLogins(db, siteId, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
+        now,
+      );
+    if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) throw loginBlocked(attempt.blockedUntil, now);
+    // Attempts sent at once beyond the limit are refused unchecked: a burst tries no more secrets.
+    if (attempt.number > LOGIN_MAX_FAILURES) throw await block();
+    const user = await check();
+    if (!user) {
+      if (attempt.number === LOGIN_MAX_FAILURES) throw await block();
+      throw failure();
+    }
+    await queries.clearLoginFailures(db, siteId, emailKey);
+    if (user.deleted_at) throw accountDeleted(user.deleted_at);
+    return user;
+  }
+
+  /** The member's password, or without one a passkey answered just now; refuses otherwise. */
+  async function assertOwner(ctx: RequestContext, user: UserRow, proof: OwnerProof) {
+    if (hasPassword(user)) {
+      if (!proof.password) throw fieldError('password', 'required');
+      if (!(await verifyPassword(user.password_hash, proof.password)))
+        throw fieldError('password', 'old_password_wrong');
+      return;
+    }
+    if (!proof.passkey || !(await passkeys.confirms(ctx, user.id, proof.passkey))) {
+      throw new DomainError('passkey_refused');
+    }
   }
 
   return {
@@ -583,32 +641,65 @@ export function createAccountsService({ db, clock, members, credits, mail, event
 
     /**
      * Known and unknown addresses take the same path (a counted attempt, a block check, a password
-     * check), so neither the answers nor their order or time tell whether an account exists. Only
-     * the first LOGIN_MAX_FAILURES attempts after a success or a block have their password checked.
+     * check), so neither the answers nor their order or time tell whether an account exists. An
+     * account without a password fails as a wrong password does.
      */
     async login(ctx: RequestContext, email: string, password: string, client: SessionClient) {
       const emailKey = normaliseEmail(email);
-      const now = clock.now();
-      const attempt = await queries.countLoginAttempt(db, { siteId: ctx.site.id, emailKey, now: now.toISOString() });
-      const block = async () =>
-        loginBlocked(
-          await queries.blockLogins(db, ctx.site.id, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
-          now,
-        );
-      if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) throw loginBlocked(attempt.blockedUntil, now);
-      // Attempts sent at once beyond the limit are refused unchecked: a burst tries no more passwords.
-      if (attempt.number > LOGIN_MAX_FAILURES) throw await block();
-      const user = await queries.findUserByEmail(db, ctx.site.id, emailKey);
-      const passwordRight = user
-        ? await verifyPassword(user.password_hash, password)
-        : await verifyAgainstNothing(password);
-      if (!user || !passwordRight) {
-        if (attempt.number === LOGIN_MAX_FAILURES) throw await block();
-        throw new DomainError('login_failed');
-      }
-      await queries.clearLoginFailures(db, ctx.site.id, emailKey);
-      if (user.deleted_at) throw accountDeleted(user.deleted_at);
+      const user = await countedSignIn(
+        ctx.site.id,
+        emailKey,
+        async () => {
+          const user = await queries.findUserByEmail(db, ctx.site.id, emailKey);
+          const passwordRight =
+            user && hasPassword(user)
+              ? await verifyPassword(user.password_hash, password)
+              : await verifyAgainstNothing(password);
+          return user && passwordRight ? user : null;
+        },
+        () => new DomainError('login_failed'),
+      );
       return { user, session: await openSession(ctx, user, client) };
+    },
+
+    /**
+     * Signs in with a passkey. A failed answer counts against the account the passkey belongs to,
+     * as a wrong password would, and a block on it stops passkey sign-ins too.
+     */
+    async loginWithPasskey(ctx: RequestContext, credential: PasskeyAssertion, client: SessionClient) {
+      const passkey = await passkeys.ownerOf(ctx, credential.id);
+      if (!passkey) throw new DomainError('passkey_refused');
+      const user = await countedSignIn(
+        ctx.site.id,
+        passkey.email_key,
+        async () =>
+          (await passkeys.signInHolds(ctx, credential, passkey))
+            ? ((await queries.findUserById(db, passkey.user_id)) ?? null)
+            : null,
+        () => new DomainError('passkey_refused'),
+      );
+      return { user, session: await openSession(ctx, user, client) };
+    },
+
+    /** Whether the member has a password (a member with a passkey may drop it). */
+    async hasPassword(userId: number): Promise<boolean> {
+      return hasPassword(await requireLiveUser(userId));
+    },
+
+    /**
+     * Drops the member's password: from now on they sign in with a passkey, and a reset by mail
+     * sets a new password. Only with a passkey, checked while the account is locked.
+     */
+    async removePassword(userId: number, password: string) {
+      const user = await requireLiveUser(userId);
+      if (!hasPassword(user) || !(await verifyPassword(user.password_hash, password))) {
+        throw fieldError('password', 'old_password_wrong');
+      }
+      await db.transaction().execute(async (trx) => {
+        await queries.lockUser(trx, userId);
+        if ((await queries.passkeysOf(trx, userId)).length === 0) throw new DomainError('passkey_required');
+        await queries.updateUser(trx, userId, { password_hash: NO_PASSWORD });
+      });
     },
 
     async logout(site: Site, token: string) {
@@ -684,9 +775,9 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       await announceEndedSessions(user.site_id, ended);
     },
 
-    async requestMailChange(ctx: RequestContext, userId: number, email: string, password: string) {
+    async requestMailChange(ctx: RequestContext, userId: number, email: string, proof: OwnerProof) {
       const user = await requireLiveUser(userId);
-      if (!(await verifyPassword(user.password_hash, password))) throw fieldError('password', 'old_password_wrong');
+      await assertOwner(ctx, user, proof);
       if (!isValidEmail(email)) throw fieldError('email', 'mail_change_invalid');
       if (normaliseEmail(email) === user.email_key) throw fieldError('email', 'mail_change_same');
       await assertEmailFree(ctx.site.id, email, 'mail_change_duplicate', 'email');
@@ -727,9 +818,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
 
     async deleteAccount(ctx: RequestContext, userId: number, input: DeleteAccountRequest) {
       const user = await requireLiveUser(userId);
-      if (!(await verifyPassword(user.password_hash, input.password))) {
-        throw fieldError('password', 'old_password_wrong');
-      }
+      await assertOwner(ctx, user, input);
       const { token, ended } = await db.transaction().execute(async (trx) => {
         await queries.updateUser(trx, user.id, {
           deleted_at: nowIso(),

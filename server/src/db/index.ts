@@ -46,6 +46,7 @@ import * as officialRegions from './migrations/1765160000000-OfficialRegions.js'
 import * as pohjoisSavo from './migrations/1765170000000-PohjoisSavo.js';
 import * as sessionDevices from './migrations/1765180000000-SessionDevices.js';
 import * as dataExports from './migrations/1765190000000-DataExports.js';
+import * as passkeys from './migrations/1765200000000-Passkeys.js';
 import * as privatePhotos from './migrations/1765210000000-PrivatePhotos.js';
 import * as knownDevices from './migrations/1765220000000-KnownDevices.js';
 import type { Database } from './schema.js';
@@ -86,6 +87,7 @@ const MIGRATIONS = {
   '1765170000000-PohjoisSavo': pohjoisSavo,
   '1765180000000-SessionDevices': sessionDevices,
   '1765190000000-DataExports': dataExports,
+  '1765200000000-Passkeys': passkeys,
   '1765210000000-PrivatePhotos': privatePhotos,
   '1765220000000-KnownDevices': knownDevices,
 };

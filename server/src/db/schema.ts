@@ -46,6 +46,7 @@ export interface UsersTable {
   site_id: number;
   email: string;
   email_key: string;
+  /** argon2id; empty when the member removed their password and signs in with a passkey. */
   password_hash: string;
   language: string;
   status: 'not_confirmed' | 'confirmed';
@@ -100,6 +101,36 @@ export interface KnownDevicesTable {
   user_id: number;
   device_hash: string;
   first_seen_at: string;
+}
+
+/** A member's passkey (WebAuthn credential); its credential id belongs to one account only. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 when it keeps none); a bigint: a string on PostgreSQL. */
+  counter: number | string;
+  /** JSON array of the transports the browser reported (internal, hybrid, usb …). */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type PasskeyPurpose = 'register' | 'login' | 'confirm';
+
+/** A challenge handed to a browser: used once, before it expires, on the site it was made for. */
+export interface PasskeyChallengesTable {
+  /** base64url, as the browser signs it. */
+  challenge: string;
+  site_id: number;
+  purpose: PasskeyPurpose;
+  /** Whose passkey is being added or confirmed; null for a sign-in, where the passkey tells. */
+  user_id: number | null;
+  expires_at: string;
 }
 
 export type TokenPurpose = 'activate' | 'reset' | 'mail_change' | 'reactivate';
@@ -672,6 +703,8 @@ export interface Database {
   sessions: SessionsTable;
   known_devices: KnownDevicesTable;
   login_failures: LoginFailuresTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   account_tokens: AccountTokensTable;
   profiles: ProfilesTable;
   photos: PhotosTable;
@@ -724,6 +757,7 @@ export type StaffUserRow = Selectable<StaffUsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;
 export type NewUser = Insertable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfileRow = Insertable<ProfilesTable>;

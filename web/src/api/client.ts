@@ -93,7 +93,7 @@ async function parseAnswer<Name extends AnswerName>(
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | undefined>;
   /** JSON, or FormData for an upload. */
   body?: unknown;
@@ -148,6 +148,8 @@ export const api = {
     request(path, answer, { method: 'POST', body, retry }),
   put: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
     request(path, answer, { method: 'PUT', body }),
+  patch: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
+    request(path, answer, { method: 'PATCH', body }),
   delete: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
     request(path, answer, { method: 'DELETE', body }),
   upload: <Name extends AnswerName>(path: string, answer: Name, file: File) => {

@@ -4,6 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { passkeyConfirmation, usePasskeys } from '../../api/passkeys';
 import { endingSession } from '../../app/live';
 import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from '../../components/form';
 import { Icon } from '../../components/Icon';
@@ -20,12 +21,18 @@ import { StayOffers } from '../credits/StayOffers';
 export default function DeleteAccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const passwordless = usePasskeys().data?.has_password === false;
   const { form, onSubmit, alert } = useSchemaForm(
     deleteAccountRequest,
     { reason: undefined as never, comment: '', password: '' },
-    async (input) => {
+    async ({ password, ...input }): Promise<void> => {
+      if (!passwordless && !password) {
+        form.setError('password', { message: 'required' });
+        return;
+      }
+      const proof = passwordless ? { passkey: await passkeyConfirmation() } : { password };
       const { final_date } = await endingSession(() =>
-        api.post('/api/delete-account.php', 'deleteAccountResponse', input),
+        api.post('/api/delete-account.php', 'deleteAccountResponse', { ...input, ...proof }),
       );
       navigate('/account-deleted', { state: { finalDate: final_date } });
     },
@@ -75,7 +82,11 @@ export default function DeleteAccountPage() {
           )}
         </fieldset>
         <TextField form={form} name="comment" label={t('fields.deleteComment')} as="textarea" rows={2} />
-        <PasswordField form={form} name="password" label={t('fields.password')} purpose="current" />
+        {passwordless ? (
+          <p className="small text-body-secondary">{t('settings.confirmWithPasskey')}</p>
+        ) : (
+          <PasswordField form={form} name="password" label={t('fields.password')} purpose="current" />
+        )}
         <p className="small text-body-secondary">{t('settings.delete.grace')}</p>
         <SubmitButton busy={form.formState.isSubmitting} variant="danger">
           {t('settings.delete.submit')}

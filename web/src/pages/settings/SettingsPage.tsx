@@ -12,6 +12,7 @@ import { InvisibleSwitch } from '../profile/InvisibleSwitch';
 import { BlockedSection } from './BlockedSection';
 import { EmailSection } from './EmailSection';
 import { ExportSection } from './ExportSection';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { SettingsSection } from './SettingsSection';
@@ -29,7 +30,8 @@ export default function SettingsPage() {
       <PageTitle title={t('settings.title')} />
       <div className="settings-list">
         <EmailSection user={user} />
-        <PasswordSection />
+        <PasswordSection user={user} />
+        <PasskeysSection />
         <SessionsSection />
         <ExportSection />
         <PushSection />
