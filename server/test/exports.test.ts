@@ -124,7 +124,12 @@ describe('the export', () => {
 
     for (const name of entries.keys()) expect(name).toMatch(ENTRY_NAME);
     expect(entries.get('README.txt')?.toString()).toContain('Your data from');
-    expect(parsed(entries, 'account.json')).toMatchObject({ email: anna.email, premium: true });
+    expect(parsed(entries, 'account.json')).toMatchObject({
+      email: anna.email,
+      premium: true,
+      has_password: true,
+      passkeys: [],
+    });
     expect(parsed(entries, 'sessions.json')).toHaveLength(1);
     expect(parsed(entries, 'profile.json')).toMatchObject({ name: anna.name });
     expect(parsed(entries, 'photos.json')).toEqual([

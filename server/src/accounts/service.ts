@@ -450,8 +450,10 @@ export function createAccountsService({ db, clock, members, credits, mail, event
           premium: user.paid_user === 1,
           signup_message: user.signup_message,
           notification_mail_off: mailOffReasons(user),
+          has_password: hasPassword(user),
         },
         sessions: sessions.map(({ current, ...session }) => session),
+        passkeys: await passkeys.list(userId),
       };
     },
 

@@ -136,7 +136,7 @@ export function createExportsService(deps: ExportsDeps) {
     const own = await accounts.exportOf(userId);
     if (!own) throw new Error(`the account ${userId} is gone`);
     await add('README.txt', readme(locale, site.name, made));
-    await add('account.json', json(own.account));
+    await add('account.json', json({ ...own.account, passkeys: own.passkeys }));
     await add('sessions.json', json(own.sessions));
     await add('profile.json', json(await members.ownProfile(userId)));
 
