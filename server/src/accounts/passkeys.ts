@@ -5,7 +5,13 @@
  * Challenges wait in the database, so any instance checks an answer, and each is taken once.
  */
 
-import { type Locale, PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@amora/common';
+import {
+  deviceName,
+  type Locale,
+  PASSKEY_CHALLENGE_MINUTES,
+  PASSKEY_NAME_MAX_LENGTH,
+  type Passkey,
+} from '@amora/common';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -22,6 +28,7 @@ import type { PasskeyPurpose, PasskeyRow } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { translator } from '../i18n.js';
 import { deviceOf } from './devices.js';
+import { hasPassword } from './passwords.js';
 import * as queries from './queries.js';
 
 /** The relying party a request speaks to: its site's host name and origin. */
@@ -44,11 +51,8 @@ function signedChallenge(clientDataJSON: string): string | null {
 /** A passkey's name from the browser that added it, as settings name a device: "Chrome on Android". */
 export function defaultPasskeyName(userAgent: string | null, locale: Locale): string {
   const t = translator(locale);
-  const { browser, system } = deviceOf(userAgent);
-  const name =
-    browser && system
-      ? t('app:settings.sessions.browserOn', { browser, system })
-      : (browser ?? system ?? t('app:settings.passkeys.title'));
+  const device = deviceOf(userAgent);
+  const name = device.browser || device.system ? deviceName(t, device) : t('app:settings.passkeys.title');
   return name.slice(0, PASSKEY_NAME_MAX_LENGTH);
 }
 
@@ -215,7 +219,7 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
         const user = await queries.lockUser(trx, userId);
         const passkeys = await queries.passkeysOf(trx, userId);
         if (!user || !passkeys.some((row) => row.id === passkeyId)) throw new DomainError('not_found');
-        if (user.password_hash === '' && passkeys.length === 1) throw new DomainError('last_passkey');
+        if (!hasPassword(user) && passkeys.length === 1) throw new DomainError('last_passkey');
         await queries.deletePasskey(trx, userId, passkeyId);
       });
     },

@@ -1,4 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { UserRow } from '../db/schema.js';
+
+/** What a member who dropped their password (they sign in with a passkey) has for one. */
+export const NO_PASSWORD = '';
+export const hasPassword = (user: Pick<UserRow, 'password_hash'>) => user.password_hash !== NO_PASSWORD;
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export function hashPassword(password: string): Promise<string> {

@@ -45,7 +45,7 @@ import type { MembersService } from '../members/profiles/service.js';
 import type { Site } from '../sites/service.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import type { Passkeys } from './passkeys.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { hashPassword, hasPassword, NO_PASSWORD, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import { hashSecret, newSecret } from './tokens.js';
 
@@ -67,8 +67,6 @@ interface Deps {
 }
 
 /** What a member without a password keeps in users.password_hash. */
-const NO_PASSWORD = '';
-const hasPassword = (user: UserRow) => user.password_hash !== NO_PASSWORD;
 
 /** How a signed-in member shows it is them before a change that needs it: their password, or a passkey without one. */
 export interface OwnerProof {
