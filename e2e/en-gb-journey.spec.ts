@@ -173,10 +173,11 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
   await expect(composer(page)).toHaveValue('One more, please');
   await shot('04-short');
   await expectAccessible(page);
+  const conversationPath = new URL(page.url()).pathname;
   await short.getByRole('link', { name: t('chat:credits.buy') }).click();
 
   // 5. A bundle in pounds, bought through the sandbox: the balance rises by the card's credits.
-  await expect(page).toHaveURL(/\/credits$/);
+  await expect(page).toHaveURL(/\/credits\?next=/);
   await expect(page.getByRole('heading', { name: t('credits:becomePremium') })).toBeVisible();
   const card = page.getByRole('region', { name: t('credits:bundles') }).getByRole('article', { name: /^50 credits$/ });
   const buy = card.getByRole('link', { name: /^Buy for / });
@@ -197,6 +198,11 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
   credits += bundleCredits;
   await expectBalance(page, credits);
   await shot('06-paid');
+  // The receipt leads back to where the member ran short.
+  await expect(page.getByRole('link', { name: t('credits:outcome.paid.carryOn') })).toHaveAttribute(
+    'href',
+    conversationPath,
+  );
 
   // 6. Premium shows on the avatar and in the account menu, which leads to /premium.
   const bar = page.getByRole('banner');
@@ -214,6 +220,8 @@ test('a UK member signs up in en-GB, uses the free messages, then credits, buys 
     .getByRole('link', { name: new RegExp(t('app:nav.messages')) })
     .click();
   await openConversation(page, hostedName);
+  // The message that did not go out is still in the composer.
+  await expect(composer(page)).toHaveValue('One more, please');
   await expect(messageCost(page)).toHaveText(pricedLine(price, credits));
   await send(page, 'Bought some credits, hello again');
   credits -= price;

@@ -21,6 +21,7 @@ import { PushPrompt } from '../notifications/PushPrompt';
 import { applySent, type Outgoing, type Recipient, sendMessage } from './api';
 import { ChatAvatar } from './ChatAvatar';
 import { Composer } from './Composer';
+import { useDraft } from './draft';
 import { Icebreakers } from './Icebreakers';
 import { MessageBubble, PendingBubble } from './MessageBubble';
 import { PrivatePhotosLine } from './PrivatePhotosLine';
@@ -72,7 +73,7 @@ export function ChatScreen({
   const readUpTo = pages[0]?.read_up_to ?? 0;
   const [pending, setPending] = useState<Pending[]>([]);
   const [problem, setProblem] = useState<ApiError | null>(null);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(conversation === null ? `profile-${profile.id}` : `conversation-${conversation}`);
   const typing = useSyncExternalStore(typingStore.subscribe, () =>
     conversation === null ? false : typingStore.isTyping(conversation),
   );

@@ -1,6 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ApiError } from '../../api/client';
+import { withNext } from '../../app/next-path';
 import { ResendActivation } from '../../components/ResendActivation';
 import { useTranslation } from '../../i18n';
 
@@ -10,6 +11,7 @@ import { useTranslation } from '../../i18n';
  */
 export function SendProblem({ error, onClose }: { error: ApiError; onClose?: () => void }) {
   const { t } = useTranslation('chat');
+  const here = useLocation();
   const dismissible = onClose !== undefined;
   const common = { dismissible, onClose, closeLabel: t('app:common.close'), className: 'chat-alert' };
 
@@ -17,7 +19,7 @@ export function SendProblem({ error, onClose }: { error: ApiError; onClose?: () 
     return (
       <Alert variant="warning" {...common}>
         <p className="mb-2">{error.message}</p>
-        <Link to="/credits" className="btn btn-sm btn-primary">
+        <Link to={withNext('/credits', here.pathname)} className="btn btn-sm btn-primary">
           {t(error.code === 'insufficient_credits' ? 'credits.buy' : 'credits.premium')}
         </Link>
       </Alert>

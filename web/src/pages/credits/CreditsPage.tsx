@@ -1,5 +1,5 @@
 import type { DiscountCode } from '@amora/common';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate, formatTime } from '../../i18n/format';
 import { type Offer, useDiscount, useOffer, useWelcomeDiscount } from './api';
 import { BundleGrid } from './BundleCard';
+import { rememberCarryOn } from './carry-on';
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { FreeAllowance } from './FreeAllowance';
 import { PaymentMarks } from './PaymentMark';
@@ -30,6 +31,8 @@ export default function CreditsPage() {
   const brought = useDiscount(params.get('code'));
   const discount = entered ?? brought.data ?? welcome.data ?? null;
   useDocumentTitle(t('title'));
+  const next = params.get('next');
+  useEffect(() => rememberCarryOn(next), [next]);
 
   return (
     <Container className="page page-medium">

@@ -15,6 +15,7 @@ import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useDiscount, useOffer, useWelcomeDiscount } from './api';
+import { carryOnWith } from './carry-on';
 import { OrderSummary } from './OrderSummary';
 import { discountApplies, priceWith } from './price';
 
@@ -77,7 +78,10 @@ export default function DirectDebitPage() {
               client_id: clientId,
             })
           }
-          onDone={(id) => navigate(`/transactions/${id}?return=1`)}
+          onDone={(id) => {
+            carryOnWith(id);
+            navigate(`/transactions/${id}?return=1`);
+          }}
         />
       ) : (
         <Form onSubmit={onSubmit} noValidate className="mt-4">

@@ -12,6 +12,7 @@ import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useDiscount, useIdealBanks, useOffer, useStartPayment, useWelcomeDiscount } from './api';
+import { carryOnWith } from './carry-on';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMark } from './PaymentMark';
 import { discountApplies, priceWith } from './price';
@@ -71,6 +72,7 @@ export default function PaymentPage() {
       },
       {
         onSuccess: ({ transaction, checkout_url }) => {
+          carryOnWith(transaction.id);
           if (checkout_url) window.location.assign(checkout_url);
           else navigate(`/transactions/${transaction.id}?return=1`);
         },

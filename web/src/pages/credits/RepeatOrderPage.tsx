@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatMoney } from '../../i18n/format';
+import { carryOnWith } from './carry-on';
 import { NoPurchases } from './NoPurchases';
 import { PaymentMark } from './PaymentMark';
 
@@ -32,6 +33,7 @@ export default function RepeatOrderPage() {
         { retry: true },
       ),
     onSuccess: ({ transaction, checkout_url }) => {
+      carryOnWith(transaction.id);
       if (checkout_url) window.location.assign(checkout_url);
       else navigate(`/transactions/${transaction.id}?return=1`);
     },

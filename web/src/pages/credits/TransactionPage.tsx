@@ -14,6 +14,7 @@ import { useDateLocale } from '../../i18n/date-locale';
 import { formatDate, formatMoney, formatTime } from '../../i18n/format';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useTransaction } from './api';
+import { carryOnAfter } from './carry-on';
 
 const FAILED: Transaction['status'][] = ['failed', 'cancelled', 'expired'];
 
@@ -147,13 +148,14 @@ function Refusal({
 function Outcome({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('credits');
   if (transaction.status === 'paid') {
+    const carryOn = carryOnAfter(transaction.id);
     return (
       <section className="payment-outcome payment-outcome-paid" role="status">
         <Icon svg={icons.paid} className="payment-outcome-icon" />
         <h2 className="h3">{t('outcome.paid.title')}</h2>
         <p>{t('outcome.paid.body', { count: transaction.credits })}</p>
-        <Link to="/members" className="btn btn-primary btn-lg">
-          {t('outcome.paid.action')}
+        <Link to={carryOn ?? '/members'} className="btn btn-primary btn-lg">
+          {t(carryOn ? 'outcome.paid.carryOn' : 'outcome.paid.action')}
         </Link>
       </section>
     );
