@@ -99,6 +99,26 @@ function recipientFrom(profile: ProfileRow): Recipient {
   return { id: profile.id, userId: profile.user_id, hosted: profile.hosted === 1 };
 }
 
+/** Locks the members on both sides of what is written; a hosted profile has no app to catch up, so its many conversations need not wait on each other. */
+async function lockSides(trx: Db, writer: LineActor, recipient: Recipient) {
+  const members = [writer.staffId === null ? writer.profileId : null, recipient.hosted ? null : recipient.id];
+  await queries.lockMembers(
+    trx,
+    members.filter((id): id is number => id !== null),
+  );
+}
+
+/** The two sides' conversation, opened by what is written if it is the first. */
+function openConversation(trx: Db, site: Site, writer: LineActor, recipient: Recipient, now: string) {
+  return queries.findOrCreateConversation(trx, {
+    siteId: site.id,
+    profile: writer.profileId,
+    other: recipient.id,
+    hostedProfileId: recipient.hosted ? recipient.id : writer.staffId === null ? null : writer.profileId,
+    now,
+  });
+}
+
 /** Ends a send's transaction whose client id was stored before, so nothing of the retry stays. */
 class SentBefore extends Error {}
 
@@ -214,19 +234,8 @@ export function createChatService(deps: {
     const now = clock.now().toISOString();
     try {
       return await db.transaction().execute(async (trx) => {
-        // Hosted profiles have no app to catch up; their many conversations need not wait on each other.
-        const members = [sender.staffId === null ? sender.profileId : null, recipient.hosted ? null : recipient.id];
-        await queries.lockMembers(
-          trx,
-          members.filter((id): id is number => id !== null),
-        );
-        const conversation = await queries.findOrCreateConversation(trx, {
-          siteId: site.id,
-          profile: sender.profileId,
-          other: recipient.id,
-          hostedProfileId: recipient.hosted ? recipient.id : sender.staffId === null ? null : sender.profileId,
-          now,
-        });
+        await lockSides(trx, sender, recipient);
+        const conversation = await openConversation(trx, site, sender, recipient, now);
         let row = await queries.insertMessageOnce(trx, {
           conversation_id: conversation.id,
           sender_profile_id: sender.profileId,
@@ -329,19 +338,9 @@ export function createChatService(deps: {
   ): Promise<boolean> {
     const now = clock.now().toISOString();
     const stored = await db.transaction().execute(async (trx) => {
-      const members = [actor.staffId === null ? actor.profileId : null, recipient.hosted ? null : recipient.id];
-      await queries.lockMembers(
-        trx,
-        members.filter((id): id is number => id !== null),
-      );
+      await lockSides(trx, actor, recipient);
       if (!(await change(trx, now))) return false;
-      const conversation = await queries.findOrCreateConversation(trx, {
-        siteId: site.id,
-        profile: actor.profileId,
-        other: recipient.id,
-        hostedProfileId: recipient.hosted ? recipient.id : actor.staffId === null ? null : actor.profileId,
-        now,
-      });
+      const conversation = await openConversation(trx, site, actor, recipient, now);
       const row = await queries.insertMessageOnce(trx, {
         conversation_id: conversation.id,
         sender_profile_id: actor.profileId,
