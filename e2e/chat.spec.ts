@@ -130,7 +130,11 @@ test('two members chat live, run out of credits and delete the conversation', as
   await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: /credits/ });
   await expect(alert).toBeVisible();
-  await expect(alert.getByRole('link', { name: t('chat:credits.buy') })).toHaveAttribute('href', '/credits');
+  // Buying leads back here afterwards.
+  await expect(alert.getByRole('link', { name: t('chat:credits.buy') })).toHaveAttribute(
+    'href',
+    /^\/credits\?next=%2Fchats%2F\d+$/,
+  );
   await expect(composer(page)).toHaveValue('One too many');
   await expect(messageList(other, 'Annelies')).not.toContainText('One too many');
   await expectAccessible(page);
@@ -168,7 +172,10 @@ test('a free member chats in two conversations, and the third asks to become pre
   await page.getByRole('button', { name: t('chat:composer.send'), exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: t('errors:free_conversation_limit', { limit: '2' }) });
   await expect(alert).toBeVisible();
-  await expect(alert.getByRole('link', { name: t('chat:credits.premium') })).toHaveAttribute('href', '/credits');
+  await expect(alert.getByRole('link', { name: t('chat:credits.premium') })).toHaveAttribute(
+    'href',
+    `/credits?next=%2Fmembers%2F${third.id}%2Fchat`,
+  );
   await expect(page).toHaveURL(`/members/${third.id}/chat`);
   await screenshot(page, testInfo, 'chat-06-free-tier');
 });
