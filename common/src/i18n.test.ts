@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import nlCredits from '../locales/nl/credits.json' with { type: 'json' };
 import plApp from '../locales/pl/app.json' with { type: 'json' };
 import { createTranslator } from './i18n.js';
 
@@ -50,7 +51,22 @@ describe('the translator of the web app, the landers and the mails', () => {
     expect(polish('nav.newLikes', { count: 3 })).toBe('3 nowe polubienia');
     expect(polish('nav.newLikes', { count: 5 })).toBe('5 nowych polubień');
     expect(polish('nav.newLikes', { count: 22 })).toBe('22 nowe polubienia');
-    expect(polish('nav.newLikes', { count: 1.5 })).toBe('1.5 nowego polubienia');
+    expect(polish('nav.newLikes', { count: 1.5 })).toBe('1,5 nowego polubienia');
+  });
+
+  it('writes a count as the language writes numbers: 1,000 credits in English, 1.000 in Dutch', () => {
+    const numbers = createTranslator({
+      language: 'en',
+      resources: {
+        en: { credits: { balance_other: 'You have {{count, number}} credits' } },
+        nl: { credits: nlCredits },
+      },
+      fallback: false,
+      namespaces: ['credits'],
+      defaultNamespace: 'credits',
+    });
+    expect(numbers.getFixedT('en')('balance', { count: 1000 })).toBe('You have 1,000 credits');
+    expect(numbers.getFixedT('nl')('balance', { count: 25000 })).toBe('Je hebt 25.000 credits');
   });
 
   it('takes a text the language lacks from nl, then the default value, then shows the key', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datePartOrder } from '../components/DateOfBirthField';
-import { formatDate, formatTime, regionalLocale } from './format';
+import { formatDate, formatNumber, formatTime, regionalLocale } from './format';
 
 const noon = new Date(Date.UTC(2026, 10, 26, 12, 0));
 
@@ -30,5 +30,16 @@ describe('dates follow the visitor’s region', () => {
     ['sv-SE', ['day', 'month', 'year']],
   ])('asks a date of birth in %s as %j', (locale, order) => {
     expect(datePartOrder(locale)).toEqual(order);
+  });
+});
+
+describe('counts as the language writes numbers', () => {
+  it.each([
+    ['en', '1,000'],
+    ['nl', '1.000'],
+    ['de', '1.000'],
+    ['sv', '1\u00a0000'],
+  ])('writes 1000 credits in %s as %s', (locale, written) => {
+    expect(formatNumber(1000, locale)).toBe(written);
   });
 });

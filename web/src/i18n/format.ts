@@ -54,3 +54,8 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   );
   return money.format(minor / 100);
 }
+
+/** A count as the page's language writes numbers: "1,000" in English, "1.000" in Dutch. */
+export function formatNumber(value: number, locale: string): string {
+  return made(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}

@@ -1,7 +1,7 @@
 import type { DiscountCode } from '@amora/common';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { formatMoney } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Bundle } from './api';
 import { bestValueOf, discountApplies, priceWith, savingOf } from './price';
 
@@ -69,7 +69,7 @@ function BundleCard({
     >
       {flag && <span className={`bundle-flag bundle-flag-${flag}`}>{t(`bundle.${flag}`)}</span>}
       <h2 className="bundle-credits" id={titleId}>
-        <strong>{bundle.credits}</strong> {t('bundle.credits', { count: bundle.credits })}
+        <strong>{formatNumber(bundle.credits, i18n.language)}</strong> {t('bundle.credits', { count: bundle.credits })}
       </h2>
       <span className="bundle-per-message">
         {t('bundle.perMessage', { price: money(perMessage) })}

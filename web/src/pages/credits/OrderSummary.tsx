@@ -1,6 +1,6 @@
 import type { DiscountCode } from '@amora/common';
 import { useTranslation } from '../../i18n';
-import { formatMoney } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Bundle } from './api';
 import { discountApplies, priceWith } from './price';
 
@@ -11,7 +11,7 @@ export function OrderSummary({ bundle, discount }: { bundle: Bundle; discount: D
   return (
     <div className="order-summary">
       <span className="order-summary-credits">
-        <strong>{bundle.credits}</strong> {t('bundle.credits', { count: bundle.credits })}
+        <strong>{formatNumber(bundle.credits, i18n.language)}</strong> {t('bundle.credits', { count: bundle.credits })}
       </span>
       {discountApplies(discount, bundle) && (
         <span className="order-summary-discount">
