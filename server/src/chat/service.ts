@@ -119,6 +119,9 @@ function openConversation(trx: Db, site: Site, writer: LineActor, recipient: Rec
   });
 }
 
+/** What a send leaves of the credits of a sender who has none: an operator writing as a hosted profile. */
+const NO_ACCOUNT = { balance: 0, freeMessages: 0 };
+
 /** Ends a send's transaction whose client id was stored before, so nothing of the retry stays. */
 class SentBefore extends Error {}
 
@@ -251,7 +254,7 @@ export function createChatService(deps: {
           created_at: now,
         });
         if (!row) throw new SentBefore();
-        let balance = 0;
+        let account = NO_ACCOUNT;
         if (sender.userId !== null) {
           await assertFreeTier(trx, sender, conversation);
           const paid = await credits.spend(sender.userId, cost, content.kind, `message:${row.id}`, trx, {
@@ -259,9 +262,9 @@ export function createChatService(deps: {
           });
           if (!paid) throw new DomainError('insufficient_credits', { credits: cost });
           if (paid.charged !== cost) row = await queries.setMessageCredits(trx, row.id, paid.charged);
-          balance = paid.balance;
+          account = paid;
         }
-        await queries.recordMessage(trx, row, recipient.hosted);
+        const unread = await queries.recordMessage(trx, row, recipient);
         if (sender.staffId !== null && conversation.awaiting_reply_since !== null) {
           await queries.insertAnswerWait(trx, {
             messageId: row.id,
@@ -272,14 +275,14 @@ export function createChatService(deps: {
         }
         const opened = conversation.last_message_id === 0;
         if (opened) await visibility.recordContact(trx, sender.profileId, recipient.id);
-        await events.record(trx, await messageEvent(site, row, opened, recipient, trx));
-        return { row, repeated: false, balance, opened };
+        await events.record(trx, messageEvent(site, row, opened, recipient, unread));
+        return { row, repeated: false, account, opened };
       });
     } catch (error) {
       if (!(error instanceof SentBefore)) throw error;
       const earlier = await queries.findMessageByClientId(db, sender.profileId, clientId);
       if (!earlier) throw new Error(`message ${clientId} of profile ${sender.profileId} vanished`);
-      return { row: earlier, repeated: true, balance: await balanceOf(sender, db), opened: false };
+      return { row: earlier, repeated: true, account: await accountOf(sender), opened: false };
     }
   }
 
@@ -287,8 +290,13 @@ export function createChatService(deps: {
     return (await credits.messagePrices(site, await members.countryOf(member.userId)))[kind];
   }
 
-  async function balanceOf(sender: Sender, trx: Db) {
-    return sender.userId === null ? 0 : credits.balance(sender.userId, trx);
+  async function accountOf(sender: Sender) {
+    if (sender.userId === null) return NO_ACCOUNT;
+    const [balance, freeMessages] = await Promise.all([
+      credits.balance(sender.userId),
+      credits.freeMessages(sender.userId),
+    ]);
+    return { balance, freeMessages };
   }
 
   /** A free member writes in a few conversations only; answering where they wrote before is always fine. */
@@ -302,14 +310,13 @@ export function createChatService(deps: {
   }
 
   /** The message as its event tells it, written with the message (the recipient's unread count included). */
-  async function messageEvent(
+  function messageEvent(
     site: Site,
     row: MessageRow,
     opened: boolean,
     recipient: Recipient,
-    trx: Db,
-  ): Promise<EventOf<'message.new'>> {
-    const unread = recipient.hosted ? 0 : await queries.totalUnread(trx, recipient.id);
+    unread: number,
+  ): EventOf<'message.new'> {
     return {
       type: 'message.new',
       siteId: site.id,
@@ -356,10 +363,10 @@ export function createChatService(deps: {
         created_at: now,
       });
       if (!row) throw new Error(`line ${kind} of profile ${actor.profileId} not stored`);
-      await queries.recordMessage(trx, row, recipient.hosted, false);
+      const unread = await queries.recordMessage(trx, row, recipient, false);
       const opened = conversation.last_message_id === 0;
       if (opened) await visibility.recordContact(trx, actor.profileId, recipient.id);
-      await events.record(trx, await messageEvent(site, row, opened, recipient, trx));
+      await events.record(trx, messageEvent(site, row, opened, recipient, unread));
       return true;
     });
     if (stored) await events.relay();
@@ -456,11 +463,12 @@ export function createChatService(deps: {
       const earlier =
         'photo' in outgoing && (await queries.findMessageByClientId(db, member.profileId, target.client_id));
       if (earlier) {
+        const account = await accountOf(sender);
         return {
           conversation: earlier.conversation_id,
           message: present(earlier, member.profileId, site),
-          credits: await credits.balance(member.userId),
-          free_messages: await credits.freeMessages(member.userId),
+          credits: account.balance,
+          free_messages: account.freeMessages,
         };
       }
       const content = await contentOf(site, member.profileId, outgoing);
@@ -478,8 +486,8 @@ export function createChatService(deps: {
       return {
         conversation: result.row.conversation_id,
         message: present(result.row, member.profileId, site),
-        credits: result.balance,
-        free_messages: await credits.freeMessages(member.userId),
+        credits: result.account.balance,
+        free_messages: result.account.freeMessages,
       };
     },
 

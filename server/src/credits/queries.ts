@@ -14,28 +14,33 @@ export async function insertAccount(db: Db, userId: number, freeMessages: number
   await db.insertInto('credit_accounts').values({ user_id: userId, balance: 0, free_messages: freeMessages }).execute();
 }
 
-/** Uses one free message if any is left; true when it did. */
-export async function takeFreeMessage(db: Db, userId: number): Promise<boolean> {
-  const row = await db
+/** What an account holds after a change: the balance and the free messages left. */
+export interface AccountAfter {
+  balance: number;
+  free_messages: number;
+}
+
+/** Uses one free message if any is left; the account after, or undefined when none was left. */
+export function takeFreeMessage(db: Db, userId: number): Promise<AccountAfter | undefined> {
+  return db
     .updateTable('credit_accounts')
     .set({ free_messages: sql`free_messages - 1` })
     .where('user_id', '=', userId)
     .where('free_messages', '>', 0)
-    .returning('free_messages')
+    .returning(['balance', 'free_messages'])
     .executeTakeFirst();
-  return row !== undefined;
 }
 
-/** Adds delta unless the balance would drop below zero; returns the new balance or null. */
-export async function addToBalance(db: Db, userId: number, delta: number): Promise<number | null> {
+/** Adds delta unless the balance would drop below zero; returns the account after, or null. */
+export async function addToBalance(db: Db, userId: number, delta: number): Promise<AccountAfter | null> {
   const row = await db
     .updateTable('credit_accounts')
     .set({ balance: sql`balance + ${delta}` })
     .where('user_id', '=', userId)
     .where(sql<boolean>`balance + ${delta} >= 0`)
-    .returning('balance')
+    .returning(['balance', 'free_messages'])
     .executeTakeFirst();
-  return row ? row.balance : null;
+  return row ?? null;
 }
 
 /** Adds to what the member owes (the account's row is locked by the caller). */
@@ -90,6 +95,15 @@ export async function findFreeMessages(db: Db, userId: number): Promise<number> 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.free_messages ?? 0;
+}
+
+export async function findAccount(db: Db, userId: number): Promise<AccountAfter> {
+  const row = await db
+    .selectFrom('credit_accounts')
+    .select(['balance', 'free_messages'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? { balance: 0, free_messages: 0 };
 }
 
 export async function findBalance(db: Db, userId: number): Promise<number> {

@@ -65,18 +65,19 @@ function minimumCredits(site: Site, country: string | null, bundles: readonly Bu
 }
 
 export function createCreditsService(db: Db, clock: Clock) {
+  /** Adds delta with its ledger line; the account after, or null when the balance would drop below zero. */
   async function changeBalance(userId: number, delta: number, reason: string, reference: string | null, trx: Db) {
-    const balance = await queries.addToBalance(trx, userId, delta);
-    if (balance === null) return null;
+    const account = await queries.addToBalance(trx, userId, delta);
+    if (account === null) return null;
     await queries.insertLedgerRow(trx, {
       user_id: userId,
       delta,
-      balance_after: balance,
+      balance_after: account.balance,
       reason,
       reference,
       created_at: clock.now().toISOString(),
     });
-    return balance;
+    return account;
   }
 
   /** What is owed, paid from a balance just raised; its ledger line says so. Null when nothing was owed. */
@@ -103,7 +104,8 @@ export function createCreditsService(db: Db, clock: Clock) {
 
     /**
      * Pays for something in the caller's transaction: a free message when `free` allows one and
-     * one is left, else `amount` credits. Returns the balance, or null when the credits do not reach.
+     * one is left, else `amount` credits. Returns the balance and free messages after, or null when
+     * the credits do not reach.
      */
     async spend(
       userId: number,
@@ -112,12 +114,16 @@ export function createCreditsService(db: Db, clock: Clock) {
       reference: string,
       trx: Db,
       { free = false }: { free?: boolean } = {},
-    ): Promise<{ balance: number; charged: number } | null> {
-      if (amount <= 0 || (free && (await queries.takeFreeMessage(trx, userId)))) {
-        return { balance: await queries.findBalance(trx, userId), charged: 0 };
-      }
-      const balance = await changeBalance(userId, -amount, reason, reference, trx);
-      return balance === null ? null : { balance, charged: amount };
+    ): Promise<{ balance: number; freeMessages: number; charged: number } | null> {
+      const account =
+        amount <= 0
+          ? await queries.findAccount(trx, userId)
+          : free
+            ? await queries.takeFreeMessage(trx, userId)
+            : undefined;
+      if (account) return { balance: account.balance, freeMessages: account.free_messages, charged: 0 };
+      const after = await changeBalance(userId, -amount, reason, reference, trx);
+      return after && { balance: after.balance, freeMessages: after.free_messages, charged: amount };
     },
 
     /**
@@ -127,8 +133,8 @@ export function createCreditsService(db: Db, clock: Clock) {
     async grant(userId: number, amount: number, reason: string, reference: string | null = null, trx?: Db) {
       if (amount <= 0) return queries.findBalance(trx ?? db, userId);
       const add = async (t: Db) => {
-        const balance = await changeBalance(userId, amount, reason, reference, t);
-        return balance === null ? null : ((await payOffDebt(userId, balance, reference, t)) ?? balance);
+        const after = await changeBalance(userId, amount, reason, reference, t);
+        return after === null ? null : ((await payOffDebt(userId, after.balance, reference, t)) ?? after.balance);
       };
       return trx ? add(trx) : db.transaction().execute(add);
     },
