@@ -21,7 +21,7 @@ export interface AccountAfter {
 }
 
 /** Uses one free message if any is left; the account after, or undefined when none was left. */
-export function takeFreeMessage(db: Db, userId: number): Promise<AccountAfter | undefined> {
+function takeFreeMessage(db: Db, userId: number): Promise<AccountAfter | undefined> {
   return db
     .updateTable('credit_accounts')
     .set({ free_messages: sql`free_messages - 1` })
@@ -41,6 +41,58 @@ export async function addToBalance(db: Db, userId: number, delta: number): Promi
     .returning(['balance', 'free_messages'])
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Something to pay for: a free message when `free` allows one, else `amount` credits. */
+export interface Charge {
+  userId: number;
+  amount: number;
+  free: boolean;
+  reason: string;
+  reference: string;
+  createdAt: string;
+}
+
+/**
+ * Takes a charge when the account holds it: a free message if allowed and one is left, else the
+ * amount off the balance with its ledger line. Returns the account after and what was taken
+ * (0 for a free message), or null when neither reaches. On PostgreSQL one statement decides,
+ * takes and writes the ledger line; `paid` runs only where `free` took nothing.
+ */
+export async function charge(db: Db, charge: Charge): Promise<(AccountAfter & { charged: number }) | null> {
+  const { userId, amount, free, reason, reference, createdAt } = charge;
+  if (engineOf(db) !== 'postgres') {
+    const freeMessage = free ? await takeFreeMessage(db, userId) : undefined;
+    if (freeMessage) return { ...freeMessage, charged: 0 };
+    const after = await addToBalance(db, userId, -amount);
+    if (!after) return null;
+    await insertLedgerRow(db, {
+      user_id: userId,
+      delta: -amount,
+      balance_after: after.balance,
+      reason,
+      reference,
+      created_at: createdAt,
+    });
+    return { ...after, charged: amount };
+  }
+  const { rows } = await sql<AccountAfter & { charged: number }>`
+    with free as (
+      update credit_accounts set free_messages = free_messages - 1
+      where user_id = ${userId} and ${free}::boolean and free_messages > 0
+      returning balance, free_messages
+    ), paid as (
+      update credit_accounts set balance = balance - ${amount}::int
+      where user_id = ${userId} and balance >= ${amount}::int and not exists (select 1 from free)
+      returning balance, free_messages
+    ), ledger as (
+      insert into credit_ledger (user_id, delta, balance_after, reason, reference, created_at)
+      select ${userId}, -${amount}::int, balance, ${reason}, ${reference}, ${createdAt} from paid
+    )
+    select balance, free_messages, 0 as charged from free
+    union all
+    select balance, free_messages, ${amount}::int as charged from paid`.execute(db);
+  return rows[0] ?? null;
 }
 
 /** Adds to what the member owes (the account's row is locked by the caller). */

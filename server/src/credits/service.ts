@@ -115,15 +115,12 @@ export function createCreditsService(db: Db, clock: Clock) {
       trx: Db,
       { free = false }: { free?: boolean } = {},
     ): Promise<{ balance: number; freeMessages: number; charged: number } | null> {
-      const account =
+      const createdAt = clock.now().toISOString();
+      const after =
         amount <= 0
-          ? await queries.findAccount(trx, userId)
-          : free
-            ? await queries.takeFreeMessage(trx, userId)
-            : undefined;
-      if (account) return { balance: account.balance, freeMessages: account.free_messages, charged: 0 };
-      const after = await changeBalance(userId, -amount, reason, reference, trx);
-      return after && { balance: after.balance, freeMessages: after.free_messages, charged: amount };
+          ? { ...(await queries.findAccount(trx, userId)), charged: 0 }
+          : await queries.charge(trx, { userId, amount, free, reason, reference, createdAt });
+      return after && { balance: after.balance, freeMessages: after.free_messages, charged: after.charged };
     },
 
     /**
