@@ -53,6 +53,8 @@ export interface TestApp {
   databaseUrl: string | null;
   /** Where the database is, for another process to open. */
   database: DatabaseConfig;
+  /** This instance's own DATA_DIR, as each machine has one. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,9 @@ export function useTestApp(options: TestAppOptions & { setup?: (t: TestApp) => P
     get database() {
       return live().database;
     },
+    get dataDir() {
+      return live().dataDir;
+    },
     close: () => live().close(),
   };
 }
@@ -149,7 +154,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (!shared) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');
-    return { app, db, clock, services: app.services, site, databaseUrl, database: config.database, close };
+    return { app, db, clock, services: app.services, site, databaseUrl, database: config.database, dataDir, close };
   } catch (error) {
     // Leave no database behind when the set-up itself fails.
     await close();
