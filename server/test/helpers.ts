@@ -139,13 +139,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = options.mailer ?? createDevMailbox(db, clock);
   let app: FastifyInstance | null = null;
 
-  async function close() {
+  async function closeAll() {
     await app?.close();
     await db.destroy();
     mailer.close();
     if (pgDatabase) await dropTestDatabase(pgDatabase.name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Once: a test may stop an instance (a machine leaving) before the file's end closes them all.
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= closeAll();
+    return closing;
+  };
 
   try {
     if (!shared) await migrateToLatest(db, opened);
