@@ -31,24 +31,24 @@ export interface DeploymentKeys {
   link: LinkKeys;
 }
 
+const newLinkKey = () => randomBytes(LINK_KEY_MIN_BYTES).toString('base64url');
+
 /** A new set, as the environment takes it (`npm run keys -- generate`). */
 export function newKeysEnvironment() {
   const vapid = webpush.generateVAPIDKeys();
-  return {
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    LINK_SIGNING_KEY: randomBytes(LINK_KEY_MIN_BYTES).toString('base64url'),
-  };
+  return { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, LINK_SIGNING_KEY: newLinkKey() };
 }
 
 /**
  * A file an install before issue 37 kept its key in under DATA_DIR: taken into the database when it
  * has none, so that install's browsers keep their subscriptions and its mailed links keep working.
  */
-function keyFileOfOldInstall(dataDir: string, name: string): string | null {
+function oldInstallKey(dataDir: string, name: string): string | null {
   const file = path.join(dataDir, name);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
 }
+
+const newVapidKeysJson = () => JSON.stringify(webpush.generateVAPIDKeys());
 
 /** The key kept under `name`; of instances starting at once, the first insert stands and all read it. */
 async function keptKey(db: Db, clock: Clock, name: string, make: () => string): Promise<string> {
@@ -62,26 +62,15 @@ async function keptKey(db: Db, clock: Clock, name: string, make: () => string): 
 
 /** This instance's keys: the environment's, else the database's. */
 export async function loadDeploymentKeys(config: Config, db: Db, clock: Clock): Promise<DeploymentKeys> {
+  const { dataDir } = config;
   const vapid =
     config.vapidKeys ??
     (JSON.parse(
-      await keptKey(
-        db,
-        clock,
-        'vapid',
-        () => keyFileOfOldInstall(config.dataDir, 'vapid.json') ?? JSON.stringify(webpush.generateVAPIDKeys()),
-      ),
+      await keptKey(db, clock, 'vapid', () => oldInstallKey(dataDir, 'vapid.json') ?? newVapidKeysJson()),
     ) as VapidKeys);
   const link = config.linkKeys ?? {
     current: Buffer.from(
-      await keptKey(
-        db,
-        clock,
-        'link_signing',
-        () =>
-          keyFileOfOldInstall(config.dataDir, 'link-signing.key') ??
-          randomBytes(LINK_KEY_MIN_BYTES).toString('base64url'),
-      ),
+      await keptKey(db, clock, 'link_signing', () => oldInstallKey(dataDir, 'link-signing.key') ?? newLinkKey()),
       'base64url',
     ),
     previous: null,
