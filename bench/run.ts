@@ -41,6 +41,7 @@ import type { Db } from '../server/src/db/index.js';
 import { DEMO_MEMBER, seedHostedProfilesInBulk, seedLikesInBulk } from '../server/src/demo/seed.js';
 import { mediaRoot } from '../server/src/members/photos/files.js';
 import * as profileQueries from '../server/src/members/profiles/queries.js';
+import { newKeysEnvironment } from '../server/src/notifications/keys.js';
 import type { Site } from '../server/src/sites/service.js';
 import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
 import { benchDashboard, type DashboardRow, dashboardTable, seedAccountsInBulk } from './dashboard.js';
@@ -218,6 +219,9 @@ async function logIn(base: string): Promise<string> {
 
 // One engine
 
+/** The deployment's keys, one set for the whole run, as every instance of a deployment shares them. */
+const BENCH_KEYS = newKeysEnvironment();
+
 /** The environment of a production server process on the bench's database (it sends no mail and takes no payment). */
 function productionEnv(dataDir: string, databaseUrl: string, redisUrl = ''): Record<string, string> {
   return {
@@ -227,6 +231,8 @@ function productionEnv(dataDir: string, databaseUrl: string, redisUrl = ''): Rec
     // Nor without a real payment provider; the bench pays nothing.
     PAYMENT_PROVIDER: 'mollie',
     MOLLIE_API_KEY: 'test_bench',
+    // Nor without the keys every instance shares.
+    ...BENCH_KEYS,
     DATA_DIR: dataDir,
     WEB_DIST: '',
     DATABASE_URL: databaseUrl,

@@ -118,7 +118,7 @@ export async function buildApp({
     jobs,
     paymentProvider,
     texter,
-    notifications: { ...notificationsSetup(config), localService: localPushService },
+    notifications: { ...(await notificationsSetup(config, db, clock)), localService: localPushService },
   });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
   sandbox?.onChange((id) => services.payments.webhook(id));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { newKeysEnvironment } from './notifications/keys.js';
 
 /** The one-line message loadConfig stops with, or null when it accepts the environment. */
 function problem(env: Record<string, string | undefined>): string | null {
@@ -36,12 +37,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
-  it('is safe by default in production: no demo seed, all interfaces, SMTP and a real payment provider required', () => {
+  it('is safe by default in production: no demo seed, all interfaces, SMTP, a real payment provider and the keys required', () => {
     const live: Record<string, string | undefined> = {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail:25',
       PAYMENT_PROVIDER: 'mollie',
       MOLLIE_API_KEY: 'live_x',
+      ...newKeysEnvironment(),
     };
     const production = loadConfig(live);
     expect(production).toMatchObject({ seedDemo: false, host: '0.0.0.0', trustProxy: false });
@@ -49,6 +51,72 @@ describe('loadConfig', () => {
     expect(problem({ ...live, SMTP_URL: undefined })).toMatch(/^SMTP_URL: is required when NODE_ENV=production/);
     expect(problem({ ...live, PAYMENT_PROVIDER: undefined })).toMatch(/^PAYMENT_PROVIDER: must be mollie/);
     expect(problem({ ...live, MOLLIE_API_KEY: undefined })).toMatch(/^MOLLIE_API_KEY: is required/);
+    expect(problem({ ...live, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined })).toMatch(
+      /^VAPID_PUBLIC_KEY: and VAPID_PRIVATE_KEY are required when NODE_ENV=production \(make a set with npm run keys -- generate\)/,
+    );
+    expect(problem({ ...live, LINK_SIGNING_KEY: undefined })).toMatch(
+      /^LINK_SIGNING_KEY: is required when NODE_ENV=production/,
+    );
+  });
+
+  it('takes the keys from the environment, and leaves them to the database outside production when unset', () => {
+    const keys = newKeysEnvironment();
+    const config = loadConfig({ NODE_ENV: 'test', ...keys });
+    expect(config.vapidKeys).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY });
+    expect(config.linkKeys).toEqual({ current: Buffer.from(keys.LINK_SIGNING_KEY, 'base64url'), previous: null });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ vapidKeys: null, linkKeys: null });
+  });
+
+  it('refuses VAPID keys that are not a P-256 pair in base64url, with the variable at fault', () => {
+    const keys = newKeysEnvironment();
+    const other = newKeysEnvironment();
+    expect(problem({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toMatch(/^VAPID_PRIVATE_KEY: is required with/);
+    expect(problem({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toMatch(/^VAPID_PUBLIC_KEY: is required with/);
+    const pair = (publicKey: string, privateKey: string) =>
+      problem({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey });
+    expect(pair(keys.VAPID_PUBLIC_KEY, other.VAPID_PRIVATE_KEY)).toMatch(
+      /^VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY/,
+    );
+    expect(pair(keys.VAPID_PUBLIC_KEY.slice(1), keys.VAPID_PRIVATE_KEY)).toMatch(/^VAPID_PUBLIC_KEY: must be a P-256/);
+    expect(pair(`${keys.VAPID_PUBLIC_KEY.slice(0, -2)}+/`, keys.VAPID_PRIVATE_KEY)).toMatch(/^VAPID_PUBLIC_KEY: /);
+    expect(pair(keys.VAPID_PUBLIC_KEY, keys.VAPID_PRIVATE_KEY.slice(4))).toMatch(/^VAPID_PRIVATE_KEY: must be a P-256/);
+    expect(pair(keys.VAPID_PUBLIC_KEY, 'A'.repeat(43))).toMatch(/^VAPID_PRIVATE_KEY: must be a P-256/);
+    expect(pair(keys.VAPID_PUBLIC_KEY, `${keys.VAPID_PRIVATE_KEY}\u0000`)).toMatch(/^VAPID_PRIVATE_KEY: /);
+  });
+
+  it('refuses a link key shorter than 32 bytes, and a previous key without the end of its grace', () => {
+    const { LINK_SIGNING_KEY: current } = newKeysEnvironment();
+    const { LINK_SIGNING_KEY: previous } = newKeysEnvironment();
+    expect(problem({ LINK_SIGNING_KEY: Buffer.alloc(31, 7).toString('base64url') })).toMatch(
+      /^LINK_SIGNING_KEY: must be at least 32 random bytes in base64url/,
+    );
+    expect(problem({ LINK_SIGNING_KEY: 'a short password' })).toMatch(/^LINK_SIGNING_KEY: /);
+    expect(problem({ LINK_SIGNING_KEY: current, LINK_SIGNING_KEY_PREVIOUS: previous })).toMatch(
+      /^LINK_SIGNING_KEY_PREVIOUS_UNTIL: is required with LINK_SIGNING_KEY_PREVIOUS/,
+    );
+    expect(problem({ LINK_SIGNING_KEY: current, LINK_SIGNING_KEY_PREVIOUS_UNTIL: '2027-01-31' })).toMatch(
+      /^LINK_SIGNING_KEY_PREVIOUS_UNTIL: needs LINK_SIGNING_KEY_PREVIOUS/,
+    );
+    expect(problem({ LINK_SIGNING_KEY_PREVIOUS: previous, LINK_SIGNING_KEY_PREVIOUS_UNTIL: '2027-01-31' })).toMatch(
+      /^LINK_SIGNING_KEY: is required with LINK_SIGNING_KEY_PREVIOUS/,
+    );
+    for (const until of ['31-01-2027', '2027-01-31T12:00', 'next month'])
+      expect(
+        problem({
+          LINK_SIGNING_KEY: current,
+          LINK_SIGNING_KEY_PREVIOUS: previous,
+          LINK_SIGNING_KEY_PREVIOUS_UNTIL: until,
+        }),
+      ).toMatch(/^LINK_SIGNING_KEY_PREVIOUS_UNTIL: .* is not an ISO 8601 date/);
+    const rotated = loadConfig({
+      LINK_SIGNING_KEY: current,
+      LINK_SIGNING_KEY_PREVIOUS: previous,
+      LINK_SIGNING_KEY_PREVIOUS_UNTIL: '2027-01-31T12:00+01:00',
+    });
+    expect(rotated.linkKeys?.previous).toEqual({
+      key: Buffer.from(previous, 'base64url'),
+      until: new Date('2027-01-31T11:00:00Z'),
+    });
   });
 
   it('believes X-Forwarded-* only from the proxies TRUST_PROXY names', () => {
@@ -119,6 +187,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail:25',
       PAYMENT_PROVIDER: 'mollie',
       MOLLIE_API_KEY: 'x',
+      ...newKeysEnvironment(),
     };
     expect(loadConfig(live).shutdownDrainSeconds).toBeGreaterThan(0);
     expect(loadConfig({ ...live, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);

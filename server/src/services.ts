@@ -20,7 +20,7 @@ import { createSafetyService } from './members/safety/service.js';
 import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
 import { createModerationService } from './moderation/service.js';
-import { loadLinkKey, loadVapidKeys } from './notifications/keys.js';
+import { loadDeploymentKeys } from './notifications/keys.js';
 import { createNotificationsService, type NotificationsDeps } from './notifications/service.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createSandboxProvider } from './payments/sandbox.js';
@@ -47,7 +47,7 @@ export interface ServiceDeps {
   /** Sends text messages; the dev outbox when not given, null where none may be sent. */
   texter?: Texter | null;
   /**
-   * Notifications: the deployment's VAPID keys and push contact, the key of unsubscribe links, the
+   * Notifications: the deployment's VAPID keys and push contact, the keys of unsubscribe links, the
    * public address for mailed links, and in tests their own push service.
    */
   notifications: NotificationsSetup;
@@ -55,14 +55,18 @@ export interface ServiceDeps {
 
 export type NotificationsSetup = Pick<
   NotificationsDeps,
-  'vapid' | 'contact' | 'linkKey' | 'publicUrl' | 'localService' | 'mailBundleDelayMs'
+  'vapid' | 'contact' | 'linkKeys' | 'publicUrl' | 'localService' | 'mailBundleDelayMs'
 >;
 
-/** Notifications as the configuration has them: keys under DATA_DIR, PUBLIC_URL's host as push contact. */
-export function notificationsSetup(config: Config): NotificationsSetup {
+/**
+ * Notifications as the configuration has them: the deployment's keys (from the environment, else
+ * the migrated database), PUBLIC_URL's host as push contact.
+ */
+export async function notificationsSetup(config: Config, db: Db, clock: Clock): Promise<NotificationsSetup> {
+  const keys = await loadDeploymentKeys(config, db, clock);
   return {
-    vapid: loadVapidKeys(config.dataDir),
-    linkKey: loadLinkKey(config.dataDir),
+    vapid: keys.vapid,
+    linkKeys: keys.link,
     contact: `mailto:push@${new URL(config.publicUrl).hostname}`,
     publicUrl: config.publicUrl,
     mailBundleDelayMs: config.mailBundleSeconds * 1000,

@@ -53,6 +53,8 @@ export interface TestApp {
   databaseUrl: string | null;
   /** Where the database is, for another process to open. */
   database: DatabaseConfig;
+  /** This instance's own DATA_DIR, as each machine has one. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,9 @@ export function useTestApp(options: TestAppOptions & { setup?: (t: TestApp) => P
     get database() {
       return live().database;
     },
+    get dataDir() {
+      return live().dataDir;
+    },
     close: () => live().close(),
   };
 }
@@ -134,13 +139,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = options.mailer ?? createDevMailbox(db, clock);
   let app: FastifyInstance | null = null;
 
-  async function close() {
+  async function closeAll() {
     await app?.close();
     await db.destroy();
     mailer.close();
     if (pgDatabase) await dropTestDatabase(pgDatabase.name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Once: a test may stop an instance (a machine leaving) before the file's end closes them all.
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= closeAll();
+    return closing;
+  };
 
   try {
     if (!shared) await migrateToLatest(db, opened);
@@ -149,7 +160,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (!shared) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');
-    return { app, db, clock, services: app.services, site, databaseUrl, database: config.database, close };
+    return { app, db, clock, services: app.services, site, databaseUrl, database: config.database, dataDir, close };
   } catch (error) {
     // Leave no database behind when the set-up itself fails.
     await close();

@@ -20,6 +20,7 @@ const LATER = [
   '1765200000000-Passkeys',
   '1765210000000-PrivatePhotos',
   '1765220000000-KnownDevices',
+  '1765230000000-DeploymentKeys',
 ];
 
 /** The database as it was before those migrations: their tables gone, the claim in its old columns. */
@@ -47,11 +48,12 @@ async function undoMarketingConsents() {
   await undoLaterMigrations();
 }
 
-/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns, the exports' and the passkeys' tables go first. */
+/** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns, the exports', the passkeys' and the keys' tables go first. */
 async function undoLaterMigrations() {
   await sql`drop table data_exports`.execute(t.db);
   for (const table of ['passkey_challenges', 'passkeys']) await sql`drop table ${sql.table(table)}`.execute(t.db);
   await sql`drop table known_devices`.execute(t.db);
+  await sql`drop table deployment_keys`.execute(t.db);
   await sql`drop index sessions_end_token`.execute(t.db);
   for (const column of ['user_agent', 'country', 'last_seen_at', 'end_token_hash'])
     await sql`alter table sessions drop column ${sql.ref(column)}`.execute(t.db);

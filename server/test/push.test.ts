@@ -3,77 +3,19 @@
  * push received by a local push service (https, as push services are), decrypted with the
  * subscription's keys as a browser would; a subscription the service says is gone (410) is removed.
  */
-import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import type http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
 import ece from 'http_ece';
 import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createPushService } from '../src/notifications/push.js';
 import { buildMember, client, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
+import { type Delivery, startPushService } from './push-service.js';
 
-/** A certificate for localhost, made for this run; the push agent below trusts it. */
-function localCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-push-'));
-  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  const files = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
-  fs.rmSync(dir, { recursive: true, force: true });
-  return files;
-}
-
-interface Delivery {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-const certificate = localCertificate();
-const deliveries: Delivery[] = [];
-let answer = 201;
-/** Connections the push service was opened, pushes or not. */
-let connections = 0;
-const pushService = https.createServer(certificate, async (request, response) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  deliveries.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-  response.writeHead(answer).end();
-});
-pushService.on('connection', () => connections++);
-await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-const port = (pushService.address() as AddressInfo).port;
-const origin = `https://localhost:${port}`;
-/** The tests' push service, which the app may reach on this machine through an agent that trusts it. */
-const localPushService = { origin, agent: new https.Agent({ ca: certificate.cert }) };
-afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
+const pushService = await startPushService();
+const { deliveries, port, localPushService, pushesTo } = pushService;
+const browserSubscription = () => pushService.browserSubscription();
+afterAll(() => pushService.close());
 
 const t = useTestApp({ localPushService });
 
@@ -117,41 +59,10 @@ const sender = ({ local = true } = {}) => {
   };
 };
 
-/** A browser's subscription: its own key pair and auth secret, and an endpoint at the push service. */
-function browserSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    json: {
-      endpoint: `${origin}/push/${randomBytes(8).toString('hex')}`,
-      expirationTime: null,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
-  };
-}
-
 async function subscriber() {
   const member = await buildMember(t.services, { credits: 100, freeMessages: 0 });
   await makePremium(t.db, member);
   return { ...member, visitor: await loggedIn(t.app, member) };
-}
-
-/** The pushes delivered to a browser since `from`, decrypted with its keys. */
-function pushesTo(browser: ReturnType<typeof browserSubscription>, from = 0) {
-  const path = new URL(browser.json.endpoint).pathname;
-  return deliveries
-    .slice(from)
-    .filter((delivery) => delivery.path === path)
-    .map((delivery) =>
-      JSON.parse(
-        ece
-          .decrypt(delivery.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth })
-          .toString('utf8'),
-      ),
-    );
 }
 
 describe('web push', () => {
@@ -186,11 +97,11 @@ describe('web push', () => {
   it('forgets a subscription the push service says is gone, and one the member takes back', async () => {
     const member = await subscriber();
     await member.visitor.post('/api/user.php?push=1', { subscription: browserSubscription().json });
-    answer = 410;
+    pushService.answer = 410;
     try {
       await sender().push(member.user.id, { title: 'x' });
     } finally {
-      answer = 201;
+      pushService.answer = 201;
     }
     expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
 
@@ -294,11 +205,11 @@ describe('web push', () => {
         })
         .execute();
     }
-    const before = { connections, deliveries: deliveries.length };
+    const before = { connections: pushService.connections, deliveries: deliveries.length };
 
     // The tests' push service is at localhost, which only the app with that allowance may reach.
     expect(await sender({ local: false }).push(member.user.id, { title: 'x' })).toBe(0);
-    expect({ connections, deliveries: deliveries.length }).toEqual(before);
+    expect({ connections: pushService.connections, deliveries: deliveries.length }).toEqual(before);
     expect(await t.services.notifications.hasPushSubscription(member.user.id)).toBe(false);
   });
 

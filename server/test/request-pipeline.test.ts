@@ -6,6 +6,7 @@ import net from 'node:net';
 import { SESSION_COOKIE } from '@amora/common';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { newKeysEnvironment } from '../src/notifications/keys.js';
 import { client, lastMail, linkFrom, loggedInMember, uniqueEmail, useTestApp } from './helpers.js';
 import { listeningUrl } from './sockets.js';
 
@@ -15,6 +16,7 @@ const PRODUCTION = {
   PAYMENT_PROVIDER: 'mollie',
   MOLLIE_API_KEY: 'test_pipeline',
   RATE_LIMIT_SCALE: '0.1',
+  ...newKeysEnvironment(),
 };
 /** A failed login for a new address each time, so only the rate limit (not the login block) refuses. */
 const wrongLogin = () => ({ email: uniqueEmail('nobody'), password: 'wrong-password' });

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newKeysEnvironment } from '../src/notifications/keys.js';
 import { createHttpTexter } from '../src/texts/texter.js';
 import { buildMember, createTestApp, loggedIn } from './helpers.js';
 
@@ -53,6 +54,7 @@ describe('the text gateway', () => {
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PAYMENT_PROVIDER: 'mollie',
         MOLLIE_API_KEY: 'test_x',
+        ...newKeysEnvironment(),
       },
     });
     try {

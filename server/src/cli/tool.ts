@@ -47,7 +47,7 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
       mediaRoot: mediaRoot(config.dataDir),
       exportsRoot: exportsFolder(config.dataDir),
       paymentProvider,
-      notifications: notificationsSetup(config),
+      notifications: await notificationsSetup(config, db, systemClock),
     });
     await work({ config, db, engine, services, where });
   } finally {

@@ -459,6 +459,14 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** A key the deployment keeps in the database when the environment leaves it out (never in production). */
+export interface DeploymentKeysTable {
+  /** `vapid` (JSON of the pair) or `link_signing` (base64url). */
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   name: string;
@@ -729,6 +737,7 @@ export interface Database {
   direct_debits: DirectDebitsTable;
   blocked_ibans: BlockedIbansTable;
   push_subscriptions: PushSubscriptionsTable;
+  deployment_keys: DeploymentKeysTable;
   complaints: ComplaintsTable;
   event_outbox: EventOutboxTable;
   jobs: JobsTable;

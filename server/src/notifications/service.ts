@@ -28,6 +28,7 @@ import type { MailService } from '../mail/service.js';
 import type { NotificationMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site, SitesService } from '../sites/service.js';
+import type { LinkKeys } from './keys.js';
 import { unsubscribeQuery, validUnsubscribeSignature } from './links.js';
 import { createPushService, type PushDeps } from './push.js';
 import * as queries from './queries.js';
@@ -58,8 +59,8 @@ declare module '../jobs/queue.js' {
 type CaseMailKind = 'statement_reporter' | 'statement_subject' | 'statement_complaint' | 'statement_initiative';
 
 export interface NotificationsDeps extends PushDeps {
-  /** Signs the unsubscribe links in mails. */
-  linkKey: Buffer;
+  /** Sign the unsubscribe links in mails, and verify them. */
+  linkKeys: LinkKeys;
   /** Mails of one kind for one member wait this long, so what happens meanwhile goes in the same mail. */
   mailBundleDelayMs: number;
   publicUrl: string;
@@ -86,7 +87,7 @@ interface MailContent {
 }
 
 export function createNotificationsService(deps: NotificationsDeps) {
-  const { db, clock, linkKey, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
+  const { db, clock, linkKeys, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
   const push = createPushService(deps);
 
   /** Every type's choice; without one stored, on, except marketing, which waits for consent. */
@@ -165,7 +166,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function sendMail(recipient: Recipient, kind: NotificationMailKind, content: MailContent) {
     const { target, member, site } = recipient;
     const origin = await originOf(site);
-    const signed = unsubscribeQuery(linkKey, target.userId, target.email);
+    const signed = unsubscribeQuery(linkKeys, target.userId, target.email);
     await mail.sendNotificationMail({
       site,
       to: target.email,
@@ -471,7 +472,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** The account an unsubscribe link is for, when its signature holds; null otherwise. */
     async unsubscribeTarget(userId: number, signature: string): Promise<NotificationTarget | null> {
       const target = await accounts.notificationTarget(userId);
-      if (!target || !validUnsubscribeSignature(linkKey, userId, target.email, signature)) return null;
+      if (!target || !validUnsubscribeSignature(linkKeys, clock.now(), userId, target.email, signature)) return null;
       return target;
     },
 
