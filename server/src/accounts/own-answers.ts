@@ -11,7 +11,8 @@ import type { EventBus } from '../events/bus.js';
 
 export type OwnAnswer = Pick<User, 'credits' | 'free_messages' | 'message_prices' | 'profile'>;
 
-const KEPT_MEMBERS = 50_000;
+/** A few kilobytes each (a profile with its photos), so tens of megabytes at most per instance. */
+const KEPT_MEMBERS = 20_000;
 /** Bounds how long the age shown outlives a birthday. */
 const KEPT_MS = 10 * 60_000;
 
