@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Engine } from '../server/src/db/columns.js';
 import type { Db } from '../server/src/db/index.js';
+import { updatePlannerStatistics } from '../server/src/db/statistics.js';
 
 export interface ChatSeedOptions {
   siteId: number;
@@ -93,6 +94,7 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
       from conversations c join messages m on m.id = c.last_message_id
       where c.site_id = ${siteId}`.execute(db);
   }
+  await updatePlannerStatistics(db, ['conversations', 'messages', 'answer_waits', 'conversation_members']);
   const row = await db
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll().as('n'))

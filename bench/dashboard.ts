@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Engine } from '../server/src/db/columns.js';
 import type { FigurePeriod } from '../server/src/db/figures.js';
 import type { Db } from '../server/src/db/index.js';
+import { updatePlannerStatistics } from '../server/src/db/statistics.js';
 import type { Services } from '../server/src/services.js';
 
 const FIRST_SIGNUP = '2025-01-01';
@@ -58,7 +59,25 @@ export async function seedAccountsInBulk(db: Db, engine: Engine, siteId: number,
     .where('site_id', '=', siteId)
     .orderBy('id')
     .executeTakeFirst();
-  if (!bundle) return 0;
+  if (bundle) await seedPayments(db, engine, siteId, bundle);
+  await updatePlannerStatistics(db, ['users', 'payments']);
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number | string>().as('payments'))
+    .executeTakeFirstOrThrow();
+  return Number(row.payments);
+}
+
+interface Bundle {
+  id: number;
+  country: string;
+  credits: number;
+  price: number;
+  currency: string;
+}
+
+/** A purchase by one in four of the bench's members, a second by one in eight. */
+async function seedPayments(db: Db, engine: Engine, siteId: number, bundle: Bundle): Promise<void> {
   for (const [every, days, client] of [
     [4, 1, 'first'],
     [8, 10, 'second'],
@@ -72,11 +91,6 @@ export async function seedAccountsInBulk(db: Db, engine: Engine, siteId: number,
         u.signup_date, u.signup_date, ${daysAfter(engine, 'u.signup_date', days)}
       from users u where u.site_id = ${siteId} and u.email like 'bench-%' and u.id % ${sql.lit(every)} = 0`.execute(db);
   }
-  const row = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<number | string>().as('payments'))
-    .executeTakeFirstOrThrow();
-  return Number(row.payments);
 }
 
 /** The figures GET /api/staff/dashboard.php asks for, each its own statement. */

@@ -91,7 +91,7 @@ export function createServices({
     events,
   });
   const visibility = createVisibilityPolicy(db);
-  const members = createMembersService(db, clock, visibility);
+  const members = createMembersService(db, clock, visibility, events);
   const moderation = createModerationService({ db, clock, events });
   const safety = createSafetyService(db, clock, visibility, moderation);
   const search = createSearchService(db, clock);

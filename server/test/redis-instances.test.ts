@@ -1,8 +1,8 @@
 /**
  * Two instances of the app on one PostgreSQL database, joined by Redis: a message sent through
  * instance A reaches a WebSocket client of instance B, a client of B that was disconnected
- * catches up on reconnect with nothing lost or doubled, and a session ended through A closes its
- * sockets on B.
+ * catches up on reconnect with nothing lost or doubled, a session ended through A closes its
+ * sockets on B, and what B kept (settings.php, a member's user.php) follows a change through A.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_ENDED_CLOSE_CODE } from '@amora/common';
@@ -151,5 +151,24 @@ describe('instances joined by Redis', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await expect.poll(creditsOnB, { timeout: 5_000 }).toBe(before + 7);
+  });
+
+  it("shows a member's change through instance A in user.php on instance B, though B kept the answer", async () => {
+    const anna = await member();
+    const onB = async () => (await anna.onB.get('/api/user.php')).json().user;
+    const before = await onB();
+    const edited = await anna.onA.put('/api/profile.php', { about: 'Edited through instance A' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expect.poll(async () => (await onB()).profile.about, { timeout: 5_000 }).toBe('Edited through instance A');
+
+    const moderator = await staffClient(a, 'moderator');
+    const granted = await moderator.post('/api/staff/member-action.php', {
+      member: anna.profileId,
+      action: 'credits',
+      amount: 25,
+      explanation: 'Granted through instance A.',
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    await expect.poll(async () => (await onB()).credits, { timeout: 5_000 }).toBe(before.credits + 25);
   });
 });

@@ -44,6 +44,7 @@ import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Site } from '../sites/service.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
+import { keepOwnAnswers, type OwnAnswer } from './own-answers.js';
 import type { Passkeys } from './passkeys.js';
 import { hashPassword, hasPassword, NO_PASSWORD, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
@@ -158,6 +159,22 @@ const shownSessionId = (sessionId: string) => hashSecret(sessionId).slice(0, 32)
 
 export function createAccountsService({ db, clock, members, credits, mail, events, passkeys }: Deps) {
   const nowIso = () => clock.now().toISOString();
+
+  const ownAnswers = keepOwnAnswers(events);
+
+  async function readOwnAnswer(userId: number, site: Site): Promise<OwnAnswer> {
+    const [balance, freeMessages, profile] = await Promise.all([
+      credits.balance(userId),
+      credits.freeMessages(userId),
+      members.ownProfile(userId),
+    ]);
+    return {
+      credits: balance,
+      free_messages: freeMessages,
+      message_prices: await credits.messagePrices(site, profile.country || null),
+      profile,
+    };
+  }
 
   /** Tells every instance, once the change is committed, that these sessions ended: their sockets close. */
   async function announceEndedSessions(siteId: number, sessionIds: string[]) {
@@ -361,25 +378,21 @@ export function createAccountsService({ db, clock, members, credits, mail, event
 
   return {
     async present(user: UserRow, site: Site): Promise<User> {
-      const [balance, freeMessages, profile] = await Promise.all([
-        credits.balance(user.id),
-        credits.freeMessages(user.id),
-        members.ownProfile(user.id),
-      ]);
+      const own = await ownAnswers.get(await members.profileIdOf(user.id), () => readOwnAnswer(user.id, site));
       return {
         id: user.id,
         email: user.email,
         status: user.status,
-        credits: balance,
-        free_messages: freeMessages,
-        message_prices: await credits.messagePrices(site, profile.country || null),
+        credits: own.credits,
+        free_messages: own.free_messages,
+        message_prices: own.message_prices,
         paid_user: user.paid_user === 1,
         signup_date: user.signup_date,
         language: isLocale(user.language) ? user.language : 'en',
         notifications_disabled: mailOffReasons(user),
         pending_email: user.pending_email,
         fictional_icon: site.settings.fictional_icon,
-        profile,
+        profile: own.profile,
       };
     },
 
@@ -717,13 +730,15 @@ export function createAccountsService({ db, clock, members, credits, mail, event
       const link = await queries.findValidToken(db, hashSecret(token), 'activate', nowIso());
       const user = link && (await queries.findUserById(db, link.user_id));
       if (!user || user.deleted_at) return false;
-      return db.transaction().execute(async (trx) => {
+      const activated = await db.transaction().execute(async (trx) => {
         const row = await queries.consumeToken(trx, hashSecret(token), 'activate', nowIso());
         if (!row) return false;
         await queries.updateUser(trx, row.user_id, { status: 'confirmed' });
         await members.enableProfile(row.user_id, trx);
         return true;
       });
+      if (activated) await events.relay();
+      return activated;
     },
 
     async resendActivation(ctx: RequestContext, userId: number) {
@@ -809,6 +824,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         const ended = await endCredentialsOf(trx, row.user_id, currentSession && hashSecret(currentSession));
         return { before, newEmail: row.new_email, ended };
       });
+      await events.relay();
       await announceEndedSessions(before.site_id, ended);
       await mailLink(ctx, before, 'mail_changed', '', before.email, {
         new_email: maskedEmail(newEmail),
@@ -830,6 +846,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId: user.id });
         return { token: await issueToken(user.id, 'reactivate', null, trx), ended };
       });
+      await events.relay();
       await announceEndedSessions(user.site_id, ended);
       await mailLink(ctx, user, 'reactivate', token);
       return { finalDate: addDays(clock.now(), DELETION_GRACE_DAYS) };
@@ -844,6 +861,7 @@ export function createAccountsService({ db, clock, members, credits, mail, event
         await members.restoreProfile(row.user_id, user?.status === 'confirmed', trx);
         return row.user_id;
       });
+      await events.relay();
       const user = await requireLiveUser(userId);
       return { user, session: await openSession(ctx, user, client) };
     },

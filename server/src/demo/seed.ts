@@ -7,6 +7,7 @@ import { addDays, type Clock } from '../clock.js';
 import type { NewDiscountCode } from '../credits/service.js';
 import type { Db } from '../db/index.js';
 import type { NewPhotoRow, NewProfileRow } from '../db/schema.js';
+import { updatePlannerStatistics } from '../db/statistics.js';
 import { type StoredPhotoFiles, storePhotoFiles } from '../members/photos/files.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
@@ -363,6 +364,7 @@ export async function seedHostedProfilesInBulk(
     stored += batch.length;
     onProgress?.(stored);
   }
+  await updatePlannerStatistics(db, ['profiles', 'photos']);
   return { profiles: stored, photos: photoCount, avatarMs, insertMs: performance.now() - insertStart };
 }
 
@@ -383,6 +385,7 @@ const LIKE_BATCH = 5000;
 
 /** Likes for load tests: a busy site's table, and a member with long likes lists. */
 export async function seedLikesInBulk(
+  db: Db,
   services: Services,
   site: Site,
   clock: Clock,
@@ -416,5 +419,6 @@ export async function seedLikesInBulk(
   for (let i = 0; i < likes.length; i += LIKE_BATCH) {
     await services.likes.addLikesInBulk(likes.slice(i, i + LIKE_BATCH));
   }
+  await updatePlannerStatistics(db, ['likes', 'contacts']);
   return likes.length;
 }

@@ -64,8 +64,10 @@ export type DomainEvent =
     }
   /** A member is typing in a conversation, for the other side. */
   | { type: 'chat.typing'; siteId: number; conversationId: number; profileId: number; otherProfileId: number }
-  /** A payment changed a member's credits (and maybe made them premium), for their devices. */
+  /** A payment or staff changed a member's credits (and maybe made them premium), for their devices. */
   | { type: 'credits.changed'; siteId: number; profileId: number }
+  /** A member's own profile changed (details, photos, status): what instances kept of it is dropped. */
+  | { type: 'profile.changed'; siteId: number; profileId: number }
   /** A paid payment brought no credits (an offer the member had had already) and is being refunded. */
   | {
       type: 'payment.refused';
@@ -118,7 +120,7 @@ export type DomainEvent =
   | { type: 'account.deleted'; siteId: number; userId: number }
   /** A member's data export is ready to download, for their devices. */
   | { type: 'export.ready'; siteId: number; profileId: number }
-  /** Staff changed a site's settings, company details or host names: every instance forgets what it kept. */
+  /** Staff changed a site's settings, company details, host names or bundles: every instance forgets what it kept. */
   | { type: 'site.changed'; siteId: number };
 
 /** Whom a moderation mail goes to: a member's account, or a complaint's address (who may have none). */

@@ -187,6 +187,7 @@ export function createSitesService(
       await events.record(trx, { type: 'site.changed', siteId });
     });
     forgetSites();
+    await events.relay();
   }
 
   async function findByDomain(domain: string): Promise<Site | null> {

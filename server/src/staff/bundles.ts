@@ -7,6 +7,7 @@ import { type Currency, vatIncluded } from '@amora/common';
 import type { BundleChange, BundleWrite, CreditsService, NewBundle } from '../credits/service.js';
 import type { BundleRow } from '../db/schema.js';
 import { fieldError, notFound } from '../errors.js';
+import type { EventBus } from '../events/bus.js';
 import { vatRateOf } from '../payments/vat.js';
 import type { Site, SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
@@ -54,9 +55,10 @@ function additionOf(added: Shown): Record<string, [unknown, unknown]> {
 export function createBundleDesk(deps: {
   credits: CreditsService;
   sites: SitesService;
+  events: EventBus;
   log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
 }) {
-  const { credits, sites, log } = deps;
+  const { credits, sites, events, log } = deps;
 
   async function siteOf(id: number, field: string): Promise<Site> {
     const site = await sites.findById(id);
@@ -82,6 +84,8 @@ export function createBundleDesk(deps: {
       await log(admin, action, { site: site.id, record: `bundle:${after.id}`, changes });
     }
     await logUnmarked(admin, site, write.unmarked);
+    // A message's price never falls below what the site's bundles make its minimum cost (user.php shows it).
+    await events.publish({ type: 'site.changed', siteId: site.id });
     return { bundle: after };
   }
 

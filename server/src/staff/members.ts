@@ -208,6 +208,7 @@ export function createMemberDesk(deps: {
       } else if (input.action === 'lift') {
         const lifted = await db.transaction().execute((trx) => accounts.lift(trx, userId));
         if (!lifted) throw fieldError('action', 'invalid_choice');
+        await events.relay();
         await log(moderator, 'member.lift', {
           ...about,
           changes: { suspension: [account.suspension, null] },
@@ -223,10 +224,15 @@ export function createMemberDesk(deps: {
         if (!input.amount) throw fieldError('amount', 'required');
         if (!explanation) throw fieldError('explanation', 'required');
         const amount = input.amount;
-        const after = await db
-          .transaction()
-          .execute((trx) => credits.adjust(userId, amount, `staff:${moderator.id}`, trx));
+        const after = await db.transaction().execute(async (trx) => {
+          const balance = await credits.adjust(userId, amount, `staff:${moderator.id}`, trx);
+          if (balance !== null) {
+            await events.record(trx, { type: 'credits.changed', siteId: profile.site_id, profileId: profile.id });
+          }
+          return balance;
+        });
         if (after === null) throw fieldError('amount', 'too_many');
+        await events.relay();
         await log(moderator, 'member.credits', {
           ...about,
           changes: { credits: [after - amount, after] },

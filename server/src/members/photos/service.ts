@@ -10,6 +10,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Site } from '../../sites/service.js';
 import { maySeePhoto, toOwnPhoto, type Viewer } from '../presenter.js';
 import * as profileQueries from '../profiles/queries.js';
+import { recordProfileChange } from '../profiles/service.js';
 import type { VisibilityPolicy } from '../safety/visibility.js';
 import { removePhotoFiles, storePhotoFiles, UPLOAD_FORMATS } from './files.js';
 import * as queries from './queries.js';
@@ -129,11 +130,14 @@ export function createPhotosService(
         if (fresh?.main_photo_id === null) {
           await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
         }
+        await recordProfileChange(events, trx, profile);
         return photo;
       });
     } catch (error) {
       await removePhotoFiles(mediaRoot, files);
       throw error;
+    } finally {
+      await events.relay();
     }
   }
 
@@ -144,7 +148,9 @@ export function createPhotosService(
     await db.transaction().execute(async (trx) => {
       await queries.deletePhoto(trx, photo.id);
       await repairMain(trx, profile);
+      await recordProfileChange(events, trx, profile);
     });
+    await events.relay();
     await removePhotoFiles(mediaRoot, { filename: photo.filename, thumbFilename: photo.thumb_filename });
   }
 
@@ -231,7 +237,9 @@ export function createPhotosService(
           for (const [position, id] of positions.entries()) await queries.setPhotoPosition(trx, id, position);
         }
         if (main !== undefined) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: main });
+        await recordProfileChange(events, trx, profile);
       });
+      await events.relay();
       return listing(userId);
     },
 
@@ -247,8 +255,11 @@ export function createPhotosService(
       await db.transaction().execute(async (trx) => {
         await queries.setPhotoStatus(trx, photo.id, status);
         const profile = await profileQueries.findProfileById(trx, photo.profile_id);
-        if (profile) await repairMain(trx, profile);
+        if (!profile) return;
+        await repairMain(trx, profile);
+        await recordProfileChange(events, trx, profile);
       });
+      await events.relay();
     },
 
     /** Every photo of a profile, whatever its status, for staff. */
@@ -311,6 +322,7 @@ export function createPhotosService(
       const rejection = decision.status === 'rejected' ? decision.rejection : null;
       await db.transaction().execute(async (trx) => {
         const rejectedOf = new Map<number, { siteId: number; userId: number; photos: number }>();
+        const changed = new Map<number, ProfileRow>();
         for (const photoId of [...new Set(photoIds)].sort((a, b) => a - b)) {
           const decided = await queries.decidePending(trx, photoId, {
             status: decision.status,
@@ -324,6 +336,7 @@ export function createPhotosService(
             continue;
           }
           outcome.rows.push({ ...photo, site_id: profile.site_id });
+          changed.set(profile.id, profile);
           if (decision.status === 'active') {
             outcome.approved.push(photoId);
             if (profile.main_photo_id === null) await repairMain(trx, profile);
@@ -340,6 +353,7 @@ export function createPhotosService(
             });
           }
         }
+        for (const profile of changed.values()) await recordProfileChange(events, trx, profile);
         for (const told of rejectedOf.values()) {
           await events.record(trx, { type: 'photo.rejected', ...told, rejection: rejection as PhotoRejection });
         }

@@ -64,8 +64,14 @@ export async function lockProfile(db: Db, profileId: number): Promise<void> {
     .execute();
 }
 
-export async function updateProfileStatusOfUser(db: Db, userId: number, status: ProfileRow['status']): Promise<void> {
-  await db.updateTable('profiles').set({ status }).where('user_id', '=', userId).execute();
+/** The profile changed, if the account has one. */
+export function updateProfileStatusOfUser(db: Db, userId: number, status: ProfileRow['status']) {
+  return db
+    .updateTable('profiles')
+    .set({ status })
+    .where('user_id', '=', userId)
+    .returning(['id', 'site_id'])
+    .executeTakeFirst();
 }
 
 /** Online until `until` (null: gone now); a member's last activity is now either way. */

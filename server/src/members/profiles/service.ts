@@ -18,6 +18,7 @@ import { addMinutes, type Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
 import { fieldError } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
 import { findCity, isRegionOf } from '../../geo/service.js';
 import type { Site } from '../../sites/service.js';
 import * as photoQueries from '../photos/queries.js';
@@ -51,11 +52,25 @@ const roundCoordinate = (value: number | null | undefined) =>
 /** How many members' profile ids profileIdOf keeps; the earliest remembered go first. */
 const PROFILE_IDS_REMEMBERED = 50_000;
 
-export function createMembersService(db: Db, clock: Clock, visibility: VisibilityPolicy) {
+/**
+ * Tells every instance, in the transaction of the change, that a member's own profile or photos
+ * changed: what they kept of it (user.php's answer) is dropped once it commits and is relayed.
+ */
+export async function recordProfileChange(events: EventBus, trx: Db, profile: Pick<ProfileRow, 'id' | 'site_id'>) {
+  await events.record(trx, { type: 'profile.changed', siteId: profile.site_id, profileId: profile.id });
+}
+
+export function createMembersService(db: Db, clock: Clock, visibility: VisibilityPolicy, events: EventBus) {
   const nowIso = () => clock.now().toISOString();
   const profileIds = new Map<number, number>();
   /** Members this process marked active within the granularity: marking them again would change nothing. */
   const markedActive = new BoundedCache<number, true>(PROFILE_IDS_REMEMBERED, () => clock.now().getTime());
+
+  /** The status of an account's profile, in the caller's transaction; the caller relays the event after it. */
+  async function setStatusOfUser(trx: Db, userId: number, status: ProfileRow['status']) {
+    const profile = await queries.updateProfileStatusOfUser(trx, userId, status);
+    if (profile) await recordProfileChange(events, trx, profile);
+  }
 
   async function requireOwnRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await queries.findProfileByUser(trx, userId);
@@ -166,21 +181,21 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
 
     /** A profile is shown to others only once its account is activated. */
     async enableProfile(userId: number, trx: Db = db) {
-      await queries.updateProfileStatusOfUser(trx, userId, 'active');
+      await setStatusOfUser(trx, userId, 'active');
     },
 
     /** A deleted account's profile leaves every list at once; reactivation brings it back. */
     async withdrawProfile(userId: number, trx: Db = db) {
-      await queries.updateProfileStatusOfUser(trx, userId, 'deleted');
+      await setStatusOfUser(trx, userId, 'deleted');
     },
 
     async restoreProfile(userId: number, activated: boolean, trx: Db = db) {
-      await queries.updateProfileStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
+      await setStatusOfUser(trx, userId, activated ? 'active' : 'disabled');
     },
 
     /** A suspended member's profile leaves every list and page at once, as a deleted one does. */
     async suspendProfile(userId: number, trx: Db = db) {
-      await queries.updateProfileStatusOfUser(trx, userId, 'suspended');
+      await setStatusOfUser(trx, userId, 'suspended');
     },
 
     /** The member behind a profile; null for a hosted profile, which no member owns. */
@@ -250,7 +265,12 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       const nameProblem = update.name === undefined ? null : profileNameProblem(update.name, owner.email);
       if (nameProblem) throw fieldError('name', nameProblem);
       const values = checkedValues(site, current, update);
-      if (Object.keys(values).length > 0) await queries.updateProfile(db, current.id, values);
+      if (Object.keys(values).length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        await queries.updateProfile(trx, current.id, values);
+        await recordProfileChange(events, trx, current);
+      });
+      await events.relay();
     },
 
     /** A hosted profile (any status), for staff; undefined for a member's profile or none. */
