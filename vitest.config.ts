@@ -1,6 +1,7 @@
 /**
- * Four projects: pure unit tests, the same API tests once on SQLite and once on PostgreSQL, and
- * the tests of what runs on Redis. PostgreSQL and Redis are each skipped with a notice when they
+ * Four projects: pure unit tests, the same API tests once on SQLite with media on disk and once
+ * on PostgreSQL with media in S3 (s3rver, started by server/test/s3-global-setup.ts), and the tests
+ * of what runs on Redis (media in S3 too). PostgreSQL and Redis are each skipped with a notice when they
  * are not reachable, except with CI=true, where server/test/postgres-global-setup.ts and
  * server/test/redis-global-setup.ts make the run fail instead.
  */
@@ -71,8 +72,8 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: apiTests,
                 exclude: [...configDefaults.exclude, ...redisTests],
-                env: { AMORA_TEST_DB: 'postgres', TEST_POSTGRES_URL },
-                globalSetup: ['server/test/postgres-global-setup.ts'],
+                env: { AMORA_TEST_DB: 'postgres', AMORA_TEST_MEDIA: 's3', TEST_POSTGRES_URL },
+                globalSetup: ['server/test/postgres-global-setup.ts', 'server/test/s3-global-setup.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
               },
@@ -87,9 +88,10 @@ export default defineConfig({
                 name: 'redis',
                 include: redisTests,
                 exclude: [...configDefaults.exclude, ...(withPostgres ? [] : redisWithPostgresTests)],
-                env: { TEST_REDIS_URL, TEST_POSTGRES_URL },
+                env: { AMORA_TEST_MEDIA: 's3', TEST_REDIS_URL, TEST_POSTGRES_URL },
                 globalSetup: [
                   'server/test/redis-global-setup.ts',
+                  'server/test/s3-global-setup.ts',
                   ...(withPostgres ? ['server/test/postgres-global-setup.ts'] : []),
                 ],
                 testTimeout: 20_000,
