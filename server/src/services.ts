@@ -165,6 +165,8 @@ export function createServices({
   return {
     events,
     jobs,
+    /** The media store, for the command-line tools and the tests that look at what is kept. */
+    media,
     sites,
     visibility,
     members,

@@ -2,7 +2,8 @@
  * Writes a ZIP file entry by entry, streaming: each entry's source is read as it is written, one
  * at a time, so neither the archive nor a part of it is ever held in memory whole.
  */
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type EntryData, ZipArchive } from 'archiver';
 
 /** Adds an entry and resolves once it is written. */
@@ -14,7 +15,9 @@ export async function writeZip(
   fill: (add: AddEntry) => Promise<void>,
 ): Promise<void> {
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  const written = store(archive);
+  // Through a stream of Node's own: archiver's is not one the S3 client takes as a body.
+  const zip = new PassThrough();
+  const written = Promise.all([pipeline(archive, zip), store(zip)]);
   const add: AddEntry = (name, source) =>
     new Promise((resolve, reject) => {
       const stop = () => {

@@ -16,10 +16,12 @@ import {
   userResponse,
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../errors.js';
 import { PUBLIC_PHOTO_CACHE, sendObject } from '../http/media.js';
 import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
 import { perMember } from '../http/rate-limits.js';
 import { sentByClient } from '../http/request-context.js';
+import { isMediaKey } from '../media/store.js';
 import type { Services } from '../services.js';
 
 export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
@@ -148,6 +150,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
+    // Before any query: a NUL byte is an error to PostgreSQL, and `..` no name we give.
+    if (!isMediaKey(file)) throw notFound();
     const served = await photos
       .photoFile(request.site, request.viewer, file, request.trafficSource)
       .catch(async (error: unknown) => {
