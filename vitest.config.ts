@@ -60,6 +60,8 @@ export default defineConfig({
           include: apiTests,
           exclude: [...configDefaults.exclude, ...redisTests, ...postgresOnlyTests],
           env: { AMORA_TEST_DB: 'sqlite' },
+          // Its apps keep media on disk; s3rver is there for the tests of copying a disk store into a bucket.
+          globalSetup: ['server/test/s3-global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -19,7 +19,7 @@ import { translator } from '../i18n.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { LikesService } from '../likes/service.js';
 import type { MailService } from '../mail/service.js';
-import type { MediaStore } from '../media/store.js';
+import { type MediaStore, putOptionsFor } from '../media/store.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
@@ -216,7 +216,7 @@ export function createExportsService(deps: ExportsDeps) {
     }
     const { target, member } = recipient;
     await writeZip(
-      (zip) => store.put(keyOf(exportId), zip, { contentType: 'application/zip', cacheControl: 'private, no-store' }),
+      (zip) => store.put(keyOf(exportId), zip, putOptionsFor(keyOf(exportId))),
       (add) => fillZip(add, site, target.userId, member.profileId, target.locale, row.created_at),
     );
     const expires = addDays(clock.now(), EXPORT_DAYS);

@@ -55,6 +55,15 @@ function checkedKey(key: string): string {
 const TYPES: Record<string, string> = { '.webp': 'image/webp', '.zip': 'application/zip' };
 const typeOf = (key: string) => TYPES[path.extname(key)] ?? 'application/octet-stream';
 
+/**
+ * How an object is stored, by its key: a photo never changes under its name (who may cache it is
+ * the app's /media's to say); a data export is nobody's to cache.
+ */
+export function putOptionsFor(key: string): PutOptions {
+  const cacheControl = key.startsWith('exports/') ? 'private, no-store' : 'max-age=31536000, immutable';
+  return { contentType: typeOf(key), cacheControl };
+}
+
 /** The disk store: objects are files under `root` (DATA_DIR/media), written whole or not at all. */
 export function createDiskStore(root: string): MediaStore {
   const fileOf = (key: string) => path.join(root, checkedKey(key));

@@ -9,7 +9,7 @@ import { PHOTO_DECODES_AT_ONCE, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/
 import sharp, { type Sharp } from 'sharp';
 import { createLimiter } from '../../concurrency.js';
 import { DomainError } from '../../errors.js';
-import type { MediaStore } from '../../media/store.js';
+import { type MediaStore, putOptionsFor } from '../../media/store.js';
 
 const FULL_SIDE = 1280;
 const THUMB_SIDE = 360;
@@ -23,9 +23,6 @@ export interface StoredPhotoFiles {
 
 /** sharp's names for the formats of PHOTO_ACCEPT; sharp itself also reads SVG, GIF, TIFF, PDF and more. */
 export const UPLOAD_FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'heif'];
-
-/** A photo's object never changes under its name; who may cache it is the app's /media's to say. */
-const PHOTO_OBJECT = { contentType: 'image/webp', cacheControl: 'max-age=31536000, immutable' };
 
 async function readableImage(input: Buffer) {
   try {
@@ -72,8 +69,8 @@ export function storePhotoFiles(
         throw new DomainError('photo_invalid');
       });
     await Promise.all([
-      store.put(files.filename, encoded.data, PHOTO_OBJECT),
-      store.put(files.thumbFilename, thumb, PHOTO_OBJECT),
+      store.put(files.filename, encoded.data, putOptionsFor(files.filename)),
+      store.put(files.thumbFilename, thumb, putOptionsFor(files.thumbFilename)),
     ]);
     return { ...files, width: encoded.info.width, height: encoded.info.height };
   });
@@ -91,7 +88,7 @@ export function storeChatPhotoFile(
       throw new DomainError('photo_invalid');
     });
     const filename = `${folder}/${randomBytes(16).toString('hex')}.webp`;
-    await store.put(filename, encoded.data, PHOTO_OBJECT);
+    await store.put(filename, encoded.data, putOptionsFor(filename));
     return { filename, width: encoded.info.width, height: encoded.info.height };
   });
 }
