@@ -21,7 +21,13 @@ const installedPackagesExternal = {
 const started = performance.now();
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: ['server/src/main.ts', 'server/src/cli/seed.ts', 'server/src/cli/sites.ts', 'server/src/cli/staff.ts'],
+  entryPoints: [
+    'server/src/main.ts',
+    'server/src/cli/seed.ts',
+    'server/src/cli/sites.ts',
+    'server/src/cli/staff.ts',
+    'server/src/cli/media.ts',
+  ],
   outdir: 'server/dist',
   // Every entry sits at the same depth as its source (server/src and server/dist), so paths read
   // relative to a file, such as common/locales, hold in both.
