@@ -169,6 +169,18 @@ describe('removing photos', () => {
     expect(hook.bodies).toEqual([{ urls: [`${CDN_PREFIX}/${row.filename}`, `${CDN_PREFIX}/${row.thumb_filename}`] }]);
   });
 
+  it('tells the CDN to forget a main photo that another replaces, and keeps serving it to members', async () => {
+    const owner = await loggedInMember(t, cdnSite);
+    const [first, second] = (await buildPhotos(t.services, owner, 2)) as [number, number];
+    const row = await t.db.selectFrom('photos').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
+    await settle(t);
+    hook.bodies = [];
+    expect((await owner.visitor.put('/api/photos.php', { main_image: second }, onCdnSite)).statusCode).toBe(200);
+    await settle(t);
+    expect(hook.bodies).toEqual([{ urls: [`${CDN_PREFIX}/${row.filename}`, `${CDN_PREFIX}/${row.thumb_filename}`] }]);
+    expect(await stored(row.filename)).toBe(true);
+  });
+
   it('keeps an image uploaded twice while one of its photos remains', async () => {
     const owner = await loggedInMember(t);
     const same = await testPhoto();

@@ -91,6 +91,13 @@ export function createPhotosService({ db, clock, store, visibility, events, site
 
   const objectsOf = (photo: Pick<PhotoRow, 'filename' | 'thumb_filename'>) => [photo.filename, photo.thumb_filename];
 
+  /** A main photo replaced is no longer everyone's to see: the CDN forgets its copy (the object stays). */
+  async function forgetFormerMain(profile: ProfileRow, photos: PhotoRow[], newMainId: number | undefined) {
+    if (newMainId === undefined || newMainId === profile.main_photo_id) return;
+    const former = photos.find((photo) => photo.id === profile.main_photo_id);
+    if (former) await purge.forget(await sites.findById(profile.site_id), objectsOf(former));
+  }
+
   async function ownRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await profileQueries.findProfileByUser(trx, userId);
     if (!row) throw new Error(`user ${userId} has no profile`);
@@ -255,6 +262,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
         }
         if (main !== undefined) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: main });
       });
+      await forgetFormerMain(profile, photos, main);
       return listing(userId);
     },
 
@@ -302,6 +310,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
         if (change.private !== undefined) await setPrivate(trx, profile, photo, change.private);
         if (change.main) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
       });
+      if (change.main) await forgetFormerMain(profile, await queries.photosOf(db, [profile.id]), photo.id);
       return photo;
     },
 
