@@ -1,6 +1,7 @@
 /**
- * Four projects: pure unit tests, the same API tests once on SQLite and once on PostgreSQL, and
- * the tests of what runs on Redis. PostgreSQL and Redis are each skipped with a notice when they
+ * Four projects: pure unit tests, the same API tests once on SQLite with media on disk and once
+ * on PostgreSQL with media in S3 (s3rver, started by server/test/s3-global-setup.ts), and the tests
+ * of what runs on Redis (media in S3 too). PostgreSQL and Redis are each skipped with a notice when they
  * are not reachable, except with CI=true, where server/test/postgres-global-setup.ts and
  * server/test/redis-global-setup.ts make the run fail instead.
  */
@@ -30,7 +31,11 @@ if (!withRedis && firstLoad) {
 /** The Redis project's tests; they need Redis, not a database engine, so the API projects leave them out. */
 const redisTests = ['server/test/redis-*.test.ts'];
 /** Instances joined by Redis share a PostgreSQL database as well. */
-const redisWithPostgresTests = ['server/test/redis-instances.test.ts', 'server/test/redis-machines.test.ts'];
+const redisWithPostgresTests = [
+  'server/test/redis-instances.test.ts',
+  'server/test/redis-machines.test.ts',
+  'server/test/redis-machines-photos.test.ts',
+];
 if (withRedis && !withPostgres && firstLoad) {
   console.warn('Skipping the redis tests of instances joined by Redis: they need PostgreSQL too.');
 }
@@ -59,6 +64,8 @@ export default defineConfig({
           include: apiTests,
           exclude: [...configDefaults.exclude, ...redisTests, ...postgresOnlyTests],
           env: { AMORA_TEST_DB: 'sqlite' },
+          // Its apps keep media on disk; s3rver is there for the tests of copying a disk store into a bucket.
+          globalSetup: ['server/test/s3-global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -71,8 +78,8 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: apiTests,
                 exclude: [...configDefaults.exclude, ...redisTests],
-                env: { AMORA_TEST_DB: 'postgres', TEST_POSTGRES_URL },
-                globalSetup: ['server/test/postgres-global-setup.ts'],
+                env: { AMORA_TEST_DB: 'postgres', AMORA_TEST_MEDIA: 's3', TEST_POSTGRES_URL },
+                globalSetup: ['server/test/postgres-global-setup.ts', 'server/test/s3-global-setup.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
               },
@@ -87,9 +94,10 @@ export default defineConfig({
                 name: 'redis',
                 include: redisTests,
                 exclude: [...configDefaults.exclude, ...(withPostgres ? [] : redisWithPostgresTests)],
-                env: { TEST_REDIS_URL, TEST_POSTGRES_URL },
+                env: { AMORA_TEST_MEDIA: 's3', TEST_REDIS_URL, TEST_POSTGRES_URL },
                 globalSetup: [
                   'server/test/redis-global-setup.ts',
+                  'server/test/s3-global-setup.ts',
                   ...(withPostgres ? ['server/test/postgres-global-setup.ts'] : []),
                 ],
                 testTimeout: 20_000,

@@ -39,7 +39,6 @@ import * as accountQueries from '../server/src/accounts/queries.js';
 import { systemClock } from '../server/src/clock.js';
 import type { Db } from '../server/src/db/index.js';
 import { DEMO_MEMBER, seedHostedProfilesInBulk, seedLikesInBulk } from '../server/src/demo/seed.js';
-import { mediaRoot } from '../server/src/members/photos/files.js';
 import * as profileQueries from '../server/src/members/profiles/queries.js';
 import { newKeysEnvironment } from '../server/src/notifications/keys.js';
 import type { Site } from '../server/src/sites/service.js';
@@ -309,10 +308,7 @@ async function seededDatabase(engine: Engine) {
   const { db, engine: opened, app, site, close } = await openDemoApp(productionEnv(dataDir, databaseUrl));
   try {
     const seedStart = performance.now();
-    const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, {
-      count: profiles,
-      mediaRoot: mediaRoot(dataDir),
-    });
+    const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, { count: profiles });
     const memberProfileId = await demoProfileId(db, site);
     const likes = await seedLikesInBulk(db, app.services, site, systemClock, { memberProfileId, ...LIKES });
     // The chat calls and the dashboard's message figures need the messages.

@@ -27,6 +27,7 @@ await esbuild.build({
     'server/src/cli/sites.ts',
     'server/src/cli/staff.ts',
     'server/src/cli/keys.ts',
+    'server/src/cli/media.ts',
   ],
   outdir: 'server/dist',
   // Every entry sits at the same depth as its source (server/src and server/dist), so paths read

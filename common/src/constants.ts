@@ -193,6 +193,11 @@ export const SIMILAR_RESULTS = 12;
 
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /**
+ * Where the app serves photo files, checking who asks. Photos everyone may see are addressed under
+ * the site's cdn_prefix instead (by default this same path).
+ */
+export const MEDIA_PATH = '/media';
+/**
  * Decoded pixels an upload may have: a 40-megapixel image takes some 160 MB while it is decoded
  * (a 49 MP PNG used to be accepted); phones save 12 to 24 MP by default.
  */

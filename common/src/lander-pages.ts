@@ -4,7 +4,7 @@
  * lander's first answer), so a phone on a slow network waits for one round trip, not four.
  */
 
-import type { Locale } from './constants.js';
+import { type Locale, MEDIA_PATH } from './constants.js';
 import type { LandersResponse } from './schemas/landers.js';
 import type { Image, MemberProfile } from './schemas/members.js';
 import type { CompanyInfo, Settings } from './schemas/sites.js';
@@ -78,9 +78,9 @@ export function landerFacesShown(route: LanderRoute, answer: LandersResponse): L
   return { ...answer, profiles: others.slice(0, LANDER_SHOWS[route.design].faces) };
 }
 
-/** A photo's address on the site's photo host, square thumbnail or whole. */
+/** A photo's address, square thumbnail or whole: on the site's photo host when public, else the app's /media. */
 export function photoUrl(settings: Pick<Settings, 'cdn_prefix'>, image: Image, size: 'thumb' | 'full'): string {
-  const prefix = settings.cdn_prefix.replace(/\/$/, '');
+  const prefix = image.public ? settings.cdn_prefix.replace(/\/$/, '') : MEDIA_PATH;
   return `${prefix}/${size === 'thumb' ? image.thumb_filename : image.filename}`;
 }
 

@@ -22,7 +22,6 @@ import { DomainError } from './errors.js';
 import { createEventBus } from './events/bus.js';
 import { connectRedisWire } from './events/wire.js';
 import { exportsRoutes } from './exports/routes.js';
-import { exportsFolder } from './exports/service.js';
 import { geoRoutes } from './geo/routes.js';
 import { appPageRoutes, readFirstScreenRender, readPageScripts } from './http/app-page.js';
 import { drainingHooks } from './http/draining.js';
@@ -39,7 +38,7 @@ import { landersRoutes } from './landers/routes.js';
 import { likesRoutes } from './likes/routes.js';
 import { devMailboxRoutes } from './mail/dev-mailbox.js';
 import type { Mailer } from './mail/mailer.js';
-import { mediaRoot } from './members/photos/files.js';
+import { configuredMediaStore } from './media/store.js';
 import { membersRoutes } from './members/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import type { LocalPushService } from './notifications/push.js';
@@ -94,7 +93,6 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   await app.register(drainingHooks);
 
-  const media = mediaRoot(config.dataDir);
   const wire = config.redisUrl ? await connectRedisWire(config.redisUrl, config.redisPrefix) : undefined;
   const events = createEventBus({ db, wire });
   app.addHook('onClose', () => events.close());
@@ -112,8 +110,8 @@ export async function buildApp({
     db,
     clock,
     mailer,
-    mediaRoot: media,
-    exportsRoot: exportsFolder(config.dataDir),
+    media: configuredMediaStore(config),
+    cdnPurgeUrl: config.cdnPurgeUrl,
     events,
     jobs,
     paymentProvider,
@@ -176,7 +174,6 @@ export async function buildApp({
   await app.register(exportsRoutes, { services, rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
-  fs.mkdirSync(media, { recursive: true });
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -31,6 +31,37 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps media on disk by default, in a bucket with MEDIA_STORE=s3', () => {
+    expect(loadConfig({}).media).toEqual({ store: 'disk' });
+    const s3 = { MEDIA_STORE: 's3', S3_BUCKET: 'amora-media' };
+    expect(loadConfig(s3).media).toEqual({
+      store: 's3',
+      s3: { bucket: 'amora-media', endpoint: null, region: 'us-east-1', forcePathStyle: false, credentials: null },
+    });
+    const minio = { ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key' };
+    expect(loadConfig(minio).media).toMatchObject({
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'id', secretAccessKey: 'key' },
+      },
+    });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).media).toMatchObject({
+      s3: { forcePathStyle: false },
+    });
+  });
+
+  it('names the media variable that is wrong', () => {
+    expect(problem({ MEDIA_STORE: 'ftp' })).toBe('MEDIA_STORE: "ftp" must be one of disk, s3');
+    expect(problem({ MEDIA_STORE: 's3' })).toBe('S3_BUCKET: is required when MEDIA_STORE=s3');
+    expect(problem({ MEDIA_STORE: 's3', S3_BUCKET: 'ab' })).toMatch(/^S3_BUCKET: "ab" is not a bucket name/);
+    expect(problem({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toBe(
+      'S3_SECRET_ACCESS_KEY: is required with the other S3 key (or set neither)',
+    );
+    expect(problem({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toMatch(/^S3_ENDPOINT: /);
+    expect(problem({ CDN_PURGE_URL: 'ftp://cdn' })).toMatch(/^CDN_PURGE_URL: /);
+  });
+
   it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');

@@ -9,6 +9,20 @@ import type { LinkKeys, VapidKeys } from './notifications/keys.js';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
+export interface S3Config {
+  bucket: string;
+  /** Another store's address than AWS's (MinIO, Ceph, R2, s3rver…). */
+  endpoint: string | null;
+  region: string;
+  /** Addresses as <endpoint>/<bucket>/<key>, as most S3-compatible stores want. */
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** Where photos and data exports are kept: under DATA_DIR/media, or in an S3 bucket. */
+export type MediaConfig = { store: 'disk' } | { store: 's3'; s3: S3Config };
+
 export interface Config {
   port: number;
   host: string;
@@ -51,6 +65,9 @@ export interface Config {
   vapidKeys: VapidKeys | null;
   /** The key that signs unsubscribe links, and the one before it; null: kept in the database (never in production). */
   linkKeys: LinkKeys | null;
+  media: MediaConfig;
+  /** Where the addresses of removed public photos are POSTed, for the CDN to forget them; unset, nothing is. */
+  cdnPurgeUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -246,6 +263,37 @@ function readLinkKeys(env: Env, production: boolean): LinkKeys | null {
   return { current, previous: previousKey && until ? { key: previousKey, until } : null };
 }
 
+/** S3 bucket names: 3 to 63 lower-case letters, digits, dots and hyphens. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function readMedia(env: Env): MediaConfig {
+  const store = readChoice(env, 'MEDIA_STORE', ['disk', 's3'] as const, 'disk');
+  if (store === 'disk') return { store };
+  const bucket = env.S3_BUCKET ?? '';
+  if (bucket === '') fail('S3_BUCKET', 'is required when MEDIA_STORE=s3');
+  if (!BUCKET.test(bucket)) fail('S3_BUCKET', `"${bucket}" is not a bucket name (3-63 of a-z, 0-9, . and -)`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    fail(
+      accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'is required with the other S3 key (or set neither)',
+    );
+  }
+  const endpoint = readUrl(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  return {
+    store,
+    s3: {
+      bucket,
+      endpoint,
+      region: env.S3_REGION || 'us-east-1',
+      // Stores other than AWS mostly know only path-style addresses.
+      forcePathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    },
+  };
+}
+
 const DEFAULT_MAIL_BUNDLE_SECONDS = 300;
 /** Longer than a load balancer's health-check interval times its failure threshold (e.g. 2 × 2 s). */
 const PRODUCTION_DRAIN_SECONDS = 5;
@@ -304,5 +352,7 @@ export function loadConfig(env: Env = process.env): Config {
     processes: readProcesses(env, database, redisUrl),
     vapidKeys: readVapidKeys(env, production),
     linkKeys: readLinkKeys(env, production),
+    media: readMedia(env),
+    cdnPurgeUrl: readUrl(env, 'CDN_PURGE_URL', ['http:', 'https:']),
   };
 }

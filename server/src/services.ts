@@ -14,6 +14,8 @@ import { createLandersService } from './landers/service.js';
 import { createLikesService } from './likes/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailService } from './mail/service.js';
+import { createCdnPurge } from './media/purge.js';
+import type { MediaStore } from './media/store.js';
 import { createPhotosService } from './members/photos/service.js';
 import { createMembersService } from './members/profiles/service.js';
 import { createSafetyService } from './members/safety/service.js';
@@ -34,10 +36,10 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  /** Where photo files are kept (DATA_DIR/media). */
-  mediaRoot: string;
-  /** Where members' data exports are kept (DATA_DIR/exports). */
-  exportsRoot: string;
+  /** Where photos and members' data exports are kept (DATA_DIR/media, or a bucket). */
+  media: MediaStore;
+  /** Where removed public photos' addresses are POSTed for the CDN to forget; none when not given. */
+  cdnPurgeUrl?: string | null;
   /** The domain event bus; in this process when not given. */
   events?: EventBus;
   /** The background job queue; in the database when not given. Its owner starts and closes it. */
@@ -77,8 +79,8 @@ export function createServices({
   db,
   clock,
   mailer,
-  mediaRoot,
-  exportsRoot,
+  media,
+  cdnPurgeUrl = null,
   events = createEventBus({ db }),
   jobs = createDbQueue({ db, clock }),
   paymentProvider = createSandboxProvider(db, clock),
@@ -96,13 +98,14 @@ export function createServices({
   const safety = createSafetyService(db, clock, visibility, moderation);
   const search = createSearchService(db, clock);
   const landers = createLandersService({ search, members });
-  const photos = createPhotosService(db, clock, mediaRoot, visibility, events);
+  const purge = createCdnPurge({ jobs, purgeUrl: cdnPurgeUrl });
+  const photos = createPhotosService({ db, clock, store: media, visibility, events, sites, purge });
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
   const passkeys = createPasskeys({ db, clock });
   const accounts = createAccountsService({ db, clock, members, credits, mail, events, passkeys });
   const likes = createLikesService({ db, clock, members, search, visibility, events });
-  const chat = createChatService({ db, clock, credits, members, search, visibility, events, mediaRoot });
+  const chat = createChatService({ db, clock, credits, members, search, visibility, events, media });
   const realtime = createRealtimeHub(events, accounts);
   const complaints = createComplaintsService({ db, clock, mail, moderation });
   const notifications = createNotificationsService({
@@ -150,7 +153,7 @@ export function createServices({
     clock,
     jobs,
     events,
-    exportsRoot,
+    store: media,
     accounts,
     members,
     photos,
@@ -166,6 +169,8 @@ export function createServices({
   return {
     events,
     jobs,
+    /** The media store, for the command-line tools and the tests that look at what is kept. */
+    media,
     sites,
     visibility,
     members,

@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engineOf } from '../src/db/index.js';
 import { seedHostedProfilesInBulk, seedLikesInBulk } from '../src/demo/seed.js';
 import { buildMember, useTestApp } from './helpers.js';
 
 const t = useTestApp();
 const PROFILES = 300;
-const mediaRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bulk-'));
-afterAll(() => fs.rmSync(mediaRoot, { recursive: true, force: true }));
 
 /** Rows the planner believes a table has: PostgreSQL's estimate, SQLite's ANALYZE count (null when it has none). */
 async function plannedRows(table: string): Promise<number | null> {
@@ -27,10 +22,7 @@ async function plannedRows(table: string): Promise<number | null> {
 describe('npm run seed (bulk loads)', () => {
   it('leaves the planner statistics of the tables it filled, so a fresh load is ready to serve', async () => {
     const member = await buildMember(t.services);
-    await seedHostedProfilesInBulk(t.db, t.services, t.site, t.clock, {
-      count: PROFILES,
-      mediaRoot,
-    });
+    await seedHostedProfilesInBulk(t.db, t.services, t.site, t.clock, { count: PROFILES });
     expect(await plannedRows('profiles')).toBeGreaterThanOrEqual(PROFILES);
     expect(await plannedRows('photos')).toBeGreaterThanOrEqual(PROFILES);
 

@@ -5,9 +5,6 @@
  * data is exportable by nobody. Names inside the ZIP never come from what a member typed.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { EXPORT_DAYS } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import {
@@ -71,12 +68,9 @@ async function downloaded(who: Exporter, id: string) {
 const parsed = (entries: Map<string, Buffer>, name: string) =>
   JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
 
-/** Whether an export's file is on disk: the test apps keep their data under the system's temporary folder. */
-function exportFileExists(id: string): boolean {
-  return fs
-    .readdirSync(os.tmpdir())
-    .filter((dir) => dir.startsWith('amora-test-'))
-    .some((dir) => fs.existsSync(path.join(os.tmpdir(), dir, 'exports', `${id}.zip`)));
+/** Whether an export's file is kept in the app's media store. */
+async function exportFileExists(id: string): Promise<boolean> {
+  return (await t.services.media.get(`exports/${id}.zip`)) !== null;
 }
 
 async function sendText(from: Exporter, to: BuiltMember, text: string) {
@@ -273,7 +267,7 @@ describe('GET /api/export.php', () => {
   it(`works for ${EXPORT_DAYS} days; then the file is deleted and the link answers 404`, async () => {
     const member = await exporter();
     const ready = await readyExport(member);
-    expect(exportFileExists(ready.id)).toBe(true);
+    expect(await exportFileExists(ready.id)).toBe(true);
     t.clock.advance({ days: EXPORT_DAYS - 1 });
     await settle(t);
     expect((await download(member.visitor, ready.id)).statusCode).toBe(200);
@@ -281,7 +275,7 @@ describe('GET /api/export.php', () => {
     t.clock.advance({ days: 1, minutes: 1 });
     await settle(t);
     expect((await download(member.visitor, ready.id)).statusCode).toBe(404);
-    expect(exportFileExists(ready.id)).toBe(false);
+    expect(await exportFileExists(ready.id)).toBe(false);
     expect((await member.visitor.get('/api/exports.php')).json().export).toBeNull();
   });
 
@@ -291,7 +285,7 @@ describe('GET /api/export.php', () => {
     await t.db.deleteFrom('jobs').where('name', '=', 'export.expire').execute();
     t.clock.advance({ days: EXPORT_DAYS, minutes: 1 });
     await t.services.exports.sweep();
-    expect(exportFileExists(ready.id)).toBe(false);
+    expect(await exportFileExists(ready.id)).toBe(false);
     expect(await t.db.selectFrom('data_exports').select('id').where('id', '=', ready.id).execute()).toEqual([]);
   });
 });
@@ -339,7 +333,7 @@ describe('a deleted account', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await settle(t);
-    expect(exportFileExists(ready.id)).toBe(false);
+    expect(await exportFileExists(ready.id)).toBe(false);
     expect(await t.db.selectFrom('data_exports').select('id').where('user_id', '=', leaving.user.id).execute()).toEqual(
       [],
     );
@@ -357,6 +351,6 @@ describe('a deleted account', () => {
     const ready = await readyExport(erased);
     expect(await t.services.accounts.erase(erased.user.id)).toBe(true);
     await settle(t);
-    expect(exportFileExists(ready.id)).toBe(false);
+    expect(await exportFileExists(ready.id)).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ import type { Services } from '../src/services.js';
 import * as siteQueries from '../src/sites/queries.js';
 import type { Site, StoredSettings } from '../src/sites/service.js';
 import { createTestDatabase, dropTestDatabase } from './postgres.js';
+import { s3TestEnv, testsOnS3 } from './s3.js';
 
 export type Response = LightMyRequestResponse;
 export type MailRow = Selectable<MailsTable>;
@@ -132,6 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     WEB_DIST: '',
     DATABASE_URL: databaseUrl ?? '',
+    ...(testsOnS3() && !options.env?.MEDIA_STORE && (await s3TestEnv())),
     ...options.env,
   });
   const { db, engine: opened } = openDatabase(config.database);
@@ -273,7 +275,9 @@ export function testPhoto({
   height?: number;
   format?: 'jpeg' | 'png' | 'webp';
 } = {}): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#c33' } })
+  // A colour of its own: photos are stored by their content's hash, and tests mean different photos.
+  const background = `#${randomBytes(3).toString('hex')}`;
+  return sharp({ create: { width, height, channels: 3, background } })
     .toFormat(format)
     .toBuffer();
 }
@@ -385,10 +389,9 @@ export async function loggedInMember(t: TestApp, site?: Site): Promise<LoggedInM
 
 /** Adds `count` active photos to a member's profile, the first one main; returns their ids. */
 export async function buildPhotos(services: Services, member: BuiltMember, count: number): Promise<number[]> {
-  const jpeg = await testPhoto();
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    ids.push((await services.photos.addPhoto(member.profileId, jpeg, { main: i === 0 })).id);
+    ids.push((await services.photos.addPhoto(member.profileId, await testPhoto(), { main: i === 0 })).id);
   }
   return ids;
 }

@@ -24,9 +24,8 @@ const page = (visitor: ReturnType<typeof client>, profileId: number) => visitor.
 /** A member with four photos: the main one, a second, a premium-only one and a rejected one. */
 async function memberWithPhotos() {
   const owner = await buildMember(t.services, { name: 'Lotte' });
-  const jpeg = await testPhoto();
-  const add = (options: { main?: boolean; premiumOnly?: boolean } = {}) =>
-    t.services.photos.addPhoto(owner.profileId, jpeg, options);
+  const add = async (options: { main?: boolean; premiumOnly?: boolean } = {}) =>
+    t.services.photos.addPhoto(owner.profileId, await testPhoto(), options);
   const main = await add({ main: true });
   const second = await add();
   const premium = await add({ premiumOnly: true });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FREE_PHOTO_LIMIT, PHOTO_MAX_BYTES } from '@amora/common';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ interface OwnPhoto {
 
 describe('POST /api/photos.php', () => {
   it('stores the photo as WebP without EXIF, served to all as a public main photo, and makes the first one main', async () => {
-    const { visitor } = await loggedInMember(t);
+    const { visitor, profileId } = await loggedInMember(t);
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c33' } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'Jan Jansen', Artist: 'Jan' } } })
@@ -58,13 +59,18 @@ describe('POST /api/photos.php', () => {
     const response = await upload(visitor, jpeg);
     expect(response.statusCode).toBe(200);
     const [photo] = response.json().photos as OwnPhoto[];
-    expect(photo).toMatchObject({ status: 'active', width: 1280, height: 960, premium_only: false });
+    // The main photo, which anyone may see: addressed under the site's cdn_prefix.
+    expect(photo).toMatchObject({ status: 'active', width: 1280, height: 960, premium_only: false, public: true });
     expect(response.json().main_image).toBe(photo?.id);
 
+    const full = await client(t.app).get(`/media/${photo?.filename}`);
+    // Named by the hash of its bytes, so caches (a CDN) may keep it for a year.
+    const hash = createHash('sha256').update(full.rawPayload).digest('hex').slice(0, 32);
+    expect(photo?.filename).toBe(`p/${profileId}/${hash}.webp`);
     for (const file of [photo?.filename, photo?.thumb_filename]) {
       const served = await client(t.app).get(`/media/${file}`);
       expect(served.statusCode).toBe(200);
-      expect(served.headers['cache-control']).toBe('public, no-cache');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const stored = await sharp(served.rawPayload).metadata();
       expect(stored.format).toBe('webp');
       expect(stored.exif).toBeUndefined();
@@ -168,6 +174,17 @@ describe('POST /api/photos.php', () => {
     const response = await upload(premium.visitor, await testPhoto());
     expect(response.statusCode).toBe(200);
     expect(response.json().photos).toHaveLength(4);
+  });
+
+  it(`takes 20 uploads sent at once up to the limit of ${FREE_PHOTO_LIMIT}, each stored one served`, async () => {
+    const { visitor } = await loggedInMember(t);
+    const photos = await Promise.all(Array.from({ length: 20 }, () => testPhoto()));
+    const answers = await Promise.all(photos.map((photo) => upload(visitor, photo)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([...Array(FREE_PHOTO_LIMIT).fill(200), ...Array(20 - FREE_PHOTO_LIMIT).fill(409)]);
+    const stored = (await visitor.get('/api/photos.php')).json().photos as OwnPhoto[];
+    expect(stored).toHaveLength(FREE_PHOTO_LIMIT);
+    for (const photo of stored) expect((await visitor.get(`/media/${photo.filename}`)).statusCode).toBe(200);
   });
 
   it('does not count rejected photos against the limit', async () => {

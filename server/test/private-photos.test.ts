@@ -70,9 +70,10 @@ async function linesSeenBy(viewer: Person, otherProfileId: number) {
 
 /** Active photos on a profile, the first one main; their ids. */
 async function photosOn(profileId: number, count: number): Promise<number[]> {
-  const jpeg = await testPhoto();
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) ids.push((await t.services.photos.addPhoto(profileId, jpeg, { main: i === 0 })).id);
+  for (let i = 0; i < count; i++) {
+    ids.push((await t.services.photos.addPhoto(profileId, await testPhoto(), { main: i === 0 })).id);
+  }
   return ids;
 }
 

@@ -32,11 +32,16 @@ export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 export const photoStatus = z.enum(['pending', 'active', 'rejected']);
 export type PhotoStatus = z.infer<typeof photoStatus>;
 
-/** A photo as others see it; paths are relative to the site's cdn_prefix. */
+/**
+ * A photo as others see it. Its paths are relative to the site's cdn_prefix when `public` (a main
+ * photo, which anyone may see), else to the app's /media (MEDIA_PATH), which checks who asks: a CDN
+ * never fronts a photo not everyone may see.
+ */
 export const image = z.object({
   id: z.number(),
   filename: z.string(),
   thumb_filename: z.string(),
+  public: z.boolean(),
   status: photoStatus,
   width: z.number(),
   height: z.number(),

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { PHOTO_MAX_BYTES } from '@amora/common';
 import {
   chatQuery,
@@ -13,8 +12,9 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, fieldError, notFound } from '../errors.js';
+import { DomainError, fieldError } from '../errors.js';
 import { invalidFields } from '../http/error-handler.js';
+import { sendObject } from '../http/media.js';
 import { perMember } from '../http/rate-limits.js';
 import { sentByClient } from '../http/request-context.js';
 import type { Services } from '../services.js';
@@ -108,10 +108,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitSc
 
   app.get('/media/c/*', { schema: { hide: true } }, async (request, reply) => {
     const file = `c/${(request.params as { '*': string })['*']}`;
-    const path = await chat.photoFile(request.site, request.viewer?.profileId, file);
-    const data = await fs.readFile(path).catch(() => {
-      throw notFound();
-    });
-    return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(data);
+    const object = await chat.photoObject(request.site, request.viewer?.profileId, file);
+    return sendObject(reply, object, 'private, max-age=86400');
   });
 };

@@ -5,8 +5,6 @@
  * nothing happens. What happened is published afterwards for the members' open apps.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_PAGE_SIZE,
@@ -17,6 +15,7 @@ import {
   type ChatResponse,
   FREE_CONVERSATIONS,
   type Gift,
+  MEDIA_PATH,
   type PrivatePhotoAction,
   type PrivatePhotoLine,
   type SendMessageResponse,
@@ -30,7 +29,8 @@ import type { Db } from '../db/index.js';
 import type { ConversationRow, MessageRow, ProfileRow } from '../db/schema.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import type { EventBus, EventOf } from '../events/bus.js';
-import { removePhotoFile, storeChatPhotoFile } from '../members/photos/files.js';
+import type { MediaStore } from '../media/store.js';
+import { storeChatPhotoFile } from '../members/photos/files.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
@@ -138,20 +138,17 @@ export function createChatService(deps: {
   search: SearchService;
   visibility: VisibilityPolicy;
   events: EventBus;
-  mediaRoot: string;
+  /** Where photo messages' objects are kept. */
+  media: MediaStore;
 }) {
-  const { db, clock, credits, members, search, visibility, events, mediaRoot } = deps;
+  const { db, clock, credits, members, search, visibility, events, media } = deps;
 
   /**
-   * A message as `viewerProfileId`'s side sees it. Photo files are under the site's cdn_prefix,
-   * or under `mediaPrefix` for a viewer who fetches them elsewhere (operators, through the staff path).
+   * A message as `viewerProfileId`'s side sees it. Photo files are under the app's /media, which
+   * checks who asks (never a CDN's), or under `mediaPrefix` for a viewer who fetches them elsewhere
+   * (operators, through the staff path).
    */
-  function present(
-    row: MessageRow,
-    viewerProfileId: number,
-    site: Site,
-    mediaPrefix = site.settings.cdn_prefix,
-  ): ChatMessage {
+  function present(row: MessageRow, viewerProfileId: number, mediaPrefix = MEDIA_PATH): ChatMessage {
     const fromMe = row.sender_profile_id === viewerProfileId;
     return {
       id: row.id,
@@ -199,7 +196,7 @@ export function createChatService(deps: {
       conversation: message.conversation_id,
       profileLow: message.profile_low,
       profileHigh: message.profile_high,
-      path: `${mediaRoot}/${file}`,
+      file,
     };
   }
 
@@ -324,7 +321,7 @@ export function createChatService(deps: {
       recipientProfileId: recipient.id,
       recipientUserId: recipient.userId,
       clientId: row.client_id,
-      message: present(row, recipient.id, site),
+      message: present(row, recipient.id),
       unread,
       opened,
       toHosted: recipient.hosted,
@@ -406,7 +403,7 @@ export function createChatService(deps: {
       return { kind, text };
     }
     if ('gift' in outgoing) return { kind, gift: outgoing.gift };
-    return { kind, photo: await storeChatPhotoFile(mediaRoot, `c/${senderProfileId}`, outgoing.photo) };
+    return { kind, photo: await storeChatPhotoFile(media, `c/${senderProfileId}`, outgoing.photo) };
   }
 
   /** A message as the member's data export keeps it, with the file of a photo message to read. */
@@ -421,7 +418,7 @@ export function createChatService(deps: {
       gift: row.gift,
       credits: fromMe ? row.credits : 0,
       created_at: row.created_at,
-      photo: file ? { openFile: () => fs.createReadStream(path.join(mediaRoot, file)) } : null,
+      photo: file ? { openFile: async () => (await media.get(file))?.body ?? null } : null,
     };
   }
 
@@ -466,13 +463,13 @@ export function createChatService(deps: {
         const account = await accountOf(sender);
         return {
           conversation: earlier.conversation_id,
-          message: present(earlier, member.profileId, site),
+          message: present(earlier, member.profileId),
           credits: account.balance,
           free_messages: account.freeMessages,
         };
       }
       const content = await contentOf(site, member.profileId, outgoing);
-      const unusedPhoto = () => (content.photo ? removePhotoFile(mediaRoot, content.photo.filename) : undefined);
+      const unusedPhoto = () => (content.photo ? media.remove(content.photo.filename) : undefined);
       const cost = await messagePrice(site, member, content.kind).catch(async (error) => {
         await unusedPhoto();
         throw error;
@@ -485,7 +482,7 @@ export function createChatService(deps: {
       else await events.relay();
       return {
         conversation: result.row.conversation_id,
-        message: present(result.row, member.profileId, site),
+        message: present(result.row, member.profileId),
         credits: result.account.balance,
         free_messages: result.account.freeMessages,
       };
@@ -539,7 +536,7 @@ export function createChatService(deps: {
         conversation: conversation.id,
         profile,
         ...page,
-        messages: page.rows.map((row) => present(row, member.profileId, site)),
+        messages: page.rows.map((row) => present(row, member.profileId)),
         read_up_to: other?.last_read_message_id ?? 0,
       };
     },
@@ -587,17 +584,20 @@ export function createChatService(deps: {
     },
 
     /** What a socket missed: the member's messages after `afterId`, oldest first. */
-    async catchUp(site: Site, member: Member, afterId: number): Promise<ChatMessage[]> {
+    async catchUp(member: Member, afterId: number): Promise<ChatMessage[]> {
       const rows = await queries.messagesOfMemberAfter(db, member.profileId, afterId, CATCH_UP_LIMIT);
-      return rows.map((row) => present(row, member.profileId, site));
+      return rows.map((row) => present(row, member.profileId));
     },
 
-    /** The file of a photo message, for one of the conversation's two members; a 404 for anyone else. */
-    async photoFile(site: Site, viewerProfileId: number | undefined, file: string): Promise<string> {
+    /** The object of a photo message, for one of the conversation's two members; a 404 for anyone else. */
+    async photoObject(site: Site, viewerProfileId: number | undefined, file: string) {
       const message = await photoMessage(site, file);
       if (viewerProfileId !== message.profileLow && viewerProfileId !== message.profileHigh) throw notFound();
-      return message.path;
+      return media.get(message.file);
     },
+
+    /** A photo message's object, for a viewer another domain has let through (the operator holding it). */
+    storedPhoto: (message: { file: string }) => media.get(message.file),
 
     photoMessage,
 
@@ -628,9 +628,9 @@ export function createChatService(deps: {
     hostedSides,
 
     /** The newest `limit` messages of a hosted profile's conversation as that profile sees them, oldest first. */
-    async hostedHistory(site: Site, sides: HostedSides, limit: number, mediaPrefix: string) {
+    async hostedHistory(sides: HostedSides, limit: number, mediaPrefix: string) {
       const rows = await queries.latestMessages(db, sides.conversation, limit);
-      return rows.reverse().map((row) => present(row, sides.hostedProfileId, site, mediaPrefix));
+      return rows.reverse().map((row) => present(row, sides.hostedProfileId, mediaPrefix));
     },
 
     /**
@@ -652,7 +652,7 @@ export function createChatService(deps: {
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId: input.staffId };
       const result = await store(site, sender, recipient, input.clientId, content, 0);
       if (!result.repeated) await events.relay();
-      return { message: present(result.row, hostedProfileId, site, input.mediaPrefix), repeated: result.repeated };
+      return { message: present(result.row, hostedProfileId, input.mediaPrefix), repeated: result.repeated };
     },
 
     /** Per hosted profile: how many conversations it has, and how many wait for an answer. */

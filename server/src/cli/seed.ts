@@ -6,7 +6,6 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
 import { DEMO_DOMAIN, DEMO_SEED, SHARED_AVATARS, seedDemo, seedHostedProfilesInBulk } from '../demo/seed.js';
-import { mediaRoot } from '../members/photos/files.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('seed');
@@ -31,7 +30,6 @@ await withDatabase(fail, async ({ config, db, engine, services, where }) => {
   let lastReport = performance.now();
   const result = await seedHostedProfilesInBulk(db, services, site, systemClock, {
     count: profiles,
-    mediaRoot: mediaRoot(config.dataDir),
     seed,
     onProgress(stored) {
       if (performance.now() - lastReport < 5000 && stored < profiles) return;

@@ -2,9 +2,8 @@
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
-import { exportsFolder } from '../exports/service.js';
 import { createDevMailbox } from '../mail/mailer.js';
-import { mediaRoot } from '../members/photos/files.js';
+import { configuredMediaStore } from '../media/store.js';
 import { configuredProvider } from '../payments/providers.js';
 import { createServices, notificationsSetup, type Services } from '../services.js';
 
@@ -44,8 +43,8 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
       db,
       clock: systemClock,
       mailer,
-      mediaRoot: mediaRoot(config.dataDir),
-      exportsRoot: exportsFolder(config.dataDir),
+      media: configuredMediaStore(config),
+      cdnPurgeUrl: config.cdnPurgeUrl,
       paymentProvider,
       notifications: await notificationsSetup(config, db, systemClock),
     });

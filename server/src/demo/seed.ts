@@ -8,7 +8,7 @@ import type { NewDiscountCode } from '../credits/service.js';
 import type { Db } from '../db/index.js';
 import type { NewPhotoRow, NewProfileRow } from '../db/schema.js';
 import { updatePlannerStatistics } from '../db/statistics.js';
-import { type StoredPhotoFiles, storePhotoFiles } from '../members/photos/files.js';
+import type { StoredPhotoFiles } from '../members/photos/files.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
 import type { Site, StoredSettings } from '../sites/service.js';
@@ -255,7 +255,7 @@ interface SharedAvatar extends StoredPhotoFiles {
   hairColour: string;
 }
 
-async function renderSharedAvatars(mediaRoot: string, seed: number): Promise<SharedAvatar[]> {
+async function renderSharedAvatars(photos: Services['photos'], seed: number): Promise<SharedAvatar[]> {
   const random = createRandom(seed ^ 0x5eed);
   const specs = Array.from({ length: SHARED_AVATARS }, (_, i) => {
     // About two in three hosted profiles are women; every hair colour for each gender.
@@ -266,7 +266,7 @@ async function renderSharedAvatars(mediaRoot: string, seed: number): Promise<Sha
   });
   const avatars: SharedAvatar[] = [];
   await inParallel(specs, AVATAR_CONCURRENCY, async ({ gender, hairColour, spec }) => {
-    const files = await storePhotoFiles(mediaRoot, `p/${SHARED_AVATAR_FOLDER}`, avatarImage(spec));
+    const files = await photos.storeSharedFiles(SHARED_AVATAR_FOLDER, avatarImage(spec));
     avatars.push({ gender, hairColour, ...files });
   });
   return avatars.sort((a, b) => a.filename.localeCompare(b.filename));
@@ -274,8 +274,6 @@ async function renderSharedAvatars(mediaRoot: string, seed: number): Promise<Sha
 
 export interface BulkSeedOptions {
   count: number;
-  /** Where photo files live (DATA_DIR/media). */
-  mediaRoot: string;
   seed?: number;
   /** Called after each batch with the number of profiles stored so far. */
   onProgress?: (stored: number) => void;
@@ -298,10 +296,10 @@ export async function seedHostedProfilesInBulk(
   services: Services,
   site: Site,
   clock: Clock,
-  { count, mediaRoot, seed = DEMO_SEED, onProgress }: BulkSeedOptions,
+  { count, seed = DEMO_SEED, onProgress }: BulkSeedOptions,
 ): Promise<BulkSeedResult> {
   const avatarStart = performance.now();
-  const avatars = await renderSharedAvatars(mediaRoot, seed);
+  const avatars = await renderSharedAvatars(services.photos, seed);
   const avatarMs = performance.now() - avatarStart;
   const byLook = new Map<string, SharedAvatar[]>();
   const byGender = new Map<string, SharedAvatar[]>();

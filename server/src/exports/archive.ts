@@ -2,17 +2,22 @@
  * Writes a ZIP file entry by entry, streaming: each entry's source is read as it is written, one
  * at a time, so neither the archive nor a part of it is ever held in memory whole.
  */
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type EntryData, ZipArchive } from 'archiver';
 
 /** Adds an entry and resolves once it is written. */
 export type AddEntry = (name: string, source: Readable | string) => Promise<void>;
 
-export async function writeZip(file: string, fill: (add: AddEntry) => Promise<void>): Promise<void> {
+/** Writes the ZIP that `fill` adds entries to into `store` (e.g. the media store's put), as it is made. */
+export async function writeZip(
+  store: (zip: Readable) => Promise<void>,
+  fill: (add: AddEntry) => Promise<void>,
+): Promise<void> {
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  const written = pipeline(archive, fs.createWriteStream(file));
+  // Through a stream of Node's own: archiver's is not one the S3 client takes as a body.
+  const zip = new PassThrough();
+  const written = Promise.all([pipeline(archive, zip), store(zip)]);
   const add: AddEntry = (name, source) =>
     new Promise((resolve, reject) => {
       const stop = () => {
@@ -69,14 +74,3 @@ export function jsonArray<T>(pages: AsyncIterable<T[]>): Readable {
 }
 
 export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-/**
- * A file to add, opened first: null when it is not there (a photo whose file was lost), so one
- * missing file does not keep a member from the rest of their data.
- */
-export function opened(stream: fs.ReadStream): Promise<fs.ReadStream | null> {
-  return new Promise((resolve, reject) => {
-    stream.once('ready', () => resolve(stream));
-    stream.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(null) : reject(error)));
-  });
-}

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
 import { dataExportResponse, exportIdQuery } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../errors.js';
 import { perMember } from '../http/rate-limits.js';
 import type { Services } from '../services.js';
-import { opened } from './archive.js';
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
   app,
@@ -52,14 +49,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
       config: { ...limited(60, 60), ...signedIn },
     },
     async (request, reply) => {
-      const file = await exports.download(request.member.userId, request.query.id);
-      // Swept away between the look and the read: as gone as an expired one.
-      const stream = await opened(fs.createReadStream(file.path));
-      if (!stream) throw notFound();
+      const { object, name } = await exports.download(request.member.userId, request.query.id);
       return reply
         .type('application/zip')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(stream);
+        .header('content-length', object.size)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(object.body);
     },
   );
 };

@@ -1,14 +1,12 @@
 /**
  * Data exports (GDPR Art. 15 and 20): a member asks for a copy of their data, at most once a day;
- * a job writes it as a ZIP under DATA_DIR/exports, streamed part by part, and the member is
+ * a job writes it as a ZIP into the media store (exports/<id>.zip), streamed part by part, and the member is
  * mailed and told in the app. They download it with their session for EXPORT_DAYS; then its file
  * is deleted. Every domain gives its own part through its own service: this one reads no other
  * domain's tables. Entry names are fixed or made of ids, never of what a member typed.
  */
 import { randomBytes } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { type DataExport, EXPORT_DAYS, type Locale } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
@@ -21,13 +19,14 @@ import { translator } from '../i18n.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { LikesService } from '../likes/service.js';
 import type { MailService } from '../mail/service.js';
+import { type MediaStore, putOptionsFor } from '../media/store.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { Site, SitesService } from '../sites/service.js';
-import { type AddEntry, json, jsonArray, jsonItems, opened, streamedText, writeZip } from './archive.js';
+import { type AddEntry, json, jsonArray, jsonItems, streamedText, writeZip } from './archive.js';
 import * as queries from './queries.js';
 
 declare module '../jobs/queue.js' {
@@ -48,6 +47,8 @@ const LOST_AFTER_MINUTES = 30;
 const GIVEN_UP_AFTER_HOURS = 24;
 /** What an export's id looks like: its file's name. */
 const EXPORT_ID = /^[0-9a-f]{32}$/;
+/** Where the exports' ZIP files are in the media store. */
+const EXPORTS = 'exports/';
 
 /** The parts of the ZIP, in the order the README explains them. */
 const PARTS = [
@@ -65,18 +66,13 @@ const PARTS = [
   'reports.json',
 ] as const;
 
-/** Where the exports' ZIP files live: DATA_DIR/exports. */
-export function exportsFolder(dataDir: string): string {
-  return path.join(dataDir, 'exports');
-}
-
 export interface ExportsDeps {
   db: Db;
   clock: Clock;
   jobs: JobQueue;
   events: EventBus;
-  /** Where the ZIP files are kept (DATA_DIR/exports). */
-  exportsRoot: string;
+  /** Where the ZIP files are kept, as exports/<id>.zip. */
+  store: MediaStore;
   accounts: AccountsService;
   members: MembersService;
   photos: PhotosService;
@@ -106,12 +102,12 @@ async function* pagesOf<T extends { id: number }>(read: (afterId: number) => Pro
 }
 
 export function createExportsService(deps: ExportsDeps) {
-  const { db, clock, jobs, events, exportsRoot, accounts, members, sites, mail } = deps;
+  const { db, clock, jobs, events, store, accounts, members, sites, mail } = deps;
   const nowIso = () => clock.now().toISOString();
-  const fileOf = (id: string) => path.join(exportsRoot, `${id}.zip`);
+  const keyOf = (id: string) => `${EXPORTS}${id}.zip`;
 
   async function removeFiles(ids: string[]) {
-    for (const id of ids) await fs.rm(fileOf(id), { force: true });
+    for (const id of ids) await store.remove(keyOf(id));
   }
 
   /** The README, in the member's language: what each part holds. */
@@ -146,7 +142,7 @@ export function createExportsService(deps: ExportsDeps) {
       json(photos.map(({ openFile, ...photo }) => ({ ...photo, file: `photos/${photo.id}.webp` }))),
     );
     for (const photo of photos) {
-      const file = await opened(photo.openFile());
+      const file = await photo.openFile();
       if (file) await add(`photos/${photo.id}.webp`, file);
     }
 
@@ -157,7 +153,7 @@ export function createExportsService(deps: ExportsDeps) {
     const chatPhotos: ChatPhotoEntry[] = [];
     await add('conversations.json', conversationsJson(profileId, chatPhotos));
     for (const photo of chatPhotos) {
-      const file = await opened(photo.openFile());
+      const file = await photo.openFile();
       if (file) await add(photo.name, file);
     }
 
@@ -219,14 +215,10 @@ export function createExportsService(deps: ExportsDeps) {
       return;
     }
     const { target, member } = recipient;
-    await fs.mkdir(exportsRoot, { recursive: true });
-    const part = `${fileOf(exportId)}.part`;
-    try {
-      await writeZip(part, (add) => fillZip(add, site, target.userId, member.profileId, target.locale, row.created_at));
-      await fs.rename(part, fileOf(exportId));
-    } finally {
-      await fs.rm(part, { force: true });
-    }
+    await writeZip(
+      (zip) => store.put(keyOf(exportId), zip, putOptionsFor(keyOf(exportId))),
+      (add) => fillZip(add, site, target.userId, member.profileId, target.locale, row.created_at),
+    );
     const expires = addDays(clock.now(), EXPORT_DAYS);
     if (!(await queries.markReady(db, exportId, nowIso(), expires.toISOString()))) {
       await removeFiles([exportId]);
@@ -264,12 +256,12 @@ export function createExportsService(deps: ExportsDeps) {
 
   /** Files of exports that are no more (their account was erased, their row deleted by a lost job). */
   async function removeStrayFiles() {
-    const names = await fs.readdir(exportsRoot).catch(() => [] as string[]);
-    const ids = names.map((name) => name.split('.')[0] ?? '').filter((id) => EXPORT_ID.test(id));
-    const existing = await queries.existingIds(db, [...new Set(ids)]);
-    for (const name of names) {
-      const id = name.split('.')[0] ?? '';
-      if (EXPORT_ID.test(id) && !existing.has(id)) await fs.rm(path.join(exportsRoot, name), { force: true });
+    const keys: string[] = [];
+    for await (const object of store.list(EXPORTS)) keys.push(object.key);
+    const idOf = (key: string) => key.slice(EXPORTS.length).split('.')[0] ?? '';
+    const existing = await queries.existingIds(db, [...new Set(keys.map(idOf).filter((id) => EXPORT_ID.test(id)))]);
+    for (const key of keys) {
+      if (EXPORT_ID.test(idOf(key)) && !existing.has(idOf(key))) await store.remove(key);
     }
   }
 
@@ -318,12 +310,15 @@ export function createExportsService(deps: ExportsDeps) {
       return row ? present(row) : null;
     },
 
-    /** The file of one of the member's ready exports; 404 for anyone else's, an expired one, or a deleted account's. */
-    async download(userId: number, exportId: string): Promise<{ path: string; name: string }> {
+    /** One of the member's ready exports; 404 for anyone else's, an expired one, or a deleted account's. */
+    async download(userId: number, exportId: string) {
       const row = EXPORT_ID.test(exportId) ? await queries.findExport(db, exportId) : undefined;
       const usable = row?.user_id === userId && row.status === 'ready' && (row.expires_at ?? '') > nowIso();
       if (!row || !usable || !(await accounts.memberById(userId))) throw notFound();
-      return { path: fileOf(row.id), name: `data-${row.created_at.slice(0, 10)}.zip` };
+      // Swept away between the look and the read: as gone as an expired one.
+      const object = await store.get(keyOf(row.id));
+      if (!object) throw notFound();
+      return { object, name: `data-${row.created_at.slice(0, 10)}.zip` };
     },
 
     sweep,
@@ -349,5 +344,5 @@ export type ExportsService = ReturnType<typeof createExportsService>;
 
 interface ChatPhotoEntry {
   name: string;
-  openFile: () => ReadStream;
+  openFile: () => Promise<Readable | null>;
 }

@@ -31,20 +31,22 @@ function ageOf(row: Pick<ProfileRow, 'date_of_birth'>, today: Date): number {
 export type CardRow = Pick<ProfileRow, 'id' | 'name' | 'date_of_birth' | 'city' | 'country' | 'hosted'>;
 export type ImageRow = Pick<PhotoRow, 'id' | 'filename' | 'thumb_filename' | 'status' | 'width' | 'height'>;
 
-function toImage(photo: ImageRow): Image {
+/** `isMain`: the profile's main photo, the one photo anyone may see, served from the site's cdn_prefix. */
+function toImage(photo: ImageRow, isMain: boolean): Image {
   return {
     id: photo.id,
     filename: photo.filename,
     thumb_filename: photo.thumb_filename,
+    public: isMain && photo.status === 'active',
     status: photo.status,
     width: photo.width,
     height: photo.height,
   };
 }
 
-export function toOwnPhoto(photo: PhotoRow): OwnPhoto {
+export function toOwnPhoto(photo: PhotoRow, mainPhotoId: number | null): OwnPhoto {
   return {
-    ...toImage(photo),
+    ...toImage(photo, photo.id === mainPhotoId),
     premium_only: photo.premium_only === 1,
     private: photo.private === 1,
     rejection: photo.rejection,
@@ -67,8 +69,8 @@ export function presentOwnProfile(row: ProfileRow, photos: PhotoRow[], today: Da
     age: ageOf(row, today),
     date_of_birth: row.date_of_birth,
     status: row.status,
-    main_image: main ? toImage(main) : null,
-    photos: photos.map(toOwnPhoto),
+    main_image: main ? toImage(main, true) : null,
+    photos: photos.map((photo) => toOwnPhoto(photo, row.main_photo_id)),
     interests: interestsOf(row),
     about: row.about,
     invisible: row.invisible === 1,
@@ -94,7 +96,7 @@ export function presentCard(row: CardRow, main: ImageRow | undefined, today: Dat
     city: row.city,
     country: row.country,
     hosted: row.hosted === 1,
-    main_image: main?.status === 'active' ? toImage(main) : null,
+    main_image: main?.status === 'active' ? toImage(main, true) : null,
   };
 }
 
@@ -171,10 +173,10 @@ export function presentMember(
     tattoos: row.tattoos,
     about: row.about,
     interests: interestsOf(row),
-    photos: shown.map(toImage),
+    photos: shown.map((photo) => toImage(photo, photo.id === row.main_photo_id)),
     photos_for_members: forMembers,
     photos_for_premium: forPremium,
-    private_photos: privateShown.map(toImage),
+    private_photos: privateShown.map((photo) => toImage(photo, false)),
     private_photos_hidden: privateHidden,
     private_access: privateView.access,
     my_private_photos: privateView.mine,

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   blocksResponse,
@@ -18,9 +17,11 @@ import {
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../errors.js';
+import { PUBLIC_PHOTO_CACHE, sendObject } from '../http/media.js';
 import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
 import { perMember } from '../http/rate-limits.js';
 import { sentByClient } from '../http/request-context.js';
+import { isMediaKey } from '../media/store.js';
 import type { Services } from '../services.js';
 
 export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
@@ -149,25 +150,22 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimi
 
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
+    // Before any query: a NUL byte is an error to PostgreSQL, and `..` no name we give.
+    if (!isMediaKey(file)) throw notFound();
     const served = await photos
       .photoFile(request.site, request.viewer, file, request.trafficSource)
       .catch(async (error: unknown) => {
         const viewer = request.viewer;
-        if (viewer && (await chat.sentInChatOf(request.site, viewer.profileId, file))) {
-          return { path: photos.pathOf(file), public: false };
-        }
+        if (viewer && (await chat.sentInChatOf(request.site, viewer.profileId, file))) return { file, public: false };
         throw error;
       });
-    // Caches ask each time (a 304 when they hold it): a photo rejected or deleted is gone at once,
-    // from browsers and proxies too. A file's name is new for every stored image, so it tags the content.
-    const cache = served.public ? 'public, no-cache' : 'private, no-cache';
+    // Others ask each time (a 304 when they hold it): a photo rejected or deleted is gone at once.
+    // A file's name is the hash of its bytes, so it tags the content.
+    const cache = served.public ? PUBLIC_PHOTO_CACHE : 'private, no-cache';
     const etag = `"${path.basename(file, '.webp')}"`;
-    reply.header('cache-control', cache).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const data = await fs.readFile(served.path).catch(() => {
-      throw notFound();
-    });
-    return reply.type('image/webp').send(data);
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.header('cache-control', cache).code(304).send();
+    return sendObject(reply, await photos.object(served.file), cache);
   });
 
   app.put(

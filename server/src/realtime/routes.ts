@@ -171,7 +171,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       if (socket.readyState !== socket.OPEN) return;
       await members.setOnline(member.profileId, true).catch(() => {});
       if (since !== undefined) {
-        const missed = await chat.catchUp(site, member, since).catch(() => []);
+        const missed = await chat.catchUp(member, since).catch(() => []);
         const sentIds = new Set(missed.map((message) => message.id));
         for (const message of missed) send({ type: 'message', message });
         const live = waiting ?? [];

@@ -59,7 +59,7 @@ export function createInboxDesk(deps: {
   /** A held conversation as its operator sees it (see conversation below). */
   async function held(site: Site, sides: HostedSides) {
     const [messages, member, hosted, notes, persona] = await Promise.all([
-      chat.hostedHistory(site, sides, OPERATOR_HISTORY, mediaPrefix),
+      chat.hostedHistory(sides, OPERATOR_HISTORY, mediaPrefix),
       members.viewMember(site, asHosted(sides.hostedProfileId), sides.memberProfileId),
       members.viewMember(site, asHosted(sides.hostedProfileId), sides.hostedProfileId),
       queries.notesOn(db, sides.memberProfileId),
@@ -211,11 +211,11 @@ export function createInboxDesk(deps: {
       return { notes: await queries.notesOn(db, memberProfileId) };
     },
 
-    /** A chat photo's file, for the operator who holds its conversation now; a 404 for anyone else. */
-    async chatPhotoFile(site: Site, staff: StaffMember, file: string) {
+    /** A chat photo's object, for the operator who holds its conversation now; a 404 for anyone else. */
+    async chatPhotoObject(site: Site, staff: StaffMember, file: string) {
       const message = await chat.photoMessage(site, file);
       if (!(await claims.holds(db, message.conversation, staff.id, nowIso()))) throw notFound();
-      return message.path;
+      return chat.storedPhoto(message);
     },
   };
 }

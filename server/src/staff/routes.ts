@@ -3,7 +3,6 @@
  * conversations and answers as hosted profiles, and notes on members. Staff work on the site
  * whose domain they use.
  */
-import fs from 'node:fs/promises';
 import { PASSWORD_MAX_LENGTH } from '@amora/common';
 import {
   addBundleRequest,
@@ -83,7 +82,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
+import { sendObject } from '../http/media.js';
 import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
 import { perVisitor } from '../http/rate-limits.js';
 import { secureCookies } from '../http/request-context.js';
@@ -426,10 +426,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitS
   // Never kept by a browser or a proxy: a rejected photo must be gone at once.
   app.get(`${STAFF_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    const data = await fs.readFile(await staff.mediaFile(request.site, request.staff, file)).catch((error: unknown) => {
-      throw error instanceof DomainError ? error : notFound();
-    });
-    return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
+    return sendObject(reply, await staff.mediaObject(request.site, request.staff, file), 'private, no-store');
   });
 
   app.get(

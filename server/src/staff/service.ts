@@ -508,15 +508,15 @@ export function createStaffService(deps: {
      * A photo file for staff: a chat photo to the operator holding its conversation; any stored
      * photo to those who moderate photos; an approved one of this site's profiles to operators.
      */
-    async mediaFile(site: Site, staff: StaffMember | null, file: string) {
+    async mediaObject(site: Site, staff: StaffMember | null, file: string) {
       const member = requireSignedIn(staff);
       if (file.startsWith('c/')) {
         requireRight(staff, 'inbox');
-        return inboxDesk.chatPhotoFile(site, member, file);
+        return inboxDesk.chatPhotoObject(site, member, file);
       }
-      if (staffMay(member.role, 'photos')) return photos.fileForModerator(file);
+      if (staffMay(member.role, 'photos')) return photos.object(await photos.fileForModerator(file));
       requireRight(staff, 'inbox');
-      return photos.fileForOperator(site, file);
+      return photos.object(await photos.fileForOperator(site, file));
     },
 
     /** The audit log for admins: who did what to which record, the values before and after, and why. */

@@ -1,5 +1,14 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
-import type { PhotosResponse, PrivatePhotoAction, ProfileUpdate, ReportRequest, SearchQuery } from '@amora/common';
+import {
+  type Image,
+  MEDIA_PATH,
+  type PhotosResponse,
+  type PrivatePhotoAction,
+  type ProfileUpdate,
+  photoUrl,
+  type ReportRequest,
+  type SearchQuery,
+} from '@amora/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
@@ -113,9 +122,9 @@ export const photoCalls = {
   remove: (id: number) => api.delete('/api/photos.php', 'photosResponse', { id }),
 };
 
-/** A photo's address: paths are relative to the site's cdn_prefix. */
+/** A photo's address: public ones on the site's cdn_prefix, the others from the app's /media, which checks who asks. */
 export function usePhotoUrl() {
   const { data: settings } = useSettings();
-  const prefix = (settings?.cdn_prefix ?? '/media').replace(/\/$/, '');
-  return (path: string) => `${prefix}/${path}`;
+  return (image: Image, size: 'thumb' | 'full') =>
+    photoUrl({ cdn_prefix: settings?.cdn_prefix ?? MEDIA_PATH }, image, size);
 }

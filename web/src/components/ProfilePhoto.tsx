@@ -30,7 +30,7 @@ export function ProfilePhoto({
   }
   return (
     <img
-      src={photoUrl(thumb ? image.thumb_filename : image.filename)}
+      src={photoUrl(image, thumb ? 'thumb' : 'full')}
       alt={alt}
       className={`profile-photo ${className}`}
       loading={eager ? 'eager' : 'lazy'}

@@ -1,15 +1,15 @@
 /**
- * Turns an upload into the files we serve: re-encoded by sharp (which drops EXIF and GPS),
- * turned upright, bounded in bytes and pixels, with a square thumbnail. Names are random, so a
- * photo's address reveals nothing and can be cached for a year.
+ * Turns an upload into the objects we serve: re-encoded by sharp (which drops EXIF and GPS),
+ * turned upright, bounded in bytes and pixels, with a square thumbnail. A profile photo is named
+ * by the hash of its encoded bytes: its address reveals nothing, never changes its content, and
+ * so may be cached for a year. A chat photo's name is random.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { PHOTO_DECODES_AT_ONCE, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
 import sharp, { type Sharp } from 'sharp';
 import { createLimiter } from '../../concurrency.js';
 import { DomainError } from '../../errors.js';
+import { type MediaStore, putOptionsFor } from '../../media/store.js';
 
 const FULL_SIDE = 1280;
 const THUMB_SIDE = 360;
@@ -23,11 +23,6 @@ export interface StoredPhotoFiles {
 
 /** sharp's names for the formats of PHOTO_ACCEPT; sharp itself also reads SVG, GIF, TIFF, PDF and more. */
 export const UPLOAD_FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'heif'];
-
-/** Where photo files live: DATA_DIR/media, served at /media. */
-export function mediaRoot(dataDir: string): string {
-  return path.join(dataDir, 'media');
-}
 
 async function readableImage(input: Buffer) {
   try {
@@ -47,51 +42,54 @@ const tooManyPixels = () => new DomainError('photo_too_many_pixels', { megapixel
 const decoding = createLimiter(PHOTO_DECODES_AT_ONCE);
 
 /**
- * Stores the files under `folder`: p/<profile id> for profile photos, p/hosted for seeded avatars.
+ * Stores the objects under `folder`: p/<profile id> for profile photos, p/hosted for seeded avatars.
  * A member's upload passes `accept` (UPLOAD_FORMATS); the site's own images may be of any format.
+ * The same image stored twice in one folder is one object (the caller removes objects no row uses).
  */
 export function storePhotoFiles(
-  root: string,
+  store: MediaStore,
   folder: string,
   input: Buffer,
   accept?: readonly string[],
 ): Promise<StoredPhotoFiles> {
   return decoding(async () => {
     const image = await checkedImage(input, accept);
-    const name = await newName(root, folder);
-    const files = { filename: `${folder}/${name}.webp`, thumbFilename: `${folder}/${name}-thumb.webp` };
-    try {
-      const full = await writeFull(image, path.join(root, files.filename));
-      await image
-        .clone()
-        .rotate()
-        .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'attention' })
-        .webp({ quality: 78 })
-        .toFile(path.join(root, files.thumbFilename));
-      return { ...files, width: full.width, height: full.height };
-    } catch {
-      await removePhotoFiles(root, files);
+    const encoded = await encodeFull(image).catch(() => {
       throw new DomainError('photo_invalid');
-    }
+    });
+    const name = createHash('sha256').update(encoded.data).digest('hex').slice(0, 32);
+    const files = { filename: `${folder}/${name}.webp`, thumbFilename: `${folder}/${name}-thumb.webp` };
+    const thumb = await image
+      .clone()
+      .rotate()
+      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'attention' })
+      .webp({ quality: 78 })
+      .toBuffer()
+      .catch(() => {
+        throw new DomainError('photo_invalid');
+      });
+    await Promise.all([
+      store.put(files.filename, encoded.data, putOptionsFor(files.filename)),
+      store.put(files.thumbFilename, thumb, putOptionsFor(files.thumbFilename)),
+    ]);
+    return { ...files, width: encoded.info.width, height: encoded.info.height };
   });
 }
 
-/** A photo sent in a chat: one file under c/<sender's profile id>, no thumbnail. */
+/** A photo sent in a chat: one object under c/<sender's profile id>, no thumbnail. */
 export function storeChatPhotoFile(
-  root: string,
+  store: MediaStore,
   folder: string,
   input: Buffer,
 ): Promise<{ filename: string; width: number; height: number }> {
   return decoding(async () => {
     const image = await checkedImage(input, UPLOAD_FORMATS);
-    const filename = `${folder}/${await newName(root, folder)}.webp`;
-    try {
-      const full = await writeFull(image, path.join(root, filename));
-      return { filename, width: full.width, height: full.height };
-    } catch {
-      await removePhotoFile(root, filename);
+    const encoded = await encodeFull(image).catch(() => {
       throw new DomainError('photo_invalid');
-    }
+    });
+    const filename = `${folder}/${randomBytes(16).toString('hex')}.webp`;
+    await store.put(filename, encoded.data, putOptionsFor(filename));
+    return { filename, width: encoded.info.width, height: encoded.info.height };
   });
 }
 
@@ -110,25 +108,16 @@ async function checkedImage(input: Buffer, accept?: readonly string[]) {
   return image;
 }
 
-async function newName(root: string, folder: string): Promise<string> {
-  await fs.mkdir(path.join(root, folder), { recursive: true });
-  return randomBytes(16).toString('hex');
-}
-
 /** Upright, at most FULL_SIDE on its longer side, as WebP (which leaves EXIF and GPS behind). */
-function writeFull(image: Sharp, file: string) {
+function encodeFull(image: Sharp) {
   return image
     .clone()
     .rotate()
     .resize({ width: FULL_SIDE, height: FULL_SIDE, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
-    .toFile(file);
+    .toBuffer({ resolveWithObject: true });
 }
 
-export async function removePhotoFile(root: string, file: string) {
-  await fs.rm(path.join(root, file), { force: true });
-}
-
-export async function removePhotoFiles(root: string, files: { filename: string; thumbFilename: string }) {
-  await Promise.all([files.filename, files.thumbFilename].map((file) => removePhotoFile(root, file)));
+export async function removePhotoFiles(store: MediaStore, files: string[]) {
+  await Promise.all(files.map((file) => store.remove(file)));
 }

@@ -1,13 +1,14 @@
 /** A member's own photos: upload within the limit, choose the main one, reorder, delete, review; photo files by who may see them. */
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { FREE_PHOTO_LIMIT, type PhotoRejection, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import type { NewPhotoRow, PhotoRow, ProfileRow } from '../../db/schema.js';
 import { DomainError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
-import type { Site } from '../../sites/service.js';
+import type { CdnPurge } from '../../media/purge.js';
+import type { MediaStore } from '../../media/store.js';
+import type { Site, SitesService } from '../../sites/service.js';
 import { maySeePhoto, toOwnPhoto, type Viewer } from '../presenter.js';
 import * as profileQueries from '../profiles/queries.js';
 import { recordProfileChange } from '../profiles/service.js';
@@ -26,7 +27,8 @@ const photoLimit = (paid: boolean) => (paid ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_L
 const PHOTO_FILE = /^p\/(\d+|hosted)\/[0-9a-f]{32}(-thumb)?\.webp$/;
 
 export interface ServedPhotoFile {
-  path: string;
+  /** The object's key in the media store. */
+  file: string;
   /** Anyone may see it (a listed profile's main photo): shared caches may keep it. */
   public: boolean;
 }
@@ -38,13 +40,18 @@ export interface PhotoDecisions {
   alreadyDecided: number[];
 }
 
-export function createPhotosService(
-  db: Db,
-  clock: Clock,
-  mediaRoot: string,
-  visibility: VisibilityPolicy,
-  events: EventBus,
-) {
+export interface PhotosDeps {
+  db: Db;
+  clock: Clock;
+  /** Where the photos' objects are kept. */
+  store: MediaStore;
+  visibility: VisibilityPolicy;
+  events: EventBus;
+  sites: SitesService;
+  purge: CdnPurge;
+}
+
+export function createPhotosService({ db, clock, store, visibility, events, sites, purge }: PhotosDeps) {
   /** Whether `viewer` may see the photo, and whether everyone may; null when they may not. */
   async function accessTo(
     site: Site,
@@ -69,6 +76,29 @@ export function createPhotosService(
     return { public: everyone && site.settings.logged_out_search && profile.status === 'active' };
   }
 
+  /**
+   * Removes the objects no photo shows any more (one image stored twice in a folder is one object,
+   * a shared avatar is behind many photos), and asks the site's CDN to forget them.
+   */
+  async function removeUnusedObjects(siteId: number, files: string[]) {
+    const unused: string[] = [];
+    for (const file of new Set(files)) {
+      const users = await queries.photosInFile(db, file);
+      if (!users.some((photo) => photo.status !== 'rejected')) unused.push(file);
+    }
+    await removePhotoFiles(store, unused);
+    await purge.forget(await sites.findById(siteId), unused);
+  }
+
+  const objectsOf = (photo: Pick<PhotoRow, 'filename' | 'thumb_filename'>) => [photo.filename, photo.thumb_filename];
+
+  /** A main photo replaced is no longer everyone's to see: the CDN forgets its copy (the object stays). */
+  async function forgetFormerMain(profile: ProfileRow, photos: PhotoRow[], newMainId: number | undefined) {
+    if (newMainId === undefined || newMainId === profile.main_photo_id) return;
+    const former = photos.find((photo) => photo.id === profile.main_photo_id);
+    if (former) await purge.forget(await sites.findById(profile.site_id), objectsOf(former));
+  }
+
   async function ownRow(userId: number, trx: Db = db): Promise<ProfileRow> {
     const row = await profileQueries.findProfileByUser(trx, userId);
     if (!row) throw new Error(`user ${userId} has no profile`);
@@ -79,7 +109,7 @@ export function createPhotosService(
     const row = await ownRow(userId);
     const photos = await queries.photosOf(db, [row.id]);
     return {
-      photos: photos.map(toOwnPhoto),
+      photos: photos.map((photo) => toOwnPhoto(photo, row.main_photo_id)),
       main_image: row.main_photo_id,
     };
   }
@@ -109,7 +139,7 @@ export function createPhotosService(
   ): Promise<PhotoRow> {
     // Checked before the costly re-encode, and again under the row lock below.
     await assertBelowLimit(db, profile.id, rules.limit);
-    const files = await storePhotoFiles(mediaRoot, `p/${profile.id}`, input, UPLOAD_FORMATS);
+    const files = await storePhotoFiles(store, `p/${profile.id}`, input, UPLOAD_FORMATS);
     try {
       return await db.transaction().execute(async (trx) => {
         // Locking the profile row first makes parallel uploads to one profile wait for each other.
@@ -134,7 +164,7 @@ export function createPhotosService(
         return photo;
       });
     } catch (error) {
-      await removePhotoFiles(mediaRoot, files);
+      await removeUnusedObjects(profile.site_id, [files.filename, files.thumbFilename]);
       throw error;
     } finally {
       await events.relay();
@@ -151,7 +181,7 @@ export function createPhotosService(
       await recordProfileChange(events, trx, profile);
     });
     await events.relay();
-    await removePhotoFiles(mediaRoot, { filename: photo.filename, thumbFilename: photo.thumb_filename });
+    await removeUnusedObjects(profile.site_id, objectsOf(photo));
   }
 
   /** The main photo is everyone's first look: it cannot be private. */
@@ -178,15 +208,15 @@ export function createPhotosService(
       // Shared avatars (bulk-seeded profiles) are one file behind many photos.
       for (const photo of await queries.photosInFile(db, file)) {
         const access = await accessTo(site, viewer, photo, trafficSource);
-        if (access) return { path: path.join(mediaRoot, file), public: access.public };
+        if (access) return { file, public: access.public };
       }
       throw notFound();
     },
 
-    /** Where a photo file is kept, for one another domain has let through (a photo sent in a chat). */
-    pathOf(file: string): string {
-      if (!PHOTO_FILE.test(file)) throw notFound();
-      return path.join(mediaRoot, file);
+    /** A photo's object, or null when it is not stored: for a file the caller has let through. */
+    async object(file: string) {
+      if (!PHOTO_FILE.test(file)) return null;
+      return store.get(file);
     },
 
     /** A member's own photos, whatever their state, for their data export: each with its file to read. */
@@ -201,7 +231,7 @@ export function createPhotosService(
         created_at: row.created_at,
         reviewed_at: row.reviewed_at,
         rejection: row.rejection,
-        openFile: () => fs.createReadStream(path.join(mediaRoot, row.filename)),
+        openFile: async (): Promise<Readable | null> => (await store.get(row.filename))?.body ?? null,
       }));
     },
 
@@ -240,6 +270,7 @@ export function createPhotosService(
         await recordProfileChange(events, trx, profile);
       });
       await events.relay();
+      await forgetFormerMain(profile, photos, main);
       return listing(userId);
     },
 
@@ -252,14 +283,16 @@ export function createPhotosService(
     async review(photoId: number, status: Exclude<PhotoRow['status'], 'pending'>) {
       const photo = await queries.findPhotoById(db, photoId);
       if (!photo) throw notFound();
-      await db.transaction().execute(async (trx) => {
+      const profile = await db.transaction().execute(async (trx) => {
         await queries.setPhotoStatus(trx, photo.id, status);
         const profile = await profileQueries.findProfileById(trx, photo.profile_id);
-        if (!profile) return;
+        if (!profile) return undefined;
         await repairMain(trx, profile);
         await recordProfileChange(events, trx, profile);
+        return profile;
       });
       await events.relay();
+      if (status === 'rejected' && profile) await removeUnusedObjects(profile.site_id, objectsOf(photo));
     },
 
     /** Every photo of a profile, whatever its status, for staff. */
@@ -288,6 +321,7 @@ export function createPhotosService(
         if (change.private !== undefined) await setPrivate(trx, profile, photo, change.private);
         if (change.main) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
       });
+      if (change.main) await forgetFormerMain(profile, await queries.photosOf(db, [profile.id]), photo.id);
       return photo;
     },
 
@@ -359,6 +393,9 @@ export function createPhotosService(
         }
       });
       await events.relay();
+      for (const row of outcome.rows) {
+        if (row.status === 'rejected') await removeUnusedObjects(row.site_id, objectsOf(row));
+      }
       return outcome;
     },
 
@@ -368,7 +405,7 @@ export function createPhotosService(
       for (const photo of await queries.photosInFile(db, file)) {
         if (photo.status !== 'active') continue;
         const profile = await profileQueries.findProfileById(db, photo.profile_id);
-        if (profile?.site_id === site.id) return path.join(mediaRoot, file);
+        if (profile?.site_id === site.id) return file;
       }
       throw notFound();
     },
@@ -376,8 +413,11 @@ export function createPhotosService(
     /** A photo file for staff who moderate: any photo still stored, whatever its status or site. */
     async fileForModerator(file: string): Promise<string> {
       if (!PHOTO_FILE.test(file) || (await queries.photosInFile(db, file)).length === 0) throw notFound();
-      return path.join(mediaRoot, file);
+      return file;
     },
+
+    /** Stores an image for many photo rows to share, under p/<folder> (bulk-seeded profiles' avatars). */
+    storeSharedFiles: (folder: string, input: Buffer) => storePhotoFiles(store, `p/${folder}`, input),
 
     /** Photo rows of files stored already, e.g. avatars shared by bulk-seeded profiles. */
     addPhotoRowsInBulk(rows: NewPhotoRow[], trx: Db = db): Promise<void> {
@@ -391,7 +431,7 @@ export function createPhotosService(
 
     /** Adds an already-made image to a profile, e.g. a generated avatar for a hosted profile. */
     async addPhoto(profileId: number, input: Buffer, options: { premiumOnly?: boolean; main?: boolean } = {}) {
-      const files = await storePhotoFiles(mediaRoot, `p/${profileId}`, input);
+      const files = await storePhotoFiles(store, `p/${profileId}`, input);
       const photo = await queries.insertPhoto(db, {
         profile_id: profileId,
         filename: files.filename,
