@@ -31,11 +31,7 @@ if (!withRedis && firstLoad) {
 /** The Redis project's tests; they need Redis, not a database engine, so the API projects leave them out. */
 const redisTests = ['server/test/redis-*.test.ts'];
 /** Instances joined by Redis share a PostgreSQL database as well. */
-const redisWithPostgresTests = [
-  'server/test/redis-instances.test.ts',
-  'server/test/redis-machines.test.ts',
-  'server/test/redis-machines-photos.test.ts',
-];
+const redisWithPostgresTests = ['server/test/redis-instances.test.ts', 'server/test/redis-machines.test.ts'];
 if (withRedis && !withPostgres && firstLoad) {
   console.warn('Skipping the redis tests of instances joined by Redis: they need PostgreSQL too.');
 }

@@ -1,6 +1,8 @@
 /**
  * Two machines: two instances of the app, each with a DATA_DIR of its own, on one PostgreSQL
- * database joined by one Redis. A push signed by B verifies with the key A gave the browser, and an
+ * database joined by one Redis, with one S3 bucket (s3rver). A photo uploaded through A is served
+ * through B, byte for byte (a private one refused there to a member not allowed), a data export is
+ * downloaded through either, a push signed by B verifies with the key A gave the browser, and an
  * unsubscribe link mailed by A works on B; with the keys from the environment, as production has
  * them (the same on both), and with the keys the database keeps when the environment has none.
  */
@@ -8,9 +10,21 @@ import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newKeysEnvironment } from '../src/notifications/keys.js';
-import { buildMember, client, createTestApp, loggedIn, makePremium, type TestApp, type TestClient } from './helpers.js';
+import {
+  buildMember,
+  client,
+  createTestApp,
+  loggedIn,
+  makePremium,
+  multipartFile,
+  settle,
+  type TestApp,
+  type TestClient,
+  testPhoto,
+} from './helpers.js';
 import { type Delivery, startPushService } from './push-service.js';
 import { TEST_REDIS_URL } from './redis.js';
+import { s3TestEnv } from './s3.js';
 
 const pushService = await startPushService();
 afterAll(() => pushService.close());
@@ -59,6 +73,8 @@ describe.each(KEY_SOURCES)('two machines with the keys from $source', ({ env: ke
       REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`,
       // Mail about a message waits this long for more (five minutes by default).
       MAIL_BUNDLE_SECONDS: '0.2',
+      // One bucket for both, as machines share one object store.
+      ...(await s3TestEnv()),
       ...keys,
     };
     const localPushService = pushService.localPushService;
@@ -81,6 +97,25 @@ describe.each(KEY_SOURCES)('two machines with the keys from $source', ({ env: ke
   async function write(from: TestClient, to: { profileId: number }) {
     const sent = await from.post('/api/chat.php', { client_id: randomUUID(), text: 'Hoi!', profile_id: to.profileId });
     expect(sent.statusCode, sent.body).toBe(200);
+  }
+
+  /** A member logged in on each instance. */
+  async function memberOnBoth() {
+    const built = await buildMember(b.services);
+    return { ...built, onA: await loggedIn(a.app, built), onB: await loggedIn(b.app, built) };
+  }
+
+  interface OwnPhoto {
+    id: number;
+    filename: string;
+    thumb_filename: string;
+  }
+
+  async function upload(visitor: TestClient): Promise<OwnPhoto> {
+    const { payload, headers } = multipartFile(await testPhoto());
+    const response = await visitor.post('/api/photos.php', payload, { headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().photos as OwnPhoto[]).at(-1) as OwnPhoto;
   }
 
   it('runs each instance on a DATA_DIR of its own that holds no key', async () => {
@@ -124,6 +159,58 @@ describe.each(KEY_SOURCES)('two machines with the keys from $source', ({ env: ke
     );
     expect(stop.statusCode, stop.body).toBe(200);
     expect((await bram.visitor.get('/api/user.php')).json().user.notifications_disabled).toEqual(['list_unsubscribe']);
+  });
+
+  it('serves a photo uploaded through A through B, byte for byte', async () => {
+    const owner = await memberOnBoth();
+    const photo = await upload(owner.onA);
+    for (const file of [photo.filename, photo.thumb_filename]) {
+      const onA = await client(a.app).get(`/media/${file}`);
+      const onB = await client(b.app).get(`/media/${file}`);
+      expect(onA.statusCode).toBe(200);
+      expect(onB.statusCode).toBe(200);
+      expect(onB.headers['content-type']).toBe('image/webp');
+      expect(Buffer.compare(onB.rawPayload, onA.rawPayload)).toBe(0);
+    }
+  });
+
+  it('refuses a private photo on B to a member not allowed, and shows it there to its owner', async () => {
+    const owner = await memberOnBoth();
+    await upload(owner.onA);
+    const hidden = await upload(owner.onA);
+    const marked = await owner.onA.put('/api/photos.php', { private_photo: { id: hidden.id, private: true } });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const stranger = await memberOnBoth();
+    expect((await stranger.onB.get(`/media/${hidden.filename}`)).statusCode).toBe(404);
+    expect((await client(b.app).get(`/media/${hidden.filename}`)).statusCode).toBe(404);
+    expect((await owner.onB.get(`/media/${hidden.filename}`)).statusCode).toBe(200);
+  });
+
+  it('removes through B a photo uploaded through A: gone on both', async () => {
+    const owner = await memberOnBoth();
+    await upload(owner.onA);
+    const second = await upload(owner.onA);
+    expect((await owner.onB.delete('/api/photos.php', { id: second.id })).statusCode).toBe(200);
+    expect((await owner.onA.get(`/media/${second.filename}`)).statusCode).toBe(404);
+    expect(await a.services.media.get(second.filename)).toBeNull();
+  });
+
+  it('downloads through B a data export made by whichever instance ran its job', async () => {
+    const owner = await memberOnBoth();
+    await upload(owner.onA);
+    expect((await owner.onA.post('/api/exports.php', {})).statusCode).toBe(200);
+    let ready: { id: string; status: string } | null = null;
+    for (let tries = 0; tries < 100 && ready?.status !== 'ready'; tries++) {
+      await Promise.all([settle(a), settle(b)]);
+      ready = (await owner.onB.get('/api/exports.php')).json().export;
+      if (ready?.status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ready?.status).toBe('ready');
+    const onB = await owner.onB.get(`/api/export.php?id=${ready?.id}`);
+    expect(onB.statusCode).toBe(200);
+    expect(onB.headers['content-type']).toBe('application/zip');
+    const onA = await owner.onA.get(`/api/export.php?id=${ready?.id}`);
+    expect(Buffer.compare(onB.rawPayload, onA.rawPayload)).toBe(0);
   });
 
   // Last: A leaves in it.
