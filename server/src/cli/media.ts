@@ -7,10 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
 import { migrateMedia } from '../media/migrate.js';
 import { configuredMediaStore, createDiskStore, diskMediaRoot } from '../media/store.js';
-import { failWith } from './tool.js';
+import { failWith, loadToolConfig } from './tool.js';
 
 const fail: (message: string) => never = failWith('media');
 const USAGE = 'usage: npm run media -- migrate [--from <dir>]';
@@ -26,13 +25,7 @@ function parse() {
 const { values, positionals } = parse();
 if (positionals.length !== 1 || positionals[0] !== 'migrate') fail(USAGE);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadToolConfig(fail);
 if (config.media.store !== 's3') fail('MEDIA_STORE=s3 and S3_BUCKET name the bucket to copy into');
 const from = path.resolve(values.from ?? diskMediaRoot(config.dataDir));
 if (!fs.existsSync(from)) fail(`${from} does not exist: give the disk store's folder with --from`);

@@ -1,6 +1,6 @@
 /** What the command-line tools share: failing with a message, and the configured database. */
 import { systemClock } from '../clock.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
 import { createDevMailbox } from '../mail/mailer.js';
 import { configuredMediaStore } from '../media/store.js';
@@ -14,8 +14,18 @@ export function failWith(tool: string) {
   };
 }
 
+/** The configuration from the environment; a bad value ends the tool with its one line. */
+export function loadToolConfig(fail: (message: string) => never): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
 export interface ToolContext {
-  config: ReturnType<typeof loadConfig>;
+  config: Config;
   db: Db;
   engine: 'sqlite' | 'postgres';
   services: Services;
@@ -25,13 +35,7 @@ export interface ToolContext {
 
 /** Runs `work` against the configured database, migrated first, and closes everything after. */
 export async function withDatabase(fail: (message: string) => never, work: (context: ToolContext) => Promise<void>) {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadToolConfig(fail);
   const { db, engine } = openDatabase(config.database);
   const where =
     config.database.engine === 'sqlite' ? config.database.file : new URL(config.database.url).pathname.slice(1);
