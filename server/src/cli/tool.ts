@@ -40,10 +40,11 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
   const where =
     config.database.engine === 'sqlite' ? config.database.file : new URL(config.database.url).pathname.slice(1);
   const mailer = createDevMailbox(db, systemClock);
+  let services: Services | undefined;
   try {
     await migrateToLatest(db, engine);
     const { provider: paymentProvider } = configuredProvider(config, db, systemClock);
-    const services = createServices({
+    services = createServices({
       db,
       clock: systemClock,
       mailer,
@@ -54,6 +55,8 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
     });
     await work({ config, db, engine, services, where });
   } finally {
+    // The event relay's timer goes first: it must not look for events in a closed database.
+    await services?.events.close();
     mailer.close();
     await db.destroy();
   }
