@@ -32,6 +32,10 @@ export function catalogue(locale: string) {
     }
     for (const part of parts) node = (node as Tree)[part];
     if (typeof node !== 'string') throw new Error(`no text for ${key}`);
-    return node.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
+    // `{{count, number}}`: the count as the language writes numbers (1,000 or 1.000).
+    return node.replace(/{{(\w+)(, number)?}}/g, (_, name: string, number?: string) => {
+      const value = values[name] ?? '';
+      return number && value !== '' ? new Intl.NumberFormat(locale).format(Number(value)) : value;
+    });
   };
 }
