@@ -521,7 +521,7 @@ function SiteEditor({ saved }: { saved: StaffSite }) {
             {text(
               'cdn_prefix',
               'Photo address',
-              "Where photos are served from: /media, or a CDN's https:// address.",
+              "Where main photos are served from: /media, or a CDN's https:// address whose origin is this app's /media. Other photos always come from the app, which checks who may see them.",
               200,
             )}
           </Section>
