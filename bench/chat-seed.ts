@@ -5,6 +5,7 @@
  * and read marks are set as the chat service would have left them.
  */
 import { sql } from 'kysely';
+import { bulkLoad } from '../server/src/db/bulk-load.js';
 import type { Engine } from '../server/src/db/columns.js';
 import type { Db } from '../server/src/db/index.js';
 import { updatePlannerStatistics } from '../server/src/db/statistics.js';
@@ -48,6 +49,20 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
       .execute();
   }
 
+  const messages =
+    options.memberConversations * options.memberMessages + options.otherConversations * options.otherMessages;
+  await bulkLoad(db, { messages }, (trx) => insertMessages(trx, engine, options));
+  await fillInAsTheChatWould(db, options);
+  await updatePlannerStatistics(db, ['conversations', 'messages', 'answer_waits', 'conversation_members']);
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function insertMessages(db: Db, engine: Engine, options: ChatSeedOptions) {
+  const { siteId, memberProfileId } = options;
   // Message n of a conversation is written n minutes after the start, the sides taking turns.
   const numbers =
     engine === 'postgres'
@@ -67,7 +82,10 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
     join conversations c on c.site_id = ${siteId}
     where n.n <= case when ${isMember} then ${sql.lit(options.memberMessages)} else ${sql.lit(options.otherMessages)} end
     order by n.n, c.id`.execute(db);
+}
 
+/** The answers' waits, last messages, members' read marks and unread counts. */
+async function fillInAsTheChatWould(db: Db, { siteId, memberProfileId, unread }: ChatSeedOptions) {
   // Each hosted profile's answer ended the wait its member's message began a minute before, as the
   // chat writes it for every answer (the dashboard's time to first answer ranks these).
   await sql`
@@ -89,17 +107,11 @@ export async function seedChatsInBulk(db: Db, engine: Engine, options: ChatSeedO
       insert into conversation_members
         (conversation_id, profile_id, other_profile_id, unread_count, last_read_message_id, wrote, last_activity_at)
       select c.id, c.${sql.ref(side)}, c.${sql.ref(other)},
-        case when c.${sql.ref(side)} = ${sql.lit(memberProfileId)} then ${sql.lit(options.unread)} else 0 end,
+        case when c.${sql.ref(side)} = ${sql.lit(memberProfileId)} then ${sql.lit(unread)} else 0 end,
         c.last_message_id, 1, m.created_at
       from conversations c join messages m on m.id = c.last_message_id
       where c.site_id = ${siteId}`.execute(db);
   }
-  await updatePlannerStatistics(db, ['conversations', 'messages', 'answer_waits', 'conversation_members']);
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The member's conversation ids, for chat.php requests. */

@@ -42,7 +42,7 @@ import { DEMO_MEMBER, seedHostedProfilesInBulk, seedLikesInBulk } from '../serve
 import * as profileQueries from '../server/src/members/profiles/queries.js';
 import { newKeysEnvironment } from '../server/src/notifications/keys.js';
 import type { Site } from '../server/src/sites/service.js';
-import { conversationsOf, seedChatsInBulk } from './chat-seed.js';
+import { type ChatSeedOptions, conversationsOf, seedChatsInBulk } from './chat-seed.js';
 import { benchDashboard, type DashboardRow, dashboardTable, seedAccountsInBulk } from './dashboard.js';
 import { openDemoApp } from './demo-app.js';
 import { postgresAdminUrl, throwAwayDatabase } from './postgres.js';
@@ -69,6 +69,9 @@ const { values } = parseArgs({
     'chat-rates': { type: 'string', default: '100,500,1000' },
     'chat-pairs': { type: 'string', default: '100' },
     sockets: { type: 'string', default: '10000' },
+    /** The scale part on PostgreSQL: profiles (0 skips it) and messages. */
+    'scale-profiles': { type: 'string', default: '1000000' },
+    'scale-messages': { type: 'string', default: '10000000' },
     /** Runs of each dashboard figure, of which the median is shown; 0 for none. */
     'dashboard-runs': { type: 'string', default: '5' },
     /** Writes a CPU profile of each server process to this folder (open in Chrome DevTools); pick the calls with --scenarios. */
@@ -97,17 +100,30 @@ const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const dashboardRuns = Number(values['dashboard-runs']);
 const WARM_UP_SECONDS = 5;
+/** The calls the scale part measures. */
+const SCALE_SCENARIOS = ['search', 'name', 'profile', 'likes', 'chats', 'chat'];
+/** The issue's bound on seeding the scale part's database. */
+const SCALE_SEED_SECONDS = 300;
 const CONNECTIONS = 100;
 const BUDGET_P99_MS = 25;
 const LIKES = { received: 200, unseen: 20, given: 100, perProfile: 5 };
+type ChatsSize = Omit<ChatSeedOptions, 'siteId' | 'memberProfileId' | 'profileIds'>;
 /** 1,000,000 messages: the demo member's 100 conversations of 1,000, and 9,000 others of 100. */
-const CHATS = {
+const CHATS: ChatsSize = {
   memberConversations: 100,
   memberMessages: 1000,
   otherConversations: 9000,
   otherMessages: 100,
   unread: 3,
 };
+/** The demo member's chats as in CHATS, and as many others of 100 as make `messages` in all. */
+const chatsOf = (messages: number): ChatsSize => ({
+  ...CHATS,
+  otherConversations: Math.max(
+    0,
+    Math.round((messages - CHATS.memberConversations * CHATS.memberMessages) / CHATS.otherMessages),
+  ),
+});
 
 interface LoadResult {
   requests: number;
@@ -123,7 +139,8 @@ interface LoadResult {
 }
 
 interface Row extends LoadResult {
-  engine: Engine;
+  /** The engine, and the size when it is not the run's usual one. */
+  engine: string;
   scenario: string;
 }
 
@@ -285,8 +302,16 @@ async function scenariosOf(db: Db, siteId: number, memberProfileId: number): Pro
   return scenarios;
 }
 
+interface DatabaseSize {
+  profiles: number;
+  /** Messages, or 0 for none. */
+  messages: number;
+  /** Members and payments for the dashboard's figures. */
+  dashboard: boolean;
+}
+
 /** A fresh database of the engine, seeded in this process; the app then runs as its own server processes. */
-async function seededDatabase(engine: Engine) {
+async function seededDatabase(engine: Engine, size: DatabaseSize) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-'));
   let databaseUrl = '';
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -308,24 +333,24 @@ async function seededDatabase(engine: Engine) {
   const { db, engine: opened, app, site, close } = await openDemoApp(productionEnv(dataDir, databaseUrl));
   try {
     const seedStart = performance.now();
-    const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, { count: profiles });
+    const seeded = await seedHostedProfilesInBulk(db, app.services, site, systemClock, { count: size.profiles });
     const memberProfileId = await demoProfileId(db, site);
     const likes = await seedLikesInBulk(db, app.services, site, systemClock, { memberProfileId, ...LIKES });
-    // The chat calls and the dashboard's message figures need the messages.
+    const profilesSeconds = (performance.now() - seedStart) / 1000;
     const messages =
-      scenarioNames.some((name) => name.startsWith('chat')) || dashboardRuns > 0
+      size.messages > 0
         ? await seedChatsInBulk(db, opened, {
             siteId: site.id,
             memberProfileId,
             profileIds: await profileQueries.hostedProfileIds(db, site.id),
-            ...CHATS,
+            ...chatsOf(size.messages),
           })
         : 0;
-    const payments = dashboardRuns > 0 ? await seedAccountsInBulk(db, opened, site.id, profiles) : 0;
+    const payments = size.dashboard ? await seedAccountsInBulk(db, opened, site.id, size.profiles) : 0;
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(
       `${engine}: seeded ${seeded.profiles.toLocaleString('en')} profiles, ${seeded.photos.toLocaleString('en')} photos, ` +
-        `${likes.toLocaleString('en')} likes, ${messages.toLocaleString('en')} messages, ` +
+        `${likes.toLocaleString('en')} likes (${profilesSeconds.toFixed(1)} s), ${messages.toLocaleString('en')} messages, ` +
         `${payments.toLocaleString('en')} payments in ${seedSeconds.toFixed(1)} s`,
     );
     // The planner's statistics are the seed's own (as an operator's database has them after
@@ -335,9 +360,9 @@ async function seededDatabase(engine: Engine) {
     } else {
       await sql`pragma wal_checkpoint(truncate)`.execute(db);
     }
-    const dashboard = dashboardRuns > 0 ? await benchDashboard(app.services, engine, dashboardRuns) : [];
+    const dashboard = size.dashboard ? await benchDashboard(app.services, engine, dashboardRuns) : [];
     const scenarios = await scenariosOf(db, site.id, memberProfileId);
-    return { dataDir, databaseUrl, scenarios, seedSeconds, dashboard, remove };
+    return { dataDir, databaseUrl, scenarios, seedSeconds, profilesSeconds, dashboard, remove };
   } catch (error) {
     await remove();
     throw error;
@@ -423,36 +448,75 @@ async function startupFigures(env: Record<string, string>): Promise<StartupRow[]
 }
 
 async function benchEngine(engine: Engine): Promise<Measured | null> {
-  const database = await seededDatabase(engine);
+  const database = await seededDatabase(engine, {
+    profiles,
+    // The chat calls and the dashboard's message figures need the messages.
+    messages: scenarioNames.some((name) => name.startsWith('chat')) || dashboardRuns > 0 ? 1_000_000 : 0,
+    dashboard: dashboardRuns > 0,
+  });
   if (!database) return null;
   const { dataDir, databaseUrl, scenarios, seedSeconds, dashboard, remove } = database;
   try {
     const startup = engine === 'sqlite' ? await startupFigures(productionEnv(dataDir, databaseUrl)) : [];
     const throughput = [await helloWorldThroughput(engine)];
     const app = await startApp(productionEnv(dataDir, databaseUrl), { nodeOptions: profilerOptions(engine) });
-    const rated: Row[] = [];
+    let rated: Row[] = [];
     try {
       const { rows, headers } = await callsThroughput(app, scenarios, engine, { cpuOfDatabase: engine === 'postgres' });
       throughput.push(...rows);
-      for (const scenario of scenarios) {
-        const result = await runLoad(app.base, {
-          paths: scenario.paths,
-          headers: { ...headers, ...scenario.headers },
-          rate,
-          seconds,
-          connections: CONNECTIONS,
-        });
-        rated.push({ engine, scenario: scenario.title, ...result });
-        console.log(
-          `${engine} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, ` +
-            `p99 ${ms(result.p99)} ms, errors ${result.errors + result.timeouts + result.non2xx}`,
-        );
-      }
+      rated = await atTheRate(app, scenarios, headers, engine);
     } finally {
       await app.stop();
     }
     const processes = engine === 'postgres' ? await processesThroughput(dataDir, databaseUrl, scenarios) : [];
     return { throughput, rated, processes, startup, seedSeconds, dashboard };
+  } finally {
+    await remove();
+  }
+}
+
+/** Each scenario at `--rate` requests a second, spread evenly over the connections. */
+async function atTheRate(app: ServerProcess, scenarios: Scenario[], headers: Record<string, string>, setup: string) {
+  const rated: Row[] = [];
+  for (const scenario of scenarios) {
+    const result = await runLoad(app.base, {
+      paths: scenario.paths,
+      headers: { ...headers, ...scenario.headers },
+      rate,
+      seconds,
+      connections: CONNECTIONS,
+    });
+    rated.push({ engine: setup, scenario: scenario.title, ...result });
+    console.log(
+      `${setup} | ${scenario.title}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, ` +
+        `p99 ${ms(result.p99)} ms, errors ${result.errors + result.timeouts + result.non2xx}`,
+    );
+  }
+  return rated;
+}
+
+/**
+ * The scale part: `--scale-profiles` profiles and `--scale-messages` messages on a fresh PostgreSQL
+ * database, seeded as above (timed), then the member's calls at the rate.
+ */
+async function benchScale() {
+  const size = { profiles: Number(values['scale-profiles']), messages: Number(values['scale-messages']) };
+  if (size.profiles <= 0 || !engines.includes('postgres')) return null;
+  const database = await seededDatabase('postgres', { ...size, dashboard: false });
+  if (!database) return null;
+  const { dataDir, databaseUrl, scenarios, seedSeconds, profilesSeconds, remove } = database;
+  try {
+    const app = await startApp(productionEnv(dataDir, databaseUrl));
+    try {
+      const measured = scenarios.filter((scenario) => SCALE_SCENARIOS.includes(scenario.name));
+      const headers = { cookie: await logIn(app.base) };
+      const warmUp = measured.flatMap((scenario) => scenario.paths.slice(0, 50));
+      await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
+      const setup = `postgres, ${size.profiles.toLocaleString('en')} profiles`;
+      return { size, seedSeconds, profilesSeconds, rows: await atTheRate(app, measured, headers, setup) };
+    } finally {
+      await app.stop();
+    }
   } finally {
     await remove();
   }
@@ -737,6 +801,19 @@ const throughputLines = [
       ]
     : []),
 ];
+const scale = await benchScale();
+const scaleLines = scale
+  ? [
+      `## At scale: ${scale.size.profiles.toLocaleString('en')} profiles, ${scale.size.messages.toLocaleString('en')} messages`,
+      '',
+      `A fresh PostgreSQL database seeded as above: the profiles, their photo rows and likes in ` +
+        `${scale.profilesSeconds.toFixed(0)} s, with the messages in ${scale.seedSeconds.toFixed(0)} s in all ` +
+        `(goal under ${SCALE_SEED_SECONDS} s: ${scale.seedSeconds < SCALE_SEED_SECONDS ? 'met' : 'missed'}); ` +
+        `then each call at ${rate} requests/s for ${seconds} s, one process, as above.`,
+      '',
+      table(scale.rows),
+    ]
+  : ['## At scale', '', 'Not measured (no PostgreSQL, or --scale-profiles 0).'];
 const realtime = await runRealtime();
 const webLines = await benchWeb({
   builds: webBuilds(path.join(import.meta.dirname, '..'), values.baseline),
@@ -760,6 +837,8 @@ const report = [
   '',
   table(rows),
   '',
+  ...scaleLines,
+  '',
   realtime ? realtimeReport(realtime) : 'Realtime: not measured (no PostgreSQL, or --chat-pairs 0).',
   '',
   '## The dashboard',
@@ -779,5 +858,5 @@ const report = [
 ].join('\n');
 fs.writeFileSync(values.out, report);
 console.log(
-  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${webLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `\n${throughputLines.join('\n')}\n\n${table(rows)}\n\n${scaleLines.join('\n')}\n\n${webLines.join('\n')}\n\nWrote ${path.relative(process.cwd(), values.out)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );

@@ -5,6 +5,7 @@
 import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
 import { addDays, type Clock } from '../clock.js';
 import type { NewDiscountCode } from '../credits/service.js';
+import { bulkLoad } from '../db/bulk-load.js';
 import type { Db } from '../db/index.js';
 import type { NewPhotoRow, NewProfileRow } from '../db/schema.js';
 import { updatePlannerStatistics } from '../db/statistics.js';
@@ -287,10 +288,11 @@ export interface BulkSeedResult {
 }
 
 /**
- * Adds `count` hosted profiles to a site quickly: multi-row inserts in one transaction per batch,
- * with photo rows pointing at a small set of shared avatar files instead of an image each.
+ * Adds `count` hosted profiles to a site quickly: multi-row inserts in one transaction, the tables'
+ * indexes built and foreign keys checked after the rows when the load at least doubles them (bulkLoad), with photo
+ * rows pointing at a small set of shared avatar files instead of an image each. `db` only runs the
+ * transaction; every row goes in through the domains' services.
  */
-/** `db` only runs the transactions; every row goes in through the domains' services. */
 export async function seedHostedProfilesInBulk(
   db: Db,
   services: Services,
@@ -323,45 +325,51 @@ export async function seedHostedProfilesInBulk(
   const stream = hostedProfiles({ countries: site.settings.countries, now: clock.now(), seed });
   let stored = 0;
   let photoCount = 0;
-  while (stored < count) {
-    const batch: HostedProfile[] = [];
-    while (batch.length < Math.min(PROFILE_BATCH, count - stored)) batch.push(stream.next().value as HostedProfile);
-    await db.transaction().execute(async (trx) => {
-      const rows: NewProfileRow[] = batch.map((profile) => ({
-        ...hostedProfileRow(profile, site.id),
-        user_id: null,
-        hosted: 1,
-        status: 'active',
-        created_at: createdAt,
-      }));
-      const ids = await services.members.createHostedProfilesInBulk(rows, trx);
-      const photos: NewPhotoRow[] = [];
-      batch.forEach((profile, i) => {
-        const chosen = avatarsFor(profile, profile.poses.length);
-        const last = chosen.length - 1;
-        chosen.forEach((avatar, position) => {
-          photos.push({
-            profile_id: ids[i] as number,
-            filename: avatar.filename,
-            thumb_filename: avatar.thumbFilename,
-            width: avatar.width,
-            height: avatar.height,
-            status: 'active',
-            premium_only: position > 0 && position === last && profile.lastPhotoPremiumOnly ? 1 : 0,
-            position,
-            created_at: createdAt,
+  await bulkLoad(
+    db,
+    { profiles: count, photos: 2 * count },
+    async (trx) => {
+      while (stored < count) {
+        const batch: HostedProfile[] = [];
+        while (batch.length < Math.min(PROFILE_BATCH, count - stored)) batch.push(stream.next().value as HostedProfile);
+        const rows: NewProfileRow[] = batch.map((profile) => ({
+          ...hostedProfileRow(profile, site.id),
+          user_id: null,
+          hosted: 1,
+          status: 'active',
+          created_at: createdAt,
+        }));
+        const ids = await services.members.createHostedProfilesInBulk(rows, trx);
+        const photos: NewPhotoRow[] = [];
+        batch.forEach((profile, i) => {
+          const chosen = avatarsFor(profile, profile.poses.length);
+          const last = chosen.length - 1;
+          chosen.forEach((avatar, position) => {
+            photos.push({
+              profile_id: ids[i] as number,
+              filename: avatar.filename,
+              thumb_filename: avatar.thumbFilename,
+              width: avatar.width,
+              height: avatar.height,
+              status: 'active',
+              premium_only: position > 0 && position === last && profile.lastPhotoPremiumOnly ? 1 : 0,
+              position,
+              created_at: createdAt,
+            });
           });
         });
-      });
-      for (let i = 0; i < photos.length; i += PHOTO_BATCH) {
-        await services.photos.addPhotoRowsInBulk(photos.slice(i, i + PHOTO_BATCH), trx);
+        for (let i = 0; i < photos.length; i += PHOTO_BATCH) {
+          await services.photos.addPhotoRowsInBulk(photos.slice(i, i + PHOTO_BATCH), trx);
+        }
+        await services.photos.useFirstPhotosAsMain(ids, trx);
+        photoCount += photos.length;
+        stored += batch.length;
+        onProgress?.(stored);
       }
-      await services.photos.useFirstPhotosAsMain(ids, trx);
-      photoCount += photos.length;
-    });
-    stored += batch.length;
-    onProgress?.(stored);
-  }
+    },
+    // Setting each main photo looks photos up by profile; their indexes grow in order anyway.
+    { keepIndexesOf: ['photos'] },
+  );
   await updatePlannerStatistics(db, ['profiles', 'photos']);
   return { profiles: stored, photos: photoCount, avatarMs, insertMs: performance.now() - insertStart };
 }
@@ -395,7 +403,7 @@ export async function seedLikesInBulk(
   const pick = () => hostedIds[random.int(0, hostedIds.length - 1)] as number;
   const now = clock.now().getTime();
   const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
-  const likes: Parameters<typeof services.likes.addLikesInBulk>[0] = [];
+  const likes: Parameters<typeof services.likes.addLikesInBulk>[1] = [];
   const like = (liker: number, liked: number, minutes: number, seen: boolean) => {
     const at = minutesAgo(minutes);
     likes.push({
@@ -414,9 +422,11 @@ export async function seedLikesInBulk(
       if (liked !== liker) like(liker, liked, random.int(1, 60 * 24 * 90), true);
     }
   }
-  for (let i = 0; i < likes.length; i += LIKE_BATCH) {
-    await services.likes.addLikesInBulk(likes.slice(i, i + LIKE_BATCH));
-  }
+  await bulkLoad(db, { likes: likes.length, contacts: 2 * likes.length }, async (trx) => {
+    for (let i = 0; i < likes.length; i += LIKE_BATCH) {
+      await services.likes.addLikesInBulk(trx, likes.slice(i, i + LIKE_BATCH));
+    }
+  });
   await updatePlannerStatistics(db, ['likes', 'contacts']);
   return likes.length;
 }

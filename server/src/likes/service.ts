@@ -145,15 +145,13 @@ export function createLikesService(deps: {
       (await queries.hasLiked(db, profileId, otherProfileId)) &&
       (await queries.hasLiked(db, otherProfileId, profileId)),
 
-    /** Many likes at once, pairs that exist left out (load tests); no events, nobody is told. */
-    addLikesInBulk(likes: Insertable<LikesTable>[]): Promise<void> {
-      return db.transaction().execute(async (trx) => {
-        await queries.insertLikes(trx, likes);
-        await visibility.recordContactsInBulk(
-          trx,
-          likes.map((like) => [like.liker_profile_id, like.liked_profile_id]),
-        );
-      });
+    /** Many likes at once in the caller's transaction (a bulk load), pairs that exist left out; no events, nobody is told. */
+    async addLikesInBulk(trx: Db, likes: Insertable<LikesTable>[]): Promise<void> {
+      await queries.insertLikes(trx, likes);
+      await visibility.recordContactsInBulk(
+        trx,
+        likes.map((like) => [like.liker_profile_id, like.liked_profile_id]),
+      );
     },
 
     /** A page of one list, as cards: received and matches in the order of liked_by, given in that of profiles. */
