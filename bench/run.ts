@@ -8,7 +8,10 @@
  * 100 given, the lists GET /api/likes.php returns in full.
  *
  * Chats: 1,000,000 messages, the demo member's 100 conversations of 1,000 and 9,000 others of 100
- * (bench/chat-seed.ts). Then the realtime part (bench/realtime.ts): send → recipient socket latency
+ * (bench/chat-seed.ts).
+ *
+ * Scale (benchScale): on PostgreSQL, a fresh database of 1,000,000 profiles and 10,000,000 messages,
+ * its seed timed, then the member's calls at the same rate. Then the realtime part (bench/realtime.ts): send → recipient socket latency
  * on one instance and on two joined by Redis, beside a bare `ws` echo, and memory for 10,000 sockets.
  *
  * Dashboard (bench/dashboard.ts): each figure of the back office's dashboard timed on that database,
@@ -19,7 +22,8 @@
  * out), and the INP of a visitor's taps on /members (bench/inp.ts), which Lighthouse's audit of a
  * load has none of; with `--baseline`, for another build beside this one.
  *
- * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat  --profiles 100000
+ * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat
+ * --profiles 100000 (0 leaves the usual part out)  --scale-profiles 1000000 (0 skips the scale part)  --scale-messages 10000000
  * --rate 500  --seconds 15  --chat-rates 100,500,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
  * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
  * --dashboard-runs 5 (0 leaves the dashboard out)
@@ -752,7 +756,8 @@ const processRows: ThroughputRow[] = [];
 const startupRows: StartupRow[] = [];
 const seedTimes: string[] = [];
 const dashboardRows: DashboardRow[] = [];
-for (const engine of engines) {
+// --profiles 0 leaves the usual part out (the scale part alone, say).
+for (const engine of profiles > 0 ? engines : []) {
   const result = await benchEngine(engine);
   if (!result) continue;
   rows.push(...result.rated);

@@ -52,6 +52,7 @@ interface Card {
   name: string;
 }
 const names = (cards: Card[]) => cards.map((card) => card.name).sort();
+const idOf = (card: Card) => card.id;
 
 describe('GET /api/members.php', () => {
   it('narrows the results by gender, country, region and age', async () => {
@@ -201,6 +202,47 @@ describe('GET /api/members.php', () => {
 
     const beyond = (await visitor.get('/api/members.php?page=3')).json();
     expect(beyond).toMatchObject({ profiles: [], total: 30, page: 3 });
+  });
+
+  it("walks on from the previous page's last card in the order page numbers give, ties and never-active included", async () => {
+    const { site, visitor } = await freshSite();
+    const minutesAgo = (minutes: number) => addMinutes(t.clock.now(), -minutes).toISOString();
+    for (let i = 0; i < 2 * SEARCH_PAGE_SIZE + 5; i++) {
+      await profile(site, `P${i}`, { last_active_at: i % 7 === 0 ? null : minutesAgo(Math.floor(i / 3)) });
+    }
+    for (const [i, name] of ['FaceA', 'FaceB', 'FaceC'].entries()) {
+      const face = await profile(site, name, { last_active_at: i === 2 ? null : minutesAgo(5) });
+      await t.services.photos.addPhoto(face.id, await testPhoto(), { main: true });
+    }
+    const walk = async (filters: string) => {
+      const byNumber: number[] = [];
+      const byCursor: number[] = [];
+      let next: string | null = null;
+      for (let page = 1; page <= 3; page++) {
+        byNumber.push(...(await visitor.get(`/api/members.php?${filters}page=${page}`)).json().profiles.map(idOf));
+        const after: string = next ? `&after=${encodeURIComponent(next)}` : '';
+        const body = (await visitor.get(`/api/members.php?${filters}page=${page}${after}`)).json();
+        byCursor.push(...body.profiles.map(idOf));
+        next = body.next;
+      }
+      expect(next).toBeNull();
+      return { byNumber, byCursor };
+    };
+    const all = await walk('');
+    expect(all.byCursor).toEqual(all.byNumber);
+    expect(new Set(all.byCursor).size).toBe(2 * SEARCH_PAGE_SIZE + 8);
+    const named = await walk('q=p&');
+    expect(named.byCursor).toEqual(named.byNumber);
+    expect(named.byCursor).toHaveLength(2 * SEARCH_PAGE_SIZE + 5);
+  });
+
+  it('refuses a page cursor it did not make', async () => {
+    const { visitor } = await freshSite();
+    for (const after of ['nonsense', '2~5~', '1~0~', `1~5~${'x'.repeat(300)}`, '1~5~2026%00']) {
+      const response = await visitor.get(`/api/members.php?page=2&after=${after}`);
+      expect(response.statusCode).toBe(422);
+      expect(['invalid_choice', 'control_characters']).toContain(response.json().fields.after.code);
+    }
   });
 
   it('shows cards without private data', async () => {

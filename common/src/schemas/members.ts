@@ -182,6 +182,26 @@ export const ageQuery = z.coerce
   .min(MIN_AGE, 'invalid_choice')
   .max(MAX_AGE, 'invalid_choice');
 
+/**
+ * Where the next page of a search starts: after this card of the results' order (keyset paging,
+ * so a deep page costs what the first does). Opaque to clients, which hand back a response's `next`.
+ * The card had a face (an active main photo) or not, its id, and its last activity (or, in a name
+ * search, its name's search key; empty when it has none).
+ */
+export const searchCursor = text()
+  .max(200, 'invalid_choice')
+  .transform((value, context) => {
+    const match = /^([01])~([1-9]\d{0,9})~(.*)$/.exec(value);
+    if (!match) {
+      context.addIssue({ code: 'custom', message: 'invalid_choice' });
+      return z.NEVER;
+    }
+    return { face: match[1] === '1', id: Number(match[2]), key: match[3] || null };
+  });
+export type SearchCursor = z.output<typeof searchCursor>;
+
+export const formatSearchCursor = ({ face, id, key }: SearchCursor) => `${face ? 1 : 0}~${id}~${key ?? ''}`;
+
 export const searchQuery = z.object({
   gender: choice(GENDERS).optional(),
   country: text().length(2, 'invalid_choice').optional(),
@@ -191,6 +211,8 @@ export const searchQuery = z.object({
   /** The start of a name (the top bar's search box); results then come in name order. */
   q: text().trim().max(SEARCH_TEXT_MAX_LENGTH, 'too_long').optional(),
   page: pageQuery,
+  /** The previous page's `next`: this page starts after it (`page` then only numbers it). */
+  after: searchCursor.optional(),
   /** A visitor's traffic source, for sites that allow logged-out search only with one. */
   network: text().max(100, 'too_long').optional(),
 });
@@ -201,6 +223,8 @@ export const searchResponse = z.object({
   total: z.number(),
   page: z.number(),
   pages: z.number(),
+  /** The `after` of the following page; null on the last. */
+  next: z.string().nullable(),
   similar: z.array(profileCard),
   similar_total: z.number(),
 });

@@ -13,20 +13,23 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
 
+/** A search as the address holds it: `after` is a response's `next`, handed back as it came. */
+export type SearchParams = Partial<Omit<SearchQuery, 'after'>> & { after?: string };
+
 export const memberKeys = {
-  search: (query: Partial<SearchQuery>) => ['members', query] as const,
+  search: (query: SearchParams) => ['members', query] as const,
   showcase: (count: number) => ['showcase', count] as const,
   member: (id: number) => ['member', id] as const,
   members: ['member'] as const,
   blocks: ['blocks'] as const,
 };
 
-const asQuery = (query: Partial<SearchQuery>) =>
+const asQuery = (query: SearchParams) =>
   Object.fromEntries(
     Object.entries(query).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
   );
 
-export function useSearch(query: Partial<SearchQuery>, enabled = true) {
+export function useSearch(query: SearchParams, enabled = true) {
   return useQuery({
     queryKey: memberKeys.search(query),
     queryFn: () => api.get('/api/members.php', 'searchResponse', asQuery(query)),

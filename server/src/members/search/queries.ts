@@ -1,4 +1,5 @@
 /** Search: who a filter lists, a page of cards, and the listing state that keeps totals cached. */
+import type { SearchCursor } from '@amora/common';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -109,6 +110,8 @@ function matching(filter: SearchFilter, amongIds?: number[]) {
 export interface CardWithMain {
   profile: CardRow;
   main: ImageRow | undefined;
+  /** Where it stands in a search's order, for the next page's cursor. */
+  order: { lastActiveAt: string | null; nameKey: string };
 }
 
 /** A card's columns, its main photo's included when that photo is active. */
@@ -125,6 +128,8 @@ function selectCards(db: Db) {
       'profiles.city',
       'profiles.country',
       'profiles.hosted',
+      'profiles.last_active_at',
+      'profiles.name_key',
       'main.id as main_id',
       'main.filename as main_filename',
       'main.thumb_filename as main_thumb_filename',
@@ -143,9 +148,12 @@ function toCardWithMain({
   main_status,
   main_width,
   main_height,
+  last_active_at,
+  name_key,
   ...columns
 }: CardQueryRow): CardWithMain {
   return {
+    order: { lastActiveAt: last_active_at, nameKey: name_key },
     profile: {
       id: columns.id,
       name: columns.name,
@@ -197,10 +205,25 @@ export async function searchProfiles(
   limit: number,
   offset: number,
 ): Promise<CardWithMain[]> {
-  return (await searchPage(db, filter, limit, offset, false)).cards;
+  return (await searchPage(db, filter, limit, { offset }, false)).cards;
 }
 
-type SearchPage = { cards: CardWithMain[]; state: ListingState | null };
+/** Where a page starts: this many cards in, or after this card (keyset paging: page 1,000 costs what page 1 does). */
+export type PageStart = { offset: number } | { after: SearchCursor };
+
+type SearchPage = { cards: CardWithMain[]; state: ListingState | null; next: SearchCursor | null };
+
+/** The cursor after the last card of a full page; null after the last page. */
+function nextAfter(filter: SearchFilter, cards: CardWithMain[], limit: number): SearchCursor | null {
+  const last = cards.at(-1);
+  if (!last || cards.length < limit) return null;
+  const byName = filter.nameStart !== undefined;
+  return {
+    face: !byName && last.main !== undefined,
+    id: last.profile.id,
+    key: byName ? last.order.nameKey : last.order.lastActiveAt,
+  };
+}
 
 /**
  * A page of results and, in the same query, the listing state (see listingState); the state is
@@ -212,12 +235,22 @@ export async function searchPage(
   db: Db,
   filter: SearchFilter,
   limit: number,
-  offset: number,
+  start: PageStart,
   withState = true,
 ): Promise<SearchPage> {
+  const page =
+    'after' in start
+      ? await pageAfter(db, filter, limit, start.after, withState)
+      : await pageAt(db, filter, limit, start.offset, withState);
+  return { ...page, next: nextAfter(filter, page.cards, limit) };
+}
+
+type Part = { cards: CardWithMain[]; state: ListingState | null };
+
+async function pageAt(db: Db, filter: SearchFilter, limit: number, offset: number, withState: boolean): Promise<Part> {
   if (filter.nameStart !== undefined || filter.withMainPhoto !== undefined)
-    return pageInOrder(db, filter, limit, offset, withState);
-  const faces = await pageInOrder(db, { ...filter, withMainPhoto: true }, limit, offset, withState);
+    return pageInOrder(db, filter, limit, { offset }, withState);
+  const faces = await pageInOrder(db, { ...filter, withMainPhoto: true }, limit, { offset }, withState);
   if (faces.cards.length === limit) return faces;
   const facesInAll =
     faces.cards.length > 0 ? offset + faces.cards.length : await countMatching(db, { ...filter, withMainPhoto: true });
@@ -225,28 +258,84 @@ export async function searchPage(
     db,
     { ...filter, withMainPhoto: false },
     limit - faces.cards.length,
-    Math.max(0, offset - facesInAll),
+    { offset: Math.max(0, offset - facesInAll) },
     withState && faces.state === null,
   );
   return { cards: [...faces.cards, ...rest.cards], state: faces.state ?? rest.state };
+}
+
+type Past = (eb: ProfilesEb) => Expression<SqlBool>;
+
+/**
+ * The stretches of the order after `after`, in turn, each one range of an index: in a name search
+ * the names after it; otherwise, within its part (faces or not), the profiles active before it and
+ * then those never active (ids descending), and then the rest of the order from the next part on.
+ */
+function stretchesAfter(filter: SearchFilter, after: SearchCursor): { filter: SearchFilter; past?: Past }[] {
+  if (filter.nameStart !== undefined) {
+    const key = after.key ?? '';
+    return [
+      { filter, past: (eb) => eb(eb.refTuple('profiles.name_key', 'profiles.id'), '>', eb.tuple(key, after.id)) },
+    ];
+  }
+  const part = { ...filter, withMainPhoto: filter.withMainPhoto ?? after.face };
+  const neverActive: Past = (eb) => eb('profiles.last_active_at', 'is', null);
+  const stretches: { filter: SearchFilter; past?: Past }[] =
+    after.key === null
+      ? [{ filter: part, past: (eb) => eb.and([neverActive(eb), eb('profiles.id', '<', after.id)]) }]
+      : [
+          {
+            filter: part,
+            past: (eb) =>
+              eb(eb.refTuple('profiles.last_active_at', 'profiles.id'), '<', eb.tuple(after.key as string, after.id)),
+          },
+          { filter: part, past: neverActive },
+        ];
+  if (filter.withMainPhoto === undefined && after.face) stretches.push({ filter: { ...filter, withMainPhoto: false } });
+  return stretches;
+}
+
+async function pageAfter(
+  db: Db,
+  filter: SearchFilter,
+  limit: number,
+  after: SearchCursor,
+  withState: boolean,
+): Promise<Part> {
+  const cards: CardWithMain[] = [];
+  let state: ListingState | null = null;
+  for (const stretch of stretchesAfter(filter, after)) {
+    const part = await pageInOrder(
+      db,
+      stretch.filter,
+      limit - cards.length,
+      { past: stretch.past },
+      withState && !state,
+    );
+    cards.push(...part.cards);
+    state ??= part.state;
+    if (cards.length === limit) break;
+  }
+  return { cards, state };
 }
 
 async function pageInOrder(
   db: Db,
   filter: SearchFilter,
   limit: number,
-  offset: number,
+  { offset, past }: { offset?: number; past?: Past },
   withState: boolean,
-): Promise<SearchPage> {
+): Promise<Part> {
   const rows = await selectCards(db)
     .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
+    .$if(past !== undefined, (query) => query.where((eb) => (past as Past)(eb)))
     .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
     .$if(filter.nameStart === undefined, (query) =>
       query.orderBy('profiles.last_active_at', (order) => order.desc().nullsLast()).orderBy('profiles.id', 'desc'),
     )
     .limit(limit)
-    .offset(offset)
+    .$if(offset !== undefined && offset > 0, (query) => query.offset(offset as number))
     .execute();
   const first = rows[0];
   const state =

@@ -10,6 +10,7 @@ import {
   type SearchResponse,
   SIMILAR_RESULTS,
 } from '@amora/common';
+import { formatSearchCursor } from '@amora/common/schemas';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { DomainError } from '../../errors.js';
@@ -163,11 +164,15 @@ export function createSearchService(db: Db, clock: Clock) {
       // The searcher's own profile and both sides of their blocks are left out inside the queries.
       const filter = filterFor(site, query, viewer, []);
       // The page brings the listing state along, so a remembered total costs no further query.
-      const { cards: rows, state } = await queries.searchPage(
+      const {
+        cards: rows,
+        state,
+        next,
+      } = await queries.searchPage(
         db,
         filter,
         SEARCH_PAGE_SIZE,
-        (query.page - 1) * SEARCH_PAGE_SIZE,
+        query.after ? { after: query.after } : { offset: (query.page - 1) * SEARCH_PAGE_SIZE },
       );
       const total = await countProfiles(filter, state);
       const similar =
@@ -179,11 +184,13 @@ export function createSearchService(db: Db, clock: Clock) {
               rows.map((row) => row.profile.id),
             )
           : { rows: [], total: 0 };
+      const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
       return {
         profiles: cards(rows),
         total,
         page: query.page,
-        pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
+        pages,
+        next: next && query.page < pages ? formatSearchCursor(next) : null,
         similar: cards(similar.rows),
         similar_total: similar.total,
       };

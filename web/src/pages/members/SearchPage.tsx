@@ -1,4 +1,4 @@
-import { type ProfileCard as ProfileCardData, SEARCH_PAGE_SIZE, type SearchQuery } from '@amora/common';
+import { type ProfileCard as ProfileCardData, SEARCH_PAGE_SIZE } from '@amora/common';
 import { lazy, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useUser } from '../../api/hooks';
-import { useSearch } from '../../api/members';
+import { type SearchParams, useSearch } from '../../api/members';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Loading } from '../../components/Loading';
@@ -29,14 +29,15 @@ const SearchFilters = lazy(() => import('./SearchFilters').then(({ SearchFilters
 /** Bootstrap's lg and up, where the filters stand beside the results instead of in a sheet. */
 const FILTERS_BESIDE = '(min-width: 992px)';
 
-function readQuery(params: URLSearchParams): Partial<SearchQuery> {
+function readQuery(params: URLSearchParams): SearchParams {
   const query: Record<string, string | number> = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key);
     if (value) query[key] = key.endsWith('age') ? Number(value) : value;
   }
   const page = Number(params.get('page') ?? '1');
-  return { ...(query as Filters), page: Number.isInteger(page) && page > 1 ? page : 1 };
+  const deeper = Number.isInteger(page) && page > 1;
+  return { ...(query as Filters), page: deeper ? page : 1, after: (deeper && params.get('after')) || undefined };
 }
 
 /** /members: the results first; the filters beside them on a wide screen, in a bottom sheet on a phone. */
@@ -52,16 +53,18 @@ export default function SearchPage() {
   const filtersShown = useMediaQuery(FILTERS_BESIDE) || sheetOpened;
   const fromAddress = readQuery(params);
   const namesFilters = FILTER_KEYS.some((key) => params.has(key));
-  const query = user && !namesFilters ? { ...memberFilters(user), page: fromAddress.page } : fromAddress;
+  const query =
+    user && !namesFilters ? { ...memberFilters(user), page: fromAddress.page, after: fromAddress.after } : fromAddress;
   const network = storedTracking()?.network;
   // A member's own filters are known once the member is: no search for anyone before.
   const search = useSearch({ ...query, network }, !userLoading);
 
-  const go = (filters: Filters, page = 1) => {
+  const go = (filters: Filters, page = 1, after?: string) => {
     if (user) rememberFilters(user, filters);
     const next = new URLSearchParams();
     for (const key of FILTER_KEYS) if (filters[key] !== undefined) next.set(key, String(filters[key]));
     if (page > 1) next.set('page', String(page));
+    if (page > 1 && after) next.set('after', after);
     setParams(next);
     setSheetOpen(false);
     window.scrollTo({ top: 0 });
@@ -70,7 +73,7 @@ export default function SearchPage() {
     setSheetOpened(true);
     setSheetOpen(true);
   };
-  const { page: _page, ...filters } = query;
+  const { page: _page, after: _after, ...filters } = query;
   const activeFilters = FILTER_KEYS.filter((key) => key !== 'q' && filters[key] !== undefined).length;
   const card = (profile: ProfileCardData, index: number) => (
     <ProfileCard profile={profile} eager={inFirstRows(index)} action={user && <CardLikeButton profile={profile} />} />
@@ -143,7 +146,12 @@ export default function SearchPage() {
               {result.profiles.length > 0 && (
                 <ProfileGrid profiles={result.profiles} label={t('search.results')} card={card} />
               )}
-              <Pager page={result.page} pages={result.pages} onPage={(page) => go(filters, page)} />
+              <Pager
+                page={result.page}
+                pages={result.pages}
+                next={result.next}
+                onPage={(page, after) => go(filters, page, after)}
+              />
               {result.similar.length > 0 && (
                 <section className="mt-5" aria-labelledby="similar-title">
                   <h2 className="h5" id="similar-title">
