@@ -1,7 +1,9 @@
 import { SEARCH_PAGE_SIZE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../src/clock.js';
+import { engineOf } from '../src/db/index.js';
 import type { NewProfileRow } from '../src/db/schema.js';
+import { seedHostedProfilesInBulk } from '../src/demo/seed.js';
 import type { Site } from '../src/sites/service.js';
 import {
   birthDate,
@@ -234,6 +236,19 @@ describe('GET /api/members.php', () => {
     const named = await walk('q=p&');
     expect(named.byCursor).toEqual(named.byNumber);
     expect(named.byCursor).toHaveLength(2 * SEARCH_PAGE_SIZE + 5);
+  });
+
+  it('estimates a total of thousands, or keeps it a minute, instead of counting on every change', async () => {
+    const { site, visitor } = await freshSite();
+    await seedHostedProfilesInBulk(t.db, t.services, site, t.clock, { count: 1000 });
+    const total = async () => (await visitor.get('/api/members.php')).json().total as number;
+    const first = await total();
+    expect(Math.abs(first - 1000)).toBeLessThanOrEqual(10);
+    await profile(site, 'Newcomer');
+    expect(await total()).toBe(first);
+    t.clock.advance({ minutes: 1 });
+    // SQLite counts again; PostgreSQL's planner estimates from its statistics, which ANALYZE renews.
+    if (engineOf(t.db) === 'sqlite') expect(await total()).toBe(1001);
   });
 
   it('refuses a page cursor it did not make', async () => {

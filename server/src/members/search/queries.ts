@@ -1,7 +1,7 @@
 /** Search: who a filter lists, a page of cards, and the listing state that keeps totals cached. */
 import type { SearchCursor } from '@amora/common';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Db, engineOf } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { CardRow, ImageRow } from '../presenter.js';
 import { blockedByViewer, blockersOfViewer, seenBy } from '../safety/rule.js';
@@ -363,6 +363,23 @@ export async function countListed(db: Db, filter: SearchFilter): Promise<number>
     .where((eb) => eb.and(listedBy(filter, eb)))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * PostgreSQL's planner's estimate of how many profiles the filter lists (from its statistics, so
+ * it costs a plan, not a count); null on SQLite, whose planner makes none.
+ */
+export async function estimateListed(db: Db, filter: SearchFilter): Promise<number | null> {
+  if (engineOf(db) !== 'postgres') return null;
+  const listed = db
+    .selectFrom('profiles')
+    .select('profiles.id')
+    .where((eb) => eb.and(listedBy(filter, eb)))
+    .compile();
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    CompiledQuery.raw(`explain (format json) ${listed.sql}`, [...listed.parameters]),
+  );
+  return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? null;
 }
 
 export interface ListingState {

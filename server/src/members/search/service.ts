@@ -58,30 +58,54 @@ function widenings(criteria: Criteria): Criteria[] {
 
 /** Totals kept, per filter, while the listing version stays the same; the least recently used go first. */
 const COUNT_CACHE_SIZE = 2000;
+/**
+ * From this many on, a total is an estimate: on a site of a million, counting half a million index
+ * entries for a filter seen for the first time, or again each time a profile joins or leaves (every
+ * few seconds), would cost more than the searches themselves, for a figure nobody reads to the last
+ * digit. PostgreSQL's planner estimates it (rounded to three figures); SQLite, which has no
+ * estimates, counts it and keeps it for a minute after the listing changes.
+ */
+const LARGE_TOTAL = 1000;
+const LARGE_TOTAL_KEPT_MS = 60_000;
+
+/** `n` to three significant figures: 523,417 → 523,000. */
+function roughly(n: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 2);
+  return Math.round(n / unit) * unit;
+}
 
 /**
- * Exact totals without counting 100,000 index entries on every search: how many a filter lists
- * is kept with the listing version read before counting, and reused while that version is
- * current; the profiles this searcher does not see are subtracted.
+ * Totals without counting 100,000 index entries on every search: how many a filter lists is kept
+ * with the listing version read before counting, and reused while that version is current (see
+ * LARGE_TOTAL for large ones); the profiles this searcher does not see are subtracted.
  */
-function createCounter(db: Db) {
-  const cache = new Map<string, { version: string; count: number }>();
+function createCounter(db: Db, clock: Clock) {
+  type Kept = { version: string; count: number; at: number };
+  const cache = new Map<string, Kept>();
+  const stillGood = (kept: Kept, version: string) =>
+    kept.version === version || (kept.count >= LARGE_TOTAL && clock.now().getTime() - kept.at < LARGE_TOTAL_KEPT_MS);
+  async function listed(filter: queries.SearchFilter): Promise<number> {
+    const estimate = await queries.estimateListed(db, filter);
+    return estimate !== null && estimate >= LARGE_TOTAL ? roughly(estimate) : queries.countListed(db, filter);
+  }
   /** `known` is the listing state when it was already read (with a page of results). */
   return async function count(filter: queries.SearchFilter, known?: queries.ListingState | null): Promise<number> {
     const { version, hidden } = known ?? (await queries.listingState(db, filter));
     const { siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart } = filter;
     const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart]);
-    const kept = cache.get(key);
+    let kept = cache.get(key);
     cache.delete(key);
-    const listed = kept && kept.version === version ? kept.count : await queries.countListed(db, filter);
-    cache.set(key, { version, count: listed });
+    if (!kept || !stillGood(kept, version)) {
+      kept = { version, count: await listed(filter), at: clock.now().getTime() };
+    }
+    cache.set(key, kept);
     if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return listed - hidden;
+    return Math.max(0, kept.count - hidden);
   };
 }
 
 export function createSearchService(db: Db, clock: Clock) {
-  const countProfiles = createCounter(db);
+  const countProfiles = createCounter(db, clock);
 
   function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): queries.SearchFilter {
     const today = clock.now();
