@@ -93,7 +93,7 @@ async function fillInAsTheChatWould(db: Db, { siteId, memberProfileId, unread }:
     select a.id, c.site_id,
       (select max(p.created_at) from messages p where p.conversation_id = c.id and p.id < a.id), a.created_at, 60
     from conversations c join messages a on a.conversation_id = c.id and a.sender_profile_id = c.hosted_profile_id
-    where c.site_id = ${siteId}
+    where c.site_id = ${siteId} and c.hosted_profile_id is not null
       and a.id > (select min(f.id) from messages f where f.conversation_id = c.id)`.execute(db);
 
   await sql`

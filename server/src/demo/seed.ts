@@ -312,12 +312,22 @@ export async function seedHostedProfilesInBulk(
   }
   const random = createRandom(seed ^ 0xa7a7);
   /** `n` different shared avatars that fit the profile: same gender, its hair colour first. */
+  const othersByLook = new Map<string, SharedAvatar[]>();
   const avatarsFor = (profile: HostedProfile, n: number): SharedAvatar[] => {
-    const sameLook = byLook.get(`${profile.gender}/${profile.hairColour}`) ?? [];
-    const others = (byGender.get(profile.gender) ?? avatars).filter((avatar) => !sameLook.includes(avatar));
+    const look = `${profile.gender}/${profile.hairColour}`;
+    const sameLook = byLook.get(look) ?? [];
+    let others = othersByLook.get(look);
+    if (!others) {
+      others = (byGender.get(profile.gender) ?? avatars).filter((avatar) => !sameLook.includes(avatar));
+      othersByLook.set(look, others);
+    }
     const start = random.int(0, 1_000_000);
-    const rotate = (list: SharedAvatar[]) => list.map((_, i) => list[(start + i) % list.length] as SharedAvatar);
-    return [...rotate(sameLook), ...rotate(others)].slice(0, n);
+    const chosen: SharedAvatar[] = [];
+    for (const list of [sameLook, others]) {
+      for (let i = 0; i < list.length && chosen.length < n; i++)
+        chosen.push(list[(start + i) % list.length] as SharedAvatar);
+    }
+    return chosen;
   };
 
   const insertStart = performance.now();
@@ -329,9 +339,12 @@ export async function seedHostedProfilesInBulk(
     db,
     { profiles: count, photos: 2 * count },
     async (trx) => {
-      while (stored < count) {
+      const takeBatch = () => {
         const batch: HostedProfile[] = [];
         while (batch.length < Math.min(PROFILE_BATCH, count - stored)) batch.push(stream.next().value as HostedProfile);
+        return batch;
+      };
+      const writeBatch = async (batch: HostedProfile[]) => {
         const rows: NewProfileRow[] = batch.map((profile) => ({
           ...hostedProfileRow(profile, site.id),
           user_id: null,
@@ -363,8 +376,19 @@ export async function seedHostedProfilesInBulk(
         }
         await services.photos.useFirstPhotosAsMain(ids, trx);
         photoCount += photos.length;
+      };
+      let batch = takeBatch();
+      while (batch.length > 0) {
+        const writing = writeBatch(batch);
+        // Its failure is taken up below; until then it must not count as unhandled.
+        writing.catch(() => undefined);
+        // The next batch is made while the database stores this one (once its first statement is sent).
+        await new Promise((resolve) => setImmediate(resolve));
         stored += batch.length;
+        const next = takeBatch();
+        await writing;
         onProgress?.(stored);
+        batch = next;
       }
     },
     // Setting each main photo looks photos up by profile; their indexes grow in order anyway.

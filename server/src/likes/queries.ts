@@ -26,6 +26,18 @@ export async function insertLike(
 /** Stores many likes at once (load tests), leaving out pairs that exist. */
 export async function insertLikes(db: Db, likes: Insertable<LikesTable>[]): Promise<void> {
   if (likes.length === 0) return;
+  if (engineOf(db) === 'postgres') {
+    // One array a column instead of five parameters a row: a bulk load's statements cost a fifth.
+    const column = <T>(pick: (like: Insertable<LikesTable>) => T) => likes.map(pick);
+    await sql`
+      insert into likes (liker_profile_id, liked_profile_id, source, created_at, seen_at)
+      select * from unnest(
+        ${column((like) => like.liker_profile_id)}::integer[], ${column((like) => like.liked_profile_id)}::integer[],
+        ${column((like) => like.source)}::text[], ${column((like) => like.created_at)}::text[],
+        ${column((like) => like.seen_at ?? null)}::text[])
+      on conflict (liker_profile_id, liked_profile_id) do nothing`.execute(db);
+    return;
+  }
   await db
     .insertInto('likes')
     .values(likes)

@@ -1,7 +1,7 @@
 /** Blocks and reports between profiles. */
 import type { PrivatePhotoStanding } from '@amora/common';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { type Db, engineOf } from '../../db/index.js';
 import type { PrivatePhotoAccessTable, ProfileRow } from '../../db/schema.js';
 import { blockedByViewer, type Purpose, seenBy } from './rule.js';
 
@@ -124,6 +124,16 @@ const CONTACTS_PER_STATEMENT = 2000;
 
 /** Records that these pairs of profiles have been in touch, each way; pairs recorded before stay as they are. */
 export async function insertContacts(db: Db, pairs: [number, number][]): Promise<void> {
+  if (engineOf(db) === 'postgres' && pairs.length > 0) {
+    // Both directions as two arrays, whatever the number of pairs.
+    const ones = pairs.map(([a]) => a);
+    const others = pairs.map(([, b]) => b);
+    await sql`
+      insert into contacts (profile_id, other_profile_id)
+      select * from unnest(${[...ones, ...others]}::integer[], ${[...others, ...ones]}::integer[])
+      on conflict (profile_id, other_profile_id) do nothing`.execute(db);
+    return;
+  }
   for (let start = 0; start < pairs.length; start += CONTACTS_PER_STATEMENT) {
     const rows = pairs.slice(start, start + CONTACTS_PER_STATEMENT).flatMap(([a, b]) => [
       { profile_id: a, other_profile_id: b },
