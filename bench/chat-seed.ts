@@ -5,10 +5,10 @@
  * and read marks are set as the chat service would have left them.
  */
 import { sql } from 'kysely';
-import { bulkLoad } from '../server/src/db/bulk-load.js';
-import type { Engine } from '../server/src/db/columns.js';
-import type { Db } from '../server/src/db/index.js';
-import { updatePlannerStatistics } from '../server/src/db/statistics.js';
+import { bulkLoad } from '../server/src/platform/db/bulk-load.js';
+import type { Engine } from '../server/src/platform/db/columns.js';
+import type { Db } from '../server/src/platform/db/index.js';
+import { updatePlannerStatistics } from '../server/src/platform/db/statistics.js';
 
 export interface ChatSeedOptions {
   siteId: number;

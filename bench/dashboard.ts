@@ -6,10 +6,10 @@
  * refunded and one in a hundred charged back.
  */
 import { sql } from 'kysely';
-import type { Engine } from '../server/src/db/columns.js';
-import type { FigurePeriod } from '../server/src/db/figures.js';
-import type { Db } from '../server/src/db/index.js';
-import { updatePlannerStatistics } from '../server/src/db/statistics.js';
+import type { Engine } from '../server/src/platform/db/columns.js';
+import type { FigurePeriod } from '../server/src/platform/db/figures.js';
+import type { Db } from '../server/src/platform/db/index.js';
+import { updatePlannerStatistics } from '../server/src/platform/db/statistics.js';
 import type { Services } from '../server/src/services.js';
 
 const FIRST_SIGNUP = '2025-01-01';

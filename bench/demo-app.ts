@@ -1,10 +1,10 @@
 /** The app built in the bench's own process on a fresh database, migrated, with the demo site seeded. */
 import { buildApp } from '../server/src/app.js';
-import { systemClock } from '../server/src/clock.js';
-import { loadConfig } from '../server/src/config.js';
-import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
 import { DEMO_DOMAIN, seedDemo } from '../server/src/demo/seed.js';
-import { createDevMailbox } from '../server/src/mail/mailer.js';
+import { systemClock } from '../server/src/platform/clock.js';
+import { loadConfig } from '../server/src/platform/config.js';
+import { migrateToLatest, openDatabase } from '../server/src/platform/db/index.js';
+import { createDevMailbox } from '../server/src/platform/mail/mailer.js';
 
 export async function openDemoApp(env: Record<string, string>) {
   const config = loadConfig(env);

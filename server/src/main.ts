@@ -5,13 +5,13 @@
  */
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { systemClock } from './clock.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { migrateToLatest, openDatabase } from './db/index.js';
 import { DEMO_HOSTED_PROFILES, DEMO_MEMBER, seedDemo } from './demo/seed.js';
-import { runServingProcesses } from './http/processes.js';
-import { shutDownOnSignals } from './http/shutdown.js';
-import { createDevMailbox, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { systemClock } from './platform/clock.js';
+import { type Config, ConfigError, loadConfig } from './platform/config.js';
+import { migrateToLatest, openDatabase } from './platform/db/index.js';
+import { runServingProcesses } from './platform/http/processes.js';
+import { shutDownOnSignals } from './platform/http/shutdown.js';
+import { createDevMailbox, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { bulkLoad } from '../src/db/bulk-load.js';
-import { engineOf } from '../src/db/index.js';
 import { seedHostedProfilesInBulk, seedLikesInBulk } from '../src/demo/seed.js';
+import { bulkLoad } from '../src/platform/db/bulk-load.js';
+import { engineOf } from '../src/platform/db/index.js';
 import { buildMember, useTestApp } from './helpers.js';
 
 const t = useTestApp();

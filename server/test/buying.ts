@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxOutcome } from '@amora/common';
 import { expect } from 'vitest';
-import type { Site } from '../src/sites/service.js';
+import type { Site } from '../src/platform/site.js';
 import { type BuiltMember, buildMember, client, loggedIn, type TestApp, type TestClient } from './helpers.js';
 
 export interface Buyer extends BuiltMember {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_PAGE_SIZE, FREE_CONVERSATIONS } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import type { EventOf } from '../src/events/bus.js';
+import type { EventOf } from '../src/platform/events/catalogue.js';
 import {
   type BuiltMember,
   buildMember,

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { loadDeploymentKeys, newKeysEnvironment } from '../src/notifications/keys.js';
+import { loadConfig } from '../src/platform/config.js';
+import { loadDeploymentKeys, newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
 import { client, useTestApp } from './helpers.js';
 
 const t = useTestApp();

@@ -2,10 +2,11 @@
  * Event buses for the tests of the bus itself: each on an outbox of its own (a migrated SQLite
  * database in memory) or on a shared one, joined by Redis when given a URL.
  */
-import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
-import { createEventBus, type DomainEvent, type EventBus } from '../src/events/bus.js';
-import { connectRedisWire } from '../src/events/wire.js';
-import type { RedisLog } from '../src/redis.js';
+import { type Db, migrateToLatest, openDatabase } from '../src/platform/db/index.js';
+import { createEventBus, type EventBus } from '../src/platform/events/bus.js';
+import type { DomainEvent } from '../src/platform/events/catalogue.js';
+import { connectRedisWire } from '../src/platform/events/wire.js';
+import type { RedisLog } from '../src/platform/redis.js';
 
 /** A database with the outbox, in memory, for one test's buses. */
 export async function outboxDatabase(): Promise<Db> {

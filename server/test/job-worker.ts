@@ -3,11 +3,11 @@
  * finishes, until the test kills it as a crash or a deploy would.
  * Arguments: "db" and the database config as JSON, or "bullmq", the Redis URL and the key prefix.
  */
-import { systemClock } from '../src/clock.js';
-import { openDatabase } from '../src/db/index.js';
-import { createBullQueue } from '../src/jobs/bullmq-queue.js';
-import { createDbQueue } from '../src/jobs/db-queue.js';
-import type { JobQueue } from '../src/jobs/queue.js';
+import { systemClock } from '../src/platform/clock.js';
+import { openDatabase } from '../src/platform/db/index.js';
+import { createBullQueue } from '../src/platform/jobs/bullmq-queue.js';
+import { createDbQueue } from '../src/platform/jobs/db-queue.js';
+import type { JobQueue } from '../src/platform/jobs/queue.js';
 import { keptJobs, RESTART_LEASE_MS } from './jobs.js';
 
 const [kind, target, prefix] = process.argv.slice(2);

@@ -3,9 +3,9 @@
  * when asked, again after a failure, and again once after their worker process was killed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../src/clock.js';
-import { createDbQueue } from '../src/jobs/db-queue.js';
-import { JOB_ATTEMPTS, type JobQueue } from '../src/jobs/queue.js';
+import { systemClock } from '../src/platform/clock.js';
+import { createDbQueue } from '../src/platform/jobs/db-queue.js';
+import { JOB_ATTEMPTS, type JobQueue } from '../src/platform/jobs/queue.js';
 import { useTestApp } from './helpers.js';
 import { counter, crashWhileRunning, RESTART_LEASE_MS } from './jobs.js';
 

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JobQueue } from '../src/jobs/queue.js';
+import type { JobQueue } from '../src/platform/jobs/queue.js';
 
-declare module '../src/jobs/queue.js' {
+declare module '../src/platform/jobs/queue.js' {
   interface JobTypes {
     'test.job': { label: string };
   }

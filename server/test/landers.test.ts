@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Gender, LANDER_ANSWER_ELEMENT_ID, type LanderFirstAnswer, type Sexuality } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { addMinutes } from '../src/clock.js';
-import type { NewProfileRow } from '../src/db/schema.js';
-import type { Site, StoredSettings } from '../src/sites/service.js';
+import { addMinutes } from '../src/platform/clock.js';
+import type { NewProfileRow } from '../src/platform/db/schema.js';
+import type { Site, StoredSettings } from '../src/platform/site.js';
 import { birthDate, buildMember, buildPhotos, buildSite, client, loggedIn, testPhoto, useTestApp } from './helpers.js';
 
 // The built lander page as far as the server reads it: its language and the end of its head.

@@ -4,11 +4,11 @@
  */
 import { LIKES_PAGE_SIZE, SWIPE_LIKES_PER_DAY } from '@amora/common';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { addMinutes } from '../src/clock.js';
-import type { NewProfileRow } from '../src/db/schema.js';
-import type { EventOf, EventType } from '../src/events/bus.js';
 import { insertLikes } from '../src/likes/queries.js';
-import type { Site } from '../src/sites/service.js';
+import { addMinutes } from '../src/platform/clock.js';
+import type { NewProfileRow } from '../src/platform/db/schema.js';
+import type { EventOf, EventType } from '../src/platform/events/catalogue.js';
+import type { Site } from '../src/platform/site.js';
 import {
   birthDate,
   buildSite,

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newKeysEnvironment } from '../src/notifications/keys.js';
 import { unsubscribeQuery } from '../src/notifications/links.js';
+import { newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
 import {
   buildMember,
   client,

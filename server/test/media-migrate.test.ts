@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { migrateMedia } from '../src/media/migrate.js';
-import { createDiskStore, createS3Store, putOptionsFor, readObject } from '../src/media/store.js';
+import { loadConfig } from '../src/platform/config.js';
+import { migrateMedia } from '../src/platform/media/migrate.js';
+import { createDiskStore, createS3Store, putOptionsFor, readObject } from '../src/platform/media/store.js';
 import { testPhoto } from './helpers.js';
 import { s3TestEnv } from './s3.js';
 

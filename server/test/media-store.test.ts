@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Site } from '../src/sites/service.js';
+import type { Site } from '../src/platform/site.js';
 import {
   buildMember,
   buildPhotos,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/index.js';
+import { migrateToLatest } from '../src/platform/db/index.js';
 import { buildMember, loggedIn, makePremium, staffClient, useTestApp } from './helpers.js';
 
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FREE_PHOTO_LIMIT, PHOTO_MAX_BYTES } from '@amora/common';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../src/sites/service.js';
+import type { Site } from '../src/platform/site.js';
 import {
   buildPhotos,
   buildSite,

@@ -7,8 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import ece from 'http_ece';
 import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import type { JobQueue } from '../src/jobs/queue.js';
 import { createPushService } from '../src/notifications/push.js';
+import type { JobQueue } from '../src/platform/jobs/queue.js';
 import { buildMember, client, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
 import { type Delivery, startPushService } from './push-service.js';
 

@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { Db } from '../src/db/index.js';
-import type { DomainEvent, EventBus } from '../src/events/bus.js';
+import type { Db } from '../src/platform/db/index.js';
+import type { EventBus } from '../src/platform/events/bus.js';
+import type { DomainEvent } from '../src/platform/events/catalogue.js';
 import { eventBus, outboxDatabase } from './event-buses.js';
 import { TEST_REDIS_URL } from './redis.js';
 

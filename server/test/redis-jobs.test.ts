@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBullQueue } from '../src/jobs/bullmq-queue.js';
-import type { JobQueue } from '../src/jobs/queue.js';
+import { createBullQueue } from '../src/platform/jobs/bullmq-queue.js';
+import type { JobQueue } from '../src/platform/jobs/queue.js';
 import { counter, crashWhileRunning, keptJobs, RESTART_LEASE_MS } from './jobs.js';
 import { TEST_REDIS_URL } from './redis.js';
 

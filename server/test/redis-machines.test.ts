@@ -9,7 +9,7 @@
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newKeysEnvironment } from '../src/notifications/keys.js';
+import { newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
 import {
   buildMember,
   client,

@@ -7,8 +7,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/index.js';
-import type { DomainEvent, EventBus } from '../src/events/bus.js';
+import type { Db } from '../src/platform/db/index.js';
+import type { EventBus } from '../src/platform/events/bus.js';
+import type { DomainEvent } from '../src/platform/events/catalogue.js';
 import { eventBus, outboxDatabase } from './event-buses.js';
 import {
   type BuiltMember,

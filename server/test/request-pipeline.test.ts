@@ -6,7 +6,7 @@ import net from 'node:net';
 import { SESSION_COOKIE } from '@amora/common';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { newKeysEnvironment } from '../src/notifications/keys.js';
+import { newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
 import { client, lastMail, linkFrom, loggedInMember, uniqueEmail, useTestApp } from './helpers.js';
 import { listeningUrl } from './sockets.js';
 

@@ -1,10 +1,10 @@
 import { SEARCH_PAGE_SIZE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { addMinutes } from '../src/clock.js';
-import { engineOf } from '../src/db/index.js';
-import type { NewProfileRow } from '../src/db/schema.js';
 import { seedHostedProfilesInBulk } from '../src/demo/seed.js';
-import type { Site } from '../src/sites/service.js';
+import { addMinutes } from '../src/platform/clock.js';
+import { engineOf } from '../src/platform/db/index.js';
+import type { NewProfileRow } from '../src/platform/db/schema.js';
+import type { Site } from '../src/platform/site.js';
 import {
   birthDate,
   buildMember,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../src/mail/mailer.js';
+import { createSmtpMailer } from '../src/platform/mail/mailer.js';
 import {
   buildMember,
   client,

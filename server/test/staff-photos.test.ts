@@ -4,7 +4,7 @@
  * and the file is gone at once. Of two moderators deciding one photo, one decision stands.
  */
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../src/sites/service.js';
+import type { Site } from '../src/platform/site.js';
 import {
   buildMember,
   buildSite,

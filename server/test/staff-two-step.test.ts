@@ -4,7 +4,7 @@
  * A code works once, a password gives five tries, and an admin can reset a lost app.
  */
 import { describe, expect, it } from 'vitest';
-import { addMinutes } from '../src/clock.js';
+import { addMinutes } from '../src/platform/clock.js';
 import { buildSite, client, STAFF_PASSWORD, staffClient, type TestClient, totpCode, useTestApp } from './helpers.js';
 
 const t = useTestApp();

@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newKeysEnvironment } from '../src/notifications/keys.js';
-import { createHttpTexter } from '../src/texts/texter.js';
+import { newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
+import { createHttpTexter } from '../src/platform/texts/texter.js';
 import { buildMember, createTestApp, loggedIn } from './helpers.js';
 
 interface Received {

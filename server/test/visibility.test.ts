@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../src/sites/service.js';
+import type { Site } from '../src/platform/site.js';
 import {
   buildSite,
   client,

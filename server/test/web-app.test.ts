@@ -14,7 +14,7 @@ import {
 } from '@amora/common';
 import { appFirstAnswer } from '@amora/common/schemas';
 import { describe, expect, it } from 'vitest';
-import type { StoredSettings } from '../src/sites/service.js';
+import type { StoredSettings } from '../src/platform/site.js';
 import { birthDate, buildSite, client, loggedInMember, type Response, testPhoto, useTestApp } from './helpers.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-web-'));

@@ -10,8 +10,8 @@ import {
   userResponse,
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perVisitor } from '../http/rate-limits.js';
-import { requestContext, sessionClient } from '../http/request-context.js';
+import { requestContext, sessionClient } from '../identity/request-context.js';
+import { perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 import { setSessionCookie } from './routes.js';
 

@@ -21,12 +21,12 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { addMinutes, type Clock } from '../clock.js';
-import type { RequestContext } from '../context.js';
-import { type Db, isUniqueViolation } from '../db/index.js';
-import type { PasskeyPurpose, PasskeyRow } from '../db/schema.js';
-import { DomainError } from '../errors.js';
-import { translator } from '../i18n.js';
+import { addMinutes, type Clock } from '../platform/clock.js';
+import type { RequestContext } from '../platform/context.js';
+import { type Db, isUniqueViolation } from '../platform/db/index.js';
+import type { PasskeyPurpose, PasskeyRow } from '../platform/db/schema.js';
+import { DomainError } from '../platform/errors.js';
+import { translator } from '../platform/i18n.js';
 import { deviceOf } from './devices.js';
 import { hasPassword } from './passwords.js';
 import * as queries from './queries.js';

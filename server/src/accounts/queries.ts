@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
-import { dayOf, type FigurePeriod } from '../db/figures.js';
-import { type Db, engineOf } from '../db/index.js';
+import { dayOf, type FigurePeriod } from '../platform/db/figures.js';
+import { type Db, engineOf } from '../platform/db/index.js';
 import type {
   AccountTokensTable,
   NewUser,
@@ -10,7 +10,7 @@ import type {
   SessionsTable,
   TokenPurpose,
   UserRow,
-} from '../db/schema.js';
+} from '../platform/db/schema.js';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -23,9 +23,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidFields } from '../http/error-handler.js';
-import { perVisitor } from '../http/rate-limits.js';
-import { requestContext, secureCookies, sessionClient, setLocaleCookie } from '../http/request-context.js';
+import { requestContext, secureCookies, sessionClient, setLocaleCookie } from '../identity/request-context.js';
+import { invalidFields } from '../platform/http/error-handler.js';
+import { perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
 

@@ -29,20 +29,20 @@ import {
   type User,
   visitorMaySignUp,
 } from '@amora/common';
-import { addDays, addMinutes, type Clock } from '../clock.js';
-import type { RequestContext } from '../context.js';
 import type { CreditsService } from '../credits/service.js';
-import type { FigurePeriod } from '../db/figures.js';
-import { type Db, isUniqueViolation } from '../db/index.js';
-import type { TokenPurpose, UserRow } from '../db/schema.js';
-import { DomainError, fieldError } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
 import { countryOfAddress } from '../geo/service.js';
-import { translator } from '../i18n.js';
-import type { MailService } from '../mail/service.js';
-import type { AccountMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
-import type { Site } from '../sites/service.js';
+import { addDays, addMinutes, type Clock } from '../platform/clock.js';
+import type { RequestContext } from '../platform/context.js';
+import type { FigurePeriod } from '../platform/db/figures.js';
+import { type Db, isUniqueViolation } from '../platform/db/index.js';
+import type { TokenPurpose, UserRow } from '../platform/db/schema.js';
+import { DomainError, fieldError } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
+import { translator } from '../platform/i18n.js';
+import type { MailService } from '../platform/mail/service.js';
+import type { AccountMailKind } from '../platform/mail/templates.js';
+import type { Site } from '../platform/site.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import { keepOwnAnswers, type OwnAnswer } from './own-answers.js';
 import type { Passkeys } from './passkeys.js';

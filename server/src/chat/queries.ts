@@ -1,8 +1,8 @@
 import { SENT_KINDS } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
-import { dayOf, type FigurePeriod } from '../db/figures.js';
-import { type Db, engineOf } from '../db/index.js';
-import type { ConversationRow, MessageRow, MessagesTable } from '../db/schema.js';
+import { dayOf, type FigurePeriod } from '../platform/db/figures.js';
+import { type Db, engineOf } from '../platform/db/index.js';
+import type { ConversationRow, MessageRow, MessagesTable } from '../platform/db/schema.js';
 
 /** The advisory-lock key space of the chat (see likes/queries.ts for the others). */
 const MEMBER_CHAT_LOCKS = 6;

@@ -12,11 +12,11 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, fieldError } from '../errors.js';
-import { invalidFields } from '../http/error-handler.js';
-import { sendObject } from '../http/media.js';
-import { perMember } from '../http/rate-limits.js';
-import { sentByClient } from '../http/request-context.js';
+import { DomainError, fieldError } from '../platform/errors.js';
+import { sentByClient } from '../platform/http/client-header.js';
+import { invalidFields } from '../platform/http/error-handler.js';
+import { sendObject } from '../platform/http/media.js';
+import { perMember } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 import type { Outgoing, SendTarget } from './service.js';
 

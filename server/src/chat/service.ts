@@ -22,19 +22,20 @@ import {
   type SentKind,
 } from '@amora/common';
 import type { Member } from '../accounts/service.js';
-import type { Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
-import type { FigurePeriod } from '../db/figures.js';
-import type { Db } from '../db/index.js';
-import type { ConversationRow, MessageRow, ProfileRow } from '../db/schema.js';
-import { DomainError, fieldError, notFound } from '../errors.js';
-import type { EventBus, EventOf } from '../events/bus.js';
-import type { MediaStore } from '../media/store.js';
 import { storeChatPhotoFile } from '../members/photos/files.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
-import type { Site } from '../sites/service.js';
+import type { Clock } from '../platform/clock.js';
+import type { FigurePeriod } from '../platform/db/figures.js';
+import type { Db } from '../platform/db/index.js';
+import type { ConversationRow, MessageRow, ProfileRow } from '../platform/db/schema.js';
+import { DomainError, fieldError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
+import type { EventOf } from '../platform/events/catalogue.js';
+import type { MediaStore } from '../platform/media/store.js';
+import type { Site } from '../platform/site.js';
 import * as queries from './queries.js';
 
 /** Conversations chats.php lists at most. */

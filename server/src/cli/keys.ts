@@ -3,7 +3,7 @@
  * every instance to be given the same (production refuses to start without them). It touches no
  * database: the keys are the operator's to keep.
  */
-import { newKeysEnvironment } from '../notifications/keys.js';
+import { newKeysEnvironment } from '../platform/keys/deployment-keys.js';
 import { failWith } from './tool.js';
 
 const fail: (message: string) => never = failWith('keys');

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateMedia } from '../media/migrate.js';
-import { configuredMediaStore, createDiskStore, diskMediaRoot } from '../media/store.js';
+import { migrateMedia } from '../platform/media/migrate.js';
+import { configuredMediaStore, createDiskStore, diskMediaRoot } from '../platform/media/store.js';
 import { failWith, loadToolConfig } from './tool.js';
 
 const fail: (message: string) => never = failWith('media');

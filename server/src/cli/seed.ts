@@ -4,8 +4,8 @@
  * Migrates and creates the demo site first when the database is fresh.
  */
 import { parseArgs } from 'node:util';
-import { systemClock } from '../clock.js';
 import { DEMO_DOMAIN, DEMO_SEED, SHARED_AVATARS, seedDemo, seedHostedProfilesInBulk } from '../demo/seed.js';
+import { systemClock } from '../platform/clock.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('seed');

@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES } from '@amora/common';
-import type { StaffRole } from '../db/schema.js';
-import { DomainError } from '../errors.js';
+import type { StaffRole } from '../platform/db/schema.js';
+import { DomainError } from '../platform/errors.js';
 import { StaffRefused } from '../staff/service.js';
 import { failWith, withDatabase } from './tool.js';
 

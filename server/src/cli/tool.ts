@@ -1,10 +1,11 @@
 /** What the command-line tools share: failing with a message, and the configured database. */
-import { systemClock } from '../clock.js';
-import { type Config, ConfigError, loadConfig } from '../config.js';
-import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
-import { createDevMailbox } from '../mail/mailer.js';
-import { configuredMediaStore } from '../media/store.js';
+
 import { configuredProvider } from '../payments/providers.js';
+import { systemClock } from '../platform/clock.js';
+import { type Config, ConfigError, loadConfig } from '../platform/config.js';
+import { type Db, migrateToLatest, openDatabase } from '../platform/db/index.js';
+import { createDevMailbox } from '../platform/mail/mailer.js';
+import { configuredMediaStore } from '../platform/media/store.js';
 import { createServices, notificationsSetup, type Services } from '../services.js';
 
 export function failWith(tool: string) {

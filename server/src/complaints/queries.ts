@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { ComplaintsTable } from '../db/schema.js';
+import type { Db } from '../platform/db/index.js';
+import type { ComplaintsTable } from '../platform/db/schema.js';
 
 /** The new complaint's id, or undefined when this site already has one with its client_id. */
 export async function insertComplaint(db: Db, row: Insertable<ComplaintsTable>): Promise<number | undefined> {

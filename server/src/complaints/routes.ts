@@ -1,7 +1,7 @@
 import { complaintRequest, complaintResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perVisitor } from '../http/rate-limits.js';
-import { requestContext } from '../http/request-context.js';
+import { requestContext } from '../identity/request-context.js';
+import { perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 
 export const complaintsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (

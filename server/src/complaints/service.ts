@@ -1,11 +1,11 @@
 /** Complaints: filed once per form (its client_id), confirmed by mail, decided by moderators as a case. */
 import type { ComplaintRequest } from '@amora/common';
-import type { Clock } from '../clock.js';
-import type { RequestContext } from '../context.js';
-import type { Db } from '../db/index.js';
-import { translator } from '../i18n.js';
-import type { MailService } from '../mail/service.js';
 import type { ModerationService } from '../moderation/service.js';
+import type { Clock } from '../platform/clock.js';
+import type { RequestContext } from '../platform/context.js';
+import type { Db } from '../platform/db/index.js';
+import { translator } from '../platform/i18n.js';
+import type { MailService } from '../platform/mail/service.js';
 import * as queries from './queries.js';
 
 export function createComplaintsService({

@@ -3,9 +3,9 @@
  * code is still free to use is decided by the database when a payment holds it (credits/service).
  */
 import { type DiscountCode, type PaymentMethod, TIME_BONUS_SECONDS, WELCOME_DISCOUNT_DAYS } from '@amora/common';
-import { addDays, addMinutes } from '../clock.js';
-import type { DiscountCodeRow } from '../db/schema.js';
-import { DomainError } from '../errors.js';
+import { addDays, addMinutes } from '../platform/clock.js';
+import type { DiscountCodeRow } from '../platform/db/schema.js';
+import { DomainError } from '../platform/errors.js';
 
 export interface DiscountMember {
   userId: number;

@@ -5,11 +5,11 @@
  * started with.
  */
 import type { Currency } from '@amora/common';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import type { BundleRow } from '../db/schema.js';
-import { fieldError, notFound } from '../errors.js';
-import type { Site } from '../sites/service.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import type { BundleRow } from '../platform/db/schema.js';
+import { fieldError, notFound } from '../platform/errors.js';
+import type { Site } from '../platform/site.js';
 import { COUNTRY_CURRENCIES } from './prices.js';
 import * as queries from './queries.js';
 

@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import { type Db, engineOf } from '../db/index.js';
+import { type Db, engineOf } from '../platform/db/index.js';
 import type {
   BundleRow,
   CreditBundlesTable,
@@ -8,7 +8,7 @@ import type {
   DiscountCodesTable,
   DiscountKind,
   DiscountRedemptionsTable,
-} from '../db/schema.js';
+} from '../platform/db/schema.js';
 
 export async function insertAccount(db: Db, userId: number, freeMessages: number): Promise<void> {
   await db.insertInto('credit_accounts').values({ user_id: userId, balance: 0, free_messages: freeMessages }).execute();

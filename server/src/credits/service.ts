@@ -14,11 +14,11 @@ import {
   WELCOME_DISCOUNT_CODE,
   WELCOME_DISCOUNT_PERCENTAGE,
 } from '@amora/common';
-import { addDays, type Clock } from '../clock.js';
-import { type Db, isUniqueViolation } from '../db/index.js';
-import type { BundleRow, DiscountCodeRow } from '../db/schema.js';
-import { DomainError } from '../errors.js';
-import type { Site } from '../sites/service.js';
+import { addDays, type Clock } from '../platform/clock.js';
+import { type Db, isUniqueViolation } from '../platform/db/index.js';
+import type { BundleRow, DiscountCodeRow } from '../platform/db/schema.js';
+import { DomainError } from '../platform/errors.js';
+import type { Site } from '../platform/site.js';
 import {
   assertUsable,
   type DiscountMember,

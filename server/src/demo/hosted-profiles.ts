@@ -13,8 +13,8 @@ import {
   RELATIONSHIP_STATUSES,
   TATTOOS,
 } from '@amora/common';
-import type { NewProfileRow } from '../db/schema.js';
 import { allCities, type City, regionsOf } from '../geo/service.js';
+import type { NewProfileRow } from '../platform/db/schema.js';
 import { type AvatarLook, type AvatarPose, randomLook, randomPose } from './avatars.js';
 import { createRandom, type Random } from './random.js';
 

@@ -3,16 +3,16 @@
  * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
  */
 import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
-import { addDays, type Clock } from '../clock.js';
 import type { NewDiscountCode } from '../credits/service.js';
-import { bulkLoad } from '../db/bulk-load.js';
-import type { Db } from '../db/index.js';
-import type { NewPhotoRow, NewProfileRow } from '../db/schema.js';
-import { updatePlannerStatistics } from '../db/statistics.js';
 import type { StoredPhotoFiles } from '../members/photos/files.js';
+import { addDays, type Clock } from '../platform/clock.js';
+import { bulkLoad } from '../platform/db/bulk-load.js';
+import type { Db } from '../platform/db/index.js';
+import type { NewPhotoRow, NewProfileRow } from '../platform/db/schema.js';
+import { updatePlannerStatistics } from '../platform/db/statistics.js';
+import type { Site, StoredSettings } from '../platform/site.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
-import type { Site, StoredSettings } from '../sites/service.js';
 import { type AvatarLook, avatarImage, randomLook, randomPose } from './avatars.js';
 import { generateHostedProfiles, type HostedProfile, hostedProfileRow, hostedProfiles } from './hosted-profiles.js';
 import { createRandom } from './random.js';

@@ -1,7 +1,7 @@
 /** Data exports: asked for once a day per member, ready until they expire. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { DataExportsTable } from '../db/schema.js';
+import type { Db } from '../platform/db/index.js';
+import type { DataExportsTable } from '../platform/db/schema.js';
 
 export type DataExportRow = Selectable<DataExportsTable>;
 

@@ -1,7 +1,7 @@
 import { dataExportResponse, exportIdQuery } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perMember } from '../http/rate-limits.js';
+import { perMember } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (

@@ -10,26 +10,27 @@ import type { Readable } from 'node:stream';
 import { type DataExport, EXPORT_DAYS, type Locale } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
-import { addDays, type Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
-import type { Db } from '../db/index.js';
-import { authenticationRequired, DomainError, notFound } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
-import { translator } from '../i18n.js';
-import type { JobQueue } from '../jobs/queue.js';
 import type { LikesService } from '../likes/service.js';
-import type { MailService } from '../mail/service.js';
-import { type MediaStore, putOptionsFor } from '../media/store.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { PaymentsService } from '../payments/service.js';
-import type { Site, SitesService } from '../sites/service.js';
+import { addDays, type Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import { authenticationRequired, DomainError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
+import { translator } from '../platform/i18n.js';
+import type { JobQueue } from '../platform/jobs/queue.js';
+import type { MailService } from '../platform/mail/service.js';
+import { type MediaStore, putOptionsFor } from '../platform/media/store.js';
+import type { Site } from '../platform/site.js';
+import type { SitesService } from '../sites/service.js';
 import { type AddEntry, json, jsonArray, jsonItems, streamedText, writeZip } from './archive.js';
 import * as queries from './queries.js';
 
-declare module '../jobs/queue.js' {
+declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'export.build': { exportId: string };
     'export.expire': { exportId: string };

@@ -1,6 +1,6 @@
 import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../platform/errors.js';
 import { citiesMatching, nearestCity } from './service.js';
 
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {

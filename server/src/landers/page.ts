@@ -17,9 +17,9 @@ import {
   photoUrl,
 } from '@amora/common';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
-import { pageWithAnswer, photoPreloads, scriptSafe } from '../http/entry-page.js';
+import { pageWithAnswer, photoPreloads, scriptSafe } from '../pages/entry-page.js';
+import { DomainError } from '../platform/errors.js';
 import type { Services } from '../services.js';
 
 /** A profile lander's profile, or null where this visitor may not see it. */

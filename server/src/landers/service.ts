@@ -12,7 +12,7 @@ import {
 import type { Viewer } from '../members/presenter.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SearchService, ShowcaseCriteria } from '../members/search/service.js';
-import type { Site } from '../sites/service.js';
+import type { Site } from '../platform/site.js';
 import { type Place, placeNamed } from './places.js';
 
 /** Whom each niche shows; none and bdsm show everyone. */

@@ -1,7 +1,7 @@
 import type { LikeSource } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
-import { type Db, engineOf } from '../db/index.js';
-import type { LikesTable } from '../db/schema.js';
+import { type Db, engineOf } from '../platform/db/index.js';
+import type { LikesTable } from '../platform/db/schema.js';
 
 /** Stores a like unless it exists; true when it is new. */
 export async function insertLike(

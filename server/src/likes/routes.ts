@@ -14,7 +14,7 @@ import {
   swipeResponse,
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perMember } from '../http/rate-limits.js';
+import { perMember } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 
 export const likesRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (

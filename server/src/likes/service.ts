@@ -22,16 +22,16 @@ import {
   type SwipeRequest,
 } from '@amora/common';
 import type { Insertable } from 'kysely';
-import { type Clock, startOfDayIn, startOfNextDayIn } from '../clock.js';
-import type { Db } from '../db/index.js';
-import type { LikesTable } from '../db/schema.js';
-import { DomainError, fieldError, notFound } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
 import type { SignedInViewer } from '../members/presenter.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
-import type { Site } from '../sites/service.js';
+import { type Clock, startOfDayIn, startOfNextDayIn } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import type { LikesTable } from '../platform/db/schema.js';
+import { DomainError, fieldError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
+import type { Site } from '../platform/site.js';
 import * as queries from './queries.js';
 
 /** How many earlier decisions the swipe game leaves out of a new deck. */

@@ -15,7 +15,7 @@ import {
   parseBirthDate,
   SIGNUP_STEPS,
 } from '@amora/common';
-import type { PhotoRow, ProfileRow } from '../db/schema.js';
+import type { PhotoRow, ProfileRow } from '../platform/db/schema.js';
 
 /** Who is looking: nobody (a visitor), or a member with their profile and paid state. */
 export type Viewer = { profileId: number; paid: boolean } | null;

@@ -16,12 +16,12 @@ import {
   userResponse,
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../errors.js';
-import { PUBLIC_PHOTO_CACHE, sendObject } from '../http/media.js';
-import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
-import { perMember } from '../http/rate-limits.js';
-import { sentByClient } from '../http/request-context.js';
-import { isMediaKey } from '../media/store.js';
+import { notFound } from '../platform/errors.js';
+import { sentByClient } from '../platform/http/client-header.js';
+import { PUBLIC_PHOTO_CACHE, sendObject } from '../platform/http/media.js';
+import { acceptPhotoUploads, uploadedPhoto } from '../platform/http/photo-upload.js';
+import { perMember } from '../platform/http/rate-limits.js';
+import { isMediaKey } from '../platform/media/store.js';
 import type { Services } from '../services.js';
 
 export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (

@@ -1,8 +1,8 @@
 /** Moderation cases and their appeals. */
 import type { CaseKind, CaseMeasure } from '@amora/common';
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { ModerationAppealsTable, ModerationCasesTable } from '../db/schema.js';
+import type { Db } from '../platform/db/index.js';
+import type { ModerationAppealsTable, ModerationCasesTable } from '../platform/db/schema.js';
 
 const WAITING = ['open', 'in_review'] as const;
 

@@ -1,6 +1,6 @@
 import { appealQuery, appealRequest, appealResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perVisitor } from '../http/rate-limits.js';
+import { perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 
 /** The appeal link of a statement of reasons: it works without signing in (a suspended member cannot). */

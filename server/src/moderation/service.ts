@@ -7,10 +7,11 @@
  */
 import { APPEAL_DAYS, type AppealOutcome, type AppealParty, type CaseKind, type CaseMeasure } from '@amora/common';
 import { hashSecret, newSecret } from '../accounts/tokens.js';
-import { addDays, type Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import { DomainError, notFound } from '../errors.js';
-import type { CaseLetter, EventBus } from '../events/bus.js';
+import { addDays, type Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import { DomainError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
+import type { CaseLetter } from '../platform/events/catalogue.js';
 import * as queries from './queries.js';
 
 /** One side to be told of a decision, before its appeal link is made. */

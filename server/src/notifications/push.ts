@@ -8,12 +8,12 @@ import type { Agent } from 'node:https';
 import type { PushSubscriptionJson } from '@amora/common';
 import type { Selectable } from 'kysely';
 import webpush from 'web-push';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import type { PushSubscriptionsTable } from '../db/schema.js';
-import { fieldError } from '../errors.js';
-import type { JobQueue } from '../jobs/queue.js';
-import type { VapidKeys } from './keys.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import type { PushSubscriptionsTable } from '../platform/db/schema.js';
+import { fieldError } from '../platform/errors.js';
+import type { JobQueue } from '../platform/jobs/queue.js';
+import type { VapidKeys } from '../platform/keys/deployment-keys.js';
 import { ADDRESS_REFUSED, isPublicEndpoint, publicPushAgent } from './push-addresses.js';
 import * as queries from './queries.js';
 
@@ -38,7 +38,7 @@ export interface PushDeps {
   jobs: JobQueue;
 }
 
-declare module '../jobs/queue.js' {
+declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'notify.push': { subscriptionId: number; body: string };
   }

@@ -1,11 +1,10 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
-import { type Db, engineOf } from '../db/index.js';
+import { type Db, engineOf } from '../platform/db/index.js';
 import type {
-  DeploymentKeysTable,
   MarketingConsentsTable,
   NotificationPreferencesTable,
   PushSubscriptionsTable,
-} from '../db/schema.js';
+} from '../platform/db/schema.js';
 
 export function subscriptionsOf(db: Db, userId: number) {
   return db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -89,19 +88,5 @@ export function consentsOf(db: Db, userId: number) {
     .select(['channel', 'topic', 'given', 'at', 'source'])
     .where('user_id', '=', userId)
     .orderBy('id')
-    .execute();
-}
-
-export async function deploymentKey(db: Db, name: string): Promise<string | undefined> {
-  const row = await db.selectFrom('deployment_keys').select('value').where('name', '=', name).executeTakeFirst();
-  return row?.value;
-}
-
-/** Keeps a key unless one of its name is kept already, which then stays. */
-export async function insertDeploymentKeyIfAbsent(db: Db, row: Insertable<DeploymentKeysTable>): Promise<void> {
-  await db
-    .insertInto('deployment_keys')
-    .values(row)
-    .onConflict((oc) => oc.column('name').doNothing())
     .execute();
 }

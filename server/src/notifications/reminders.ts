@@ -7,9 +7,9 @@
  */
 import type { NotificationType } from '@amora/common';
 import type { NotificationTarget } from '../accounts/service.js';
-import { addMinutes } from '../clock.js';
-import type { NotificationMailKind } from '../mail/templates.js';
-import type { Site } from '../sites/service.js';
+import { addMinutes } from '../platform/clock.js';
+import type { NotificationMailKind } from '../platform/mail/templates.js';
+import type { Site } from '../platform/site.js';
 import type { NotificationsDeps } from './service.js';
 
 /** The local hour the scheduled mails go out: the evening, when members have time for the site. */
@@ -23,7 +23,7 @@ const SCHEDULE_CHECK_MS = 10 * 60_000;
 
 type ScheduledKind = Extract<NotificationMailKind, 'unread_reminder' | 'weekly_update' | 'reminder'>;
 
-declare module '../jobs/queue.js' {
+declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'notify.sweep': { hour: string };
     'notify.scheduled': { userId: number; kind: ScheduledKind };

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskedEmail } from '../accounts/service.js';
-import { DomainError } from '../errors.js';
-import { perMember, perVisitor } from '../http/rate-limits.js';
+import { DomainError } from '../platform/errors.js';
+import { perMember, perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 
 const signedIn = { signedIn: true };

@@ -18,17 +18,19 @@ import {
 } from '@amora/common';
 import type { AccountsService, NotificationTarget } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
-import type { Db } from '../db/index.js';
-import type { MarketingConsentsTable } from '../db/schema.js';
-import type { CaseLetter, EventBus, EventOf, EventType } from '../events/bus.js';
-import { type Translate, translator } from '../i18n.js';
-import type { JobQueue } from '../jobs/queue.js';
 import type { LikesService } from '../likes/service.js';
-import type { MailService } from '../mail/service.js';
-import type { NotificationMailKind } from '../mail/templates.js';
 import type { MembersService } from '../members/profiles/service.js';
-import type { Site, SitesService } from '../sites/service.js';
-import type { LinkKeys } from './keys.js';
+import type { Db } from '../platform/db/index.js';
+import type { MarketingConsentsTable } from '../platform/db/schema.js';
+import type { EventBus } from '../platform/events/bus.js';
+import type { CaseLetter, EventOf, EventType } from '../platform/events/catalogue.js';
+import { type Translate, translator } from '../platform/i18n.js';
+import type { JobQueue } from '../platform/jobs/queue.js';
+import type { LinkKeys } from '../platform/keys/deployment-keys.js';
+import type { MailService } from '../platform/mail/service.js';
+import type { NotificationMailKind } from '../platform/mail/templates.js';
+import type { Site } from '../platform/site.js';
+import type { SitesService } from '../sites/service.js';
 import { unsubscribeQuery, validUnsubscribeSignature } from './links.js';
 import { createPushService, type PushDeps } from './push.js';
 import * as queries from './queries.js';
@@ -49,7 +51,7 @@ const TYPES_OF: Record<BundledKind, NotificationType[]> = {
   match: ['like'],
 };
 
-declare module '../jobs/queue.js' {
+declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'notify.mail': { userId: number; kind: BundledKind; otherProfileId?: number };
   }

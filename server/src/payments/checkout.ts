@@ -13,12 +13,12 @@ import {
 } from '@amora/common';
 import type { Insertable } from 'kysely';
 import type { Member } from '../accounts/service.js';
-import type { RequestContext } from '../context.js';
 import type { DiscountTarget } from '../credits/service.js';
-import { isUniqueViolation } from '../db/index.js';
-import type { BundleRow, DirectDebitsTable, DiscountCodeRow, PaymentRow } from '../db/schema.js';
-import { DomainError, fieldError } from '../errors.js';
-import type { Site } from '../sites/service.js';
+import type { RequestContext } from '../platform/context.js';
+import { isUniqueViolation } from '../platform/db/index.js';
+import type { BundleRow, DirectDebitsTable, DiscountCodeRow, PaymentRow } from '../platform/db/schema.js';
+import { DomainError, fieldError } from '../platform/errors.js';
+import type { Site } from '../platform/site.js';
 import {
   atProvider,
   type NewProviderPayment,

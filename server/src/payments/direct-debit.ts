@@ -15,11 +15,11 @@ import {
   normalisePhone,
 } from '@amora/common';
 import type { Member } from '../accounts/service.js';
-import { addDays, addMinutes } from '../clock.js';
-import type { RequestContext } from '../context.js';
-import { DomainError, fieldError } from '../errors.js';
-import { translator } from '../i18n.js';
-import type { Site } from '../sites/service.js';
+import { addDays, addMinutes } from '../platform/clock.js';
+import type { RequestContext } from '../platform/context.js';
+import { DomainError, fieldError } from '../platform/errors.js';
+import { translator } from '../platform/i18n.js';
+import type { Site } from '../platform/site.js';
 import type { Checkout } from './checkout.js';
 import { atProvider } from './provider.js';
 import * as queries from './queries.js';

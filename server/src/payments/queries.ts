@@ -1,7 +1,7 @@
 import type { PaymentRefusal } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
-import { dayOf, type FigurePeriod } from '../db/figures.js';
-import type { Db } from '../db/index.js';
+import { dayOf, type FigurePeriod } from '../platform/db/figures.js';
+import type { Db } from '../platform/db/index.js';
 import type {
   DirectDebitCodesTable,
   DirectDebitsTable,
@@ -9,7 +9,7 @@ import type {
   PaymentRow,
   PaymentStatus,
   PaymentsTable,
-} from '../db/schema.js';
+} from '../platform/db/schema.js';
 
 export function findPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,8 +4,8 @@
  * provider will not tell us about any more (a start cut off before the provider heard of it).
  */
 import type { Transaction } from '@amora/common';
-import { addDays, addMinutes } from '../clock.js';
-import type { PaymentRow } from '../db/schema.js';
+import { addDays, addMinutes } from '../platform/clock.js';
+import type { PaymentRow } from '../platform/db/schema.js';
 import { PaymentNotFound, ProviderUnavailable } from './provider.js';
 import * as queries from './queries.js';
 import type { PaymentsDeps } from './service.js';
@@ -16,7 +16,7 @@ const REFUND_CLAIM_MINUTES = 60;
 /** How often each instance makes sure the settling job is queued. */
 const SETTLE_EVERY_MS = 10 * 60_000;
 
-declare module '../jobs/queue.js' {
+declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'payments.settle': { slot: string };
   }

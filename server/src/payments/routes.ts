@@ -26,8 +26,8 @@ import {
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perMember, perVisitor } from '../http/rate-limits.js';
-import { requestContext } from '../http/request-context.js';
+import { requestContext } from '../identity/request-context.js';
+import { perMember, perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 import { atProvider, PaymentNotFound } from './provider.js';
 import type { SandboxProvider } from './sandbox.js';

@@ -4,15 +4,16 @@
  * provider's word moves a payment through (states.ts), and money going back (refunds.ts).
  */
 import type { AccountsService } from '../accounts/service.js';
-import type { Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
-import type { FigurePeriod } from '../db/figures.js';
-import type { Db } from '../db/index.js';
-import type { EventBus } from '../events/bus.js';
-import type { JobQueue } from '../jobs/queue.js';
 import type { MembersService } from '../members/profiles/service.js';
-import type { Site, SitesService } from '../sites/service.js';
-import type { Texter } from '../texts/texter.js';
+import type { Clock } from '../platform/clock.js';
+import type { FigurePeriod } from '../platform/db/figures.js';
+import type { Db } from '../platform/db/index.js';
+import type { EventBus } from '../platform/events/bus.js';
+import type { JobQueue } from '../platform/jobs/queue.js';
+import type { Site } from '../platform/site.js';
+import type { Texter } from '../platform/texts/texter.js';
+import type { SitesService } from '../sites/service.js';
 import { createCheckout } from './checkout.js';
 import { createDirectDebit } from './direct-debit.js';
 import type { PaymentProvider } from './provider.js';

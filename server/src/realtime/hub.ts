@@ -6,7 +6,7 @@
  */
 import type { ServerPush } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
-import type { EventBus } from '../events/bus.js';
+import type { EventBus } from '../platform/events/bus.js';
 
 /** The most sockets one session may hold open at once (its tabs and windows). */
 export const SOCKETS_PER_SESSION = 20;

@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { authenticationRequired, DomainError } from '../errors.js';
-import { requestOrigin } from '../http/request-context.js';
+import { requestOrigin } from '../identity/request-context.js';
 import { ONLINE_RENEWAL_MINUTES } from '../members/profiles/service.js';
+import { authenticationRequired, DomainError } from '../platform/errors.js';
 import type { Services } from '../services.js';
 import type { Listener } from './hub.js';
 

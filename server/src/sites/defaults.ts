@@ -1,6 +1,6 @@
 /** The settings a new site starts with; the demo site adds its own texts and phone number. */
 import { PROFILE_DETAIL_FIELDS, SEARCH_FIELDS, SERVED_COUNTRIES } from '@amora/common';
-import type { StoredSettings } from './service.js';
+import type { StoredSettings } from '../platform/site.js';
 
 /** Messages a new member may send before credits are needed, unless the site says otherwise. */
 export const DEFAULT_FREE_MESSAGES = 3;

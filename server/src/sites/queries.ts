@@ -1,5 +1,5 @@
-import type { Db } from '../db/index.js';
-import type { CompanyRow, SiteRow } from '../db/schema.js';
+import type { Db } from '../platform/db/index.js';
+import type { CompanyRow, SiteRow } from '../platform/db/schema.js';
 
 export function findSiteByDomain(db: Db, domain: string): Promise<SiteRow | undefined> {
   return db

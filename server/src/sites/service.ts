@@ -8,48 +8,16 @@ import {
   TERMS_VERSION_DATE,
   termsVersionDate,
 } from '@amora/common';
-import { BoundedCache } from '../cache.js';
-import type { Clock } from '../clock.js';
-import { type Db, isUniqueViolation } from '../db/index.js';
-import type { CompanyRow, SiteRow } from '../db/schema.js';
-import type { EventBus } from '../events/bus.js';
 import { regionsOf } from '../geo/service.js';
-import { translator } from '../i18n.js';
+import { BoundedCache } from '../platform/cache.js';
+import type { Clock } from '../platform/clock.js';
+import { type Db, isUniqueViolation } from '../platform/db/index.js';
+import type { CompanyRow, SiteRow } from '../platform/db/schema.js';
+import type { EventBus } from '../platform/events/bus.js';
+import { translator } from '../platform/i18n.js';
+import { type Site, type StoredSettings, siteLocale, siteOrigin } from '../platform/site.js';
 import { DEFAULT_FREE_MESSAGES, DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
 import * as queries from './queries.js';
-
-/**
- * Where mailed links point: the site domain that found the site, with PUBLIC_URL's scheme and
- * port. Never X-Forwarded-Proto, nor a port or user part of the Host header
- * (`site.example:80@evil.example` would otherwise send a reset token to evil.example).
- */
-export function siteOrigin(publicUrl: URL, siteDomain: string): string {
-  const port = publicUrl.port === '' ? '' : `:${publicUrl.port}`;
-  return `${publicUrl.protocol}//${siteDomain}${port}`;
-}
-
-/** Settings kept as JSON on the site row; the rest are columns or computed per request. */
-export type StoredSettings = Omit<
-  Settings,
-  | 'name'
-  | 'domain'
-  | 'domain_language'
-  | 'company_id'
-  | 'geoip_country'
-  | 'geoip_selected_country'
-  | 'locales'
-  | 'terms_version_date'
-  | 'push_public_key'
->;
-
-export interface Site {
-  id: number;
-  name: string;
-  domain: string;
-  domainLanguage: string;
-  companyId: number;
-  settings: StoredSettings;
-}
 
 function toSite(row: SiteRow): Site {
   return {
@@ -97,12 +65,6 @@ function changedFields(before: object, after: object): Record<string, [unknown, 
 
 const prefixed = <T>(prefix: string, fields: Record<string, T>) =>
   Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${prefix}${key}`, value]));
-
-/** The locale a site's domain_language names, if it is one we speak. */
-export function siteLocale(site: Site): Locale | null {
-  const prefix = site.domainLanguage.slice(0, 2).toLowerCase();
-  return (LOCALES as readonly string[]).includes(prefix) ? (prefix as Locale) : null;
-}
 
 /** The app's page ground and top-bar colour (web/src/styles/theme.scss), for the installed app's frame. */
 const APP_BACKGROUND = '#f6f5fb';

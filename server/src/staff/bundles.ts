@@ -5,11 +5,12 @@
  */
 import { type Currency, vatIncluded } from '@amora/common';
 import type { BundleChange, BundleWrite, CreditsService, NewBundle } from '../credits/service.js';
-import type { BundleRow } from '../db/schema.js';
-import { fieldError, notFound } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
 import { vatRateOf } from '../payments/vat.js';
-import type { Site, SitesService } from '../sites/service.js';
+import type { BundleRow } from '../platform/db/schema.js';
+import { fieldError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
+import type { Site } from '../platform/site.js';
+import type { SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
 import type { StaffMember, StaffSubject } from './service.js';
 

@@ -13,14 +13,14 @@ import {
   staffMay,
 } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
-import type { Clock } from '../clock.js';
 import type { ComplaintsService } from '../complaints/service.js';
-import type { Db } from '../db/index.js';
-import { fieldError, notFound } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { Addressee, ModerationService } from '../moderation/service.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import { fieldError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
 import { requireRight } from './policy.js';
 import * as queries from './queries.js';
 import type { StaffMember, StaffSubject } from './service.js';

@@ -1,6 +1,6 @@
 /** Operators' claims on hosted profiles' conversations: who holds one, until when. */
 import { sql } from 'kysely';
-import { type Db, engineOf } from '../db/index.js';
+import { type Db, engineOf } from '../platform/db/index.js';
 
 /** The advisory-lock key space of operators' claims (see likes/queries.ts for the others). */
 const OPERATOR_CLAIM_LOCKS = 7;

@@ -6,10 +6,10 @@
 import type { Currency } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
-import { addDays, type Clock } from '../clock.js';
-import type { FigurePeriod } from '../db/figures.js';
-import { fieldError } from '../errors.js';
 import type { PaymentsService } from '../payments/service.js';
+import { addDays, type Clock } from '../platform/clock.js';
+import type { FigurePeriod } from '../platform/db/figures.js';
+import { fieldError } from '../platform/errors.js';
 import type { SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
 import type { StaffMember } from './service.js';

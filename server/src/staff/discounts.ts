@@ -5,8 +5,8 @@
  */
 import type { Currency, DiscountValidity, PaymentMethod } from '@amora/common';
 import type { CreditsService } from '../credits/service.js';
-import { isUniqueViolation } from '../db/index.js';
-import { fieldError, notFound } from '../errors.js';
+import { isUniqueViolation } from '../platform/db/index.js';
+import { fieldError, notFound } from '../platform/errors.js';
 import type { SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
 import type { StaffMember, StaffSubject } from './service.js';

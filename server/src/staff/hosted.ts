@@ -15,13 +15,14 @@ import {
   staffMay,
 } from '@amora/common';
 import type { ChatService } from '../chat/service.js';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/index.js';
-import type { PhotoRow, ProfileRow } from '../db/schema.js';
-import { DomainError, notFound } from '../errors.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
-import type { Site, SitesService } from '../sites/service.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import type { PhotoRow, ProfileRow } from '../platform/db/schema.js';
+import { DomainError, notFound } from '../platform/errors.js';
+import type { Site } from '../platform/site.js';
+import type { SitesService } from '../sites/service.js';
 import * as claims from './claim-queries.js';
 import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';

@@ -6,16 +6,16 @@
  */
 import { type Locale, type PaymentMethod, type ReportReason, staffMay } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
-import type { Clock } from '../clock.js';
 import type { CreditsService } from '../credits/service.js';
-import type { Db } from '../db/index.js';
-import { DomainError, fieldError, notFound } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { ModerationService } from '../moderation/service.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/index.js';
+import { DomainError, fieldError, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/events/bus.js';
 import type { SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
 import type { StaffMember, StaffSubject } from './service.js';

@@ -1,6 +1,6 @@
 /** Who on the staff may do what: the one check every staff call makes (common/src/staff-rights.ts says the rights). */
 import { type StaffRight, staffMay } from '@amora/common';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../platform/errors.js';
 import type { StaffMember } from './service.js';
 
 /** The staff member signed in: else 403 staff_login_required. */

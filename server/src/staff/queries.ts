@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { StaffLogTable, StaffRole, StaffSessionStage, StaffUsersTable } from '../db/schema.js';
+import type { Db } from '../platform/db/index.js';
+import type { StaffLogTable, StaffRole, StaffSessionStage, StaffUsersTable } from '../platform/db/schema.js';
 
 export function insertStaffUser(db: Db, user: Insertable<StaffUsersTable>) {
   return db.insertInto('staff_users').values(user).returningAll().executeTakeFirstOrThrow();

@@ -82,11 +82,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
-import { sendObject } from '../http/media.js';
-import { acceptPhotoUploads, uploadedPhoto } from '../http/photo-upload.js';
-import { perVisitor } from '../http/rate-limits.js';
-import { secureCookies } from '../http/request-context.js';
+import { secureCookies } from '../identity/request-context.js';
+import { DomainError } from '../platform/errors.js';
+import { sendObject } from '../platform/http/media.js';
+import { acceptPhotoUploads, uploadedPhoto } from '../platform/http/photo-upload.js';
+import { perVisitor } from '../platform/http/rate-limits.js';
 import type { Services } from '../services.js';
 import { requireRight } from './policy.js';
 import { STAFF_MEDIA_PREFIX, type StaffMember } from './service.js';

@@ -5,8 +5,9 @@
  */
 import type { SiteChange } from '@amora/common';
 import type { CreditsService } from '../credits/service.js';
-import { fieldError, notFound } from '../errors.js';
-import { type Site, SiteRefused, type SitesService } from '../sites/service.js';
+import { fieldError, notFound } from '../platform/errors.js';
+import type { Site } from '../platform/site.js';
+import { SiteRefused, type SitesService } from '../sites/service.js';
 import { requireRight } from './policy.js';
 import type { StaffMember, StaffSubject } from './service.js';
 

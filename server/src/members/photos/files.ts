@@ -7,9 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PHOTO_DECODES_AT_ONCE, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '@amora/common';
 import sharp, { type Sharp } from 'sharp';
-import { createLimiter } from '../../concurrency.js';
-import { DomainError } from '../../errors.js';
-import { type MediaStore, putOptionsFor } from '../../media/store.js';
+import { createLimiter } from '../../platform/concurrency.js';
+import { DomainError } from '../../platform/errors.js';
+import { type MediaStore, putOptionsFor } from '../../platform/media/store.js';
 
 const FULL_SIDE = 1280;
 const THUMB_SIDE = 360;

@@ -1,6 +1,6 @@
 /** Photo rows: a profile's photos, its main one, and those waiting for a moderator. */
-import type { Db } from '../../db/index.js';
-import type { NewPhotoRow, PhotoRow } from '../../db/schema.js';
+import type { Db } from '../../platform/db/index.js';
+import type { NewPhotoRow, PhotoRow } from '../../platform/db/schema.js';
 
 export function photosOf(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
   if (profileIds.length === 0) return Promise.resolve([]);

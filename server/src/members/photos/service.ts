@@ -1,14 +1,15 @@
 /** A member's own photos: upload within the limit, choose the main one, reorder, delete, review; photo files by who may see them. */
 import type { Readable } from 'node:stream';
 import { FREE_PHOTO_LIMIT, type PhotoRejection, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
-import type { NewPhotoRow, PhotoRow, ProfileRow } from '../../db/schema.js';
-import { DomainError, notFound } from '../../errors.js';
-import type { EventBus } from '../../events/bus.js';
-import type { CdnPurge } from '../../media/purge.js';
-import type { MediaStore } from '../../media/store.js';
-import type { Site, SitesService } from '../../sites/service.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import type { NewPhotoRow, PhotoRow, ProfileRow } from '../../platform/db/schema.js';
+import { DomainError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import type { CdnPurge } from '../../platform/media/purge.js';
+import type { MediaStore } from '../../platform/media/store.js';
+import type { Site } from '../../platform/site.js';
+import type { SitesService } from '../../sites/service.js';
 import { maySeePhoto, toOwnPhoto, type Viewer } from '../presenter.js';
 import * as profileQueries from '../profiles/queries.js';
 import { recordProfileChange } from '../profiles/service.js';

@@ -1,6 +1,6 @@
 /** Profiles: a member's own (made with the account) and the site's hosted ones. */
-import type { Db } from '../../db/index.js';
-import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
+import type { Db } from '../../platform/db/index.js';
+import type { NewProfileRow, ProfileRow } from '../../platform/db/schema.js';
 import { pastPrefix, searchKey } from '../search/key.js';
 
 /** The search key that goes with a new or changed name. */

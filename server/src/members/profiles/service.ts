@@ -13,14 +13,14 @@ import {
   profileNameProblem,
   soughtGender,
 } from '@amora/common';
-import { BoundedCache } from '../../cache.js';
-import { addMinutes, type Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
-import type { NewProfileRow, ProfileRow } from '../../db/schema.js';
-import { fieldError } from '../../errors.js';
-import type { EventBus } from '../../events/bus.js';
 import { findCity, isRegionOf } from '../../geo/service.js';
-import type { Site } from '../../sites/service.js';
+import { BoundedCache } from '../../platform/cache.js';
+import { addMinutes, type Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import type { NewProfileRow, ProfileRow } from '../../platform/db/schema.js';
+import { fieldError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import type { Site } from '../../platform/site.js';
 import * as photoQueries from '../photos/queries.js';
 import { presentMember, presentOwnProfile, type Viewer } from '../presenter.js';
 import type { VisibilityPolicy } from '../safety/visibility.js';

@@ -1,8 +1,8 @@
 /** Blocks and reports between profiles. */
 import type { PrivatePhotoStanding } from '@amora/common';
 import { sql } from 'kysely';
-import { type Db, engineOf } from '../../db/index.js';
-import type { PrivatePhotoAccessTable, ProfileRow } from '../../db/schema.js';
+import { type Db, engineOf } from '../../platform/db/index.js';
+import type { PrivatePhotoAccessTable, ProfileRow } from '../../platform/db/schema.js';
 import { blockedByViewer, type Purpose, seenBy } from './rule.js';
 
 export async function insertBlock(db: Db, blocker: number, blocked: number, now: string): Promise<void> {

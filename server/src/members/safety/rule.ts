@@ -11,7 +11,7 @@
  * - Visitors see what anyone may find.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** What the viewer does with a profile: look at it, like or write to it, or find it in a list. */
 export type Purpose = 'view' | 'contact' | 'find';

@@ -1,10 +1,10 @@
 /** Safety: blocks and reports between members; who may see whom is the visibility policy beside this. */
 import type { ReportRequest } from '@amora/common';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
-import { fieldError } from '../../errors.js';
 import type { ModerationService } from '../../moderation/service.js';
-import type { Site } from '../../sites/service.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import { fieldError } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
 import * as photoQueries from '../photos/queries.js';
 import { presentCard, type SignedInViewer } from '../presenter.js';
 import * as queries from './queries.js';

@@ -10,10 +10,10 @@
  */
 
 import { type PrivatePhotoStanding, visitorMayBrowse } from '@amora/common';
-import type { Db } from '../../db/index.js';
-import type { ProfileRow } from '../../db/schema.js';
-import { DomainError, fieldError, notFound } from '../../errors.js';
-import type { Site } from '../../sites/service.js';
+import type { Db } from '../../platform/db/index.js';
+import type { ProfileRow } from '../../platform/db/schema.js';
+import { DomainError, fieldError, notFound } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
 import type { Viewer } from '../presenter.js';
 import * as queries from './queries.js';
 

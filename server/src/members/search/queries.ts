@@ -1,8 +1,8 @@
 /** Search: who a filter lists, a page of cards, and the listing state that keeps totals cached. */
 import type { SearchCursor } from '@amora/common';
 import { CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { type Db, engineOf } from '../../db/index.js';
-import type { Database } from '../../db/schema.js';
+import { type Db, engineOf } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
 import type { CardRow, ImageRow } from '../presenter.js';
 import { blockedByViewer, blockersOfViewer, seenBy } from '../safety/rule.js';
 import { pastPrefix } from './key.js';

@@ -11,10 +11,10 @@ import {
   SIMILAR_RESULTS,
 } from '@amora/common';
 import { formatSearchCursor } from '@amora/common/schemas';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
-import { DomainError } from '../../errors.js';
-import type { Site } from '../../sites/service.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import { DomainError } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
 import { presentCard, type Viewer } from '../presenter.js';
 import { assertVisitorMayBrowse } from '../safety/visibility.js';
 import { searchKey } from './key.js';

@@ -5,7 +5,7 @@
 import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { LinkKeys, VapidKeys } from './notifications/keys.js';
+import type { LinkKeys, VapidKeys } from './keys/deployment-keys.js';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Member } from '../accounts/service.js';
-import { authenticationRequired } from '../errors.js';
+import { authenticationRequired } from '../platform/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

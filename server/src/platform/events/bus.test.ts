@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BusOptions, eventBus, outboxDatabase } from '../../test/event-buses.js';
+import { type BusOptions, eventBus, outboxDatabase } from '../../../test/event-buses.js';
 import type { Db } from '../db/index.js';
-import type { DomainEvent, EventBus } from './bus.js';
+import type { EventBus } from './bus.js';
+import type { DomainEvent } from './catalogue.js';
 
 const like: DomainEvent = { type: 'like.new', siteId: 1, profileId: 10, likedProfileId: 20 };
 const received: DomainEvent = { type: 'like.received', siteId: 1, profileId: 20, likerProfileId: 10 };

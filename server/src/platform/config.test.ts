@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { newKeysEnvironment } from './notifications/keys.js';
+import { newKeysEnvironment } from './keys/deployment-keys.js';
 
 /** The one-line message loadConfig stops with, or null when it accepts the environment. */
 function problem(env: Record<string, string | undefined>): string | null {

@@ -10,8 +10,8 @@ import { apiError } from '@amora/common/schemas';
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { needsClientHeader } from './client-header.js';
 import { HTTP_STATUS } from './error-status.js';
-import { needsClientHeader } from './request-context.js';
 
 declare module 'fastify' {
   interface FastifySchema {

@@ -5,7 +5,7 @@
  * /media, there is nothing to purge.
  */
 import type { JobQueue } from '../jobs/queue.js';
-import type { Site } from '../sites/service.js';
+import type { Site } from '../site.js';
 
 declare module '../jobs/queue.js' {
   interface JobTypes {

@@ -1,5 +1,5 @@
 import type { Locale } from '@amora/common';
-import type { Site } from './sites/service.js';
+import type { Site } from './site.js';
 
 /**
  * Where a request came from: its site, language and the origin its mailed links point to.

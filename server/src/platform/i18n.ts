@@ -5,7 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@amora/common';
 import { createTranslator, type Resource, type TFunction } from '@amora/common/i18n';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../common/locales');
+/**
+ * common/locales, found upwards from this file: from server/src/platform in the sources, from
+ * server/dist in the build, whose chunks sit at another depth.
+ */
+function findLocalesDir(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'common', 'locales');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error('common/locales not found above the server');
+  }
+}
+
+const localesDir = findLocalesDir();
 // app: the few web texts a mail repeats, such as a complaint's category.
 export const NAMESPACES = ['app', 'errors', 'export', 'mail', 'push', 'site'] as const;
 

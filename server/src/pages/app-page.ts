@@ -31,10 +31,10 @@ import {
 import { companyInfo, profileCard, searchQuery, searchResponse, user } from '@amora/common/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BoundedCache } from '../cache.js';
-import { DomainError } from '../errors.js';
 import { countryOfAddress } from '../geo/service.js';
-import { readCatalogue } from '../i18n.js';
+import { BoundedCache } from '../platform/cache.js';
+import { DomainError } from '../platform/errors.js';
+import { readCatalogue } from '../platform/i18n.js';
 import type { Services } from '../services.js';
 import { settingsJson } from '../sites/routes.js';
 import { pageWithAnswer, photoPreloads, scriptPreloads, scriptSafe } from './entry-page.js';

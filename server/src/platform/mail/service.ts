@@ -2,9 +2,9 @@
  * Mail: rendered in the member's language when asked for, then sent by a job, so a slow or failing
  * SMTP server never holds up a request or loses a mail; the job is tried again until it goes out.
  */
-import type { Locale } from '@amora/common';
+import type { CompanyInfo, Locale } from '@amora/common';
 import type { JobQueue } from '../jobs/queue.js';
-import type { Site, SitesService } from '../sites/service.js';
+import type { Site } from '../site.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 import {
   type AccountMailKind,
@@ -20,6 +20,11 @@ declare module '../jobs/queue.js' {
   interface JobTypes {
     'mail.send': OutgoingMail;
   }
+}
+
+/** Where a mail's footer finds the company that runs the site. */
+export interface CompanyDetails {
+  companyInfo(site: Site): Promise<CompanyInfo>;
 }
 
 interface MailTo {
@@ -47,7 +52,7 @@ export interface NotificationMail extends MailTo {
   };
 }
 
-export function createMailService({ mailer, sites, jobs }: { mailer: Mailer; sites: SitesService; jobs: JobQueue }) {
+export function createMailService({ mailer, sites, jobs }: { mailer: Mailer; sites: CompanyDetails; jobs: JobQueue }) {
   jobs.handle('mail.send', (mail) => mailer.send(mail));
 
   async function frameOf(mail: MailTo): Promise<MailFrame> {

@@ -12,7 +12,7 @@ import {
   type RedisLog,
   within,
 } from '../redis.js';
-import type { Envelope } from './bus.js';
+import type { Envelope } from './catalogue.js';
 
 export interface WireListener {
   /** An event another instance (or this one) sent. */

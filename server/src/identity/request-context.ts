@@ -9,20 +9,19 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
   type Locale,
-  REQUEST_TYPE_CLIENT,
-  REQUEST_TYPE_HEADER,
   SESSION_COOKIE,
   TRAFFIC_SOURCE_COOKIE,
   TRAFFIC_SOURCE_DAYS,
 } from '@amora/common';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionClient } from '../accounts/devices.js';
-import type { RequestContext } from '../context.js';
-import type { UserRow } from '../db/schema.js';
-import { DomainError } from '../errors.js';
+import type { RequestContext } from '../platform/context.js';
+import type { UserRow } from '../platform/db/schema.js';
+import { DomainError } from '../platform/errors.js';
+import { needsClientHeader, sentByClient } from '../platform/http/client-header.js';
+import { type Site, siteOrigin } from '../platform/site.js';
 import type { Services } from '../services.js';
-import { type Site, siteOrigin } from '../sites/service.js';
 import { assertSignedInWhereRequired, decorateMember } from './member.js';
 
 const DEVICE_MARK = /^[A-Za-z0-9_-]{43}$/;
@@ -37,20 +36,7 @@ declare module 'fastify' {
     /** The traffic source the visitor first came with (settings.php's ?network=, then a cookie). */
     trafficSource: string | undefined;
   }
-  interface FastifyContextConfig {
-    /** Webhooks from payment providers are called without the client header. */
-    withoutClientHeader?: boolean;
-    /**
-     * A GET that changes something (logout.php, auto-like.php as SPEC §7 has them) needs the client
-     * header too: a link on another site, which carries the SameSite=Lax cookie, must not do it.
-     */
-    getChangesState?: boolean;
-    /** The answer is the same for every visitor, signed in or not: the session is not read. */
-    sessionless?: boolean;
-  }
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const linkOrigins = new WeakMap<FastifyRequest, string>();
 
@@ -129,17 +115,6 @@ const isSettingsRoute = (request: FastifyRequest) => routeOf(request) === '/api/
 const isEntryPage = (request: FastifyRequest) => request.routeOptions.config?.entryPage === true;
 /** Where a visitor enters: a page of the app or a lander, or the app's settings.php call. */
 const isEntryRoute = (request: FastifyRequest) => isSettingsRoute(request) || isEntryPage(request);
-
-/** True when the web app sent the request: its header, which another site cannot make a browser send. */
-export function sentByClient(request: FastifyRequest): boolean {
-  return request.headers[REQUEST_TYPE_HEADER] === REQUEST_TYPE_CLIENT;
-}
-
-/** Whether a call must carry the client header: the one rule, which the OpenAPI document states too. */
-export function needsClientHeader(method: string, config: FastifyContextConfig | undefined): boolean {
-  if (STATE_CHANGING.has(method)) return !config?.withoutClientHeader;
-  return config?.getChangesState === true;
-}
 
 function requestedDomain(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
