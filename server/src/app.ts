@@ -152,26 +152,25 @@ export async function buildApp({
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, rateLimits.options);
   await app.register(swagger, openApiOptions);
-  await app.register(requestContextHooks, { services, publicUrl: config.publicUrl });
+  await app.register(requestContextHooks, { publicUrl: config.publicUrl });
 
-  await app.register(sitesRoutes, { services });
-  await app.register(accountsRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(passkeyRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(membersRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(likesRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(landersRoutes, { services });
-  await app.register(chatRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(realtimeRoutes, { services });
-  await app.register(staffRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(paymentsRoutes, { services, rateLimitScale: config.rateLimitScale, sandbox });
+  await app.register(sitesRoutes);
+  await app.register(accountsRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(passkeyRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(membersRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(likesRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(landersRoutes);
+  await app.register(chatRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(realtimeRoutes);
+  await app.register(staffRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(paymentsRoutes, { rateLimitScale: config.rateLimitScale, sandbox });
   await app.register(notificationsRoutes, {
-    services,
     rateLimitScale: config.rateLimitScale,
     mailEventsToken: config.mailEventsToken,
   });
-  await app.register(complaintsRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(moderationRoutes, { services, rateLimitScale: config.rateLimitScale });
-  await app.register(exportsRoutes, { services, rateLimitScale: config.rateLimitScale });
+  await app.register(complaintsRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(moderationRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(exportsRoutes, { rateLimitScale: config.rateLimitScale });
   await app.register(geoRoutes);
   await app.register(healthRoutes, { db });
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db });
@@ -182,10 +181,9 @@ export async function buildApp({
   const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html'));
   const landersHtml = indexHtml && path.join(webDist, 'landers.html');
   if (landersHtml && fs.existsSync(landersHtml))
-    await app.register(landerPageRoutes, { services, template: fs.readFileSync(landersHtml, 'utf8') });
+    await app.register(landerPageRoutes, { template: fs.readFileSync(landersHtml, 'utf8') });
   if (webDist && indexHtml) {
     await app.register(appPageRoutes, {
-      services,
       template: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
       pageScripts: readPageScripts(webDist),
       renderFirstScreen: await readFirstScreenRender(webDist),

@@ -12,14 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext, sessionClient } from '../identity/request-context.js';
 import { perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 import { setSessionCookie } from './routes.js';
 
 /** Passkeys: adding, naming and removing them in settings, signing in with one, and dropping the password. */
-export const passkeyRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { accounts, passkeys } = services;
   const strict = perVisitor(rateLimitScale);
 

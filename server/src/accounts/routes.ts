@@ -26,7 +26,6 @@ import { z } from 'zod';
 import { requestContext, secureCookies, sessionClient, setLocaleCookie } from '../identity/request-context.js';
 import { invalidFields } from '../platform/http/error-handler.js';
 import { perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 import type { Session } from './service.js';
 
 /** A link from a mail that is no more, or whose account is being deleted. */
@@ -38,10 +37,8 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
   reply.setCookie(DEVICE_COOKIE, session.device, { ...cookie, maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { accounts } = services;
   const strict = perVisitor(rateLimitScale);
 

@@ -17,7 +17,6 @@ import { sentByClient } from '../platform/http/client-header.js';
 import { invalidFields } from '../platform/http/error-handler.js';
 import { sendObject } from '../platform/http/media.js';
 import { perMember } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 import type { Outgoing, SendTarget } from './service.js';
 
 /** A photo message: its form's fields and its one file. */
@@ -39,10 +38,8 @@ async function photoMessage(request: FastifyRequest): Promise<{ target: SendTarg
   return { target: parsed.data, outgoing: { photo } };
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { chat } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);

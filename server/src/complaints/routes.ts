@@ -2,12 +2,9 @@ import { complaintRequest, complaintResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../identity/request-context.js';
 import { perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 
-export const complaintsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const complaintsRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const limited = perVisitor(rateLimitScale);
 
   app.post(

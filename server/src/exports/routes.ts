@@ -2,12 +2,9 @@ import { dataExportResponse, exportIdQuery } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perMember } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 
-export const exportsRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const exportsRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { exports } = services;
   const limited = perMember(rateLimitScale);
   const signedIn = { signedIn: true };

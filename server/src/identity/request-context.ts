@@ -21,7 +21,6 @@ import type { UserRow } from '../platform/db/schema.js';
 import { DomainError } from '../platform/errors.js';
 import { needsClientHeader, sentByClient } from '../platform/http/client-header.js';
 import { type Site, siteOrigin } from '../platform/site.js';
-import type { Services } from '../services.js';
 import { assertSignedInWhereRequired, decorateMember } from './member.js';
 
 const DEVICE_MARK = /^[A-Za-z0-9_-]{43}$/;
@@ -122,10 +121,8 @@ function requestedDomain(request: FastifyRequest): string {
   return (forced || request.hostname).toLowerCase();
 }
 
-async function requestContextPlugin(
-  app: FastifyInstance,
-  { services, publicUrl }: { services: Services; publicUrl: string },
-) {
+async function requestContextPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+  const { services } = app;
   const publicOrigin = new URL(publicUrl);
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', DEFAULT_LOCALE);

@@ -16,11 +16,13 @@ import {
   type MemberProfile,
   photoUrl,
 } from '@amora/common';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { countryOfAddress } from '../geo/service.js';
 import { pageWithAnswer, photoPreloads, scriptSafe } from '../pages/entry-page.js';
 import { DomainError } from '../platform/errors.js';
-import type { Services } from '../services.js';
+
+/** The services the app decorates itself with (app.ts). */
+type Services = FastifyInstance['services'];
 
 /** A profile lander's profile, or null where this visitor may not see it. */
 async function memberOf(services: Services, request: FastifyRequest, route: LanderRoute, network?: string) {
@@ -69,10 +71,8 @@ export function landerPageHtml(template: string, answer: LanderFirstAnswer, rout
 }
 
 /** Answers the lander paths of common/src/web-routes.ts; `template` is the built landers.html. */
-export const landerPageRoutes: FastifyPluginAsync<{ services: Services; template: string }> = async (
-  app,
-  { services, template },
-) => {
+export const landerPageRoutes: FastifyPluginAsync<{ template: string }> = async (app, { template }) => {
+  const { services } = app;
   for (const pattern of LANDER_PATHS) {
     app.get(pattern, { schema: { hide: true }, config: { entryPage: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -1,8 +1,8 @@
 import { landersQuery, landersResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../services.js';
 
-export const landersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const landersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
   const { landers } = services;
 
   app.get(

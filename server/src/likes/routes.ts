@@ -15,12 +15,9 @@ import {
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perMember } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 
-export const likesRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const likesRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { likes } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);

@@ -22,12 +22,9 @@ import { PUBLIC_PHOTO_CACHE, sendObject } from '../platform/http/media.js';
 import { acceptPhotoUploads, uploadedPhoto } from '../platform/http/photo-upload.js';
 import { perMember } from '../platform/http/rate-limits.js';
 import { isMediaKey } from '../platform/media/store.js';
-import type { Services } from '../services.js';
 
-export const membersRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const membersRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { accounts, members, safety, search, photos, likes, chat } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);

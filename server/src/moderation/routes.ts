@@ -1,13 +1,10 @@
 import { appealQuery, appealRequest, appealResponse } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 
 /** The appeal link of a statement of reasons: it works without signing in (a suspended member cannot). */
-export const moderationRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const moderationRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const limited = perVisitor(rateLimitScale);
 
   app.get(

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { maskedEmail } from '../accounts/service.js';
 import { DomainError } from '../platform/errors.js';
 import { perMember, perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
+import type { Site } from '../platform/site.js';
 
 const signedIn = { signedIn: true };
 
@@ -22,10 +22,10 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{
-  services: Services;
   rateLimitScale: number;
   mailEventsToken: string | null;
-}> = async (app, { services, rateLimitScale, mailEventsToken }) => {
+}> = async (app, { rateLimitScale, mailEventsToken }) => {
+  const { services } = app;
   const { notifications } = services;
   const perAddress = perVisitor(rateLimitScale);
   const limited = perMember(rateLimitScale);
@@ -37,7 +37,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     (_request, _body, done) => done(null, {}),
   );
 
-  const choices = async (userId: number, site: Parameters<Services['accounts']['currentUser']>[1]) => {
+  const choices = async (userId: number, site: Site) => {
     const [preferences, user] = await Promise.all([
       notifications.preferences(userId),
       services.accounts.currentUser(userId, site),

@@ -29,15 +29,17 @@ import {
   WEB_PATHS,
 } from '@amora/common';
 import { companyInfo, profileCard, searchQuery, searchResponse, user } from '@amora/common/schemas';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { countryOfAddress } from '../geo/service.js';
 import { BoundedCache } from '../platform/cache.js';
 import { DomainError } from '../platform/errors.js';
 import { readCatalogue } from '../platform/i18n.js';
-import type { Services } from '../services.js';
 import { settingsJson } from '../sites/routes.js';
 import { pageWithAnswer, photoPreloads, scriptPreloads, scriptSafe } from './entry-page.js';
+
+/** The services the app decorates itself with (app.ts). */
+type Services = FastifyInstance['services'];
 
 /** Each of the router's paths and the scripts its page loads beyond the app's (web/page-scripts.ts). */
 export type PageScripts = Record<string, readonly string[]>;
@@ -166,7 +168,8 @@ async function firstScreen(
  * and, where the server renders it, its first screen.
  */
 async function pageFor(
-  { services, pageScripts }: AppPageOptions,
+  services: Services,
+  { pageScripts }: AppPageOptions,
   request: FastifyRequest,
   { texts, templates, screens }: { texts: Map<Locale, PageTexts>; templates: Templates; screens?: FirstScreens },
 ) {
@@ -207,7 +210,6 @@ async function pageFor(
 }
 
 interface AppPageOptions {
-  services: Services;
   /** The built index.html. */
   template: string;
   pageScripts: PageScripts;
@@ -248,7 +250,7 @@ export const appPageRoutes: FastifyPluginAsync<AppPageOptions> = async (app, opt
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       // A domain with no site still gets the page, which then shows its failure in the browser.
       if (!request.site) return options.template;
-      return pageFor(options, request, { texts, templates, screens });
+      return pageFor(app.services, options, request, { texts, templates, screens });
     });
   }
 };

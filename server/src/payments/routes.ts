@@ -28,7 +28,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../identity/request-context.js';
 import { perMember, perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 import { atProvider, PaymentNotFound } from './provider.js';
 import type { SandboxProvider } from './sandbox.js';
 
@@ -50,10 +49,10 @@ const ORDER_REFUSALS = ['not_found', ...DISCOUNT_REFUSALS, 'payment_provider_una
 const webhookBody = z.object({ id: text().min(1, 'required').max(100, 'too_long') });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
-  services: Services;
   rateLimitScale: number;
   sandbox: SandboxProvider | null;
-}> = async (app, { services, rateLimitScale, sandbox }) => {
+}> = async (app, { rateLimitScale, sandbox }) => {
+  const { services } = app;
   const { payments } = services;
   const signedIn = { signedIn: true };
   const limited = perMember(rateLimitScale);

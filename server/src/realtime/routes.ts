@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { requestOrigin } from '../identity/request-context.js';
 import { ONLINE_RENEWAL_MINUTES } from '../members/profiles/service.js';
 import { authenticationRequired, DomainError } from '../platform/errors.js';
-import type { Services } from '../services.js';
 import type { Listener } from './hub.js';
 
 /** How often a socket is pinged; one that has not answered the previous ping is closed. */
@@ -83,7 +82,8 @@ export async function closeSocketsForRestart(this: FastifyInstance) {
   clearTimeout(cut);
 }
 
-export const realtimeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
   const { accounts, chat, members, realtime } = services;
   // A beacon's body comes as text/plain, which the API refuses elsewhere; page-hidden.php reads none of it.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>

@@ -3,7 +3,6 @@ import { companyInfo, interestsResponse, regionsResponse, settings, text } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryOfAddress } from '../geo/service.js';
-import type { Services } from '../services.js';
 
 /** settings.php's answers as sent: the service keeps each answer a while, and it is serialised once. */
 const serialisedSettings = new WeakMap<Settings, string>();
@@ -17,7 +16,8 @@ export function settingsJson(answer: Settings): string {
   return json;
 }
 
-export const sitesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
   const { sites } = services;
 
   app.get(

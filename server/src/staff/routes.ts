@@ -87,7 +87,6 @@ import { DomainError } from '../platform/errors.js';
 import { sendObject } from '../platform/http/media.js';
 import { acceptPhotoUploads, uploadedPhoto } from '../platform/http/photo-upload.js';
 import { perVisitor } from '../platform/http/rate-limits.js';
-import type { Services } from '../services.js';
 import { requireRight } from './policy.js';
 import { STAFF_MEDIA_PREFIX, type StaffMember } from './service.js';
 
@@ -121,10 +120,8 @@ declare module 'fastify' {
   }
 }
 
-export const staffRoutes: FastifyPluginAsyncZod<{ services: Services; rateLimitScale: number }> = async (
-  app,
-  { services, rateLimitScale },
-) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { services } = app;
   const { staff } = services;
   app.decorateRequest('staff', null);
   app.addHook('preHandler', async (request: FastifyRequest) => {
