@@ -4,7 +4,6 @@
  * companyinfo.php and the catalogues one after the other.
  */
 import { FALLBACK_LOCALE, type Locale } from './constants.js';
-import type { AppFirstAnswer } from './schemas/app-page.js';
 
 /** The catalogues (common/locales/{locale}/{namespace}.json) the web app's screens use. */
 export const WEB_NAMESPACES = [
@@ -56,6 +55,3 @@ export const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 
 /** The build's render of a visitor's first screen (web/src/render.tsx), in the built web folder. */
 export const FIRST_SCREEN_RENDER_FILE = 'render/render.js';
-
-/** The HTML of `path`'s first screen (with its query) as the app draws it from `answer`; null for a redirect. */
-export type RenderFirstScreen = (path: string, answer: AppFirstAnswer) => Promise<string | null>;

@@ -23,3 +23,6 @@ export const appFirstAnswer = z.object({
   showcase: z.array(profileCard).optional(),
 });
 export type AppFirstAnswer = z.infer<typeof appFirstAnswer>;
+
+/** The HTML of `path`'s first screen (with its query) as the app draws it from `answer`; null for a redirect. */
+export type RenderFirstScreen = (path: string, answer: AppFirstAnswer) => Promise<string | null>;

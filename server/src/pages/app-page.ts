@@ -22,13 +22,19 @@ import {
   type ProfileCard,
   pageLocales,
   photoUrl,
-  type RenderFirstScreen,
   type SearchResponse,
   type Settings,
   WEB_NAMESPACES,
   WEB_PATHS,
 } from '@amora/common';
-import { companyInfo, profileCard, searchQuery, searchResponse, user } from '@amora/common/schemas';
+import {
+  companyInfo,
+  profileCard,
+  type RenderFirstScreen,
+  searchQuery,
+  searchResponse,
+  user,
+} from '@amora/common/schemas';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { countryOfAddress } from '../geo/service.js';
