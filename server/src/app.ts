@@ -34,6 +34,7 @@ import type { Db } from './platform/db/index.js';
 import { DomainError } from './platform/errors.js';
 import { createEventBus } from './platform/events/bus.js';
 import { connectRedisWire } from './platform/events/wire.js';
+import { allowedMethods } from './platform/http/allowed-methods.js';
 import { drainingHooks } from './platform/http/draining.js';
 import { answerClientError, answerError, installErrorHandler } from './platform/http/error-handler.js';
 import { healthRoutes } from './platform/http/health.js';
@@ -92,6 +93,7 @@ export async function buildApp({
   // The API reads JSON; a text body is refused as such (415), not read as a string its schema refuses.
   app.removeContentTypeParser('text/plain');
   await app.register(drainingHooks);
+  await app.register(allowedMethods);
 
   const wire = config.redisUrl ? await connectRedisWire(config.redisUrl, config.redisPrefix) : undefined;
   const events = createEventBus({ db, wire });
@@ -205,6 +207,11 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     // No path answers TRACE, which would echo a request and its cookies to a script (cross-site tracing).
     if (request.method === 'TRACE') throw new DomainError('method_not_allowed');
+    const allowed = app.allowedMethods(request.url);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      throw new DomainError('method_not_allowed');
+    }
     if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') throw new DomainError('not_found');
     const [pathname = '/', query] = request.url.split('?');
     // The lander routes take no trailing slash; an ad's link with one gets the lander all the same.

@@ -181,6 +181,26 @@ describe('every operation of the OpenAPI document', () => {
     60_000,
   );
 
+  it('answers every method a path of the document does not list with 405 and the methods it does', async () => {
+    const operations = operationsOf(await openApiDocument(t.app));
+    const methodsOf = new Map<string, string[]>();
+    for (const { path, method } of operations) methodsOf.set(path, [...(methodsOf.get(path) ?? []), method]);
+    const wrong: string[] = [];
+    for (const [path, methods] of methodsOf) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((each) => !methods.includes(each))) {
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
+        });
+        const allow = response.headers.allow?.toString().split(', ') ?? [];
+        if (response.statusCode !== 405 || !methods.every((each) => allow.includes(each)))
+          wrong.push(`${method} ${path}: ${response.statusCode}, allow ${allow.join(', ')}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('makes input from the schemas that the schemas take', () => {
     const schema: Schema = {
       type: 'object',

@@ -3,7 +3,7 @@
  * paths, links from other sites that carry the cookie, and caches that keep personal answers.
  */
 import net from 'node:net';
-import { SESSION_COOKIE } from '@amora/common';
+import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
@@ -202,6 +202,24 @@ describe('requests refused before any route is found', () => {
     const { status, body } = await answerOverSocket(t.app, `GET /api/members.php?q=${'q'.repeat(64 * 1024)}`);
     expect(status).toBe(400);
     expect(JSON.parse(body)).toEqual({ error: 'bad_request', message: 'This request could not be understood.' });
+  });
+
+  it('a method its path does not take answers 405 with the methods it does take, and an unknown path 404', async () => {
+    const cases = [
+      { method: 'PUT', url: '/api/chats.php', allow: 'GET, HEAD' },
+      { method: 'DELETE', url: '/api/settings.php?domain=x', allow: 'GET, HEAD' },
+      { method: 'GET', url: '/api/signup.php', allow: 'POST' },
+      { method: 'POST', url: '/media/1/photo.webp', allow: 'GET, HEAD' },
+    ] as const;
+    for (const { method, url, allow } of cases) {
+      const response = await t.app.inject({ method, url, headers: { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT } });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(response.json().error).toBe('method_not_allowed');
+    }
+    const unknown = await t.app.inject({ method: 'PUT', url: '/api/nothing-here.php' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
   });
 
   it('TRACE answers 405 method_not_allowed in the error shape, on a call and on a page', async () => {
