@@ -117,22 +117,3 @@ export const sendMessageResponse = z.object({
 export type SendMessageResponse = z.infer<typeof sendMessageResponse>;
 
 export const conversationBody = z.object({ conversation: id });
-
-/** What the server tells an app over its WebSocket (GET /api/ws). */
-export type ServerPush =
-  | { type: 'message'; message: ChatMessage; unread?: number }
-  | { type: 'read'; conversation: number; up_to: number }
-  | { type: 'badge'; unread: number }
-  | { type: 'typing'; conversation: number; profile_id: number }
-  | { type: 'hidden'; conversation: number; unread: number }
-  | { type: 'like'; profile_id: number }
-  | { type: 'match'; profile_id: number }
-  /** The member's credits or premium changed (a payment was paid or refunded): fetch the user again. */
-  | { type: 'credits' }
-  /** The member's data export is ready to download. */
-  | { type: 'export' }
-  /** Sent once the missed messages have been sent after a (re)connect. */
-  | { type: 'ready' };
-
-/** What an app tells the server over its WebSocket: the member is typing, or the page was shown or hidden. */
-export type ClientSignal = { type: 'typing'; conversation: number } | { type: 'visible'; visible: boolean };

@@ -17,6 +17,7 @@ export * from './notifications.js';
 export * from './passkeys.js';
 export * from './payments.js';
 export * from './sites.js';
+export * from './socket.js';
 export * from './staff.js';
 export * from './staff-prices.js';
 export * from './text.js';

@@ -4,7 +4,14 @@
  * the newest message id the app has; what came after it is sent first (then `ready`), so a
  * reconnecting app misses nothing and gets nothing twice. A socket lives as long as its session.
  */
-import { SERVICE_RESTART_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, type ServerPush, TYPING_SIGNAL_MS } from '@amora/common';
+import {
+  type ClientSignal,
+  SERVICE_RESTART_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
+  type ServerPush,
+  TYPING_SIGNAL_MS,
+} from '@amora/common';
+import { clientSignal } from '@amora/common/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -26,11 +33,6 @@ const POLICY_VIOLATION_CLOSE_CODE = 1008;
 const wsQuery = z.object({
   since: z.coerce.number({ message: 'invalid_choice' }).int('invalid_choice').min(0, 'invalid_choice').optional(),
 });
-
-const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('typing'), conversation: z.number().int().positive() }),
-  z.object({ type: z.literal('visible'), visible: z.boolean() }),
-]);
 
 /** Scheme, host and port, as URL spells them (lower case, no default port); null for what is no URL. */
 function normalisedOrigin(origin: string): string | null {
@@ -144,9 +146,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const lastTyping = new Map<number, number>();
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
-        let parsed: z.infer<typeof clientMessage>;
+        let parsed: ClientSignal;
         try {
-          parsed = clientMessage.parse(JSON.parse(String(data)));
+          parsed = clientSignal.parse(JSON.parse(String(data)));
         } catch {
           return;
         }

@@ -124,6 +124,21 @@ function handlePush(queryClient: QueryClient, push: ServerPush, seen: { newest: 
   }
 }
 
+/** A push as the shared schema reads it; null, and a note in the console, for what it does not take. */
+async function readPush(data: string): Promise<ServerPush | null> {
+  const { serverPush } = await import('@amora/common/schemas');
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    json = data;
+  }
+  const read = serverPush.safeParse(json);
+  if (read.success) return read.data;
+  console.error('A push the app does not know:', data.slice(0, 200));
+  return null;
+}
+
 /** Opens the live socket and keeps it open until the returned function is called (logout, unmount). */
 export function connectLive(queryClient: QueryClient): () => void {
   const seen = { newest: 0 };
@@ -143,8 +158,19 @@ export function connectLive(queryClient: QueryClient): () => void {
       retryDelay = RECONNECT_FIRST_MS;
       ws.send(JSON.stringify({ type: 'visible', visible: document.visibilityState === 'visible' }));
     };
+    // Pushes are read one after another: the schemas load with the first, and order matters.
+    let reading = Promise.resolve();
     ws.onmessage = (event) => {
-      const push = JSON.parse(String(event.data)) as ServerPush;
+      const data = String(event.data);
+      reading = reading
+        .then(async () => {
+          const push = await readPush(data);
+          if (push) receive(push);
+        })
+        // A push whose schemas could not load is lost like one a dropped socket never brought; the next is read.
+        .catch(() => undefined);
+    };
+    const receive = (push: ServerPush) => {
       handlePush(queryClient, push, seen);
       if (push.type !== 'ready') return;
       // After a reconnect: read states may have changed meanwhile, and without a message to start
