@@ -36,7 +36,7 @@ if (withRedis && !withPostgres && firstLoad) {
   console.warn('Skipping the redis tests of instances joined by Redis: they need PostgreSQL too.');
 }
 const apiTests = ['server/test/**/*.test.ts'];
-/** Media on s3rver; the AWS SDK's notice that its 2027 releases need Node 22 said once in the README, not by every test file. */
+/** Media on s3rver; the AWS SDK's notice that its 2027 releases need Node 22 said once in docs/operations.md, not by every test file. */
 const onS3 = { AMORA_TEST_MEDIA: 's3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 /** Tests of PostgreSQL's own faults (terminated backends, a closed database) and of instances sharing it (a rolling restart); api-sqlite leaves them out. */
 const postgresOnlyTests = ['server/test/postgres-*.test.ts'];

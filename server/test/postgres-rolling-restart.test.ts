@@ -5,7 +5,7 @@
  * stopped with SIGTERM and started again. A WebSocket on an instance that stops is told to
  * reconnect (close code 1012) and can, to the other.
  *
- * On PostgreSQL only: instances share a PostgreSQL database (README). Two processes writing one
+ * On PostgreSQL only: instances share a PostgreSQL database (docs/operations.md). Two processes writing one
  * SQLite file refuse each other's write transactions (SQLITE_BUSY_SNAPSHOT). The instances need no
  * Redis for what is checked here: each answers its own requests and closes its own sockets.
  */

@@ -152,7 +152,7 @@ const isStalePlan = (error: unknown) =>
 /**
  * Each distinct statement the app runs is parsed, and for most also planned, once per connection
  * instead of on every run (a named prepared statement): for the app's small queries, parsing and
- * planning cost PostgreSQL about as much as running them (README, "Measured").
+ * planning cost PostgreSQL about as much as running them (docs/measurements.md).
  *
  * When another instance's migration changes a table that a kept statement reads with `*`,
  * PostgreSQL refuses it before running it; the statement then gets a new name, so it is prepared
