@@ -1,6 +1,5 @@
 /** Validation rules of SPEC §5, shared by the forms and the API. */
 import { MIN_AGE } from './constants.js';
-import type { Tracking } from './schemas/accounts.js';
 import type { Settings } from './schemas/sites.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -131,7 +130,10 @@ export function visitorMayBrowse(site: VisitorRules, network: string | undefined
 }
 
 /** Visitors sign up where the site takes everyone, or only those who came with a traffic source (SPEC §6). */
-export function visitorMaySignUp(site: VisitorRules, tracking: Tracking | undefined): boolean {
+export function visitorMaySignUp(
+  site: VisitorRules,
+  tracking: { network?: string; ref?: string } | undefined,
+): boolean {
   const fromTrafficSource = Boolean(tracking?.network || tracking?.ref);
   return site.signups === 'all' || (site.signups === 'with_trafficsource' && fromTrafficSource);
 }

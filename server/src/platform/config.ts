@@ -21,7 +21,7 @@ export interface S3Config {
 }
 
 /** Where photos and data exports are kept: under DATA_DIR/media, or in an S3 bucket. */
-export type MediaConfig = { store: 'disk' } | { store: 's3'; s3: S3Config };
+type MediaConfig = { store: 'disk' } | { store: 's3'; s3: S3Config };
 
 export interface Config {
   port: number;
