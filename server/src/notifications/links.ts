@@ -4,7 +4,7 @@
  * a rotation, links signed with the previous key still work until its grace period ends.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { LinkKeys } from '../platform/keys/deployment-keys.js';
+import type { LinkKeys } from '../platform/config.js';
 
 const SIGNATURE_BYTES = 24;
 

@@ -9,11 +9,11 @@ import type { PushSubscriptionJson } from '@amora/common';
 import type { Selectable } from 'kysely';
 import webpush from 'web-push';
 import type { Clock } from '../platform/clock.js';
+import type { VapidKeys } from '../platform/config.js';
 import type { Db } from '../platform/db/index.js';
 import type { PushSubscriptionsTable } from '../platform/db/schema.js';
 import { fieldError } from '../platform/errors.js';
 import type { JobQueue } from '../platform/jobs/queue.js';
-import type { VapidKeys } from '../platform/keys/deployment-keys.js';
 import { ADDRESS_REFUSED, isPublicEndpoint, publicPushAgent } from './push-addresses.js';
 import * as queries from './queries.js';
 

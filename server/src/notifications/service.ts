@@ -20,13 +20,13 @@ import type { AccountsService, NotificationTarget } from '../accounts/service.js
 import type { ChatService } from '../chat/service.js';
 import type { LikesService } from '../likes/service.js';
 import type { MembersService } from '../members/profiles/service.js';
+import type { LinkKeys } from '../platform/config.js';
 import type { Db } from '../platform/db/index.js';
 import type { MarketingConsentsTable } from '../platform/db/schema.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { CaseLetter, EventOf, EventType } from '../platform/events/catalogue.js';
 import { type Translate, translator } from '../platform/i18n.js';
 import type { JobQueue } from '../platform/jobs/queue.js';
-import type { LinkKeys } from '../platform/keys/deployment-keys.js';
 import type { MailService } from '../platform/mail/service.js';
 import type { NotificationMailKind } from '../platform/mail/templates.js';
 import type { Site } from '../platform/site.js';

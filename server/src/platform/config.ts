@@ -5,7 +5,6 @@
 import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { LinkKeys, VapidKeys } from './keys/deployment-keys.js';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
@@ -18,6 +17,19 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Unset: the AWS SDK's default chain (environment, profile, instance role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+export interface VapidKeys {
+  /** base64url of the 65-byte uncompressed P-256 point, as settings.php hands it to browsers. */
+  publicKey: string;
+  /** base64url of the 32-byte private key. */
+  privateKey: string;
+}
+
+/** The key new links are signed with, and the one before it, which verifies links until its grace ends. */
+export interface LinkKeys {
+  current: Buffer;
+  previous: { key: Buffer; until: Date } | null;
 }
 
 /** Where photos and data exports are kept: under DATA_DIR/media, or in an S3 bucket. */

@@ -9,22 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { Clock } from '../clock.js';
-import { type Config, LINK_KEY_MIN_BYTES } from '../config.js';
+import { type Config, LINK_KEY_MIN_BYTES, type LinkKeys, type VapidKeys } from '../config.js';
 import type { Db } from '../db/index.js';
 import * as queries from './queries.js';
-
-export interface VapidKeys {
-  /** base64url of the 65-byte uncompressed P-256 point, as settings.php hands it to browsers. */
-  publicKey: string;
-  /** base64url of the 32-byte private key. */
-  privateKey: string;
-}
-
-/** The key new links are signed with, and the one before it, which verifies links until its grace ends. */
-export interface LinkKeys {
-  current: Buffer;
-  previous: { key: Buffer; until: Date } | null;
-}
 
 export interface DeploymentKeys {
   vapid: VapidKeys;
