@@ -52,7 +52,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'web/*.test.ts'],
+          include: [
+            'common/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'web/*.test.ts',
+            'scripts/*.test.ts',
+          ],
         },
       },
       {

@@ -11,33 +11,24 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  REQUEST_TYPE_CLIENT,
-  REQUEST_TYPE_HEADER,
-  SESSION_COOKIE,
-  type SendMessageResponse,
-  type ServerPush,
-} from '@amora/common';
+import { SESSION_COOKIE } from '@amora/common';
 import WebSocket from 'ws';
 import * as accountQueries from '../server/src/accounts/queries.js';
 import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
 import { SOCKETS_PER_SESSION } from '../server/src/realtime/hub.js';
 import { openDemoApp } from './demo-app.js';
+import { ms } from './load.js';
 import { throwAwayDatabase } from './postgres.js';
-import { cpuMs, postgresPids, residentMb, type ServerProcess, startApp } from './server-process.js';
+import { cpuDuring, type LatencyRow, type Member, openAppSocket, paced, post, summarise } from './realtime-traffic.js';
+import { residentMb, type ServerProcess, startApp } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WARM_UP_MS = 2_000;
 const DRAIN_MS = 3_000;
-const TICK_MS = 5;
 const SOCKET_BATCH = 250;
-/** Connections the senders share per instance. */
-const SENDER_CONNECTIONS = 64;
 
 export interface RealtimeOptions {
   adminUrl: string;
@@ -52,37 +43,12 @@ export interface RealtimeOptions {
   nodeOptions?: (instance: string) => string[];
 }
 
-export interface LatencyRow {
-  setup: string;
-  rate: number;
-  sent: number;
-  delivered: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-  /** CPU time per delivered message, in ms: the app's processes and PostgreSQL's (the bench's own is not counted). */
-  appCpuMs: number;
-  databaseCpuMs: number;
-}
-
 export interface MemoryRow {
   sockets: number;
   beforeMb: number;
   afterMb: number;
   perSocketKb: number;
 }
-
-interface Member {
-  profileId: number;
-  cookie: string;
-  /** More sessions of the member's (their own first): a session holds at most SOCKETS_PER_SESSION sockets. */
-  sessions: string[];
-}
-
-const percentile = (sorted: number[], share: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 
 export function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -161,135 +127,6 @@ function startInstance(
     },
     { nodeOptions: options.nodeOptions?.(name) },
   );
-}
-
-function openAppSocket(base: string, member: Member, onPush: (push: ServerPush) => void): Promise<WebSocket> {
-  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: member.cookie } });
-  return new Promise((resolve, reject) => {
-    socket.on('message', (data) => {
-      const push = JSON.parse(String(data)) as ServerPush;
-      if (push.type === 'ready') resolve(socket);
-      onPush(push);
-    });
-    socket.once('error', reject);
-  });
-}
-
-/**
- * Sends go over a fixed pool of keep-alive connections, as a load balancer would hold them: past
- * what the server manages, requests wait in the queue (and the wait counts in their latency)
- * instead of opening connections without end.
- */
-const senderAgent = new http.Agent({ keepAlive: true, maxSockets: SENDER_CONNECTIONS });
-
-function post(base: string, member: Member, body: object): Promise<SendMessageResponse> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}/api/chat.php`,
-      {
-        method: 'POST',
-        agent: senderAgent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          cookie: member.cookie,
-          [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          if (response.statusCode === 200) resolve(JSON.parse(text) as SendMessageResponse);
-          else reject(new Error(`send: ${response.statusCode} ${text}`));
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-/**
- * Sends `rate` messages a second, spread evenly over time and over the senders, for `seconds`
- * after a warm-up; `send(i)` starts message i and `arrived` is fed with when each one arrived.
- */
-async function paced(
-  rate: number,
-  seconds: number,
-  send: (sequence: number) => Promise<void>,
-): Promise<{ sentAt: Map<number, number>; measuredFrom: number; errors: number }> {
-  const sentAt = new Map<number, number>();
-  let errors = 0;
-  let sequence = 0;
-  const started = performance.now();
-  const measuredFrom = started + WARM_UP_MS;
-  const end = measuredFrom + seconds * 1000;
-  const inFlight: Promise<void>[] = [];
-  while (performance.now() < end) {
-    const due = Math.floor(((performance.now() - started) / 1000) * rate);
-    while (sequence < due) {
-      const current = sequence++;
-      sentAt.set(current, performance.now());
-      inFlight.push(
-        send(current).catch(() => {
-          errors += 1;
-        }),
-      );
-    }
-    await sleep(TICK_MS);
-  }
-  await Promise.all(inFlight);
-  return { sentAt, measuredFrom, errors };
-}
-
-function summarise(
-  setup: string,
-  rate: number,
-  seconds: number,
-  run: { sentAt: Map<number, number>; measuredFrom: number; errors: number },
-  arrivedAt: Map<number, number>,
-  cpu: { appMs: number; databaseMs: number },
-): LatencyRow {
-  const latencies: number[] = [];
-  let sent = 0;
-  let lastArrival = run.measuredFrom;
-  for (const [sequence, at] of run.sentAt) {
-    if (at < run.measuredFrom) continue;
-    sent += 1;
-    const arrived = arrivedAt.get(sequence);
-    if (arrived === undefined) continue;
-    latencies.push(arrived - at);
-    lastArrival = Math.max(lastArrival, arrived);
-  }
-  // Throughput: what arrived over the time it took to arrive (longer than the window when the server falls behind).
-  const took = Math.max(seconds, (lastArrival - run.measuredFrom) / 1000);
-  latencies.sort((a, b) => a - b);
-  return {
-    setup,
-    rate,
-    sent,
-    delivered: latencies.length,
-    perSecond: latencies.length / took,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    max: latencies.at(-1) ?? 0,
-    errors: run.errors,
-    appCpuMs: cpu.appMs / Math.max(latencies.length, 1),
-    databaseCpuMs: cpu.databaseMs / Math.max(latencies.length, 1),
-  };
-}
-
-/** CPU the processes (and PostgreSQL) use while `work` runs, in ms. */
-async function cpuDuring<T>(pids: number[], work: () => Promise<T>) {
-  const databasePids = postgresPids();
-  const before = { app: cpuMs(pids), database: cpuMs(databasePids) };
-  const result = await work();
-  const cpu = { appMs: cpuMs(pids) - before.app, databaseMs: cpuMs(databasePids) - before.database };
-  return { result, cpu };
 }
 
 /** Send → recipient socket: senders post to `sendVia`, recipients listen on `listenOn`. */
@@ -449,4 +286,39 @@ export async function benchRealtime(
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const REALTIME_P99_MS = 50;
+const ECHO_FACTOR = 5;
+const SOCKETS_MB = 1024;
+
+/** The realtime section of the report; `pairs` and `seconds` as given to benchRealtime. */
+export function realtimeReport(
+  { rows, echoes, memory }: { rows: LatencyRow[]; echoes: LatencyRow[]; memory: MemoryRow },
+  { pairs, seconds }: { pairs: string; seconds: number },
+) {
+  const echoAt = (rate: number) => echoes.find((echo) => echo.rate === rate)?.p99 ?? 0;
+  const line = (row: LatencyRow, verdict: string) =>
+    `| ${row.setup} | ${row.rate} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ` +
+    `${row.sent - row.delivered} | ${row.errors} | ${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} | ${verdict} |`;
+  const within = (row: LatencyRow) =>
+    row.p99 < REALTIME_P99_MS && row.p99 <= ECHO_FACTOR * Math.max(echoAt(row.rate), 1);
+  return [
+    '## Realtime: message send → recipient socket',
+    '',
+    `${pairs} pairs of paying members on PostgreSQL; each message is a POST /api/chat.php, measured ` +
+      `from the start of the request to the push on the recipient's socket, for ${seconds} s after a 2 s warm-up. ` +
+      `The app runs as server processes without a request log. Budget: p99 under ${REALTIME_P99_MS} ms and within ` +
+      `${ECHO_FACTOR}× the echo's p99 (a floor of 1 ms). CPU a message: what the app's processes (the echo server's, ` +
+      `in its rows) and PostgreSQL's used per delivered message, from /proc; the load generator's own is not counted.`,
+    '',
+    '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | undelivered | errors | CPU a message: app ms | PostgreSQL ms | budget |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...echoes.map((echo) => line(echo, 'baseline')),
+    ...rows.map((row) => line(row, within(row) && row.sent === row.delivered ? 'met' : 'missed')),
+    '',
+    `${memory.sockets.toLocaleString('en')} open sockets on one instance: ${memory.beforeMb.toFixed(0)} MB resident ` +
+      `before, ${memory.afterMb.toFixed(0)} MB after (${memory.perSocketKb.toFixed(1)} KB a socket); budget under ` +
+      `${SOCKETS_MB} MB: ${memory.afterMb < SOCKETS_MB ? 'met' : 'missed'}.`,
+  ].join('\n');
 }

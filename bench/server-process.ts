@@ -3,6 +3,7 @@
  * the compiled server, built once per bench run, and, as the baseline, a bare Fastify hello world.
  */
 import fs from 'node:fs';
+import { newKeysEnvironment } from '../server/src/platform/keys/deployment-keys.js';
 import { buildServer, type ServerProcess, type StartOptions, startServer } from '../server/test/server-process.js';
 
 export type { ServerProcess };
@@ -74,4 +75,29 @@ export function postgresPids(): number[] {
         return false;
       }
     });
+}
+
+/** The deployment's keys, one set for the whole run, as every instance of a deployment shares them. */
+const BENCH_KEYS = newKeysEnvironment();
+
+/** The environment of a production server process on the bench's database (it sends no mail and takes no payment). */
+export function productionEnv(dataDir: string, databaseUrl: string, redisUrl = ''): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    // Production refuses to start without SMTP; the bench sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    // Nor without a real payment provider; the bench pays nothing.
+    PAYMENT_PROVIDER: 'mollie',
+    MOLLIE_API_KEY: 'test_bench',
+    // Nor without the keys every instance shares.
+    ...BENCH_KEYS,
+    DATA_DIR: dataDir,
+    WEB_DIST: '',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    // The bench is one client at thousands of requests a second; production's limits per address would refuse it.
+    RATE_LIMIT_SCALE: '100000',
+    // Nothing balances the bench's load: a stopping process need not wait for a balancer to notice.
+    SHUTDOWN_DRAIN_SECONDS: '0',
+  };
 }

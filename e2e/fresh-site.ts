@@ -11,7 +11,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import type { StaffAccount } from './staff.js';
 import { uniqueEmail } from './support.js';
 
-export interface FreshSite {
+interface FreshSite {
   url: string;
   admin: StaffAccount;
   /** A browser context of its own on this server (its cookies are not the shared server's). */

@@ -128,10 +128,6 @@ export async function chooseDateOfBirth(
   await page.getByRole('combobox', { name: labels.year, exact: true }).selectOption(String(year));
 }
 
-export async function openAccountMenu(page: Page, name: string) {
-  await page.getByRole('button', { name }).click();
-}
-
 /** A second person in the same test: a page in a browser context of its own (own cookies). */
 export async function otherPerson(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit and API tests (SQLite, PostgreSQL, Redis), then the
-// end-to-end suite in Chromium. With CI=true a missing PostgreSQL, Redis or Chromium fails.
+// `npm test`: typecheck, lint (Biome, dependency-cruiser's layer rules, knip), unit and API tests
+// (SQLite, PostgreSQL, Redis), then the end-to-end suite in Chromium. With CI=true a missing
+// PostgreSQL, Redis or Chromium fails.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,7 @@ function run(title, command, args, env = {}) {
 
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 run('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json']);
-run('lint', 'npx', ['biome', 'check', '.']);
+run('lint (Biome, the dependency rules, knip)', 'npm', ['run', 'lint']);
 run('unit and API tests', 'npx', ['vitest', 'run']);
 
 if (!fs.existsSync(chromium)) {

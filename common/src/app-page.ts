@@ -5,19 +5,6 @@
  */
 import { FALLBACK_LOCALE, type Locale } from './constants.js';
 
-/** The catalogues (common/locales/{locale}/{namespace}.json) the web app's screens use. */
-export const WEB_NAMESPACES = [
-  'app',
-  'errors',
-  'pages',
-  'members',
-  'likes',
-  'chat',
-  'credits',
-  'notifications',
-] as const;
-export type WebNamespace = (typeof WEB_NAMESPACES)[number];
-
 /**
  * The languages whose texts a page in `locale` needs: its own, and the one missing texts fall back
  * to, unless `locale` has every text (`complete`, see `hasEveryText`).

@@ -382,3 +382,15 @@ export type PrivatePhotoAction = (typeof PRIVATE_PHOTO_ACTIONS)[number];
 /** What an operator does about a hosted profile's private photos, in the member's conversation. */
 export const OPERATOR_PRIVATE_PHOTO_ACTIONS = ['grant', 'decline', 'revoke'] as const;
 export type OperatorPrivatePhotoAction = (typeof OPERATOR_PRIVATE_PHOTO_ACTIONS)[number];
+
+/** The catalogues (common/locales/{locale}/{namespace}.json) the web app's screens use. */
+export const WEB_NAMESPACES = [
+  'app',
+  'errors',
+  'pages',
+  'members',
+  'likes',
+  'chat',
+  'credits',
+  'notifications',
+] as const;

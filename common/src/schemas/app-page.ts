@@ -1,6 +1,6 @@
 /** The app's first answer, which the server puts in the web app's page (common/src/app-page.ts). */
 import { z } from 'zod';
-import { WEB_NAMESPACES } from '../app-page.js';
+import { WEB_NAMESPACES } from '../constants.js';
 import { localeField, user } from './accounts.js';
 import { profileCard, searchResponse } from './members.js';
 import { companyInfo, settings } from './sites.js';

@@ -341,8 +341,6 @@ export function createExportsService(deps: ExportsDeps) {
   };
 }
 
-export type ExportsService = ReturnType<typeof createExportsService>;
-
 interface ChatPhotoEntry {
   name: string;
   openFile: () => Promise<Readable | null>;

@@ -61,7 +61,7 @@ function heroPhotos(answer: LanderFirstAnswer, route: LanderRoute): string[] {
   return [...profile, ...faces];
 }
 
-export function landerPageHtml(template: string, answer: LanderFirstAnswer, route: LanderRoute): string {
+function landerPageHtml(template: string, answer: LanderFirstAnswer, route: LanderRoute): string {
   return pageWithAnswer(template, {
     locale: answer.locale,
     id: LANDER_ANSWER_ELEMENT_ID,

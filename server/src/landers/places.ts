@@ -11,7 +11,7 @@ export interface Place {
 }
 
 /** "Noord-Holland", "noord-holland" and "Noord Holland" are one key; so are "Köln" and "koln". */
-export function placeKey(text: string): string {
+function placeKey(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

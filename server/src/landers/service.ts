@@ -26,7 +26,7 @@ const NICHE_CRITERIA: Record<LanderPrefix, ShowcaseCriteria> = {
   gay: { gender: 'male' },
 };
 
-export function landerPrefix(site: Site): LanderPrefix {
+function landerPrefix(site: Site): LanderPrefix {
   return NICHE_PREFIXES[site.settings.niche - 1] ?? '';
 }
 
@@ -76,5 +76,3 @@ export function createLandersService({ search, members }: { search: SearchServic
     },
   };
 }
-
-export type LandersService = ReturnType<typeof createLandersService>;

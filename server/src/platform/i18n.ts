@@ -19,7 +19,7 @@ function findLocalesDir(): string {
 
 const localesDir = findLocalesDir();
 // app: the few web texts a mail repeats, such as a complaint's category.
-export const NAMESPACES = ['app', 'errors', 'export', 'mail', 'push', 'site'] as const;
+const NAMESPACES = ['app', 'errors', 'export', 'mail', 'push', 'site'] as const;
 
 /** One catalogue of common/locales, as the web app's build reads it too. */
 export function readCatalogue(locale: Locale, ns: string): Record<string, unknown> {

@@ -134,5 +134,3 @@ export function createRealtimeHub(events: EventBus, accounts: Pick<AccountsServi
     },
   };
 }
-
-export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

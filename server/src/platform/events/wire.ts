@@ -14,7 +14,7 @@ import {
 } from '../redis.js';
 import type { Envelope } from './catalogue.js';
 
-export interface WireListener {
+interface WireListener {
   /** An event another instance (or this one) sent. */
   heard(envelope: Envelope): void;
   /** The channel is heard again after a time it was not: what was sent since then was missed. */

@@ -23,7 +23,7 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 /** The headers helmet sets, read off a stand-in response. */
-export function helmetHeaders(): Record<string, string> {
+function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {

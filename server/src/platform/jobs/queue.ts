@@ -5,12 +5,15 @@
  * A job that was running when its process stopped is run again, once, by whoever comes next.
  */
 
-/** Each domain declares its jobs by augmenting this interface: name → data. */
+/**
+ * Each domain declares its jobs by augmenting this interface: name → data.
+ * @public (module augmentation needs the export; knip sees no import of it)
+ */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
 export interface JobTypes {}
 export type JobName = keyof JobTypes & string;
 
-export interface AddOptions {
+interface AddOptions {
   /** Runs the job this much later. */
   delayMs?: number;
   /** While a job with this key waits or runs, adding another with the same key does nothing. */

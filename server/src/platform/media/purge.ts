@@ -14,7 +14,7 @@ declare module '../jobs/queue.js' {
 }
 
 /** A cdn_prefix that puts a CDN in front: an absolute https address. */
-export const isCdnPrefix = (prefix: string) => prefix.startsWith('https://');
+const isCdnPrefix = (prefix: string) => prefix.startsWith('https://');
 
 export function createCdnPurge(deps: { jobs: JobQueue; purgeUrl: string | null }) {
   const { jobs, purgeUrl } = deps;
