@@ -19,19 +19,6 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
-export interface VapidKeys {
-  /** base64url of the 65-byte uncompressed P-256 point, as settings.php hands it to browsers. */
-  publicKey: string;
-  /** base64url of the 32-byte private key. */
-  privateKey: string;
-}
-
-/** The key new links are signed with, and the one before it, which verifies links until its grace ends. */
-export interface LinkKeys {
-  current: Buffer;
-  previous: { key: Buffer; until: Date } | null;
-}
-
 /** Where photos and data exports are kept: under DATA_DIR/media, or in an S3 bucket. */
 type MediaConfig = { store: 'disk' } | { store: 's3'; s3: S3Config };
 
