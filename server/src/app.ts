@@ -23,11 +23,11 @@ import { landersRoutes } from './landers/routes.js';
 import { likesRoutes } from './likes/routes.js';
 import { membersRoutes } from './members/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
+import { configuredProvider } from './money/payments/providers.js';
+import { moneyRoutes } from './money/routes.js';
 import type { LocalPushService } from './notifications/push.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { appPageRoutes, readFirstScreenRender, readPageScripts } from './pages/app-page.js';
-import { configuredProvider } from './payments/providers.js';
-import { paymentsRoutes } from './payments/routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
@@ -165,7 +165,7 @@ export async function buildApp({
   await app.register(chatRoutes, { rateLimitScale: config.rateLimitScale });
   await app.register(realtimeRoutes);
   await app.register(staffRoutes, { rateLimitScale: config.rateLimitScale });
-  await app.register(paymentsRoutes, { rateLimitScale: config.rateLimitScale, sandbox });
+  await app.register(moneyRoutes, { rateLimitScale: config.rateLimitScale, sandbox });
   await app.register(notificationsRoutes, {
     rateLimitScale: config.rateLimitScale,
     mailEventsToken: config.mailEventsToken,

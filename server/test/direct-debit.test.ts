@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DIRECT_DEBIT_CODE_ATTEMPTS, DIRECT_DEBIT_CODE_MINUTES } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
+import { SANDBOX_SETTLE_SECONDS } from '../src/money/payments/sandbox.js';
 import { buildMember, loggedIn, type TestClient, useTestApp } from './helpers.js';
 
 const t = useTestApp();

@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LOCALES } from '@amora/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMollieProvider } from '../src/payments/mollie.js';
+import { createMollieProvider } from '../src/money/payments/mollie.js';
 import {
   type NewProviderPayment,
   PaymentNotFound,
   type PaymentProvider,
   ProviderUnavailable,
-} from '../src/payments/provider.js';
+} from '../src/money/payments/provider.js';
 import { type FakeMollie, type MollieStatus, startFakeMollie } from './fake-mollie.js';
 
 let mollie: FakeMollie;

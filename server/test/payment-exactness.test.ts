@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CHECKOUT_MINUTES } from '../src/payments/sandbox.js';
+import { SANDBOX_CHECKOUT_MINUTES } from '../src/money/payments/sandbox.js';
 import { engineOf } from '../src/platform/db/index.js';
 import { type Buyer, buyingKit } from './buying.js';
 import { buildSite, lastMail, settle, useTestApp } from './helpers.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RepeatOrder } from '@amora/common';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CHECKOUT_MINUTES, SANDBOX_SETTLE_SECONDS } from '../src/payments/sandbox.js';
+import { SANDBOX_CHECKOUT_MINUTES, SANDBOX_SETTLE_SECONDS } from '../src/money/payments/sandbox.js';
 import { type Buyer, buyingKit, type Transaction } from './buying.js';
 import { client, makePremium, useTestApp } from './helpers.js';
 import { openSocket, type TestSocket } from './sockets.js';

@@ -29,9 +29,9 @@ import {
   type User,
   visitorMaySignUp,
 } from '@amora/common';
-import type { CreditsService } from '../credits/service.js';
 import { countryOfAddress } from '../geo/service.js';
 import type { MembersService } from '../members/profiles/service.js';
+import type { CreditsService } from '../money/credits/service.js';
 import { addDays, addMinutes, type Clock } from '../platform/clock.js';
 import type { RequestContext } from '../platform/context.js';
 import type { FigurePeriod } from '../platform/db/figures.js';

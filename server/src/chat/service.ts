@@ -22,11 +22,11 @@ import {
   type SentKind,
 } from '@amora/common';
 import type { Member } from '../accounts/service.js';
-import type { CreditsService } from '../credits/service.js';
 import { storeChatPhotoFile } from '../members/photos/files.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
+import type { CreditsService } from '../money/credits/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { FigurePeriod } from '../platform/db/figures.js';
 import type { Db } from '../platform/db/index.js';

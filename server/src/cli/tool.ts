@@ -1,6 +1,6 @@
 /** What the command-line tools share: failing with a message, and the configured database. */
 
-import { configuredProvider } from '../payments/providers.js';
+import { configuredProvider } from '../money/payments/providers.js';
 import { systemClock } from '../platform/clock.js';
 import { type Config, ConfigError, loadConfig } from '../platform/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../platform/db/index.js';

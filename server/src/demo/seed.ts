@@ -3,8 +3,8 @@
  * profiles with generated avatars; and many more hosted profiles in bulk for load tests.
  */
 import { HAIR_COLOURS, type ProfileUpdate } from '@amora/common';
-import type { NewDiscountCode } from '../credits/service.js';
 import type { StoredPhotoFiles } from '../members/photos/files.js';
+import type { NewDiscountCode } from '../money/prices/service.js';
 import { addDays, type Clock } from '../platform/clock.js';
 import { bulkLoad } from '../platform/db/bulk-load.js';
 import type { Db } from '../platform/db/index.js';

@@ -155,7 +155,7 @@ export async function lockLikesBetween(db: Db, profile: number, other: number): 
 
 /**
  * The advisory-lock key spaces (the first of pg_advisory_xact_lock's two keys; chat/queries.ts has
- * 6, staff/claim-queries.ts 7, credits/queries.ts 8, notifications/queries.ts 9).
+ * 6, staff/claim-queries.ts 7, money/prices/queries.ts 8, notifications/queries.ts 9).
  */
 const SWIPE_LOCKS = 4;
 const PAIR_LOCKS = 5;

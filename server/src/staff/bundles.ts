@@ -4,8 +4,9 @@
  * back. A payment under way keeps the credits and price it started with.
  */
 import { type Currency, vatIncluded } from '@amora/common';
-import type { BundleChange, BundleWrite, CreditsService, NewBundle } from '../credits/service.js';
-import { vatRateOf } from '../payments/vat.js';
+import type { CreditsService } from '../money/credits/service.js';
+import { vatRateOf } from '../money/payments/vat.js';
+import type { BundleChange, BundleWrite, NewBundle } from '../money/prices/price-list.js';
 import type { BundleRow } from '../platform/db/schema.js';
 import { fieldError, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';

@@ -6,7 +6,7 @@
 import type { Currency } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
-import type { PaymentsService } from '../payments/service.js';
+import type { PaymentsService } from '../money/payments/service.js';
 import { addDays, type Clock } from '../platform/clock.js';
 import type { FigurePeriod } from '../platform/db/figures.js';
 import { fieldError } from '../platform/errors.js';

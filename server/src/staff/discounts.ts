@@ -4,7 +4,7 @@
  * under way keeps the price it started with.
  */
 import type { Currency, DiscountValidity, PaymentMethod } from '@amora/common';
-import type { CreditsService } from '../credits/service.js';
+import type { CreditsService } from '../money/credits/service.js';
 import { isUniqueViolation } from '../platform/db/index.js';
 import { fieldError, notFound } from '../platform/errors.js';
 import type { SitesService } from '../sites/service.js';

@@ -6,12 +6,12 @@
  */
 import { type Locale, type PaymentMethod, type ReportReason, staffMay } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
-import type { CreditsService } from '../credits/service.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { ModerationService } from '../moderation/service.js';
-import type { PaymentsService } from '../payments/service.js';
+import type { CreditsService } from '../money/credits/service.js';
+import type { PaymentsService } from '../money/payments/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/index.js';
 import { DomainError, fieldError, notFound } from '../platform/errors.js';

@@ -4,7 +4,7 @@
  * Every instance forgets its cached settings at once (the sites service's site.changed event).
  */
 import type { SiteChange } from '@amora/common';
-import type { CreditsService } from '../credits/service.js';
+import type { CreditsService } from '../money/credits/service.js';
 import { fieldError, notFound } from '../platform/errors.js';
 import type { Site } from '../platform/site.js';
 import { SiteRefused, type SitesService } from '../sites/service.js';

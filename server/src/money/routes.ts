@@ -28,8 +28,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../identity/request-context.js';
 import { perMember, perVisitor } from '../platform/http/rate-limits.js';
-import { atProvider, PaymentNotFound } from './provider.js';
-import type { SandboxProvider } from './sandbox.js';
+import { atProvider, PaymentNotFound } from './payments/provider.js';
+import type { SandboxProvider } from './payments/sandbox.js';
 
 /** A discount code the member typed that cannot be used (now, here, or for this order). */
 const DISCOUNT_REFUSALS = [
@@ -48,7 +48,7 @@ const ORDER_REFUSALS = ['not_found', ...DISCOUNT_REFUSALS, 'payment_provider_una
 /** A webhook body: Mollie posts `id=tr_…` as a form. */
 const webhookBody = z.object({ id: text().min(1, 'required').max(100, 'too_long') });
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{
+export const moneyRoutes: FastifyPluginAsyncZod<{
   rateLimitScale: number;
   sandbox: SandboxProvider | null;
 }> = async (app, { rateLimitScale, sandbox }) => {

@@ -1,63 +1,48 @@
 /**
- * Payments: a member buys a credit bundle through the provider. Its parts: what is offered and
- * the checkout (checkout.ts), direct debit with its texted code (direct-debit.ts), the states the
- * provider's word moves a payment through (states.ts), and money going back (refunds.ts).
+ * Payments: a member buys a credit bundle through the provider. Its parts: what is offered
+ * (offers.ts), the checkout (checkout.ts), the member's own payments (transactions.ts), direct
+ * debit with its texted code (direct-debit.ts), the states the provider's word moves a payment
+ * through (states.ts), and money going back (../refunds/).
  */
-import type { AccountsService } from '../accounts/service.js';
-import type { CreditsService } from '../credits/service.js';
-import type { MembersService } from '../members/profiles/service.js';
-import type { Clock } from '../platform/clock.js';
-import type { FigurePeriod } from '../platform/db/figures.js';
-import type { Db } from '../platform/db/index.js';
-import type { EventBus } from '../platform/events/bus.js';
-import type { JobQueue } from '../platform/jobs/queue.js';
-import type { Site } from '../platform/site.js';
-import type { Texter } from '../platform/texts/texter.js';
-import type { SitesService } from '../sites/service.js';
+import type { FigurePeriod } from '../../platform/db/figures.js';
+import type { Site } from '../../platform/site.js';
+import { createRefunds, refundRefusalForList } from '../refunds/refunds.js';
 import { createCheckout } from './checkout.js';
+import type { PaymentsDeps } from './deps.js';
 import { createDirectDebit } from './direct-debit.js';
-import type { PaymentProvider } from './provider.js';
+import * as figures from './figures.js';
+import { createOffers } from './offers.js';
 import type { StaffPaymentFilter } from './queries.js';
 import * as queries from './queries.js';
-import { createRefunds, refundRefusal } from './refunds.js';
 import { createPaymentStates } from './states.js';
-
-export { RefundRefused } from './refunds.js';
-
-export interface PaymentsDeps {
-  db: Db;
-  clock: Clock;
-  provider: PaymentProvider;
-  credits: CreditsService;
-  accounts: AccountsService;
-  members: MembersService;
-  sites: SitesService;
-  /** Sends direct debit codes; null where texts cannot be sent (no direct debit then). */
-  texter: Texter | null;
-  events: EventBus;
-  jobs: JobQueue;
-}
+import { createTransactions } from './transactions.js';
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const states = createPaymentStates(deps);
-  const checkout = createCheckout(deps, states);
+  const offers = createOffers(deps);
+  const transactions = createTransactions(deps, states);
+  const checkout = createCheckout(deps, states, offers, transactions);
   const refunds = createRefunds(deps, states);
-  const { paymentCountry, priced, begin, earlier, presentRow, ...memberFacing } = checkout;
+  const { buyerOf, paymentCountry, priced, ...offered } = offers;
+  const { begin, earlier, ...started } = checkout;
+  const { presentRow, ...ownPayments } = transactions;
   return {
-    ...memberFacing,
-    ...createDirectDebit(deps, checkout),
+    ...offered,
+    ...started,
+    ...ownPayments,
+    ...createDirectDebit(deps, offers, checkout),
     webhook: states.webhook,
     settle: refunds.settle,
     scheduleSettling: refunds.scheduleSettling,
 
     /** The back office's dashboard: first purchases, paying members and revenue over a period. */
-    purchaseFigures: (period: FigurePeriod) => queries.purchaseFigures(deps.db, period),
-    revenueFigures: (period: FigurePeriod) => queries.revenueFigures(deps.db, period),
-    revenueByDay: (period: FigurePeriod) => queries.revenueByDay(deps.db, period),
+    purchaseFigures: (period: FigurePeriod) => figures.purchaseFigures(deps.db, period),
+    revenueFigures: (period: FigurePeriod) => figures.revenueFigures(deps.db, period),
+    revenueByDay: (period: FigurePeriod) => figures.revenueByDay(deps.db, period),
 
     /**
      * Payments for staff, newest first: each with why it may not be refunded now (null: it may), by
-     * the rule a refund checks.
+     * the rule a refund checks (see refundRefusalForList).
      */
     async forStaff(filter: StaffPaymentFilter) {
       const rows = await queries.paymentsForStaff(deps.db, filter);
@@ -68,10 +53,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const now = deps.clock.now();
       return rows.map((row) => ({
         row,
-        refundRefusal:
-          row.refund_asked_at && row.status === 'paid'
-            ? 'a refund was asked already'
-            : refundRefusal(row, refundDays.get(row.site_id) ?? 0, now),
+        refundRefusal: refundRefusalForList(row, refundDays.get(row.site_id) ?? 0, now),
       }));
     },
 

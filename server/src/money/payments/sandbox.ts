@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency, PaymentMethod, SandboxCheckout, SandboxOutcome } from '@amora/common';
 import { sql } from 'kysely';
-import { addMinutes, type Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db/index.js';
-import { DomainError } from '../platform/errors.js';
+import { addMinutes, type Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import { DomainError } from '../../platform/errors.js';
 import {
   type Issuer,
   type NewProviderPayment,

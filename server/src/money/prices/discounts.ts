@@ -1,11 +1,11 @@
 /**
  * Discount codes: whether a member may use one now, and for what. The rules live here; whether a
- * code is still free to use is decided by the database when a payment holds it (credits/service).
+ * code is still free to use is decided by the database when a payment holds it (service.ts: holdDiscount).
  */
 import { type DiscountCode, type PaymentMethod, TIME_BONUS_SECONDS, WELCOME_DISCOUNT_DAYS } from '@amora/common';
-import { addDays, addMinutes } from '../platform/clock.js';
-import type { DiscountCodeRow } from '../platform/db/schema.js';
-import { DomainError } from '../platform/errors.js';
+import { addDays, addMinutes } from '../../platform/clock.js';
+import type { DiscountCodeRow } from '../../platform/db/schema.js';
+import { DomainError } from '../../platform/errors.js';
 
 export interface DiscountMember {
   userId: number;

@@ -14,16 +14,17 @@ import {
   normaliseIban,
   normalisePhone,
 } from '@amora/common';
-import type { Member } from '../accounts/service.js';
-import { addDays, addMinutes } from '../platform/clock.js';
-import type { RequestContext } from '../platform/context.js';
-import { DomainError, fieldError } from '../platform/errors.js';
-import { translator } from '../platform/i18n.js';
-import type { Site } from '../platform/site.js';
+import type { Member } from '../../accounts/service.js';
+import { addDays, addMinutes } from '../../platform/clock.js';
+import type { RequestContext } from '../../platform/context.js';
+import { DomainError, fieldError } from '../../platform/errors.js';
+import { translator } from '../../platform/i18n.js';
+import type { Site } from '../../platform/site.js';
 import type { Checkout } from './checkout.js';
+import type { PaymentsDeps } from './deps.js';
+import type { Offers } from './offers.js';
 import { atProvider } from './provider.js';
 import * as queries from './queries.js';
-import type { PaymentsDeps } from './service.js';
 
 function codeHash(userId: number, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
@@ -34,14 +35,14 @@ function maskedPhone(phone: string): string {
   return `${phone.slice(0, 3)}${'•'.repeat(Math.max(0, phone.length - 6))}${phone.slice(-3)}`;
 }
 
-export function createDirectDebit({ db, clock, provider, texter }: PaymentsDeps, checkout: Checkout) {
+export function createDirectDebit({ db, clock, provider, texter }: PaymentsDeps, offers: Offers, checkout: Checkout) {
   /**
    * What a direct debit must pass before a code is sent and again before it is made: the bundle
    * and discount on offer by direct debit, an account not refused, and the member's limits.
    */
   async function checked(site: Site, member: Member, form: DirectDebitForm) {
-    const country = await checkout.paymentCountry(site, member);
-    const price = await checkout.priced(
+    const country = await offers.paymentCountry(site, member);
+    const price = await offers.priced(
       site,
       member,
       { bundle_id: form.bundle_id, method: 'directdebit', discount_code: form.discount_code },

@@ -1,7 +1,7 @@
 /** The payment provider the configuration names: the sandbox (development) or Mollie. */
-import type { Clock } from '../platform/clock.js';
-import type { Config } from '../platform/config.js';
-import type { Db } from '../platform/db/index.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/index.js';
 import { createMollieProvider } from './mollie.js';
 import type { PaymentProvider } from './provider.js';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.js';

@@ -1,7 +1,6 @@
 import type { PaymentRefusal } from '@amora/common';
-import { type Insertable, sql } from 'kysely';
-import { dayOf, type FigurePeriod } from '../platform/db/figures.js';
-import type { Db } from '../platform/db/index.js';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
 import type {
   DirectDebitCodesTable,
   DirectDebitsTable,
@@ -9,7 +8,7 @@ import type {
   PaymentRow,
   PaymentStatus,
   PaymentsTable,
-} from '../platform/db/schema.js';
+} from '../../platform/db/schema.js';
 
 export function findPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -160,56 +159,6 @@ export async function setRefusal(db: Db, id: number, refusal: PaymentRefusal): P
   await db.updateTable('payments').set({ refusal }).where('id', '=', id).execute();
 }
 
-/**
- * Claims the refund of a paid payment for the caller: true unless it was asked of the provider
- * less than `staleBefore` ago (and not given back since). One statement: of callers at once, one
- * asks the provider.
- */
-export async function claimRefund(db: Db, id: number, now: string, staleBefore: string): Promise<boolean> {
-  const row = await db
-    .updateTable('payments')
-    .set({ refund_asked_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'paid')
-    .where((eb) => eb.or([eb('refund_asked_at', 'is', null), eb('refund_asked_at', '<', staleBefore)]))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The provider refused to refund: the next try may claim it at once. */
-export async function releaseRefundClaim(db: Db, id: number): Promise<void> {
-  await db.updateTable('payments').set({ refund_asked_at: null }).where('id', '=', id).execute();
-}
-
-/** Refused payments still paid: refunds never asked, or asked long ago without word from the provider. */
-export function refusedUnrefunded(db: Db, staleBefore: string) {
-  return db
-    .selectFrom('payments')
-    .select('id')
-    .where('status', '=', 'paid')
-    .where('refusal', 'is not', null)
-    .where((eb) => eb.or([eb('refund_asked_at', 'is', null), eb('refund_asked_at', '<', staleBefore)]))
-    .orderBy('id')
-    .limit(100)
-    .execute();
-}
-
-/**
- * Payments still `created` since before `before`: their checkout has ended, so either the provider
- * never heard of them (the process or the database failed in between) or its word was lost.
- */
-export function abandonedPayments(db: Db, before: string): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('status', '=', 'created')
-    .where('created_at', '<', before)
-    .orderBy('id')
-    .limit(100)
-    .execute();
-}
-
 export async function setRefundedCredits(db: Db, id: number, credits: number): Promise<void> {
   await db.updateTable('payments').set({ refunded_credits: credits }).where('id', '=', id).execute();
 }
@@ -336,85 +285,4 @@ export async function useDirectDebitCode(db: Db, id: number, now: string): Promi
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The payments made (paid at the provider) in the period, whatever became of them since. */
-function paidIn(db: Db, period: FigurePeriod) {
-  let query = db.selectFrom('payments as p').where('p.paid_at', '>=', period.from).where('p.paid_at', '<', period.to);
-  if (period.siteId !== undefined) query = query.where('p.site_id', '=', period.siteId);
-  return query;
-}
-
-/**
- * Members who paid in the period, and the payments in it that were their member's first (no
- * payment of theirs was paid before it, on the index payments_paid_by_user).
- */
-export async function purchaseFigures(db: Db, period: FigurePeriod) {
-  const row = await paidIn(db, period)
-    .select((eb) => [
-      eb.fn.count<number | string>('p.user_id').distinct().as('paying_members'),
-      eb.fn
-        .sum<number | string | null>(
-          eb
-            .case()
-            .when(
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('payments as e')
-                    .select(sql.lit(1).as('one'))
-                    .whereRef('e.user_id', '=', 'p.user_id')
-                    .where((earlier) =>
-                      earlier.or([
-                        earlier('e.paid_at', '<', earlier.ref('p.paid_at')),
-                        earlier.and([
-                          earlier('e.paid_at', '=', earlier.ref('p.paid_at')),
-                          earlier('e.id', '<', earlier.ref('p.id')),
-                        ]),
-                      ]),
-                    ),
-                ),
-              ),
-            )
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('first_purchases'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { payingMembers: Number(row.paying_members), firstPurchases: Number(row.first_purchases ?? 0) };
-}
-
-const amountIf = (status: PaymentStatus) => sql<number>`case when p.status = ${status} then p.amount else 0 end`;
-
-/** Per currency, the period's payments: in all, refunded and charged back since (minor units). */
-export async function revenueFigures(db: Db, period: FigurePeriod) {
-  const rows = await paidIn(db, period)
-    .select((eb) => [
-      'p.currency',
-      eb.fn.sum<number | string>('p.amount').as('gross'),
-      eb.fn.sum<number | string>(amountIf('refunded')).as('refunded'),
-      eb.fn.sum<number | string>(amountIf('charged_back')).as('charged_back'),
-    ])
-    .groupBy('p.currency')
-    .orderBy('p.currency')
-    .execute();
-  return rows.map((row) => ({
-    currency: row.currency,
-    gross: Number(row.gross),
-    refunded: Number(row.refunded),
-    chargedBack: Number(row.charged_back),
-  }));
-}
-
-/** Per UTC day and currency, what the day's payments still bring in (neither refunded nor charged back). */
-export async function revenueByDay(db: Db, period: FigurePeriod) {
-  const day = sql<string>`${sql.raw(dayOf('p.paid_at'))}`;
-  const rows = await paidIn(db, period)
-    .select((eb) => [day.as('day'), 'p.currency', eb.fn.sum<number | string>(amountIf('paid')).as('net')])
-    .groupBy([day, 'p.currency'])
-    .orderBy(day)
-    .execute();
-  return rows.map((row) => ({ day: row.day, currency: row.currency, net: Number(row.net) }));
 }

@@ -3,7 +3,7 @@
  * fetched (getPayment) whenever it may have changed; nothing a caller posts is believed.
  */
 import type { Currency, Locale, PaymentMethod } from '@amora/common';
-import { DomainError } from '../platform/errors.js';
+import { DomainError } from '../../platform/errors.js';
 
 export type { PaymentMethod };
 

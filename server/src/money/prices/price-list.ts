@@ -1,16 +1,16 @@
 /**
  * The price list as staff keep it: bundles added, changed, taken off sale and put back, one site
  * and country at a time. A payment copies its bundle's credits and price when it starts
- * (payments/checkout.ts), so a bundle changes in place and a payment under way keeps what it
+ * (../payments/checkout.ts), so a bundle changes in place and a payment under way keeps what it
  * started with.
  */
 import type { Currency } from '@amora/common';
-import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db/index.js';
-import type { BundleRow } from '../platform/db/schema.js';
-import { fieldError, notFound } from '../platform/errors.js';
-import type { Site } from '../platform/site.js';
-import { COUNTRY_CURRENCIES } from './prices.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import type { BundleRow } from '../../platform/db/schema.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
+import { COUNTRY_CURRENCIES } from './country-defaults.js';
 import * as queries from './queries.js';
 
 export interface NewBundle {

@@ -5,13 +5,13 @@
  * refund takes back what is left of them, and premium follows the purchases still paid.
  */
 import type { PaymentRefusal, PaymentStatus, Transaction } from '@amora/common';
-import type { Db } from '../platform/db/index.js';
-import type { PaymentRow } from '../platform/db/schema.js';
+import type { Db } from '../../platform/db/index.js';
+import type { PaymentRow } from '../../platform/db/schema.js';
+import type { PaymentsDeps } from './deps.js';
 import type { ProviderPayment, ProviderStatus } from './provider.js';
 import * as queries from './queries.js';
-import type { PaymentsDeps } from './service.js';
 
-declare module '../platform/jobs/queue.js' {
+declare module '../../platform/jobs/queue.js' {
   interface JobTypes {
     /** A refused payment's refund, asked of the provider until it answers. */
     'payments.refund': { paymentId: number };

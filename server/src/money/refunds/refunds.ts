@@ -4,19 +4,20 @@
  * provider will not tell us about any more (a start cut off before the provider heard of it).
  */
 import type { Transaction } from '@amora/common';
-import { addDays, addMinutes } from '../platform/clock.js';
-import type { PaymentRow } from '../platform/db/schema.js';
-import { PaymentNotFound, ProviderUnavailable } from './provider.js';
+import { addDays, addMinutes } from '../../platform/clock.js';
+import type { PaymentRow } from '../../platform/db/schema.js';
+import type { PaymentsDeps } from '../payments/deps.js';
+import { PaymentNotFound, ProviderUnavailable } from '../payments/provider.js';
+import * as paymentQueries from '../payments/queries.js';
+import { ownDecision, type PaymentStates } from '../payments/states.js';
 import * as queries from './queries.js';
-import type { PaymentsDeps } from './service.js';
-import { ownDecision, type PaymentStates } from './states.js';
 
 /** A refund asked of the provider without word back is asked again after this long. */
 const REFUND_CLAIM_MINUTES = 60;
 /** How often each instance makes sure the settling job is queued. */
 const SETTLE_EVERY_MS = 10 * 60_000;
 
-declare module '../platform/jobs/queue.js' {
+declare module '../../platform/jobs/queue.js' {
   interface JobTypes {
     'payments.settle': { slot: string };
   }
@@ -29,7 +30,8 @@ const amountOf = (row: PaymentRow) => ({ value: row.amount, currency: row.curren
 
 /**
  * Why staff may not refund the payment now, or null when they may: it must be paid at the provider,
- * within the site's refund_days of its payment. (Asked twice at once, the provider is asked once: see
+ * within the site's refund_days of its payment. The one eligibility rule: refund() and the staff
+ * list (refundRefusalForList) both ask it. (Asked twice at once, the provider is asked once: see
  * queries.claimRefund.)
  */
 export function refundRefusal(
@@ -45,12 +47,27 @@ export function refundRefusal(
   return null;
 }
 
+/**
+ * The refusal the staff list shows: refundRefusal, after a refund asked of the provider that has no
+ * word back yet. The list shows that one for as long as no word comes; refund() does not read it
+ * from the row but claims the ask (queries.claimRefund), which lets an ask unanswered for
+ * REFUND_CLAIM_MINUTES be made again.
+ */
+export function refundRefusalForList(
+  row: Pick<PaymentRow, 'id' | 'provider_id' | 'status' | 'paid_at' | 'refund_asked_at'>,
+  refundDays: number,
+  now: Date,
+): string | null {
+  if (row.refund_asked_at && row.status === 'paid') return 'a refund was asked already';
+  return refundRefusal(row, refundDays, now);
+}
+
 export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps, states: PaymentStates) {
   const minutesAgo = (minutes: number) => addMinutes(clock.now(), -minutes).toISOString();
 
   /** Refunds a refused payment once: the provider is asked again only when it never answered. */
   async function refundRefused(paymentId: number) {
-    const found = await queries.findPayment(db, paymentId);
+    const found = await paymentQueries.findPayment(db, paymentId);
     if (!found?.provider_id || found.refusal === null) return;
     // Its refund may have gone through while its word was lost.
     const row = await states.sync(found, 'provider');
@@ -113,7 +130,7 @@ export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps
      * the unspent credits it brought are taken back when the provider confirms (as any refund).
      */
     async refund(paymentId: number): Promise<{ row: PaymentRow; creditsTaken: number }> {
-      const row = await queries.findPayment(db, paymentId);
+      const row = await paymentQueries.findPayment(db, paymentId);
       if (!row?.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
       const site = await sites.findById(row.site_id);
       const refused = refundRefusal(row, site?.settings.refund_days ?? 0, clock.now());

@@ -1,6 +1,6 @@
 /**
- * Credits: an append-only ledger. The balance changes only in the transaction that
- * writes the ledger row, and never below zero.
+ * Prices: the bundles on sale per country (the price list staff keep), what a message costs, and
+ * the discount codes members type, with the offers to new members and to stay.
  */
 import {
   type Currency,
@@ -14,11 +14,12 @@ import {
   WELCOME_DISCOUNT_CODE,
   WELCOME_DISCOUNT_PERCENTAGE,
 } from '@amora/common';
-import { addDays, type Clock } from '../platform/clock.js';
-import { type Db, isUniqueViolation } from '../platform/db/index.js';
-import type { BundleRow, DiscountCodeRow } from '../platform/db/schema.js';
-import { DomainError } from '../platform/errors.js';
-import type { Site } from '../platform/site.js';
+import { addDays, type Clock } from '../../platform/clock.js';
+import { type Db, isUniqueViolation } from '../../platform/db/index.js';
+import type { BundleRow, DiscountCodeRow } from '../../platform/db/schema.js';
+import { DomainError } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
+import { COUNTRY_CURRENCIES, defaultBundles } from './country-defaults.js';
 import {
   assertUsable,
   type DiscountMember,
@@ -27,11 +28,7 @@ import {
   redemptionScope,
 } from './discounts.js';
 import { createPriceList } from './price-list.js';
-import { COUNTRY_CURRENCIES, defaultBundles } from './prices.js';
 import * as queries from './queries.js';
-
-export type { BundleChange, BundleWrite, NewBundle } from './price-list.js';
-export type { DiscountMember, DiscountTarget };
 
 export interface NewDiscountCode {
   code: string;
@@ -64,108 +61,39 @@ function minimumCredits(site: Site, country: string | null, bundles: readonly Bu
   return credits.length === 0 ? 0 : Math.max(...credits);
 }
 
-export function createCreditsService(db: Db, clock: Clock) {
-  /** Adds delta with its ledger line; the account after, or null when the balance would drop below zero. */
-  async function changeBalance(userId: number, delta: number, reason: string, reference: string | null, trx: Db) {
-    const account = await queries.addToBalance(trx, userId, delta);
-    if (account === null) return null;
-    await queries.insertLedgerRow(trx, {
-      user_id: userId,
-      delta,
-      balance_after: account.balance,
-      reason,
-      reference,
-      created_at: clock.now().toISOString(),
-    });
-    return account;
+export function createPrices(db: Db, clock: Clock) {
+  /**
+   * The country a member pays in: their own when the site sells there, else the site's first
+   * country that has bundles.
+   */
+  async function paymentCountry(site: Site, memberCountry: string | null): Promise<string | null> {
+    const selling = await queries.countriesWithBundles(db, site.id);
+    if (memberCountry && selling.has(memberCountry)) return memberCountry;
+    return site.settings.countries.find((country) => selling.has(country)) ?? [...selling][0] ?? null;
   }
 
-  /** What is owed, paid from a balance just raised; its ledger line says so. Null when nothing was owed. */
-  async function payOffDebt(userId: number, balanceBefore: number, reference: string | null, trx: Db) {
-    const balance = await queries.payOffDebt(trx, userId);
-    if (balance === null) return null;
-    await queries.insertLedgerRow(trx, {
-      user_id: userId,
-      delta: balance - balanceBefore,
-      balance_after: balance,
-      reason: 'debt',
-      reference,
-      created_at: clock.now().toISOString(),
-    });
-    return balance;
+  /** A code the member typed, if they may use it now (for this bundle and method when given). */
+  async function discount(site: Site, member: DiscountMember, code: string, target?: DiscountTarget) {
+    const row = await queries.findDiscountCode(db, site.id, code.trim().toUpperCase());
+    const now = clock.now();
+    assertUsable(row, member, now, target);
+    if (await queries.isScopeHeld(db, redemptionScope(row, member.userId, 0))) {
+      throw new DomainError('discount_used');
+    }
+    return { row, code: presentDiscount(row, member, now) };
   }
 
   return {
     ...createPriceList(db, clock),
-
-    async openAccount(userId: number, freeMessages: number, trx: Db = db) {
-      await queries.insertAccount(trx, userId, freeMessages);
-    },
-
-    /**
-     * Pays for something in the caller's transaction: a free message when `free` allows one and
-     * one is left, else `amount` credits. Returns the balance and free messages after, or null when
-     * the credits do not reach.
-     */
-    async spend(
-      userId: number,
-      amount: number,
-      reason: string,
-      reference: string,
-      trx: Db,
-      { free = false }: { free?: boolean } = {},
-    ): Promise<{ balance: number; freeMessages: number; charged: number } | null> {
-      const createdAt = clock.now().toISOString();
-      const after =
-        amount <= 0
-          ? { ...(await queries.findAccount(trx, userId)), charged: 0 }
-          : await queries.charge(trx, { userId, amount, free, reason, reference, createdAt });
-      return after && { balance: after.balance, freeMessages: after.free_messages, charged: after.charged };
-    },
-
-    /**
-     * Adds credits, e.g. a purchase or the site's signup credits; what the member owes is paid
-     * from them first. Part of the caller's transaction when given one.
-     */
-    async grant(userId: number, amount: number, reason: string, reference: string | null = null, trx?: Db) {
-      if (amount <= 0) return queries.findBalance(trx ?? db, userId);
-      const add = async (t: Db) => {
-        const after = await changeBalance(userId, amount, reason, reference, t);
-        return after === null ? null : ((await payOffDebt(userId, after.balance, reference, t)) ?? after.balance);
-      };
-      return trx ? add(trx) : db.transaction().execute(add);
-    },
-
-    /** The member's latest ledger lines, newest first (staff read them). */
-    ledger: (userId: number, limit: number) => queries.ledgerOf(db, userId, limit),
-
-    /**
-     * A staff adjustment: adds credits (paying off debt first), or takes them when `amount` is
-     * negative and the balance has them. Null when it does not.
-     */
-    async adjust(userId: number, amount: number, reference: string, trx: Db) {
-      if (amount > 0) return this.grant(userId, amount, 'adjustment', reference, trx);
-      return (await this.spend(userId, -amount, 'adjustment', reference, trx))?.balance ?? null;
-    },
-
-    /** A page of the member's ledger after line `afterId`, oldest first: their data export reads it in pages. */
-    ledgerPage: (userId: number, afterId: number, limit: number) => queries.ledgerPageOf(db, userId, afterId, limit),
-
-    balance(userId: number, trx: Db = db) {
-      return queries.findBalance(trx, userId);
-    },
-
-    /** The free messages the member has left: a text message is free while there are. */
-    freeMessages(userId: number, trx: Db = db): Promise<number> {
-      return queries.findFreeMessages(trx, userId);
-    },
+    paymentCountry,
+    discount,
 
     /**
      * What a message costs a member from this country: the site's message_credits, gift_credits or
      * photo_credits, but never less than the minimum_message_costs of the country they pay in.
      */
     async messagePrices(site: Site, memberCountry: string | null): Promise<MessagePrices> {
-      const country = await this.paymentCountry(site, memberCountry);
+      const country = await paymentCountry(site, memberCountry);
       const bundles = country ? await queries.findActiveBundles(db, site.id, country) : [];
       const least = minimumCredits(site, country, bundles);
       const { message_credits, gift_credits, photo_credits } = site.settings;
@@ -174,38 +102,6 @@ export function createCreditsService(db: Db, clock: Clock) {
         gift: Math.max(gift_credits, least),
         photo: Math.max(photo_credits, least),
       };
-    },
-
-    /**
-     * Locks the member's account until the caller's transaction ends: what a payment decides on
-     * the member's earlier purchases and balance is then decided one payment at a time.
-     */
-    async lockAccount(userId: number, trx: Db) {
-      await queries.lockBalance(trx, userId);
-    },
-
-    /**
-     * Takes back the `amount` credits of a refunded purchase: what is left of them, never more than
-     * the balance, decided on the locked balance, so a spend queued on it goes first and what it
-     * left is taken. The rest, spent already, is owed when `owe` says so. Returns both.
-     */
-    async takeBack(
-      userId: number,
-      amount: number,
-      reference: string,
-      trx: Db,
-      { owe }: { owe: boolean },
-    ): Promise<{ taken: number; owed: number }> {
-      const taken = Math.min(amount, await queries.lockBalance(trx, userId));
-      if (taken > 0) await changeBalance(userId, -taken, 'refund', reference, trx);
-      const owed = owe ? amount - taken : 0;
-      if (owed > 0) await queries.addDebt(trx, userId, owed);
-      return { taken, owed };
-    },
-
-    /** Credits the member owes from refunded purchases. */
-    debt(userId: number, trx: Db = db): Promise<number> {
-      return queries.findDebt(trx, userId);
     },
 
     async isTrialBundle(bundleId: number, trx: Db = db): Promise<boolean> {
@@ -252,16 +148,6 @@ export function createCreditsService(db: Db, clock: Clock) {
       });
     },
 
-    /**
-     * The country a member pays in: their own when the site sells there, else the site's first
-     * country that has bundles.
-     */
-    async paymentCountry(site: Site, memberCountry: string | null): Promise<string | null> {
-      const selling = await queries.countriesWithBundles(db, site.id);
-      if (memberCountry && selling.has(memberCountry)) return memberCountry;
-      return site.settings.countries.find((country) => selling.has(country)) ?? [...selling][0] ?? null;
-    },
-
     /** The countries the site sells credits in, in the order of its settings. */
     async sellingCountries(site: Site): Promise<string[]> {
       const selling = await queries.countriesWithBundles(db, site.id);
@@ -284,24 +170,13 @@ export function createCreditsService(db: Db, clock: Clock) {
       return row;
     },
 
-    /** A code the member typed, if they may use it now (for this bundle and method when given). */
-    async discount(site: Site, member: DiscountMember, code: string, target?: DiscountTarget) {
-      const row = await queries.findDiscountCode(db, site.id, code.trim().toUpperCase());
-      const now = clock.now();
-      assertUsable(row, member, now, target);
-      if (await queries.isScopeHeld(db, redemptionScope(row, member.userId, 0))) {
-        throw new DomainError('discount_used');
-      }
-      return { row, code: presentDiscount(row, member, now) };
-    },
-
     /** The new member's offer now: the time bonus while it runs, else the welcome discount, else none. */
     async welcomeDiscount(site: Site, member: DiscountMember): Promise<DiscountCode> {
       for (const kind of ['time_bonus', 'welcome'] as const) {
         const row = await queries.findDiscountCodeOfKind(db, site.id, kind);
         if (!row) continue;
         try {
-          return (await this.discount(site, member, row.code)).code;
+          return (await discount(site, member, row.code)).code;
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
         }
@@ -384,5 +259,3 @@ export function createCreditsService(db: Db, clock: Clock) {
     },
   };
 }
-
-export type CreditsService = ReturnType<typeof createCreditsService>;
