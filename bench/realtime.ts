@@ -24,8 +24,8 @@ import {
   type ServerPush,
 } from '@amora/common';
 import WebSocket from 'ws';
-import * as accountQueries from '../server/src/accounts/queries.js';
-import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
+import { hashSecret, newSecret } from '../server/src/identity/secrets.js';
+import * as sessionQueries from '../server/src/identity/sessions/queries.js';
 import { SOCKETS_PER_SESSION } from '../server/src/realtime/hub.js';
 import { openDemoApp } from './demo-app.js';
 import { throwAwayDatabase } from './postgres.js';
@@ -110,7 +110,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number, 
   try {
     const members: Member[] = [];
     for (let i = 0; i < count; i++) {
-      const user = await app.services.accounts.createReadyMember(site, {
+      const user = await app.services.lifecycle.createReadyMember(site, {
         email: `bench-${i}@amora.test`,
         password: 'bench-password-2026',
         name: `Bench ${i}`,
@@ -121,7 +121,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number, 
       const cookies: string[] = [];
       for (let session = 0; session < sessions; session++) {
         const token = newSecret();
-        await accountQueries.insertSession(db, {
+        await sessionQueries.insertSession(db, {
           id: hashSecret(token),
           user_id: user.id,
           created_at: new Date().toISOString(),

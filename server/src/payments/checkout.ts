@@ -12,8 +12,8 @@ import {
   vatIncluded,
 } from '@amora/common';
 import type { Insertable } from 'kysely';
-import type { Member } from '../accounts/service.js';
 import type { DiscountTarget } from '../credits/service.js';
+import type { Member } from '../identity/member.js';
 import type { RequestContext } from '../platform/context.js';
 import { isUniqueViolation } from '../platform/db/index.js';
 import type { BundleRow, DirectDebitsTable, DiscountCodeRow, PaymentRow } from '../platform/db/schema.js';

@@ -3,8 +3,9 @@
  * the checkout (checkout.ts), direct debit with its texted code (direct-debit.ts), the states the
  * provider's word moves a payment through (states.ts), and money going back (refunds.ts).
  */
-import type { AccountsService } from '../accounts/service.js';
+
 import type { CreditsService } from '../credits/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { FigurePeriod } from '../platform/db/figures.js';

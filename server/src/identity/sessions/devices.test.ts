@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryOfAddress } from '../geo/service.js';
+import { countryOfAddress } from '../../geo/service.js';
 import { deviceOf, keptUserAgent } from './devices.js';
 
 describe('deviceOf', () => {

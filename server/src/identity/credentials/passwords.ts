@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { UserRow } from '../platform/db/schema.js';
+import type { UserRow } from '../../platform/db/schema.js';
 
 /** What a member who dropped their password (they sign in with a passkey) has for one. */
 export const NO_PASSWORD = '';
