@@ -1,3 +1,4 @@
+/** Members' passwords: hashed with argon2id, checked, and the mark of an account that has none. */
 import { hash, verify } from '@node-rs/argon2';
 import type { UserRow } from '../../platform/db/schema.js';
 

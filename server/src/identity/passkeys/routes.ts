@@ -1,3 +1,4 @@
+/** Passkeys: adding, naming and removing them in settings, signing in with one, and dropping the password. */
 import {
   addPasskeyRequest,
   passkeyIdBody,
@@ -14,7 +15,6 @@ import { perVisitor } from '../../platform/http/rate-limits.js';
 import { requestContext, sessionClient } from '../request-context.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';
 
-/** Passkeys: adding, naming and removing them in settings, signing in with one, and dropping the password. */
 export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
   const { services } = app;
   const { accounts, credentials, passkeys, sessions } = services;

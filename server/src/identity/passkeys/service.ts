@@ -1,8 +1,8 @@
 /**
- * Passkeys (WebAuthn): the ceremonies with the browser and the passkeys a
- * member keeps. Every site is its own relying party: its RP id is the host name the request came
- * to and the only origin it accepts is that site's origin (the one its mailed links point to).
- * Challenges wait in the database, so any instance checks an answer, and each is taken once.
+ * Passkeys (WebAuthn): the ceremonies with the browser and the passkeys a member keeps. Every site
+ * is its own relying party: its RP id is the host name the request came to and the only origin it
+ * accepts is that site's origin (the one its mailed links point to). Challenges wait in the
+ * database, so any instance checks an answer, and each is taken once.
  */
 
 import {
