@@ -55,8 +55,22 @@ export function createMemberDesk(deps: {
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
   mediaUrl: (file: string) => string;
 }) {
-  const { db, clock, events, accounts, credentials, lifecycle, members, photos, credits, payments } = deps;
-  const { safety, moderation, sites, log } = deps;
+  const {
+    db,
+    clock,
+    events,
+    accounts,
+    credentials,
+    lifecycle,
+    members,
+    photos,
+    credits,
+    payments,
+    safety,
+    moderation,
+    sites,
+    log,
+  } = deps;
 
   /** A member's profile and account, or 404 (hosted profiles are not members). */
   async function memberOf(profileId: number) {
