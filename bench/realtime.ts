@@ -17,8 +17,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SESSION_COOKIE } from '@amora/common';
 import WebSocket from 'ws';
-import * as accountQueries from '../server/src/accounts/queries.js';
-import { hashSecret, newSecret } from '../server/src/accounts/tokens.js';
+import { hashSecret, newSecret } from '../server/src/identity/secrets.js';
+import * as sessionQueries from '../server/src/identity/sessions/queries.js';
 import { SOCKETS_PER_SESSION } from '../server/src/realtime/hub.js';
 import { openDemoApp } from './demo-app.js';
 import { ms } from './load.js';
@@ -76,7 +76,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number, 
   try {
     const members: Member[] = [];
     for (let i = 0; i < count; i++) {
-      const user = await app.services.accounts.createReadyMember(site, {
+      const user = await app.services.lifecycle.createReadyMember(site, {
         email: `bench-${i}@amora.test`,
         password: 'bench-password-2026',
         name: `Bench ${i}`,
@@ -87,7 +87,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number, 
       const cookies: string[] = [];
       for (let session = 0; session < sessions; session++) {
         const token = newSecret();
-        await accountQueries.insertSession(db, {
+        await sessionQueries.insertSession(db, {
           id: hashSecret(token),
           user_id: user.id,
           created_at: new Date().toISOString(),

@@ -57,7 +57,7 @@ async function seedDemoSite(app: App, config: Config) {
 /** Serves until SIGTERM or SIGINT, with the hourly purge, the reminders, the payments' settling and the exports' sweep running beside. */
 async function serve(app: App, release: () => Promise<void>, config: Config) {
   const purge = async () => {
-    const purged = await app.services.accounts.purgeDeletedAccounts();
+    const purged = await app.services.lifecycle.purgeDeletedAccounts();
     if (purged > 0) app.log.info({ purged }, 'purged accounts past their deletion grace period');
   };
   await purge();

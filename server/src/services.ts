@@ -1,8 +1,12 @@
-import { createPasskeys } from './accounts/passkeys.js';
-import { createAccountsService } from './accounts/service.js';
 import { createChatService } from './chat/service.js';
 import { createComplaintsService } from './complaints/service.js';
 import { createExportsService } from './exports/service.js';
+import { createAccountsService } from './identity/accounts/service.js';
+import { createCredentialsService } from './identity/credentials/service.js';
+import { createLifecycleService } from './identity/lifecycle/service.js';
+import { createAccountLinks } from './identity/links/service.js';
+import { createPasskeysService } from './identity/passkeys/service.js';
+import { createSessionsService } from './identity/sessions/service.js';
 import { createLandersService } from './landers/service.js';
 import { createLikesService } from './likes/service.js';
 import { createPhotosService } from './members/photos/service.js';
@@ -102,11 +106,15 @@ export function createServices({
   const photos = createPhotosService({ db, clock, store: media, visibility, events, sites, purge });
   const credits = createCreditsService(db, clock);
   const mail = createMailService({ mailer, sites, jobs });
-  const passkeys = createPasskeys({ db, clock });
-  const accounts = createAccountsService({ db, clock, members, credits, mail, events, passkeys });
+  const passkeys = createPasskeysService({ db, clock });
+  const links = createAccountLinks({ db, clock, members, mail });
+  const sessions = createSessionsService({ db, clock, events, passkeys, links });
+  const accounts = createAccountsService({ db, clock, members, credits, events, links, sessions, passkeys });
+  const credentials = createCredentialsService({ db, clock, members, events, links, sessions, passkeys });
+  const lifecycle = createLifecycleService({ db, clock, members, credits, events, links, sessions, credentials });
   const likes = createLikesService({ db, clock, members, search, visibility, events });
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, media });
-  const realtime = createRealtimeHub(events, accounts);
+  const realtime = createRealtimeHub(events, sessions);
   const complaints = createComplaintsService({ db, clock, mail, moderation });
   const notifications = createNotificationsService({
     db,
@@ -143,6 +151,9 @@ export function createServices({
     photos,
     sites,
     accounts,
+    sessions,
+    credentials,
+    lifecycle,
     credits,
     moderation,
     safety,
@@ -181,6 +192,9 @@ export function createServices({
     credits,
     mail,
     accounts,
+    sessions,
+    credentials,
+    lifecycle,
     passkeys,
     likes,
     chat,

@@ -76,7 +76,7 @@ describe('POST /api/reactivate.php', () => {
   });
 });
 
-describe('accounts.purgeDeletedAccounts()', () => {
+describe('lifecycle.purgeDeletedAccounts()', () => {
   it('removes accounts 14 days after deletion, and their email may sign up again', async () => {
     const { member, token } = await deletedMember();
     const kept = await deletedMember();
@@ -87,7 +87,7 @@ describe('accounts.purgeDeletedAccounts()', () => {
     t.clock.advance({ days: 2 });
 
     // Earlier cases of this file left deleted accounts too; what matters is which ones go.
-    expect(await t.services.accounts.purgeDeletedAccounts()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.lifecycle.purgeDeletedAccounts()).toBeGreaterThanOrEqual(1);
 
     const id = member.user.id;
     expect(await t.db.selectFrom('users').select('id').where('id', '=', id).execute()).toEqual([]);

@@ -349,7 +349,7 @@ describe('a deleted account', () => {
   it('an erased account’s export file goes with it', async () => {
     const erased = await exporter();
     const ready = await readyExport(erased);
-    expect(await t.services.accounts.erase(erased.user.id)).toBe(true);
+    expect(await t.services.lifecycle.erase(erased.user.id)).toBe(true);
     await settle(t);
     expect(await exportFileExists(ready.id)).toBe(false);
   });

@@ -367,7 +367,7 @@ export async function buildMember(
     freeMessages: overrides.freeMessages,
     language: overrides.language,
   };
-  const user = await services.accounts.createReadyMember(site, member);
+  const user = await services.lifecycle.createReadyMember(site, member);
   return {
     user,
     profileId: await services.members.profileIdOf(user.id),

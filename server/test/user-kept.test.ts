@@ -1,5 +1,5 @@
 /**
- * GET /api/user.php is kept per member between requests (server/src/accounts/own-answers.ts) and
+ * GET /api/user.php is kept per member between requests (server/src/identity/accounts/own-answers.ts) and
  * dropped on every change of what it shows: each kind of change is seen by the very next call.
  */
 import { randomUUID } from 'node:crypto';

@@ -21,7 +21,7 @@ import {
   type SendMessageResponse,
   type SentKind,
 } from '@amora/common';
-import type { Member } from '../accounts/service.js';
+import type { Member } from '../identity/member.js';
 import { storeChatPhotoFile } from '../members/photos/files.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';

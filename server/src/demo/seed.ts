@@ -126,14 +126,14 @@ export async function seedDemo(
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);
-  const member = await services.accounts.createReadyMember(site, {
+  const member = await services.lifecycle.createReadyMember(site, {
     ...DEMO_MEMBER,
     dateOfBirth,
     credits: 100,
     paid: true,
   });
   await completeDemoProfile(services, site, member);
-  await services.accounts.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
+  await services.lifecycle.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
   await services.staff.addStaff(DEMO_OPERATOR);
   await services.staff.addStaff(DEMO_MODERATOR);
   await services.staff.addStaff(DEMO_ADMIN);

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type DataExport, EXPORT_DAYS, type Locale } from '@amora/common';
-import type { AccountsService } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
 import type { LikesService } from '../likes/service.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';

@@ -3,9 +3,23 @@
  * declares `config: { signedIn: true }` to be for members only, and its handler reads
  * `request.member`. Visitors get authentication_required before the route's input is looked at.
  */
+import type { Locale } from '@amora/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Member } from '../accounts/service.js';
 import { authenticationRequired } from '../platform/errors.js';
+
+/**
+ * The member who acts, as every domain service takes them: who they are, their profile, and what
+ * their account allows (premium, a confirmed address). Routes get it from the session (`request.member`).
+ */
+export interface Member {
+  userId: number;
+  email: string;
+  profileId: number;
+  paid: boolean;
+  confirmed: boolean;
+  signupDate: string;
+  language: Locale;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

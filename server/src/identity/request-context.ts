@@ -15,13 +15,13 @@ import {
 } from '@amora/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionClient } from '../accounts/devices.js';
 import type { RequestContext } from '../platform/context.js';
 import type { UserRow } from '../platform/db/schema.js';
 import { DomainError } from '../platform/errors.js';
 import { needsClientHeader, sentByClient } from '../platform/http/client-header.js';
 import { type Site, siteOrigin } from '../platform/site.js';
 import { assertSignedInWhereRequired, decorateMember } from './member.js';
+import type { SessionClient } from './sessions/devices.js';
 
 const DEVICE_MARK = /^[A-Za-z0-9_-]{43}$/;
 
@@ -163,7 +163,7 @@ async function requestContextPlugin(app: FastifyInstance, { publicUrl }: { publi
 
     const token = request.routeOptions.config?.sessionless ? undefined : request.cookies[SESSION_COOKIE];
     if (token) {
-      const user = await services.accounts.userBySession(site, token, sessionClient(request));
+      const user = await services.sessions.userBySession(site, token, sessionClient(request));
       request.sessionUser = user;
       request.viewer = await services.accounts.memberOf(user);
       request.sessionToken = user ? token : null;

@@ -6,7 +6,7 @@
  * caller's, in the transaction of the decision.
  */
 import { APPEAL_DAYS, type AppealOutcome, type AppealParty, type CaseKind, type CaseMeasure } from '@amora/common';
-import { hashSecret, newSecret } from '../accounts/tokens.js';
+import { hashSecret, newSecret } from '../identity/secrets.js';
 import { addDays, type Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/index.js';
 import { DomainError, notFound } from '../platform/errors.js';

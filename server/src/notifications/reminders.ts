@@ -6,7 +6,7 @@
  * checks when its kind last went to the member.
  */
 import type { NotificationType } from '@amora/common';
-import type { NotificationTarget } from '../accounts/service.js';
+import type { NotificationTarget } from '../identity/accounts/service.js';
 import { addMinutes } from '../platform/clock.js';
 import type { NotificationMailKind } from '../platform/mail/templates.js';
 import type { Site } from '../platform/site.js';

@@ -9,7 +9,7 @@ import {
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { maskedEmail } from '../accounts/service.js';
+import { maskedEmail } from '../identity/credentials/service.js';
 import { DomainError } from '../platform/errors.js';
 import { perMember, perVisitor } from '../platform/http/rate-limits.js';
 import type { Site } from '../platform/site.js';

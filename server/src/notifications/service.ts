@@ -16,8 +16,8 @@ import {
   type NotificationsUpdate,
   type NotificationType,
 } from '@amora/common';
-import type { AccountsService, NotificationTarget } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
+import type { AccountsService, NotificationTarget } from '../identity/accounts/service.js';
 import type { LikesService } from '../likes/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { LinkKeys } from '../platform/config.js';

@@ -5,7 +5,7 @@
  * It also keeps them by session: a session that ends closes its sockets.
  */
 import type { ServerPush } from '@amora/common';
-import type { AccountsService } from '../accounts/service.js';
+import type { SessionsService } from '../identity/sessions/service.js';
 import type { EventBus } from '../platform/events/bus.js';
 
 /** The most sockets one session may hold open at once (its tabs and windows). */
@@ -38,7 +38,7 @@ function removeFrom<K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) {
   if (listeners?.size === 0) map.delete(key);
 }
 
-export function createRealtimeHub(events: EventBus, accounts: Pick<AccountsService, 'openSessionIds'>) {
+export function createRealtimeHub(events: EventBus, sessions: Pick<SessionsService, 'openSessionIds'>) {
   const byProfile = new Map<number, Set<Listener>>();
   const bySession = new Map<string, Set<Listener>>();
 
@@ -56,7 +56,7 @@ export function createRealtimeHub(events: EventBus, accounts: Pick<AccountsServi
   /** Closes the sockets of those sessions (all of this instance's unless given) that are no longer open. */
   async function checkSessions(sessionIds = [...bySession.keys()]) {
     if (sessionIds.length === 0) return;
-    const open = await accounts.openSessionIds(sessionIds);
+    const open = await sessions.openSessionIds(sessionIds);
     endSessions(sessionIds.filter((sessionId) => !open.has(sessionId)));
   }
 

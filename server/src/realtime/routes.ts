@@ -86,7 +86,7 @@ export async function closeSocketsForRestart(this: FastifyInstance) {
 
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  const { accounts, chat, members, realtime } = services;
+  const { sessions, chat, members, realtime } = services;
   // A beacon's body comes as text/plain, which the API refuses elsewhere; page-hidden.php reads none of it.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, undefined),
@@ -95,7 +95,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The id of the session a signed-in request came with. */
   const sessionOf = (request: FastifyRequest): string => {
     if (!request.sessionToken) throw authenticationRequired();
-    return accounts.sessionIdOf(request.sessionToken);
+    return sessions.sessionIdOf(request.sessionToken);
   };
 
   app.get(

@@ -12,8 +12,8 @@ import {
   REPORT_MEASURES,
   staffMay,
 } from '@amora/common';
-import type { AccountsService } from '../accounts/service.js';
 import type { ComplaintsService } from '../complaints/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
 import type { Addressee, ModerationService } from '../moderation/service.js';

@@ -4,8 +4,8 @@
  * days for the charts.
  */
 import type { Currency } from '@amora/common';
-import type { AccountsService } from '../accounts/service.js';
 import type { ChatService } from '../chat/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
 import type { PaymentsService } from '../money/payments/service.js';
 import { addDays, type Clock } from '../platform/clock.js';
 import type { FigurePeriod } from '../platform/db/figures.js';

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OperatorPrivatePhotoAction, Persona, PersonaFacts } from '@amora/common';
-import type { AccountsService } from '../accounts/service.js';
 import type { ChatService, HostedSides } from '../chat/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { addMinutes, type Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/index.js';

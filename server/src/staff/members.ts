@@ -5,7 +5,10 @@
  * for a report), lift a suspension, or grant or take credits. Never a password or a payment card.
  */
 import { type Locale, type PaymentMethod, type ReportReason, staffMay } from '@amora/common';
-import type { AccountsService } from '../accounts/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
+import type { CredentialsService } from '../identity/credentials/service.js';
+import type { LifecycleService } from '../identity/lifecycle/service.js';
+import type { SessionsService } from '../identity/sessions/service.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
@@ -38,6 +41,9 @@ export function createMemberDesk(deps: {
   clock: Clock;
   events: EventBus;
   accounts: AccountsService;
+  sessions: SessionsService;
+  credentials: CredentialsService;
+  lifecycle: LifecycleService;
   members: MembersService;
   photos: PhotosService;
   credits: CreditsService;
@@ -49,7 +55,22 @@ export function createMemberDesk(deps: {
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
   mediaUrl: (file: string) => string;
 }) {
-  const { db, clock, events, accounts, members, photos, credits, payments, safety, moderation, sites, log } = deps;
+  const {
+    db,
+    clock,
+    events,
+    accounts,
+    credentials,
+    lifecycle,
+    members,
+    photos,
+    credits,
+    payments,
+    safety,
+    moderation,
+    sites,
+    log,
+  } = deps;
 
   /** A member's profile and account, or 404 (hosted profiles are not members). */
   async function memberOf(profileId: number) {
@@ -108,7 +129,7 @@ export function createMemberDesk(deps: {
         credits.ledger(userId, LEDGER_LINES),
         payments.forStaff({ userId, limit: PAYMENTS_SHOWN }),
         safety.reportsInvolving(profileId, REPORTS_SHOWN),
-        accounts.sessions(userId),
+        deps.sessions.list(userId),
         deps.siteNamesOf([profile.site_id]),
       ]);
       return {
@@ -218,7 +239,7 @@ export function createMemberDesk(deps: {
         const site = await sites.findById(profile.site_id);
         if (!site) throw notFound();
         const locale = (await accounts.languagesOf([userId])).get(userId) ?? 'en';
-        await accounts.resendActivation({ site, locale, origin: await sites.mailOrigin(site) }, userId);
+        await credentials.resendActivation({ site, locale, origin: await sites.mailOrigin(site) }, userId);
         await log(moderator, 'member.activation', about);
       } else {
         if (!input.amount) throw fieldError('amount', 'required');
@@ -247,7 +268,7 @@ export function createMemberDesk(deps: {
       const admin = requireRight(staff, 'members');
       if (!staffMay(admin.role, 'staff')) throw new DomainError('forbidden');
       const { profile, userId } = await memberOf(input.member);
-      if (!(await accounts.erase(userId))) throw notFound();
+      if (!(await lifecycle.erase(userId))) throw notFound();
       await log(admin, 'member.erase', {
         site: profile.site_id,
         record: `user:${userId}`,

@@ -6,11 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type PaymentMethod, type PaymentStatus, type PhotoRejection, STAFF_ROLES, staffMay } from '@amora/common';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.js';
-import type { AccountsService } from '../accounts/service.js';
-import { hashSecret, newSecret } from '../accounts/tokens.js';
 import type { ChatService } from '../chat/service.js';
 import type { ComplaintsService } from '../complaints/service.js';
+import type { AccountsService } from '../identity/accounts/service.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../identity/credentials/passwords.js';
+import type { CredentialsService } from '../identity/credentials/service.js';
+import type { LifecycleService } from '../identity/lifecycle/service.js';
+import { hashSecret, newSecret } from '../identity/secrets.js';
+import type { SessionsService } from '../identity/sessions/service.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { SafetyService } from '../members/safety/service.js';
@@ -117,6 +120,9 @@ export function createStaffService(deps: {
   photos: PhotosService;
   sites: SitesService;
   accounts: AccountsService;
+  sessions: SessionsService;
+  credentials: CredentialsService;
+  lifecycle: LifecycleService;
   credits: CreditsService;
   moderation: ModerationService;
   safety: SafetyService;

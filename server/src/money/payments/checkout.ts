@@ -4,7 +4,7 @@
  */
 import type { PaymentMethod, StartPaymentRequest, Transaction } from '@amora/common';
 import type { Insertable } from 'kysely';
-import type { Member } from '../../accounts/service.js';
+import type { Member } from '../../identity/member.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/index.js';
 import type { DirectDebitsTable, PaymentRow } from '../../platform/db/schema.js';

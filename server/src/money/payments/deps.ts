@@ -1,4 +1,4 @@
-import type { AccountsService } from '../../accounts/service.js';
+import type { AccountsService } from '../../identity/accounts/service.js';
 import type { MembersService } from '../../members/profiles/service.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';

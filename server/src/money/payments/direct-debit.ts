@@ -14,7 +14,7 @@ import {
   normaliseIban,
   normalisePhone,
 } from '@amora/common';
-import type { Member } from '../../accounts/service.js';
+import type { Member } from '../../identity/member.js';
 import { addDays, addMinutes } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { DomainError, fieldError } from '../../platform/errors.js';

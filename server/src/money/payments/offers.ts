@@ -10,7 +10,7 @@ import {
   type Transaction,
   vatIncluded,
 } from '@amora/common';
-import type { Member } from '../../accounts/service.js';
+import type { Member } from '../../identity/member.js';
 import type { BundleRow, DiscountCodeRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';

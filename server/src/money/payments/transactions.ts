@@ -1,6 +1,6 @@
 /** The member's own payments as transactions: the list, one with its history, and how each is shown. */
 import type { PaymentMethod, Transaction } from '@amora/common';
-import type { Member } from '../../accounts/service.js';
+import type { Member } from '../../identity/member.js';
 import type { PaymentRow } from '../../platform/db/schema.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';

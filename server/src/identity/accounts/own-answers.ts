@@ -6,8 +6,8 @@
  * prices), on which each instance drops what it kept.
  */
 import type { User } from '@amora/common';
-import { BoundedCache } from '../platform/cache.js';
-import type { EventBus } from '../platform/events/bus.js';
+import { BoundedCache } from '../../platform/cache.js';
+import type { EventBus } from '../../platform/events/bus.js';
 
 export type OwnAnswer = Pick<User, 'credits' | 'free_messages' | 'message_prices' | 'profile'>;
 

@@ -1,3 +1,4 @@
+/** Passkeys: adding, naming and removing them in settings, signing in with one, and dropping the password. */
 import {
   addPasskeyRequest,
   passkeyIdBody,
@@ -10,19 +11,18 @@ import {
   userResponse,
 } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestContext, sessionClient } from '../identity/request-context.js';
-import { perVisitor } from '../platform/http/rate-limits.js';
-import { setSessionCookie } from './routes.js';
+import { perVisitor } from '../../platform/http/rate-limits.js';
+import { requestContext, sessionClient } from '../request-context.js';
+import { setSessionCookie } from '../sessions/session-cookie.js';
 
-/** Passkeys: adding, naming and removing them in settings, signing in with one, and dropping the password. */
 export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
   const { services } = app;
-  const { accounts, passkeys } = services;
+  const { accounts, credentials, passkeys, sessions } = services;
   const strict = perVisitor(rateLimitScale);
 
   const passkeysOf = async (userId: number) => ({
     passkeys: await passkeys.list(userId),
-    has_password: await accounts.hasPassword(userId),
+    has_password: await credentials.hasPassword(userId),
   });
 
   app.get(
@@ -124,7 +124,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = 
       config: { ...strict(10, 10), signedIn: true },
     },
     async (request) => {
-      await accounts.removePassword(request.member.userId, request.body.password);
+      await credentials.removePassword(request.member.userId, request.body.password);
       return passkeysOf(request.member.userId);
     },
   );
@@ -150,7 +150,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = 
       config: strict(20, 5),
     },
     async (request, reply) => {
-      const { user, session } = await accounts.loginWithPasskey(
+      const { user, session } = await sessions.loginWithPasskey(
         requestContext(request),
         request.body.credential,
         sessionClient(request),

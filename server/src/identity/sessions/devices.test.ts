@@ -1,5 +1,6 @@
+/** What a session shows of its device, browser and country. */
 import { describe, expect, it } from 'vitest';
-import { countryOfAddress } from '../geo/service.js';
+import { countryOfAddress } from '../../geo/service.js';
 import { deviceOf, keptUserAgent } from './devices.js';
 
 describe('deviceOf', () => {

@@ -1,3 +1,4 @@
+/** The secrets of cookies and mailed links (members' and staff's), of which only a hash is stored. */
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A secret for a cookie or a mailed link; only its hash is stored. */

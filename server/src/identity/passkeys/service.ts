@@ -1,8 +1,8 @@
 /**
- * Passkeys (WebAuthn) of the accounts domain: the ceremonies with the browser and the passkeys a
- * member keeps. Every site is its own relying party: its RP id is the host name the request came
- * to and the only origin it accepts is that site's origin (the one its mailed links point to).
- * Challenges wait in the database, so any instance checks an answer, and each is taken once.
+ * Passkeys (WebAuthn): the ceremonies with the browser and the passkeys a member keeps. Every site
+ * is its own relying party: its RP id is the host name the request came to and the only origin it
+ * accepts is that site's origin (the one its mailed links point to). Challenges wait in the
+ * database, so any instance checks an answer, and each is taken once.
  */
 
 import {
@@ -21,14 +21,15 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { addMinutes, type Clock } from '../platform/clock.js';
-import type { RequestContext } from '../platform/context.js';
-import { type Db, isUniqueViolation } from '../platform/db/index.js';
-import type { PasskeyPurpose, PasskeyRow } from '../platform/db/schema.js';
-import { DomainError } from '../platform/errors.js';
-import { translator } from '../platform/i18n.js';
-import { deviceOf } from './devices.js';
-import { hasPassword } from './passwords.js';
+import { addMinutes, type Clock } from '../../platform/clock.js';
+import type { RequestContext } from '../../platform/context.js';
+import { type Db, isUniqueViolation } from '../../platform/db/index.js';
+import type { PasskeyPurpose, PasskeyRow } from '../../platform/db/schema.js';
+import { DomainError } from '../../platform/errors.js';
+import { translator } from '../../platform/i18n.js';
+import { lockUser } from '../accounts/queries.js';
+import { hasPassword } from '../credentials/passwords.js';
+import { deviceOf } from '../sessions/devices.js';
 import * as queries from './queries.js';
 
 /** The relying party a request speaks to: its site's host name and origin. */
@@ -65,7 +66,7 @@ const transportsOf = (row: PasskeyRow) => JSON.parse(row.transports) as string[]
 /** Options as the API answers them: JSON for navigator.credentials, its challenge at least. */
 const asOptionsJson = (options: { challenge: string }) => options as { challenge: string } & Record<string, unknown>;
 
-export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
+export function createPasskeysService({ db, clock }: { db: Db; clock: Clock }) {
   const nowIso = () => clock.now().toISOString();
 
   async function newChallenge(ctx: RequestContext, purpose: PasskeyPurpose, userId: number | null, challenge: string) {
@@ -216,7 +217,7 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
     /** Removes a passkey; not the last one of a member without a password, who could not sign in again. */
     async remove(userId: number, passkeyId: number) {
       await db.transaction().execute(async (trx) => {
-        const user = await queries.lockUser(trx, userId);
+        const user = await lockUser(trx, userId);
         const passkeys = await queries.passkeysOf(trx, userId);
         if (!user || !passkeys.some((row) => row.id === passkeyId)) throw new DomainError('not_found');
         if (!hasPassword(user) && passkeys.length === 1) throw new DomainError('last_passkey');
@@ -255,4 +256,4 @@ export function createPasskeys({ db, clock }: { db: Db; clock: Clock }) {
   };
 }
 
-export type Passkeys = ReturnType<typeof createPasskeys>;
+export type PasskeysService = ReturnType<typeof createPasskeysService>;

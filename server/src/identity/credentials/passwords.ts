@@ -1,5 +1,6 @@
+/** Members' passwords: hashed with argon2id, checked, and the mark of an account that has none. */
 import { hash, verify } from '@node-rs/argon2';
-import type { UserRow } from '../platform/db/schema.js';
+import type { UserRow } from '../../platform/db/schema.js';
 
 /** What a member who dropped their password (they sign in with a passkey) has for one. */
 export const NO_PASSWORD = '';
