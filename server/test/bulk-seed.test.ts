@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { seedHostedProfilesInBulk, seedLikesInBulk } from '../src/demo/seed.js';
+import { seedHostedProfilesInBulk, seedLikesInBulk } from '../src/demo/bulk-seed.js';
 import { bulkLoad } from '../src/platform/db/bulk-load.js';
 import { engineOf } from '../src/platform/db/index.js';
 import { buildMember, useTestApp } from './helpers.js';

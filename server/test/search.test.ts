@@ -1,6 +1,6 @@
 import { SEARCH_PAGE_SIZE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { seedHostedProfilesInBulk } from '../src/demo/seed.js';
+import { seedHostedProfilesInBulk } from '../src/demo/bulk-seed.js';
 import { addMinutes } from '../src/platform/clock.js';
 import { engineOf } from '../src/platform/db/index.js';
 import type { NewProfileRow } from '../src/platform/db/schema.js';

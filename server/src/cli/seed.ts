@@ -4,7 +4,8 @@
  * Migrates and creates the demo site first when the database is fresh.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_DOMAIN, DEMO_SEED, SHARED_AVATARS, seedDemo, seedHostedProfilesInBulk } from '../demo/seed.js';
+import { SHARED_AVATARS, seedHostedProfilesInBulk } from '../demo/bulk-seed.js';
+import { DEMO_DOMAIN, DEMO_SEED, seedDemo } from '../demo/seed.js';
 import { systemClock } from '../platform/clock.js';
 import { failWith, withDatabase } from './tool.js';
 

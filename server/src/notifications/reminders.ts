@@ -10,7 +10,7 @@ import type { NotificationTarget } from '../identity/accounts/service.js';
 import { addMinutes } from '../platform/clock.js';
 import type { NotificationMailKind } from '../platform/mail/templates.js';
 import type { Site } from '../platform/site.js';
-import type { NotificationsDeps } from './service.js';
+import type { NotificationsDeps, Recipient } from './deps.js';
 
 /** The local hour the scheduled mails go out: the evening, when members have time for the site. */
 export const REMINDER_LOCAL_HOUR = 19;
@@ -28,12 +28,6 @@ declare module '../platform/jobs/queue.js' {
     'notify.sweep': { hour: string };
     'notify.scheduled': { userId: number; kind: ScheduledKind };
   }
-}
-
-interface Recipient {
-  target: NotificationTarget;
-  member: { profileId: number };
-  site: Site;
 }
 
 interface ReminderDeps extends NotificationsDeps {

@@ -7,41 +7,26 @@ import { randomUUID } from 'node:crypto';
  * a few minutes so a burst becomes one mail, and go only to a member who is not online.
  */
 import {
-  isMarketing,
-  type Locale,
   MARKETING_NOTIFICATION_TYPES,
   type MailOffReason,
-  NOTIFICATION_TYPES,
   type NotificationPreference,
   type NotificationsUpdate,
   type NotificationType,
 } from '@amora/common';
-import type { ChatService } from '../chat/service.js';
-import type { AccountsService, NotificationTarget } from '../identity/accounts/service.js';
-import type { LikesService } from '../likes/service.js';
-import type { MembersService } from '../members/profiles/service.js';
-import type { LinkKeys } from '../platform/config.js';
-import type { Db } from '../platform/db/index.js';
-import type { MarketingConsentsTable } from '../platform/db/schema.js';
-import type { EventBus } from '../platform/events/bus.js';
-import type { CaseLetter, EventOf, EventType } from '../platform/events/catalogue.js';
+import type { NotificationTarget } from '../identity/accounts/service.js';
 import { type Translate, translator } from '../platform/i18n.js';
-import type { JobQueue } from '../platform/jobs/queue.js';
-import type { MailService } from '../platform/mail/service.js';
 import type { NotificationMailKind } from '../platform/mail/templates.js';
 import type { Site } from '../platform/site.js';
-import type { SitesService } from '../sites/service.js';
+import { createChoices } from './choices.js';
+import type { NotificationsDeps, OnEvent, Recipient } from './deps.js';
+import { registerLetters } from './letters.js';
 import { unsubscribeQuery, validUnsubscribeSignature } from './links.js';
-import { createPushService, type PushDeps } from './push.js';
+import { createPushService } from './push.js';
 import * as queries from './queries.js';
 import { createReminders } from './reminders.js';
 
 /** At least this long between two mails of one kind to one member. */
 export const MAIL_KIND_PAUSE_MS = 30 * 60_000;
-
-const CHANNELS = ['mail', 'push'] as const;
-/** Where a marketing consent was given or withdrawn. */
-type ConsentSource = MarketingConsentsTable['source'];
 
 /** Mails that gather what happened while the member was away. */
 type BundledKind = 'messages' | 'likes' | 'match';
@@ -57,31 +42,6 @@ declare module '../platform/jobs/queue.js' {
   }
 }
 
-/** The statements of reasons, by who gets one: each side of a report, a complainant, a member staff acted on. */
-type CaseMailKind = 'statement_reporter' | 'statement_subject' | 'statement_complaint' | 'statement_initiative';
-
-export interface NotificationsDeps extends PushDeps {
-  /** Sign the unsubscribe links in mails, and verify them. */
-  linkKeys: LinkKeys;
-  /** Mails of one kind for one member wait this long, so what happens meanwhile goes in the same mail. */
-  mailBundleDelayMs: number;
-  publicUrl: string;
-  accounts: AccountsService;
-  members: MembersService;
-  chat: ChatService;
-  likes: LikesService;
-  sites: SitesService;
-  mail: MailService;
-  jobs: JobQueue;
-  events: EventBus;
-}
-
-interface Recipient {
-  target: NotificationTarget;
-  member: NonNullable<Awaited<ReturnType<AccountsService['memberById']>>>;
-  site: Site;
-}
-
 /** What a notification mail says and where its button leads. */
 interface MailContent {
   link: string;
@@ -91,58 +51,7 @@ interface MailContent {
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock, linkKeys, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
   const push = createPushService(deps);
-
-  /** Every type's choice; without one stored, on, except marketing, which waits for consent. */
-  async function preferences(userId: number, trx: Db = db): Promise<NotificationPreference[]> {
-    const rows = await queries.preferencesOf(trx, userId);
-    return NOTIFICATION_TYPES.map((type) => {
-      const row = rows.find((each) => each.type === type);
-      const unchosen = !isMarketing(type);
-      return { type, mail: row ? row.mail === 1 : unchosen, push: row ? row.push === 1 : unchosen };
-    });
-  }
-
-  /**
-   * Stores the choices, and with them (in one transaction) each marketing consent given or
-   * withdrawn, with when and where: the proof EU consent rules ask for.
-   */
-  async function choose(userId: number, changes: NotificationsUpdate['preferences'], source: ConsentSource) {
-    await db.transaction().execute(async (trx) => {
-      await queries.lockChoicesOf(trx, userId);
-      const current = await preferences(userId, trx);
-      for (const change of changes ?? []) {
-        const now = current.find((choice) => choice.type === change.type) as NotificationPreference;
-        const next = { ...now, mail: change.mail ?? now.mail, push: change.push ?? now.push };
-        await queries.upsertPreference(trx, {
-          user_id: userId,
-          type: change.type,
-          mail: next.mail ? 1 : 0,
-          push: next.push ? 1 : 0,
-        });
-        if (!isMarketing(change.type)) continue;
-        for (const channel of CHANNELS) {
-          if (next[channel] === now[channel]) continue;
-          const at = clock.now().toISOString();
-          await queries.recordConsent(trx, {
-            user_id: userId,
-            channel,
-            topic: change.type,
-            given: next[channel] ? 1 : 0,
-            at,
-            source,
-          });
-        }
-        Object.assign(now, next);
-      }
-    });
-  }
-
-  const chosen = (choices: NotificationPreference[], types: NotificationType[], channel: 'mail' | 'push') =>
-    choices.some((choice) => types.includes(choice.type) && choice[channel]);
-
-  async function wants(userId: number, types: NotificationType[], channel: 'mail' | 'push'): Promise<boolean> {
-    return chosen(await preferences(userId), types, channel);
-  }
+  const { preferences, choose, chosen, wants } = createChoices(deps);
 
   /** Notification mail goes to a confirmed address that has not turned it off. */
   const mayMail = (target: NotificationTarget) => target.confirmed && target.mailOff.length === 0;
@@ -266,13 +175,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
   /** What the event handlers are still doing: waited for on shutdown, so no push or mail is dropped. */
   const inFlight = new Set<Promise<void>>();
   /** Once per event however many instances run: each instance acts on the events it published. */
-  function on<T extends EventType>(type: T, handler: (event: EventOf<T>, eventId: number | null) => Promise<void>) {
+  const on: OnEvent = (type, handler) => {
     events.subscribeLocal(type, (event, eventId) => {
       const work = handler(event, eventId).finally(() => inFlight.delete(work));
       inFlight.add(work);
       return work;
     });
-  }
+  };
 
   on('message.new', async (event, eventId) => {
     // A hosted profile is answered by operators from their inbox; nobody gets a notification for it.
@@ -321,114 +230,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     await mailLater(recipient, choices, 'like', 'match', liker);
   });
 
-  /**
-   * A mail about the member's own account, money or profile: sent whatever their notification
-   * choices, in their language. `params` gets the member's translator for texts within the mail.
-   */
-  async function mailAboutAccount(
-    userId: number,
-    kind: 'payment_refused' | 'photo_rejected',
-    path: string,
-    params: (t: ReturnType<typeof translator>) => Record<string, string | number>,
-  ) {
-    const recipient = await recipientOf(userId);
-    if (!recipient) return;
-    const { target, member, site } = recipient;
-    await mail.sendAccountMail({
-      site,
-      to: target.email,
-      locale: target.locale,
-      name: await nameOf(member.profileId),
-      kind,
-      link: `${await originOf(site)}${path}`,
-      params: params(translator(target.locale)),
-    });
-  }
-
-  on('payment.refused', (event) =>
-    mailAboutAccount(event.userId, 'payment_refused', `/transactions/${event.paymentId}`, (t) => ({
-      number: event.paymentId,
-      credits: event.credits,
-      reason: t(`mail:payment_refused.reasons.${event.refusal}`),
-    })),
-  );
-
-  on('photo.rejected', (event) =>
-    mailAboutAccount(event.userId, 'photo_rejected', '/profile', (t) => ({
-      count: event.photos,
-      reason: t(`mail:photo_rejected.reasons.${event.rejection}`),
-    })),
-  );
-
-  /**
-   * A moderation mail: to a member's account in their language, or to the address a complaint came
-   * from (who may have no account) in the complaint's language. Sent whatever their choices.
-   */
-  async function mailCaseLetter(
-    siteId: number,
-    letter: Omit<CaseLetter, 'token'>,
-    kind: CaseMailKind | 'appeal_decided',
-    path: string,
-    params: (t: ReturnType<typeof translator>, locale: Locale) => Record<string, string | number>,
-  ) {
-    const site = await sites.findById(siteId);
-    if (!site) return;
-    let to = letter.email;
-    let locale = letter.locale;
-    let name: string | null = null;
-    if (letter.userId !== null) {
-      const recipient = await recipientOf(letter.userId);
-      if (!recipient) return;
-      to = recipient.target.email;
-      locale = recipient.target.locale;
-      name = await nameOf(recipient.member.profileId);
-    }
-    if (!to) return;
-    await mail.sendAccountMail({
-      site,
-      to,
-      locale,
-      name,
-      kind,
-      link: `${await originOf(site)}${path}`,
-      params: params(translator(locale), locale),
-    });
-  }
-
-  const longDate = (iso: string, locale: Locale) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-  const teamNote = (t: ReturnType<typeof translator>, explanation: string | null) =>
-    explanation ? t('mail:statement_note', { explanation }) : '';
-
-  /** The statement of reasons (DSA Art. 17): what was decided, on what ground, by a person, and how to appeal. */
-  on('case.decided', async (event) => {
-    for (const letter of event.letters) {
-      const kind = {
-        complaint: 'statement_complaint',
-        initiative: 'statement_initiative',
-        report: letter.party === 'subject' ? 'statement_subject' : 'statement_reporter',
-      }[event.kind] as CaseMailKind;
-      await mailCaseLetter(event.siteId, letter, kind, `/appeal/${letter.token}`, (t, locale) => ({
-        date: longDate(event.filedAt, locale),
-        reason:
-          event.kind === 'complaint'
-            ? t(`app:complaints.categories.${event.reason}`)
-            : t(`members:report.reasons.${event.reason}`),
-        profile: event.subjectName ?? '',
-        outcome: t(`mail:${kind}.outcomes.${event.measure ?? 'dismissed'}`),
-        note: teamNote(t, event.explanation),
-      }));
-    }
-  });
-
-  on('appeal.decided', (event) =>
-    mailCaseLetter(event.siteId, event.letter, 'appeal_decided', '/', (t) => ({
-      outcome: t(
-        `mail:appeal_decided.outcomes.${event.outcome === 'upheld' ? 'upheld' : `reversed_${event.letter.party}`}`,
-      ),
-      note: teamNote(t, event.explanation),
-    })),
-  );
+  registerLetters({ sites, mail, on, recipientOf, nameOf, originOf });
 
   const reminders = createReminders({
     ...deps,

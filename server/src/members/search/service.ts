@@ -17,7 +17,9 @@ import { DomainError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
 import { presentCard, type Viewer } from '../presenter.js';
 import { assertVisitorMayBrowse } from '../safety/visibility.js';
+import type { SearchFilter } from './filter.js';
 import { searchKey } from './key.js';
+import { countListed, estimateListed, type ListingState, listingState } from './listing-state.js';
 import * as queries from './queries.js';
 
 /** YYYY-MM-DD of the day `years` before `today`. */
@@ -84,13 +86,13 @@ function createCounter(db: Db, clock: Clock) {
   const cache = new Map<string, Kept>();
   const stillGood = (kept: Kept, version: string) =>
     kept.version === version || (kept.count >= LARGE_TOTAL && clock.now().getTime() - kept.at < LARGE_TOTAL_KEPT_MS);
-  async function listed(filter: queries.SearchFilter): Promise<number> {
-    const estimate = await queries.estimateListed(db, filter);
-    return estimate !== null && estimate >= LARGE_TOTAL ? roughly(estimate) : queries.countListed(db, filter);
+  async function listed(filter: SearchFilter): Promise<number> {
+    const estimate = await estimateListed(db, filter);
+    return estimate !== null && estimate >= LARGE_TOTAL ? roughly(estimate) : countListed(db, filter);
   }
   /** `known` is the listing state when it was already read (with a page of results). */
-  return async function count(filter: queries.SearchFilter, known?: queries.ListingState | null): Promise<number> {
-    const { version, hidden } = known ?? (await queries.listingState(db, filter));
+  return async function count(filter: SearchFilter, known?: ListingState | null): Promise<number> {
+    const { version, hidden } = known ?? (await listingState(db, filter));
     const { siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart } = filter;
     const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart]);
     let kept = cache.get(key);
@@ -107,7 +109,7 @@ function createCounter(db: Db, clock: Clock) {
 export function createSearchService(db: Db, clock: Clock) {
   const countProfiles = createCounter(db, clock);
 
-  function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): queries.SearchFilter {
+  function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): SearchFilter {
     const today = clock.now();
     return {
       siteId: site.id,
@@ -123,7 +125,7 @@ export function createSearchService(db: Db, clock: Clock) {
   }
 
   /** Those the viewer may contact: invisibility hides nobody from those they have been in touch with (safety/rule.ts). */
-  function contactsFilter(site: Site, viewer: NonNullable<Viewer>): queries.SearchFilter {
+  function contactsFilter(site: Site, viewer: NonNullable<Viewer>): SearchFilter {
     return { ...filterFor(site, {}, viewer, []), purpose: 'contact' };
   }
 

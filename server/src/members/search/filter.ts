@@ -1,0 +1,104 @@
+/** A search filter, and the conditions it puts on the profiles table. */
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { seenBy } from '../safety/rule.js';
+import { pastPrefix } from './key.js';
+
+export interface SearchFilter {
+  siteId: number;
+  gender?: string;
+  country?: string;
+  region?: string;
+  /** Born on or before this day (the minimum age). */
+  bornOnOrBefore?: string;
+  /** Born after this day (the maximum age). */
+  bornAfter?: string;
+  /** The start of a name, as searchKey() makes it; results then come in name order. */
+  nameStart?: string;
+  /** The searcher: their own profile and both sides of their blocks are never listed. */
+  viewerProfileId?: number;
+  /** Further profiles not to list, e.g. those already shown. */
+  excluded: number[];
+  /** Only hosted profiles. */
+  hostedOnly?: boolean;
+  /**
+   * Whom the viewer may find (search) or contact (their likes and chats: invisibility does not hide
+   * those they have been in touch with); find when not given.
+   */
+  purpose?: 'find' | 'contact';
+  /**
+   * A lander's faces: only these body types, a city (any case); only profiles with an active main
+   * photo (true) or only those without (false).
+   */
+  bodyTypes?: readonly string[];
+  city?: string;
+  withMainPhoto?: boolean;
+}
+
+export type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
+
+/** The site and the filter's criteria, before anyone's visibility. */
+function criteriaOf(filter: SearchFilter, eb: ProfilesEb, byId = false) {
+  const conditions = [
+    !byId
+      ? eb('profiles.site_id', '=', filter.siteId)
+      : // Unary plus: the search indexes (all led by site_id) are then no candidates, so a lookup of
+        // a few ids goes by primary key even where the planner has no statistics (SQLite).
+        eb(sql<number>`+profiles.site_id`, '=', filter.siteId),
+  ];
+  if (filter.gender) conditions.push(eb('profiles.gender', '=', filter.gender));
+  if (filter.country) conditions.push(eb('profiles.country', '=', filter.country));
+  if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));
+  if (filter.bornOnOrBefore) conditions.push(eb('profiles.date_of_birth', '<=', filter.bornOnOrBefore));
+  if (filter.bornAfter) conditions.push(eb('profiles.date_of_birth', '>', filter.bornAfter));
+  if (filter.nameStart) {
+    conditions.push(eb('profiles.name_key', '>=', filter.nameStart));
+    conditions.push(eb('profiles.name_key', '<', pastPrefix(filter.nameStart)));
+  }
+  return conditions;
+}
+
+/**
+ * Whom the filter lists for anyone, before leaving out the searcher's own, `excluded` and both
+ * sides of the searcher's blocks (the cached totals count those apart, see listingState).
+ */
+export function listedBy(filter: SearchFilter, eb: ProfilesEb) {
+  return [...criteriaOf(filter, eb), seenBy(eb, undefined, 'find')];
+}
+
+/** The searcher's own profile and `excluded`: ids given as values. */
+export function namedExclusions(filter: SearchFilter): number[] {
+  return filter.viewerProfileId === undefined ? filter.excluded : [filter.viewerProfileId, ...filter.excluded];
+}
+
+/** What only a lander asks for; search totals never count with these, so they stay out of listedBy. */
+function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
+  const conditions = [];
+  if (filter.bodyTypes) conditions.push(eb('profiles.body_type', 'in', [...filter.bodyTypes]));
+  if (filter.city) conditions.push(eb(eb.fn('lower', ['profiles.city']), '=', filter.city.toLowerCase()));
+  if (filter.withMainPhoto !== undefined) {
+    const activeMain = eb
+      .selectFrom('photos')
+      .select('photos.id')
+      .whereRef('photos.id', '=', 'profiles.main_photo_id')
+      .where('photos.status', '=', 'active');
+    conditions.push(filter.withMainPhoto ? eb.exists(activeMain) : eb.not(eb.exists(activeMain)));
+  }
+  return conditions;
+}
+
+/** The filter's profiles; with `amongIds`, only those of these ids, found by primary key. */
+export function matching(filter: SearchFilter, amongIds?: number[]) {
+  return (eb: ProfilesEb) => {
+    const conditions = [
+      ...criteriaOf(filter, eb, amongIds !== undefined),
+      seenBy(eb, filter.viewerProfileId, filter.purpose ?? 'find'),
+    ];
+    if (amongIds) conditions.push(eb('profiles.id', 'in', amongIds));
+    const named = namedExclusions(filter);
+    if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
+    if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
+    conditions.push(...showcaseConditions(filter, eb));
+    return eb.and(conditions);
+  };
+}

@@ -1,0 +1,81 @@
+/** Staff: their accounts and sessions, personas, notes, operator claims and the staff log. */
+import type { StaffRole } from '@amora/common';
+import type { Generated, Selectable } from 'kysely';
+
+export type { StaffRole };
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: StaffRole;
+  created_at: string;
+  disabled_at: string | null;
+  /** The TOTP secret (base32), once set up. */
+  totp_secret: Generated<string | null>;
+  /** The time step of the last code used: a code is taken once. */
+  totp_last_step: Generated<number | null>;
+  /** Conversations an operator may hold at once. */
+  capacity: Generated<number>;
+  /** 1 while the operator is away: they claim nothing. */
+  away: Generated<number>;
+}
+
+/** How far a staff session is: signed in, or waiting for the code (`code`), or for the first one of a new secret (`enrol`). */
+export type StaffSessionStage = 'signed_in' | 'code' | 'enrol';
+
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: string;
+  expires_at: string;
+  stage: Generated<StaffSessionStage>;
+  /** A secret being set up, until its first code is right. */
+  pending_secret: Generated<string | null>;
+  code_attempts: Generated<number>;
+}
+
+/** A hosted profile's persona sheet: its facts as JSON (PersonaFacts), and how often it was edited. */
+export interface StaffPersonasTable {
+  profile_id: number;
+  facts: string;
+  version: number;
+  updated_at: string;
+  updated_by: number;
+}
+
+export interface StaffNotesTable {
+  id: Generated<number>;
+  profile_id: number;
+  staff_id: number;
+  text: string;
+  created_at: string;
+}
+
+/** An operator's hold on a hosted profile's conversation, until it idles out. */
+export interface OperatorClaimsTable {
+  conversation_id: number;
+  staff_id: number;
+  expires_at: string;
+}
+
+export interface StaffLogTable {
+  id: Generated<number>;
+  staff_id: number;
+  action: string;
+  conversation_id: number | null;
+  profile_id: number | null;
+  message_id: number | null;
+  /** The site the action was on, where it was on one. */
+  site_id: number | null;
+  /** The record acted on, as `<kind>:<id>` (e.g. payment:12). */
+  record: string | null;
+  /** The fields it changed, as JSON: { field: [before, after] }. */
+  changes: string | null;
+  /** Why, as the staff member gave it. */
+  reason: string | null;
+  created_at: string;
+}
+
+export type StaffUserRow = Selectable<StaffUsersTable>;
