@@ -16,16 +16,10 @@ import { ApiError } from '../../../api/client';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import {
-  type CaseFilter,
-  STAFF_LOCALE,
-  useDecideAppeal,
-  useDecideCase,
-  useReviewCase,
-  useStaffCases,
-} from '../shared/api';
+import { type CaseFilter, STAFF_LOCALE } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { useDecideAppeal, useDecideCase, useReviewCase, useStaffCases } from './api';
 
 const MEASURE_LABELS: Record<CaseMeasure, string> = {
   warning: 'Warn the member',

@@ -8,8 +8,9 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import { formatMoney } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useDashboard } from '../shared/api';
+import { STAFF_LOCALE } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
+import { useDashboard } from './api';
 
 /** The theme's colours ($primary, $secondary, $dark), for the charts' SVG. */
 const CHART_COLOURS = ['#0b7a73', '#c2185b', '#1d1a3a', '#6a5acd'];

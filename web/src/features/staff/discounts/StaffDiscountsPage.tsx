@@ -8,15 +8,10 @@ import { ApiError } from '../../../api/client';
 import { formatDate } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import {
-  STAFF_LOCALE,
-  useAddDiscountCode,
-  useChangeDiscountCode,
-  useDiscountCodes,
-  useStaffSites,
-} from '../shared/api';
+import { STAFF_LOCALE, useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { useAddDiscountCode, useChangeDiscountCode, useDiscountCodes } from './api';
 
 const VALIDITY_LABELS: Record<StaffDiscountCode['validity'], string> = {
   once_per_user: 'Once per member',

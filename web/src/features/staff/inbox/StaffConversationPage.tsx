@@ -7,16 +7,16 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { MessageBubble } from '../../chats/MessageBubble';
+import { staffPhotoUrl } from '../shared/api';
+import { PersonaSheet } from '../shared/PersonaSheet';
 import {
-  staffPhotoUrl,
   useAddNote,
   useAnswer,
   useEditPersona,
   useOperatorConversation,
   useOperatorPrivatePhotos,
   useRelease,
-} from '../shared/api';
-import { PersonaSheet } from '../shared/PersonaSheet';
+} from './api';
 
 /**
  * /staff/conversations/{id}: a claimed conversation. The history (the hosted side on the right),

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useClaim, useInbox, useStaffMe } from '../shared/api';
+import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { useClaim, useInbox } from './api';
 
 const waitedFor = (since: string) => {
   const minutes = Math.max(0, Math.round((Date.now() - new Date(since).getTime()) / 60_000));

@@ -6,8 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { type AuditFilter, STAFF_LOCALE, useAuditLog } from '../shared/api';
+import { type AuditFilter, STAFF_LOCALE } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
+import { useAuditLog } from './api';
 
 /** The families of actions, as the log names them (`photo` covers photo.approve and photo.reject). */
 const ACTIONS = [

@@ -9,14 +9,8 @@ import { ApiError } from '../../../api/client';
 import { formatDate, formatMoney, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import {
-  type MemberAction,
-  STAFF_LOCALE,
-  useActOnMember,
-  useEraseMember,
-  useStaffMe,
-  useStaffMember,
-} from '../shared/api';
+import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { type MemberAction, useActOnMember, useEraseMember, useStaffMember } from './api';
 import { MemberStatus } from './MemberStatus';
 
 const REASON_LABELS: Record<ReportReason, string> = {

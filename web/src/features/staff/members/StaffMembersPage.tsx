@@ -7,7 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffMe, useStaffMembers } from '../shared/api';
+import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { useStaffMembers } from './api';
 import { MemberStatus } from './MemberStatus';
 
 /** /staff/members (moderators, admins): find a member by profile id or name; admins by address too. */

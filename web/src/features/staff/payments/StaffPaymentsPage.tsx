@@ -7,9 +7,10 @@ import Form from 'react-bootstrap/Form';
 import { formatDate, formatMoney, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { type PaymentFilter, STAFF_LOCALE, useRefund, useStaffPayments } from '../shared/api';
+import { type PaymentFilter, STAFF_LOCALE } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { useRefund, useStaffPayments } from './api';
 
 const METHOD_LABELS: Record<StaffPayment['method'], string> = {
   ideal: 'iDEAL',

@@ -6,7 +6,8 @@ import Form from 'react-bootstrap/Form';
 import { formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useDecidePhotos, usePhotoQueue } from '../shared/api';
+import { STAFF_LOCALE } from '../shared/api';
+import { useDecidePhotos, usePhotoQueue } from './api';
 
 /** What a moderator picks; the member is mailed the full reason in their language. */
 const REJECTION_LABELS: Record<PhotoRejection, string> = {

@@ -9,9 +9,10 @@ import { ApiError } from '../../../api/client';
 import { formatMoney } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useAddBundle, useBundles, useChangeBundle, useStaffSites } from '../shared/api';
+import { STAFF_LOCALE, useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { useAddBundle, useBundles, useChangeBundle } from './api';
 
 /** An amount typed in major units ("19.95", "19,95", "20") as minor units; NaN when it is none, which the server refuses. */
 function toMinor(typed: string): number {

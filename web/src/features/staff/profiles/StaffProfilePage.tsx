@@ -16,6 +16,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { useStaffMe, useStaffSites } from '../shared/api';
+import { PersonaSheet } from '../shared/PersonaSheet';
 import {
   useAddHostedProfile,
   useChangeHostedPhoto,
@@ -24,11 +26,8 @@ import {
   useHostedProfile,
   useRemoveHostedPhoto,
   useSetHostedStatus,
-  useStaffMe,
-  useStaffSites,
   useUploadHostedPhoto,
-} from '../shared/api';
-import { PersonaSheet } from '../shared/PersonaSheet';
+} from './api';
 
 const CHOICE_LABELS: Record<ProfileChoiceField, string> = {
   gender: 'Gender',

@@ -6,8 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { useHostedProfiles, useStaffMe } from '../shared/api';
+import { useStaffMe } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
+import { useHostedProfiles } from './api';
 
 const STATUS_LABELS: Record<HostedStatus, string> = { active: 'Active', retired: 'Retired' };
 

@@ -5,8 +5,9 @@ import Button from 'react-bootstrap/Button';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useEndStaffSession, useStaffMe, useStaffSessions, useStartTwoStepSetup } from '../shared/api';
+import { STAFF_LOCALE, useStaffMe, useStartTwoStepSetup } from '../shared/api';
 import { TwoStepEnrolment } from '../shared/TwoStep';
+import { useEndStaffSession, useStaffSessions } from './api';
 
 const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
 

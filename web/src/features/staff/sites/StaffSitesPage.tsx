@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { useAddSite, useStaffSites } from '../shared/api';
+import { useStaffSites } from '../shared/api';
+import { useAddSite } from './api';
 import { countryName, languageName } from './site-names';
 
 /** /staff/sites (admins): the sites of this deployment, and a new one. */

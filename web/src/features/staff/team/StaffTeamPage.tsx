@@ -10,7 +10,8 @@ import { formatDate } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useAddStaff, useChangeStaff, useStaffMe, useStaffTeam } from '../shared/api';
+import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
 
 const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
 
