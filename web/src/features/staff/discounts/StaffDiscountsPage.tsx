@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { STAFF_LOCALE, useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { StaffTable } from '../shared/StaffTable';
 import { useAddDiscountCode, useChangeDiscountCode, useDiscountCodes } from './api';
 
 const VALIDITY_LABELS: Record<StaffDiscountCode['validity'], string> = {
@@ -49,24 +50,11 @@ export default function StaffDiscountsPage() {
         <p>No codes yet.</p>
       ) : (
         <div className="staff-card">
-          <table className="staff-table" aria-label="Discount codes">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.data?.map((code) => (
-                <CodeRow key={code.id} code={code} />
-              ))}
-            </tbody>
-          </table>
+          <StaffTable aria-label="Discount codes" columns={['Code', 'Discount', 'Used', 'Status']}>
+            {codes.data?.map((code) => (
+              <CodeRow key={code.id} code={code} />
+            ))}
+          </StaffTable>
         </div>
       )}
     </section>

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { type PaymentFilter, STAFF_LOCALE } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { StaffTable } from '../shared/StaffTable';
 import { useRefund, useStaffPayments } from './api';
 
 const METHOD_LABELS: Record<StaffPayment['method'], string> = {
@@ -59,24 +60,15 @@ export default function StaffPaymentsPage() {
         <p>No payments match.</p>
       ) : (
         <div className="staff-card">
-          <table className="staff-table staff-payments" aria-label="Payments">
-            <thead>
-              <tr>
-                <th scope="col">Payment</th>
-                <th scope="col">Member</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((payment) => (
-                <PaymentRow key={payment.id} payment={payment} onRefunded={setDone} />
-              ))}
-            </tbody>
-          </table>
+          <StaffTable
+            className="staff-payments"
+            aria-label="Payments"
+            columns={['Payment', 'Member', 'Amount', 'Status']}
+          >
+            {rows.map((payment) => (
+              <PaymentRow key={payment.id} payment={payment} onRefunded={setDone} />
+            ))}
+          </StaffTable>
           <OlderButton list={payments} label="Older payments" />
         </div>
       )}

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { STAFF_LOCALE, useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { StaffTable } from '../shared/StaffTable';
 import { useAddBundle, useBundles, useChangeBundle } from './api';
 
 /** An amount typed in major units ("19.95", "19,95", "20") as minor units; NaN when it is none, which the server refuses. */
@@ -118,23 +119,15 @@ function CountryBundles({ list }: { list: StaffBundleCountry }) {
           Nothing on sale here: members in {name} are offered the bundles of the site's first country that has them.
         </p>
       ) : (
-        <table className="staff-table staff-prices" aria-label={`Bundles in ${name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Bundle</th>
-              <th scope="col">Price (VAT included)</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.bundles.map((bundle) => (
-              <BundleRow key={bundle.id} bundle={bundle} list={list} />
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          className="staff-prices"
+          aria-label={`Bundles in ${name}`}
+          columns={['Bundle', 'Price (VAT included)', 'Status']}
+        >
+          {list.bundles.map((bundle) => (
+            <BundleRow key={bundle.id} bundle={bundle} list={list} />
+          ))}
+        </StaffTable>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
+import { StaffField } from '../shared/StaffField';
 import { CHOICE_LABELS, type Draft, draftOf, type Profile, readable } from './profile-draft';
 
 export function DetailsForm({
@@ -37,8 +38,7 @@ export function DetailsForm({
     onSubmit(draft);
   };
   const text = (field: keyof Draft, label: string, props: { type?: string; maxLength?: number } = {}) => (
-    <Form.Group controlId={`hosted-${field}`} className="mb-3">
-      <Form.Label className="small fw-semibold">{label}</Form.Label>
+    <StaffField id={`hosted-${field}`} label={label} error={fieldError(field)} className="mb-3">
       <Form.Control
         size="sm"
         value={draft[field] as string}
@@ -46,8 +46,7 @@ export function DetailsForm({
         onChange={set(field)}
         {...props}
       />
-      <Form.Control.Feedback type="invalid">{fieldError(field)}</Form.Control.Feedback>
-    </Form.Group>
+    </StaffField>
   );
   const hasFieldErrors = error instanceof ApiError && Object.keys(error.fields).length > 0;
 

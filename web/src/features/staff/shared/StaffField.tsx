@@ -7,6 +7,7 @@ export function StaffField({
   label,
   error,
   grow = false,
+  className,
   children,
 }: {
   id: string;
@@ -14,10 +15,12 @@ export function StaffField({
   error?: string;
   /** Takes the row's room left over. */
   grow?: boolean;
+  /** Classes of the group beside `flex-grow-1`. */
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <Form.Group controlId={id} className={grow ? 'flex-grow-1' : undefined}>
+    <Form.Group controlId={id} className={[grow && 'flex-grow-1', className].filter(Boolean).join(' ') || undefined}>
       <Form.Label className="small fw-semibold">{label}</Form.Label>
       {children}
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>

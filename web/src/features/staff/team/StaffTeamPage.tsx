@@ -11,6 +11,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { StaffTable } from '../shared/StaffTable';
 import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
 
 const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
@@ -175,130 +176,117 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
           {change.error.message}
         </Alert>
       )}
-      <table className="staff-table" aria-labelledby="staff-accounts">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Two-step</th>
-            <th scope="col">At once</th>
-            <th scope="col">Since</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {team.map((account) => {
-            const own = account.id === myId;
-            return (
-              <tr
-                key={account.id}
-                className={own ? 'staff-own' : confirming?.id === account.id ? 'staff-confirming' : undefined}
-              >
-                <th scope="row" className="staff-cell-name">
-                  {account.name} {own && <span className="staff-you fw-normal">(you)</span>}
-                </th>
-                <td className="staff-cell-email staff-email">{account.email}</td>
-                <td className="staff-cell-role" data-label={own ? 'Role' : undefined}>
-                  {own ? (
-                    ROLE_LABELS[account.role]
-                  ) : (
-                    <Form.Select
-                      size="sm"
-                      aria-label={`Role of ${account.name}`}
-                      value={account.role}
-                      disabled={busy(account)}
-                      onChange={(event) => change.mutate({ id: account.id, role: event.target.value as StaffRole })}
-                    >
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  )}
-                </td>
-                <td className="staff-cell-status">
-                  {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
-                </td>
-                <td className="staff-cell-two-step" data-label="Two-step">
-                  {account.two_step ? 'App set up' : 'Not set up'}
-                </td>
-                <td className="staff-cell-capacity" data-label="At once">
-                  {own ? (
-                    account.capacity
-                  ) : (
-                    <Form.Select
-                      size="sm"
-                      aria-label={`Conversations ${account.name} holds at once`}
-                      value={account.capacity}
-                      disabled={busy(account)}
-                      onChange={(event) => change.mutate({ id: account.id, capacity: Number(event.target.value) })}
-                    >
-                      {capacityChoices(account.capacity).map((capacity) => (
-                        <option key={capacity} value={capacity}>
-                          {capacity}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  )}
-                </td>
-                <td className="staff-cell-since" data-label="Since">
-                  {formatDate(account.created_at, STAFF_LOCALE)}
-                </td>
-                <td className="staff-cell-action text-md-end">
-                  {own ? (
-                    <span className="staff-you">Ask another admin to change your account.</span>
-                  ) : confirming?.id === account.id ? (
-                    <Confirm
-                      question={
-                        confirming.action === 'disable'
-                          ? `Disable ${account.name}? Their sessions end now.`
-                          : `Reset ${account.name}'s two-step sign-in? Their sessions end now, and they set up their app again at the next sign-in.`
-                      }
-                      yes={confirming.action === 'disable' ? 'Yes, disable' : 'Yes, reset'}
-                      busy={busy(account)}
-                      onConfirm={() => confirm(account, confirming.action)}
-                      onCancel={() => setConfirming(null)}
-                    />
-                  ) : account.disabled ? (
-                    <Button
-                      variant="outline-primary"
-                      size="sm"
-                      disabled={busy(account)}
-                      onClick={() => change.mutate({ id: account.id, disabled: false })}
-                    >
-                      Enable<span className="visually-hidden"> {account.name}</span>
-                    </Button>
-                  ) : (
-                    <span className="staff-row-actions">
-                      {account.two_step && (
-                        <Button
-                          variant="outline-secondary"
-                          size="sm"
-                          onClick={() => setConfirming({ id: account.id, action: 'reset' })}
-                        >
-                          Reset two-step<span className="visually-hidden"> of {account.name}</span>
-                        </Button>
-                      )}
+      <StaffTable
+        aria-labelledby="staff-accounts"
+        columns={['Name', 'Email', 'Role', 'Status', 'Two-step', 'At once', 'Since']}
+      >
+        {team.map((account) => {
+          const own = account.id === myId;
+          return (
+            <tr
+              key={account.id}
+              className={own ? 'staff-own' : confirming?.id === account.id ? 'staff-confirming' : undefined}
+            >
+              <th scope="row" className="staff-cell-name">
+                {account.name} {own && <span className="staff-you fw-normal">(you)</span>}
+              </th>
+              <td className="staff-cell-email staff-email">{account.email}</td>
+              <td className="staff-cell-role" data-label={own ? 'Role' : undefined}>
+                {own ? (
+                  ROLE_LABELS[account.role]
+                ) : (
+                  <Form.Select
+                    size="sm"
+                    aria-label={`Role of ${account.name}`}
+                    value={account.role}
+                    disabled={busy(account)}
+                    onChange={(event) => change.mutate({ id: account.id, role: event.target.value as StaffRole })}
+                  >
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </Form.Select>
+                )}
+              </td>
+              <td className="staff-cell-status">
+                {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
+              </td>
+              <td className="staff-cell-two-step" data-label="Two-step">
+                {account.two_step ? 'App set up' : 'Not set up'}
+              </td>
+              <td className="staff-cell-capacity" data-label="At once">
+                {own ? (
+                  account.capacity
+                ) : (
+                  <Form.Select
+                    size="sm"
+                    aria-label={`Conversations ${account.name} holds at once`}
+                    value={account.capacity}
+                    disabled={busy(account)}
+                    onChange={(event) => change.mutate({ id: account.id, capacity: Number(event.target.value) })}
+                  >
+                    {capacityChoices(account.capacity).map((capacity) => (
+                      <option key={capacity} value={capacity}>
+                        {capacity}
+                      </option>
+                    ))}
+                  </Form.Select>
+                )}
+              </td>
+              <td className="staff-cell-since" data-label="Since">
+                {formatDate(account.created_at, STAFF_LOCALE)}
+              </td>
+              <td className="staff-cell-action text-md-end">
+                {own ? (
+                  <span className="staff-you">Ask another admin to change your account.</span>
+                ) : confirming?.id === account.id ? (
+                  <Confirm
+                    question={
+                      confirming.action === 'disable'
+                        ? `Disable ${account.name}? Their sessions end now.`
+                        : `Reset ${account.name}'s two-step sign-in? Their sessions end now, and they set up their app again at the next sign-in.`
+                    }
+                    yes={confirming.action === 'disable' ? 'Yes, disable' : 'Yes, reset'}
+                    busy={busy(account)}
+                    onConfirm={() => confirm(account, confirming.action)}
+                    onCancel={() => setConfirming(null)}
+                  />
+                ) : account.disabled ? (
+                  <Button
+                    variant="outline-primary"
+                    size="sm"
+                    disabled={busy(account)}
+                    onClick={() => change.mutate({ id: account.id, disabled: false })}
+                  >
+                    Enable<span className="visually-hidden"> {account.name}</span>
+                  </Button>
+                ) : (
+                  <span className="staff-row-actions">
+                    {account.two_step && (
                       <Button
-                        variant="outline-danger"
+                        variant="outline-secondary"
                         size="sm"
-                        onClick={() => setConfirming({ id: account.id, action: 'disable' })}
+                        onClick={() => setConfirming({ id: account.id, action: 'reset' })}
                       >
-                        Disable<span className="visually-hidden"> {account.name}</span>
+                        Reset two-step<span className="visually-hidden"> of {account.name}</span>
                       </Button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    )}
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      onClick={() => setConfirming({ id: account.id, action: 'disable' })}
+                    >
+                      Disable<span className="visually-hidden"> {account.name}</span>
+                    </Button>
+                  </span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </StaffTable>
     </div>
   );
 }
