@@ -80,7 +80,15 @@ export default defineConfig(({ isSsrBuild }) => ({
             entryFileNames: (chunk) =>
               chunk.name === 'sw' || chunk.name === 'load-app' ? `${chunk.name}.js` : 'assets/[name]-[hash].js',
             codeSplitting: {
-              groups: [{ name: appStartChunk(), tags: ['$initial'], includeDependenciesRecursively: false }],
+              groups: [
+                { name: appStartChunk(), tags: ['$initial'], includeDependenciesRecursively: false },
+                // The staff desks' shared parts (layout, sign-in, api, fields, tables) as one chunk, not one each.
+                {
+                  name: 'staff',
+                  test: /[\\/]src[\\/]features[\\/]staff[\\/]shared[\\/]/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
           },
         },

@@ -6,12 +6,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { firstAnswerInPage, keepFirstAnswer } from './api/first-answer';
 import { fetchSettings, queryKeys } from './api/hooks';
 import { App } from './app/App';
-import { installChunkReloadGuard } from './app/chunk-reload';
 import { loadMemberChrome } from './app/layouts/member-chrome';
-import { registerServiceWorker } from './app/push';
 import { withFirstPage } from './app/router';
+import { rememberTracking } from './features/accounts/tracking';
+import { registerServiceWorker } from './features/notifications/push';
 import { initI18n } from './i18n';
-import { rememberTracking } from './pages/accounts/tracking';
+import { installChunkReloadGuard } from './shared/chunk-reload';
 
 installChunkReloadGuard();
 rememberTracking(location.search);

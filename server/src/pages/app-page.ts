@@ -93,7 +93,7 @@ function opensWithFaces(request: FastifyRequest): boolean {
   );
 }
 
-/** The home page's faces (web/src/pages/home): the site's showcase, as landers.php answers it. */
+/** The home page's faces (web/src/features/home): the site's showcase, as landers.php answers it. */
 async function showcase(services: Services, request: FastifyRequest): Promise<ProfileCard[]> {
   const answer = await services.landers.profiles(
     request.site,

@@ -1,6 +1,6 @@
 import type { User, UserResponse } from '@amora/common';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unsubscribePush } from '../app/push';
+import { unsubscribePush } from '../features/notifications/push';
 import { api } from './client';
 
 export const queryKeys = {

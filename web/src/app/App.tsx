@@ -2,10 +2,10 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { onAuthenticationLost } from '../api/client';
 import { queryKeys, replaceUser, useUser } from '../api/hooks';
-import { Loading } from '../components/Loading';
-import { setWaitingCount } from './document-title';
+import { claimPushSubscription, listenToServiceWorker } from '../features/notifications/push';
+import { Loading } from '../shared/components/Loading';
+import { setWaitingCount } from '../shared/document-title';
 import { useMemberChrome } from './layouts/member-chrome';
-import { claimPushSubscription, listenToServiceWorker } from './push';
 
 function AuthenticationLostListener() {
   const queryClient = useQueryClient();
@@ -21,7 +21,7 @@ function ServiceWorkerListener({ navigate }: { navigate: (path: string) => void 
       listenToServiceWorker({
         signedIn: () => queryClient.getQueryData(queryKeys.user) != null,
         navigate,
-        refresh: () => void import('./live').then(({ refreshNow }) => refreshNow(queryClient)),
+        refresh: () => void import('../api/live').then(({ refreshNow }) => refreshNow(queryClient)),
       }),
     [queryClient, navigate],
   );
@@ -38,7 +38,7 @@ function LiveUpdates() {
     // Loaded only for a member, so a visitor's first load does not carry it.
     let stop: (() => void) | undefined;
     let left = false;
-    void import('./live').then(({ connectLive, startRefreshCadence }) => {
+    void import('../api/live').then(({ connectLive, startRefreshCadence }) => {
       if (left) return;
       void claimPushSubscription().catch(() => undefined);
       const disconnect = connectLive(queryClient);

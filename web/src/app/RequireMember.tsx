@@ -1,17 +1,7 @@
-import type { User } from '@amora/common';
-import { createContext, useContext } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useUser } from '../api/hooks';
-import { Loading } from '../components/Loading';
-
-const MemberContext = createContext<User | null>(null);
-
-/** The signed-in member, for a page under RequireMember; it never renders for a visitor. */
-export function useMember(): User {
-  const member = useContext(MemberContext);
-  if (!member) throw new Error('useMember() is only for routes under <RequireMember>');
-  return member;
-}
+import { MemberContext } from '../features/accounts/member-context';
+import { Loading } from '../shared/components/Loading';
 
 /**
  * The routes for members: a visitor, or a member whose session just ended, logs in first and is

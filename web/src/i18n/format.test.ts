@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datePartOrder } from '../components/DateOfBirthField';
+import { datePartOrder } from '../shared/forms/DateOfBirthField';
 import { formatDate, formatNumber, formatTime, regionalLocale } from './format';
 
 const noon = new Date(Date.UTC(2026, 10, 26, 12, 0));

@@ -5,7 +5,7 @@ import { displayPhone } from '../../../common/src/validation';
 import type { Lander } from './context';
 import { h, icon } from './dom';
 
-/** The brand mark of web/src/components/Logo.tsx: a heart in a speech bubble on the brand gradient. */
+/** The brand mark of web/src/shared/components/Logo.tsx: a heart in a speech bubble on the brand gradient. */
 const LOGO_MARK = `<svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" class="logo-mark">
 <defs><linearGradient id="lander-logo-gradient" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff5c8a"/><stop offset="1" stop-color="#7b2fa8"/></linearGradient></defs>
 <rect width="32" height="32" rx="9" fill="url(#lander-logo-gradient)"/>

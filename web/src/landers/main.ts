@@ -16,7 +16,7 @@ import {
   landerFacesShown,
   landerRoute,
 } from '../../../common/src/lander-pages';
-import { rememberTracking } from '../pages/accounts/tracking';
+import { rememberTracking } from '../features/accounts/tracking';
 import { getJson } from './api';
 import type { Lander, RenderDesign } from './context';
 import { h } from './dom';

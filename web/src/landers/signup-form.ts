@@ -15,8 +15,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../../common/src/constants';
 import { birthDateProblem, isValidEmail, profileNameProblem } from '../../../common/src/validation';
+import { storedTracking } from '../features/accounts/tracking';
 import { regionalLocale } from '../i18n/format';
-import { storedTracking } from '../pages/accounts/tracking';
 import { CallFailed, postJson } from './api';
 import { type DatePart, datePartOrder, longDate, monthNames } from './dates';
 import { h, icon } from './dom';

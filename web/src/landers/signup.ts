@@ -5,7 +5,7 @@
  */
 import closeIcon from 'bootstrap-icons/icons/x-lg.svg?raw';
 import { visitorMaySignUp } from '../../../common/src/validation';
-import { storedTracking } from '../pages/accounts/tracking';
+import { storedTracking } from '../features/accounts/tracking';
 import { append, h, icon, reducedMotion } from './dom';
 import type { Translate } from './i18n';
 import { createForm, type FormOptions } from './signup-form';

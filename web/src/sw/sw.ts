@@ -16,7 +16,7 @@ interface PushPayload {
   tag: string;
 }
 
-/** What the page hears from the worker (web/src/app/push.ts listens). */
+/** What the page hears from the worker (web/src/features/notifications/push.ts listens). */
 type WorkerMessage =
   | { type: 'push-message'; payload: PushPayload }
   | { type: 'push-click'; url: string; open_url: string };

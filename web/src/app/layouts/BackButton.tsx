@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Icon } from '../../components/Icon';
-import * as icons from '../../components/icons';
 import { useTranslation } from '../../i18n';
+import { Icon } from '../../shared/components/Icon';
+import * as icons from '../../shared/components/icons';
 import { backButtonOn } from './back-on';
 
 const standalone = () =>

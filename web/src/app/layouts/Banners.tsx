@@ -1,8 +1,12 @@
-import { ActivationReminder, activationAsModal, useActivationReminder } from '../../components/ActivationReminder';
-import { ExportReadyAlert, useExportReadyAlert } from '../../components/ExportReadyAlert';
-import { ProfilePhotoAlert, useProfilePhotoAlert } from '../../components/ProfilePhotoAlert';
-import { TimeBonus, useTimeBonusBanner } from '../../pages/credits/TimeBonus';
-import { MailOffAlert, useMailOffAlert } from '../../pages/notifications/MailOffAlert';
+import { TimeBonus, useTimeBonusBanner } from '../../features/credits/TimeBonus';
+import { MailOffAlert, useMailOffAlert } from '../../features/notifications/MailOffAlert';
+import {
+  ActivationReminder,
+  activationAsModal,
+  useActivationReminder,
+} from '../../shared/components/ActivationReminder';
+import { ExportReadyAlert, useExportReadyAlert } from '../../shared/components/ExportReadyAlert';
+import { ProfilePhotoAlert, useProfilePhotoAlert } from '../../shared/components/ProfilePhotoAlert';
 import { firstBanner } from './first-banner';
 
 /**

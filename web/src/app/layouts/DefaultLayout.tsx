@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { EntryWarning } from '../../components/EntryWarning';
-import { Footer } from '../../components/Footer';
-import { SignupModal } from '../../pages/accounts/SignupModal';
-import { MatchPopupProvider } from '../../pages/likes/match-popup-context';
+import { SignupModal } from '../../features/accounts/SignupModal';
+import { EntryWarning } from '../../shared/components/EntryWarning';
+import { Footer } from '../../shared/components/Footer';
+import { MatchPopupProvider } from './MatchPopupProvider';
 import { useMemberChrome } from './member-chrome';
 import { TopBar } from './TopBar';
 

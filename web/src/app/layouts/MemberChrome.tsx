@@ -6,17 +6,17 @@
 import type { User } from '@amora/common';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../api/hooks';
-import { Icon } from '../../components/Icon';
-import * as icons from '../../components/icons';
-import { Menu } from '../../components/Menu';
-import { ProfilePhoto } from '../../components/ProfilePhoto';
+import { MessagesTab } from '../../features/chats/MessagesTab';
+import { LikesTab } from '../../features/likes/LikesTab';
 import { useTranslation } from '../../i18n';
-import { MessagesTab } from '../../pages/chats/MessagesTab';
-import { LikesTab } from '../../pages/likes/LikesTab';
-import { Tab } from './Tab';
+import { Icon } from '../../shared/components/Icon';
+import * as icons from '../../shared/components/icons';
+import { Menu } from '../../shared/components/Menu';
+import { ProfilePhoto } from '../../shared/components/ProfilePhoto';
+import { Tab } from '../../shared/components/Tab';
 
-export { CreditsButton } from '../../pages/credits/CreditsButton';
-export { MatchPopups } from '../../pages/likes/MatchPopup';
+export { CreditsButton } from '../../features/credits/CreditsButton';
+export { MatchPopups } from '../../features/likes/MatchPopup';
 export { Banners } from './Banners';
 export { WaitingCount } from './WaitingCount';
 

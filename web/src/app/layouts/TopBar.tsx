@@ -1,11 +1,11 @@
 import { visitorMayBrowse, visitorMaySignUp } from '@amora/common';
 import { Link, useLocation } from 'react-router';
 import { useSettings, useUser } from '../../api/hooks';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { LogoMark } from '../../components/Logo';
-import { TopBarSearch } from '../../components/TopBarSearch';
+import { storedTracking } from '../../features/accounts/tracking';
 import { useTranslation } from '../../i18n';
-import { storedTracking } from '../../pages/accounts/tracking';
+import { LanguageSwitcher } from '../../shared/components/LanguageSwitcher';
+import { LogoMark } from '../../shared/components/Logo';
+import { TopBarSearch } from '../../shared/components/TopBarSearch';
 import { BackButton } from './BackButton';
 import { useMemberChrome } from './member-chrome';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { unreadOf, useChats } from '../../pages/chats/api';
-import { newLikesOf, useLikes } from '../../pages/likes/api';
-import { setWaitingCount } from '../document-title';
+import { unreadOf, useChats } from '../../features/chats/api';
+import { newLikesOf, useLikes } from '../../features/likes/api';
+import { setWaitingCount } from '../../shared/document-title';
 
 /**
  * Puts what waits for the member, unread messages plus new likes, in the tab title and the app

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useUser } from '../../api/hooks';
-import { lazyModule, useLazyModule } from '../lazy-module';
+import { lazyModule, useLazyModule } from '../../shared/lazy-module';
 
 const memberChrome = lazyModule(() => import('./MemberChrome'));
 

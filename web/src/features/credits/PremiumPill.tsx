@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
+import { Icon } from '../../shared/components/Icon';
+import * as icons from '../../shared/components/icons';
+
+/** A premium member's mark: pink, with the gem, leading to what premium unlocks (/premium). */
+export function PremiumPill() {
+  const { t } = useTranslation('credits');
+  return (
+    <Link to="/premium" className="premium-pill" aria-label={t('premium.youArePremium')}>
+      <Icon svg={icons.premium} /> {t('premium.premium')}
+    </Link>
+  );
+}

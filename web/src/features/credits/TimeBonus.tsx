@@ -1,0 +1,151 @@
+import { TIME_BONUS_MODAL_DELAY_MS } from '@amora/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { Link, matchPath, useLocation } from 'react-router';
+import { useUser } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
+import { Modal } from '../../shared/components/dialogs';
+import { Icon } from '../../shared/components/Icon';
+import * as icons from '../../shared/components/icons';
+import { creditsKeys, useWelcomeDiscount } from './api';
+
+const DISMISSED_KEY = 'amora.time-bonus-dismissed';
+/** SPEC §2: the members area, where the time bonus is shown. */
+const MEMBERS_AREA = ['/members', '/members/:id', '/chats', '/likes', '/likes/:type', '/likes/m/:id', '/premium'];
+
+const inMembersArea = (pathname: string) => MEMBERS_AREA.some((pattern) => matchPath(pattern, pathname));
+
+/** Seconds as hh:mm:ss. */
+export function countdown(seconds: number): string {
+  const parts = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return parts.map((part) => String(part).padStart(2, '0')).join(':');
+}
+
+/** A running time bonus: its discount code and percentage, and the seconds left. */
+type TimeBonusOffer = { code: string; percentage: number; left: number };
+
+/**
+ * The time bonus (SPEC §4): a new, unpaid member's discount while it runs, with the seconds left,
+ * ticking each second. It ends at zero, on paying or logging out; then the welcome discount applies.
+ * Undefined while the offer is still being asked for.
+ */
+export function useTimeBonus(): TimeBonusOffer | null | undefined {
+  const welcome = useWelcomeDiscount();
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  const bonus = welcome.data?.kind === 'time_bonus' ? welcome.data : null;
+  const endsAt = bonus?.expires ? new Date(bonus.expires).getTime() : null;
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (endsAt === null) return;
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, [endsAt]);
+
+  const left = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
+  const ended = endsAt !== null && left === 0;
+  useEffect(() => {
+    // At zero the welcome discount takes over: ask again which offer applies now.
+    if (ended) void queryClient.invalidateQueries({ queryKey: creditsKeys.welcome(user?.id) });
+  }, [ended, queryClient, user?.id]);
+
+  if (welcome.isLoading) return undefined;
+  if (!bonus || !user || user.paid_user || left === 0) return null;
+  return { code: bonus.code, percentage: bonus.value_percentage, left };
+}
+
+function useDismissal() {
+  const { user } = useUser();
+  const key = `${DISMISSED_KEY}.${user?.id}`;
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  // A visitor has no time bonus (and the server, rendering a visitor's page, no storage).
+  const dismissed = dismissedFor === key || (user !== null && localStorage.getItem(key) === '1');
+  const dismiss = () => {
+    localStorage.setItem(key, '1');
+    setDismissedFor(key);
+  };
+  return { dismissed, dismiss };
+}
+
+/**
+ * Whether to show the time bonus: in the members area until closed, after 40 s there once as a
+ * modal to a member without credits. Null when not; undefined while the offer is still being asked for.
+ */
+export function useTimeBonusBanner() {
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const bonus = useTimeBonus();
+  const { dismissed, dismiss } = useDismissal();
+  const here = inMembersArea(pathname);
+  const modalDue = useModalDelay(here && Boolean(bonus) && !dismissed);
+  if (dismissed || !here || bonus === null) return null;
+  if (bonus === undefined) return undefined;
+  return { bonus, asModal: modalDue && user?.credits === 0, dismiss };
+}
+
+/** The time bonus with its countdown: a dismissible banner, or the modal. */
+export function TimeBonus({
+  bonus,
+  asModal,
+  dismiss,
+}: {
+  bonus: TimeBonusOffer;
+  asModal: boolean;
+  dismiss: () => void;
+}) {
+  const { t } = useTranslation('credits');
+  const offer = t('timeBonus.offer', { percentage: bonus.percentage });
+  const clock = <span className="time-bonus-clock">{countdown(bonus.left)}</span>;
+  if (asModal) {
+    return (
+      <Modal show onHide={dismiss} centered aria-labelledby="time-bonus-title" className="time-bonus-modal">
+        <Modal.Header closeButton closeLabel={t('app:common.close')}>
+          <Modal.Title id="time-bonus-title">{offer}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="text-center">
+          <Icon svg={icons.gift} className="time-bonus-modal-icon" />
+          <p>{t('timeBonus.modalBody', { percentage: bonus.percentage })}</p>
+          <p className="mb-3">
+            {t('timeBonus.endsIn')} {clock}
+          </p>
+          <Link to="/credits" className="btn btn-secondary btn-lg w-100" onClick={dismiss}>
+            {t('timeBonus.action')}
+          </Link>
+        </Modal.Body>
+      </Modal>
+    );
+  }
+  return (
+    <Container className="pt-3">
+      <Alert
+        variant="light"
+        dismissible
+        onClose={dismiss}
+        closeLabel={t('app:common.close')}
+        className="time-bonus mb-0"
+      >
+        <Icon svg={icons.gift} className="time-bonus-icon" />
+        <span className="time-bonus-text">
+          <strong>{offer}</strong> {t('timeBonus.endsIn')} {clock}
+        </span>
+        <Link to="/credits" className="btn btn-sm btn-secondary">
+          {t('timeBonus.action')}
+        </Link>
+      </Alert>
+    </Container>
+  );
+}
+
+/** True once the members area has been open for 40 s (SPEC §9), counted from entering it. */
+function useModalDelay(counting: boolean): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (!counting || due) return;
+    const timer = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [counting, due]);
+  return due;
+}

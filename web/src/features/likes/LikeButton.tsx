@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useUser } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
+import { Icon } from '../../shared/components/Icon';
+import * as icons from '../../shared/components/icons';
+import { likeKeys, useLike, useLikes } from './api';
+import { type MatchProfile, useShowMatch } from './match-popup-context';
+
+/** Whether the member likes a profile and it likes them; toggling a like back makes a match and shows the popup. */
+function useLikeToggle(profile: MatchProfile) {
+  const { data: likes } = useLikes();
+  const like = useLike(profile.id);
+  const showMatch = useShowMatch();
+  const liked = likes?.profiles.some((entry) => entry.id === profile.id) ?? false;
+  const likesMe = likes?.liked_by.some((entry) => entry.id === profile.id) ?? false;
+  const toggle = () =>
+    like.mutate(!liked, {
+      onSuccess: (result) => {
+        if (result?.match) showMatch(profile);
+      },
+    });
+  return { liked, likesMe, toggle, like, ready: likes !== undefined };
+}
+
+/** What the likes mean between the member and a profile: a match, or a like to answer. */
+export function LikeStatus({ profile }: { profile: MatchProfile }) {
+  const { t } = useTranslation('likes');
+  const { liked, likesMe } = useLikeToggle(profile);
+  if (!likesMe) return null;
+  if (!liked) return <p className="like-status">{t('member.likesYou', { name: profile.name })}</p>;
+  return (
+    <p className="like-status fw-semibold">
+      <Icon svg={icons.liked} className="text-unread me-1" />
+      {t('member.match', { name: profile.name })}
+    </p>
+  );
+}
+
+/** The profile page's like button, pink; filled once liked. */
+export function LikeButton({ profile }: { profile: MatchProfile }) {
+  const { t } = useTranslation('likes');
+  const { liked, toggle, like, ready } = useLikeToggle(profile);
+  const { data: likes } = useLikes();
+  const queryClient = useQueryClient();
+  const newLike = likes?.liked_by.some((entry) => entry.id === profile.id && entry.like_new) ?? false;
+
+  // Opening the profile made its like seen on the server; the badge follows.
+  useEffect(() => {
+    if (newLike) void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
+  }, [newLike, queryClient]);
+
+  return (
+    <>
+      {like.isError && (
+        <Alert variant="danger" className="w-100 mb-0">
+          {like.error.message}
+        </Alert>
+      )}
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={like.isPending || !ready}
+        aria-pressed={liked}
+        className={`btn action-button like-button ${liked ? 'like-button-on' : ''}`}
+      >
+        <Icon svg={liked ? icons.liked : icons.like} />
+        {liked ? t('member.liked') : t('member.like')}
+      </button>
+    </>
+  );
+}
+
+/** The like on a profile card: a round heart, filled once liked; a failure shows as the button's title. */
+export function CardLikeButton({ profile }: { profile: MatchProfile }) {
+  const { t } = useTranslation('likes');
+  const { user } = useUser();
+  const { liked, toggle, like, ready } = useLikeToggle(profile);
+  if (user?.profile.id === profile.id) return null;
+  return (
+    <button
+      type="button"
+      className={`card-like ${liked ? 'card-like-on' : ''}`}
+      onClick={toggle}
+      disabled={like.isPending || !ready}
+      aria-pressed={liked}
+      aria-label={t('card.like', { name: profile.name })}
+      title={like.isError ? like.error.message : undefined}
+    >
+      <Icon svg={liked ? icons.liked : icons.like} />
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+import type { PhotoRejection } from '@amora/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { STAFF_POLL_MS, staffKeys } from '../shared/api';
+
+/** The photos waiting for a moderator, oldest first: on every site, or on one. */
+export function usePhotoQueue(site: number | null) {
+  return useQuery({
+    queryKey: staffKeys.photos(site),
+    queryFn: () => api.get('/api/staff/photos.php', 'photoQueueResponse', site ? { site: String(site) } : undefined),
+    refetchInterval: STAFF_POLL_MS,
+  });
+}
+
+/** Approves or rejects photos; the answer names those someone else decided first. */
+export function useDecidePhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection }) =>
+      api.post('/api/staff/photos.php', 'decidePhotosResponse', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'photos'] }),
+  });
+}

@@ -1,0 +1,120 @@
+import type { HostedProfileDetail } from '@amora/common';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useChangeHostedPhoto, useRemoveHostedPhoto, useUploadHostedPhoto } from './api';
+import type { Profile } from './profile-draft';
+
+export function Photos({
+  profile,
+  photos,
+  keeps,
+}: {
+  profile: Profile;
+  photos: HostedProfileDetail['photos'];
+  keeps: boolean;
+}) {
+  const upload = useUploadHostedPhoto(profile.id);
+  const change = useChangeHostedPhoto();
+  const remove = useRemoveHostedPhoto();
+  const failed = upload.error ?? change.error ?? remove.error;
+  return (
+    <section className="staff-card" aria-label="Photos">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 className="h6 mb-0 me-auto">Photos</h2>
+        {keeps && (
+          <Form.Label className={`btn btn-sm btn-primary mb-0${upload.isPending ? ' disabled' : ''}`}>
+            {upload.isPending ? 'Uploading…' : 'Add photo'}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+              className="visually-hidden"
+              disabled={upload.isPending}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) upload.mutate(file);
+                event.target.value = '';
+              }}
+            />
+          </Form.Label>
+        )}
+      </div>
+      {failed && <Alert variant="danger">{failed.message}</Alert>}
+      {photos.length === 0 ? (
+        <p className="small text-body-secondary mb-0">
+          No photos yet{keeps ? ': a profile with a face gets written to.' : '.'}
+        </p>
+      ) : (
+        <ul className="staff-hosted-photos">
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <img
+                src={photo.thumb_url}
+                alt={`${profile.name}, ${index + 1} of ${photos.length}`}
+                width={160}
+                height={160}
+              />
+              <span className="staff-hosted-photo-marks">
+                {photo.main && <Badge bg="primary">Main</Badge>}
+                {photo.premium_only && <Badge bg="warning">Premium only</Badge>}
+                {photo.private && <Badge bg="dark">Private</Badge>}
+                {photo.sent && (
+                  <Badge bg="light" text="dark">
+                    Sent in a chat
+                  </Badge>
+                )}
+              </span>
+              {keeps && (
+                <span className="staff-hosted-photo-actions">
+                  {!photo.main && !photo.private && (
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ profile: profile.id, photo: photo.id, main: true })}
+                    >
+                      Make main
+                    </Button>
+                  )}
+                  <Form.Check
+                    type="switch"
+                    id={`premium-${photo.id}`}
+                    label="Premium only"
+                    checked={photo.premium_only}
+                    disabled={change.isPending}
+                    onChange={(e) =>
+                      change.mutate({ profile: profile.id, photo: photo.id, premium_only: e.target.checked })
+                    }
+                  />
+                  {!photo.main && (
+                    <Form.Check
+                      type="switch"
+                      id={`private-${photo.id}`}
+                      label="Private (operators share it in a chat)"
+                      checked={photo.private}
+                      disabled={change.isPending}
+                      onChange={(e) =>
+                        change.mutate({ profile: profile.id, photo: photo.id, private: e.target.checked })
+                      }
+                    />
+                  )}
+                  {!photo.sent && (
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ profile: profile.id, photo: photo.id })}
+                    >
+                      Delete<span className="visually-hidden"> photo {index + 1}</span>
+                    </Button>
+                  )}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { staffMay } from '@amora/common';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../shared/components/Loading';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { useStaffMe, useStaffSites } from '../shared/api';
+import { PersonaSheet } from '../shared/PersonaSheet';
+import {
+  useAddHostedProfile,
+  useChangeHostedProfile,
+  useEditHostedPersona,
+  useHostedProfile,
+  useSetHostedStatus,
+} from './api';
+import { DetailsForm } from './HostedDetailsForm';
+import { Photos } from './HostedPhotos';
+import { Summary } from './HostedSummary';
+import { detailsOf, draftOf } from './profile-draft';
+
+/**
+ * /staff/profiles/{id} and /staff/profiles/new: a hosted profile's details, photos and persona
+ * sheet. Admins change them; operators read them.
+ */
+export default function StaffProfilePage() {
+  const id = useParams().id;
+  return id === 'new' ? <NewProfile /> : <HostedProfile id={Number(id)} />;
+}
+
+function NewProfile() {
+  useDocumentTitle('New hosted profile');
+  const { data: me } = useStaffMe();
+  const sites = useStaffSites();
+  const add = useAddHostedProfile();
+  const navigate = useNavigate();
+  const [site, setSite] = useState('');
+  const chosenSite = site || String(sites.data?.[0]?.id ?? '');
+  if (me && !staffMay(me.role, 'profiles')) {
+    return <Alert variant="warning">Only admins add hosted profiles.</Alert>;
+  }
+  return (
+    <section>
+      <div className="staff-page-head">
+        <Link to="/staff/profiles" className="small">
+          ← Hosted profiles
+        </Link>
+        <h1 className="h3">New hosted profile</h1>
+        <p className="text-body-secondary mb-0">
+          Members see it labelled as a fictional profile. Add photos once it is saved.
+        </p>
+      </div>
+      <DetailsForm
+        error={add.error}
+        busy={add.isPending}
+        submitLabel="Create profile"
+        siteChoice={
+          <Form.Group controlId="hosted-site" className="mb-3">
+            <Form.Label className="small fw-semibold">Site</Form.Label>
+            <Form.Select size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
+              {sites.data?.map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        }
+        onSubmit={(draft) =>
+          add.mutate(
+            { site: Number(chosenSite), ...detailsOf(draft) },
+            { onSuccess: (answer) => navigate(`/staff/profiles/${answer.profile.id}`, { replace: true }) },
+          )
+        }
+      />
+    </section>
+  );
+}
+
+function HostedProfile({ id }: { id: number }) {
+  const view = useHostedProfile(id);
+  const { data: me } = useStaffMe();
+  const change = useChangeHostedProfile();
+  const status = useSetHostedStatus();
+  const editPersona = useEditHostedPersona(id);
+  const [saved, setSaved] = useState(false);
+  useDocumentTitle(view.data ? `${view.data.profile.name} (hosted)` : 'Hosted profile');
+  if (view.isPending) return <Loading />;
+  if (!view.data) {
+    return (
+      <Alert variant="warning">
+        {view.error?.message} <Link to="/staff/profiles">Back to the hosted profiles</Link>
+      </Alert>
+    );
+  }
+  const { profile, photos, persona } = view.data;
+  const keeps = me ? staffMay(me.role, 'profiles') : false;
+  const retired = profile.status === 'retired';
+
+  return (
+    <div className="staff-conversation">
+      <section aria-label="Profile">
+        <div className="staff-page-head d-flex flex-wrap align-items-end gap-2">
+          <div className="me-auto">
+            <Link to="/staff/profiles" className="small">
+              ← Hosted profiles
+            </Link>
+            <h1 className="h3">
+              {profile.name}, {profile.age}{' '}
+              {retired && (
+                <Badge bg="secondary" className="align-middle fs-6">
+                  Retired
+                </Badge>
+              )}
+            </h1>
+            <p className="text-body-secondary mb-0">
+              {profile.site.name} · profile {profile.id} · {profile.waiting > 0 ? `${profile.waiting} waiting of ` : ''}
+              {profile.conversations === 1 ? '1 conversation' : `${profile.conversations} conversations`}
+            </p>
+          </div>
+          {keeps && (
+            <Button
+              variant={retired ? 'outline-primary' : 'outline-danger'}
+              disabled={status.isPending}
+              onClick={() => status.mutate({ id, status: retired ? 'active' : 'retired' })}
+            >
+              {retired ? 'Bring back' : 'Retire'}
+            </Button>
+          )}
+        </div>
+        {keeps && !retired && profile.waiting > 0 && (
+          <p className="small text-body-secondary">
+            Retiring takes the profile out of every list, and its waiting conversations out of the inbox.
+          </p>
+        )}
+        {status.isError && <Alert variant="danger">{status.error.message}</Alert>}
+        <Photos profile={profile} photos={photos} keeps={keeps} />
+        {keeps ? (
+          <>
+            {saved && (
+              <Alert variant="success" dismissible onClose={() => setSaved(false)}>
+                Saved: members see the change now.
+              </Alert>
+            )}
+            <DetailsForm
+              key={JSON.stringify(draftOf(profile))}
+              profile={profile}
+              error={change.error}
+              busy={change.isPending}
+              submitLabel="Save changes"
+              onSubmit={(draft) => {
+                setSaved(false);
+                change.mutate({ id, ...detailsOf(draft) }, { onSuccess: () => setSaved(true) });
+              }}
+            />
+          </>
+        ) : (
+          <Summary profile={profile} />
+        )}
+      </section>
+      <aside className="staff-side">
+        <PersonaSheet
+          hostedName={profile.name}
+          persona={persona}
+          {...(keeps && {
+            saving: editPersona.isPending,
+            error: editPersona.error,
+            onSave: (facts) => editPersona.mutate({ version: persona.version, facts }),
+          })}
+        />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Persona, PersonaFacts } from '@amora/common';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { formatDate, formatTime } from '../../../i18n/format';
+import { STAFF_LOCALE } from './api';
+
+const PERSONA_LINES: { field: Exclude<keyof PersonaFacts, 'story'>; label: string }[] = [
+  { field: 'job', label: 'Job' },
+  { field: 'town', label: 'Town' },
+  { field: 'family', label: 'Family' },
+  { field: 'pets', label: 'Pets' },
+  { field: 'hobbies', label: 'Hobbies' },
+];
+
+/**
+ * The facts every operator answering as a hosted profile keeps consistent; saved for all its
+ * conversations. Someone else's save meanwhile is told here and their version shown in the form.
+ * Without `onSave` (operators on the profile's page) the facts are shown, not edited.
+ */
+export function PersonaSheet({
+  hostedName,
+  persona,
+  saving = false,
+  error = null,
+  onSave,
+}: {
+  hostedName: string;
+  persona: Persona;
+  saving?: boolean;
+  error?: Error | null;
+  onSave?: (facts: PersonaFacts) => void;
+}) {
+  return (
+    <section className="staff-card staff-persona" aria-label={`Persona of ${hostedName}`}>
+      <h2 className="h5">Persona of {hostedName}</h2>
+      {persona.updated_by && persona.updated_at && (
+        <p className="small text-body-secondary">
+          Last changed by {persona.updated_by}, {formatDate(persona.updated_at, STAFF_LOCALE)}{' '}
+          {formatTime(persona.updated_at, STAFF_LOCALE)}
+        </p>
+      )}
+      {error && <Alert variant="warning">{error.message}</Alert>}
+      {onSave ? (
+        <PersonaForm key={persona.version} persona={persona} busy={saving} onSave={onSave} />
+      ) : (
+        <KeptFacts persona={persona} />
+      )}
+    </section>
+  );
+}
+
+function KeptFacts({ persona }: { persona: Persona }) {
+  const lines = PERSONA_LINES.filter(({ field }) => persona[field]);
+  if (lines.length === 0 && !persona.story) return <p className="small text-body-secondary mb-0">No facts kept yet.</p>;
+  return (
+    <dl className="staff-persona-facts mb-0">
+      {lines.map(({ field, label }) => (
+        <div key={field}>
+          <dt>{label}</dt>
+          <dd>{persona[field]}</dd>
+        </div>
+      ))}
+      {persona.story && (
+        <div>
+          <dt>Told members before</dt>
+          <dd className="staff-persona-story">{persona.story}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function PersonaForm({
+  persona,
+  busy,
+  onSave,
+}: {
+  persona: Persona;
+  busy: boolean;
+  onSave: (facts: PersonaFacts) => void;
+}) {
+  const [facts, setFacts] = useState<PersonaFacts>(() => ({
+    job: persona.job,
+    town: persona.town,
+    family: persona.family,
+    pets: persona.pets,
+    hobbies: persona.hobbies,
+    story: persona.story,
+  }));
+  const set = (field: keyof PersonaFacts) => (event: { target: { value: string } }) =>
+    setFacts((before) => ({ ...before, [field]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(facts);
+  };
+  return (
+    <Form onSubmit={submit}>
+      {PERSONA_LINES.map(({ field, label }) => (
+        <Form.Group key={field} className="staff-persona-line" controlId={`persona-${field}`}>
+          <Form.Label>{label}</Form.Label>
+          <Form.Control size="sm" maxLength={200} value={facts[field]} onChange={set(field)} />
+        </Form.Group>
+      ))}
+      <Form.Group controlId="persona-story" className="mt-2">
+        <Form.Label>Told members before</Form.Label>
+        <Form.Control as="textarea" rows={4} maxLength={4000} value={facts.story} onChange={set('story')} />
+      </Form.Group>
+      <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={busy}>
+        Save persona
+      </Button>
+    </Form>
+  );
+}

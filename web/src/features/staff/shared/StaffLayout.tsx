@@ -1,0 +1,208 @@
+import './staff.scss';
+import { type StaffRight, type StaffRole, staffMay, type TwoStepSetup } from '@amora/common';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { Loading } from '../../../shared/components/Loading';
+import { LogoMark } from '../../../shared/components/Logo';
+import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
+import { TwoStepCodeForm, TwoStepEnrolment } from './TwoStep';
+
+/** The staff pages in the bar, each for the roles with its right (none: every role). */
+const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: string) => boolean }[] = [
+  {
+    to: '/staff/dashboard',
+    label: 'Dashboard',
+    right: 'dashboard',
+    matches: (path) => path.startsWith('/staff/dashboard'),
+  },
+  {
+    to: '/staff/inbox',
+    label: 'Inbox',
+    right: 'inbox',
+    matches: (path) => path.startsWith('/staff/inbox') || path.startsWith('/staff/conversations/'),
+  },
+  { to: '/staff/profiles', label: 'Profiles', right: 'inbox', matches: (path) => path.startsWith('/staff/profiles') },
+  { to: '/staff/photos', label: 'Photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
+  { to: '/staff/cases', label: 'Reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
+  { to: '/staff/members', label: 'Members', right: 'members', matches: (path) => path.startsWith('/staff/members') },
+  { to: '/staff/payments', label: 'Payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
+  { to: '/staff/bundles', label: 'Prices', right: 'money', matches: (path) => path.startsWith('/staff/bundles') },
+  { to: '/staff/discounts', label: 'Codes', right: 'money', matches: (path) => path.startsWith('/staff/discounts') },
+  { to: '/staff/sites', label: 'Sites', right: 'sites', matches: (path) => path.startsWith('/staff/sites') },
+  { to: '/staff/team', label: 'Team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
+  { to: '/staff/log', label: 'Log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },
+  { to: '/staff/sessions', label: 'Sessions', matches: (path) => path.startsWith('/staff/sessions') },
+];
+
+const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
+
+/** Where /staff leads: the role's first page in the bar (an admin's dashboard, an operator's inbox, a moderator's photos). */
+export const firstPageFor = (role: StaffRole) => pagesFor(role)[0]?.to ?? '/staff/sessions';
+
+/** The staff area (English only): its own sign-in, then the screens the staff member's role may use. */
+export function StaffLayout() {
+  const me = useStaffMe();
+  const logout = useStaffLogout();
+  const { pathname } = useLocation();
+  useSignOutWhenSessionEnds();
+  if (me.isPending) return <Loading />;
+  return (
+    <div className="staff">
+      <header className="staff-bar">
+        <Link to="/staff" className="brand">
+          <LogoMark />
+          <span>Staff</span>
+        </Link>
+        {me.data && (
+          <nav className="staff-nav" aria-label="Staff">
+            {pagesFor(me.data.role).map((page) => (
+              <Link key={page.to} to={page.to} aria-current={page.matches(pathname) ? 'page' : undefined}>
+                {page.label}
+              </Link>
+            ))}
+          </nav>
+        )}
+        {me.data && (
+          <span className="staff-who">
+            <span className="staff-who-name">
+              {me.data.name} <span className="staff-role">({me.data.role})</span>
+            </span>
+            {staffMay(me.data.role, 'inbox') && <AvailableSwitch away={me.data.away} />}
+            <Button variant="outline-light" size="sm" onClick={() => logout.mutate()}>
+              Log out
+            </Button>
+          </span>
+        )}
+      </header>
+      <main id="content" className="staff-main">
+        {me.data ? <StaffPage role={me.data.role} /> : <StaffLogin />}
+      </main>
+    </div>
+  );
+}
+
+/** Available or away, for those who answer in the inbox: away, they are given no conversations. */
+function AvailableSwitch({ away }: { away: boolean }) {
+  const setAway = useSetAway();
+  return (
+    <Form.Switch
+      id="staff-available"
+      role="switch"
+      className="staff-available"
+      label="Available"
+      checked={!away}
+      disabled={setAway.isPending}
+      onChange={(event) => setAway.mutate(!event.target.checked)}
+    />
+  );
+}
+
+/** The page asked for, if the role has its right (the route's handle.staffRight). */
+function StaffPage({ role }: { role: StaffRole }) {
+  const right = useMatches()
+    .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
+    .findLast(Boolean);
+  if (!right || staffMay(role, right)) return <Outlet />;
+  const allowed = pagesFor(role);
+  return (
+    <Alert variant="warning">
+      <h1 className="h5">Not part of your role</h1>
+      <p className="mb-0">
+        As {role === 'admin' ? 'an' : 'a'} {role} you can use:{' '}
+        {allowed.map((page, index) => (
+          <span key={page.to}>
+            {index > 0 && ', '}
+            <Link to={page.to}>{page.label}</Link>
+          </span>
+        ))}
+        .
+      </p>
+    </Alert>
+  );
+}
+
+type LoginStep = { step: 'password'; notice?: string } | { step: 'code' } | ({ step: 'enrol' } & TwoStepSetup);
+
+/** Staff sign-in: the password, then (for most) the code of an authenticator app, set up at the first sign-in. */
+function StaffLogin() {
+  const [current, setCurrent] = useState<LoginStep>({ step: 'password' });
+  const again = () =>
+    setCurrent({ step: 'password', notice: 'Too many codes tried, or ten minutes passed: sign in again.' });
+  return (
+    <div className="staff-login">
+      <h1 className="h3 mb-3">Staff sign-in</h1>
+      {current.step === 'password' && (
+        <PasswordStep
+          notice={current.notice}
+          onCodeNeeded={(answer) =>
+            setCurrent(answer.two_step === 'code' ? { step: 'code' } : { ...answer, step: 'enrol' })
+          }
+        />
+      )}
+      {current.step === 'code' && (
+        <>
+          <p>Open your authenticator app and enter the code it shows for this account.</p>
+          <TwoStepCodeForm submitLabel="Sign in" onSessionGone={again} />
+        </>
+      )}
+      {current.step === 'enrol' && (
+        <>
+          <h2 className="h5">Set up two-step sign-in</h2>
+          <p>
+            Staff accounts sign in with a code from an authenticator app as well as the password. This is a one-time
+            setup.
+          </p>
+          <TwoStepEnrolment setup={current} onSessionGone={again} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function PasswordStep({
+  notice,
+  onCodeNeeded,
+}: {
+  notice?: string;
+  onCodeNeeded: (answer: { two_step: 'code' } | ({ two_step: 'enrol' } & TwoStepSetup)) => void;
+}) {
+  const login = useStaffLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (answer) => {
+          if ('two_step' in answer) onCodeNeeded(answer);
+        },
+      },
+    );
+  };
+  return (
+    <Form onSubmit={submit}>
+      {notice && !login.isError && <Alert variant="warning">{notice}</Alert>}
+      {login.isError && <Alert variant="danger">{login.error.message}</Alert>}
+      <Form.Group className="mb-3" controlId="staff-email">
+        <Form.Label>Email</Form.Label>
+        <Form.Control type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="staff-password">
+        <Form.Label>Password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Form.Group>
+      <Button type="submit" disabled={login.isPending}>
+        Sign in
+      </Button>
+    </Form>
+  );
+}

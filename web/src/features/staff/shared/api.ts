@@ -1,0 +1,158 @@
+import type { HostedStatus } from '@amora/common';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError, api } from '../../../api/client';
+
+/** How staff screens write dates and times: they are in English, whatever the site's language. */
+export const STAFF_LOCALE = 'en-GB';
+
+/** Where staff fetch a photo file (members' /media/ answers by what a member may see). */
+export const staffPhotoUrl = (file: string) => `/api/staff/media/${file}`;
+
+/** Staff see changes by polling; they have no member socket. */
+export const STAFF_POLL_MS = 10_000;
+
+export const staffKeys = {
+  me: ['staff', 'me'] as const,
+  inbox: ['staff', 'inbox'] as const,
+  conversation: (id: number) => ['staff', 'conversation', id] as const,
+  team: ['staff', 'team'] as const,
+  photos: (site: number | null) => ['staff', 'photos', site] as const,
+  sites: ['staff', 'sites'] as const,
+  log: (filter: AuditFilter) => ['staff', 'log', filter] as const,
+  payments: (filter: PaymentFilter) => ['staff', 'payments', filter] as const,
+  sessions: ['staff', 'sessions'] as const,
+  cases: (filter: CaseFilter) => ['staff', 'cases', filter] as const,
+  members: (query: string) => ['staff', 'members', query] as const,
+  member: (id: number) => ['staff', 'member', id] as const,
+  discounts: (site: string) => ['staff', 'discounts', site] as const,
+  hostedList: (filter: HostedFilter) => ['staff', 'hosted', 'list', filter] as const,
+  hosted: (id: number) => ['staff', 'hosted', id] as const,
+  bundles: (site: string) => ['staff', 'bundles', site] as const,
+  site: (id: number) => ['staff', 'site', id] as const,
+};
+
+/** Signed out: the layout shows the sign-in, and nothing the last staff member saw stays cached. */
+export function signedOut(queryClient: QueryClient) {
+  queryClient.setQueryData(staffKeys.me, null);
+  queryClient.removeQueries({ queryKey: ['staff'], predicate: (query) => query.queryKey[1] !== 'me' });
+}
+
+const sessionGone = (error: unknown) => error instanceof ApiError && error.code === 'staff_login_required';
+
+/**
+ * Any staff call refused with staff_login_required (the session ended on another device, or an admin
+ * disabled the account) signs this browser out, so the next screen is the sign-in.
+ */
+export function useSignOutWhenSessionEnds() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && sessionGone(event.action.error)) {
+        if (event.query.queryKey[0] === 'staff') signedOut(queryClient);
+      }
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && sessionGone(event.action.error)) {
+        signedOut(queryClient);
+      }
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
+
+export function useStaffMe() {
+  return useQuery({
+    queryKey: staffKeys.me,
+    queryFn: async () => (await api.get('/api/staff/me.php', 'staffMeResponse')).staff,
+  });
+}
+
+/** The password step: signs in, or answers which code comes next (see useTwoStepCode). */
+export function useStaffLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      api.post('/api/staff/login.php', 'staffLoginResponse', input),
+    onSuccess: (answer) => {
+      if ('staff' in answer) queryClient.setQueryData(staffKeys.me, answer.staff);
+    },
+  });
+}
+
+/** The code of the second step, or the first code of an app being set up: then signed in. */
+export function useTwoStepCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string }) => api.post('/api/staff/two-step.php', 'staffResponse', input),
+    onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
+  });
+}
+
+/** Available or away: away, an operator claims nothing. */
+export function useSetAway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (away: boolean) => api.post('/api/staff/status.php', 'staffResponse', { away }),
+    onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
+  });
+}
+
+/** A signed-in operator who may choose starts setting up an authenticator app. */
+export function useStartTwoStepSetup() {
+  return useMutation({ mutationFn: () => api.post('/api/staff/two-step-setup.php', 'twoStepSetup') });
+}
+
+export function useStaffLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/staff/logout.php', 'okResponse'),
+    onSettled: () => signedOut(queryClient),
+  });
+}
+
+/** Lists paged back by id: the first page is the newest, each answer names where the next older one starts. */
+export const OLDER_PAGES = {
+  initialPageParam: null as number | null,
+  getNextPageParam: (page: { next_before: number | null }) => page.next_before,
+};
+
+/** A list's query string: the filter's values that are set, and the page's start. */
+export const pageQuery = (filter: object, before: number | null): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+  ...(before && { before: String(before) }),
+});
+
+export interface AuditFilter {
+  action?: string;
+  record?: string;
+}
+
+/** The sites of this deployment, for filters and the list of sites. */
+export function useStaffSites() {
+  return useQuery({
+    queryKey: staffKeys.sites,
+    queryFn: async () => (await api.get('/api/staff/sites.php', 'staffSitesResponse')).sites,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface PaymentFilter {
+  site?: string;
+  status?: string;
+  method?: string;
+  member?: string;
+}
+export interface CaseFilter {
+  view: 'waiting' | 'appealed' | 'decided';
+  kind?: string;
+  site?: string;
+}
+export interface HostedFilter {
+  site: string;
+  q: string;
+  status: HostedStatus;
+}

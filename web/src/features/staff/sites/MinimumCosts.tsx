@@ -1,0 +1,107 @@
+import { CURRENCIES, SERVED_COUNTRIES } from '@amora/common';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { formatMoney } from '../../../i18n/format';
+import { STAFF_LOCALE } from '../shared/api';
+import type { SiteSettings } from './site-draft';
+import { CURRENCY_OF } from './site-labels';
+import { countryName } from './site-names';
+
+/** The least a message or gift may cost in each country, in its currency (cents: 99 is 0.99). */
+export function MinimumCosts({
+  value,
+  reason,
+  onChange,
+}: {
+  value: SiteSettings['minimum_message_costs'];
+  reason: (path: string) => string | undefined;
+  onChange: (value: SiteSettings['minimum_message_costs']) => void;
+}) {
+  const [adding, setAdding] = useState('');
+  const countries = SERVED_COUNTRIES.filter((code) => code in value);
+  const others = SERVED_COUNTRIES.filter((code) => !(code in value));
+  const set = (code: string, cost: { costs: number; currency: string }) => onChange({ ...value, [code]: cost });
+  const remove = (code: string) =>
+    onChange(Object.fromEntries(Object.entries(value).filter(([each]) => each !== code)));
+  const error = reason('settings.minimum_message_costs');
+  return (
+    <fieldset className="staff-field staff-field-wide" aria-describedby="site-minimum-help">
+      <legend className="form-label">Least a message or gift costs</legend>
+      <p className="form-text mt-0" id="site-minimum-help">
+        Per country, in cents of its currency: 99 is 0.99.
+      </p>
+      {countries.length > 0 && (
+        <ul className="staff-minimum-costs">
+          {countries.map((code) => {
+            const cost = value[code] as { costs: number; currency: string };
+            const rowError = reason(`settings.minimum_message_costs.${code}`);
+            return (
+              <li key={code}>
+                <span className="staff-minimum-country">{countryName(code)}</span>
+                <Form.Control
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  aria-label={`Least cost in ${countryName(code)}`}
+                  isInvalid={Boolean(rowError)}
+                  value={Number.isNaN(cost.costs) ? '' : cost.costs}
+                  onChange={(event) =>
+                    set(code, { ...cost, costs: event.target.value === '' ? Number.NaN : Number(event.target.value) })
+                  }
+                />
+                <Form.Select
+                  aria-label={`Currency in ${countryName(code)}`}
+                  value={cost.currency}
+                  onChange={(event) => set(code, { ...cost, currency: event.target.value })}
+                >
+                  {CURRENCIES.map((currency) => (
+                    <option key={currency}>{currency}</option>
+                  ))}
+                </Form.Select>
+                <span className="staff-minimum-amount">
+                  {Number.isNaN(cost.costs) ? '' : formatMoney(cost.costs, cost.currency, STAFF_LOCALE)}
+                </span>
+                <Button variant="link" size="sm" onClick={() => remove(code)}>
+                  Remove<span className="visually-hidden"> {countryName(code)}</span>
+                </Button>
+                {rowError && <span className="staff-minimum-error text-danger small">{rowError}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && !countries.some((code) => reason(`settings.minimum_message_costs.${code}`)) && (
+        <p className="small text-danger mb-1">{error}</p>
+      )}
+      {others.length > 0 && (
+        <div className="staff-minimum-add">
+          <Form.Select
+            size="sm"
+            aria-label="Country to add"
+            value={adding}
+            onChange={(event) => setAdding(event.target.value)}
+          >
+            <option value="">Another country…</option>
+            {others.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)}
+              </option>
+            ))}
+          </Form.Select>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            disabled={!adding}
+            onClick={() => {
+              set(adding, { costs: 0, currency: CURRENCY_OF[adding] ?? 'EUR' });
+              setAdding('');
+            }}
+          >
+            Add
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

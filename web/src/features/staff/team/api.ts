@@ -1,0 +1,37 @@
+import type { StaffRole } from '@amora/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { staffKeys } from '../shared/api';
+
+/** The staff accounts, for an admin. */
+export function useStaffTeam() {
+  return useQuery({
+    queryKey: staffKeys.team,
+    queryFn: async () => (await api.get('/api/staff/team.php', 'staffTeamResponse')).staff,
+  });
+}
+
+/** Adds a staff account; the answer carries its first password, which is never shown again. */
+export function useAddStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name: string; role: StaffRole }) =>
+      api.post('/api/staff/team.php', 'addStaffResponse', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
+  });
+}
+
+/** Another account's role, or disabled (its sessions end at once) or enabled again, or its app reset. */
+export function useChangeStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: {
+      id: number;
+      role?: StaffRole;
+      disabled?: boolean;
+      reset_two_step?: true;
+      capacity?: number;
+    }) => api.put('/api/staff/team.php', 'changeStaffResponse', change),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
+  });
+}

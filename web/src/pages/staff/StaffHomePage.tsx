@@ -1,9 +1,0 @@
-import { Navigate } from 'react-router';
-import { useStaffMe } from './api';
-import { firstPageFor } from './StaffLayout';
-
-/** /staff (every role, signed in): the role's first page in the bar. */
-export default function StaffHomePage() {
-  const me = useStaffMe();
-  return me.data ? <Navigate to={firstPageFor(me.data.role)} replace /> : null;
-}

@@ -1,0 +1,78 @@
+import type { User } from '@amora/common';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { useLocation } from 'react-router';
+import { useUser } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
+import { Modal } from './dialogs';
+import { ResendActivation } from './ResendActivation';
+
+const DISMISSED_KEY = 'amora.activation-reminder-dismissed';
+export const SIGNUP_COMPLETE_KEY = 'amora.signup-complete';
+const NOT_ON = ['/signup', '/notifications'];
+const SMARTPHONE = '(max-width: 767.98px)';
+
+/**
+ * Whether to remind the member to activate (SPEC §2): while the user is not_confirmed and the
+ * profile disabled, unless notification mail is off (a bounce, a spam complaint, an unsubscribe:
+ * the activation mail may not arrive then), and until closed. Null when there is nothing to show.
+ */
+export function useActivationReminder() {
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const needed =
+    user !== null &&
+    user.status === 'not_confirmed' &&
+    user.profile.status === 'disabled' &&
+    user.notifications_disabled.length === 0 &&
+    !NOT_ON.includes(pathname);
+  if (!needed || dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1') return null;
+
+  const dismiss = () => {
+    localStorage.setItem(dismissedKey, '1');
+    sessionStorage.removeItem(SIGNUP_COMPLETE_KEY);
+    setDismissedFor(dismissedKey);
+  };
+  return { user, dismiss };
+}
+
+/** Whether the reminder comes as a modal: right after signup, on a phone (SPEC §2). */
+export const activationAsModal = () =>
+  sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
+
+/** The activation reminder: right after signup on a phone a modal, otherwise an alert. */
+export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () => void }) {
+  const { t } = useTranslation();
+  const asModal = activationAsModal();
+  const body = (
+    <>
+      <p className="mb-2">{t('activation.body', { email: user.email })}</p>
+      <p className="mb-2">{t('activation.arrives')}</p>
+      <ResendActivation />
+    </>
+  );
+
+  if (asModal) {
+    return (
+      <Modal show onHide={dismiss} centered aria-labelledby="activation-title">
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id="activation-title">{t('activation.title')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{body}</Modal.Body>
+      </Modal>
+    );
+  }
+  return (
+    <Container className="pt-3">
+      <Alert variant="warning" dismissible onClose={dismiss} closeLabel={t('common.close')}>
+        <Alert.Heading as="h2" className="h5">
+          {t('activation.title')}
+        </Alert.Heading>
+        {body}
+      </Alert>
+    </Container>
+  );
+}
