@@ -13,11 +13,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passkeyRoutes } from './accounts/passkey-routes.js';
 import { accountsRoutes } from './accounts/routes.js';
+import { backofficeRoutes } from './backoffice/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { complaintsRoutes } from './complaints/routes.js';
 import { exportsRoutes } from './exports/routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { requestContextHooks } from './identity/request-context.js';
+import { staffSignInRoutes } from './identity/staff/routes.js';
 import { landerPageRoutes } from './landers/page.js';
 import { landersRoutes } from './landers/routes.js';
 import { likesRoutes } from './likes/routes.js';
@@ -25,6 +27,7 @@ import { membersRoutes } from './members/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import type { LocalPushService } from './notifications/push.js';
 import { notificationsRoutes } from './notifications/routes.js';
+import { operatorsRoutes } from './operators/routes.js';
 import { appPageRoutes, readFirstScreenRender, readPageScripts } from './pages/app-page.js';
 import { configuredProvider } from './payments/providers.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -49,7 +52,6 @@ import { createDevTextbox, createHttpTexter } from './platform/texts/texter.js';
 import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, onSocketError, realtimeRoutes } from './realtime/routes.js';
 import { createServices, notificationsSetup } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
-import { staffRoutes } from './staff/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -162,7 +164,9 @@ export async function buildApp({
   await app.register(landersRoutes);
   await app.register(chatRoutes, { rateLimitScale: config.rateLimitScale });
   await app.register(realtimeRoutes);
-  await app.register(staffRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(staffSignInRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(operatorsRoutes);
+  await app.register(backofficeRoutes);
   await app.register(paymentsRoutes, { rateLimitScale: config.rateLimitScale, sandbox });
   await app.register(notificationsRoutes, {
     rateLimitScale: config.rateLimitScale,

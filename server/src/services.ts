@@ -1,9 +1,12 @@
 import { createPasskeys } from './accounts/passkeys.js';
 import { createAccountsService } from './accounts/service.js';
+import { createBackoffice } from './backoffice/service.js';
 import { createChatService } from './chat/service.js';
 import { createComplaintsService } from './complaints/service.js';
 import { createCreditsService } from './credits/service.js';
 import { createExportsService } from './exports/service.js';
+import { createAuditLog } from './identity/staff/audit.js';
+import { createStaffService } from './identity/staff/service.js';
 import { createLandersService } from './landers/service.js';
 import { createLikesService } from './likes/service.js';
 import { createPhotosService } from './members/photos/service.js';
@@ -13,6 +16,7 @@ import { createVisibilityPolicy } from './members/safety/visibility.js';
 import { createSearchService } from './members/search/service.js';
 import { createModerationService } from './moderation/service.js';
 import { createNotificationsService, type NotificationsDeps } from './notifications/service.js';
+import { createOperatorsService } from './operators/service.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createSandboxProvider } from './payments/sandbox.js';
 import { createPaymentsService } from './payments/service.js';
@@ -30,7 +34,6 @@ import type { MediaStore } from './platform/media/store.js';
 import { createDevTextbox, type Texter } from './platform/texts/texter.js';
 import { createRealtimeHub } from './realtime/hub.js';
 import { createSitesService } from './sites/service.js';
-import { createStaffService } from './staff/service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -133,7 +136,20 @@ export function createServices({
     events,
     jobs,
   });
-  const staff = createStaffService({
+  const audit = createAuditLog(db, clock);
+  const staff = createStaffService({ db, clock, audit });
+  const operators = createOperatorsService({
+    db,
+    clock,
+    chat,
+    members,
+    photos,
+    sites,
+    accounts,
+    staffAccounts: staff,
+    audit,
+  });
+  const backoffice = createBackoffice({
     db,
     clock,
     events,
@@ -147,6 +163,9 @@ export function createServices({
     moderation,
     safety,
     complaints,
+    staffAccounts: staff,
+    operators,
+    audit,
   });
   const exports = createExportsService({
     db,
@@ -188,6 +207,8 @@ export function createServices({
     complaints,
     moderation,
     staff,
+    operators,
+    backoffice,
     payments,
     notifications,
     exports,

@@ -15,6 +15,9 @@ import {
   staffMay,
 } from '@amora/common';
 import type { ChatService } from '../chat/service.js';
+import type { AuditLog } from '../identity/staff/audit.js';
+import type { StaffMember } from '../identity/staff/member.js';
+import { requireRight, requireSignedIn } from '../identity/staff/policy.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -24,9 +27,7 @@ import { DomainError, notFound } from '../platform/errors.js';
 import type { Site } from '../platform/site.js';
 import type { SitesService } from '../sites/service.js';
 import * as claims from './claim-queries.js';
-import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
-import type { StaffMember, StaffSubject } from './service.js';
 
 const PERSONA_FIELDS = ['job', 'town', 'family', 'pets', 'hobbies', 'story'] as const;
 const BLANK_PERSONA: PersonaFacts = { job: '', town: '', family: '', pets: '', hobbies: '', story: '' };
@@ -62,14 +63,14 @@ function seesAllSites(staff: StaffMember) {
   return staffMay(staff.role, 'profiles');
 }
 
-export function createHostedDesk(deps: {
+export function createHostedProfiles(deps: {
   db: Db;
   clock: Clock;
   chat: ChatService;
   members: MembersService;
   photos: PhotosService;
   sites: SitesService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
   mediaUrl: (file: string) => string;
 }) {

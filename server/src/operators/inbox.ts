@@ -8,6 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { OperatorPrivatePhotoAction, Persona, PersonaFacts } from '@amora/common';
 import type { AccountsService } from '../accounts/service.js';
 import type { ChatService, HostedSides } from '../chat/service.js';
+import type { AuditLog } from '../identity/staff/audit.js';
+import type { StaffMember } from '../identity/staff/member.js';
+import type { StaffService } from '../identity/staff/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { addMinutes, type Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/index.js';
@@ -16,7 +19,6 @@ import type { Site } from '../platform/site.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import * as claims from './claim-queries.js';
 import * as queries from './queries.js';
-import type { StaffMember, StaffSubject } from './service.js';
 
 /** How long an operator's claim on a conversation lasts without activity. */
 export const CLAIM_MINUTES = 5;
@@ -27,13 +29,14 @@ const OPERATOR_HISTORY = 200;
 /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
 const asHosted = (profileId: number) => ({ profileId, paid: true });
 
-export function createInboxDesk(deps: {
+export function createInbox(deps: {
   db: Db;
   clock: Clock;
   chat: ChatService;
   members: MembersService;
   accounts: AccountsService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
+  staffAccounts: StaffService;
   personaSheet: (profileId: number) => Promise<Persona>;
   savePersona: (
     staff: StaffMember,
@@ -88,8 +91,8 @@ export function createInboxDesk(deps: {
         accounts.languagesOf(
           [...people.values()].flatMap((person) => (person.user_id === null ? [] : [person.user_id])),
         ),
-        queries
-          .staffNames(db, [...new Set(holderOf.values())])
+        deps.staffAccounts
+          .names([...new Set(holderOf.values())])
           .then((rows) => new Map(rows.map((row) => [row.id, row.name]))),
       ]);
       const conversations = waiting.map((entry) => {
