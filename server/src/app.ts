@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { backofficeRoutes } from './backoffice/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { complaintsRoutes } from './complaints/routes.js';
 import { exportsRoutes } from './exports/routes.js';
@@ -21,6 +22,7 @@ import { lifecycleRoutes } from './identity/lifecycle/routes.js';
 import { passkeyRoutes } from './identity/passkeys/routes.js';
 import { requestContextHooks } from './identity/request-context.js';
 import { sessionsRoutes } from './identity/sessions/routes.js';
+import { staffSignInRoutes } from './identity/staff/routes.js';
 import { landerPageRoutes } from './landers/page.js';
 import { landersRoutes } from './landers/routes.js';
 import { likesRoutes } from './likes/routes.js';
@@ -30,6 +32,7 @@ import { configuredProvider } from './money/payments/providers.js';
 import { moneyRoutes } from './money/routes.js';
 import type { LocalPushService } from './notifications/push.js';
 import { notificationsRoutes } from './notifications/routes.js';
+import { operatorsRoutes } from './operators/routes.js';
 import { appPageRoutes, readFirstScreenRender, readPageScripts } from './pages/app-page.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -53,7 +56,6 @@ import { createDevTextbox, createHttpTexter } from './platform/texts/texter.js';
 import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, onSocketError, realtimeRoutes } from './realtime/routes.js';
 import { createServices, notificationsSetup } from './services.js';
 import { sitesRoutes } from './sites/routes.js';
-import { staffRoutes } from './staff/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -170,7 +172,9 @@ export async function buildApp({
   await app.register(landersRoutes);
   await app.register(chatRoutes, { rateLimitScale: config.rateLimitScale });
   await app.register(realtimeRoutes);
-  await app.register(staffRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(staffSignInRoutes, { rateLimitScale: config.rateLimitScale });
+  await app.register(operatorsRoutes);
+  await app.register(backofficeRoutes);
   await app.register(moneyRoutes, { rateLimitScale: config.rateLimitScale, sandbox });
   await app.register(notificationsRoutes, {
     rateLimitScale: config.rateLimitScale,

@@ -1,3 +1,4 @@
+import { createBackoffice } from './backoffice/service.js';
 import { createChatService } from './chat/service.js';
 import { createComplaintsService } from './complaints/service.js';
 import { createExportsService } from './exports/service.js';
@@ -7,6 +8,8 @@ import { createLifecycleService } from './identity/lifecycle/service.js';
 import { createAccountLinks } from './identity/links/service.js';
 import { createPasskeysService } from './identity/passkeys/service.js';
 import { createSessionsService } from './identity/sessions/service.js';
+import { createAuditLog } from './identity/staff/audit.js';
+import { createStaffService } from './identity/staff/service.js';
 import { createLandersService } from './landers/service.js';
 import { createLikesService } from './likes/service.js';
 import { createPhotosService } from './members/photos/service.js';
@@ -21,6 +24,7 @@ import { createSandboxProvider } from './money/payments/sandbox.js';
 import { createPaymentsService } from './money/payments/service.js';
 import type { NotificationsDeps } from './notifications/deps.js';
 import { createNotificationsService } from './notifications/service.js';
+import { createOperatorsService } from './operators/service.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
@@ -35,7 +39,6 @@ import type { MediaStore } from './platform/media/store.js';
 import { createDevTextbox, type Texter } from './platform/texts/texter.js';
 import { createRealtimeHub } from './realtime/hub.js';
 import { createSitesService } from './sites/service.js';
-import { createStaffService } from './staff/service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -142,7 +145,20 @@ export function createServices({
     events,
     jobs,
   });
-  const staff = createStaffService({
+  const audit = createAuditLog(db, clock);
+  const staff = createStaffService({ db, clock, audit });
+  const operators = createOperatorsService({
+    db,
+    clock,
+    chat,
+    members,
+    photos,
+    sites,
+    accounts,
+    staffAccounts: staff,
+    audit,
+  });
+  const backoffice = createBackoffice({
     db,
     clock,
     events,
@@ -159,6 +175,9 @@ export function createServices({
     moderation,
     safety,
     complaints,
+    staffAccounts: staff,
+    operators,
+    audit,
   });
   const exports = createExportsService({
     db,
@@ -203,6 +222,8 @@ export function createServices({
     complaints,
     moderation,
     staff,
+    operators,
+    backoffice,
     payments,
     notifications,
     exports,

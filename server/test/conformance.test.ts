@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STAFF_COOKIE } from '../src/staff/routes.js';
+import { STAFF_COOKIE } from '../src/identity/staff/session.js';
 import { buildMember, buildPhotos, client, loggedIn, makePremium, type Response, useTestApp } from './helpers.js';
 import {
   type Operation,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../src/demo/seed.js';
-import { CLAIM_MINUTES } from '../src/staff/inbox.js';
+import { CLAIM_MINUTES } from '../src/operators/inbox.js';
 import {
   buildMember,
   buildPhotos,

@@ -17,7 +17,8 @@ import { sentByClient } from '../platform/http/client-header.js';
 import { invalidFields } from '../platform/http/error-handler.js';
 import { sendObject } from '../platform/http/media.js';
 import { perMember } from '../platform/http/rate-limits.js';
-import type { Outgoing, SendTarget } from './service.js';
+import type { SendTarget } from './service.js';
+import type { Outgoing } from './writer.js';
 
 /** A photo message: its form's fields and its one file. */
 async function photoMessage(request: FastifyRequest): Promise<{ target: SendTarget; outgoing: Outgoing }> {

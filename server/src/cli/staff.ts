@@ -10,9 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES } from '@amora/common';
+import { StaffRefused } from '../identity/staff/service.js';
 import type { StaffRole } from '../platform/db/schema.js';
 import { DomainError } from '../platform/errors.js';
-import { StaffRefused } from '../staff/service.js';
 import { failWith, withDatabase } from './tool.js';
 
 const fail: (message: string) => never = failWith('staff');
@@ -64,7 +64,11 @@ await withDatabase(fail, async ({ services, engine, where }) => {
     const admin = await services.staff.byEmail(values.by);
     if (!admin) fail(`${values.by} is no active staff account`);
     try {
-      const { transaction, creditsTaken } = await services.staff.refund(admin, Number(positionals[1]), reason);
+      const { transaction, creditsTaken } = await services.backoffice.payments.refund(
+        admin,
+        Number(positionals[1]),
+        reason,
+      );
       console.log(
         `Payment ${transaction.id} is ${transaction.status}: ${transaction.amount} ${transaction.currency} minor units ` +
           `refunded, ${creditsTaken} of its ${transaction.credits} credits taken back.`,

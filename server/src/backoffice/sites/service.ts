@@ -4,18 +4,15 @@
  * Every instance forgets its cached settings at once (the sites service's site.changed event).
  */
 import type { SiteChange } from '@amora/common';
-import type { CreditsService } from '../money/credits/service.js';
-import { fieldError, notFound } from '../platform/errors.js';
-import type { Site } from '../platform/site.js';
-import { SiteRefused, type SitesService } from '../sites/service.js';
-import { requireRight } from './policy.js';
-import type { StaffMember, StaffSubject } from './service.js';
+import type { AuditLog } from '../../identity/staff/audit.js';
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight, requireSignedIn } from '../../identity/staff/policy.js';
+import type { CreditsService } from '../../money/credits/service.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
+import { SiteRefused, type SitesService } from '../../sites/service.js';
 
-export function createSiteDesk(deps: {
-  sites: SitesService;
-  credits: CreditsService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
-}) {
+export function createSiteDesk(deps: { sites: SitesService; credits: CreditsService; log: AuditLog }) {
   const { sites, credits, log } = deps;
 
   async function siteById(id: number): Promise<Site> {
@@ -47,6 +44,17 @@ export function createSiteDesk(deps: {
   }
 
   return {
+    /** The sites of this deployment, for filters. */
+    async siteList(staff: StaffMember | null) {
+      requireSignedIn(staff);
+      return (await sites.listSites()).map((site) => ({
+        id: site.id,
+        name: site.name,
+        domain: site.domain,
+        domain_language: site.domainLanguage,
+      }));
+    },
+
     async siteDetail(staff: StaffMember | null, id: number) {
       requireRight(staff, 'sites');
       return detail(await siteById(id));

@@ -6,8 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OperatorPrivatePhotoAction, Persona, PersonaFacts } from '@amora/common';
-import type { ChatService, HostedSides } from '../chat/service.js';
+import type { HostedSides } from '../chat/operator-chat.js';
+import type { ChatService } from '../chat/service.js';
 import type { AccountsService } from '../identity/accounts/service.js';
+import type { AuditLog } from '../identity/staff/audit.js';
+import type { StaffMember } from '../identity/staff/member.js';
+import type { StaffService } from '../identity/staff/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { addMinutes, type Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/index.js';
@@ -16,7 +20,6 @@ import type { Site } from '../platform/site.js';
 import { timeZoneOf } from '../sites/defaults.js';
 import * as claims from './claim-queries.js';
 import * as queries from './queries.js';
-import type { StaffMember, StaffSubject } from './service.js';
 
 /** How long an operator's claim on a conversation lasts without activity. */
 export const CLAIM_MINUTES = 5;
@@ -27,13 +30,14 @@ const OPERATOR_HISTORY = 200;
 /** The hosted profile as the viewer: it sees the member as any member would, and its own gallery whole. */
 const asHosted = (profileId: number) => ({ profileId, paid: true });
 
-export function createInboxDesk(deps: {
+export function createInbox(deps: {
   db: Db;
   clock: Clock;
   chat: ChatService;
   members: MembersService;
   accounts: AccountsService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
+  staffAccounts: StaffService;
   personaSheet: (profileId: number) => Promise<Persona>;
   savePersona: (
     staff: StaffMember,
@@ -47,7 +51,7 @@ export function createInboxDesk(deps: {
 
   /** The conversation's two sides while this operator's claim holds (each look renews it); refused otherwise. */
   async function heldBy(site: Site, conversationId: number, staffId: number): Promise<HostedSides> {
-    const sides = await chat.hostedSides(site, conversationId);
+    const sides = await chat.forOperators.sides(site, conversationId);
     const now = clock.now();
     const until = addMinutes(now, CLAIM_MINUTES).toISOString();
     if (!(await claims.renewClaim(db, sides.conversation, staffId, now.toISOString(), until))) {
@@ -59,7 +63,7 @@ export function createInboxDesk(deps: {
   /** A held conversation as its operator sees it (see conversation below). */
   async function held(site: Site, sides: HostedSides) {
     const [messages, member, hosted, notes, persona] = await Promise.all([
-      chat.hostedHistory(sides, OPERATOR_HISTORY, mediaPrefix),
+      chat.forOperators.history(sides, OPERATOR_HISTORY, mediaPrefix),
       members.viewMember(site, asHosted(sides.hostedProfileId), sides.memberProfileId),
       members.viewMember(site, asHosted(sides.hostedProfileId), sides.hostedProfileId),
       queries.notesOn(db, sides.memberProfileId),
@@ -74,7 +78,7 @@ export function createInboxDesk(deps: {
      * language, country and time zone (to answer as a local would), and who holds each.
      */
     async inbox(site: Site, staff: StaffMember) {
-      const waiting = await chat.awaitingHostedAnswer(site, INBOX_SIZE);
+      const waiting = await chat.forOperators.awaitingHostedAnswer(site, INBOX_SIZE);
       const profileIds = [...new Set(waiting.flatMap((entry) => [entry.hostedProfileId, entry.memberProfileId]))];
       const [people, holderOf] = await Promise.all([
         members.namesOf(profileIds).then((rows) => new Map(rows.map((row) => [row.id, row]))),
@@ -88,8 +92,8 @@ export function createInboxDesk(deps: {
         accounts.languagesOf(
           [...people.values()].flatMap((person) => (person.user_id === null ? [] : [person.user_id])),
         ),
-        queries
-          .staffNames(db, [...new Set(holderOf.values())])
+        deps.staffAccounts
+          .names([...new Set(holderOf.values())])
           .then((rows) => new Map(rows.map((row) => [row.id, row.name]))),
       ]);
       const conversations = waiting.map((entry) => {
@@ -118,7 +122,7 @@ export function createInboxDesk(deps: {
     /** Claims a conversation: for an operator who is available and holds fewer than their capacity. */
     async claim(site: Site, staff: StaffMember, conversationId: number) {
       if (staff.away) throw new DomainError('staff_away');
-      const { conversation } = await chat.hostedSides(site, conversationId);
+      const { conversation } = await chat.forOperators.sides(site, conversationId);
       const now = clock.now();
       const until = addMinutes(now, CLAIM_MINUTES).toISOString();
       await db.transaction().execute(async (trx) => {
@@ -135,7 +139,7 @@ export function createInboxDesk(deps: {
     },
 
     async release(site: Site, staff: StaffMember, conversationId: number) {
-      const { conversation } = await chat.hostedSides(site, conversationId);
+      const { conversation } = await chat.forOperators.sides(site, conversationId);
       await claims.release(db, conversation, staff.id);
       await log(staff, 'release', { conversation });
     },
@@ -159,7 +163,7 @@ export function createInboxDesk(deps: {
         if (!chosen) throw notFound();
         galleryPhoto = { filename: chosen.filename, width: chosen.width, height: chosen.height };
       }
-      const answered = await chat.sendAsHosted(site, sides, {
+      const answered = await chat.forOperators.sendAs(site, sides, {
         staffId: staff.id,
         clientId: input.client_id ?? randomUUID(),
         text: input.text,
@@ -182,7 +186,7 @@ export function createInboxDesk(deps: {
       input: { conversation: number; action: OperatorPrivatePhotoAction },
     ) {
       const sides = await heldBy(site, input.conversation, staff.id);
-      if (await chat.hostedPrivatePhotos(site, sides, staff.id, input.action)) {
+      if (await chat.forOperators.privatePhotosAs(site, sides, staff.id, input.action)) {
         await log(staff, `private_photos.${input.action}`, {
           conversation: sides.conversation,
           profile: sides.memberProfileId,

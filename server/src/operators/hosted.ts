@@ -15,6 +15,9 @@ import {
   staffMay,
 } from '@amora/common';
 import type { ChatService } from '../chat/service.js';
+import type { AuditLog } from '../identity/staff/audit.js';
+import type { StaffMember } from '../identity/staff/member.js';
+import { requireRight, requireSignedIn } from '../identity/staff/policy.js';
 import type { PhotosService } from '../members/photos/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -24,9 +27,7 @@ import { DomainError, notFound } from '../platform/errors.js';
 import type { Site } from '../platform/site.js';
 import type { SitesService } from '../sites/service.js';
 import * as claims from './claim-queries.js';
-import { requireRight, requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
-import type { StaffMember, StaffSubject } from './service.js';
 
 const PERSONA_FIELDS = ['job', 'town', 'family', 'pets', 'hobbies', 'story'] as const;
 const BLANK_PERSONA: PersonaFacts = { job: '', town: '', family: '', pets: '', hobbies: '', story: '' };
@@ -62,14 +63,14 @@ function seesAllSites(staff: StaffMember) {
   return staffMay(staff.role, 'profiles');
 }
 
-export function createHostedDesk(deps: {
+export function createHostedProfiles(deps: {
   db: Db;
   clock: Clock;
   chat: ChatService;
   members: MembersService;
   photos: PhotosService;
   sites: SitesService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
   mediaUrl: (file: string) => string;
 }) {
@@ -143,7 +144,7 @@ export function createHostedDesk(deps: {
 
   async function photosOf(row: ProfileRow) {
     const rows = await photos.allOf(row.id);
-    const sent = await chat.sentPhotoFiles(rows.map((photo) => photo.filename));
+    const sent = await chat.forOperators.sentPhotoFiles(rows.map((photo) => photo.filename));
     return rows.map((photo) => ({
       id: photo.id,
       url: deps.mediaUrl(photo.filename),
@@ -159,7 +160,7 @@ export function createHostedDesk(deps: {
     const [photoList, persona, counts, siteNames] = await Promise.all([
       photosOf(row),
       personaSheet(row.id),
-      chat.conversationCountsOfHosted([row.id]),
+      chat.forOperators.conversationCountsOfHosted([row.id]),
       deps.siteNamesOf([row.site_id]),
     ]);
     const count = counts.get(row.id);
@@ -214,7 +215,7 @@ export function createHostedDesk(deps: {
       const status = filter.status && PROFILE_STATUS_OF[filter.status];
       const nameStart = filter.q || undefined;
       // The busiest first, however their names sort; then the rest by name.
-      const busiest = nameStart ? [] : await chat.hostedWithMostWaiting(siteId, LISTED_AT_MOST);
+      const busiest = nameStart ? [] : await chat.forOperators.hostedWithMostWaiting(siteId, LISTED_AT_MOST);
       const [busy, byName] = await Promise.all([
         members.hostedForStaff({ siteId, status, ids: busiest, limit: LISTED_AT_MOST }),
         members.hostedForStaff({ siteId, status, nameStart, limit: LISTED_AT_MOST }),
@@ -223,7 +224,7 @@ export function createHostedDesk(deps: {
       const rows = [...busy, ...byName.filter((row) => !busyIds.has(row.id))].slice(0, LISTED_AT_MOST);
       const ids = rows.map((row) => row.id);
       const [counts, siteNames, photoRows] = await Promise.all([
-        chat.conversationCountsOfHosted(ids),
+        chat.forOperators.conversationCountsOfHosted(ids),
         deps.siteNamesOf(rows.map((row) => row.site_id)),
         photos.allOfProfiles(ids),
       ]);
@@ -293,7 +294,8 @@ export function createHostedDesk(deps: {
       const changed =
         input.status === 'retired' ? await members.retireHosted(input.id) : await members.restoreHosted(input.id);
       if (changed) {
-        if (input.status === 'retired') await claims.releaseAll(db, await chat.stopAwaitingHosted(input.id));
+        if (input.status === 'retired')
+          await claims.releaseAll(db, await chat.forOperators.stopAwaitingHosted(input.id));
         await log(admin, input.status === 'retired' ? 'hosted.retire' : 'hosted.restore', {
           site: before.site_id,
           profile: input.id,
@@ -349,7 +351,7 @@ export function createHostedDesk(deps: {
       const row = await hostedFor(admin, site, input.profile);
       const photo = (await photos.allOf(row.id)).find((each) => each.id === input.photo);
       if (!photo) throw notFound();
-      if ((await chat.sentPhotoFiles([photo.filename])).size > 0) throw new DomainError('photo_in_chat');
+      if ((await chat.forOperators.sentPhotoFiles([photo.filename])).size > 0) throw new DomainError('photo_in_chat');
       await photos.removeFromHosted(row, photo.id);
       await log(admin, 'hosted.photo.remove', { site: row.site_id, profile: row.id, record: `photo:${photo.id}` });
       return detail(await hostedFor(admin, site, input.profile));

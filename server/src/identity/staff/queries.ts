@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../platform/db/index.js';
-import type { StaffLogTable, StaffRole, StaffSessionStage, StaffUsersTable } from '../platform/db/schema.js';
+import type { Db } from '../../platform/db/index.js';
+import type { StaffLogTable, StaffRole, StaffSessionStage, StaffUsersTable } from '../../platform/db/schema.js';
 
 export function insertStaffUser(db: Db, user: Insertable<StaffUsersTable>) {
   return db.insertInto('staff_users').values(user).returningAll().executeTakeFirstOrThrow();
@@ -181,108 +181,7 @@ export async function log(db: Db, entry: Insertable<StaffLogTable>) {
   await db.insertInto('staff_log').values(entry).execute();
 }
 
-export interface AuditFilter {
-  staffId?: number;
-  /** `<kind>:<id>`, e.g. payment:12. */
-  record?: string;
-  /** An action, or a family of them: `photo` matches photo.approve and photo.reject. */
-  action?: string;
-  before?: number;
-  limit: number;
-}
-
-/** The audit log, newest first, with who acted. */
-export function auditLog(db: Db, filter: AuditFilter) {
-  let query = db
-    .selectFrom('staff_log as l')
-    .innerJoin('staff_users as u', 'u.id', 'l.staff_id')
-    .select([
-      'l.id',
-      'l.created_at',
-      'l.staff_id',
-      'u.name as staff',
-      'l.action',
-      'l.site_id',
-      'l.record',
-      'l.changes',
-      'l.reason',
-      'l.conversation_id',
-      'l.profile_id',
-      'l.message_id',
-    ]);
-  if (filter.staffId !== undefined) query = query.where('l.staff_id', '=', filter.staffId);
-  if (filter.record !== undefined) query = query.where('l.record', '=', filter.record);
-  if (filter.action !== undefined) {
-    const action = filter.action;
-    query = query.where((eb) => eb.or([eb('l.action', '=', action), eb('l.action', 'like', `${action}.%`)]));
-  }
-  if (filter.before !== undefined) query = query.where('l.id', '<', filter.before);
-  return query.orderBy('l.id', 'desc').limit(filter.limit).execute();
-}
-
-export async function insertNote(db: Db, note: { profileId: number; staffId: number; text: string; now: string }) {
-  await db
-    .insertInto('staff_notes')
-    .values({ profile_id: note.profileId, staff_id: note.staffId, text: note.text, created_at: note.now })
-    .execute();
-}
-
-export function notesOn(db: Db, profileId: number) {
-  return db
-    .selectFrom('staff_notes as n')
-    .innerJoin('staff_users as u', 'u.id', 'n.staff_id')
-    .select(['n.id', 'n.text', 'n.created_at', 'u.name as staff'])
-    .where('n.profile_id', '=', profileId)
-    .orderBy('n.id', 'asc')
-    .execute();
-}
-
 export function staffNames(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('staff_users').select(['id', 'name']).where('id', 'in', ids).execute();
-}
-
-export function personaOf(db: Db, profileId: number) {
-  return db
-    .selectFrom('staff_personas as p')
-    .innerJoin('staff_users as u', 'u.id', 'p.updated_by')
-    .select(['p.facts', 'p.version', 'p.updated_at', 'u.name as updated_by'])
-    .where('p.profile_id', '=', profileId)
-    .executeTakeFirst();
-}
-
-/**
- * Saves a persona sheet edited from `version`, in one statement: the first edit inserts it, later
- * ones update it only while it still has that version. False when someone saved another meanwhile.
- */
-export async function savePersona(
-  db: Db,
-  edit: { profileId: number; version: number; facts: string; now: string; staffId: number },
-): Promise<boolean> {
-  if (edit.version === 0) {
-    const result = await db
-      .insertInto('staff_personas')
-      .values({
-        profile_id: edit.profileId,
-        facts: edit.facts,
-        version: 1,
-        updated_at: edit.now,
-        updated_by: edit.staffId,
-      })
-      .onConflict((oc) => oc.column('profile_id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
-  const result = await db
-    .updateTable('staff_personas')
-    .set((eb) => ({
-      facts: edit.facts,
-      version: eb('version', '+', 1),
-      updated_at: edit.now,
-      updated_by: edit.staffId,
-    }))
-    .where('profile_id', '=', edit.profileId)
-    .where('version', '=', edit.version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }

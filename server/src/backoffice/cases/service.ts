@@ -12,18 +12,19 @@ import {
   REPORT_MEASURES,
   staffMay,
 } from '@amora/common';
-import type { ComplaintsService } from '../complaints/service.js';
-import type { AccountsService } from '../identity/accounts/service.js';
-import type { MembersService } from '../members/profiles/service.js';
-import type { SafetyService } from '../members/safety/service.js';
-import type { Addressee, ModerationService } from '../moderation/service.js';
-import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db/index.js';
-import { fieldError, notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/events/bus.js';
-import { requireRight } from './policy.js';
-import * as queries from './queries.js';
-import type { StaffMember, StaffSubject } from './service.js';
+import type { ComplaintsService } from '../../complaints/service.js';
+import type { AccountsService } from '../../identity/accounts/service.js';
+import type { AuditLog } from '../../identity/staff/audit.js';
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight } from '../../identity/staff/policy.js';
+import type { StaffService } from '../../identity/staff/service.js';
+import type { MembersService } from '../../members/profiles/service.js';
+import type { SafetyService } from '../../members/safety/service.js';
+import type { Addressee, ModerationService } from '../../moderation/service.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/bus.js';
 
 /** Cases a moderator sees at once; older (or newer, in the queue) ones page on. */
 const CASES_PAGE = 30;
@@ -47,7 +48,8 @@ export function createCaseDesk(deps: {
   complaints: ComplaintsService;
   accounts: AccountsService;
   members: MembersService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
+  staffAccounts: StaffService;
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
 }) {
   const { db, events, moderation, safety, complaints, accounts, members, log, siteNamesOf } = deps;
@@ -124,7 +126,7 @@ export function createCaseDesk(deps: {
       ].filter((value): value is number => value !== null);
       const [subjects, staffNames, siteNames] = await Promise.all([
         members.namesOf([...new Set(profileIds)]),
-        queries.staffNames(db, [...new Set(staffIds)]),
+        deps.staffAccounts.names([...new Set(staffIds)]),
         siteNamesOf(rows.map((row) => row.site_id)),
       ]);
       const subjectOf = new Map(subjects.map((row) => [row.id, row]));

@@ -4,15 +4,15 @@
  * days for the charts.
  */
 import type { Currency } from '@amora/common';
-import type { ChatService } from '../chat/service.js';
-import type { AccountsService } from '../identity/accounts/service.js';
-import type { PaymentsService } from '../money/payments/service.js';
-import { addDays, type Clock } from '../platform/clock.js';
-import type { FigurePeriod } from '../platform/db/figures.js';
-import { fieldError } from '../platform/errors.js';
-import type { SitesService } from '../sites/service.js';
-import { requireRight } from './policy.js';
-import type { StaffMember } from './service.js';
+import type { ChatService } from '../../chat/service.js';
+import type { AccountsService } from '../../identity/accounts/service.js';
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight } from '../../identity/staff/policy.js';
+import type { PaymentsService } from '../../money/payments/service.js';
+import { addDays, type Clock } from '../../platform/clock.js';
+import type { FigurePeriod } from '../../platform/db/figures.js';
+import { fieldError } from '../../platform/errors.js';
+import type { SitesService } from '../../sites/service.js';
 
 /** The period shown when none is chosen: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;

@@ -5,23 +5,24 @@
  * for a report), lift a suspension, or grant or take credits. Never a password or a payment card.
  */
 import { type Locale, type PaymentMethod, type ReportReason, staffMay } from '@amora/common';
-import type { AccountsService } from '../identity/accounts/service.js';
-import type { CredentialsService } from '../identity/credentials/service.js';
-import type { LifecycleService } from '../identity/lifecycle/service.js';
-import type { SessionsService } from '../identity/sessions/service.js';
-import type { PhotosService } from '../members/photos/service.js';
-import type { MembersService } from '../members/profiles/service.js';
-import type { SafetyService } from '../members/safety/service.js';
-import type { ModerationService } from '../moderation/service.js';
-import type { CreditsService } from '../money/credits/service.js';
-import type { PaymentsService } from '../money/payments/service.js';
-import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db/index.js';
-import { DomainError, fieldError, notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/events/bus.js';
-import type { SitesService } from '../sites/service.js';
-import { requireRight } from './policy.js';
-import type { StaffMember, StaffSubject } from './service.js';
+import type { AccountsService } from '../../identity/accounts/service.js';
+import type { CredentialsService } from '../../identity/credentials/service.js';
+import type { LifecycleService } from '../../identity/lifecycle/service.js';
+import type { SessionsService } from '../../identity/sessions/service.js';
+import type { AuditLog } from '../../identity/staff/audit.js';
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight } from '../../identity/staff/policy.js';
+import type { PhotosService } from '../../members/photos/service.js';
+import type { MembersService } from '../../members/profiles/service.js';
+import type { SafetyService } from '../../members/safety/service.js';
+import type { ModerationService } from '../../moderation/service.js';
+import type { CreditsService } from '../../money/credits/service.js';
+import type { PaymentsService } from '../../money/payments/service.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import { DomainError, fieldError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import type { SitesService } from '../../sites/service.js';
 
 const FOUND_AT_MOST = 50;
 const LEDGER_LINES = 50;
@@ -51,7 +52,7 @@ export function createMemberDesk(deps: {
   safety: SafetyService;
   moderation: ModerationService;
   sites: SitesService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
   mediaUrl: (file: string) => string;
 }) {

@@ -1,7 +1,7 @@
 /** Who on the staff may do what: the one check every staff call makes (common/src/staff-rights.ts says the rights). */
 import { type StaffRight, staffMay } from '@amora/common';
-import { DomainError } from '../platform/errors.js';
-import type { StaffMember } from './service.js';
+import { DomainError } from '../../platform/errors.js';
+import type { StaffMember } from './member.js';
 
 /** The staff member signed in: else 403 staff_login_required. */
 export function requireSignedIn(staff: StaffMember | null): StaffMember {
@@ -15,3 +15,6 @@ export function requireRight(staff: StaffMember | null, right: StaffRight): Staf
   if (!staffMay(member.role, right)) throw new DomainError('forbidden');
   return member;
 }
+
+/** The refusals of any staff call for a role's right, as the routes list them. */
+export const STAFF_REFUSALS = ['staff_login_required', 'forbidden'] as const;

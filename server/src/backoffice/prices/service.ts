@@ -4,16 +4,17 @@
  * back. A payment under way keeps the credits and price it started with.
  */
 import { type Currency, vatIncluded } from '@amora/common';
-import type { CreditsService } from '../money/credits/service.js';
-import { vatRateOf } from '../money/payments/vat.js';
-import type { BundleChange, BundleWrite, NewBundle } from '../money/prices/price-list.js';
-import type { BundleRow } from '../platform/db/schema.js';
-import { fieldError, notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/events/bus.js';
-import type { Site } from '../platform/site.js';
-import type { SitesService } from '../sites/service.js';
-import { requireRight } from './policy.js';
-import type { StaffMember, StaffSubject } from './service.js';
+import type { AuditLog } from '../../identity/staff/audit.js';
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight } from '../../identity/staff/policy.js';
+import type { CreditsService } from '../../money/credits/service.js';
+import { vatRateOf } from '../../money/payments/vat.js';
+import type { BundleChange, BundleWrite, NewBundle } from '../../money/prices/price-list.js';
+import type { BundleRow } from '../../platform/db/schema.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import type { Site } from '../../platform/site.js';
+import type { SitesService } from '../../sites/service.js';
 
 /** The fields of a bundle the audit log follows. */
 const LOGGED = ['credits', 'price', 'popular', 'active'] as const;
@@ -58,7 +59,7 @@ export function createBundleDesk(deps: {
   credits: CreditsService;
   sites: SitesService;
   events: EventBus;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
 }) {
   const { credits, sites, events, log } = deps;
 

@@ -4,12 +4,13 @@
  * under way keeps the price it started with.
  */
 import type { Currency, DiscountValidity, PaymentMethod } from '@amora/common';
-import type { CreditsService } from '../money/credits/service.js';
-import { isUniqueViolation } from '../platform/db/index.js';
-import { fieldError, notFound } from '../platform/errors.js';
-import type { SitesService } from '../sites/service.js';
-import { requireRight } from './policy.js';
-import type { StaffMember, StaffSubject } from './service.js';
+import type { AuditLog } from '../../identity/staff/audit.js';
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight } from '../../identity/staff/policy.js';
+import type { CreditsService } from '../../money/credits/service.js';
+import { isUniqueViolation } from '../../platform/db/index.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import type { SitesService } from '../../sites/service.js';
 
 const CODES_SHOWN = 200;
 
@@ -39,7 +40,7 @@ export interface CodeChangeInput {
 export function createDiscountDesk(deps: {
   credits: CreditsService;
   sites: SitesService;
-  log: (staff: StaffMember, action: string, about: StaffSubject) => Promise<void>;
+  log: AuditLog;
   siteNamesOf: (siteIds: number[]) => Promise<Map<number, string>>;
 }) {
   const { credits, sites, log } = deps;

@@ -1,0 +1,27 @@
+/** The team desk of the back office: admins list, add and change staff accounts. */
+import type { StaffMember } from '../../identity/staff/member.js';
+import { requireRight } from '../../identity/staff/policy.js';
+import type { StaffAccountChange, StaffService } from '../../identity/staff/service.js';
+import type { StaffRole } from '../../platform/db/schema.js';
+
+export function createTeamDesk(deps: { staffAccounts: StaffService }) {
+  const { staffAccounts } = deps;
+
+  return {
+    /** The staff accounts, for an admin. */
+    async team(staff: StaffMember | null) {
+      requireRight(staff, 'staff');
+      return staffAccounts.accounts();
+    },
+
+    /** An admin adds a staff account; its first password is returned once, for the admin to pass on. */
+    async addByAdmin(staff: StaffMember | null, input: { email: string; name: string; role: StaffRole }) {
+      return staffAccounts.addByAdmin(requireRight(staff, 'staff'), input);
+    },
+
+    /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
+    async change(staff: StaffMember | null, input: StaffAccountChange) {
+      return staffAccounts.changeByAdmin(requireRight(staff, 'staff'), input);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** The staff account as the server passes it around: who is signed in, with what role. */
+import type { StaffRole, StaffUserRow } from '../../platform/db/schema.js';
+
+export interface StaffMember {
+  id: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  /** Signs in with a code from an authenticator app. */
+  two_step: boolean;
+  /** Conversations held at once, at most. */
+  capacity: number;
+  /** Takes no conversations now. */
+  away: boolean;
+}
+
+export function toMember(
+  row: Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'totp_secret' | 'capacity' | 'away'>,
+): StaffMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    two_step: row.totp_secret !== null,
+    capacity: row.capacity,
+    away: row.away === 1,
+  };
+}
+
+/** A staff account as the team desk lists it. */
+export function toAccount(row: StaffUserRow) {
+  return { ...toMember(row), disabled: row.disabled_at !== null, created_at: row.created_at };
+}

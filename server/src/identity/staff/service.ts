@@ -1,0 +1,268 @@
+/**
+ * Staff accounts: they sign in apart from members (a password, then mostly a code from an
+ * authenticator app), keep their own sessions, and every action they take is logged. They never
+ * see a member's email, password or payment details.
+ */
+import { randomBytes } from 'node:crypto';
+import { normaliseEmail, STAFF_ROLES } from '@amora/common';
+import { addMinutes, type Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import type { StaffRole } from '../../platform/db/schema.js';
+import { DomainError, fieldError, notFound } from '../../platform/errors.js';
+import type { Site } from '../../platform/site.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
+import { hashSecret, newSecret } from '../secrets.js';
+import type { AuditLog } from './audit.js';
+import { type StaffMember, toAccount, toMember } from './member.js';
+import { requireSignedIn } from './policy.js';
+import * as queries from './queries.js';
+import { codeStep, enrolment, newTotpSecret } from './two-step.js';
+
+/** A staff session lasts a working day. */
+const SESSION_HOURS = 12;
+/** From the password to the code: time to open the authenticator app, or to set it up. */
+const TWO_STEP_MINUTES = 10;
+/** Codes tried per password given. */
+const CODE_ATTEMPTS = 5;
+
+/** Moderators and admins always sign in in two steps; operators too, unless the site makes it their choice. */
+function twoStepRequired(role: StaffRole, site: Site) {
+  return role !== 'operator' || site.settings.operator_two_step !== 'optional';
+}
+
+export class StaffRefused extends Error {}
+
+export interface StaffAccountChange {
+  id: number;
+  role?: StaffRole;
+  disabled?: boolean;
+  reset_two_step?: boolean;
+  capacity?: number;
+}
+
+export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog }) {
+  const { db, clock, audit } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  async function addStaff(input: {
+    email: string;
+    name: string;
+    password: string;
+    role: StaffRole;
+  }): Promise<StaffMember> {
+    const email = normaliseEmail(input.email);
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new StaffRefused(`"${input.email}" is not an email address`);
+    if (!STAFF_ROLES.includes(input.role)) throw new StaffRefused(`the role must be one of ${STAFF_ROLES.join(', ')}`);
+    if (input.password.length < 12) throw new StaffRefused('a staff password has at least 12 characters');
+    if (await queries.findStaffByEmail(db, email)) throw new StaffRefused(`${email} is staff already`);
+    const row = await queries.insertStaffUser(db, {
+      email,
+      name: input.name,
+      password_hash: await hashPassword(input.password),
+      role: input.role,
+      created_at: nowIso(),
+      disabled_at: null,
+    });
+    return toMember(row);
+  }
+
+  return {
+    addStaff,
+
+    listStaff: () => queries.listStaff(db),
+
+    /** The names of these staff accounts. */
+    names: (ids: number[]) => queries.staffNames(db, ids),
+
+    /** The staff accounts, as an admin sees them. */
+    async accounts() {
+      return (await queries.listStaff(db)).map(toAccount);
+    },
+
+    /** An admin adds a staff account; its first password is returned once, for the admin to pass on. */
+    async addByAdmin(admin: StaffMember, input: { email: string; name: string; role: StaffRole }) {
+      const email = normaliseEmail(input.email);
+      if (await queries.findStaffByEmail(db, email)) throw fieldError('email', 'email_taken');
+      const password = randomBytes(12).toString('base64url');
+      const added = await addStaff({ ...input, email, password });
+      await audit(admin, 'staff.add', { record: `staff:${added.id}`, changes: { role: [null, added.role] } });
+      const row = await queries.findStaffById(db, added.id);
+      if (!row) throw notFound();
+      return { staff: toAccount(row), password };
+    },
+
+    /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
+    async changeByAdmin(admin: StaffMember, input: StaffAccountChange) {
+      if (input.id === admin.id) throw new DomainError('staff_self_change');
+      const before = await queries.findStaffById(db, input.id);
+      if (!before) throw notFound();
+      const changes: Record<string, [unknown, unknown]> = {};
+      if (input.role !== undefined && input.role !== before.role) changes.role = [before.role, input.role];
+      const wasDisabled = before.disabled_at !== null;
+      if (input.disabled !== undefined && input.disabled !== wasDisabled)
+        changes.disabled = [wasDisabled, input.disabled];
+      if (input.reset_two_step && before.totp_secret !== null) changes.two_step = [true, false];
+      if (input.capacity !== undefined && input.capacity !== before.capacity)
+        changes.capacity = [before.capacity, input.capacity];
+      if (Object.keys(changes).length > 0) {
+        await db.transaction().execute(async (trx) => {
+          await queries.updateStaff(trx, input.id, {
+            ...(changes.role && { role: input.role }),
+            ...(changes.disabled && { disabled_at: input.disabled ? nowIso() : null }),
+            ...(changes.two_step && { totp_secret: null, totp_last_step: null }),
+            ...(changes.capacity && { capacity: input.capacity }),
+          });
+          // A lost phone or a disabled account: wherever it is signed in, it is not any more.
+          if (input.disabled || changes.two_step) await queries.deleteSessionsOf(trx, input.id);
+          await audit(admin, 'staff.change', { record: `staff:${input.id}`, changes }, trx);
+        });
+      }
+      const after = await queries.findStaffById(db, input.id);
+      if (!after) throw notFound();
+      return { staff: toAccount(after) };
+    },
+
+    /** From a shell: forgets the account's app and ends its sessions (logged as the account's own). */
+    async resetTwoStepByCommand(email: string): Promise<boolean> {
+      const row = await queries.findStaffByEmail(db, normaliseEmail(email));
+      if (!row) return false;
+      await db.transaction().execute(async (trx) => {
+        await queries.updateStaff(trx, row.id, { totp_secret: null, totp_last_step: null });
+        await queries.deleteSessionsOf(trx, row.id);
+        await audit(
+          toMember(row),
+          'two_step.reset_by_command',
+          { record: `staff:${row.id}`, changes: { two_step: [row.totp_secret !== null, false] } },
+          trx,
+        );
+      });
+      return true;
+    },
+
+    /** Where the staff member is signed in; `token` is this browser's. */
+    async sessions(staff: StaffMember | null, token: string | undefined) {
+      const member = requireSignedIn(staff);
+      const current = token ? hashSecret(token) : null;
+      return (await queries.sessionsOf(db, member.id, nowIso())).map((row) => ({
+        ...row,
+        current: row.id === current,
+      }));
+    },
+
+    async endSession(staff: StaffMember | null, sessionId: string) {
+      const member = requireSignedIn(staff);
+      if (!(await queries.deleteOwnSession(db, member.id, sessionId))) throw notFound();
+      await audit(member, 'session.end', { record: `staff:${member.id}` });
+    },
+
+    /**
+     * The password step of signing in; unknown addresses take as long as wrong passwords. The
+     * session it starts is signed in at once only where no code is needed; else it waits for the
+     * code of the account's authenticator app, or for the first code of a secret set up now.
+     */
+    async login(site: Site, email: string, password: string) {
+      const row = await queries.findStaffByEmail(db, normaliseEmail(email));
+      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstNothing(password);
+      if (!row || !valid || row.disabled_at) throw new DomainError('login_failed');
+      const staff = toMember(row);
+      const token = newSecret();
+      const session = { id: hashSecret(token), staffId: row.id, now: nowIso() };
+      if (!staff.two_step && !twoStepRequired(staff.role, site)) {
+        const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
+        await queries.insertSession(db, { ...session, expires: expires.toISOString(), stage: 'signed_in' });
+        await audit(staff, 'login', {});
+        return { session: { token, expires }, outcome: { staff } };
+      }
+      const expires = addMinutes(clock.now(), TWO_STEP_MINUTES);
+      if (staff.two_step) {
+        await queries.insertSession(db, { ...session, expires: expires.toISOString(), stage: 'code' });
+        return { session: { token, expires }, outcome: { two_step: 'code' as const } };
+      }
+      const secret = newTotpSecret();
+      await queries.insertSession(db, {
+        ...session,
+        expires: expires.toISOString(),
+        stage: 'enrol',
+        pendingSecret: secret,
+      });
+      const setup = await enrolment(secret, `${site.name} staff`, staff.email);
+      return { session: { token, expires }, outcome: { two_step: 'enrol' as const, ...setup } };
+    },
+
+    /**
+     * The second step: the code of the account's app, or the first code of a secret being set up
+     * (which the account keeps from then on). Each code works once; a session gets CODE_ATTEMPTS
+     * tries, then the password must be given again.
+     */
+    async confirmTwoStep(token: string, code: string) {
+      const sessionId = hashSecret(token);
+      const session = await queries.findTwoStepSession(db, sessionId, nowIso());
+      if (!session || session.disabled_at) throw new DomainError('staff_login_required');
+      if (!(await queries.takeCodeAttempt(db, sessionId, CODE_ATTEMPTS))) {
+        await queries.deleteSession(db, sessionId);
+        throw new DomainError('staff_login_required');
+      }
+      const secret = session.pending_secret ?? session.totp_secret;
+      if (secret === null) throw new DomainError('staff_login_required');
+      const step = await codeStep(secret, code, clock.now(), session.pending_secret ? null : session.totp_last_step);
+      const taken =
+        step !== null &&
+        (session.pending_secret
+          ? await queries.setTotpSecret(db, session.id, secret, step)
+          : await queries.useTimeStep(db, session.id, secret, step));
+      if (!taken) throw fieldError('code', 'two_step_code_wrong');
+      // A sign-in now lasts the working day; a setup while signed in keeps its session's end.
+      const expires = session.stage === 'signed_in' ? null : addMinutes(clock.now(), SESSION_HOURS * 60);
+      await queries.completeSession(db, sessionId, expires?.toISOString() ?? null);
+      const staff = toMember({ ...session, totp_secret: secret });
+      if (session.pending_secret) await audit(staff, 'two_step.enrol', { record: `staff:${staff.id}` });
+      if (session.stage !== 'signed_in') await audit(staff, 'login', {});
+      return { staff, expires };
+    },
+
+    /** A signed-in operator who may choose sets up two-step sign-in: the secret waits for its first code. */
+    async startTwoStepSetup(site: Site, staff: StaffMember | null, token: string | undefined) {
+      const member = requireSignedIn(staff);
+      if (member.two_step || !token) throw new DomainError('two_step_on_already');
+      const secret = newTotpSecret();
+      await queries.setPendingSecret(db, hashSecret(token), secret);
+      return enrolment(secret, `${site.name} staff`, member.email);
+    },
+
+    async bySession(token: string): Promise<StaffMember | null> {
+      const row = await queries.findSessionStaff(db, hashSecret(token), nowIso());
+      if (!row || row.disabled_at) return null;
+      return toMember(row);
+    },
+
+    /** An active staff account by its address: for the commands, which act as one. */
+    async byEmail(email: string): Promise<StaffMember | null> {
+      const row = await queries.findStaffByEmail(db, normaliseEmail(email));
+      if (!row || row.disabled_at) return null;
+      return toMember(row);
+    },
+
+    async logout(token: string) {
+      await queries.deleteSession(db, hashSecret(token));
+    },
+
+    /** Available or away: away, an operator claims nothing (what they hold stays theirs until it idles out). */
+    async setAway(staff: StaffMember | null, away: boolean) {
+      const member = requireSignedIn(staff);
+      if (member.away !== away) {
+        await db.transaction().execute(async (trx) => {
+          await queries.updateStaff(trx, member.id, { away: away ? 1 : 0 });
+          await audit(
+            member,
+            away ? 'status.away' : 'status.available',
+            { record: `staff:${member.id}`, changes: { away: [member.away, away] } },
+            trx,
+          );
+        });
+      }
+      return { staff: { ...member, away } };
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

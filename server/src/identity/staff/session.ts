@@ -1,0 +1,32 @@
+/** The staff session: its cookie, and the hook that tells every staff route who is signed in. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { secureCookies } from '../request-context.js';
+import type { StaffMember } from './member.js';
+
+export const STAFF_COOKIE = 'amora_staff';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: StaffMember | null;
+  }
+}
+
+export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
+  reply.setCookie(STAFF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies(request),
+    expires,
+  });
+}
+
+/** Sets `request.staff` (the staff member of the session cookie, or null) for the routes of this plugin. */
+export function useStaffSession(app: FastifyInstance) {
+  const { staff } = app.services;
+  app.decorateRequest('staff', null);
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const token = request.cookies[STAFF_COOKIE];
+    request.staff = token ? await staff.bySession(token) : null;
+  });
+}
