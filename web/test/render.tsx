@@ -1,0 +1,92 @@
+/**
+ * Renders a screen as the app does: the query cache with the app's defaults (web/src/main.tsx), a
+ * router at a given address, the real translator (set up in English by setup.ts), and a user who
+ * types and clicks. The address the app is at shows in `location()`.
+ */
+import type { Settings, User } from '@amora/common';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, renderHook } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
+/** A cache as web/src/main.tsx makes it. */
+export const appQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}`}</output>;
+}
+
+export interface RenderOptions {
+  /** The address the screen is opened at. */
+  at?: string;
+  /** The route pattern the screen answers to; other addresses render nothing but the address. */
+  route?: string;
+  /** Answers the app already has, as the server puts them in the page. */
+  settings?: Settings;
+  user?: User | null;
+  queryClient?: QueryClient;
+}
+
+export function renderScreen(ui: ReactElement, { at = '/', route, settings, user, queryClient }: RenderOptions = {}) {
+  const client = queryClient ?? appQueryClient();
+  if (settings) client.setQueryData(['settings'], settings);
+  if (user !== undefined) client.setQueryData(['user'], user);
+  const path = route ?? new URL(at, 'http://localhost').pathname;
+  const events = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Address />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return {
+    ...result,
+    events,
+    queryClient: client,
+    /** Where the app is now, path and query. */
+    location: () => result.getByTestId('address').textContent,
+  };
+}
+
+/** Runs a hook inside the same providers as a screen. */
+export function renderHookInApp<Result>(hook: () => Result, options: RenderOptions = {}) {
+  const client = options.queryClient ?? appQueryClient();
+  if (options.settings) client.setQueryData(['settings'], options.settings);
+  if (options.user !== undefined) client.setQueryData(['user'], options.user);
+  let address = '';
+  function Spy() {
+    const { pathname, search } = useLocation();
+    address = `${pathname}${search}`;
+    return null;
+  }
+  const result = renderHook(hook, {
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[options.at ?? '/']}>
+          {children}
+          <Spy />
+        </MemoryRouter>
+      </QueryClientProvider>
+    ),
+  });
+  return { ...result, queryClient: client, location: () => address };
+}
+
+/** What a screen reader says about a field besides its name: the texts its aria-describedby points at. */
+export function descriptionOf(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
