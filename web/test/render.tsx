@@ -18,7 +18,11 @@ export const appQueryClient = () =>
 
 function Address() {
   const { pathname, search } = useLocation();
-  return <output data-testid="address">{`${pathname}${search}`}</output>;
+  return (
+    <div data-testid="address" hidden>
+      {`${pathname}${search}`}
+    </div>
+  );
 }
 
 export interface RenderOptions {
