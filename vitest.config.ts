@@ -62,6 +62,8 @@ export default defineConfig({
           include: ['web/test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
+          // Screens typed into by userEvent, on two shared cores.
+          testTimeout: 15_000,
         },
       },
       {

@@ -41,7 +41,7 @@ export function renderScreen(ui: ReactElement, { at = '/', route, settings, user
   if (settings) client.setQueryData(['settings'], settings);
   if (user !== undefined) client.setQueryData(['user'], user);
   const path = route ?? new URL(at, 'http://localhost').pathname;
-  const events = userEvent.setup();
+  const events = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[at]}>
