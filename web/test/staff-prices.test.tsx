@@ -171,7 +171,7 @@ const bundle = (overrides: Partial<StaffBundle> = {}): StaffBundle => ({
   vat_rate: 2100,
   vat: 346,
   net: 1649,
-  price_per_credit: 19.95,
+  price_per_credit: 19.9,
   popular: false,
   trial: false,
   active: true,
@@ -199,7 +199,7 @@ describe('StaffPricesPage', () => {
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('100 credits', { selector: 'strong' })).toBeTruthy();
     expect(within(row).getByText('€19.95')).toBeTruthy();
-    expect(within(row).getByText(/€3\.46 VAT · €16\.49 net · €0\.200 a credit/)).toBeTruthy();
+    expect(within(row).getByText(/€3\.46 VAT · €16\.49 net · €0\.199 a credit/)).toBeTruthy();
     expect(within(within(table).getAllByRole('row')[2] as HTMLElement).getByText('Popular')).toBeTruthy();
     expect(server.sent('GET /api/staff/bundles.php')[0]?.query).toEqual({ site: '1' });
   });
