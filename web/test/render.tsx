@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 
 /** A cache as web/src/main.tsx makes it. */
 export const appQueryClient = () =>
@@ -42,21 +42,34 @@ export function renderScreen(ui: ReactElement, { at = '/', route, settings, user
   if (user !== undefined) client.setQueryData(['user'], user);
   const path = route ?? new URL(at, 'http://localhost').pathname;
   const events = userEvent.setup({ delay: null });
+  // A data router, as the app has: screens that ask before leaving (useBlocker) need one.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Address />
+          </>
+        ),
+        children: [
+          { path, element: ui },
+          { path: '*', element: null },
+        ],
+      },
+    ],
+    { initialEntries: [at] },
+  );
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={null} />
-        </Routes>
-        <Address />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return {
     ...result,
     events,
     queryClient: client,
+    router,
     /** Where the app is now, path and query. */
     location: () => result.getByTestId('address').textContent,
   };
