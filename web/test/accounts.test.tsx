@@ -204,7 +204,11 @@ describe('ResetPasswordPage', () => {
 
   it('shows why no link was sent', async () => {
     fakeServer({
-      'POST /api/reset-password.php': apiError(429, 'reset_limit', 'Too many password reset emails sent, please try again tomorrow.'),
+      'POST /api/reset-password.php': apiError(
+        429,
+        'reset_limit',
+        'Too many password reset emails sent, please try again tomorrow.',
+      ),
     });
     const { events } = renderScreen(<ResetPasswordPage />, { at: '/reset-password' });
     await events.type(screen.getByLabelText('Email address'), 'anna@example.com');
@@ -242,7 +246,11 @@ describe('ResetPasswordDoPage', () => {
 
   it('says a link that expired is no good, and offers a new one', async () => {
     fakeServer({
-      'GET /api/reset-password-do.php': apiError(400, 'link_invalid', 'Link expired or invalid, please request a new email'),
+      'GET /api/reset-password-do.php': apiError(
+        400,
+        'link_invalid',
+        'Link expired or invalid, please request a new email',
+      ),
     });
     renderScreen(<ResetPasswordDoPage />, { at: `/reset-password-do?token=${token}` });
     expect(await screen.findByText(/Link expired or invalid, please request a new email/)).toBeTruthy();

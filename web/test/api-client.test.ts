@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json } from './server';
 
-const failure = (call: Promise<unknown>) => call.then(
-  () => {
-    throw new Error('the call succeeded');
-  },
-  (error: unknown) => error as ApiError,
-);
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (error: unknown) => error as ApiError,
+  );
 
 /** Lets every retry's wait pass at once, and returns how the call ended. */
 async function withRetries<T>(call: () => Promise<T>) {
@@ -23,7 +24,10 @@ async function withRetries<T>(call: () => Promise<T>) {
 
 describe('api client: what it sends', () => {
   it('says it is the app with the client header on every call, and sends cookies of this site only', async () => {
-    const server = fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] }, 'POST /api/block.php': { ok: true } });
+    const server = fakeServer({
+      'GET /api/likes.php': { profiles: [], liked_by: [] },
+      'POST /api/block.php': { ok: true },
+    });
     await api.get('/api/likes.php', 'likesResponse');
     await api.post('/api/block.php', 'okResponse', { profile_id: 3 });
     expect(server.requests.map((request) => request.headers.get('x-request-type'))).toEqual(['client', 'client']);
@@ -81,12 +85,14 @@ describe('api client: what it sends', () => {
     const server = fakeServer({ 'POST /api/photos.php': { photos: [], main_image: null } });
     const file = new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' });
     await api.upload('/api/photos.php', 'photosResponse', file);
-    const sent = server.requests[0];
-    expect(sent?.body).toBeInstanceOf(FormData);
-    expect((sent?.body as FormData).get('file')).toBeInstanceOf(File);
-    expect(((sent?.body as FormData).get('file') as File).name).toBe('me.jpg');
-    expect(sent?.headers.get('content-type')).toBeNull();
-    expect(sent?.headers.get('x-request-type')).toBe('client');
+    const [sent] = server.requests;
+    if (!sent) throw new Error('nothing was sent');
+    expect(sent.body).toBeInstanceOf(FormData);
+    const sentFile = (sent.body as FormData).get('file');
+    expect(sentFile).toBeInstanceOf(File);
+    expect((sentFile as File).name).toBe('me.jpg');
+    expect(sent.headers.get('content-type')).toBeNull();
+    expect(sent.headers.get('x-request-type')).toBe('client');
   });
 });
 
@@ -123,7 +129,9 @@ describe('api client: errors', () => {
         {
           error: 'validation_failed',
           message: 'Please check the highlighted fields.',
-          fields: { email: { code: 'email_taken', message: 'This email address already has an account on this site.' } },
+          fields: {
+            email: { code: 'email_taken', message: 'This email address already has an account on this site.' },
+          },
           limit: 3,
         },
         422,
@@ -184,7 +192,9 @@ describe('api client: retries (SPEC §7)', () => {
   });
 
   it('repeats a GET answered with a 5xx, and gives up after five retries with the last answer’s error', async () => {
-    const server = fakeServer({ 'GET /api/likes.php': apiError(503, 'service_unavailable', 'Unavailable for a moment') });
+    const server = fakeServer({
+      'GET /api/likes.php': apiError(503, 'service_unavailable', 'Unavailable for a moment'),
+    });
     const result = await withRetries(() => api.get('/api/likes.php', 'likesResponse'));
     expect(server.requests).toHaveLength(HTTP_RETRIES + 1);
     expect(result).toMatchObject({ error: { status: 503, code: 'service_unavailable' } });

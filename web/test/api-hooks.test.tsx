@@ -1,5 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { api } from '../src/api/client';
 import {
   fetchSettings,
   queryKeys,
@@ -12,7 +13,6 @@ import {
   useUser,
   useUserMutation,
 } from '../src/api/hooks';
-import { api } from '../src/api/client';
 import { buildSettings, buildUser } from './fixtures';
 import { renderHookInApp } from './render';
 import { apiError, deferred, fakeServer, json } from './server';
@@ -140,7 +140,9 @@ describe('lists that do not change while the app is open', () => {
       regionsAgain: useRegions(),
       interests: useInterests(),
     }));
-    await waitFor(() => expect(result.current.regions.data).toEqual([{ country: 'NL', code: 'NH', name: 'Noord-Holland' }]));
+    await waitFor(() =>
+      expect(result.current.regions.data).toEqual([{ country: 'NL', code: 'NH', name: 'Noord-Holland' }]),
+    );
     await waitFor(() => expect(result.current.interests.data).toEqual([{ id: 'music', name: 'Music' }]));
     expect(result.current.regionsAgain.data).toBe(result.current.regions.data);
     expect(server.sent('GET /api/regions.php')).toHaveLength(1);

@@ -51,7 +51,12 @@ function PasswordForm({
 
 const sendToServer = (input: PasswordChange) => api.post('/api/password.php', 'okResponse', input).then(() => 'Saved.');
 
-async function fillPasswords(events: ReturnType<typeof renderScreen>['events'], old: string, next: string, repeat = next) {
+async function fillPasswords(
+  events: ReturnType<typeof renderScreen>['events'],
+  old: string,
+  next: string,
+  repeat = next,
+) {
   if (old) await events.type(screen.getByLabelText('Current password'), old);
   if (next) await events.type(screen.getByLabelText('New password'), next);
   if (repeat) await events.type(screen.getByLabelText('Repeat the new password'), repeat);
@@ -126,7 +131,9 @@ describe('useSchemaForm with the shared fields', () => {
     const { events } = renderScreen(<PasswordForm submit={sendToServer} />);
     await fillPasswords(events, 'wrong', 'new secret 1');
     await events.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(descriptionOf(screen.getByLabelText('Current password'))).toBe('Check your old password.'));
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByLabelText('Current password'))).toBe('Check your old password.'),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -216,7 +223,9 @@ describe('useSchemaForm with the shared fields', () => {
     const { events } = renderScreen(
       <PasswordForm
         submit={async () => {
-          throw new ApiError(0, 'network_error', 'The connection failed.', { old_password: { code: 'x', message: 'y' } });
+          throw new ApiError(0, 'network_error', 'The connection failed.', {
+            old_password: { code: 'x', message: 'y' },
+          });
         }}
       />,
     );

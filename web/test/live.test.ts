@@ -15,9 +15,16 @@ import {
   TYPING_SIGNAL_MS,
 } from '@amora/common';
 import { type InfiniteData, type QueryClient, QueryObserver } from '@tanstack/react-query';
-import { api } from '../src/api/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLive, endingSession, setOpenConversation, signal, startRefreshCadence, typingStore } from '../src/app/live';
+import { api } from '../src/api/client';
+import {
+  connectLive,
+  endingSession,
+  setOpenConversation,
+  signal,
+  startRefreshCadence,
+  typingStore,
+} from '../src/app/live';
 import { buildUser } from './fixtures';
 import { appQueryClient } from './render';
 import { fakeServer } from './server';

@@ -69,7 +69,9 @@ describe('DetailsForm', () => {
   });
 
   it('shows why a save failed', async () => {
-    fakeServer({ 'PUT /api/profile.php': apiError(500, 'server_error', 'Something went wrong, please try again later.') });
+    fakeServer({
+      'PUT /api/profile.php': apiError(500, 'server_error', 'Something went wrong, please try again later.'),
+    });
     const { events } = renderScreen(<DetailsForm profile={buildProfile()} />, { settings: buildSettings() });
     await events.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong, please try again later.');
@@ -261,10 +263,11 @@ describe('InvisibleSwitch', () => {
     await events.click(toggle);
     await waitFor(() => expect(toggle.disabled).toBe(true));
     expect(toggle.checked).toBe(true);
-    await act(async () => answer.resolve(apiError(500, 'server_error', 'Something went wrong, please try again later.')));
+    await act(async () =>
+      answer.resolve(apiError(500, 'server_error', 'Something went wrong, please try again later.')),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong, please try again later.');
     expect(toggle.checked).toBe(false);
     expect(toggle.disabled).toBe(false);
   });
 });
-

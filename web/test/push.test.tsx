@@ -186,7 +186,14 @@ describe('PushPrompt', () => {
     ['the browser refused push already', () => pushBrowser({ permission: 'denied' }), member],
     ['push is on already', () => pushBrowser({ permission: 'granted', subscribed: true }), member],
     ['the browser cannot push', () => undefined, member],
-    ['the member skipped it in the signup steps', () => (pushBrowser(), dismissPushPrompt()), member],
+    [
+      'the member skipped it in the signup steps',
+      () => {
+        pushBrowser();
+        dismissPushPrompt();
+      },
+      member,
+    ],
     ['the member has not finished signing up', () => pushBrowser(), buildUser({}, { signup_step: 'push' })],
     ['nobody is signed in', () => pushBrowser(), null],
   ];

@@ -2,6 +2,7 @@
  * Set up once per test file of the `web` project: the app's real translator in English, with the
  * catalogues the server would put in the page, and a clean page, network and storage after each test.
  */
+import { WEB_NAMESPACES, type WebNamespace } from '@amora/common';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../src/i18n';
@@ -10,10 +11,11 @@ const english = import.meta.glob<Record<string, unknown>>('../../common/locales/
   eager: true,
   import: 'default',
 });
+/** The web app's namespaces in English, as the server puts them in the page. */
 const catalogues = {
   en: Object.fromEntries(
-    Object.entries(english).map(([file, texts]) => [file.replace(/^.*\/(\w+)\.json$/, '$1'), texts]),
-  ),
+    WEB_NAMESPACES.map((namespace) => [namespace, english[`../../common/locales/en/${namespace}.json`] ?? {}]),
+  ) as Record<WebNamespace, Record<string, unknown>>,
 };
 
 await initI18n({ locale: 'en', catalogues });

@@ -68,7 +68,8 @@ describe('StaffMemberPage', () => {
       },
     });
   }
-  const open = (id = 77) => renderScreen(<StaffMemberPage />, { at: `/staff/members/${id}`, route: '/staff/members/:id' });
+  const open = (id = 77) =>
+    renderScreen(<StaffMemberPage />, { at: `/staff/members/${id}`, route: '/staff/members/:id' });
 
   it('shows what staff may know of the member', async () => {
     const server = memberServer();
@@ -349,7 +350,13 @@ describe('StaffCasesPage', () => {
     casesServer([
       buildCase({
         status: 'actioned',
-        decision: { measure: 'warning', explanation: null, decided_by: 'Ada', decided_at: '2026-02-03T11:00:00Z', by_me: true },
+        decision: {
+          measure: 'warning',
+          explanation: null,
+          decided_by: 'Ada',
+          decided_at: '2026-02-03T11:00:00Z',
+          by_me: true,
+        },
         appeals: [
           {
             id: 9,
@@ -416,7 +423,9 @@ const refunded: Transaction = {
 };
 
 describe('StaffPaymentsPage', () => {
-  function paymentsServer(payments = [buildPayment(), buildPayment({ id: 3002, refund_refusal: 'refund period over' })]) {
+  function paymentsServer(
+    payments = [buildPayment(), buildPayment({ id: 3002, refund_refusal: 'refund period over' })],
+  ) {
     return fakeServer({
       'GET /api/staff/sites.php': sites,
       'GET /api/staff/payments.php': { payments, next_before: null },

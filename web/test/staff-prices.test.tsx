@@ -38,7 +38,10 @@ describe('StaffDiscountsPage', () => {
       'GET /api/staff/sites.php': sites,
       'GET /api/staff/discounts.php': () => ({ codes: list }),
       'PUT /api/staff/discounts.php': ({ body }: SentRequest) => {
-        const { id, last_day, ...change } = body as { id: number; last_day?: string | null } & Partial<StaffDiscountCode>;
+        const { id, last_day, ...change } = body as {
+          id: number;
+          last_day?: string | null;
+        } & Partial<StaffDiscountCode>;
         list = list.map((code) =>
           code.id === id
             ? { ...code, ...change, ...(last_day !== undefined && { expires: last_day && `${last_day}T23:59:59Z` }) }
@@ -78,7 +81,9 @@ describe('StaffDiscountsPage', () => {
 
   it('adds a code with its limits, in minor units, and says it is live', async () => {
     const server = discountsServer([]);
-    server.on('POST /api/staff/discounts.php', { code: discount({ code: 'SUMMER', site: { id: 2, name: 'Amora UK' } }) });
+    server.on('POST /api/staff/discounts.php', {
+      code: discount({ code: 'SUMMER', site: { id: 2, name: 'Amora UK' } }),
+    });
     const { events } = renderScreen(<StaffDiscountsPage />);
     expect(await screen.findByText('No codes yet.')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'New discount code' });
@@ -182,7 +187,12 @@ const bundle = (overrides: Partial<StaffBundle> = {}): StaffBundle => ({
 describe('StaffPricesPage', () => {
   function pricesServer() {
     const countries = [
-      { country: 'NL', currency: 'EUR' as const, vat_rate: 2100, bundles: [bundle(), bundle({ id: 32, credits: 250, price: 3995, popular: true })] },
+      {
+        country: 'NL',
+        currency: 'EUR' as const,
+        vat_rate: 2100,
+        bundles: [bundle(), bundle({ id: 32, credits: 250, price: 3995, popular: true })],
+      },
       { country: 'BE', currency: 'EUR' as const, vat_rate: 2100, bundles: [] },
     ];
     return fakeServer({
@@ -270,7 +280,12 @@ describe('StaffPricesPage', () => {
     await events.click(within(change).getByLabelText('Popular'));
     await events.click(within(change).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Change 100 credits' })).toBeNull());
-    expect(server.sent('PUT /api/staff/bundles.php')[0]?.body).toEqual({ id: 31, credits: 120, price: 2150, popular: true });
+    expect(server.sent('PUT /api/staff/bundles.php')[0]?.body).toEqual({
+      id: 31,
+      credits: 120,
+      price: 2150,
+      popular: true,
+    });
   });
 
   it('keeps the change open and names the reason when the server refuses it', async () => {
@@ -289,7 +304,7 @@ describe('StaffPricesPage', () => {
     await events.click(within(change).getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A price needs whole cents.');
     expect(screen.getByRole('form', { name: 'Change 100 credits' })).toBeTruthy();
-    expect((server.sent('PUT /api/staff/bundles.php')[0]?.body as { price: unknown }).price).toBeNull();
+    expect(server.sent('PUT /api/staff/bundles.php')[0]?.body).toMatchObject({ id: 31, price: null });
   });
 
   it('takes a bundle off sale, and cannot be pressed twice meanwhile', async () => {
@@ -302,6 +317,8 @@ describe('StaffPricesPage', () => {
     await waitFor(() => expect(button.disabled).toBe(true));
     answer.resolve(json({ bundle: bundle({ active: false }) }));
     await waitFor(() => expect(button.disabled).toBe(false));
-    expect(server.sent('PUT /api/staff/bundles.php').map((request) => request.body)).toEqual([{ id: 31, active: false }]);
+    expect(server.sent('PUT /api/staff/bundles.php').map((request) => request.body)).toEqual([
+      { id: 31, active: false },
+    ]);
   });
 });

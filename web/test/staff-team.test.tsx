@@ -8,8 +8,22 @@ import { descriptionOf, renderScreen } from './render';
 import { apiError, deferred, fakeServer, json, type SentRequest } from './server';
 
 const me = buildStaff({ id: 1, name: 'Admin Ada', email: 'ada@amora.test', role: 'admin' });
-const olga = buildStaff({ id: 2, name: 'Olga', email: 'olga@amora.test', role: 'operator', capacity: 4, two_step: true });
-const mo = buildStaff({ id: 3, name: 'Mo', email: 'mo@amora.test', role: 'moderator', disabled: true, two_step: false });
+const olga = buildStaff({
+  id: 2,
+  name: 'Olga',
+  email: 'olga@amora.test',
+  role: 'operator',
+  capacity: 4,
+  two_step: true,
+});
+const mo = buildStaff({
+  id: 3,
+  name: 'Mo',
+  email: 'mo@amora.test',
+  role: 'moderator',
+  disabled: true,
+  two_step: false,
+});
 
 /** The team endpoint as the server keeps it: changes apply to the list it answers with next. */
 function teamServer(team: StaffAccount[] = [me, olga, mo]) {
@@ -29,7 +43,8 @@ function teamServer(team: StaffAccount[] = [me, olga, mo]) {
   return server;
 }
 
-const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+const rowOf = (name: string) =>
+  screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
 
 describe('StaffTeamPage', () => {
   it('lists the staff accounts, with the admin’s own row not to be changed', async () => {
@@ -60,9 +75,9 @@ describe('StaffTeamPage', () => {
     await events.selectOptions(within(form).getByLabelText('Role'), 'Moderator');
     await events.click(within(form).getByRole('button', { name: 'Add staff' }));
     const shown = await screen.findByRole('region', { name: 'Nina is added as moderator' });
-    expect((within(shown).getByLabelText('Their first password, shown only this once:') as HTMLInputElement).value).toBe(
-      'tulip-harbour-42',
-    );
+    expect(
+      (within(shown).getByLabelText('Their first password, shown only this once:') as HTMLInputElement).value,
+    ).toBe('tulip-harbour-42');
     expect(server.sent('POST /api/staff/team.php')[0]?.body).toEqual({
       email: 'nina@amora.test',
       name: 'Nina',
@@ -114,7 +129,9 @@ describe('StaffTeamPage', () => {
     await events.type(screen.getByLabelText('Name'), 'Olga Two');
     await events.click(screen.getByRole('button', { name: 'Add staff' }));
     await waitFor(() =>
-      expect(descriptionOf(screen.getByLabelText('Email'))).toBe('This email address already has an account on this site.'),
+      expect(descriptionOf(screen.getByLabelText('Email'))).toBe(
+        'This email address already has an account on this site.',
+      ),
     );
   });
 

@@ -71,7 +71,9 @@ describe('ComplaintsPage', () => {
     await fillIn(events);
     await send(events);
     expect(await screen.findByText(/Your complaint number is 99\./, undefined, { timeout: 3000 })).toBeTruthy();
-    const [first, second] = server.sent('POST /api/complaints.php').map((request) => request.body as { client_id: string });
+    const [first, second] = server
+      .sent('POST /api/complaints.php')
+      .map((request) => request.body as { client_id: string });
     expect(second?.client_id).toBe(first?.client_id);
   });
 
@@ -85,7 +87,9 @@ describe('ComplaintsPage', () => {
     await fillIn(events);
     await send(events);
     await screen.findByText(/Your complaint number is 5\./);
-    const ids = server.sent('POST /api/complaints.php').map((request) => (request.body as { client_id: string }).client_id);
+    const ids = server
+      .sent('POST /api/complaints.php')
+      .map((request) => (request.body as { client_id: string }).client_id);
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toBe(ids[1]);
   });
@@ -183,7 +187,8 @@ describe('DiscountCodeForm', () => {
   it('clears the last refusal when a new code is tried', async () => {
     let calls = 0;
     fakeServer({
-      'GET /api/discountcode.php': () => (++calls === 1 ? apiError(410, 'discount_expired', 'This code has expired.') : code),
+      'GET /api/discountcode.php': () =>
+        ++calls === 1 ? apiError(410, 'discount_expired', 'This code has expired.') : code,
     });
     const onApply = vi.fn();
     const { events } = renderScreen(<DiscountCodeForm onApply={onApply} />);
