@@ -62,8 +62,8 @@ export default defineConfig({
           include: ['web/test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
-          // Screens typed into by userEvent, on two shared cores.
-          testTimeout: 15_000,
+          // Screens typed into by userEvent, on two cores shared with other work.
+          testTimeout: 30_000,
         },
       },
       {
