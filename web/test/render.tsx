@@ -34,9 +34,14 @@ export interface RenderOptions {
   settings?: Settings;
   user?: User | null;
   queryClient?: QueryClient;
+  /** A layout route around the screen, such as RequireMember. */
+  layout?: ReactElement;
 }
 
-export function renderScreen(ui: ReactElement, { at = '/', route, settings, user, queryClient }: RenderOptions = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { at = '/', route, settings, user, queryClient, layout }: RenderOptions = {},
+) {
   const client = queryClient ?? appQueryClient();
   if (settings) client.setQueryData(['settings'], settings);
   if (user !== undefined) client.setQueryData(['user'], user);
@@ -53,7 +58,7 @@ export function renderScreen(ui: ReactElement, { at = '/', route, settings, user
           </>
         ),
         children: [
-          { path, element: ui },
+          layout ? { element: layout, children: [{ path, element: ui }] } : { path, element: ui },
           { path: '*', element: null },
         ],
       },
