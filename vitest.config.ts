@@ -1,7 +1,7 @@
 /**
- * Four projects: pure unit tests, the same API tests once on SQLite with media on disk and once
- * on PostgreSQL with media in S3 (s3rver, started by server/test/s3-global-setup.ts), and the tests
- * of what runs on Redis (media in S3 too). PostgreSQL and Redis are each skipped with a notice when they
+ * Five projects: pure unit tests, the web app's screens and hooks in happy-dom (web/test), the same
+ * API tests once on SQLite with media on disk and once on PostgreSQL with media in S3 (s3rver,
+ * started by server/test/s3-global-setup.ts), and the tests of what runs on Redis (media in S3 too). PostgreSQL and Redis are each skipped with a notice when they
  * are not reachable, except with CI=true, where server/test/postgres-global-setup.ts and
  * server/test/redis-global-setup.ts make the run fail instead.
  */
@@ -59,6 +59,17 @@ export default defineConfig({
             'web/*.test.ts',
             'scripts/*.test.ts',
           ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+          // Screens typed into by userEvent, on two cores shared with other work.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,0 +1,35 @@
+/**
+ * Set up once per test file of the `web` project: the app's real translator in English, with the
+ * catalogues the server would put in the page, and a clean page, network and storage after each test.
+ */
+import { WEB_NAMESPACES } from '@amora/common';
+
+type WebNamespace = (typeof WEB_NAMESPACES)[number];
+
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { initI18n } from '../src/i18n';
+
+const english = import.meta.glob<Record<string, unknown>>('../../common/locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
+/** The web app's namespaces in English, as the server puts them in the page. */
+const catalogues = {
+  en: Object.fromEntries(
+    WEB_NAMESPACES.map((namespace) => [namespace, english[`../../common/locales/en/${namespace}.json`] ?? {}]),
+  ) as Record<WebNamespace, Record<string, unknown>>,
+};
+
+await initI18n({ locale: 'en', catalogues });
+// The client loads the schemas with its first call; loaded here, that first call is as quick as the rest.
+await import('@amora/common/schemas');
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+});
