@@ -56,8 +56,11 @@ class FakeSocket {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
   }
-  push(push: ServerPush) {
+  /** Resolves once the app has read the push: it reads pushes in order, with the schemas it loads. */
+  async push(push: ServerPush) {
     this.onmessage?.({ data: JSON.stringify(push) });
+    await vi.dynamicImportSettled();
+    for (let tick = 0; tick < 5; tick++) await Promise.resolve();
   }
   drop(code = 1006) {
     this.readyState = FakeSocket.CLOSED;
@@ -124,25 +127,25 @@ describe('connectLive: what a push changes', () => {
     expect(socket.sent).toEqual([{ type: 'visible', visible: true }]);
   });
 
-  it('adds a pushed message to its conversation once, in order, and sets the unread total', () => {
+  it('adds a pushed message to its conversation once, in order, and sets the unread total', async () => {
     const queryClient = appQueryClient();
     queryClient.setQueryData<Pages>(['chat', 5], { pages: [page([message(1), message(3)])], pageParams: [undefined] });
     queryClient.setQueryData(['chats'], chats(0));
     connect(queryClient);
     const socket = latestSocket();
     socket.accept();
-    socket.push({ type: 'message', message: message(2), unread: 4 });
-    socket.push({ type: 'message', message: message(2), unread: 4 });
+    await socket.push({ type: 'message', message: message(2), unread: 4 });
+    await socket.push({ type: 'message', message: message(2), unread: 4 });
     expect(idsIn(queryClient)).toEqual([1, 2, 3]);
     expect(queryClient.getQueryData<ChatsResponse>(['chats'])?.num_unread_messages).toBe(4);
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(true);
   });
 
-  it('leaves a conversation that was never opened to be fetched when it is', () => {
+  it('leaves a conversation that was never opened to be fetched when it is', async () => {
     const queryClient = appQueryClient();
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'message', message: message(8, { conversation: 12 }) });
+    await latestSocket().push({ type: 'message', message: message(8, { conversation: 12 }) });
     expect(conversationOf(queryClient, 12)).toBeUndefined();
   });
 
@@ -153,76 +156,76 @@ describe('connectLive: what a push changes', () => {
     setOpenConversation(5);
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'message', message: message(2) });
+    await latestSocket().push({ type: 'message', message: message(2) });
     await vi.waitFor(() => expect(idsIn(queryClient)).toEqual([1, 2, 3]));
     expect(server.sent('GET /api/chat.php')[0]?.query).toEqual({ conversation: '5', after: '2' });
     await vi.waitFor(() => expect(conversationOf(queryClient)?.pages[0]?.read_up_to).toBe(1));
   });
 
-  it('refetches the profiles when a line about private photos arrives', () => {
+  it('refetches the profiles when a line about private photos arrives', async () => {
     const queryClient = appQueryClient();
     queryClient.setQueryData(['member', 9], { id: 9 });
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'message', message: message(4, { kind: 'photos_shared', text: null }) });
+    await latestSocket().push({ type: 'message', message: message(4, { kind: 'photos_shared', text: null }) });
     expect(queryClient.getQueryState(['member', 9])?.isInvalidated).toBe(true);
   });
 
-  it('marks the member’s messages read by the other side, never going back', () => {
+  it('marks the member’s messages read by the other side, never going back', async () => {
     const queryClient = appQueryClient();
     queryClient.setQueryData<Pages>(['chat', 5], { pages: [page([message(1)], 3)], pageParams: [undefined] });
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'read', conversation: 5, up_to: 7 });
+    await latestSocket().push({ type: 'read', conversation: 5, up_to: 7 });
     expect(conversationOf(queryClient)?.pages[0]?.read_up_to).toBe(7);
-    latestSocket().push({ type: 'read', conversation: 5, up_to: 2 });
+    await latestSocket().push({ type: 'read', conversation: 5, up_to: 2 });
     expect(conversationOf(queryClient)?.pages[0]?.read_up_to).toBe(7);
   });
 
-  it('sets the unread badge, and refreshes the list when a conversation is hidden', () => {
+  it('sets the unread badge, and refreshes the list when a conversation is hidden', async () => {
     const queryClient = appQueryClient();
     queryClient.setQueryData(['chats'], chats(5));
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'badge', unread: 2 });
+    await latestSocket().push({ type: 'badge', unread: 2 });
     expect(queryClient.getQueryData<ChatsResponse>(['chats'])?.num_unread_messages).toBe(2);
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(false);
-    latestSocket().push({ type: 'hidden', conversation: 5, unread: 1 });
+    await latestSocket().push({ type: 'hidden', conversation: 5, unread: 1 });
     expect(queryClient.getQueryData<ChatsResponse>(['chats'])?.num_unread_messages).toBe(1);
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(true);
   });
 
-  it('refreshes likes on a like or a match, and the member and transactions when credits change', () => {
+  it('refreshes likes on a like or a match, and the member and transactions when credits change', async () => {
     const queryClient = appQueryClient();
     fakeServer({ 'GET /api/user.php': { user: buildUser() } });
     queryClient.setQueryData(['likes'], { profiles: [], liked_by: [] });
     queryClient.setQueryData(['user'], buildUser());
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'match', profile_id: 9 });
+    await latestSocket().push({ type: 'match', profile_id: 9 });
     expect(queryClient.getQueryState(['likes'])?.isInvalidated).toBe(true);
-    latestSocket().push({ type: 'credits' });
+    await latestSocket().push({ type: 'credits' });
     return vi.waitFor(() => expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(true));
   });
 
-  it('shows who is typing, until the typing signal runs out', () => {
+  it('shows who is typing, until the typing signal runs out', async () => {
     vi.useFakeTimers();
     const queryClient = appQueryClient();
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'typing', conversation: 5, profile_id: 9 });
+    await latestSocket().push({ type: 'typing', conversation: 5, profile_id: 9 });
     expect(typingStore.isTyping(5)).toBe(true);
     expect(typingStore.isTyping(6)).toBe(false);
     vi.advanceTimersByTime(TYPING_SIGNAL_MS + 1);
     expect(typingStore.isTyping(5)).toBe(false);
   });
 
-  it('stops showing typing as soon as the message arrives', () => {
+  it('stops showing typing as soon as the message arrives', async () => {
     const queryClient = appQueryClient();
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'typing', conversation: 5, profile_id: 9 });
-    latestSocket().push({ type: 'message', message: message(10) });
+    await latestSocket().push({ type: 'typing', conversation: 5, profile_id: 9 });
+    await latestSocket().push({ type: 'message', message: message(10) });
     expect(typingStore.isTyping(5)).toBe(false);
   });
 });
@@ -257,15 +260,15 @@ describe('connectLive: signals and the page being seen', () => {
 });
 
 describe('connectLive: a dropped socket', () => {
-  it('reconnects from the newest message seen, so nothing is missed or doubled', () => {
+  it('reconnects from the newest message seen, so nothing is missed or doubled', async () => {
     vi.useFakeTimers();
     const queryClient = appQueryClient();
     queryClient.setQueryData(['chats'], chats(0));
     connect(queryClient);
     const first = latestSocket();
     first.accept();
-    first.push({ type: 'ready' });
-    first.push({ type: 'message', message: message(41) });
+    await first.push({ type: 'ready' });
+    await first.push({ type: 'message', message: message(41) });
     first.drop();
     expect(FakeSocket.made).toHaveLength(1);
     vi.advanceTimersByTime(1_000);
@@ -286,24 +289,24 @@ describe('connectLive: a dropped socket', () => {
     expect(FakeSocket.made).toHaveLength(3);
   });
 
-  it('fetches the conversations again once a reconnect is ready', () => {
+  it('fetches the conversations again once a reconnect is ready', async () => {
     vi.useFakeTimers();
     const queryClient = appQueryClient();
     queryClient.setQueryData(['chats'], chats(0));
     queryClient.setQueryData<Pages>(['chat', 5], { pages: [page([])], pageParams: [undefined] });
     connect(queryClient);
     latestSocket().accept();
-    latestSocket().push({ type: 'ready' });
+    await latestSocket().push({ type: 'ready' });
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(false);
     latestSocket().drop();
     vi.advanceTimersByTime(1_000);
     latestSocket().accept();
-    latestSocket().push({ type: 'ready' });
+    await latestSocket().push({ type: 'ready' });
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['chat', 5])?.isInvalidated).toBe(true);
   });
 
-  it('reconnects soon after a service restart', () => {
+  it('reconnects soon after a service restart', async () => {
     vi.useFakeTimers();
     connect(appQueryClient());
     latestSocket().drop(SERVICE_RESTART_CLOSE_CODE);
