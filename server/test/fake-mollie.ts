@@ -24,7 +24,7 @@ interface Link {
 }
 
 /** A payment as GET /v2/payments/:id answers it. */
-export interface MolliePaymentResource {
+interface MolliePaymentResource {
   resource: 'payment';
   id: string;
   mode: 'test';
@@ -47,7 +47,7 @@ export interface MolliePaymentResource {
   _links: { self: Link; checkout?: Link; documentation: Link };
 }
 
-export interface FakePayment {
+interface FakePayment {
   id: string;
   /** The JSON body the payment was created with. */
   request: Record<string, unknown>;

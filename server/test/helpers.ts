@@ -29,11 +29,11 @@ import { s3TestEnv, testsOnS3 } from './s3.js';
 export type Response = LightMyRequestResponse;
 export type MailRow = Selectable<MailsTable>;
 
-export interface TestClock extends Clock {
+interface TestClock extends Clock {
   advance(by: { days?: number; hours?: number; minutes?: number }): void;
 }
 
-export function createTestClock(start = new Date()): TestClock {
+function createTestClock(start = new Date()): TestClock {
   let current = start;
   return {
     now: () => new Date(current.getTime()),
@@ -170,7 +170,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 }
 
-export interface CallOptions {
+interface CallOptions {
   headers?: Record<string, string>;
   /** Sends the x-request-type: client header, as the web app does on every call; on by default. */
   clientHeader?: boolean;

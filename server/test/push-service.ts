@@ -52,8 +52,6 @@ export interface Delivery {
   body: Buffer;
 }
 
-export type TestPushService = Awaited<ReturnType<typeof startPushService>>;
-
 export async function startPushService() {
   const certificate = localCertificate();
   const deliveries: Delivery[] = [];

@@ -14,7 +14,7 @@ declare module 'vitest' {
 }
 
 /** s3rver's built-in key pair. */
-export const S3RVER_KEY = 'S3RVER';
+const S3RVER_KEY = 'S3RVER';
 
 /** Whether this project's test apps keep their media in S3 (s3rver) rather than on disk. */
 export const testsOnS3 = () => process.env.AMORA_TEST_MEDIA === 's3';

@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_LIMIT_MS = 120_000;
 /** The tail of a process's output kept for the message when it fails. */
 const OUTPUT_KEPT = 4_000;

@@ -68,5 +68,3 @@ export function createBackoffice(deps: {
     log: createLogDesk(deps),
   };
 }
-
-export type Backoffice = ReturnType<typeof createBackoffice>;

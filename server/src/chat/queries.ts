@@ -28,7 +28,7 @@ export function findConversation(db: Db, siteId: number, conversationId: number)
     .executeTakeFirst();
 }
 
-export function findConversationBetween(db: Db, profile: number, other: number) {
+function findConversationBetween(db: Db, profile: number, other: number) {
   const [low, high] = profile < other ? [profile, other] : [other, profile];
   return db
     .selectFrom('conversations')

@@ -6,10 +6,10 @@
  */
 import type { Random } from './random.js';
 
-export const AVATAR_WIDTH = 400;
-export const AVATAR_HEIGHT = 500;
+const AVATAR_WIDTH = 400;
+const AVATAR_HEIGHT = 500;
 
-export const SKIN_TONES = ['#f7dcc8', '#eec3a3', '#dfa983', '#c98b64', '#a96d4a', '#8a5337', '#673c25'] as const;
+const SKIN_TONES = ['#f7dcc8', '#eec3a3', '#dfa983', '#c98b64', '#a96d4a', '#8a5337', '#673c25'] as const;
 
 const HAIR_FILL: Record<string, string> = {
   black: '#221b18',
@@ -33,7 +33,7 @@ const TOPS = [
   '#e7e2d8',
 ];
 
-export type HairStyle = 'long' | 'bob' | 'bun' | 'curly' | 'short' | 'side' | 'buzz' | 'none';
+type HairStyle = 'long' | 'bob' | 'bun' | 'curly' | 'short' | 'side' | 'buzz' | 'none';
 
 /** Who the avatars show; one look per profile. */
 export interface AvatarLook {
@@ -140,7 +140,7 @@ function hairFront(style: HairStyle, fill: string): string {
 }
 
 /** The SVG of one avatar. */
-export function avatarSvg(spec: AvatarSpec): string {
+function avatarSvg(spec: AvatarSpec): string {
   const skin = spec.skin;
   const skinShadow = shade(skin, -0.15);
   const hair = HAIR_FILL[spec.hairColour] ?? HAIR_FILL.brown;

@@ -14,9 +14,9 @@ import { generateHostedProfiles, type HostedProfile, hostedProfileRow } from './
 
 export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-2026', name: 'Demo' };
 /** A member who has not bought anything yet: the first purchase makes them premium. */
-export const DEMO_NEW_MEMBER = { email: 'new@amora.test', password: 'amora-new-2026', name: 'Sam' };
+const DEMO_NEW_MEMBER = { email: 'new@amora.test', password: 'amora-new-2026', name: 'Sam' };
 /** Codes to try at /credits, each answering differently (SPEC §3's rules). */
-export const DEMO_DISCOUNT_CODES: NewDiscountCode[] = [
+const DEMO_DISCOUNT_CODES: NewDiscountCode[] = [
   { code: 'SPRING10', percentage: 10 },
   { code: 'BIGGER30', percentage: 30, minimumOrderValue: 5000, currency: 'EUR' },
   { code: 'BELGIE15', percentage: 15, country: 'BE' },
@@ -31,14 +31,14 @@ export const DEMO_OPERATOR = {
   role: 'operator',
 } as const;
 /** The moderator of the demo sites' photos, at /staff (Liefdevol checks members' photos). */
-export const DEMO_MODERATOR = {
+const DEMO_MODERATOR = {
   email: 'moderator@amora.test',
   password: 'amora-moderator-2026',
   name: 'Mona',
   role: 'moderator',
 } as const;
 /** The admin of the demo sites, at /staff. */
-export const DEMO_ADMIN = {
+const DEMO_ADMIN = {
   email: 'admin@amora.test',
   password: 'amora-admin-2026',
   name: 'Ada',
@@ -72,7 +72,7 @@ const DEMO_COMPANY = {
  * A second demo site, in Dutch, for members only: visitors cannot search, and only visitors who came
  * with a traffic source (?network=…) may sign up. Browsers reach any *.localhost name on this machine.
  */
-export const MEMBERS_ONLY_DOMAIN = 'liefdevol.localhost';
+const MEMBERS_ONLY_DOMAIN = 'liefdevol.localhost';
 const MEMBERS_ONLY_SETTINGS: StoredSettings = {
   ...newSiteSettings({ name: 'Liefdevol', domain: MEMBERS_ONLY_DOMAIN, country: 'NL' }),
   index_title: 'Liefdevol – singles bij jou in de buurt',
@@ -213,7 +213,7 @@ export const AVATAR_CONCURRENCY = 3;
  * Adds `count` hosted profiles to a site, each with 1–4 avatars of its own, rendered and stored
  * through the photo pipeline like any upload. Tests that want some call this in their setup.
  */
-export async function seedHostedProfiles(
+async function seedHostedProfiles(
   services: Services,
   site: Site,
   clock: Clock,

@@ -126,5 +126,3 @@ export function createPushService({ db, clock, vapid, contact, localService, job
     },
   };
 }
-
-export type PushService = ReturnType<typeof createPushService>;

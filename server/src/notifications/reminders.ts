@@ -13,7 +13,7 @@ import type { Site } from '../platform/site.js';
 import type { NotificationsDeps, Recipient } from './deps.js';
 
 /** The local hour the scheduled mails go out: the evening, when members have time for the site. */
-export const REMINDER_LOCAL_HOUR = 19;
+const REMINDER_LOCAL_HOUR = 19;
 const WEEKLY_UPDATE_WEEKDAY = 'Sun';
 const UNREAD_REMINDER_AFTER_HOURS = 24;
 const UNREAD_REMINDER_PAUSE_DAYS = 3;

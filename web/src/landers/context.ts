@@ -29,7 +29,7 @@ export interface DesignView {
 export type RenderDesign = (lander: Lander) => DesignView;
 
 /** Whom the site is for, as a heading says it: "Singles", "Women", "Gay men"… */
-export const audience = ({ t, prefix }: Lander) => t(`audience.${prefix || 'none'}`);
+const audience = ({ t, prefix }: Lander) => t(`audience.${prefix || 'none'}`);
 
 /**
  * "Singles near you", or "Singles in Amsterdam" when the slug named a place. A region has its own

@@ -50,7 +50,7 @@ function signedChallenge(clientDataJSON: string): string | null {
 }
 
 /** A passkey's name from the browser that added it, as settings name a device: "Chrome on Android". */
-export function defaultPasskeyName(userAgent: string | null, locale: Locale): string {
+function defaultPasskeyName(userAgent: string | null, locale: Locale): string {
   const t = translator(locale);
   const device = deviceOf(userAgent);
   const name = device.browser || device.system ? deviceName(t, device) : t('app:settings.passkeys.title');

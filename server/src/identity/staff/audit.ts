@@ -5,7 +5,7 @@ import type { StaffMember } from './member.js';
 import * as queries from './queries.js';
 
 /** What a staff action was about, for the audit log. */
-export interface StaffSubject {
+interface StaffSubject {
   conversation?: number;
   profile?: number;
   message?: number;

@@ -26,15 +26,6 @@ export function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | 
   return db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export function findProfile(db: Db, siteId: number, profileId: number): Promise<ProfileRow | undefined> {
-  return db
-    .selectFrom('profiles')
-    .selectAll()
-    .where('id', '=', profileId)
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
-}
-
 export function findProfileById(db: Db, profileId: number): Promise<ProfileRow | undefined> {
   return db.selectFrom('profiles').selectAll().where('id', '=', profileId).executeTakeFirst();
 }

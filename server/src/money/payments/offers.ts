@@ -25,7 +25,7 @@ const REPEAT_ORDERS_READ = 50;
  * The methods offered in a country: iDEAL is Dutch; SEPA direct debit is in euros, and needs texts
  * (its code goes to the payer's phone); card and PayPal everywhere.
  */
-export function methodsFor(country: string, currency: string, directDebit: boolean): PaymentMethod[] {
+function methodsFor(country: string, currency: string, directDebit: boolean): PaymentMethod[] {
   const methods: PaymentMethod[] = country === 'NL' ? ['ideal', 'creditcard', 'paypal'] : ['creditcard', 'paypal'];
   return directDebit && currency === 'EUR' ? [...methods, 'directdebit'] : methods;
 }

@@ -5,8 +5,6 @@
 import type { Currency, Locale, PaymentMethod } from '@amora/common';
 import { DomainError } from '../../platform/errors.js';
 
-export type { PaymentMethod };
-
 /** A payment's state at the provider (Mollie's "authorized" reads as pending, "canceled" as cancelled). */
 export type ProviderStatus = 'open' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired';
 

@@ -22,7 +22,7 @@ export interface DiscountTarget {
 }
 
 /** Until when a new member's offer (welcome or time bonus) runs; null for an ordinary code. */
-export function offerEnd(row: DiscountCodeRow, member: DiscountMember): Date | null {
+function offerEnd(row: DiscountCodeRow, member: DiscountMember): Date | null {
   const signup = new Date(member.signupDate);
   if (row.kind === 'time_bonus') return addMinutes(signup, TIME_BONUS_SECONDS / 60);
   if (row.kind === 'welcome') return addDays(signup, WELCOME_DISCOUNT_DAYS);
@@ -84,8 +84,7 @@ export function assertUsable(
   if (target.method && methods && !methods.includes(target.method)) throw new DomainError('discount_method');
 }
 
-export const isNewMemberOffer = (row: Pick<DiscountCodeRow, 'kind'>) =>
-  row.kind === 'welcome' || row.kind === 'time_bonus';
+const isNewMemberOffer = (row: Pick<DiscountCodeRow, 'kind'>) => row.kind === 'welcome' || row.kind === 'time_bonus';
 
 /**
  * What a payment holds while it uses the code: a member's one new member's offer (either kind),

@@ -34,7 +34,7 @@ const amountOf = (row: PaymentRow) => ({ value: row.amount, currency: row.curren
  * list (refundRefusalForList) both ask it. (Asked twice at once, the provider is asked once: see
  * queries.claimRefund.)
  */
-export function refundRefusal(
+function refundRefusal(
   row: Pick<PaymentRow, 'id' | 'provider_id' | 'status' | 'paid_at'>,
   refundDays: number,
   now: Date,

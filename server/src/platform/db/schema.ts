@@ -61,8 +61,6 @@ import type {
 export type {
   AccountTokensTable,
   DataExportsTable,
-  KnownDevicesTable,
-  LoginFailuresTable,
   NewUser,
   PasskeyChallengesTable,
   PasskeyPurpose,
@@ -71,42 +69,14 @@ export type {
   SessionsTable,
   TokenPurpose,
   UserRow,
-  UsersTable,
 } from './schema/accounts.js';
+export type { ConversationRow, MessageRow, MessagesTable } from './schema/chat.js';
+export type { LikesTable } from './schema/likes.js';
+export type { DeploymentKeysTable, JobsTable, MailsTable } from './schema/machinery.js';
+export type { NewPhotoRow, NewProfileRow, PhotoRow, PrivatePhotoAccessTable, ProfileRow } from './schema/members.js';
+export type { ComplaintsTable, ModerationAppealsTable, ModerationCasesTable } from './schema/moderation.js';
 export type {
-  AnswerWaitsTable,
-  ConversationMembersTable,
-  ConversationRow,
-  ConversationsTable,
-  MessageRow,
-  MessagesTable,
-} from './schema/chat.js';
-export type { LikesTable, SwipeLikesTable, SwipeSkipsTable } from './schema/likes.js';
-export type { DeploymentKeysTable, EventOutboxTable, JobsTable, MailsTable } from './schema/machinery.js';
-export type {
-  BlocksTable,
-  ContactsTable,
-  NewPhotoRow,
-  NewProfileRow,
-  PhotoRow,
-  PhotosTable,
-  PrivatePhotoAccessTable,
-  ProfileListingVersionTable,
-  ProfileRow,
-  ProfilesTable,
-  ReportsTable,
-} from './schema/members.js';
-export type {
-  BannedAddressesTable,
-  ComplaintRow,
-  ComplaintsTable,
-  ModerationAppealsTable,
-  ModerationCasesTable,
-} from './schema/moderation.js';
-export type {
-  BlockedIbansTable,
   BundleRow,
-  CreditAccountsTable,
   CreditBundlesTable,
   CreditLedgerTable,
   DirectDebitCodesTable,
@@ -119,27 +89,14 @@ export type {
   PaymentRow,
   PaymentStatus,
   PaymentsTable,
-  SandboxPaymentsTable,
-  TextsTable,
 } from './schema/money.js';
 export type {
   MarketingConsentsTable,
   NotificationPreferencesTable,
-  NotificationSendsTable,
   PushSubscriptionsTable,
 } from './schema/notifications.js';
-export type { CompaniesTable, CompanyRow, SiteDomainsTable, SiteRow, SitesTable } from './schema/sites.js';
-export type {
-  OperatorClaimsTable,
-  StaffLogTable,
-  StaffNotesTable,
-  StaffPersonasTable,
-  StaffRole,
-  StaffSessionStage,
-  StaffSessionsTable,
-  StaffUserRow,
-  StaffUsersTable,
-} from './schema/staff.js';
+export type { CompanyRow, SiteRow } from './schema/sites.js';
+export type { StaffLogTable, StaffRole, StaffSessionStage, StaffUserRow, StaffUsersTable } from './schema/staff.js';
 
 export interface Database {
   companies: CompaniesTable;

@@ -49,10 +49,6 @@ export function useConversation(conversation: number) {
   });
 }
 
-/** The messages of all loaded pages, oldest first. */
-export const messagesOf = (data: ConversationPages | undefined): ChatMessage[] =>
-  data ? data.pages.toReversed().flatMap((page) => page.messages) : [];
-
 /** Adds messages to a conversation's newest page, once each, in order. */
 export function addMessages(queryClient: QueryClient, conversation: number, messages: ChatMessage[]) {
   queryClient.setQueryData<ConversationPages>(chatKeys.conversation(conversation), (data) => {

@@ -18,7 +18,7 @@ const MEMBERS_AREA = ['/members', '/members/:id', '/chats', '/likes', '/likes/:t
 const inMembersArea = (pathname: string) => MEMBERS_AREA.some((pattern) => matchPath(pattern, pathname));
 
 /** Seconds as hh:mm:ss. */
-export function countdown(seconds: number): string {
+function countdown(seconds: number): string {
   const parts = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
   return parts.map((part) => String(part).padStart(2, '0')).join(':');
 }
@@ -31,7 +31,7 @@ type TimeBonusOffer = { code: string; percentage: number; left: number };
  * ticking each second. It ends at zero, on paying or logging out; then the welcome discount applies.
  * Undefined while the offer is still being asked for.
  */
-export function useTimeBonus(): TimeBonusOffer | null | undefined {
+function useTimeBonus(): TimeBonusOffer | null | undefined {
   const welcome = useWelcomeDiscount();
   const queryClient = useQueryClient();
   const { user } = useUser();

@@ -16,8 +16,8 @@ import type { MatchProfile, ShowMatch } from './match-popup-context';
 import { useLikeModalDelay } from './useLikeModalDelay';
 
 /** What the popup reports, for whoever listens on window (analytics, and the chat once it exists). */
-export const MATCH_POPUP_EVENT = 'amora:match-popup';
-export type MatchPopupEventDetail = { action: 'image-pressed' | 'button-pressed'; profileId: number };
+const MATCH_POPUP_EVENT = 'amora:match-popup';
+type MatchPopupEventDetail = { action: 'image-pressed' | 'button-pressed'; profileId: number };
 
 function raise(detail: MatchPopupEventDetail) {
   window.dispatchEvent(new CustomEvent<MatchPopupEventDetail>(MATCH_POPUP_EVENT, { detail }));

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { refreshUser } from '../../api/hooks';
 
-export const notificationKeys = {
+const notificationKeys = {
   choices: ['notifications'] as const,
   unsubscribe: (query: UnsubscribeQuery) => ['unsubscribe', query] as const,
 };

@@ -18,7 +18,7 @@ const EXTRA_LINKS: Partial<Record<Locale, StaticPageSlug[]>> = {
   sv: ['return-policy'],
 };
 
-export function footerLinks(locale: string): StaticPageSlug[] {
+function footerLinks(locale: string): StaticPageSlug[] {
   return [...BASE_LINKS, ...(EXTRA_LINKS[locale as Locale] ?? [])];
 }
 

@@ -1,6 +1,6 @@
 /** Moderation: cases, appeals, complaints and banned addresses. */
 import type { CaseKind, CaseMeasure } from '@amora/common';
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** A report or a complaint as moderators work it, and their decision on it. */
 export interface ModerationCasesTable {
@@ -61,5 +61,3 @@ export interface BannedAddressesTable {
   email_key: string;
   created_at: string;
 }
-
-export type ComplaintRow = Selectable<ComplaintsTable>;

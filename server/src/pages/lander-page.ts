@@ -18,8 +18,8 @@ import {
 } from '@amora/common';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { countryOfAddress } from '../geo/service.js';
-import { pageWithAnswer, photoPreloads, scriptSafe } from '../pages/entry-page.js';
 import { DomainError } from '../platform/errors.js';
+import { pageWithAnswer, photoPreloads, scriptSafe } from './entry-page.js';
 
 /** The services the app decorates itself with (app.ts). */
 type Services = FastifyInstance['services'];
