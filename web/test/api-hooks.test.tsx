@@ -114,7 +114,7 @@ describe('useLogout', () => {
     fakeServer({ 'GET /api/logout.php': apiError(400, 'bad_request', 'This request could not be understood.') });
     const { result } = renderHookInApp(() => ({ me: useUser().user, logout: useLogout() }), { user: buildUser() });
     await act(() => result.current.logout.mutateAsync().catch(() => undefined));
-    expect(result.current.me).toBeNull();
+    await waitFor(() => expect(result.current.me).toBeNull());
   });
 });
 
