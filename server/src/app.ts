@@ -218,7 +218,8 @@ export async function buildApp({
     // No path answers TRACE, which would echo a request and its cookies to a script (cross-site tracing).
     if (request.method === 'TRACE') throw new DomainError('method_not_allowed');
     const allowed = app.allowedMethods(request.url);
-    if (allowed.length > 0) {
+    // A route that took the method and found nothing (a file the static route does not serve) is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       throw new DomainError('method_not_allowed');
     }

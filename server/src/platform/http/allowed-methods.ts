@@ -19,6 +19,8 @@ async function allowedMethodsPlugin(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const wildcard = route.url.endsWith('*');
     const key = wildcard ? route.url.slice(0, -1) : route.url;
+    // A catch-all (the web app's files under `/*`) says nothing about which methods a path takes.
+    if (wildcard && key === '/') return;
     const table = wildcard ? byPrefix : byPath;
     const methods = table.get(key) ?? new Set<string>();
     for (const method of [route.method].flat()) methods.add(method);
