@@ -35,7 +35,7 @@ const config: KnipConfig = {
       ignoreDependencies: ['@ip-location-db/geo-whois-asn-country-mmdb', 'country-state-city', 'tsx'],
     },
     web: {
-      entry: ['src/render.tsx', 'src/sw/*.ts', 'test/setup.ts'],
+      entry: ['src/render.tsx', 'src/sw/*.ts'],
       project: ['src/**/*.{ts,tsx,scss}', 'test/**/*.{ts,tsx}', '*.ts'],
       // Imported by the Sass files (web/src/styles), which knip does not read.
       ignoreDependencies: ['bootstrap'],
