@@ -163,7 +163,6 @@ export async function setRefundedCredits(db: Db, id: number, credits: number): P
   await db.updateTable('payments').set({ refunded_credits: credits }).where('id', '=', id).execute();
 }
 
-/** The member's newest paid purchase. */
 /** The member's paid payments, newest first: the orders to buy again. */
 export function paidOf(db: Db, userId: number, limit: number): Promise<PaymentRow[]> {
   return db

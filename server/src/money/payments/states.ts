@@ -171,7 +171,9 @@ export function createPaymentStates({
       }
       return queries.findPayment(trx, paymentId);
     });
-    if (accountChanged || refused) await events.relay();
+    // Also when a webhook and a return raced and the other moved the payment: its change is then
+    // announced (the member's balance shown anew) before this caller reads on.
+    await events.relay();
     // A refund lost here (a crash) is asked by the settling job: the payment stays paid and refused.
     if (applied && refused) {
       await jobs.add('payments.refund', { paymentId: applied.id }, { key: `payment-refund-${applied.id}` });
