@@ -3,6 +3,7 @@
  * for it, each operation's error answers in the catalogue's shape with the codes they may carry,
  * and a staff answer as a text or a photo, never both.
  */
+import { ALL_ROUTES } from '@amora/common/routes';
 import { describe, expect, it } from 'vitest';
 import { client, loggedInMember, useTestApp } from './helpers.js';
 import { type Operation, openApiDocument, operationsOf, requiresClientHeader, schemaErrors } from './openapi.js';
@@ -36,6 +37,12 @@ function withoutClientHeader({ method, path }: Operation) {
 }
 
 describe('GET /api/openapi.json', () => {
+  it('documents every route of the table in common, with its answer', async () => {
+    const documented = new Set((await operations()).map(({ method, path }) => `${method} ${path}`));
+    const missing = ALL_ROUTES.map(({ method, path }) => `${method} ${path}`).filter((each) => !documented.has(each));
+    expect(missing).toEqual([]);
+  });
+
   it('requires the client header on exactly the calls the server refuses without it', async () => {
     const all = await operations();
     const misdescribed: string[] = [];

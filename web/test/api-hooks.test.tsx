@@ -97,7 +97,7 @@ describe('useUserMutation', () => {
     );
     await act(() => result.current.save.mutateAsync('After').catch(() => undefined));
     expect(result.current.me?.profile.about).toBe('Before');
-    expect(result.current.save.error?.message).toBe('Please check the highlighted fields.');
+    await waitFor(() => expect(result.current.save.error?.message).toBe('Please check the highlighted fields.'));
   });
 });
 
@@ -107,7 +107,7 @@ describe('useLogout', () => {
     const { result } = renderHookInApp(() => ({ me: useUser().user, logout: useLogout() }), { user: buildUser() });
     await act(() => result.current.logout.mutateAsync());
     expect(server.sent('GET /api/logout.php')).toHaveLength(1);
-    expect(result.current.me).toBeNull();
+    await waitFor(() => expect(result.current.me).toBeNull());
   });
 
   it('forgets the member in this browser even when the server could not be told', async () => {

@@ -10,6 +10,7 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
 } from '@amora/common';
+import type { RouteAnswer, RouteDefinition, RouteInput } from '@amora/common/routes';
 import type * as Schemas from '@amora/common/schemas';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
@@ -94,7 +95,7 @@ async function parseAnswer<Name extends AnswerName>(
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | undefined>;
+  query?: Record<string, string | string[] | undefined>;
   /** JSON, or FormData for an upload. */
   body?: unknown;
   /** Repeat on network failure or a 5xx answer; only for calls a retry cannot double. */
@@ -108,7 +109,9 @@ async function request<Name extends AnswerName>(
 ): Promise<Answer<Name>> {
   const schemas = loadSchemas();
   const params = new URLSearchParams(
-    Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries(query ?? {}).flatMap(([key, value]) =>
+      value === undefined ? [] : [value].flat().map((each): [string, string] => [key, each]),
+    ),
   );
   const url = params.size > 0 ? `${path}?${params}` : path;
   const init: RequestInit = {
@@ -139,8 +142,41 @@ async function request<Name extends AnswerName>(
   }
 }
 
+/** The query string of a GET: each value as text, a list as the parameter repeated, what is unset left out. */
+function queryOf(input: unknown): Record<string, string | string[]> {
+  const entries = Object.entries((input ?? {}) as Record<string, unknown>).flatMap(([key, value]) =>
+    value === undefined || value === null ? [] : [[key, Array.isArray(value) ? value.map(String) : String(value)]],
+  );
+  return Object.fromEntries(entries);
+}
+
+/** The input of a route that takes none is left out: `api(likeRoutes.likes)`. */
+type InputArgs<Route extends RouteDefinition> = RouteInput<Route> extends undefined ? [] : [RouteInput<Route>];
+
+/**
+ * Calls a route of the table in common: `api(likeRoutes.like, { profile_id })`. The input is the
+ * route's query for a GET, its body otherwise, a File for an upload; the answer is checked against
+ * the route's schema. Only a GET, or a route whose body carries its own idempotency key, is retried.
+ */
+function callRoute<Route extends RouteDefinition>(
+  route: Route,
+  ...[input]: InputArgs<Route>
+): Promise<RouteAnswer<Route>> {
+  const retry = route.retry === true || route.method === 'GET';
+  const answer = route.response as AnswerName;
+  if (route.method === 'GET') {
+    return request(route.path, answer, { query: queryOf(input), retry }) as Promise<RouteAnswer<Route>>;
+  }
+  let body: unknown = input ?? {};
+  if (route.upload) {
+    body = new FormData();
+    (body as FormData).append('file', input as File);
+  }
+  return request(route.path, answer, { method: route.method, body, retry }) as Promise<RouteAnswer<Route>>;
+}
+
 /** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', 'likesResponse')`. */
-export const api = {
+export const api = Object.assign(callRoute, {
   get: <Name extends AnswerName>(path: string, answer: Name, query?: RequestOptions['query']) =>
     request(path, answer, { query }),
   /** `retry` only where the body carries its own idempotency key, such as a message's client_id. */
@@ -157,4 +193,4 @@ export const api = {
     body.append('file', file);
     return request(path, answer, { method: 'POST', body });
   },
-};
+});

@@ -1,5 +1,6 @@
 /** Likes, matches, the swipe game and the match finder. */
 import type { LikeResponse, LikesListQuery, LikesResponse, MatchFinderQuery, SwipeRequest } from '@amora/common';
+import { likeRoutes } from '@amora/common/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';
@@ -17,7 +18,7 @@ export function useLikes() {
   const { user } = useUser();
   return useQuery({
     queryKey: likeKeys.likes,
-    queryFn: () => api.get('/api/likes.php', 'likesResponse'),
+    queryFn: () => api(likeRoutes.likes),
     enabled: user !== null,
   });
 }
@@ -31,8 +32,7 @@ export function useLikesList(query: LikesListQuery) {
   });
 }
 
-export const fetchLikesList = ({ type, page }: LikesListQuery) =>
-  api.get('/api/likes-list.php', 'likesListResponse', { type, page: String(page) });
+export const fetchLikesList = (query: LikesListQuery) => api(likeRoutes.likesList, query);
 
 /** Profiles that like the member and that the member likes, new ones first. */
 export function matchesOf(likes: LikesResponse) {
@@ -48,8 +48,8 @@ export function useLike(profileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (like: boolean): Promise<LikeResponse | null> => {
-      if (like) return api.post('/api/like.php', 'likeResponse', { profile_id: profileId });
-      await api.delete('/api/like.php', 'okResponse', { profile_id: profileId });
+      if (like) return api(likeRoutes.like, { profile_id: profileId });
+      await api(likeRoutes.unlike, { profile_id: profileId });
       return null;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
@@ -57,13 +57,13 @@ export function useLike(profileId: number) {
 }
 
 export function useAutoLike() {
-  return useMutation({ mutationFn: () => api.get('/api/auto-like.php', 'autoLikeResponse') });
+  return useMutation({ mutationFn: () => api(likeRoutes.autoLike) });
 }
 
 export function useSwipeDeck() {
   return useQuery({
     queryKey: likeKeys.swipe,
-    queryFn: () => api.get('/api/swipe.php', 'swipeDeckResponse'),
+    queryFn: () => api(likeRoutes.swipeDeck),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -71,7 +71,7 @@ export function useSwipeDeck() {
 export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (swipe: SwipeRequest) => api.post('/api/swipe.php', 'swipeResponse', swipe),
+    mutationFn: (swipe: SwipeRequest) => api(likeRoutes.swipe, swipe),
     onSuccess: (_result, swipe) => {
       if (swipe.choice === 'like') void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
     },
@@ -81,11 +81,6 @@ export function useSwipe() {
 export function useMatchFinder(query: MatchFinderQuery) {
   return useQuery({
     queryKey: likeKeys.matchFinder(query),
-    queryFn: () =>
-      api.get(
-        '/api/match-finder.php',
-        'matchFinderResponse',
-        Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-      ),
+    queryFn: () => api(likeRoutes.matchFinder, query),
   });
 }
