@@ -1,7 +1,92 @@
 import { HTTP_RETRIES } from '@amora/common';
+import { defineRoute, type RouteInput } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json } from './server';
+
+/** Routes as the table in common defines them, one of each kind the client meets. */
+const routes = {
+  likes: defineRoute({ method: 'GET', path: '/api/likes.php', access: 'member', response: 'likesResponse' }),
+  chats: defineRoute({ method: 'GET', path: '/api/chats.php', access: 'member', response: 'chatsResponse' }),
+  cities: defineRoute({
+    method: 'GET',
+    path: '/api/cities.php',
+    access: 'anyone',
+    query: 'citiesQuery',
+    response: 'citiesResponse',
+  }),
+  member: defineRoute({
+    method: 'GET',
+    path: '/api/member.php',
+    access: 'member',
+    query: 'memberQuery',
+    response: 'memberResponse',
+  }),
+  user: defineRoute({ method: 'GET', path: '/api/user.php', access: 'anyone', response: 'userResponse' }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/user.php',
+    access: 'anyone',
+    body: 'loginRequest',
+    response: 'userResponse',
+  }),
+  block: defineRoute({
+    method: 'POST',
+    path: '/api/block.php',
+    access: 'member',
+    body: 'profileIdBody',
+    response: 'okResponse',
+  }),
+  unblock: defineRoute({
+    method: 'DELETE',
+    path: '/api/block.php',
+    access: 'member',
+    body: 'profileIdBody',
+    response: 'okResponse',
+  }),
+  profile: defineRoute({
+    method: 'PUT',
+    path: '/api/profile.php',
+    access: 'member',
+    body: 'profileUpdate',
+    response: 'userResponse',
+  }),
+  thing: defineRoute({
+    method: 'PATCH',
+    path: '/api/thing.php',
+    access: 'member',
+    body: 'profileIdBody',
+    response: 'okResponse',
+  }),
+  activationMail: defineRoute({
+    method: 'POST',
+    path: '/api/activation-mail.php',
+    access: 'member',
+    response: 'okResponse',
+  }),
+  photo: defineRoute({
+    method: 'POST',
+    path: '/api/photos.php',
+    access: 'member',
+    upload: true,
+    response: 'photosResponse',
+  }),
+  signup: defineRoute({
+    method: 'POST',
+    path: '/api/signup.php',
+    access: 'anyone',
+    body: 'signupRequest',
+    response: 'userResponse',
+  }),
+  complaint: defineRoute({
+    method: 'POST',
+    path: '/api/complaints.php',
+    access: 'anyone',
+    body: 'complaintRequest',
+    response: 'complaintResponse',
+    retry: true,
+  }),
+};
 
 const failure = (call: Promise<unknown>) =>
   call.then(
@@ -28,8 +113,8 @@ describe('api client: what it sends', () => {
       'GET /api/likes.php': { profiles: [], liked_by: [] },
       'POST /api/block.php': { ok: true },
     });
-    await api.get('/api/likes.php', 'likesResponse');
-    await api.post('/api/block.php', 'okResponse', { profile_id: 3 });
+    await api(routes.likes);
+    await api(routes.block, { profile_id: 3 });
     expect(server.requests.map((request) => request.headers.get('x-request-type'))).toEqual(['client', 'client']);
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(init?.credentials).toBe('same-origin');
@@ -37,14 +122,21 @@ describe('api client: what it sends', () => {
 
   it('puts a query in the address, leaving out values that are not given', async () => {
     const server = fakeServer({ 'GET /api/cities.php': { cities: [] } });
-    await api.get('/api/cities.php', 'citiesResponse', { country: 'NL', region: undefined, q: 'Ams' });
+    await api(routes.cities, { country: 'NL', region: undefined, q: 'Ams' });
     expect(server.requests[0]?.query).toEqual({ country: 'NL', q: 'Ams' });
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/cities.php?country=NL&q=Ams');
   });
 
+  it('writes numbers and flags of a query as text', async () => {
+    fakeServer({ 'GET /api/member.php': { profile: null } });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await api(routes.member, { id: 9 }).catch(() => undefined);
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/member.php?id=9');
+  });
+
   it('calls a plain address when the query has no values', async () => {
     fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] } });
-    await api.get('/api/likes.php', 'likesResponse', { page: undefined });
+    await api(routes.likes);
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/likes.php');
   });
 
@@ -55,14 +147,14 @@ describe('api client: what it sends', () => {
       'PATCH /api/thing.php': { ok: true },
       'DELETE /api/block.php': { ok: true },
     });
-    await api.post('/api/block.php', 'okResponse', { profile_id: 1 });
-    await api.put('/api/profile.php', 'userResponse', { about: 'Hi' });
-    await api.patch('/api/thing.php', 'okResponse', { a: 1 });
-    await api.delete('/api/block.php', 'okResponse', { profile_id: 1 });
+    await api(routes.block, { profile_id: 1 });
+    await api(routes.profile, { about: 'Hi' });
+    await api(routes.thing, { profile_id: 2 });
+    await api(routes.unblock, { profile_id: 1 });
     expect(server.requests.map(({ method, body }) => [method, body])).toEqual([
       ['POST', { profile_id: 1 }],
       ['PUT', { about: 'Hi' }],
-      ['PATCH', { a: 1 }],
+      ['PATCH', { profile_id: 2 }],
       ['DELETE', { profile_id: 1 }],
     ]);
     for (const request of server.requests) expect(request.headers.get('content-type')).toBe('application/json');
@@ -70,13 +162,13 @@ describe('api client: what it sends', () => {
 
   it('sends an empty object when a POST has no body of its own', async () => {
     const server = fakeServer({ 'POST /api/activation-mail.php': { ok: true } });
-    await api.post('/api/activation-mail.php', 'okResponse');
+    await api(routes.activationMail);
     expect(server.requests[0]?.body).toEqual({});
   });
 
   it('sends no body and no content type with a GET', async () => {
     const server = fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] } });
-    await api.get('/api/likes.php', 'likesResponse');
+    await api(routes.likes);
     expect(server.requests[0]?.body).toBeUndefined();
     expect(server.requests[0]?.headers.get('content-type')).toBeNull();
   });
@@ -84,7 +176,7 @@ describe('api client: what it sends', () => {
   it('uploads a file as form data, leaving the content type to the browser', async () => {
     const server = fakeServer({ 'POST /api/photos.php': { photos: [], main_image: null } });
     const file = new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' });
-    await api.upload('/api/photos.php', 'photosResponse', file);
+    await api(routes.photo, file);
     const [sent] = server.requests;
     if (!sent) throw new Error('nothing was sent');
     expect(sent.body).toBeInstanceOf(FormData);
@@ -99,7 +191,7 @@ describe('api client: what it sends', () => {
 describe('api client: answers and their schemas', () => {
   it('returns an answer that fits its schema, without fields the schema does not know', async () => {
     fakeServer({ 'GET /api/likes.php': { profiles: [{ id: 1, like_new: false }], liked_by: [], extra: 'ignored' } });
-    await expect(api.get('/api/likes.php', 'likesResponse')).resolves.toEqual({
+    await expect(api(routes.likes)).resolves.toEqual({
       profiles: [{ id: 1, like_new: false }],
       liked_by: [],
     });
@@ -108,7 +200,7 @@ describe('api client: answers and their schemas', () => {
   it('turns an answer outside its schema into a bad_response error in the page’s language, naming the call in the console', async () => {
     fakeServer({ 'GET /api/chats.php': { conversations: 'none' } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const error = await failure(api.get('/api/chats.php', 'chatsResponse'));
+    const error = await failure(api(routes.chats));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 200, code: 'bad_response' });
     expect(error.message).toBe('The server sent an answer this page cannot read. Reload the page or try again later.');
@@ -118,7 +210,7 @@ describe('api client: answers and their schemas', () => {
   it('treats a body that is not JSON at all as outside the schema', async () => {
     fakeServer({ 'GET /api/likes.php': () => new Response('<html>proxy page</html>', { status: 200 }) });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(api.get('/api/likes.php', 'likesResponse')).rejects.toMatchObject({ code: 'bad_response' });
+    await expect(api(routes.likes)).rejects.toMatchObject({ code: 'bad_response' });
   });
 });
 
@@ -137,7 +229,7 @@ describe('api client: errors', () => {
         422,
       ),
     });
-    const error = await failure(api.post('/api/signup.php', 'userResponse', { email: 'a@b.c' }));
+    const error = await failure(api(routes.signup, { email: 'a@b.c' } as RouteInput<typeof routes.signup>));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
     expect(error.code).toBe('validation_failed');
@@ -148,7 +240,7 @@ describe('api client: errors', () => {
 
   it('has no field errors when the server names none', async () => {
     fakeServer({ 'POST /api/block.php': apiError(404, 'not_found', 'This page could not be found') });
-    const error = await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const error = await failure(api(routes.block, { profile_id: 1 }));
     expect(error.fields).toEqual({});
     expect(error.message).toBe('This page could not be found');
   });
@@ -157,7 +249,7 @@ describe('api client: errors', () => {
     fakeServer({
       'POST /api/block.php': () => new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }),
     });
-    const error = await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const error = await failure(api(routes.block, { profile_id: 1 }));
     expect(error).toMatchObject({ status: 502, code: 'server_error', message: 'Bad Gateway' });
   });
 
@@ -168,7 +260,7 @@ describe('api client: errors', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const error = await failure(api(routes.block, { profile_id: 1 }));
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
     expect(error.message).toBe('The connection failed. Check your internet connection and try again.');
     expect(networkError().message).toBe(error.message);
@@ -186,7 +278,7 @@ describe('api client: retries (SPEC §7)', () => {
         return json({ profiles: [], liked_by: [] });
       }),
     );
-    const result = await withRetries(() => api.get('/api/likes.php', 'likesResponse'));
+    const result = await withRetries(() => api(routes.likes));
     expect(result).toEqual({ value: { profiles: [], liked_by: [] } });
     expect(calls).toBe(3);
   });
@@ -195,7 +287,7 @@ describe('api client: retries (SPEC §7)', () => {
     const server = fakeServer({
       'GET /api/likes.php': apiError(503, 'service_unavailable', 'Unavailable for a moment'),
     });
-    const result = await withRetries(() => api.get('/api/likes.php', 'likesResponse'));
+    const result = await withRetries(() => api(routes.likes));
     expect(server.requests).toHaveLength(HTTP_RETRIES + 1);
     expect(result).toMatchObject({ error: { status: 503, code: 'service_unavailable' } });
   });
@@ -205,14 +297,14 @@ describe('api client: retries (SPEC §7)', () => {
       throw new TypeError('Failed to fetch');
     });
     vi.stubGlobal('fetch', fetchMock);
-    const result = await withRetries(() => api.get('/api/likes.php', 'likesResponse'));
+    const result = await withRetries(() => api(routes.likes));
     expect(fetchMock).toHaveBeenCalledTimes(HTTP_RETRIES + 1);
     expect(result).toMatchObject({ error: { code: 'network_error' } });
   });
 
   it('does not repeat a GET the server refused (4xx): asking again gets the same answer', async () => {
     const server = fakeServer({ 'GET /api/member.php': apiError(404, 'not_found', 'This page could not be found') });
-    const result = await withRetries(() => api.get('/api/member.php', 'memberResponse', { id: '9' }));
+    const result = await withRetries(() => api(routes.member, { id: 9 }));
     expect(server.requests).toHaveLength(1);
     expect(result).toMatchObject({ error: { status: 404, code: 'not_found' } });
   });
@@ -223,9 +315,9 @@ describe('api client: retries (SPEC §7)', () => {
       'PUT /api/profile.php': apiError(502, 'server_error', 'Something went wrong'),
       'DELETE /api/block.php': apiError(503, 'service_unavailable', 'Unavailable'),
     });
-    await withRetries(() => api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
-    await withRetries(() => api.put('/api/profile.php', 'userResponse', { about: '' }));
-    await withRetries(() => api.delete('/api/block.php', 'okResponse', { profile_id: 1 }));
+    await withRetries(() => api(routes.block, { profile_id: 1 }));
+    await withRetries(() => api(routes.profile, { about: '' }));
+    await withRetries(() => api(routes.unblock, { profile_id: 1 }));
     expect(server.requests.map((request) => request.method)).toEqual(['POST', 'PUT', 'DELETE']);
   });
 
@@ -234,18 +326,18 @@ describe('api client: retries (SPEC §7)', () => {
       throw new TypeError('Failed to fetch');
     });
     vi.stubGlobal('fetch', fetchMock);
-    const result = await withRetries(() => api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const result = await withRetries(() => api(routes.block, { profile_id: 1 }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(result).toMatchObject({ error: { code: 'network_error' } });
   });
 
-  it('repeats a POST whose body carries its own idempotency key, with the same body each time', async () => {
+  it('repeats a POST whose body carries its own idempotency key (a route marked retry), with the same body each time', async () => {
     let calls = 0;
     const server = fakeServer({
       'POST /api/complaints.php': () => (++calls < 3 ? apiError(502, 'server_error', 'Bad gateway') : { number: 12 }),
     });
     const body = { client_id: '5d6f3d5e-8a9b-4c3d-9e2f-0a1b2c3d4e5f', message: 'Hello' };
-    const result = await withRetries(() => api.post('/api/complaints.php', 'complaintResponse', body, { retry: true }));
+    const result = await withRetries(() => api(routes.complaint, body as RouteInput<typeof routes.complaint>));
     expect(result).toEqual({ value: { number: 12 } });
     expect(server.requests.map((request) => request.body)).toEqual([body, body, body]);
   });
@@ -261,7 +353,7 @@ describe('api client: a lost session', () => {
     fakeServer({ 'GET /api/chats.php': apiError(403, 'authentication_required', 'Please log in to continue.') });
     const lost = vi.fn();
     unsubscribers.push(onAuthenticationLost(lost));
-    const error = await failure(api.get('/api/chats.php', 'chatsResponse'));
+    const error = await failure(api(routes.chats));
     expect(error.code).toBe('authentication_required');
     expect(lost).toHaveBeenCalledTimes(1);
   });
@@ -273,8 +365,8 @@ describe('api client: a lost session', () => {
     });
     const lost = vi.fn();
     unsubscribers.push(onAuthenticationLost(lost));
-    await failure(api.post('/api/user.php', 'userResponse', { email: 'a@b.c', password: 'x' }));
-    await failure(api.get('/api/user.php', 'userResponse'));
+    await failure(api(routes.login, { email: 'a@b.c', password: 'x' }));
+    await failure(api(routes.user));
     expect(lost).not.toHaveBeenCalled();
   });
 
@@ -282,7 +374,7 @@ describe('api client: a lost session', () => {
     fakeServer({ 'POST /api/block.php': apiError(403, 'forbidden', 'You are not allowed to do that.') });
     const lost = vi.fn();
     unsubscribers.push(onAuthenticationLost(lost));
-    await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    await failure(api(routes.block, { profile_id: 1 }));
     expect(lost).not.toHaveBeenCalled();
   });
 
@@ -292,7 +384,7 @@ describe('api client: a lost session', () => {
     const staying = vi.fn();
     onAuthenticationLost(gone)();
     unsubscribers.push(onAuthenticationLost(staying));
-    await failure(api.get('/api/chats.php', 'chatsResponse'));
+    await failure(api(routes.chats));
     expect(gone).not.toHaveBeenCalled();
     expect(staying).toHaveBeenCalledTimes(1);
   });
