@@ -108,3 +108,34 @@ export function schemaErrors(schema: Schema, value: unknown): string[] {
   if (validate(value)) return [];
   return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
 }
+
+const coercing = new Ajv({ allErrors: true, validateFormats: false, coerceTypes: true });
+const parameterValidators = new WeakMap<Parameter, ValidateFunction>();
+
+/** Ajv's complaints about a query or header value, read as a server reads text into numbers and flags. */
+function parameterErrors(parameter: Parameter, value: string): string[] {
+  let validate = parameterValidators.get(parameter);
+  if (!validate) {
+    const schema = { type: 'object', properties: { value: asJsonSchema(parameter.schema) } };
+    validate = coercing.compile(schema);
+    parameterValidators.set(parameter, validate);
+  }
+  if (validate({ value })) return [];
+  return (validate.errors ?? []).map((error) => `${parameter.name}${error.instancePath} ${error.message}`);
+}
+
+/** What of a request the document refuses: a parameter, the body, or a body that is no JSON. */
+export function inputErrors(
+  operation: Operation,
+  input: { query: Record<string, string>; headers: Record<string, string>; body: unknown; contentType: string },
+): string[] {
+  const errors = operation.parameters.flatMap((parameter) => {
+    const values = parameter.in === 'header' ? input.headers : input.query;
+    const value = values[parameter.name];
+    if (value === undefined) return parameter.required ? [`${parameter.name} is required`] : [];
+    return parameterErrors(parameter, value);
+  });
+  if (input.body === undefined) return operation.body ? [...errors, 'the body is missing'] : errors;
+  if (typeof input.body === 'string' || input.contentType !== 'application/json') return [...errors, 'no JSON body'];
+  return operation.body ? [...errors, ...schemaErrors(operation.body, input.body)] : errors;
+}

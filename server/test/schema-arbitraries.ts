@@ -14,6 +14,8 @@ export interface Known {
 export interface Input {
   query: Record<string, string>;
   headers: Record<string, string>;
+  /** Set on input broken in a way the document cannot state (a query parameter it does not list): no schema refuses it. */
+  unstated?: true;
   /** The JSON value sent, or a string sent as it is; undefined: no body. */
   body: unknown;
   contentType: string;
@@ -46,6 +48,31 @@ function stringArbitrary(schema: Schema, known: Known): fc.Arbitrary<string> {
       );
   const samples = [...SAMPLE_TEXTS, ...known.knownTexts].filter(fits);
   return (samples.length > 0 ? fc.oneof(fc.constantFrom(...samples), made) : made).filter(fits);
+}
+
+/** Days people are born on and plan by: of age, and after 1900. */
+const DAYS = fc
+  .date({ min: new Date('1930-01-01T00:00:00Z'), max: new Date('2005-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+
+/** The values of a string `format` the document names, or null for a string of no format. */
+function formattedArbitrary(schema: Schema, known: Known): fc.Arbitrary<string> | null {
+  const withKnown = (made: fc.Arbitrary<string>, fits: (value: string) => boolean) => {
+    const samples = known.knownTexts.filter(fits);
+    return samples.length > 0 ? fc.oneof(fc.constantFrom(...samples), made) : made;
+  };
+  switch (schema.format) {
+    case 'uuid':
+      return fc.uuid({ version: 4 });
+    case 'email': {
+      const fits = (value: string) => value.length <= 254 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+      return withKnown(fc.emailAddress().filter(fits), fits);
+    }
+    case 'date':
+      return DAYS;
+    default:
+      return null;
+  }
 }
 
 function lowestOf(schema: Schema, step: number): number | undefined {
@@ -98,7 +125,7 @@ function valueArbitrary(schema: Schema, known: Known): fc.Arbitrary<unknown> {
       return fc.array(arbitraryOf(schema.items ?? {}, known), { minLength: schema.minItems ?? 0, maxLength });
     }
     case 'string':
-      return schema.format === 'uuid' ? fc.uuid({ version: 4 }) : stringArbitrary(schema, known);
+      return formattedArbitrary(schema, known) ?? stringArbitrary(schema, known);
     case 'integer':
       return integerArbitrary(schema, known);
     case 'number':
@@ -185,7 +212,7 @@ function breaksOf(operation: Operation): Break[] {
     breaks.push((input) => withBody(input, '{"cut off":', 'application/json'));
     breaks.push((input) => withBody(input, 'plain words', 'text/plain'));
   }
-  breaks.push((input) => ({ ...input, query: { ...input.query, unknown: 'parameter' } }));
+  breaks.push((input) => ({ ...input, query: { ...input.query, unknown: 'parameter' }, unstated: true }));
   return breaks;
 }
 

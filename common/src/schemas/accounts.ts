@@ -14,7 +14,11 @@ import { ownerProof } from './passkeys.js';
 import { multilineText, nameText, text } from './text.js';
 
 /** Messages are field error codes; each side turns them into localised text. */
-export const emailField = text().trim().min(1, 'required').refine(isValidEmail, 'invalid_email');
+export const emailField = text()
+  .trim()
+  .min(1, 'required')
+  .refine(isValidEmail, 'invalid_email')
+  .meta({ format: 'email' });
 
 const newPassword = text().min(PASSWORD_MIN_LENGTH, 'password_too_short').max(PASSWORD_MAX_LENGTH, 'password_too_long');
 
@@ -34,7 +38,7 @@ export const signupRequest = z
     email: emailField,
     name: nameText().trim().max(NAME_MAX_LENGTH, 'name_too_long'),
     password: newPassword,
-    date_of_birth: text().max(10, 'birthdate_invalid'),
+    date_of_birth: text().max(10, 'birthdate_invalid').meta({ format: 'date' }),
     signup_message: multilineText().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, 'too_long').optional(),
     tracking: trackingSchema.optional(),
   })

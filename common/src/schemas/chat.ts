@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CHAT_TEXT_MAX_LENGTH, GIFTS, PRIVATE_PHOTO_LINES, SENT_KINDS } from '../constants.js';
-import { id, MAX_ID } from './ids.js';
+import { id, MAX_ID, wholeNumber } from './ids.js';
 import { choice, image } from './members.js';
 import { multilineText } from './text.js';
 
@@ -64,12 +64,7 @@ export type ChatsResponse = z.infer<typeof chatsResponse>;
 export const chatQuery = z.object({
   conversation: id,
   before: id.optional(),
-  after: z.coerce
-    .number({ message: 'invalid_choice' })
-    .int('invalid_choice')
-    .min(0, 'invalid_choice')
-    .max(MAX_ID, 'invalid_choice')
-    .optional(),
+  after: wholeNumber(0, MAX_ID).optional(),
 });
 export type ChatQuery = z.infer<typeof chatQuery>;
 

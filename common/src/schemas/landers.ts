@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANDER_PROFILES_DEFAULT, LANDER_PROFILES_MAX, NICHE_PREFIXES } from '../constants.js';
+import { wholeNumber } from './ids.js';
 import { profileCard } from './members.js';
 import { text } from './text.js';
 
@@ -8,12 +9,7 @@ import { text } from './text.js';
  * names a city or region of the site (`amsterdam`, `noord-holland`) profiles there come first.
  */
 export const landersQuery = z.object({
-  count: z.coerce
-    .number({ message: 'invalid_choice' })
-    .int('invalid_choice')
-    .min(1, 'invalid_choice')
-    .max(LANDER_PROFILES_MAX, 'invalid_choice')
-    .default(LANDER_PROFILES_DEFAULT),
+  count: wholeNumber(1, LANDER_PROFILES_MAX).default(LANDER_PROFILES_DEFAULT),
   place: text().max(100, 'too_long').optional(),
   /**
    * The traffic source of the page's address, for sites that show visitors profiles only when they

@@ -22,7 +22,7 @@ import {
   TATTOOS,
 } from '../constants.js';
 import { birthDateProblem } from '../validation.js';
-import { id } from './ids.js';
+import { id, wholeNumber } from './ids.js';
 import { multilineText, nameText, text } from './text.js';
 
 /** One of `values`; anything else is invalid_choice. */
@@ -101,7 +101,8 @@ export const birthDateField = text()
   .superRefine((value, ctx) => {
     const problem = birthDateProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  .meta({ format: 'date' });
 
 /** What profile.php accepts; every field is optional so a step saves only its own part. */
 export const profileUpdate = z
@@ -168,19 +169,10 @@ export type MemberProfile = z.infer<typeof memberProfile>;
 export const memberResponse = z.object({ profile: memberProfile });
 
 /** A page number asked for in a query (search, likes lists); the first when not asked. */
-export const pageQuery = z.coerce
-  .number({ message: 'invalid_choice' })
-  .int('invalid_choice')
-  .min(1, 'invalid_choice')
-  .max(10_000, 'invalid_choice')
-  .default(1);
+export const pageQuery = wholeNumber(1, 10_000).default(1);
 
 /** An age asked for in a query (search, match finder). */
-export const ageQuery = z.coerce
-  .number({ message: 'invalid_choice' })
-  .int('invalid_choice')
-  .min(MIN_AGE, 'invalid_choice')
-  .max(MAX_AGE, 'invalid_choice');
+export const ageQuery = wholeNumber(MIN_AGE, MAX_AGE);
 
 /**
  * Where the next page of a search starts: after this card of the results' order (keyset paging,

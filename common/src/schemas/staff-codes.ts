@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DISCOUNT_VALIDITIES, PAYMENT_METHODS } from '../constants.js';
 import { CURRENCIES } from '../money.js';
 import { id } from './ids.js';
-import { text } from './text.js';
+import { calendarDay, text } from './text.js';
 
 /** GET /api/staff/discounts.php: the codes members type, on every site or one. */
 export const discountCodesQuery = z.object({ site: id.optional() });
@@ -11,10 +11,7 @@ export const discountCodesQuery = z.object({ site: id.optional() });
 /** Whole percent off. */
 const percentage = z.number({ message: 'invalid' }).int('invalid').min(1, 'invalid').max(99, 'invalid');
 /** The last day a code works (it works until that day ends, UTC); null: no end. */
-const lastDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'invalid');
+const lastDay = calendarDay('invalid');
 /** Minor units a bundle's price must reach. */
 const minimumOrder = z.number({ message: 'invalid' }).int('invalid').min(0, 'invalid').max(100_000_000, 'invalid');
 

@@ -2,22 +2,16 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.js';
 import { id } from './ids.js';
-import { text } from './text.js';
+import { calendarDay } from './text.js';
 
 /** A day, YYYY-MM-DD, that exists in the calendar. */
-const calendarDay = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  }, 'invalid');
 
 /** The longest period the dashboard sums over, in days. */
 export const DASHBOARD_MAX_DAYS = 366;
 
 /** GET /api/staff/dashboard.php: a site (all when absent) over whole UTC days, the last 30 by default. */
 export const dashboardQuery = z
-  .object({ site: id.optional(), from: calendarDay.optional(), to: calendarDay.optional() })
+  .object({ site: id.optional(), from: calendarDay('invalid').optional(), to: calendarDay('invalid').optional() })
   .superRefine((query, context) => {
     if (!query.from || !query.to) return;
     const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;

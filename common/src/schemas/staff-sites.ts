@@ -43,7 +43,8 @@ export const siteSettingsChange = storedSettings
     cdn_prefix: line(200).regex(/^(\/[\w./-]*|https:\/\/[\w.-]+(\/[\w./-]*)?)$/, 'invalid'),
     support_phone: line(40),
     support_email: emailField,
-    minimum_message_costs: z.record(
+    // Only the countries with a minimum: z.record over an enum would ask one of every served country.
+    minimum_message_costs: z.partialRecord(
       z.enum(SERVED_COUNTRIES, { message: 'invalid_choice' }),
       z.object({ costs: count(100_000), currency: z.enum(CURRENCIES, { message: 'invalid_choice' }) }),
     ),

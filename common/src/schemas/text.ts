@@ -18,6 +18,16 @@ const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
  */
 const NO_INVISIBLE = /^[^\u00ad\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]*$/u;
 
+/** A whole day as YYYY-MM-DD that is on the calendar (no 31 February); the document says `format: date`. */
+export const calendarDay = (message: string) =>
+  text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+    }, message)
+    .meta({ format: 'date' });
+
 /** A single line: no control characters. */
 export const text = () => z.string().regex(SINGLE_LINE, 'control_characters');
 

@@ -115,10 +115,13 @@ const isEntryPage = (request: FastifyRequest) => request.routeOptions.config?.en
 /** Where a visitor enters: a page of the app or a lander, or the app's settings.php call. */
 const isEntryRoute = (request: FastifyRequest) => isSettingsRoute(request) || isEntryPage(request);
 
+/** What a forced domain may be; anything else is left to settings.php's schema to refuse (422). */
+const HOST_NAME = /^[\w.-]{1,253}$/;
+
 function requestedDomain(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
   const forced = isSettingsRoute(request) && typeof query?.domain === 'string' ? query.domain : '';
-  return (forced || request.hostname).toLowerCase();
+  return (HOST_NAME.test(forced) ? forced : request.hostname).toLowerCase();
 }
 
 async function requestContextPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
