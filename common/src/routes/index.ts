@@ -4,10 +4,27 @@
  */
 import { likeRoutes } from './likes.js';
 import type { RouteDefinition } from './route.js';
+import { staffCodeRoutes } from './staff-codes.js';
+import { staffPaymentRoutes } from './staff-payments.js';
+import { staffPriceRoutes } from './staff-prices.js';
+import { staffSiteRoutes } from './staff-sites.js';
+import { staffTeamRoutes } from './staff-team.js';
 
 export * from './likes.js';
 export type * from './route.js';
 export { defineRoute } from './route.js';
+export * from './staff-codes.js';
+export * from './staff-payments.js';
+export * from './staff-prices.js';
+export * from './staff-sites.js';
+export * from './staff-team.js';
 
 /** Every route of the table, for what walks them all (the server's check that it serves each). */
-export const ALL_ROUTES: readonly RouteDefinition[] = [likeRoutes].flatMap((table) => Object.values(table));
+export const ALL_ROUTES: readonly RouteDefinition[] = [
+  likeRoutes,
+  staffCodeRoutes,
+  staffPaymentRoutes,
+  staffPriceRoutes,
+  staffSiteRoutes,
+  staffTeamRoutes,
+].flatMap((table) => Object.values(table));

@@ -4,7 +4,13 @@ import { PAYMENT_METHODS, PAYMENT_REFUSALS, PAYMENT_STATUSES } from '../constant
 import { id } from './ids.js';
 import { transaction } from './payments.js';
 import { namedRecord } from './staff.js';
+import { text } from './text.js';
 
+/** POST /api/staff/refund.php: the payment to refund, and why (for the audit log). */
+export const staffRefundRequest = z.object({
+  payment: id,
+  reason: text().trim().min(1, 'required').max(500, 'too_long'),
+});
 /** POST /api/staff/refund.php: the purchase refunded, and how many of its credits were taken back. */
 export const staffRefundResponse = z.object({ transaction, credits_taken: z.number() });
 /** GET /api/staff/payments.php: filters; `before` pages back from a payment id. */

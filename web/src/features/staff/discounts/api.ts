@@ -1,3 +1,4 @@
+import { staffCodeRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';
@@ -6,8 +7,7 @@ import { staffKeys } from '../shared/api';
 export function useDiscountCodes(site: string) {
   return useQuery({
     queryKey: staffKeys.discounts(site),
-    queryFn: async () =>
-      (await api.get('/api/staff/discounts.php', 'discountCodesResponse', site ? { site } : undefined)).codes,
+    queryFn: async () => (await api(staffCodeRoutes.discountCodes, site ? { site } : {})).codes,
   });
 }
 
@@ -24,7 +24,7 @@ export interface NewDiscountCode {
 export function useAddDiscountCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewDiscountCode) => api.post('/api/staff/discounts.php', 'discountCodeResponse', input),
+    mutationFn: (input: NewDiscountCode) => api(staffCodeRoutes.addDiscountCode, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'discounts'] }),
   });
 }
@@ -39,7 +39,7 @@ export function useChangeDiscountCode() {
       minimum_order_value?: number;
       last_day?: string | null;
       status?: 'active' | 'inactive';
-    }) => api.put('/api/staff/discounts.php', 'discountCodeResponse', input),
+    }) => api(staffCodeRoutes.changeDiscountCode, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'discounts'] }),
   });
 }

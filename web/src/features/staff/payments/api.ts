@@ -1,3 +1,4 @@
+import { staffPaymentRoutes } from '@amora/common/routes';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { OLDER_PAGES, type PaymentFilter, pageQuery, staffKeys } from '../shared/api';
@@ -6,8 +7,7 @@ import { OLDER_PAGES, type PaymentFilter, pageQuery, staffKeys } from '../shared
 export function useStaffPayments(filter: PaymentFilter) {
   return useInfiniteQuery({
     queryKey: staffKeys.payments(filter),
-    queryFn: ({ pageParam }) =>
-      api.get('/api/staff/payments.php', 'staffPaymentsResponse', pageQuery(filter, pageParam)),
+    queryFn: ({ pageParam }) => api(staffPaymentRoutes.payments, pageQuery(filter, pageParam)),
     ...OLDER_PAGES,
   });
 }
@@ -16,8 +16,7 @@ export function useStaffPayments(filter: PaymentFilter) {
 export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { payment: number; reason: string }) =>
-      api.post('/api/staff/refund.php', 'staffRefundResponse', input),
+    mutationFn: (input: { payment: number; reason: string }) => api(staffPaymentRoutes.refund, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'payments'] }),
   });
 }

@@ -1,3 +1,4 @@
+import { staffPriceRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';
@@ -6,7 +7,7 @@ import { staffKeys } from '../shared/api';
 export function useBundles(site: string) {
   return useQuery({
     queryKey: staffKeys.bundles(site),
-    queryFn: () => api.get('/api/staff/bundles.php', 'bundlesResponse', { site }),
+    queryFn: () => api(staffPriceRoutes.bundles, { site }),
     enabled: site !== '',
   });
 }
@@ -24,7 +25,7 @@ export interface NewBundle {
 export function useAddBundle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewBundle) => api.post('/api/staff/bundles.php', 'bundleResponse', input),
+    mutationFn: (input: NewBundle) => api(staffPriceRoutes.addBundle, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'bundles'] }),
   });
 }
@@ -34,7 +35,7 @@ export function useChangeBundle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; credits?: number; price?: number; popular?: boolean; active?: boolean }) =>
-      api.put('/api/staff/bundles.php', 'bundleResponse', input),
+      api(staffPriceRoutes.changeBundle, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'bundles'] }),
   });
 }

@@ -1,4 +1,5 @@
 import type { HostedStatus } from '@amora/common';
+import { staffSiteRoutes } from '@amora/common/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../api/client';
@@ -135,7 +136,7 @@ export interface AuditFilter {
 export function useStaffSites() {
   return useQuery({
     queryKey: staffKeys.sites,
-    queryFn: async () => (await api.get('/api/staff/sites.php', 'staffSitesResponse')).sites,
+    queryFn: async () => (await api(staffSiteRoutes.sites)).sites,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import { LOCALES, SERVED_COUNTRIES } from '@amora/common';
+import { LOCALES, type Locale, SERVED_COUNTRIES } from '@amora/common';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -50,8 +50,8 @@ function NewSite() {
   const navigate = useNavigate();
   const [domain, setDomain] = useState('');
   const [name, setName] = useState('');
-  const [language, setLanguage] = useState('en');
-  const [country, setCountry] = useState('');
+  const [language, setLanguage] = useState<Locale>('en');
+  const [country, setCountry] = useState<(typeof SERVED_COUNTRIES)[number] | ''>('');
   const fields = add.error instanceof ApiError ? add.error.fields : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,7 +106,7 @@ function NewSite() {
             value={language}
             aria-describedby={describedBy}
             isInvalid={Boolean(fields.language)}
-            onChange={(e) => setLanguage(e.target.value)}
+            onChange={(e) => setLanguage(e.target.value as Locale)}
           >
             {LOCALES.map((locale) => (
               <option key={locale} value={locale}>
@@ -121,7 +121,7 @@ function NewSite() {
             value={country}
             aria-describedby={describedBy}
             isInvalid={Boolean(fields.country)}
-            onChange={(e) => setCountry(e.target.value)}
+            onChange={(e) => setCountry(e.target.value as typeof country)}
           >
             <option value="">Every country</option>
             {SERVED_COUNTRIES.map((code) => (

@@ -1,4 +1,5 @@
 import type { SiteChange, StaffSite } from '@amora/common';
+import { type RouteInput, staffSiteRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';
@@ -6,7 +7,7 @@ import { staffKeys } from '../shared/api';
 export function useStaffSite(id: number) {
   return useQuery({
     queryKey: staffKeys.site(id),
-    queryFn: () => api.get('/api/staff/site.php', 'staffSiteResponse', { id: String(id) }),
+    queryFn: () => api(staffSiteRoutes.site, { id }),
     retry: false,
   });
 }
@@ -25,20 +26,13 @@ function useSiteChange<Input>(call: (input: Input) => Promise<StaffSite>) {
 
 /** A new site with the default settings, reached at its domain at once. */
 export const useAddSite = () =>
-  useSiteChange((input: { domain: string; name: string; language: string; country?: string }) =>
-    api.post('/api/staff/sites.php', 'staffSiteResponse', input),
-  );
+  useSiteChange((input: RouteInput<typeof staffSiteRoutes.addSite>) => api(staffSiteRoutes.addSite, input));
 
 /** A site's name, settings and company details: only what is sent changes. */
-export const useChangeSite = () =>
-  useSiteChange((input: SiteChange) => api.put('/api/staff/site.php', 'staffSiteResponse', input));
+export const useChangeSite = () => useSiteChange((input: SiteChange) => api(staffSiteRoutes.changeSite, input));
 
 export const useAddSiteDomain = () =>
-  useSiteChange((input: { site: number; domain: string }) =>
-    api.post('/api/staff/site-domain.php', 'staffSiteResponse', input),
-  );
+  useSiteChange((input: { site: number; domain: string }) => api(staffSiteRoutes.addSiteDomain, input));
 
 export const useRemoveSiteDomain = () =>
-  useSiteChange((input: { site: number; domain: string }) =>
-    api.delete('/api/staff/site-domain.php', 'staffSiteResponse', input),
-  );
+  useSiteChange((input: { site: number; domain: string }) => api(staffSiteRoutes.removeSiteDomain, input));

@@ -1,4 +1,5 @@
 import type { StaffRole } from '@amora/common';
+import { staffTeamRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';
@@ -7,7 +8,7 @@ import { staffKeys } from '../shared/api';
 export function useStaffTeam() {
   return useQuery({
     queryKey: staffKeys.team,
-    queryFn: async () => (await api.get('/api/staff/team.php', 'staffTeamResponse')).staff,
+    queryFn: async () => (await api(staffTeamRoutes.team)).staff,
   });
 }
 
@@ -15,8 +16,7 @@ export function useStaffTeam() {
 export function useAddStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name: string; role: StaffRole }) =>
-      api.post('/api/staff/team.php', 'addStaffResponse', input),
+    mutationFn: (input: { email: string; name: string; role: StaffRole }) => api(staffTeamRoutes.addStaff, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
   });
 }
@@ -31,7 +31,7 @@ export function useChangeStaff() {
       disabled?: boolean;
       reset_two_step?: true;
       capacity?: number;
-    }) => api.put('/api/staff/team.php', 'changeStaffResponse', change),
+    }) => api(staffTeamRoutes.changeStaff, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
   });
 }
