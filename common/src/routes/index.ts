@@ -4,8 +4,15 @@
  */
 import { likeRoutes } from './likes.js';
 import type { RouteDefinition } from './route.js';
+import { staffCaseRoutes } from './staff-cases.js';
 import { staffCodeRoutes } from './staff-codes.js';
+import { staffDashboardRoutes } from './staff-dashboard.js';
+import { staffHostedRoutes } from './staff-hosted.js';
+import { staffInboxRoutes } from './staff-inbox.js';
+import { staffLogRoutes } from './staff-log.js';
+import { staffMemberRoutes } from './staff-members.js';
 import { staffPaymentRoutes } from './staff-payments.js';
+import { staffPhotoRoutes } from './staff-photos.js';
 import { staffPriceRoutes } from './staff-prices.js';
 import { staffSiteRoutes } from './staff-sites.js';
 import { staffTeamRoutes } from './staff-team.js';
@@ -13,8 +20,15 @@ import { staffTeamRoutes } from './staff-team.js';
 export * from './likes.js';
 export type * from './route.js';
 export { defineRoute } from './route.js';
+export * from './staff-cases.js';
 export * from './staff-codes.js';
+export * from './staff-dashboard.js';
+export * from './staff-hosted.js';
+export * from './staff-inbox.js';
+export * from './staff-log.js';
+export * from './staff-members.js';
 export * from './staff-payments.js';
+export * from './staff-photos.js';
 export * from './staff-prices.js';
 export * from './staff-sites.js';
 export * from './staff-team.js';
@@ -22,8 +36,15 @@ export * from './staff-team.js';
 /** Every route of the table, for what walks them all (the server's check that it serves each). */
 export const ALL_ROUTES: readonly RouteDefinition[] = [
   likeRoutes,
+  staffCaseRoutes,
   staffCodeRoutes,
+  staffDashboardRoutes,
+  staffHostedRoutes,
+  staffInboxRoutes,
+  staffLogRoutes,
+  staffMemberRoutes,
   staffPaymentRoutes,
+  staffPhotoRoutes,
   staffPriceRoutes,
   staffSiteRoutes,
   staffTeamRoutes,

@@ -25,6 +25,11 @@ export const claimResponse = z.object({ conversation: z.number(), claim_expires_
 
 export const staffNote = z.object({ id: z.number(), text: z.string(), created_at: z.string(), staff: z.string() });
 export type StaffNote = z.infer<typeof staffNote>;
+/** POST /api/staff/note.php: a note on the member of a held conversation. */
+export const operatorNoteRequest = z.object({
+  conversation: id,
+  text: multilineText().trim().min(1, 'required').max(2000, 'too_long'),
+});
 export const notesResponse = z.object({ notes: z.array(staffNote) });
 
 /** What operators keep consistent about a hosted profile, beside every conversation with it. */
@@ -53,6 +58,9 @@ export const personaRequest = z.object({
   facts: personaFacts,
 });
 export const personaResponse = z.object({ persona });
+
+/** GET /api/staff/conversation.php: a conversation the operator holds. */
+export const operatorConversationQuery = z.object({ conversation: id });
 
 /** A claimed conversation: the history as the hosted profile, both public profiles, and the notes on the member. */
 export const operatorConversationResponse = z.object({

@@ -35,6 +35,8 @@ export const staffMembersResponse = z.object({
   ),
 });
 
+export const staffMemberQuery = z.object({ id });
+
 /** GET /api/staff/member.php: what staff may know of a member (never a password or a payment card). */
 export const staffMemberResponse = z.object({
   member: z.object({

@@ -17,6 +17,8 @@ export const moderationPhoto = z.object({
 });
 export type ModerationPhoto = z.infer<typeof moderationPhoto>;
 
+export const photoQueueQuery = z.object({ site: id.optional() });
+
 /** GET /api/staff/photos.php[?site=]: the oldest photos waiting, on one site or all, and how many wait. */
 export const photoQueueResponse = z.object({
   photos: z.array(moderationPhoto),

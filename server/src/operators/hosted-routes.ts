@@ -1,79 +1,26 @@
 /** Hosted profiles under /api/staff/: operators look, admins create, change and retire them, with photos and persona sheets. */
-import {
-  changeHostedProfileRequest,
-  hostedPersonaRequest,
-  hostedPhotoChangeRequest,
-  hostedPhotoRemoveRequest,
-  hostedPhotoUploadQuery,
-  hostedProfileQuery,
-  hostedProfileResponse,
-  hostedProfilesQuery,
-  hostedProfilesResponse,
-  hostedStatusRequest,
-  newHostedProfileRequest,
-  personaResponse,
-} from '@amora/common/schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffHostedRoutes as routes } from '@amora/common/routes';
+import { hostedPhotoUploadQuery, hostedProfileResponse } from '@amora/common/schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serve } from '../access/serve.js';
 import { requireRight, STAFF_REFUSALS } from '../identity/staff/policy.js';
 import { uploadedPhoto } from '../platform/http/photo-upload.js';
 
-export const hostedRoutes: FastifyPluginAsyncZod = async (app) => {
+export const hostedRoutes: FastifyPluginAsync = async (app) => {
   const { hosted } = app.services.operators;
-  app.get(
-    '/api/staff/hosted.php',
-    { schema: { querystring: hostedProfilesQuery, response: { 200: hostedProfilesResponse }, errors: STAFF_REFUSALS } },
-    async (request) => hosted.hostedProfiles(request.staff, request.site, request.query),
+  serve(app, routes.hostedProfiles, (request) => hosted.hostedProfiles(request.staff, request.site, request.query));
+  serve(app, routes.hostedProfile, (request) =>
+    hosted.hostedProfileDetail(request.staff, request.site, request.query.id),
   );
-
-  app.get(
-    '/api/staff/hosted-profile.php',
-    {
-      schema: {
-        querystring: hostedProfileQuery,
-        response: { 200: hostedProfileResponse },
-        errors: [...STAFF_REFUSALS, 'not_found'],
-      },
-    },
-    async (request) => hosted.hostedProfileDetail(request.staff, request.site, request.query.id),
+  serve(app, routes.addHostedProfile, (request) => hosted.addHostedProfile(request.staff, request.body));
+  serve(app, routes.changeHostedProfile, (request) =>
+    hosted.changeHostedProfile(request.staff, request.site, request.body),
   );
+  serve(app, routes.setHostedStatus, (request) => hosted.setHostedStatus(request.staff, request.site, request.body));
 
-  app.post(
-    '/api/staff/hosted.php',
-    {
-      schema: {
-        body: newHostedProfileRequest,
-        response: { 200: hostedProfileResponse },
-        errors: [...STAFF_REFUSALS, 'not_found'],
-      },
-    },
-    async (request) => hosted.addHostedProfile(request.staff, request.body),
-  );
-
-  app.put(
-    '/api/staff/hosted.php',
-    {
-      schema: {
-        body: changeHostedProfileRequest,
-        response: { 200: hostedProfileResponse },
-        errors: [...STAFF_REFUSALS, 'not_found'],
-      },
-    },
-    async (request) => hosted.changeHostedProfile(request.staff, request.site, request.body),
-  );
-
-  app.post(
-    '/api/staff/hosted-status.php',
-    {
-      schema: {
-        body: hostedStatusRequest,
-        response: { 200: hostedProfileResponse },
-        errors: [...STAFF_REFUSALS, 'not_found'],
-      },
-    },
-    async (request) => hosted.setHostedStatus(request.staff, request.site, request.body),
-  );
-
-  app.post(
+  // A file and a query: not a route of the table (common/src/routes/staff-hosted.ts).
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/staff/hosted-photo.php',
     {
       schema: {
@@ -98,39 +45,13 @@ export const hostedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/staff/hosted-photo.php',
-    {
-      schema: {
-        body: hostedPhotoChangeRequest,
-        response: { 200: hostedProfileResponse },
-        errors: [...STAFF_REFUSALS, 'not_found', 'photo_main_private'],
-      },
-    },
-    async (request) => hosted.changeHostedPhoto(request.staff, request.site, request.body),
+  serve(app, routes.changeHostedPhoto, (request) =>
+    hosted.changeHostedPhoto(request.staff, request.site, request.body),
   );
-
-  app.delete(
-    '/api/staff/hosted-photo.php',
-    {
-      schema: {
-        body: hostedPhotoRemoveRequest,
-        response: { 200: hostedProfileResponse },
-        errors: [...STAFF_REFUSALS, 'not_found', 'photo_in_chat'],
-      },
-    },
-    async (request) => hosted.removeHostedPhoto(request.staff, request.site, request.body),
+  serve(app, routes.removeHostedPhoto, (request) =>
+    hosted.removeHostedPhoto(request.staff, request.site, request.body),
   );
-
-  app.put(
-    '/api/staff/hosted-persona.php',
-    {
-      schema: {
-        body: hostedPersonaRequest,
-        response: { 200: personaResponse },
-        errors: [...STAFF_REFUSALS, 'not_found', 'persona_changed'],
-      },
-    },
-    async (request) => hosted.editHostedPersona(request.staff, request.site, request.body),
+  serve(app, routes.editHostedPersona, (request) =>
+    hosted.editHostedPersona(request.staff, request.site, request.body),
   );
 };

@@ -1,32 +1,17 @@
 /** The back office's photos desk under /api/staff/, each call with the right it needs. */
-import { decidePhotosRequest, decidePhotosResponse, id, photoQueueResponse } from '@amora/common/schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { staffPhotoRoutes as routes } from '@amora/common/routes';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../access/serve.js';
 import { STAFF_MEDIA_PREFIX } from '../../identity/staff/media-path.js';
-import { STAFF_REFUSALS } from '../../identity/staff/policy.js';
 import { sendObject } from '../../platform/http/media.js';
 
-export const photosDeskRoutes: FastifyPluginAsyncZod = async (app) => {
+export const photosDeskRoutes: FastifyPluginAsync = async (app) => {
   const { photos } = app.services.backoffice;
-  app.get(
-    '/api/staff/photos.php',
-    {
-      schema: {
-        querystring: z.object({ site: id.optional() }),
-        response: { 200: photoQueueResponse },
-        errors: STAFF_REFUSALS,
-      },
-    },
-    async (request) => photos.photoQueue(request.staff, request.query.site),
-  );
+  serve(app, routes.photoQueue, (request) => photos.photoQueue(request.staff, request.query.site));
+  serve(app, routes.decidePhotos, (request) => photos.decidePhotos(request.staff, request.body));
 
-  app.post(
-    '/api/staff/photos.php',
-    { schema: { body: decidePhotosRequest, response: { 200: decidePhotosResponse }, errors: STAFF_REFUSALS } },
-    async (request) => photos.decidePhotos(request.staff, request.body),
-  );
-
-  // Never kept by a browser or a proxy: a rejected photo must be gone at once.
+  // A file, not JSON, and no call of the API: outside the route table. Never kept by a browser or
+  // a proxy: a rejected photo must be gone at once.
   app.get(`${STAFF_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return sendObject(reply, await photos.mediaObject(request.site, request.staff, file), 'private, no-store');

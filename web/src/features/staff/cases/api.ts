@@ -1,4 +1,5 @@
 import type { AppealOutcome, CaseMeasure } from '@amora/common';
+import { staffCaseRoutes } from '@amora/common/routes';
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { type CaseFilter, OLDER_PAGES, pageQuery, STAFF_POLL_MS, staffKeys } from '../shared/api';
@@ -7,7 +8,7 @@ import { type CaseFilter, OLDER_PAGES, pageQuery, STAFF_POLL_MS, staffKeys } fro
 export function useStaffCases(filter: CaseFilter) {
   return useInfiniteQuery({
     queryKey: staffKeys.cases(filter),
-    queryFn: ({ pageParam }) => api.get('/api/staff/cases.php', 'caseQueueResponse', pageQuery(filter, pageParam)),
+    queryFn: ({ pageParam }) => api(staffCaseRoutes.cases, pageQuery(filter, pageParam)),
     refetchInterval: STAFF_POLL_MS,
     ...OLDER_PAGES,
   });
@@ -19,7 +20,7 @@ const refreshCases = (queryClient: QueryClient) => queryClient.invalidateQueries
 export function useReviewCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (caseId: number) => api.post('/api/staff/case-review.php', 'okResponse', { case: caseId }),
+    mutationFn: (caseId: number) => api(staffCaseRoutes.reviewCase, { case: caseId }),
     onSettled: () => refreshCases(queryClient),
   });
 }
@@ -33,7 +34,7 @@ export function useDecideCase() {
       decision: 'actioned' | 'dismissed';
       measure?: CaseMeasure;
       explanation?: string;
-    }) => api.post('/api/staff/case-decision.php', 'okResponse', input),
+    }) => api(staffCaseRoutes.decideCase, input),
     onSettled: () => refreshCases(queryClient),
   });
 }
@@ -43,7 +44,7 @@ export function useDecideAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { appeal: number; outcome: AppealOutcome; explanation?: string }) =>
-      api.post('/api/staff/appeal-decision.php', 'okResponse', input),
+      api(staffCaseRoutes.decideAppeal, input),
     onSettled: () => refreshCases(queryClient),
   });
 }

@@ -1,3 +1,4 @@
+import { staffDashboardRoutes } from '@amora/common/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -14,11 +15,7 @@ export function useDashboard(filter: DashboardFilter) {
   return useQuery({
     queryKey: ['staff', 'dashboard', filter] as const,
     queryFn: () =>
-      api.get('/api/staff/dashboard.php', 'dashboardResponse', {
-        ...(filter.site && { site: filter.site }),
-        from: filter.from,
-        to: filter.to,
-      }),
+      api(staffDashboardRoutes.dashboard, { site: filter.site || undefined, from: filter.from, to: filter.to }),
     placeholderData: (previous) => previous,
     // Opened again, it shows the figures of now: an admin's first page, it would otherwise keep those of the sign-in.
     staleTime: 0,

@@ -1,4 +1,5 @@
 import type { OperatorPrivatePhotoAction, PersonaFacts } from '@amora/common';
+import { staffInboxRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { STAFF_POLL_MS, staffKeys } from '../shared/api';
@@ -6,21 +7,21 @@ import { STAFF_POLL_MS, staffKeys } from '../shared/api';
 export function useInbox() {
   return useQuery({
     queryKey: staffKeys.inbox,
-    queryFn: () => api.get('/api/staff/inbox.php', 'inboxResponse'),
+    queryFn: () => api(staffInboxRoutes.inbox),
     refetchInterval: STAFF_POLL_MS,
   });
 }
 
 export function useClaim() {
   return useMutation({
-    mutationFn: (conversation: number) => api.post('/api/staff/claim.php', 'claimResponse', { conversation }),
+    mutationFn: (conversation: number) => api(staffInboxRoutes.claim, { conversation }),
   });
 }
 
 export function useRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversation: number) => api.post('/api/staff/release.php', 'okResponse', { conversation }),
+    mutationFn: (conversation: number) => api(staffInboxRoutes.release, { conversation }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.inbox }),
   });
 }
@@ -28,7 +29,7 @@ export function useRelease() {
 export function useOperatorConversation(id: number) {
   return useQuery({
     queryKey: staffKeys.conversation(id),
-    queryFn: () => api.get('/api/staff/conversation.php', 'operatorConversationResponse', { conversation: String(id) }),
+    queryFn: () => api(staffInboxRoutes.conversation, { conversation: id }),
     refetchInterval: STAFF_POLL_MS,
     retry: false,
   });
@@ -39,12 +40,7 @@ export function useAnswer(conversation: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answer: { text: string } | { photo_id: number }) =>
-      api.post(
-        '/api/staff/answer.php',
-        'answerResponse',
-        { conversation, client_id: crypto.randomUUID(), ...answer },
-        { retry: true },
-      ),
+      api(staffInboxRoutes.answer, { conversation, client_id: crypto.randomUUID(), ...answer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
   });
 }
@@ -53,8 +49,7 @@ export function useAnswer(conversation: number) {
 export function useOperatorPrivatePhotos(conversation: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: OperatorPrivatePhotoAction) =>
-      api.post('/api/staff/private-photos.php', 'operatorConversationResponse', { conversation, action }),
+    mutationFn: (action: OperatorPrivatePhotoAction) => api(staffInboxRoutes.privatePhotos, { conversation, action }),
     onSuccess: (view) => queryClient.setQueryData(staffKeys.conversation(conversation), view),
   });
 }
@@ -64,7 +59,7 @@ export function useEditPersona(conversation: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { version: number; facts: PersonaFacts }) =>
-      api.put('/api/staff/persona.php', 'personaResponse', { conversation, ...input }),
+      api(staffInboxRoutes.editPersona, { conversation, ...input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
   });
 }
@@ -72,7 +67,7 @@ export function useEditPersona(conversation: number) {
 export function useAddNote(conversation: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post('/api/staff/note.php', 'notesResponse', { conversation, text }),
+    mutationFn: (text: string) => api(staffInboxRoutes.addNote, { conversation, text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversation(conversation) }),
   });
 }

@@ -1,3 +1,4 @@
+import { staffLogRoutes } from '@amora/common/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { type AuditFilter, OLDER_PAGES, pageQuery, staffKeys } from '../shared/api';
@@ -6,7 +7,7 @@ import { type AuditFilter, OLDER_PAGES, pageQuery, staffKeys } from '../shared/a
 export function useAuditLog(filter: AuditFilter) {
   return useInfiniteQuery({
     queryKey: staffKeys.log(filter),
-    queryFn: ({ pageParam }) => api.get('/api/staff/log.php', 'auditLogResponse', pageQuery(filter, pageParam)),
+    queryFn: ({ pageParam }) => api(staffLogRoutes.auditLog, pageQuery(filter, pageParam)),
     ...OLDER_PAGES,
   });
 }

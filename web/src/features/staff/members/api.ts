@@ -1,4 +1,5 @@
 import type { ReportReason } from '@amora/common';
+import { staffMemberRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';
@@ -7,7 +8,7 @@ import { staffKeys } from '../shared/api';
 export function useStaffMembers(query: string) {
   return useQuery({
     queryKey: staffKeys.members(query),
-    queryFn: () => api.get('/api/staff/members.php', 'staffMembersResponse', { q: query }),
+    queryFn: () => api(staffMemberRoutes.findMembers, { q: query }),
     enabled: query.trim() !== '',
   });
 }
@@ -15,7 +16,7 @@ export function useStaffMembers(query: string) {
 export function useStaffMember(id: number) {
   return useQuery({
     queryKey: staffKeys.member(id),
-    queryFn: () => api.get('/api/staff/member.php', 'staffMemberResponse', { id: String(id) }),
+    queryFn: () => api(staffMemberRoutes.member, { id }),
     retry: false,
   });
 }
@@ -31,8 +32,7 @@ export interface MemberAction {
 export function useActOnMember(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MemberAction) =>
-      api.post('/api/staff/member-action.php', 'staffMemberResponse', { member: id, ...input }),
+    mutationFn: (input: MemberAction) => api(staffMemberRoutes.actOnMember, { member: id, ...input }),
     onSuccess: (answer) => queryClient.setQueryData(staffKeys.member(id), answer),
   });
 }
@@ -41,8 +41,7 @@ export function useActOnMember(id: number) {
 export function useEraseMember(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (explanation: string) =>
-      api.post('/api/staff/member-erase.php', 'okResponse', { member: id, explanation }),
+    mutationFn: (explanation: string) => api(staffMemberRoutes.eraseMember, { member: id, explanation }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: staffKeys.member(id) });
       return queryClient.invalidateQueries({ queryKey: ['staff', 'members'] });

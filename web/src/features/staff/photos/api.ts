@@ -1,4 +1,5 @@
 import type { PhotoRejection } from '@amora/common';
+import { staffPhotoRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { STAFF_POLL_MS, staffKeys } from '../shared/api';
@@ -7,7 +8,7 @@ import { STAFF_POLL_MS, staffKeys } from '../shared/api';
 export function usePhotoQueue(site: number | null) {
   return useQuery({
     queryKey: staffKeys.photos(site),
-    queryFn: () => api.get('/api/staff/photos.php', 'photoQueueResponse', site ? { site: String(site) } : undefined),
+    queryFn: () => api(staffPhotoRoutes.photoQueue, { site: site ?? undefined }),
     refetchInterval: STAFF_POLL_MS,
   });
 }
@@ -17,7 +18,7 @@ export function useDecidePhotos() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection }) =>
-      api.post('/api/staff/photos.php', 'decidePhotosResponse', input),
+      api(staffPhotoRoutes.decidePhotos, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'photos'] }),
   });
 }

@@ -5,6 +5,7 @@ import type {
   NewHostedProfile,
   PersonaFacts,
 } from '@amora/common';
+import { staffHostedRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { type HostedFilter, staffKeys } from '../shared/api';
@@ -15,10 +16,10 @@ export function useHostedProfiles(filter: HostedFilter) {
     queryKey: staffKeys.hostedList(filter),
     queryFn: async () =>
       (
-        await api.get('/api/staff/hosted.php', 'hostedProfilesResponse', {
+        await api(staffHostedRoutes.hostedProfiles, {
           status: filter.status,
-          ...(filter.site && { site: filter.site }),
-          ...(filter.q.trim() && { q: filter.q.trim() }),
+          site: filter.site || undefined,
+          q: filter.q.trim() || undefined,
         })
       ).profiles,
   });
@@ -27,7 +28,7 @@ export function useHostedProfiles(filter: HostedFilter) {
 export function useHostedProfile(id: number) {
   return useQuery({
     queryKey: staffKeys.hosted(id),
-    queryFn: () => api.get('/api/staff/hosted-profile.php', 'hostedProfileResponse', { id: String(id) }),
+    queryFn: () => api(staffHostedRoutes.hostedProfile, { id }),
     retry: false,
   });
 }
@@ -45,15 +46,13 @@ function useHostedChange<Input>(call: (input: Input) => Promise<HostedProfileDet
 }
 
 export const useAddHostedProfile = () =>
-  useHostedChange((input: NewHostedProfile) => api.post('/api/staff/hosted.php', 'hostedProfileResponse', input));
+  useHostedChange((input: NewHostedProfile) => api(staffHostedRoutes.addHostedProfile, input));
 
 export const useChangeHostedProfile = () =>
-  useHostedChange((input: HostedProfileChange) => api.put('/api/staff/hosted.php', 'hostedProfileResponse', input));
+  useHostedChange((input: HostedProfileChange) => api(staffHostedRoutes.changeHostedProfile, input));
 
 export const useSetHostedStatus = () =>
-  useHostedChange((input: { id: number; status: HostedStatus }) =>
-    api.post('/api/staff/hosted-status.php', 'hostedProfileResponse', input),
-  );
+  useHostedChange((input: { id: number; status: HostedStatus }) => api(staffHostedRoutes.setHostedStatus, input));
 
 export const useUploadHostedPhoto = (profile: number) =>
   useHostedChange((file: File) =>
@@ -62,20 +61,18 @@ export const useUploadHostedPhoto = (profile: number) =>
 
 export const useChangeHostedPhoto = () =>
   useHostedChange((input: { profile: number; photo: number; main?: true; premium_only?: boolean; private?: boolean }) =>
-    api.put('/api/staff/hosted-photo.php', 'hostedProfileResponse', input),
+    api(staffHostedRoutes.changeHostedPhoto, input),
   );
 
 export const useRemoveHostedPhoto = () =>
-  useHostedChange((input: { profile: number; photo: number }) =>
-    api.delete('/api/staff/hosted-photo.php', 'hostedProfileResponse', input),
-  );
+  useHostedChange((input: { profile: number; photo: number }) => api(staffHostedRoutes.removeHostedPhoto, input));
 
 /** The persona sheet kept from the profile's page; refused when someone saved another meanwhile (then reloaded). */
 export function useEditHostedPersona(profile: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { version: number; facts: PersonaFacts }) =>
-      api.put('/api/staff/hosted-persona.php', 'personaResponse', { profile, ...input }),
+      api(staffHostedRoutes.editHostedPersona, { profile, ...input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.hosted(profile) }),
   });
 }
