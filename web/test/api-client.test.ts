@@ -1,4 +1,5 @@
 import { HTTP_RETRIES } from '@amora/common';
+import { complaintRoutes, geoRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json } from './server';
@@ -29,7 +30,7 @@ describe('api client: what it sends', () => {
       'POST /api/block.php': { ok: true },
     });
     await api.get('/api/likes.php', 'likesResponse');
-    await api.post('/api/block.php', 'okResponse', { profile_id: 3 });
+    await api(memberRoutes.block, { profile_id: 3 });
     expect(server.requests.map((request) => request.headers.get('x-request-type'))).toEqual(['client', 'client']);
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(init?.credentials).toBe('same-origin');
@@ -37,7 +38,7 @@ describe('api client: what it sends', () => {
 
   it('puts a query in the address, leaving out values that are not given', async () => {
     const server = fakeServer({ 'GET /api/cities.php': { cities: [] } });
-    await api.get('/api/cities.php', 'citiesResponse', { country: 'NL', region: undefined, q: 'Ams' });
+    await api(geoRoutes.cities, { country: 'NL', region: undefined, q: 'Ams' });
     expect(server.requests[0]?.query).toEqual({ country: 'NL', q: 'Ams' });
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/cities.php?country=NL&q=Ams');
   });
@@ -55,10 +56,10 @@ describe('api client: what it sends', () => {
       'PATCH /api/thing.php': { ok: true },
       'DELETE /api/block.php': { ok: true },
     });
-    await api.post('/api/block.php', 'okResponse', { profile_id: 1 });
-    await api.put('/api/profile.php', 'userResponse', { about: 'Hi' });
+    await api(memberRoutes.block, { profile_id: 1 });
+    await api(memberRoutes.updateProfile, { about: 'Hi' });
     await api.patch('/api/thing.php', 'okResponse', { a: 1 });
-    await api.delete('/api/block.php', 'okResponse', { profile_id: 1 });
+    await api(memberRoutes.unblock, { profile_id: 1 });
     expect(server.requests.map(({ method, body }) => [method, body])).toEqual([
       ['POST', { profile_id: 1 }],
       ['PUT', { about: 'Hi' }],
@@ -84,7 +85,7 @@ describe('api client: what it sends', () => {
   it('uploads a file as form data, leaving the content type to the browser', async () => {
     const server = fakeServer({ 'POST /api/photos.php': { photos: [], main_image: null } });
     const file = new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' });
-    await api.upload('/api/photos.php', 'photosResponse', file);
+    await api(photoRoutes.upload, file);
     const [sent] = server.requests;
     if (!sent) throw new Error('nothing was sent');
     expect(sent.body).toBeInstanceOf(FormData);
@@ -148,7 +149,7 @@ describe('api client: errors', () => {
 
   it('has no field errors when the server names none', async () => {
     fakeServer({ 'POST /api/block.php': apiError(404, 'not_found', 'This page could not be found') });
-    const error = await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const error = await failure(api(memberRoutes.block, { profile_id: 1 }));
     expect(error.fields).toEqual({});
     expect(error.message).toBe('This page could not be found');
   });
@@ -157,7 +158,7 @@ describe('api client: errors', () => {
     fakeServer({
       'POST /api/block.php': () => new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }),
     });
-    const error = await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const error = await failure(api(memberRoutes.block, { profile_id: 1 }));
     expect(error).toMatchObject({ status: 502, code: 'server_error', message: 'Bad Gateway' });
   });
 
@@ -168,7 +169,7 @@ describe('api client: errors', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const error = await failure(api(memberRoutes.block, { profile_id: 1 }));
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
     expect(error.message).toBe('The connection failed. Check your internet connection and try again.');
     expect(networkError().message).toBe(error.message);
@@ -212,7 +213,7 @@ describe('api client: retries (SPEC §7)', () => {
 
   it('does not repeat a GET the server refused (4xx): asking again gets the same answer', async () => {
     const server = fakeServer({ 'GET /api/member.php': apiError(404, 'not_found', 'This page could not be found') });
-    const result = await withRetries(() => api.get('/api/member.php', 'memberResponse', { id: '9' }));
+    const result = await withRetries(() => api(memberRoutes.member, { id: 9 }));
     expect(server.requests).toHaveLength(1);
     expect(result).toMatchObject({ error: { status: 404, code: 'not_found' } });
   });
@@ -223,9 +224,9 @@ describe('api client: retries (SPEC §7)', () => {
       'PUT /api/profile.php': apiError(502, 'server_error', 'Something went wrong'),
       'DELETE /api/block.php': apiError(503, 'service_unavailable', 'Unavailable'),
     });
-    await withRetries(() => api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
-    await withRetries(() => api.put('/api/profile.php', 'userResponse', { about: '' }));
-    await withRetries(() => api.delete('/api/block.php', 'okResponse', { profile_id: 1 }));
+    await withRetries(() => api(memberRoutes.block, { profile_id: 1 }));
+    await withRetries(() => api(memberRoutes.updateProfile, { about: '' }));
+    await withRetries(() => api(memberRoutes.unblock, { profile_id: 1 }));
     expect(server.requests.map((request) => request.method)).toEqual(['POST', 'PUT', 'DELETE']);
   });
 
@@ -234,7 +235,7 @@ describe('api client: retries (SPEC §7)', () => {
       throw new TypeError('Failed to fetch');
     });
     vi.stubGlobal('fetch', fetchMock);
-    const result = await withRetries(() => api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    const result = await withRetries(() => api(memberRoutes.block, { profile_id: 1 }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(result).toMatchObject({ error: { code: 'network_error' } });
   });
@@ -244,8 +245,14 @@ describe('api client: retries (SPEC §7)', () => {
     const server = fakeServer({
       'POST /api/complaints.php': () => (++calls < 3 ? apiError(502, 'server_error', 'Bad gateway') : { number: 12 }),
     });
-    const body = { client_id: '5d6f3d5e-8a9b-4c3d-9e2f-0a1b2c3d4e5f', message: 'Hello' };
-    const result = await withRetries(() => api.post('/api/complaints.php', 'complaintResponse', body, { retry: true }));
+    const body = {
+      client_id: '5d6f3d5e-8a9b-4c3d-9e2f-0a1b2c3d4e5f',
+      name: 'Anna',
+      email: 'anna@example.com',
+      category: 'payment' as const,
+      message: 'Hello',
+    };
+    const result = await withRetries(() => api(complaintRoutes.fileComplaint, body));
     expect(result).toEqual({ value: { number: 12 } });
     expect(server.requests.map((request) => request.body)).toEqual([body, body, body]);
   });
@@ -282,7 +289,7 @@ describe('api client: a lost session', () => {
     fakeServer({ 'POST /api/block.php': apiError(403, 'forbidden', 'You are not allowed to do that.') });
     const lost = vi.fn();
     unsubscribers.push(onAuthenticationLost(lost));
-    await failure(api.post('/api/block.php', 'okResponse', { profile_id: 1 }));
+    await failure(api(memberRoutes.block, { profile_id: 1 }));
     expect(lost).not.toHaveBeenCalled();
   });
 

@@ -22,9 +22,13 @@ export type RouteHandler<Route extends RouteDefinition> = (
   reply: FastifyReply,
 ) => Promise<RouteReturn<Route> | FastifyReply> | RouteReturn<Route> | FastifyReply;
 
-/** What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its own. */
+/**
+ * What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its
+ * own, and the OpenAPI document's description of it (here, so the web app's table carries no prose).
+ */
 export type ServeOptions = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preValidation'> & {
   config?: FastifyContextConfig;
+  description?: string;
 };
 
 const schemasByName: Record<SchemaName, z.ZodType> = schemas;
@@ -52,13 +56,14 @@ export function serve<const Route extends RouteDefinition>(
   ...[first, second]: [RouteHandler<Route>] | [ServeOptions, RouteHandler<Route>]
 ): void {
   const [options, handler] = second ? [first as ServeOptions, second] : [{}, first as RouteHandler<Route>];
-  const { config, preHandler, ...rest } = options;
+  const { config, preHandler, description, ...rest } = options;
   const staff = staffRightOf(route.access) !== null;
   const errors = [...(staff ? STAFF_REFUSALS : []), ...(route.errors ?? [])];
   app.route({
     method: route.method,
     url: route.path,
     schema: {
+      ...(description && { description }),
       ...(route.query && { querystring: schemaOf(route.query) }),
       ...(route.body && { body: schemaOf(route.body) }),
       response: { 200: schemaOf(route.response) },

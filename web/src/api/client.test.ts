@@ -1,3 +1,4 @@
+import { memberRoutes } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from './client';
 
@@ -33,7 +34,7 @@ describe('api client', () => {
 
   it('keeps the server error of a failed call', async () => {
     answer(404, { error: 'not_found', message: 'Not found' });
-    await expect(api.post('/api/block.php', 'okResponse', { profile_id: 1 })).rejects.toMatchObject({
+    await expect(api(memberRoutes.block, { profile_id: 1 })).rejects.toMatchObject({
       status: 404,
       code: 'not_found',
     });
