@@ -1,3 +1,4 @@
+import { memberRoutes } from '@amora/common/routes';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client';
@@ -76,7 +77,7 @@ describe('useUserMutation', () => {
     const { result } = renderHookInApp(
       () => ({
         me: useUser().user,
-        save: useUserMutation((about: string) => api.put('/api/profile.php', 'userResponse', { about })),
+        save: useUserMutation((about: string) => api(memberRoutes.updateProfile, { about })),
       }),
       { user: buildUser() },
     );
@@ -91,7 +92,7 @@ describe('useUserMutation', () => {
     const { result } = renderHookInApp(
       () => ({
         me: useUser().user,
-        save: useUserMutation((about: string) => api.put('/api/profile.php', 'userResponse', { about })),
+        save: useUserMutation((about: string) => api(memberRoutes.updateProfile, { about })),
       }),
       { user: buildUser({}, { about: 'Before' }) },
     );

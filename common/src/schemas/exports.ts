@@ -18,3 +18,6 @@ export const dataExportResponse = z.object({ export: dataExport.nullable() });
 
 /** GET /api/export.php?id=: an export's id, as the member's export list gives it. */
 export const exportIdQuery = z.object({ id: text().min(1, 'required').max(64, 'too_long') });
+
+/** GET /api/export.php's answer: the ZIP file itself, not JSON. */
+export const dataExportFile = z.any().describe('The ZIP file.');

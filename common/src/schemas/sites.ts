@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
+import { text } from './text.js';
 
 export const minimumMessageCost = z.object({ costs: z.number().int(), currency: z.string() });
+
+/** GET /api/settings.php: the site of the address bar; the page's other query parameters pass. */
+export const settingsQuery = z.object({ domain: text().max(253, 'invalid_choice').optional() }).passthrough();
 
 export const settings = z.object({
   name: z.string(),

@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../platform/errors.js';
 import { citiesMatching, nearestCity } from './service.js';
 
+/**
+ * The routes of `geoRoutes` in `@amora/common/routes`, registered by hand to the same definitions: this
+ * layer is below access/, whose serve() it may not import (docs/layers.md).
+ */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The city nearest to the browser's position, within the site's countries. */
   app.get(

@@ -1,14 +1,12 @@
-import { landersQuery, landersResponse } from '@amora/common/schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { landerRoutes as routes } from '@amora/common/routes';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../access/serve.js';
 
-export const landersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const landersRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   const { landers } = services;
 
-  app.get(
-    '/api/landers.php',
-    { schema: { querystring: landersQuery, response: { 200: landersResponse } } },
-    async (request) =>
-      landers.profiles(request.site, request.query.network ?? request.trafficSource, request.query, request.viewer),
+  serve(app, routes.landers, (request) =>
+    landers.profiles(request.site, request.query.network ?? request.trafficSource, request.query, request.viewer),
   );
 };

@@ -1,7 +1,6 @@
 import type { Settings } from '@amora/common';
-import { companyInfo, interestsResponse, regionsResponse, settings, text } from '@amora/common/schemas';
+import { companyInfo, interestsResponse, regionsResponse, settings, settingsQuery } from '@amora/common/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { countryOfAddress } from '../geo/service.js';
 
 /** settings.php's answers as sent: the service keeps each answer a while, and it is serialised once. */
@@ -16,6 +15,10 @@ export function settingsJson(answer: Settings): string {
   return json;
 }
 
+/**
+ * The routes of `siteRoutes` in `@amora/common/routes`, registered by hand to the same definitions: this
+ * layer is below access/, whose serve() it may not import (docs/layers.md).
+ */
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const { sites } = services;
@@ -25,7 +28,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { sessionless: true },
       schema: {
-        querystring: z.object({ domain: text().max(253, 'invalid_choice').optional() }).passthrough(),
+        querystring: settingsQuery,
         response: { 200: settings },
       },
     },

@@ -1,4 +1,5 @@
 /** The copy of the member's data: the latest one, asking for one, and the notice that it is ready. */
+import { exportRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './client';
@@ -10,7 +11,7 @@ const PREPARING_POLL_MS = 15_000;
 export function useDataExport() {
   return useQuery({
     queryKey: exportKey,
-    queryFn: async () => (await api.get('/api/exports.php', 'dataExportResponse')).export,
+    queryFn: async () => (await api(exportRoutes.latest)).export,
     refetchInterval: (query) => (query.state.data?.status === 'preparing' ? PREPARING_POLL_MS : false),
   });
 }
@@ -18,13 +19,13 @@ export function useDataExport() {
 export function useRequestExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.post('/api/exports.php', 'dataExportResponse')).export,
+    mutationFn: async () => (await api(exportRoutes.request)).export,
     onSuccess: (latest) => queryClient.setQueryData(exportKey, latest),
   });
 }
 
 /** Where the browser fetches an export's ZIP file, with the session's cookie. */
-export const exportDownloadUrl = (id: string) => `/api/export.php?id=${encodeURIComponent(id)}`;
+export const exportDownloadUrl = (id: string) => `${exportRoutes.download.path}?id=${encodeURIComponent(id)}`;
 
 /** Whether an export became ready while the app was open (the live socket said so) and the notice is not closed. */
 let readyNotice = false;

@@ -1,4 +1,5 @@
 import type { User, UserResponse } from '@amora/common';
+import { siteRoutes } from '@amora/common/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unsubscribePush } from '../features/notifications/push';
 import { api } from './client';
@@ -11,10 +12,7 @@ export const queryKeys = {
 
 /** Settings for the page the app was opened at: its query, and the site of the address bar (SPEC §7). */
 export const fetchSettings = () =>
-  api.get('/api/settings.php', 'settings', {
-    ...Object.fromEntries(new URLSearchParams(location.search)),
-    domain: location.hostname,
-  });
+  api(siteRoutes.settings, { ...Object.fromEntries(new URLSearchParams(location.search)), domain: location.hostname });
 
 export function useSettings() {
   return useQuery({
@@ -27,7 +25,7 @@ export function useSettings() {
 export function useCompanyInfo() {
   return useQuery({
     queryKey: queryKeys.companyInfo,
-    queryFn: () => api.get('/api/companyinfo.php', 'companyInfo'),
+    queryFn: () => api(siteRoutes.companyInfo),
     staleTime: Infinity,
   });
 }
@@ -84,7 +82,7 @@ export function useResendActivationMail() {
 export function useRegions() {
   return useQuery({
     queryKey: ['regions'],
-    queryFn: async () => (await api.get('/api/regions.php', 'regionsResponse')).regions,
+    queryFn: async () => (await api(siteRoutes.regions)).regions,
     staleTime: Infinity,
   });
 }
@@ -92,7 +90,7 @@ export function useRegions() {
 export function useInterests() {
   return useQuery({
     queryKey: ['interests'],
-    queryFn: async () => (await api.get('/api/interests.php', 'interestsResponse')).interests,
+    queryFn: async () => (await api(siteRoutes.interests)).interests,
     staleTime: Infinity,
   });
 }

@@ -9,6 +9,7 @@ import {
   type ReportRequest,
   type SearchQuery,
 } from '@amora/common';
+import { landerRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
@@ -24,15 +25,10 @@ export const memberKeys = {
   blocks: ['blocks'] as const,
 };
 
-const asQuery = (query: SearchParams) =>
-  Object.fromEntries(
-    Object.entries(query).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
-  );
-
 export function useSearch(query: SearchParams, enabled = true) {
   return useQuery({
     queryKey: memberKeys.search(query),
-    queryFn: () => api.get('/api/members.php', 'searchResponse', asQuery(query)),
+    queryFn: () => api(memberRoutes.search, query),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -45,7 +41,7 @@ export function useSearch(query: SearchParams, enabled = true) {
 export function useShowcase(count: number) {
   return useQuery({
     queryKey: memberKeys.showcase(count),
-    queryFn: async () => (await api.get('/api/landers.php', 'landersResponse', { count: String(count) })).profiles,
+    queryFn: async () => (await api(landerRoutes.landers, { count })).profiles,
   });
 }
 
@@ -53,7 +49,7 @@ export function useShowcase(count: number) {
 export function useMember(id: number, network?: string) {
   return useQuery({
     queryKey: memberKeys.member(id),
-    queryFn: async () => (await api.get('/api/member.php', 'memberResponse', { id: String(id), network })).profile,
+    queryFn: async () => (await api(memberRoutes.member, { id, network })).profile,
     retry: false,
   });
 }
@@ -61,7 +57,7 @@ export function useMember(id: number, network?: string) {
 export function useBlocks() {
   return useQuery({
     queryKey: memberKeys.blocks,
-    queryFn: async () => (await api.get('/api/blocks.php', 'blocksResponse')).profiles,
+    queryFn: async () => (await api(memberRoutes.blocks)).profiles,
   });
 }
 
@@ -71,8 +67,8 @@ export function useBlock(profileId: number) {
   return useMutation({
     mutationFn: (blocked: boolean) =>
       blocked
-        ? api.post('/api/block.php', 'okResponse', { profile_id: profileId })
-        : api.delete('/api/block.php', 'okResponse', { profile_id: profileId }),
+        ? api(memberRoutes.block, { profile_id: profileId })
+        : api(memberRoutes.unblock, { profile_id: profileId }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
@@ -89,18 +85,17 @@ export function useBlock(profileId: number) {
 export function usePrivatePhotos(profileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: PrivatePhotoAction) =>
-      api.post('/api/private-photos.php', 'okResponse', { profile_id: profileId, action }),
+    mutationFn: (action: PrivatePhotoAction) => api(memberRoutes.privatePhotos, { profile_id: profileId, action }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
   });
 }
 
 export function useReport() {
-  return useMutation({ mutationFn: (report: ReportRequest) => api.post('/api/report.php', 'okResponse', report) });
+  return useMutation({ mutationFn: (report: ReportRequest) => api(memberRoutes.report, report) });
 }
 
 export function useProfileUpdate() {
-  return useUserMutation((update: ProfileUpdate) => api.put('/api/profile.php', 'userResponse', update));
+  return useUserMutation((update: ProfileUpdate) => api(memberRoutes.updateProfile, update));
 }
 
 /** Photo calls answer with the photo list; the cached user is fetched again for its main image. */
@@ -117,12 +112,12 @@ export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosRe
 }
 
 export const photoCalls = {
-  upload: (file: File) => api.upload('/api/photos.php', 'photosResponse', file),
-  setMain: (id: number) => api.put('/api/photos.php', 'photosResponse', { main_image: id }),
-  reorder: (order: number[]) => api.put('/api/photos.php', 'photosResponse', { order }),
+  upload: (file: File) => api(photoRoutes.upload, file),
+  setMain: (id: number) => api(photoRoutes.update, { main_image: id }),
+  reorder: (order: number[]) => api(photoRoutes.update, { order }),
   setPrivate: ({ id, private: isPrivate }: { id: number; private: boolean }) =>
-    api.put('/api/photos.php', 'photosResponse', { private_photo: { id, private: isPrivate } }),
-  remove: (id: number) => api.delete('/api/photos.php', 'photosResponse', { id }),
+    api(photoRoutes.update, { private_photo: { id, private: isPrivate } }),
+  remove: (id: number) => api(photoRoutes.remove, { id }),
 };
 
 /** A photo's address: public ones on the site's cdn_prefix, the others from the app's /media, which checks who asks. */

@@ -1,4 +1,5 @@
 import type { ProfileUpdate } from '@amora/common';
+import { geoRoutes } from '@amora/common/routes';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -62,7 +63,7 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
     queryKey: ['cities', place.country, place.region, place.city.slice(0, 3)],
     queryFn: async () =>
       (
-        await api.get('/api/cities.php', 'citiesResponse', {
+        await api(geoRoutes.cities, {
           country: place.country,
           region: place.region || undefined,
           q: place.city.slice(0, 3),
@@ -76,9 +77,9 @@ export function LocationForm({ profile, submitLabel, onSaved, onDraft }: Profile
     setLocating('busy');
     try {
       const position = await currentPosition();
-      const found = await api.get('/api/geocode.php', 'geocodeResponse', {
-        lat: String(position.coords.latitude),
-        lon: String(position.coords.longitude),
+      const found = await api(geoRoutes.geocode, {
+        lat: position.coords.latitude,
+        lon: position.coords.longitude,
       });
       setPlace({ ...found, city: found.city });
       setLocating('found');

@@ -1,4 +1,5 @@
 import { COMPLAINT_CATEGORIES, type ComplaintRequest } from '@amora/common';
+import { complaintRoutes } from '@amora/common/routes';
 import { complaintRequest } from '@amora/common/schemas';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -79,7 +80,7 @@ function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) {
     client_id: clientId,
   };
   const { form, onSubmit, alert } = useSchemaForm(complaintRequest, defaults, async (input) => {
-    const { number } = await api.post('/api/complaints.php', 'complaintResponse', input, { retry: true });
+    const { number } = await api(complaintRoutes.fileComplaint, input);
     onFiled({ number, email: input.email });
   });
   const categoryError = form.formState.errors.category?.message;

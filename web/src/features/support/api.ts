@@ -1,5 +1,6 @@
 /** The appeal link of a statement of reasons: the decision it is about, and the appeal. */
 import type { AppealResponse } from '@amora/common';
+import { moderationRoutes } from '@amora/common/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -8,7 +9,7 @@ const appealKey = (token: string) => ['appeal', token] as const;
 export function useAppeal(token: string) {
   return useQuery({
     queryKey: appealKey(token),
-    queryFn: () => api.get(`/api/appeal.php?token=${encodeURIComponent(token)}`, 'appealResponse'),
+    queryFn: () => api(moderationRoutes.appeal, { token }),
     retry: false,
   });
 }
@@ -17,7 +18,7 @@ export function useAppeal(token: string) {
 export function useFileAppeal(token: string) {
   const queryClient = useQueryClient();
   return async (text: string) => {
-    const answer = await api.post('/api/appeal.php', 'appealResponse', { token, text });
+    const answer = await api(moderationRoutes.fileAppeal, { token, text });
     queryClient.setQueryData<AppealResponse>(appealKey(token), answer);
   };
 }
