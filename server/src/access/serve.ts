@@ -9,7 +9,8 @@ import type { Access, RouteBody, RouteDefinition, RouteQuery, RouteReturn, Schem
 import * as schemas from '@amora/common/schemas';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { requireRight, STAFF_REFUSALS } from '../identity/staff/policy.js';
+import { STAFF_REFUSALS } from '../identity/staff/policy.js';
+import { authorize, staffActor } from './authorize.js';
 
 /** The request as the handler reads it: its query and body validated by the route's schemas. */
 type ServedRequest<Route extends RouteDefinition> = Omit<FastifyRequest, 'body' | 'query'> & {
@@ -44,7 +45,7 @@ function doorHooks(access: Access, own: RouteOptions['preHandler']) {
   const hooks = [own ?? []].flat();
   if (right === null) return hooks.length > 0 ? hooks : undefined;
   const holdsRight = async (request: FastifyRequest) => {
-    requireRight(request.staff, right);
+    authorize(staffActor(request.staff), `staff:${right}`);
   };
   return [holdsRight, ...hooks];
 }

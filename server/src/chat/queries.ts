@@ -74,20 +74,22 @@ export async function findOrCreateConversation(
   return inserted;
 }
 
-/** A conversation of the site with the profile's place in it, in one read; undefined when it has none there. */
+/** A conversation of the site, with `profileId`'s place in it when they are one of its two sides. */
 export async function findConversationOf(db: Db, siteId: number, conversationId: number, profileId: number) {
   const row = await db
     .selectFrom('conversations as c')
-    .innerJoin('conversation_members as cm', 'cm.conversation_id', 'c.id')
+    .leftJoin('conversation_members as cm', (join) =>
+      join.onRef('cm.conversation_id', '=', 'c.id').on('cm.profile_id', '=', profileId),
+    )
     .selectAll('c')
     .select(['cm.other_profile_id', 'cm.cleared_up_to'])
     .where('c.id', '=', conversationId)
     .where('c.site_id', '=', siteId)
-    .where('cm.profile_id', '=', profileId)
     .executeTakeFirst();
   if (!row) return undefined;
   const { other_profile_id, cleared_up_to, ...conversation } = row;
-  return { conversation: conversation as ConversationRow, membership: { other_profile_id, cleared_up_to } };
+  const membership = other_profile_id === null || cleared_up_to === null ? null : { other_profile_id, cleared_up_to };
+  return { conversation: conversation as ConversationRow, membership };
 }
 
 export function findMembership(db: Db, conversationId: number, profileId: number) {

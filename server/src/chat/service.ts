@@ -11,6 +11,7 @@ import {
   type SendMessageResponse,
   type SentKind,
 } from '@amora/common';
+import { authorize, memberActor, viewerActor } from '../access/authorize.js';
 import type { Member } from '../identity/member.js';
 import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
@@ -20,7 +21,7 @@ import type { Clock } from '../platform/clock.js';
 import type { FigurePeriod } from '../platform/db/figures.js';
 import type { Db } from '../platform/db/index.js';
 import type { ConversationRow, MessageRow } from '../platform/db/schema.js';
-import { DomainError, fieldError, notFound } from '../platform/errors.js';
+import { fieldError, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { MediaStore } from '../platform/media/store.js';
 import type { Site } from '../platform/site.js';
@@ -91,11 +92,19 @@ export function createChatService(deps: {
     };
   }
 
-  /** The conversation and the member's place in it, or a 404 as for one that does not exist. */
-  async function membershipOf(site: Site, profileId: number, conversationId: number) {
-    const found = await queries.findConversationOf(db, site.id, conversationId, profileId);
+  /** The conversation and the member's place in it, when they may `action` it; else a 404 as for one that does not exist. */
+  async function membershipOf(
+    site: Site,
+    member: Member,
+    conversationId: number,
+    action: 'conversation.read' | 'conversation.write' = 'conversation.read',
+  ) {
+    const found = await queries.findConversationOf(db, site.id, conversationId, member.profileId);
     if (!found) throw notFound();
-    return found;
+    const { conversation, membership } = found;
+    authorize(memberActor(member), action, { sides: [conversation.profile_low, conversation.profile_high] });
+    if (!membership) throw new Error(`conversation ${conversation.id} lacks the membership of a side`);
+    return { conversation, membership };
   }
 
   /** Whom the message goes to: a profile the sender may contact, and the conversation if there is one. */
@@ -105,7 +114,8 @@ export function createChatService(deps: {
     }
     let otherId = target.profile_id;
     if (target.conversation !== undefined) {
-      otherId = (await membershipOf(site, sender.profileId, target.conversation)).membership.other_profile_id;
+      otherId = (await membershipOf(site, sender, target.conversation, 'conversation.write')).membership
+        .other_profile_id;
     }
     return recipientFrom(await visibility.contactable(site, sender, otherId as number));
   }
@@ -160,7 +170,7 @@ export function createChatService(deps: {
     present,
 
     async send(site: Site, member: Member, target: SendTarget, outgoing: Outgoing): Promise<SendMessageResponse> {
-      if (!member.confirmed) throw new DomainError('activation_required');
+      authorize(memberActor(member), 'conversation.write', { sides: null });
       const recipient = await recipientOf(site, member, target);
       const sender: Sender = { profileId: member.profileId, userId: member.userId, paid: member.paid, staffId: null };
       // A retry of a stored photo answers at once, before the photo is decoded again; other
@@ -231,7 +241,7 @@ export function createChatService(deps: {
 
     /** A page of a conversation; reading it (`markRead`) sets its unread count to zero and tells the other side. */
     async conversation(site: Site, member: Member, query: ChatQuery, markRead: boolean): Promise<ChatResponse> {
-      const { conversation, membership } = await membershipOf(site, member.profileId, query.conversation);
+      const { conversation, membership } = await membershipOf(site, member, query.conversation);
       const [profiles, page, other] = await Promise.all([
         chatProfiles(site, member, [membership.other_profile_id]),
         pageOf(conversation.id, membership.cleared_up_to, query),
@@ -251,13 +261,13 @@ export function createChatService(deps: {
 
     /** A member asks for another's private photos, or answers about their own (grant, decline, revoke). */
     privatePhotos: (site: Site, member: Member, profileId: number, action: PrivatePhotoAction) => {
-      if (!member.confirmed) throw new DomainError('activation_required');
+      authorize(memberActor(member), 'conversation.write', { sides: null });
       return privatePhotos(site, { profileId: member.profileId, staffId: null }, profileId, action);
     },
 
     /** Hides the conversation for the member only; a new message brings it back, without the old ones. */
     async remove(site: Site, member: Member, conversationId: number) {
-      const { conversation } = await membershipOf(site, member.profileId, conversationId);
+      const { conversation } = await membershipOf(site, member, conversationId);
       await db.transaction().execute(async (trx) => {
         await queries.hideConversation(trx, conversation.id, member.profileId, conversation.last_message_id);
         await events.record(trx, {
@@ -273,7 +283,7 @@ export function createChatService(deps: {
 
     /** Tells the other side that the member types (the socket calls this). */
     async typing(site: Site, member: Member, conversationId: number) {
-      const { membership } = await membershipOf(site, member.profileId, conversationId);
+      const { membership } = await membershipOf(site, member, conversationId);
       await events.signal({
         type: 'chat.typing',
         siteId: site.id,
@@ -292,7 +302,8 @@ export function createChatService(deps: {
     /** The object of a photo message, for one of the conversation's two members; a 404 for anyone else. */
     async photoObject(site: Site, viewerProfileId: number | undefined, file: string) {
       const message = await photoMessage(site, file);
-      if (viewerProfileId !== message.profileLow && viewerProfileId !== message.profileHigh) throw notFound();
+      const viewer = viewerProfileId === undefined ? null : { profileId: viewerProfileId };
+      authorize(viewerActor(viewer), 'conversation.read', { sides: [message.profileLow, message.profileHigh] });
       return media.get(message.file);
     },
 

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type DataExport, EXPORT_DAYS, type Locale } from '@amora/common';
+import { accountActor, authorize } from '../access/authorize.js';
 import type { ChatService } from '../chat/service.js';
 import type { AccountsService } from '../identity/accounts/service.js';
 import type { LikesService } from '../likes/service.js';
@@ -314,8 +315,10 @@ export function createExportsService(deps: ExportsDeps) {
     /** One of the member's ready exports; 404 for anyone else's, an expired one, or a deleted account's. */
     async download(userId: number, exportId: string) {
       const row = EXPORT_ID.test(exportId) ? await queries.findExport(db, exportId) : undefined;
-      const usable = row?.user_id === userId && row.status === 'ready' && (row.expires_at ?? '') > nowIso();
-      if (!row || !usable || !(await accounts.memberById(userId))) throw notFound();
+      if (!row) throw notFound();
+      authorize(accountActor(userId), 'export.download', { ownerUserId: row.user_id });
+      const usable = row.status === 'ready' && (row.expires_at ?? '') > nowIso();
+      if (!usable || !(await accounts.memberById(userId))) throw notFound();
       // Swept away between the look and the read: as gone as an expired one.
       const object = await store.get(keyOf(row.id));
       if (!object) throw notFound();

@@ -126,7 +126,7 @@ function visiblePhotos(row: ProfileRow, photos: PhotoRow[], viewer: Viewer, priv
   return { shown, forMembers: 0, forPremium: open.length - shown.length, ...privately };
 }
 
-/** Whether `viewer` may see this photo of the profile, by the same rule as the profile page. */
+/** Whether the profile page shows `viewer` this photo (its owner's own access is access/authorize.ts's). */
 export function maySeePhoto(
   row: ProfileRow,
   photos: PhotoRow[],
@@ -134,7 +134,6 @@ export function maySeePhoto(
   viewer: Viewer,
   privateShown: boolean,
 ): boolean {
-  if (viewer?.profileId === row.id) return photo.status !== 'rejected';
   const visible = visiblePhotos(row, photos, viewer, privateShown);
   return visible.shown.includes(photo) || visible.privateShown.includes(photo);
 }

@@ -11,9 +11,8 @@ import {
   type Persona,
   type PersonaFacts,
   parseBirthDate,
-  type StaffRight,
-  staffMay,
 } from '@amora/common';
+import { authorize, permits, staffActor } from '../access/authorize.js';
 import type { ChatService } from '../chat/service.js';
 import type { AuditLog } from '../identity/staff/audit.js';
 import type { StaffMember } from '../identity/staff/member.js';
@@ -60,7 +59,7 @@ const ageOf = (row: ProfileRow, now: Date) => {
 
 /** Operators see only the site they work on; staff with the right to change profiles see every site. */
 function seesAllSites(staff: StaffMember) {
-  return staffMay(staff.role, 'profiles');
+  return permits(staffActor(staff), 'staff:profiles');
 }
 
 export function createHostedProfiles(deps: {
@@ -79,8 +78,7 @@ export function createHostedProfiles(deps: {
   /** Who may look at hosted profiles: operators (the inbox) and those who keep them. */
   function requireViewer(staff: StaffMember | null): StaffMember {
     const viewer = requireSignedIn(staff);
-    const rights: StaffRight[] = ['profiles', 'inbox'];
-    if (!rights.some((right) => staffMay(viewer.role, right))) throw new DomainError('forbidden');
+    if (!permits(staffActor(viewer), 'staff:profiles')) authorize(staffActor(viewer), 'staff:inbox');
     return viewer;
   }
 

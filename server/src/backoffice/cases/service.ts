@@ -4,14 +4,8 @@
  * suspension or a ban is taken on the member's account in the transaction of the decision, and
  * lifted in the transaction of an appeal that reverses it.
  */
-import {
-  type AppealOutcome,
-  type AppealParty,
-  type CaseKind,
-  type CaseMeasure,
-  REPORT_MEASURES,
-  staffMay,
-} from '@amora/common';
+import { type AppealOutcome, type AppealParty, type CaseKind, type CaseMeasure, REPORT_MEASURES } from '@amora/common';
+import { permits, staffActor } from '../../access/authorize.js';
 import type { ComplaintsService } from '../../complaints/service.js';
 import type { AccountsService } from '../../identity/accounts/service.js';
 import type { AuditLog } from '../../identity/staff/audit.js';
@@ -132,7 +126,7 @@ export function createCaseDesk(deps: {
       const subjectOf = new Map(subjects.map((row) => [row.id, row]));
       const nameOf = (staffId: number | null) =>
         staffId === null ? null : (staffNames.find((row) => row.id === staffId)?.name ?? '');
-      const seesAddresses = staffMay(moderator.role, 'staff');
+      const seesAddresses = permits(staffActor(moderator), 'staff:staff');
       return {
         cases: rows.map((row) => {
           const { report, complaint } = noticeOf(row);

@@ -4,7 +4,8 @@
  * them on the staff's own initiative (a decided case with a statement of reasons and an appeal, as
  * for a report), lift a suspension, or grant or take credits. Never a password or a payment card.
  */
-import { type Locale, type PaymentMethod, type ReportReason, staffMay } from '@amora/common';
+import type { Locale, PaymentMethod, ReportReason } from '@amora/common';
+import { authorize, permits, staffActor } from '../../access/authorize.js';
 import type { AccountsService } from '../../identity/accounts/service.js';
 import type { CredentialsService } from '../../identity/credentials/service.js';
 import type { LifecycleService } from '../../identity/lifecycle/service.js';
@@ -87,7 +88,7 @@ export function createMemberDesk(deps: {
     async findMembers(staff: StaffMember | null, query: { q: string; site?: number }) {
       const moderator = requireRight(staff, 'members');
       const q = query.q.trim();
-      const seesAddresses = staffMay(moderator.role, 'staff');
+      const seesAddresses = permits(staffActor(moderator), 'staff:staff');
       const byAddress = q.includes('@');
       if (byAddress && !seesAddresses) throw new DomainError('forbidden');
       const rows = await members.membersForStaff({
@@ -143,7 +144,7 @@ export function createMemberDesk(deps: {
           country: profile.country,
           city: profile.city,
           about: profile.about,
-          email: staffMay(moderator.role, 'staff') ? account.email : null,
+          email: permits(staffActor(moderator), 'staff:staff') ? account.email : null,
           language: account.language as Locale,
           confirmed: account.status === 'confirmed',
           paid: account.paid_user === 1,
@@ -267,7 +268,7 @@ export function createMemberDesk(deps: {
     /** Erases a member's account at once (admins only): as their own deletion, without the grace period. */
     async eraseMember(staff: StaffMember | null, input: { member: number; explanation: string }) {
       const admin = requireRight(staff, 'members');
-      if (!staffMay(admin.role, 'staff')) throw new DomainError('forbidden');
+      authorize(staffActor(admin), 'staff:staff');
       const { profile, userId } = await memberOf(input.member);
       if (!(await lifecycle.erase(userId))) throw notFound();
       await log(admin, 'member.erase', {

@@ -2,7 +2,8 @@
  * The photo desk of the back office: those who moderate photos approve or reject what members
  * upload, on every site; staff fetch photo files, whatever their status, through the staff path.
  */
-import { type PhotoRejection, staffMay } from '@amora/common';
+import type { PhotoRejection } from '@amora/common';
+import { permits, staffActor } from '../../access/authorize.js';
 import type { AuditLog } from '../../identity/staff/audit.js';
 import { staffMediaUrl } from '../../identity/staff/media-path.js';
 import type { StaffMember } from '../../identity/staff/member.js';
@@ -80,7 +81,7 @@ export function createPhotoDesk(deps: {
         requireRight(staff, 'inbox');
         return operators.inbox.chatPhotoObject(site, member, file);
       }
-      if (staffMay(member.role, 'photos')) return photos.object(await photos.fileForModerator(file));
+      if (permits(staffActor(member), 'staff:photos')) return photos.object(await photos.fileForModerator(file));
       requireRight(staff, 'inbox');
       return photos.object(await photos.fileForOperator(site, file));
     },

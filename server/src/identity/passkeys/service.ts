@@ -21,6 +21,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { accountActor, permits } from '../../access/authorize.js';
 import { addMinutes, type Clock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { type Db, isUniqueViolation } from '../../platform/db/index.js';
@@ -250,7 +251,7 @@ export function createPasskeysService({ db, clock }: { db: Db; clock: Clock }) {
     /** Whether a member confirmed a change with one of their own passkeys, just now. */
     async confirms(ctx: RequestContext, userId: number, response: AuthenticationResponseJSON): Promise<boolean> {
       const passkey = await queries.findPasskeyOnSite(db, ctx.site.id, response.id);
-      if (!passkey || passkey.user_id !== userId) return false;
+      if (!passkey || !permits(accountActor(userId), 'passkey.use', { ownerUserId: passkey.user_id })) return false;
       return assertionHolds(ctx, response, 'confirm', passkey, userId);
     },
   };

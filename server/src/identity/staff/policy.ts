@@ -1,19 +1,18 @@
-/** Who on the staff may do what: the one check every staff call makes (common/src/staff-rights.ts says the rights). */
-import { type StaffRight, staffMay } from '@amora/common';
-import { DomainError } from '../../platform/errors.js';
+/** The staff member a staff call acts as, once access/authorize.ts let them through (common/src/staff-rights.ts says the rights). */
+import type { StaffRight } from '@amora/common';
+import { authorize, staffActor } from '../../access/authorize.js';
 import type { StaffMember } from './member.js';
 
 /** The staff member signed in: else 403 staff_login_required. */
 export function requireSignedIn(staff: StaffMember | null): StaffMember {
-  if (!staff) throw new DomainError('staff_login_required');
-  return staff;
+  authorize(staffActor(staff), 'staff:signed-in');
+  return staff as StaffMember;
 }
 
 /** The staff member signed in, when their role has the right: else 403 (not signed in as staff, or not allowed). */
 export function requireRight(staff: StaffMember | null, right: StaffRight): StaffMember {
-  const member = requireSignedIn(staff);
-  if (!staffMay(member.role, right)) throw new DomainError('forbidden');
-  return member;
+  authorize(staffActor(staff), `staff:${right}`);
+  return staff as StaffMember;
 }
 
 /** The refusals of any staff call for a role's right, as the routes list them. */

@@ -1,4 +1,5 @@
 /** Who may fetch a photo file: anyone as the profile page shows it, its owner, operators and moderators. */
+import { permits, viewerActor } from '../../access/authorize.js';
 import type { Db } from '../../platform/db/index.js';
 import type { PhotoRow } from '../../platform/db/schema.js';
 import { DomainError, notFound } from '../../platform/errors.js';
@@ -35,18 +36,17 @@ export function createPhotoFileAccess({
     photo: PhotoRow,
     trafficSource?: string,
   ): Promise<{ public: boolean } | null> {
-    if (photo.status === 'rejected') return null;
     const profile = await profileQueries.findProfileById(db, photo.profile_id);
     if (!profile || profile.site_id !== site.id) return null;
-    if (viewer?.profileId !== profile.id && photo.status !== 'active') return null;
     const seen = await visibility.viewable(site, viewer, profile.id, trafficSource).catch((error: unknown) => {
       if (error instanceof DomainError) return null;
       throw error;
     });
-    if (!seen) return null;
-    const photos = await queries.photosOf(db, [profile.id]);
+    const photos = seen ? await queries.photosOf(db, [profile.id]) : [];
     const own = photos.find((candidate) => candidate.id === photo.id) ?? photo;
-    if (!maySeePhoto(profile, photos, own, viewer, seen.privatePhotosShown)) return null;
+    const shown = seen !== null && maySeePhoto(profile, photos, own, viewer, seen.privatePhotosShown);
+    const subject = { ownerProfileId: profile.id, status: photo.status, visible: seen !== null, shown };
+    if (!permits(viewerActor(viewer), 'photo.view', subject)) return null;
     const everyone =
       photo.status === 'active' && maySeePhoto(profile, photos, own, null, false) && profile.invisible === 0;
     return { public: everyone && site.settings.logged_out_search && profile.status === 'active' };

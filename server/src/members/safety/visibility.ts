@@ -10,6 +10,7 @@
  */
 
 import { type PrivatePhotoStanding, visitorMayBrowse } from '@amora/common';
+import { permits, viewerActor } from '../../access/authorize.js';
 import type { Db } from '../../platform/db/index.js';
 import type { ProfileRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
@@ -41,9 +42,12 @@ export function createVisibilityPolicy(db: Db) {
       if (!viewer) assertVisitorMayBrowse(site, trafficSource, new DomainError('profile_login_required'));
       const found = await queries.visibleProfile(db, site.id, profileId, viewer?.profileId, 'view');
       if (!found) throw notFound();
-      const own = viewer?.profileId === profileId;
       const granted = found.privateAccess === 'granted' && !found.blockedByViewer;
-      return { ...found, privatePhotosShown: own || granted };
+      const privatePhotosShown = permits(viewerActor(viewer), 'privatePhotos.view', {
+        ownerProfileId: profileId,
+        granted,
+      });
+      return { ...found, privatePhotosShown };
     },
 
     /** May `viewer` like (or write to) this profile? A 404 as for a missing one when not. */

@@ -1,5 +1,6 @@
 /** The member's own payments as transactions: the list, one with its history, and how each is shown. */
 import type { PaymentMethod, Transaction } from '@amora/common';
+import { accountActor, authorize } from '../../access/authorize.js';
 import type { Member } from '../../identity/member.js';
 import type { PaymentRow } from '../../platform/db/schema.js';
 import { DomainError } from '../../platform/errors.js';
@@ -45,8 +46,8 @@ export function createTransactions({ db, credits, sites }: PaymentsDeps, states:
 
   async function ownPayment(member: Member, id: number): Promise<PaymentRow> {
     const row = await queries.findPayment(db, id);
-    // Another member's payment is as unknown as one that does not exist.
-    if (!row || row.user_id !== member.userId) throw new DomainError('not_found');
+    if (!row) throw new DomainError('not_found');
+    authorize(accountActor(member.userId), 'payment.read', { ownerUserId: row.user_id });
     return row;
   }
 

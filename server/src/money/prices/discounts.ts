@@ -3,6 +3,7 @@
  * code is still free to use is decided by the database when a payment holds it (service.ts: holdDiscount).
  */
 import { type DiscountCode, type PaymentMethod, TIME_BONUS_SECONDS, WELCOME_DISCOUNT_DAYS } from '@amora/common';
+import { accountActor, authorize } from '../../access/authorize.js';
 import { addDays, addMinutes } from '../../platform/clock.js';
 import type { DiscountCodeRow } from '../../platform/db/schema.js';
 import { DomainError } from '../../platform/errors.js';
@@ -65,9 +66,8 @@ export function assertUsable(
   now: Date,
   target?: DiscountTarget,
 ): asserts row is DiscountCodeRow {
-  if (row?.status !== 'active' || (row.user_id !== null && row.user_id !== member.userId)) {
-    throw new DomainError('discount_not_found');
-  }
+  if (row?.status !== 'active') throw new DomainError('discount_not_found');
+  authorize(accountActor(member.userId), 'discount.use', { ownerUserId: row.user_id });
   if (isNewMemberOffer(row) && member.paid) throw new DomainError('discount_used');
   const expires = expiryOf(row, member);
   if (expires !== null && expires <= now) throw new DomainError('discount_expired');
