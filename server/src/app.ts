@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { staffDoor } from './access/door.js';
 import { backofficeRoutes } from './backoffice/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { complaintsRoutes } from './complaints/routes.js';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(rateLimit, rateLimits.options);
   await app.register(swagger, openApiOptions);
   await app.register(requestContextHooks, { publicUrl: config.publicUrl });
+  await app.register(staffDoor);
 
   await app.register(sitesRoutes);
   await app.register(accountsRoutes);

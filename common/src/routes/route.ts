@@ -21,10 +21,12 @@ export type SchemaName = {
 
 /**
  * Who may call: anyone (a visitor, a provider's webhook), a signed-in member, or a signed-in staff
- * member holding a right. What the caller may do with a particular subject (their own chat, their
+ * member holding a right (or any of several). What the caller may do with a particular subject (their own chat, their
  * own payment) is decided past the door, by the service.
  */
-export type Access = 'anyone' | 'member' | { staff: StaffRight };
+export type Access = 'anyone' | 'member' | { staff: StaffDoor };
+/** A right, any of several rights, or only a staff member signed in (their own session and desk). */
+export type StaffDoor = StaffRight | readonly StaffRight[] | 'signed-in';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -49,9 +51,11 @@ export const defineRoute = <const Route extends RouteDefinition>(route: Route): 
 type Input<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : never;
 type Output<Name> = Name extends SchemaName ? z.output<SchemaModule[Name]> : never;
 
-/** What the web app sends: the query for a GET, the body otherwise, a File for an upload. */
+/** What the web app sends: the query for a GET, the body otherwise, a File for an upload (with its query, if any). */
 export type RouteInput<Route extends RouteDefinition> = Route['upload'] extends true
-  ? File
+  ? Route['query'] extends SchemaName
+    ? { file: File; query: Input<Route['query']> }
+    : File
   : Route['query'] extends SchemaName
     ? Input<Route['query']>
     : Route['body'] extends SchemaName

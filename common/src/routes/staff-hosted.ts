@@ -1,9 +1,6 @@
 /**
  * Hosted profiles: operators look, admins create, change and retire them, with photos and persona
- * sheets. Looking needs either right (`inbox` or `profiles`), which one door cannot say: the
- * service asks it, and the routes list the staff refusals themselves. A photo's upload
- * (POST hosted-photo.php?profile=) sends a query beside its file, which an upload here cannot: it
- * is registered outside the table (server/src/operators/hosted-routes.ts).
+ * sheets. Looking needs either right, `inbox` or `profiles`.
  */
 import { defineRoute } from './route.js';
 
@@ -11,18 +8,17 @@ export const staffHostedRoutes = {
   hostedProfiles: defineRoute({
     method: 'GET',
     path: '/api/staff/hosted.php',
-    access: 'anyone',
+    access: { staff: ['inbox', 'profiles'] },
     query: 'hostedProfilesQuery',
     response: 'hostedProfilesResponse',
-    errors: ['staff_login_required', 'forbidden'],
   }),
   hostedProfile: defineRoute({
     method: 'GET',
     path: '/api/staff/hosted-profile.php',
-    access: 'anyone',
+    access: { staff: ['inbox', 'profiles'] },
     query: 'hostedProfileQuery',
     response: 'hostedProfileResponse',
-    errors: ['staff_login_required', 'forbidden', 'not_found'],
+    errors: ['not_found'],
   }),
   addHostedProfile: defineRoute({
     method: 'POST',
@@ -47,6 +43,22 @@ export const staffHostedRoutes = {
     body: 'hostedStatusRequest',
     response: 'hostedProfileResponse',
     errors: ['not_found'],
+  }),
+  uploadHostedPhoto: defineRoute({
+    method: 'POST',
+    path: '/api/staff/hosted-photo.php',
+    access: { staff: 'profiles' },
+    query: 'hostedPhotoUploadQuery',
+    upload: true,
+    response: 'hostedProfileResponse',
+    errors: [
+      'not_found',
+      'photo_invalid',
+      'photo_too_large',
+      'photo_too_many_pixels',
+      'photo_too_small',
+      'photo_limit',
+    ],
   }),
   changeHostedPhoto: defineRoute({
     method: 'PUT',

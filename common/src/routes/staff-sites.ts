@@ -2,16 +2,12 @@
 import { defineRoute } from './route.js';
 
 export const staffSiteRoutes = {
-  /**
-   * Any signed-in staff member, for the filters of every desk: the door is the service's own
-   * check of the staff session, so its refusals are listed here.
-   */
+  /** Any signed-in staff member: the site filter of every desk. */
   sites: defineRoute({
     method: 'GET',
     path: '/api/staff/sites.php',
-    access: 'anyone',
+    access: { staff: 'signed-in' },
     response: 'staffSitesResponse',
-    errors: ['staff_login_required', 'forbidden'],
   }),
   site: defineRoute({
     method: 'GET',

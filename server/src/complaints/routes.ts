@@ -1,8 +1,8 @@
 import { complaintRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../access/serve.js';
 import { requestContext } from '../identity/request-context.js';
 import { perVisitor } from '../platform/http/rate-limits.js';
+import { serve } from '../platform/http/serve.js';
 
 export const complaintsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
   const { services } = app;

@@ -1,7 +1,7 @@
 import { exportRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../access/serve.js';
 import { perMember } from '../platform/http/rate-limits.js';
+import { serve } from '../platform/http/serve.js';
 
 export const exportsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
   const { services } = app;

@@ -1,6 +1,6 @@
 import { landerRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../access/serve.js';
+import { serve } from '../platform/http/serve.js';
 
 export const landersRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { memberRoutes, photoRoutes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../access/serve.js';
 import { notFound } from '../platform/errors.js';
 import { sentByClient } from '../platform/http/client-header.js';
 import { PUBLIC_PHOTO_CACHE, sendObject } from '../platform/http/media.js';
 import { acceptPhotoUploads, uploadedPhoto } from '../platform/http/photo-upload.js';
 import { perMember } from '../platform/http/rate-limits.js';
+import { serve } from '../platform/http/serve.js';
 import { isMediaKey } from '../platform/media/store.js';
 
 export const membersRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {

@@ -1,7 +1,7 @@
 import { moderationRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../access/serve.js';
 import { perVisitor } from '../platform/http/rate-limits.js';
+import { serve } from '../platform/http/serve.js';
 
 /** The appeal link of a statement of reasons: it works without signing in (a suspended member cannot). */
 export const moderationRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {

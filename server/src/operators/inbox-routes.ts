@@ -1,8 +1,8 @@
 /** The operators' inbox under /api/staff/: claims, held conversations, answers as hosted profiles, personas and notes. */
 import { staffInboxRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { serve } from '../access/serve.js';
 import { requireRight } from '../identity/staff/policy.js';
+import { serve } from '../platform/http/serve.js';
 
 /** The operator signed in, as the service takes them (the door asked the same right). */
 const operator = (request: FastifyRequest) => requireRight(request.staff, 'inbox');

@@ -150,6 +150,12 @@ function queryOf(input: unknown): Record<string, string | string[]> {
   return Object.fromEntries(entries);
 }
 
+/** An upload with a query beside its file. */
+interface UploadInput {
+  file: File;
+  query: unknown;
+}
+
 /** The input of a route that takes none is left out: `api(likeRoutes.likes)`. */
 type InputArgs<Route extends RouteDefinition> = RouteInput<Route> extends undefined ? [] : [RouteInput<Route>];
 
@@ -167,12 +173,15 @@ function callRoute<Route extends RouteDefinition>(
   if (route.method === 'GET') {
     return request(route.path, answer, { query: queryOf(input), retry }) as Promise<RouteAnswer<Route>>;
   }
-  let body: unknown = input ?? {};
   if (route.upload) {
-    body = new FormData();
-    (body as FormData).append('file', input as File);
+    const { file, query } = input instanceof File ? { file: input, query: undefined } : (input as UploadInput);
+    const body = new FormData();
+    body.append('file', file);
+    return request(route.path, answer, { method: route.method, query: queryOf(query), body, retry }) as Promise<
+      RouteAnswer<Route>
+    >;
   }
-  return request(route.path, answer, { method: route.method, body, retry }) as Promise<RouteAnswer<Route>>;
+  return request(route.path, answer, { method: route.method, body: input ?? {}, retry }) as Promise<RouteAnswer<Route>>;
 }
 
 /** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', 'likesResponse')`. */

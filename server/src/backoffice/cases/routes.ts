@@ -1,7 +1,7 @@
 /** The back office's cases desk under /api/staff/, each call with the right it needs. */
 import { staffCaseRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const casesDeskRoutes: FastifyPluginAsync = async (app) => {
   const { cases } = app.services.backoffice;

@@ -1,7 +1,7 @@
 /** The back office's codes desk under /api/staff/, each call with the right it needs. */
 import { staffCodeRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const codesDeskRoutes: FastifyPluginAsync = async (app) => {
   const { codes } = app.services.backoffice;

@@ -1,7 +1,7 @@
 /** The back office's members desk under /api/staff/, each call with the right it needs. */
 import { staffMemberRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const membersDeskRoutes: FastifyPluginAsync = async (app) => {
   const { members } = app.services.backoffice;

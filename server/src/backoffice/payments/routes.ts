@@ -1,7 +1,7 @@
 /** The back office's payments desk under /api/staff/, each call with the right it needs. */
 import { staffPaymentRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const paymentsDeskRoutes: FastifyPluginAsync = async (app) => {
   const { payments } = app.services.backoffice;

@@ -1,9 +1,9 @@
 /** The back office's photos desk under /api/staff/, each call with the right it needs. */
 import { staffPhotoRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
 import { STAFF_MEDIA_PREFIX } from '../../identity/staff/media-path.js';
 import { sendObject } from '../../platform/http/media.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const photosDeskRoutes: FastifyPluginAsync = async (app) => {
   const { photos } = app.services.backoffice;

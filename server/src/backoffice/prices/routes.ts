@@ -1,7 +1,7 @@
 /** The back office's prices desk under /api/staff/, each call with the right it needs. */
 import { staffPriceRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const pricesDeskRoutes: FastifyPluginAsync = async (app) => {
   const { prices } = app.services.backoffice;

@@ -1,7 +1,7 @@
 /** The back office's sites desk under /api/staff/, each call with the right it needs. */
 import { staffSiteRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const sitesDeskRoutes: FastifyPluginAsync = async (app) => {
   const { sites } = app.services.backoffice;

@@ -1,7 +1,7 @@
 /** The back office's team desk under /api/staff/, each call with the right it needs. */
 import { staffTeamRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../access/serve.js';
+import { serve } from '../../platform/http/serve.js';
 
 export const teamDeskRoutes: FastifyPluginAsync = async (app) => {
   const { team } = app.services.backoffice;

@@ -21,11 +21,14 @@ export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, tok
   });
 }
 
-/** Sets `request.staff` (the staff member of the session cookie, or null) for the routes of this plugin. */
+/**
+ * Sets `request.staff` (the staff member of the session cookie, or null) for the routes of this
+ * plugin, before validation: the staff door (access/door.ts) asks it after.
+ */
 export function useStaffSession(app: FastifyInstance) {
   const { staff } = app.services;
   app.decorateRequest('staff', null);
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const token = request.cookies[STAFF_COOKIE];
     request.staff = token ? await staff.bySession(token) : null;
   });

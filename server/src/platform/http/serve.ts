@@ -1,16 +1,23 @@
 /**
  * Registers a route of the table in common (`@amora/common/routes`): its method and path, its
- * schemas looked up by name, the refusals its service may answer, and its door: a member's
- * session for `member`, a staff session holding the right for `{ staff: right }`. The OpenAPI
- * document is made from what is registered here (platform/http/openapi.ts).
+ * schemas looked up by name, the refusals its service may answer, and its access in the route's
+ * config, where the doors read it: identity/request-context.ts asks a member's session for
+ * `member`, access/door.ts a staff member's right for `{ staff }`. The OpenAPI document is made from
+ * what is registered here (platform/http/openapi.ts).
  */
 
+import type { ErrorCode } from '@amora/common';
 import type { Access, RouteBody, RouteDefinition, RouteQuery, RouteReturn, SchemaName } from '@amora/common/routes';
 import * as schemas from '@amora/common/schemas';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { STAFF_REFUSALS } from '../identity/staff/policy.js';
-import { authorize, staffActor } from './authorize.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route, as its definition in the table says. */
+    access?: Access;
+  }
+}
 
 /** The request as the handler reads it: its query and body validated by the route's schemas. */
 type ServedRequest<Route extends RouteDefinition> = Omit<FastifyRequest, 'body' | 'query'> & {
@@ -35,19 +42,10 @@ export type ServeOptions = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preV
 const schemasByName: Record<SchemaName, z.ZodType> = schemas;
 const schemaOf = (name: SchemaName) => schemasByName[name];
 
-function staffRightOf(access: Access) {
-  return typeof access === 'object' ? access.staff : null;
-}
-
-/** The hooks that keep the door: the right is asked once the staff session is read (identity/staff/session.ts). */
-function doorHooks(access: Access, own: RouteOptions['preHandler']) {
-  const right = staffRightOf(access);
-  const hooks = [own ?? []].flat();
-  if (right === null) return hooks.length > 0 ? hooks : undefined;
-  const holdsRight = async (request: FastifyRequest) => {
-    authorize(staffActor(request.staff), `staff:${right}`);
-  };
-  return [holdsRight, ...hooks];
+/** What a staff route may answer before its input counts: no staff session, or no right. */
+function staffRefusals(access: Access): ErrorCode[] {
+  if (typeof access !== 'object') return [];
+  return access.staff === 'signed-in' ? ['staff_login_required'] : ['staff_login_required', 'forbidden'];
 }
 
 /** Registers the route: `serve(app, route, handler)`, or with options before the handler. */
@@ -57,9 +55,8 @@ export function serve<const Route extends RouteDefinition>(
   ...[first, second]: [RouteHandler<Route>] | [ServeOptions, RouteHandler<Route>]
 ): void {
   const [options, handler] = second ? [first as ServeOptions, second] : [{}, first as RouteHandler<Route>];
-  const { config, preHandler, description, ...rest } = options;
-  const staff = staffRightOf(route.access) !== null;
-  const errors = [...(staff ? STAFF_REFUSALS : []), ...(route.errors ?? [])];
+  const { config, description, ...rest } = options;
+  const errors = [...staffRefusals(route.access), ...(route.errors ?? [])];
   app.route({
     method: route.method,
     url: route.path,
@@ -70,8 +67,7 @@ export function serve<const Route extends RouteDefinition>(
       response: { 200: schemaOf(route.response) },
       ...(errors.length > 0 && { errors }),
     },
-    config: { ...config, ...(route.access === 'member' && { signedIn: true }) },
-    preHandler: doorHooks(route.access, preHandler),
+    config: { ...config, access: route.access, ...(route.access === 'member' && { signedIn: true }) },
     ...rest,
     handler: handler as RouteOptions['handler'],
   });
