@@ -12,7 +12,7 @@ export const wholeNumber = (min: number, max: number, message = 'invalid_choice'
   z
     .union(
       [
-        z.number().int(message).min(min, message).max(max, message),
+        z.number({ message }).int(message).min(min, message).max(max, message),
         z
           .string()
           .regex(/^\d{1,16}$/, message)
