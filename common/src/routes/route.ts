@@ -41,22 +41,28 @@ export interface RouteDefinition {
   errors?: readonly ErrorCode[];
   /** Safe to send again after a timeout: a GET, or a body that carries its own idempotency key. */
   retry?: true;
+  /** What the call does, for the OpenAPI document, where the name and schemas do not say it. */
+  description?: string;
 }
 
 /** Keeps the literal types of a definition, which the server's handler and the web's call read. */
 export const defineRoute = <const Route extends RouteDefinition>(route: Route): Route => route;
 
 type Input<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : never;
+type InputOrNone<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : undefined;
 type Output<Name> = Name extends SchemaName ? z.output<SchemaModule[Name]> : never;
 
 /** What the web app sends: the query for a GET, the body otherwise, a File for an upload. */
 export type RouteInput<Route extends RouteDefinition> = Route['upload'] extends true
   ? File
-  : Route['query'] extends SchemaName
-    ? Input<Route['query']>
-    : Route['body'] extends SchemaName
-      ? Input<Route['body']>
-      : undefined;
+  : Route['method'] extends 'GET'
+    ? InputOrNone<Route['query']>
+    : InputOrNone<Route['body']>;
+
+/** The query of a call that sends a body as well (`POST /api/user.php?push=1`); none for a GET. */
+export type RouteQueryInput<Route extends RouteDefinition> = Route['method'] extends 'GET'
+  ? undefined
+  : InputOrNone<Route['query']>;
 
 /** What the server's handler reads, once validated. */
 export type RouteQuery<Route extends RouteDefinition> = Route['query'] extends SchemaName

@@ -22,8 +22,11 @@ export type RouteHandler<Route extends RouteDefinition> = (
   reply: FastifyReply,
 ) => Promise<RouteReturn<Route> | FastifyReply> | RouteReturn<Route> | FastifyReply;
 
-/** What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its own. */
-export type ServeOptions = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preValidation'> & {
+/**
+ * What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its
+ * own, a body its handler checks itself (`attachValidation`).
+ */
+export type ServeOptions = Pick<RouteOptions, 'attachValidation' | 'bodyLimit' | 'preHandler' | 'preValidation'> & {
   config?: FastifyContextConfig;
 };
 
@@ -59,6 +62,7 @@ export function serve<const Route extends RouteDefinition>(
     method: route.method,
     url: route.path,
     schema: {
+      ...(route.description && { description: route.description }),
       ...(route.query && { querystring: schemaOf(route.query) }),
       ...(route.body && { body: schemaOf(route.body) }),
       response: { 200: schemaOf(route.response) },
