@@ -1,5 +1,5 @@
 import { HTTP_RETRIES } from '@amora/common';
-import { defineRoute, type RouteInput } from '@amora/common/routes';
+import { defineRoute, type RouteInput, sessionRoutes } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json } from './server';
@@ -158,6 +158,17 @@ describe('api client: what it sends', () => {
       ['DELETE', { profile_id: 1 }],
     ]);
     for (const request of server.requests) expect(request.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('sends the query of a call that has a body too in the address, and the body as JSON', async () => {
+    const server = fakeServer({ 'POST /api/user.php': { user: null } });
+    await api(sessionRoutes.savePushSubscription, { subscription: null }, { push: '1' });
+    await api(sessionRoutes.login, { email: 'a@b.c', password: 'x' });
+    expect(vi.mocked(fetch).mock.calls.map((call) => call[0])).toEqual(['/api/user.php?push=1', '/api/user.php']);
+    expect(server.requests.map(({ body }) => body)).toEqual([
+      { subscription: null },
+      { email: 'a@b.c', password: 'x' },
+    ]);
   });
 
   it('sends an empty object when a POST has no body of its own', async () => {

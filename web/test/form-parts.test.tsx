@@ -3,6 +3,7 @@
  * small form built from them the way the app's forms are.
  */
 import { GENDERS } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { birthDateField, passwordChangeRequest } from '@amora/common/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -49,7 +50,7 @@ function PasswordForm({
   );
 }
 
-const sendToServer = (input: PasswordChange) => api.post('/api/password.php', 'okResponse', input).then(() => 'Saved.');
+const sendToServer = (input: PasswordChange) => api(accountRoutes.changePassword, input).then(() => 'Saved.');
 
 async function fillPasswords(
   events: ReturnType<typeof renderScreen>['events'],

@@ -14,6 +14,7 @@ import {
   type ServerPush,
   TYPING_SIGNAL_MS,
 } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { type InfiniteData, type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client';
@@ -319,7 +320,7 @@ describe('connectLive: a dropped socket', () => {
     queryClient.setQueryData(['user'], buildUser());
     const observer = new QueryObserver(queryClient, {
       queryKey: ['user'],
-      queryFn: async () => (await api.get('/api/user.php', 'userResponse')).user,
+      queryFn: async () => (await api(accountRoutes.user)).user,
       staleTime: 30_000,
     });
     stops.push(observer.subscribe(() => undefined));

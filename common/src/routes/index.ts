@@ -2,6 +2,7 @@
  * The route table (`@amora/common/routes`): every API endpoint, by domain. See route.ts for what a
  * route holds; the server registers them all and the web app calls them with `api(route, input)`.
  */
+import { accountRoutes } from './accounts.js';
 import { complaintRoutes } from './complaints.js';
 import { exportRoutes } from './exports.js';
 import { geoRoutes } from './geo.js';
@@ -9,8 +10,10 @@ import { landerRoutes } from './landers.js';
 import { likeRoutes } from './likes.js';
 import { memberRoutes } from './members.js';
 import { moderationRoutes } from './moderation.js';
+import { passkeyRoutes } from './passkeys.js';
 import { photoRoutes } from './photos.js';
 import type { RouteDefinition } from './route.js';
+import { sessionRoutes } from './sessions.js';
 import { siteRoutes } from './sites.js';
 import { staffCaseRoutes } from './staff-cases.js';
 import { staffCodeRoutes } from './staff-codes.js';
@@ -22,9 +25,11 @@ import { staffMemberRoutes } from './staff-members.js';
 import { staffPaymentRoutes } from './staff-payments.js';
 import { staffPhotoRoutes } from './staff-photos.js';
 import { staffPriceRoutes } from './staff-prices.js';
+import { staffSessionRoutes } from './staff-session.js';
 import { staffSiteRoutes } from './staff-sites.js';
 import { staffTeamRoutes } from './staff-team.js';
 
+export * from './accounts.js';
 export * from './complaints.js';
 export * from './exports.js';
 export * from './geo.js';
@@ -32,9 +37,11 @@ export * from './landers.js';
 export * from './likes.js';
 export * from './members.js';
 export * from './moderation.js';
+export * from './passkeys.js';
 export * from './photos.js';
 export type * from './route.js';
 export { defineRoute } from './route.js';
+export * from './sessions.js';
 export * from './sites.js';
 export * from './staff-cases.js';
 export * from './staff-codes.js';
@@ -46,11 +53,13 @@ export * from './staff-members.js';
 export * from './staff-payments.js';
 export * from './staff-photos.js';
 export * from './staff-prices.js';
+export * from './staff-session.js';
 export * from './staff-sites.js';
 export * from './staff-team.js';
 
 /** Every route of the table, for what walks them all (the server's check that it serves each). */
 export const ALL_ROUTES: readonly RouteDefinition[] = [
+  accountRoutes,
   complaintRoutes,
   exportRoutes,
   geoRoutes,
@@ -58,7 +67,9 @@ export const ALL_ROUTES: readonly RouteDefinition[] = [
   likeRoutes,
   memberRoutes,
   moderationRoutes,
+  passkeyRoutes,
   photoRoutes,
+  sessionRoutes,
   siteRoutes,
   staffCaseRoutes,
   staffCodeRoutes,
@@ -70,6 +81,7 @@ export const ALL_ROUTES: readonly RouteDefinition[] = [
   staffPaymentRoutes,
   staffPhotoRoutes,
   staffPriceRoutes,
+  staffSessionRoutes,
   staffSiteRoutes,
   staffTeamRoutes,
 ].flatMap((table) => Object.values(table));

@@ -21,8 +21,8 @@ export type SchemaName = {
 
 /**
  * Who may call: anyone (a visitor, a provider's webhook), a signed-in member, or a signed-in staff
- * member holding a right (or any of several). What the caller may do with a particular subject (their own chat, their
- * own payment) is decided past the door, by the service.
+ * member holding a right (or any of several). What the caller may do with a particular subject
+ * (their own chat, their own payment) is decided past the door, by the service.
  */
 export type Access = 'anyone' | 'member' | { staff: StaffDoor };
 /** A right, any of several rights, or only a staff member signed in (their own session and desk). */
@@ -49,18 +49,20 @@ export interface RouteDefinition {
 export const defineRoute = <const Route extends RouteDefinition>(route: Route): Route => route;
 
 type Input<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : never;
+type InputOrNone<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : undefined;
 type Output<Name> = Name extends SchemaName ? z.output<SchemaModule[Name]> : never;
 
-/** What the web app sends: the query for a GET, the body otherwise, a File for an upload (with its query, if any). */
+/** What the web app sends: the query for a GET, the body otherwise, a File for an upload (its query, if any, beside it). */
 export type RouteInput<Route extends RouteDefinition> = Route['upload'] extends true
-  ? Route['query'] extends SchemaName
-    ? { file: File; query: Input<Route['query']> }
-    : File
-  : Route['query'] extends SchemaName
-    ? Input<Route['query']>
-    : Route['body'] extends SchemaName
-      ? Input<Route['body']>
-      : undefined;
+  ? File
+  : Route['method'] extends 'GET'
+    ? InputOrNone<Route['query']>
+    : InputOrNone<Route['body']>;
+
+/** The query of a call that sends a body as well (`POST /api/user.php?push=1`); none for a GET. */
+export type RouteQueryInput<Route extends RouteDefinition> = Route['method'] extends 'GET'
+  ? undefined
+  : InputOrNone<Route['query']>;
 
 /** What the server's handler reads, once validated. */
 export type RouteQuery<Route extends RouteDefinition> = Route['query'] extends SchemaName

@@ -1,6 +1,8 @@
 /** The staff API (/api/staff/): staff accounts, their sign-in in two steps and their sessions; staff screens are in English. */
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
+import { text } from './text.js';
 
 /** A record a staff list names: a site, a profile or a member. */
 export const namedRecord = z.object({ id: z.number(), name: z.string() });
@@ -26,6 +28,12 @@ export const staffMeResponse = z.object({ staff: staffMember.nullable() });
 /** A TOTP secret to set up in an authenticator app: as text, as an otpauth:// URI and as a QR code (SVG data URL). */
 export const twoStepSetup = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
 export type TwoStepSetup = z.infer<typeof twoStepSetup>;
+
+/** POST /api/staff/login.php: the password step of signing in. */
+export const staffLoginRequest = z.object({
+  email: text().min(1, 'required').max(254, 'too_long'),
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+});
 
 /**
  * POST /api/staff/login.php: signed in, or the password was right and a code is needed next, from

@@ -10,7 +10,7 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
 } from '@amora/common';
-import type { RouteAnswer, RouteDefinition, RouteInput } from '@amora/common/routes';
+import type { RouteAnswer, RouteDefinition, RouteInput, RouteQueryInput } from '@amora/common/routes';
 import type * as Schemas from '@amora/common/schemas';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
@@ -150,14 +150,16 @@ function queryOf(input: unknown): Record<string, string | string[]> {
   return Object.fromEntries(entries);
 }
 
-/** An upload with a query beside its file. */
-interface UploadInput {
-  file: File;
-  query: unknown;
-}
-
-/** The input of a route that takes none is left out: `api(likeRoutes.likes)`. */
-type InputArgs<Route extends RouteDefinition> = RouteInput<Route> extends undefined ? [] : [RouteInput<Route>];
+/**
+ * The input of a route that takes none is left out: `api(likeRoutes.likes)`. A call that sends a
+ * body and a query takes the query after the body: `api(sessionRoutes.savePushSubscription, body, { push: '1' })`.
+ */
+type InputArgs<Route extends RouteDefinition> =
+  RouteInput<Route> extends undefined
+    ? []
+    : RouteQueryInput<Route> extends undefined
+      ? [RouteInput<Route>]
+      : [RouteInput<Route>, RouteQueryInput<Route>?];
 
 /**
  * Calls a route of the table in common: `api(likeRoutes.like, { profile_id })`. The input is the
@@ -166,22 +168,21 @@ type InputArgs<Route extends RouteDefinition> = RouteInput<Route> extends undefi
  */
 function callRoute<Route extends RouteDefinition>(
   route: Route,
-  ...[input]: InputArgs<Route>
+  ...[input, query]: InputArgs<Route>
 ): Promise<RouteAnswer<Route>> {
   const retry = route.retry === true || route.method === 'GET';
   const answer = route.response as AnswerName;
   if (route.method === 'GET') {
     return request(route.path, answer, { query: queryOf(input), retry }) as Promise<RouteAnswer<Route>>;
   }
+  let body: unknown = input ?? {};
   if (route.upload) {
-    const { file, query } = input instanceof File ? { file: input, query: undefined } : (input as UploadInput);
-    const body = new FormData();
-    body.append('file', file);
-    return request(route.path, answer, { method: route.method, query: queryOf(query), body, retry }) as Promise<
-      RouteAnswer<Route>
-    >;
+    body = new FormData();
+    (body as FormData).append('file', input as File);
   }
-  return request(route.path, answer, { method: route.method, body: input ?? {}, retry }) as Promise<RouteAnswer<Route>>;
+  return request(route.path, answer, { method: route.method, query: queryOf(query), body, retry }) as Promise<
+    RouteAnswer<Route>
+  >;
 }
 
 /** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', 'likesResponse')`. */

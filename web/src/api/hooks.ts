@@ -1,5 +1,5 @@
 import type { User, UserResponse } from '@amora/common';
-import { siteRoutes } from '@amora/common/routes';
+import { accountRoutes, sessionRoutes, siteRoutes } from '@amora/common/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unsubscribePush } from '../features/notifications/push';
 import { api } from './client';
@@ -33,7 +33,7 @@ export function useCompanyInfo() {
 export function useUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery({
     queryKey: queryKeys.user,
-    queryFn: async () => (await api.get('/api/user.php', 'userResponse')).user,
+    queryFn: async () => (await api(accountRoutes.user)).user,
   });
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
@@ -68,7 +68,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       await unsubscribePush().catch(() => undefined);
-      return api.get('/api/logout.php', 'okResponse');
+      return api(sessionRoutes.logout);
     },
     onSettled: () => replaceUser(queryClient, null),
   });
@@ -76,7 +76,7 @@ export function useLogout() {
 
 /** Sends the activation mail again. */
 export function useResendActivationMail() {
-  return useMutation({ mutationFn: () => api.post('/api/activation-mail.php', 'okResponse') });
+  return useMutation({ mutationFn: () => api(accountRoutes.resendActivation) });
 }
 
 export function useRegions() {

@@ -1,4 +1,5 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
+
 import {
   type Image,
   MEDIA_PATH,
@@ -9,7 +10,7 @@ import {
   type ReportRequest,
   type SearchQuery,
 } from '@amora/common';
-import { landerRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
+import { accountRoutes, landerRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
@@ -104,7 +105,7 @@ export function usePhotoMutation<Input>(call: (input: Input) => Promise<PhotosRe
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
-      const response = await api.get('/api/user.php', 'userResponse');
+      const response = await api(accountRoutes.user);
       await replaceUser(queryClient, response.user);
       await queryClient.invalidateQueries({ queryKey: ['members'] });
     },

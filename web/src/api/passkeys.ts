@@ -3,6 +3,7 @@
  * password, and the browser's part of signing in or confirming with one (@simplewebauthn/browser).
  */
 import type { PasskeyAssertion, PasskeysResponse } from '@amora/common';
+import { passkeyRoutes } from '@amora/common/routes';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -34,7 +35,7 @@ async function inBrowser<T>(ceremony: () => Promise<T>): Promise<T> {
 
 /** A fresh passkey answer of the member's own, for a change that needs proof of who they are. */
 export async function passkeyConfirmation(): Promise<PasskeyAssertion> {
-  const { options } = await api.post('/api/passkey-options.php', 'passkeyOptionsResponse', { purpose: 'confirm' });
+  const { options } = await api(passkeyRoutes.passkeyOptions, { purpose: 'confirm' });
   const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
   const credential = await inBrowser(() => startAuthentication({ optionsJSON }));
   return { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } };
@@ -42,12 +43,14 @@ export async function passkeyConfirmation(): Promise<PasskeyAssertion> {
 
 /** Signs in with a passkey; with `autofill`, the browser offers it in the email field's suggestions. */
 export async function passkeySignIn(autofill: boolean) {
-  const { options } = await api.post('/api/passkey-login-options.php', 'passkeyOptionsResponse');
+  const { options } = await api(passkeyRoutes.passkeyLoginOptions);
   const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
   const credential: AuthenticationResponseJSON = autofill
     ? await startAuthentication({ optionsJSON, useBrowserAutofill: true })
     : await inBrowser(() => startAuthentication({ optionsJSON }));
-  return api.post('/api/passkey-login.php', 'userResponse', { credential });
+  return api(passkeyRoutes.passkeyLogin, {
+    credential: { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } },
+  });
 }
 
 /** Ends a sign-in the browser is offering in the background (leaving the page, another ceremony). */
@@ -56,7 +59,7 @@ export const cancelPasskeyCeremony = () => WebAuthnAbortService.cancelCeremony()
 export function usePasskeys() {
   return useQuery({
     queryKey: passkeysKey,
-    queryFn: () => api.get('/api/passkeys.php', 'passkeysResponse'),
+    queryFn: () => api(passkeyRoutes.passkeys),
   });
 }
 
@@ -71,25 +74,23 @@ function usePasskeysMutation<Input>(call: (input: Input) => Promise<PasskeysResp
 
 export function useAddPasskey() {
   return usePasskeysMutation(async () => {
-    const { options } = await api.post('/api/passkey-options.php', 'passkeyOptionsResponse', { purpose: 'register' });
+    const { options } = await api(passkeyRoutes.passkeyOptions, { purpose: 'register' });
     const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
     const credential = await inBrowser(() => startRegistration({ optionsJSON }));
-    return api.post('/api/passkeys.php', 'passkeysResponse', { credential });
+    return api(passkeyRoutes.addPasskey, {
+      credential: { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } },
+    });
   });
 }
 
 export function useRenamePasskey() {
-  return usePasskeysMutation((input: { id: number; name: string }) =>
-    api.patch('/api/passkeys.php', 'passkeysResponse', input),
-  );
+  return usePasskeysMutation((input: { id: number; name: string }) => api(passkeyRoutes.renamePasskey, input));
 }
 
 export function useRemovePasskey() {
-  return usePasskeysMutation((id: number) => api.delete('/api/passkeys.php', 'passkeysResponse', { id }));
+  return usePasskeysMutation((id: number) => api(passkeyRoutes.removePasskey, { id }));
 }
 
 export function useRemovePassword() {
-  return usePasskeysMutation((input: { password: string }) =>
-    api.delete('/api/password.php', 'passkeysResponse', input),
-  );
+  return usePasskeysMutation((input: { password: string }) => api(passkeyRoutes.removePassword, input));
 }

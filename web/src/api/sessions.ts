@@ -1,4 +1,6 @@
 /** Where the member is signed in: their sessions, and signing one or all others out. */
+
+import { sessionRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -7,7 +9,7 @@ const sessionsKey = ['sessions'] as const;
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await api.get('/api/sessions.php', 'sessionsResponse')).sessions,
+    queryFn: async () => (await api(sessionRoutes.sessions)).sessions,
   });
 }
 
@@ -16,9 +18,7 @@ export function useEndSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string | null) =>
-      id === null
-        ? api.delete('/api/sessions.php', 'sessionsEndedResponse', {})
-        : api.delete('/api/session.php', 'okResponse', { id }),
+      id === null ? api(sessionRoutes.endOtherSessions) : api(sessionRoutes.endSession, { id }),
     // A session another device ended first is gone all the same.
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });

@@ -1,7 +1,7 @@
 /** The account as user.php shows it to its member, and the language they choose. */
-import { languageRequest, userResponse } from '@amora/common/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes as routes } from '@amora/common/routes';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { serve } from '../../platform/http/serve.js';
 import { setLocaleCookie } from '../request-context.js';
 
 type Services = FastifyInstance['services'];
@@ -11,21 +11,17 @@ export async function currentUserBody(services: Services, request: FastifyReques
   return { user: request.viewer ? await services.accounts.currentUser(request.viewer.userId, request.site) : null };
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   const { accounts } = services;
 
-  app.get('/api/user.php', { schema: { response: { 200: userResponse } } }, async (request) => ({
+  serve(app, routes.user, async (request) => ({
     user: await accounts.presentActive(request.sessionUser, request.site),
   }));
 
-  app.put(
-    '/api/user.php',
-    { schema: { body: languageRequest, response: { 200: userResponse } }, config: { signedIn: true } },
-    async (request, reply) => {
-      await accounts.setLanguage(request.member.userId, request.body.language);
-      setLocaleCookie(request, reply, request.body.language);
-      return currentUserBody(services, request);
-    },
-  );
+  serve(app, routes.setLanguage, async (request, reply) => {
+    await accounts.setLanguage(request.member.userId, request.body.language);
+    setLocaleCookie(request, reply, request.body.language);
+    return currentUserBody(services, request);
+  });
 };

@@ -1,21 +1,12 @@
 /** Passkeys: adding, naming and removing them in settings, signing in with one, and dropping the password. */
-import {
-  addPasskeyRequest,
-  passkeyIdBody,
-  passkeyLoginRequest,
-  passkeyOptionsRequest,
-  passkeyOptionsResponse,
-  passkeysResponse,
-  removePasswordRequest,
-  renamePasskeyRequest,
-  userResponse,
-} from '@amora/common/schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { passkeyRoutes as routes } from '@amora/common/routes';
+import type { FastifyPluginAsync } from 'fastify';
 import { perVisitor } from '../../platform/http/rate-limits.js';
+import { serve } from '../../platform/http/serve.js';
 import { requestContext, sessionClient } from '../request-context.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';
 
-export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
   const { services } = app;
   const { accounts, credentials, passkeys, sessions } = services;
   const strict = perVisitor(rateLimitScale);
@@ -25,28 +16,17 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = 
     has_password: await credentials.hasPassword(userId),
   });
 
-  app.get(
-    '/api/passkeys.php',
-    {
-      schema: {
-        description: "The member's passkeys, and whether they have a password.",
-        response: { 200: passkeysResponse },
-      },
-      config: { signedIn: true },
-    },
-    async (request) => passkeysOf(request.member.userId),
+  serve(app, routes.passkeys, { description: "The member's passkeys, and whether they have a password." }, (request) =>
+    passkeysOf(request.member.userId),
   );
 
-  app.post(
-    '/api/passkey-options.php',
+  serve(
+    app,
+    routes.passkeyOptions,
     {
-      schema: {
-        description:
-          'Options for navigator.credentials: to add a passkey (register), or to confirm a change with one (confirm).',
-        body: passkeyOptionsRequest,
-        response: { 200: passkeyOptionsResponse },
-      },
-      config: { ...strict(30, 5), signedIn: true },
+      description:
+        'Options for navigator.credentials: to add a passkey (register), or to confirm a change with one (confirm).',
+      config: strict(30, 5),
     },
     async (request) => {
       const ctx = requestContext(request);
@@ -59,17 +39,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = 
     },
   );
 
-  app.post(
-    '/api/passkeys.php',
+  serve(
+    app,
+    routes.addPasskey,
     {
-      schema: {
-        description:
-          'Adds the passkey the browser made with the register options; named after the device unless named.',
-        body: addPasskeyRequest,
-        response: { 200: passkeysResponse },
-        errors: ['passkey_refused', 'passkey_taken'],
-      },
-      config: { ...strict(30, 5), signedIn: true },
+      description: 'Adds the passkey the browser made with the register options; named after the device unless named.',
+      config: strict(30, 5),
     },
     async (request) => {
       const userId = request.member.userId;
@@ -78,50 +53,27 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = 
     },
   );
 
-  app.patch(
-    '/api/passkeys.php',
-    {
-      schema: {
-        description: "Renames one of the member's passkeys.",
-        body: renamePasskeyRequest,
-        response: { 200: passkeysResponse },
-        errors: ['not_found'],
-      },
-      config: { signedIn: true },
-    },
-    async (request) => {
-      await passkeys.rename(request.member.userId, request.body.id, request.body.name);
-      return passkeysOf(request.member.userId);
-    },
-  );
+  serve(app, routes.renamePasskey, { description: "Renames one of the member's passkeys." }, async (request) => {
+    await passkeys.rename(request.member.userId, request.body.id, request.body.name);
+    return passkeysOf(request.member.userId);
+  });
 
-  app.delete(
-    '/api/passkeys.php',
-    {
-      schema: {
-        description: "Removes one of the member's passkeys; not the last one while they have no password.",
-        body: passkeyIdBody,
-        response: { 200: passkeysResponse },
-        errors: ['not_found', 'last_passkey'],
-      },
-      config: { signedIn: true },
-    },
+  serve(
+    app,
+    routes.removePasskey,
+    { description: "Removes one of the member's passkeys; not the last one while they have no password." },
     async (request) => {
       await passkeys.remove(request.member.userId, request.body.id);
       return passkeysOf(request.member.userId);
     },
   );
 
-  app.delete(
-    '/api/password.php',
+  serve(
+    app,
+    routes.removePassword,
     {
-      schema: {
-        description: 'Removes the password of a member with a passkey; a reset by mail sets a new one.',
-        body: removePasswordRequest,
-        response: { 200: passkeysResponse },
-        errors: ['passkey_required'],
-      },
-      config: { ...strict(10, 10), signedIn: true },
+      description: 'Removes the password of a member with a passkey; a reset by mail sets a new one.',
+      config: strict(10, 10),
     },
     async (request) => {
       await credentials.removePassword(request.member.userId, request.body.password);
@@ -129,26 +81,19 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = 
     },
   );
 
-  app.post(
-    '/api/passkey-login-options.php',
-    {
-      schema: { description: 'Options for signing in with a passkey.', response: { 200: passkeyOptionsResponse } },
-      config: strict(20, 5),
-    },
-    async (request) => ({ options: await passkeys.authenticationOptions(requestContext(request), 'login', null) }),
+  serve(
+    app,
+    routes.passkeyLoginOptions,
+    { description: 'Options for signing in with a passkey.', config: strict(20, 5) },
+    async (request) => ({
+      options: await passkeys.authenticationOptions(requestContext(request), 'login', null),
+    }),
   );
 
-  app.post(
-    '/api/passkey-login.php',
-    {
-      schema: {
-        description: 'Signs in with the answer to the sign-in options.',
-        body: passkeyLoginRequest,
-        response: { 200: userResponse },
-        errors: ['passkey_refused', 'login_blocked', 'account_deleted', 'account_suspended'],
-      },
-      config: strict(20, 5),
-    },
+  serve(
+    app,
+    routes.passkeyLogin,
+    { description: 'Signs in with the answer to the sign-in options.', config: strict(20, 5) },
     async (request, reply) => {
       const { user, session } = await sessions.loginWithPasskey(
         requestContext(request),

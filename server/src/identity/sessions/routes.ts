@@ -1,42 +1,27 @@
 /** Sessions: logging in with a password (user.php), logging out, where the member is signed in, and the new-device mail's link. */
-import {
-  loginRequest,
-  okResponse,
-  pushQuery,
-  pushSubscriptionRequest,
-  sessionIdBody,
-  sessionsEndedResponse,
-  sessionsResponse,
-  signInSeenResponse,
-  tokenRequest,
-  userResponse,
-} from '@amora/common/schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionRoutes as routes } from '@amora/common/routes';
+import { pushSubscriptionRequest } from '@amora/common/schemas';
+import type { FastifyPluginAsync } from 'fastify';
 import { invalidFields } from '../../platform/http/error-handler.js';
 import { perVisitor } from '../../platform/http/rate-limits.js';
+import { serve } from '../../platform/http/serve.js';
 import { currentUserBody } from '../accounts/routes.js';
 import { requestContext, sessionClient } from '../request-context.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-export const sessionsRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
   const { services } = app;
   const { accounts, sessions } = services;
   const strict = perVisitor(rateLimitScale);
 
-  app.post(
-    '/api/user.php',
+  // With ?push=1 this is routes.savePushSubscription, whose body is checked below against its own schema.
+  serve(
+    app,
+    routes.login,
     {
-      schema: {
-        description: "Logs in; with ?push=1 it stores the browser's push subscription ({ subscription }) instead.",
-        querystring: pushQuery,
-        body: loginRequest,
-        response: { 200: userResponse },
-        // The push subscription needs a member's session.
-        errors: ['login_failed', 'login_blocked', 'account_deleted', 'authentication_required'],
-      },
-      // The push subscription's body is checked below, against its own schema.
-      attachValidation: true,
+      description: "Logs in; with ?push=1 it stores the browser's push subscription ({ subscription }) instead.",
       config: strict(20, 5),
+      attachValidation: true,
     },
     async (request, reply) => {
       if ((request.query as { push?: string }).push === '1') {
@@ -57,9 +42,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> =
     },
   );
 
-  app.get(
-    '/api/logout.php',
-    { schema: { response: { 200: okResponse } }, config: { getChangesState: true } },
+  serve(
+    app,
+    routes.logout,
+    { description: 'Where the member is signed in: each open session.', config: { getChangesState: true } },
     async (request, reply) => {
       if (request.sessionToken) await sessions.logout(request.site, request.sessionToken);
       clearSessionCookie(reply);
@@ -67,71 +53,42 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> =
     },
   );
 
-  app.get(
-    '/api/sessions.php',
-    {
-      schema: { description: 'Where the member is signed in: each open session.', response: { 200: sessionsResponse } },
-      config: { signedIn: true },
-    },
-    async (request) => ({
-      sessions: await sessions.list(request.member.userId, request.sessionToken ?? ''),
-    }),
-  );
+  serve(app, routes.sessions, async (request) => ({
+    sessions: await sessions.list(request.member.userId, request.sessionToken ?? ''),
+  }));
 
-  app.delete(
-    '/api/sessions.php',
-    {
-      schema: {
-        description: 'Signs the member out on every other device.',
-        response: { 200: sessionsEndedResponse },
-      },
-      config: { signedIn: true },
-    },
+  serve(
+    app,
+    routes.endOtherSessions,
+    { description: 'Signs the member out on every other device.' },
     async (request) => ({
       ok: true as const,
       ended: await sessions.endOtherSessions(request.site, request.member.userId, request.sessionToken ?? ''),
     }),
   );
 
-  app.delete(
-    '/api/session.php',
-    {
-      schema: {
-        description: "Signs one of the member's sessions out ({ id } from sessions.php).",
-        body: sessionIdBody,
-        response: { 200: okResponse },
-        errors: ['not_found'],
-      },
-      config: { signedIn: true },
-    },
+  serve(
+    app,
+    routes.endSession,
+    { description: "Signs one of the member's sessions out ({ id } from sessions.php)." },
     async (request) => {
       await sessions.endSession(request.site, request.member.userId, request.body.id);
       return { ok: true as const };
     },
   );
 
-  app.get(
-    '/api/session-end.php',
-    {
-      schema: {
-        description: 'The sign-in a new-device mail told of ({ token } from its link), before it is ended.',
-        querystring: tokenRequest,
-        response: { 200: signInSeenResponse },
-        errors: ['link_invalid'],
-      },
-    },
-    async (request) => sessions.signInByLink(request.site, request.query.token),
+  serve(
+    app,
+    routes.signInByLink,
+    { description: 'The sign-in a new-device mail told of ({ token } from its link), before it is ended.' },
+    (request) => sessions.signInByLink(request.site, request.query.token),
   );
 
-  app.post(
-    '/api/session-end.php',
+  serve(
+    app,
+    routes.endSessionByLink,
     {
-      schema: {
-        description: '"This wasn\'t me": ends the session a new-device mail told of; no session needed.',
-        body: tokenRequest,
-        response: { 200: okResponse },
-        errors: ['link_invalid'],
-      },
+      description: '"This wasn\'t me": ends the session a new-device mail told of; no session needed.',
       config: strict(10, 10),
     },
     async (request) => {

@@ -14,6 +14,3 @@ export function requireRight(staff: StaffMember | null, right: StaffRight): Staf
   authorize(staffActor(staff), `staff:${right}`);
   return staff as StaffMember;
 }
-
-/** The refusals of any staff call for a role's right, as the routes list them. */
-export const STAFF_REFUSALS = ['staff_login_required', 'forbidden'] as const;

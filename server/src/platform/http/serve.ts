@@ -32,9 +32,10 @@ export type RouteHandler<Route extends RouteDefinition> = (
 
 /**
  * What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its
- * own, and the OpenAPI document's description of it (here, so the web app's table carries no prose).
+ * own, a body its handler checks itself (`attachValidation`), and the OpenAPI document's
+ * description of it (here, so the web app's table carries no prose).
  */
-export type ServeOptions = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preValidation'> & {
+export type ServeOptions = Pick<RouteOptions, 'attachValidation' | 'bodyLimit' | 'preHandler' | 'preValidation'> & {
   config?: FastifyContextConfig;
   description?: string;
 };

@@ -1,3 +1,4 @@
+import { accountRoutes } from '@amora/common/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -17,7 +18,7 @@ export default function AccountDeletedPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
   const finalDate = (useLocation().state as { finalDate?: string } | null)?.finalDate;
-  const reactivate = useUserMutation(() => api.post('/api/reactivate.php', 'userResponse', { token }));
+  const reactivate = useUserMutation(() => api(accountRoutes.reactivate, { token: token ?? '' }));
   const queryClient = useQueryClient();
   // The server ended the session when it deleted the account.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { accountRoutes } from '@amora/common/routes';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +11,7 @@ import { AuthCard } from './AuthCard';
 export default function ActivateErrorPage() {
   const { t } = useTranslation();
   const { user } = useUser();
-  const resend = useMutation({ mutationFn: () => api.post('/api/activation-mail.php', 'okResponse') });
+  const resend = useMutation({ mutationFn: () => api(accountRoutes.resendActivation) });
   const canResend = user?.status === 'not_confirmed';
 
   return (

@@ -1,4 +1,5 @@
 import type { LoginRequest } from '@amora/common';
+import { sessionRoutes } from '@amora/common/routes';
 import { loginRequest } from '@amora/common/schemas';
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { useEffect } from 'react';
@@ -29,7 +30,7 @@ export default function LoginPage() {
     await login.mutateAsync(input);
     navigate(next);
   });
-  const login = useUserMutation((input: LoginRequest) => api.post('/api/user.php', 'userResponse', input));
+  const login = useUserMutation((input: LoginRequest) => api(sessionRoutes.login, input));
   const passkeyLogin = useUserMutation(passkeySignIn);
   const signInWithPasskey = (autofill: boolean) => passkeyLogin.mutate(autofill, { onSuccess: () => navigate(next) });
 

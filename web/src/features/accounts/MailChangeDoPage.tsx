@@ -1,3 +1,4 @@
+import { accountRoutes } from '@amora/common/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -13,7 +14,7 @@ export default function MailChangeDoPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => api.post('/api/mail-change-do.php', 'okResponse', { token }),
+    mutationFn: () => api(accountRoutes.confirmMailChange, { token }),
     onSuccess: () => refreshUser(queryClient),
   });
   // The link is single-use: confirm once, even when React mounts the page twice.

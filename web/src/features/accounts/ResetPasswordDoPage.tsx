@@ -1,4 +1,5 @@
 import type { ResetDoRequest } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { resetDoRequest } from '@amora/common/schemas';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -17,7 +18,7 @@ export default function ResetPasswordDoPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const check = useQuery({
     queryKey: ['reset-link', token],
-    queryFn: () => api.get('/api/reset-password-do.php', 'okResponse', { token }),
+    queryFn: () => api(accountRoutes.checkResetLink, { token }),
     enabled: token !== '',
     retry: false,
   });
@@ -29,9 +30,7 @@ export default function ResetPasswordDoPage() {
       navigate('/', { state: { flash: 'reset.done' } });
     },
   );
-  const reset = useUserMutation((input: ResetDoRequest) =>
-    api.post('/api/reset-password-do.php', 'userResponse', input),
-  );
+  const reset = useUserMutation((input: ResetDoRequest) => api(accountRoutes.resetPassword, input));
 
   const linkProblem = token === '' ? t('errors:link_invalid') : check.isError ? check.error.message : null;
   return (

@@ -1,3 +1,4 @@
+import { accountRoutes } from '@amora/common/routes';
 import { resetRequest } from '@amora/common/schemas';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -12,7 +13,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { form, onSubmit, alert } = useSchemaForm(resetRequest, { email: '' }, async ({ email }) => {
-    await api.post('/api/reset-password.php', 'okResponse', { email });
+    await api(accountRoutes.requestPasswordReset, { email });
     setSentTo(email);
   });
 

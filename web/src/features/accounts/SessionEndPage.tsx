@@ -1,4 +1,5 @@
 import { deviceName } from '@amora/common';
+import { sessionRoutes } from '@amora/common/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -20,11 +21,11 @@ export default function SessionEndPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const signIn = useQuery({
     queryKey: ['session-end', token],
-    queryFn: () => api.get('/api/session-end.php', 'signInSeenResponse', { token }),
+    queryFn: () => api(sessionRoutes.signInByLink, { token }),
     enabled: token !== '',
     retry: false,
   });
-  const end = useMutation({ mutationFn: () => api.post('/api/session-end.php', 'okResponse', { token }) });
+  const end = useMutation({ mutationFn: () => api(sessionRoutes.endSessionByLink, { token }) });
 
   if (end.isSuccess) {
     return (

@@ -1,4 +1,5 @@
 import type { SignupRequest } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { signupRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
@@ -33,7 +34,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     },
   );
   const signup = useUserMutation((input: SignupRequest) =>
-    api.post('/api/signup.php', 'userResponse', { ...input, tracking: storedTracking() }),
+    api(accountRoutes.signup, { ...input, tracking: storedTracking() }),
   );
 
   const termsDate = settings ? formatDate(settings.terms_version_date, dateLocale) : '';

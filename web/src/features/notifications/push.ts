@@ -1,3 +1,5 @@
+import type { PushSubscriptionJson } from '@amora/common';
+import { sessionRoutes } from '@amora/common/routes';
 import { api } from '../../api/client';
 
 export type PushState = 'unsupported' | 'denied' | 'subscribed' | 'not_subscribed';
@@ -33,8 +35,13 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
+// A subscription the browser made has its endpoint and keys; the server checks them all the same.
 const storeSubscription = (subscription: PushSubscription) =>
-  api.post('/api/user.php?push=1', 'userResponse', { subscription: subscription.toJSON() });
+  api(
+    sessionRoutes.savePushSubscription,
+    { subscription: subscription.toJSON() as PushSubscriptionJson },
+    { push: '1' },
+  );
 
 /** Asks the browser for permission, subscribes with the site's key and hands the subscription over. */
 export async function subscribePush(publicKey: string): Promise<PushState> {

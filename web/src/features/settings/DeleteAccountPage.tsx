@@ -1,4 +1,5 @@
 import { DELETE_REASONS } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { deleteAccountRequest } from '@amora/common/schemas';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
@@ -31,9 +32,7 @@ export default function DeleteAccountPage() {
         return;
       }
       const proof = passwordless ? { passkey: await passkeyConfirmation() } : { password };
-      const { final_date } = await endingSession(() =>
-        api.post('/api/delete-account.php', 'deleteAccountResponse', { ...input, ...proof }),
-      );
+      const { final_date } = await endingSession(() => api(accountRoutes.deleteAccount, { ...input, ...proof }));
       navigate('/account-deleted', { state: { finalDate: final_date } });
     },
   );

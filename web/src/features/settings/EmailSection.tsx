@@ -1,4 +1,5 @@
 import type { MailChangeRequest, User } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { text } from '@amora/common/schemas';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -29,7 +30,7 @@ export function EmailSection({ user }: { user: User }) {
     await change.mutateAsync({ email, ...proof });
     form.reset(empty);
   });
-  const change = useUserMutation((input: MailChangeRequest) => api.post('/api/mail-change.php', 'userResponse', input));
+  const change = useUserMutation((input: MailChangeRequest) => api(accountRoutes.requestMailChange, input));
 
   return (
     <SettingsSection id="email" icon={icons.mail} title={t('settings.email.title')} value={user.email}>

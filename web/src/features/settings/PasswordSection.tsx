@@ -1,4 +1,5 @@
 import type { User } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { passwordChangeRequest, removePasswordRequest } from '@amora/common/schemas';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -42,7 +43,7 @@ function ChangePassword() {
   const { t } = useTranslation();
   const empty = { old_password: '', password: '', password_repeat: '' };
   const { form, onSubmit, alert } = useSchemaForm(passwordChangeRequest, empty, async (input) => {
-    await api.post('/api/password.php', 'okResponse', input);
+    await api(accountRoutes.changePassword, input);
     form.reset(empty);
     return t('settings.password.done');
   });
@@ -76,7 +77,7 @@ function RemovePassword() {
 
 function SetPasswordByMail({ email }: { email: string }) {
   const { t } = useTranslation();
-  const send = useMutation({ mutationFn: () => api.post('/api/reset-password.php', 'okResponse', { email }) });
+  const send = useMutation({ mutationFn: () => api(accountRoutes.requestPasswordReset, { email }) });
   return (
     <>
       <p>{t('settings.password.none')}</p>

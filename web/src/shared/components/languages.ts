@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { replaceUser, useUser } from '../../api/hooks';
@@ -61,7 +62,7 @@ export function useChooseLocale() {
     rememberLocale(locale);
     await i18n.changeLanguage(locale);
     if (user) {
-      const response = await api.put('/api/user.php', 'userResponse', { language: locale });
+      const response = await api(accountRoutes.setLanguage, { language: locale });
       await replaceUser(queryClient, response.user);
     }
     await queryClient.invalidateQueries({ queryKey: ['interests'] });

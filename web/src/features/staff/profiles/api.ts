@@ -55,7 +55,7 @@ export const useSetHostedStatus = () =>
   useHostedChange((input: { id: number; status: HostedStatus }) => api(staffHostedRoutes.setHostedStatus, input));
 
 export const useUploadHostedPhoto = (profile: number) =>
-  useHostedChange((file: File) => api(staffHostedRoutes.uploadHostedPhoto, { file, query: { profile } }));
+  useHostedChange((file: File) => api(staffHostedRoutes.uploadHostedPhoto, file, { profile }));
 
 export const useChangeHostedPhoto = () =>
   useHostedChange((input: { profile: number; photo: number; main?: true; premium_only?: boolean; private?: boolean }) =>

@@ -1,3 +1,4 @@
+import { staffSessionRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { signedOut, staffKeys } from '../shared/api';
@@ -6,7 +7,7 @@ import { signedOut, staffKeys } from '../shared/api';
 export function useStaffSessions() {
   return useQuery({
     queryKey: staffKeys.sessions,
-    queryFn: async () => (await api.get('/api/staff/sessions.php', 'staffSessionsResponse')).sessions,
+    queryFn: async () => (await api(staffSessionRoutes.staffSessions)).sessions,
   });
 }
 
@@ -15,7 +16,7 @@ export function useEndStaffSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (session: { id: string; current: boolean }) =>
-      api.post('/api/staff/end-session.php', 'okResponse', { session: session.id }),
+      api(staffSessionRoutes.endStaffSession, { session: session.id }),
     onSuccess: (_answer, session) => {
       if (session.current) signedOut(queryClient);
       else void queryClient.invalidateQueries({ queryKey: staffKeys.sessions });

@@ -1,5 +1,5 @@
 import type { HostedStatus } from '@amora/common';
-import { staffSiteRoutes } from '@amora/common/routes';
+import { staffSessionRoutes, staffSiteRoutes } from '@amora/common/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../api/client';
@@ -68,7 +68,7 @@ export function useSignOutWhenSessionEnds() {
 export function useStaffMe() {
   return useQuery({
     queryKey: staffKeys.me,
-    queryFn: async () => (await api.get('/api/staff/me.php', 'staffMeResponse')).staff,
+    queryFn: async () => (await api(staffSessionRoutes.staffMe)).staff,
   });
 }
 
@@ -76,8 +76,7 @@ export function useStaffMe() {
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) =>
-      api.post('/api/staff/login.php', 'staffLoginResponse', input),
+    mutationFn: (input: { email: string; password: string }) => api(staffSessionRoutes.staffLogin, input),
     onSuccess: (answer) => {
       if ('staff' in answer) queryClient.setQueryData(staffKeys.me, answer.staff);
     },
@@ -88,7 +87,7 @@ export function useStaffLogin() {
 export function useTwoStepCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { code: string }) => api.post('/api/staff/two-step.php', 'staffResponse', input),
+    mutationFn: (input: { code: string }) => api(staffSessionRoutes.twoStep, input),
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
 }
@@ -97,20 +96,20 @@ export function useTwoStepCode() {
 export function useSetAway() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (away: boolean) => api.post('/api/staff/status.php', 'staffResponse', { away }),
+    mutationFn: (away: boolean) => api(staffSessionRoutes.setAway, { away }),
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
 }
 
 /** A signed-in operator who may choose starts setting up an authenticator app. */
 export function useStartTwoStepSetup() {
-  return useMutation({ mutationFn: () => api.post('/api/staff/two-step-setup.php', 'twoStepSetup') });
+  return useMutation({ mutationFn: () => api(staffSessionRoutes.startTwoStepSetup) });
 }
 
 export function useStaffLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/staff/logout.php', 'okResponse'),
+    mutationFn: () => api(staffSessionRoutes.staffLogout),
     onSettled: () => signedOut(queryClient),
   });
 }
