@@ -1,4 +1,5 @@
 import { HTTP_RETRIES } from '@amora/common';
+import { chatRoutes, notificationRoutes } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json } from './server';
@@ -74,6 +75,14 @@ describe('api client: what it sends', () => {
     expect(server.requests[0]?.body).toEqual({});
   });
 
+  it('puts the query of a POST that takes no body in the address, and sends an empty body', async () => {
+    const server = fakeServer({ 'POST /api/unsubscribe.php': { ok: true } });
+    const s = 'a'.repeat(43);
+    await api(notificationRoutes.unsubscribe, { u: 7, s });
+    expect(server.requests[0]?.query).toEqual({ u: '7', s });
+    expect(server.requests[0]?.body).toEqual({});
+  });
+
   it('sends no body and no content type with a GET', async () => {
     const server = fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] } });
     await api.get('/api/likes.php', 'likesResponse');
@@ -108,7 +117,7 @@ describe('api client: answers and their schemas', () => {
   it('turns an answer outside its schema into a bad_response error in the page’s language, naming the call in the console', async () => {
     fakeServer({ 'GET /api/chats.php': { conversations: 'none' } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const error = await failure(api.get('/api/chats.php', 'chatsResponse'));
+    const error = await failure(api(chatRoutes.chats));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 200, code: 'bad_response' });
     expect(error.message).toBe('The server sent an answer this page cannot read. Reload the page or try again later.');
@@ -249,6 +258,17 @@ describe('api client: retries (SPEC §7)', () => {
     expect(result).toEqual({ value: { number: 12 } });
     expect(server.requests.map((request) => request.body)).toEqual([body, body, body]);
   });
+
+  it('repeats a message, sent as JSON or as a form: its client id makes a repeat harmless', async () => {
+    const server = fakeServer({ 'POST /api/chat.php': apiError(503, 'service_unavailable', 'Unavailable') });
+    const clientId = '5d6f3d5e-8a9b-4c3d-9e2f-0a1b2c3d4e5f';
+    await withRetries(() => api(chatRoutes.sendMessage, { conversation: 1, client_id: clientId, text: 'Hi' }));
+    const form = new FormData();
+    form.append('client_id', clientId);
+    await withRetries(() => api(chatRoutes.sendMessage, form));
+    expect(server.requests).toHaveLength(2 * (HTTP_RETRIES + 1));
+    expect(server.requests.at(-1)?.body).toBeInstanceOf(FormData);
+  });
 });
 
 describe('api client: a lost session', () => {
@@ -261,7 +281,7 @@ describe('api client: a lost session', () => {
     fakeServer({ 'GET /api/chats.php': apiError(403, 'authentication_required', 'Please log in to continue.') });
     const lost = vi.fn();
     unsubscribers.push(onAuthenticationLost(lost));
-    const error = await failure(api.get('/api/chats.php', 'chatsResponse'));
+    const error = await failure(api(chatRoutes.chats));
     expect(error.code).toBe('authentication_required');
     expect(lost).toHaveBeenCalledTimes(1);
   });
@@ -292,7 +312,7 @@ describe('api client: a lost session', () => {
     const staying = vi.fn();
     onAuthenticationLost(gone)();
     unsubscribers.push(onAuthenticationLost(staying));
-    await failure(api.get('/api/chats.php', 'chatsResponse'));
+    await failure(api(chatRoutes.chats));
     expect(gone).not.toHaveBeenCalled();
     expect(staying).toHaveBeenCalledTimes(1);
   });

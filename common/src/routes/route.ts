@@ -36,6 +36,8 @@ export interface RouteDefinition {
   /** The JSON body's schema; an upload (`upload: true`) sends one file as multipart instead. */
   body?: SchemaName;
   upload?: true;
+  /** Takes, in place of its JSON body, a multipart form too (fields and one file: a photo message). */
+  multipart?: true;
   response: SchemaName;
   /** The refusals of its service, beyond those its access, body and rate limit imply. */
   errors?: readonly ErrorCode[];
@@ -49,13 +51,16 @@ export const defineRoute = <const Route extends RouteDefinition>(route: Route): 
 type Input<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : never;
 type Output<Name> = Name extends SchemaName ? z.output<SchemaModule[Name]> : never;
 
-/** What the web app sends: the query for a GET, the body otherwise, a File for an upload. */
+/**
+ * What the web app sends: the query for a GET (or a route that takes a query and no body), the body
+ * otherwise, a File for an upload, or a FormData for a route that takes a multipart form too.
+ */
 export type RouteInput<Route extends RouteDefinition> = Route['upload'] extends true
   ? File
   : Route['query'] extends SchemaName
     ? Input<Route['query']>
     : Route['body'] extends SchemaName
-      ? Input<Route['body']>
+      ? Input<Route['body']> | (Route['multipart'] extends true ? FormData : never)
       : undefined;
 
 /** What the server's handler reads, once validated. */

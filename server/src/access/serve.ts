@@ -7,7 +7,14 @@
 
 import type { Access, RouteBody, RouteDefinition, RouteQuery, RouteReturn, SchemaName } from '@amora/common/routes';
 import * as schemas from '@amora/common/schemas';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { requireRight, STAFF_REFUSALS } from '../identity/staff/policy.js';
 
@@ -22,9 +29,16 @@ export type RouteHandler<Route extends RouteDefinition> = (
   reply: FastifyReply,
 ) => Promise<RouteReturn<Route> | FastifyReply> | RouteReturn<Route> | FastifyReply;
 
-/** What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its own. */
-export type ServeOptions = Pick<RouteOptions, 'bodyLimit' | 'preHandler' | 'preValidation'> & {
+/**
+ * What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its
+ * own, a body it checks itself (`attachValidation`), and what only the API document says of it.
+ */
+export type ServeOptions = Pick<
+  RouteOptions,
+  'attachValidation' | 'bodyLimit' | 'onRequest' | 'preHandler' | 'preValidation'
+> & {
   config?: FastifyContextConfig;
+  schema?: Pick<FastifySchema, 'description' | 'headers' | 'hide'>;
 };
 
 const schemasByName: Record<SchemaName, z.ZodType> = schemas;
@@ -52,13 +66,14 @@ export function serve<const Route extends RouteDefinition>(
   ...[first, second]: [RouteHandler<Route>] | [ServeOptions, RouteHandler<Route>]
 ): void {
   const [options, handler] = second ? [first as ServeOptions, second] : [{}, first as RouteHandler<Route>];
-  const { config, preHandler, ...rest } = options;
+  const { config, preHandler, schema, ...rest } = options;
   const staff = staffRightOf(route.access) !== null;
   const errors = [...(staff ? STAFF_REFUSALS : []), ...(route.errors ?? [])];
   app.route({
     method: route.method,
     url: route.path,
     schema: {
+      ...schema,
       ...(route.query && { querystring: schemaOf(route.query) }),
       ...(route.body && { body: schemaOf(route.body) }),
       response: { 200: schemaOf(route.response) },

@@ -157,6 +157,7 @@ type InputArgs<Route extends RouteDefinition> = RouteInput<Route> extends undefi
  * Calls a route of the table in common: `api(likeRoutes.like, { profile_id })`. The input is the
  * route's query for a GET, its body otherwise, a File for an upload; the answer is checked against
  * the route's schema. Only a GET, or a route whose body carries its own idempotency key, is retried.
+ * A POST that takes a query and no body (a signed link's one click) puts it in the address, with an empty body.
  */
 function callRoute<Route extends RouteDefinition>(
   route: Route,
@@ -166,6 +167,10 @@ function callRoute<Route extends RouteDefinition>(
   const answer = route.response as AnswerName;
   if (route.method === 'GET') {
     return request(route.path, answer, { query: queryOf(input), retry }) as Promise<RouteAnswer<Route>>;
+  }
+  if (route.query && !route.body) {
+    const query = queryOf(input);
+    return request(route.path, answer, { method: route.method, query, body: {}, retry }) as Promise<RouteAnswer<Route>>;
   }
   let body: unknown = input ?? {};
   if (route.upload) {
