@@ -1,5 +1,5 @@
 import { HTTP_RETRIES } from '@amora/common';
-import { defineRoute, type RouteInput, sessionRoutes } from '@amora/common/routes';
+import { chatRoutes, defineRoute, notificationRoutes, type RouteInput, sessionRoutes } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json } from './server';
@@ -177,6 +177,14 @@ describe('api client: what it sends', () => {
     expect(server.requests[0]?.body).toEqual({});
   });
 
+  it('puts the query of a POST that takes no body in the address, and sends an empty body', async () => {
+    const server = fakeServer({ 'POST /api/unsubscribe.php': { ok: true } });
+    const s = 'a'.repeat(43);
+    await api(notificationRoutes.unsubscribe, { u: 7, s });
+    expect(server.requests[0]?.query).toEqual({ u: '7', s });
+    expect(server.requests[0]?.body).toEqual({});
+  });
+
   it('sends no body and no content type with a GET', async () => {
     const server = fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] } });
     await api(routes.likes);
@@ -351,6 +359,17 @@ describe('api client: retries (SPEC §7)', () => {
     const result = await withRetries(() => api(routes.complaint, body as RouteInput<typeof routes.complaint>));
     expect(result).toEqual({ value: { number: 12 } });
     expect(server.requests.map((request) => request.body)).toEqual([body, body, body]);
+  });
+
+  it('repeats a message, sent as JSON or as a form: its client id makes a repeat harmless', async () => {
+    const server = fakeServer({ 'POST /api/chat.php': apiError(503, 'service_unavailable', 'Unavailable') });
+    const clientId = '5d6f3d5e-8a9b-4c3d-9e2f-0a1b2c3d4e5f';
+    await withRetries(() => api(chatRoutes.sendMessage, { conversation: 1, client_id: clientId, text: 'Hi' }));
+    const form = new FormData();
+    form.append('client_id', clientId);
+    await withRetries(() => api(chatRoutes.sendMessage, form));
+    expect(server.requests).toHaveLength(2 * (HTTP_RETRIES + 1));
+    expect(server.requests.at(-1)?.body).toBeInstanceOf(FormData);
   });
 });
 

@@ -3,6 +3,7 @@
  * route holds; the server registers them all and the web app calls them with `api(route, input)`.
  */
 import { accountRoutes } from './accounts.js';
+import { chatRoutes } from './chat.js';
 import { complaintRoutes } from './complaints.js';
 import { exportRoutes } from './exports.js';
 import { geoRoutes } from './geo.js';
@@ -10,6 +11,8 @@ import { landerRoutes } from './landers.js';
 import { likeRoutes } from './likes.js';
 import { memberRoutes } from './members.js';
 import { moderationRoutes } from './moderation.js';
+import { moneyRoutes, sandboxCheckoutRoutes } from './money.js';
+import { notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
 import { photoRoutes } from './photos.js';
 import type { RouteDefinition } from './route.js';
@@ -30,6 +33,7 @@ import { staffSiteRoutes } from './staff-sites.js';
 import { staffTeamRoutes } from './staff-team.js';
 
 export * from './accounts.js';
+export * from './chat.js';
 export * from './complaints.js';
 export * from './exports.js';
 export * from './geo.js';
@@ -37,6 +41,8 @@ export * from './landers.js';
 export * from './likes.js';
 export * from './members.js';
 export * from './moderation.js';
+export * from './money.js';
+export * from './notifications.js';
 export * from './passkeys.js';
 export * from './photos.js';
 export type * from './route.js';
@@ -60,6 +66,7 @@ export * from './staff-team.js';
 /** Every route of the table, for what walks them all (the server's check that it serves each). */
 export const ALL_ROUTES: readonly RouteDefinition[] = [
   accountRoutes,
+  chatRoutes,
   complaintRoutes,
   exportRoutes,
   geoRoutes,
@@ -67,8 +74,11 @@ export const ALL_ROUTES: readonly RouteDefinition[] = [
   likeRoutes,
   memberRoutes,
   moderationRoutes,
+  moneyRoutes,
+  notificationRoutes,
   passkeyRoutes,
   photoRoutes,
+  sandboxCheckoutRoutes,
   sessionRoutes,
   siteRoutes,
   staffCaseRoutes,

@@ -38,6 +38,8 @@ export interface RouteDefinition {
   /** The JSON body's schema; an upload (`upload: true`) sends one file as multipart instead. */
   body?: SchemaName;
   upload?: true;
+  /** Takes, in place of its JSON body, a multipart form too (fields and one file: a photo message). */
+  multipart?: true;
   response: SchemaName;
   /** The refusals of its service, beyond those its access, body and rate limit imply. */
   errors?: readonly ErrorCode[];
@@ -52,17 +54,22 @@ type Input<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : never
 type InputOrNone<Name> = Name extends SchemaName ? z.input<SchemaModule[Name]> : undefined;
 type Output<Name> = Name extends SchemaName ? z.output<SchemaModule[Name]> : never;
 
-/** What the web app sends: the query for a GET, the body otherwise, a File for an upload (its query, if any, beside it). */
+/**
+ * What the web app sends: the body (a FormData too, for a route that takes a multipart form), a File
+ * for an upload, or else the query (a GET, or a one-click POST that takes no body).
+ */
 export type RouteInput<Route extends RouteDefinition> = Route['upload'] extends true
   ? File
-  : Route['method'] extends 'GET'
-    ? InputOrNone<Route['query']>
-    : InputOrNone<Route['body']>;
+  : Route['body'] extends SchemaName
+    ? Input<Route['body']> | (Route['multipart'] extends true ? FormData : never)
+    : InputOrNone<Route['query']>;
 
-/** The query of a call that sends a body as well (`POST /api/user.php?push=1`); none for a GET. */
-export type RouteQueryInput<Route extends RouteDefinition> = Route['method'] extends 'GET'
-  ? undefined
-  : InputOrNone<Route['query']>;
+/** The query of a call that sends a body or a file as well (`POST /api/user.php?push=1`). */
+export type RouteQueryInput<Route extends RouteDefinition> = Route['body'] extends SchemaName
+  ? InputOrNone<Route['query']>
+  : Route['upload'] extends true
+    ? InputOrNone<Route['query']>
+    : undefined;
 
 /** What the server's handler reads, once validated. */
 export type RouteQuery<Route extends RouteDefinition> = Route['query'] extends SchemaName

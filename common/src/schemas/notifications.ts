@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_OFF_REASONS, NOTIFICATION_TYPES } from '../constants.js';
+import { okResponse } from './accounts.js';
 import { id } from './ids.js';
 import { text } from './text.js';
 
@@ -53,3 +54,8 @@ export const mailEventRequest = z.object({
   permanent: z.boolean().default(true),
 });
 export type MailEventRequest = z.infer<typeof mailEventRequest>;
+
+/** The webhook's caller proves itself with `Authorization: Bearer <MAIL_EVENTS_TOKEN>`. */
+export const mailEventHeaders = z.object({ authorization: z.string().max(300).optional() });
+/** How many accounts the event turned notification mail off for. */
+export const mailEventResponse = okResponse.extend({ accounts: z.number() });

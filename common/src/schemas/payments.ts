@@ -178,6 +178,9 @@ export const transactionResponse = z.object({
   site: z.string(),
 });
 
+/** POST /api/payment-webhook.php: Mollie posts `id=tr_…` as a form. */
+export const paymentWebhookBody = z.object({ id: text().min(1, 'required').max(100, 'too_long') });
+
 /** The sandbox provider's checkout page: what is paid and whether it is still open. */
 export const sandboxCheckout = z.object({
   id: z.string(),

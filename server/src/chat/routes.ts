@@ -1,22 +1,14 @@
 import { PHOTO_MAX_BYTES } from '@amora/common';
-import {
-  chatQuery,
-  chatResponse,
-  chatsResponse,
-  conversationBody,
-  okResponse,
-  sendMessageRequest,
-  sendMessageResponse,
-  sendPhotoFields,
-} from '@amora/common/schemas';
+import { chatRoutes as routes } from '@amora/common/routes';
+import { sendPhotoFields } from '@amora/common/schemas';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DomainError, fieldError } from '../platform/errors.js';
 import { sentByClient } from '../platform/http/client-header.js';
 import { invalidFields } from '../platform/http/error-handler.js';
 import { sendObject } from '../platform/http/media.js';
 import { perMember } from '../platform/http/rate-limits.js';
+import { serve } from '../platform/http/serve.js';
 import type { SendTarget } from './service.js';
 import type { Outgoing } from './writer.js';
 
@@ -39,46 +31,27 @@ async function photoMessage(request: FastifyRequest): Promise<{ target: SendTarg
   return { target: parsed.data, outgoing: { photo } };
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
-  const { services } = app;
-  const { chat } = services;
-  const signedIn = { signedIn: true };
+export const chatRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
+  const { chat } = app.services;
   const limited = perMember(rateLimitScale);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 3, parts: 4 } });
 
-  app.get('/api/chats.php', { schema: { response: { 200: chatsResponse } }, config: signedIn }, async (request) =>
-    chat.chats(request.site, request.member),
+  serve(app, routes.chats, (request) => chat.chats(request.site, request.member));
+  // Only the web app's own request marks the conversation read, never a link followed from elsewhere.
+  serve(app, routes.conversation, (request) =>
+    chat.conversation(request.site, request.member, request.query, sentByClient(request)),
   );
-
-  app.get(
-    '/api/chat.php',
-    { schema: { querystring: chatQuery, response: { 200: chatResponse }, errors: ['not_found'] }, config: signedIn },
-    // Only the web app's own request marks the conversation read, never a link followed from elsewhere.
-    async (request) => chat.conversation(request.site, request.member, request.query, sentByClient(request)),
-  );
-
-  app.post(
-    '/api/chat.php',
+  serve(
+    app,
+    routes.sendMessage,
     {
       schema: {
         description:
           'Sends a text or a gift as JSON, or a photo as multipart/form-data (fields client_id and conversation or profile_id, and one file).',
-        body: sendMessageRequest,
-        response: { 200: sendMessageResponse },
-        errors: [
-          'activation_required',
-          'not_found',
-          'insufficient_credits',
-          'free_conversation_limit',
-          'photo_invalid',
-          'photo_too_large',
-          'photo_too_many_pixels',
-          'photo_too_small',
-        ],
       },
       // A photo comes as a form, which the JSON schema does not describe; each kind is checked below.
       attachValidation: true,
-      config: { ...limited(60, 1), ...signedIn },
+      config: limited(60, 1),
     },
     async (request) => {
       if (request.isMultipart()) {
@@ -94,16 +67,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ rateLimitScale: number }> = asy
       return chat.send(request.site, request.member, target, outgoing);
     },
   );
+  serve(app, routes.deleteConversation, async (request) => {
+    await chat.remove(request.site, request.member, request.body.conversation);
+    return { ok: true as const };
+  });
 
-  app.delete(
-    '/api/chat.php',
-    { schema: { body: conversationBody, response: { 200: okResponse }, errors: ['not_found'] }, config: signedIn },
-    async (request) => {
-      await chat.remove(request.site, request.member, request.body.conversation);
-      return { ok: true as const };
-    },
-  );
-
+  // A photo's file, for an <img>: no JSON, so no route of the table.
   app.get('/media/c/*', { schema: { hide: true } }, async (request, reply) => {
     const file = `c/${(request.params as { '*': string })['*']}`;
     const object = await chat.photoObject(request.site, request.viewer?.profileId, file);

@@ -11,7 +11,11 @@ export const exportsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
   serve(
     app,
     routes.latest,
-    { description: "The member's latest copy of their data: being prepared, or ready to download until it expires." },
+    {
+      schema: {
+        description: "The member's latest copy of their data: being prepared, or ready to download until it expires.",
+      },
+    },
     async (request) => ({ export: await exports.latest(request.member.userId) }),
   );
 
@@ -19,7 +23,9 @@ export const exportsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     app,
     routes.request,
     {
-      description: 'Asks for a copy of the member’s data (once a day); a mail and the app tell when it is ready.',
+      schema: {
+        description: 'Asks for a copy of the member’s data (once a day); a mail and the app tell when it is ready.',
+      },
       config: limited(30, 60),
     },
     async (request) => ({ export: await exports.request(request.member.userId) }),
@@ -29,7 +35,7 @@ export const exportsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     app,
     routes.download,
     {
-      description: "Downloads a ready copy of the member's data as a ZIP file (id from exports.php).",
+      schema: { description: "Downloads a ready copy of the member's data as a ZIP file (id from exports.php)." },
       config: limited(60, 60),
     },
     async (request, reply) => {

@@ -60,8 +60,10 @@ export const membersRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     app,
     memberRoutes.privatePhotos,
     {
-      description:
-        "Asks for a member's private photos, or answers about one's own: grant (to anyone), decline a request, revoke a grant. Each writes a line in the two members' chat, once.",
+      schema: {
+        description:
+          "Asks for a member's private photos, or answers about one's own: grant (to anyone), decline a request, revoke a grant. Each writes a line in the two members' chat, once.",
+      },
       config: limited(60, 1),
     },
     async (request) => {
@@ -75,7 +77,7 @@ export const membersRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
   serve(
     app,
     photoRoutes.upload,
-    { description: 'Uploads a photo as multipart/form-data (one file).', config: limited(30, 10) },
+    { schema: { description: 'Uploads a photo as multipart/form-data (one file).' }, config: limited(30, 10) },
     async (request) => photos.upload(request.site, request.member, await uploadedPhoto(request)),
   );
 

@@ -1,27 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  mailEventRequest,
-  notificationsResponse,
-  notificationsUpdate,
-  okResponse,
-  unsubscribeQuery,
-  unsubscribeResponse,
-} from '@amora/common/schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { UnsubscribeQuery } from '@amora/common';
+import { notificationRoutes as routes } from '@amora/common/routes';
+import { mailEventHeaders } from '@amora/common/schemas';
+import type { FastifyPluginAsync } from 'fastify';
 import { maskedEmail } from '../identity/credentials/service.js';
 import { DomainError } from '../platform/errors.js';
 import { perMember, perVisitor } from '../platform/http/rate-limits.js';
+import { serve } from '../platform/http/serve.js';
 import type { Site } from '../platform/site.js';
-
-const signedIn = { signedIn: true };
 
 function sameSecret(given: string, expected: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{
+export const notificationsRoutes: FastifyPluginAsync<{
   rateLimitScale: number;
   mailEventsToken: string | null;
 }> = async (app, { rateLimitScale, mailEventsToken }) => {
@@ -45,21 +38,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     return { preferences, notifications_disabled: user?.notifications_disabled ?? [] };
   };
 
-  app.get(
-    '/api/notifications.php',
-    { schema: { response: { 200: notificationsResponse } }, config: signedIn },
-    async (request) => choices(request.member.userId, request.site),
-  );
-
-  app.put(
-    '/api/notifications.php',
+  serve(app, routes.notificationChoices, (request) => choices(request.member.userId, request.site));
+  serve(
+    app,
+    routes.updateNotifications,
     {
       schema: {
         description: 'Changes notification choices per type and channel; mail_on turns notification mail back on.',
-        body: notificationsUpdate,
-        response: { 200: notificationsResponse },
       },
-      config: { ...signedIn, ...limited(60, 1) },
+      config: limited(60, 1),
     },
     async (request) => {
       await notifications.updatePreferences(request.member.userId, request.body);
@@ -67,21 +54,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const target = async (query: z.infer<typeof unsubscribeQuery>) => {
+  const target = async (query: UnsubscribeQuery) => {
     const found = await notifications.unsubscribeTarget(query.u, query.s);
     if (!found) throw new DomainError('unsubscribe_link_invalid');
     return found;
   };
 
-  app.get(
-    '/api/unsubscribe.php',
+  serve(
+    app,
+    routes.unsubscribeLink,
     {
       schema: {
         description:
           'Whose notification mail a signed unsubscribe link stops (the address masked), and whether it is off.',
-        querystring: unsubscribeQuery,
-        response: { 200: unsubscribeResponse },
-        errors: ['unsubscribe_link_invalid'],
       },
       config: perAddress(60, 1),
     },
@@ -91,14 +76,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/unsubscribe.php',
+  serve(
+    app,
+    routes.unsubscribe,
     {
       schema: {
         description: 'One-click unsubscribe (RFC 8058): a signed link stops notification mail, no login needed.',
-        querystring: unsubscribeQuery,
-        response: { 200: okResponse },
-        errors: ['unsubscribe_link_invalid'],
       },
       // Mail clients post here without the web app's header; the signature is what counts.
       config: { withoutClientHeader: true, ...perAddress(60, 1) },
@@ -110,18 +93,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/mail-events.php',
+  serve(
+    app,
+    routes.mailEvent,
     {
       schema: {
         description:
           "The mail provider's webhook: a permanent bounce or a spam complaint about an address turns its " +
           'notification mail off. Needs `Authorization: Bearer <MAIL_EVENTS_TOKEN>`.',
-        body: mailEventRequest,
-        headers: z.object({ authorization: z.string().max(300).optional() }),
-        response: { 200: okResponse.extend({ accounts: z.number() }) },
-        // not_found while no MAIL_EVENTS_TOKEN is set; forbidden for another token.
-        errors: ['not_found', 'forbidden'],
+        headers: mailEventHeaders,
       },
       config: { withoutClientHeader: true, ...perAddress(600, 1) },
       // Before the body is even read: a caller without the token learns nothing, not even what we expect.

@@ -20,7 +20,7 @@ export const hostedRoutes: FastifyPluginAsync = async (app) => {
   serve(
     app,
     routes.uploadHostedPhoto,
-    { description: "Uploads a hosted profile's photo as multipart/form-data (one file)." },
+    { schema: { description: "Uploads a hosted profile's photo as multipart/form-data (one file)." } },
     async (request) =>
       hosted.uploadHostedPhoto(request.staff, request.site, request.query.profile, await uploadedPhoto(request)),
   );

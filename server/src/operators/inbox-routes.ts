@@ -23,8 +23,10 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
     app,
     routes.privatePhotos,
     {
-      description:
-        "Grants, declines or revokes the hosted profile's private photos to the member of a held conversation.",
+      schema: {
+        description:
+          "Grants, declines or revokes the hosted profile's private photos to the member of a held conversation.",
+      },
     },
     (request) => inbox.privatePhotos(request.site, operator(request), request.body),
   );

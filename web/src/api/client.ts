@@ -163,8 +163,10 @@ type InputArgs<Route extends RouteDefinition> =
 
 /**
  * Calls a route of the table in common: `api(likeRoutes.like, { profile_id })`. The input is the
- * route's query for a GET, its body otherwise, a File for an upload; the answer is checked against
- * the route's schema. Only a GET, or a route whose body carries its own idempotency key, is retried.
+ * route's body (JSON, or a FormData where it takes a form), a File for an upload, or its query for a
+ * route without a body: a GET, or a one-click POST, which sends an empty body. A query beside a body
+ * or a file comes after it. The answer is checked against the route's schema. Only a GET, or a
+ * route whose body carries its own idempotency key, is retried.
  */
 function callRoute<Route extends RouteDefinition>(
   route: Route,
@@ -172,17 +174,17 @@ function callRoute<Route extends RouteDefinition>(
 ): Promise<RouteAnswer<Route>> {
   const retry = route.retry === true || route.method === 'GET';
   const answer = route.response as AnswerName;
-  if (route.method === 'GET') {
-    return request(route.path, answer, { query: queryOf(input), retry }) as Promise<RouteAnswer<Route>>;
+  const { method, path } = route;
+  if (!route.body && !route.upload) {
+    const body = method === 'GET' ? undefined : {};
+    return request(path, answer, { method, query: queryOf(input), body, retry }) as Promise<RouteAnswer<Route>>;
   }
-  let body: unknown = input ?? {};
+  let body: unknown = input;
   if (route.upload) {
     body = new FormData();
     (body as FormData).append('file', input as File);
   }
-  return request(route.path, answer, { method: route.method, query: queryOf(query), body, retry }) as Promise<
-    RouteAnswer<Route>
-  >;
+  return request(path, answer, { method, query: queryOf(query), body, retry }) as Promise<RouteAnswer<Route>>;
 }
 
 /** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', 'likesResponse')`. */

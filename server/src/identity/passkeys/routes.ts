@@ -16,16 +16,21 @@ export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     has_password: await credentials.hasPassword(userId),
   });
 
-  serve(app, routes.passkeys, { description: "The member's passkeys, and whether they have a password." }, (request) =>
-    passkeysOf(request.member.userId),
+  serve(
+    app,
+    routes.passkeys,
+    { schema: { description: "The member's passkeys, and whether they have a password." } },
+    (request) => passkeysOf(request.member.userId),
   );
 
   serve(
     app,
     routes.passkeyOptions,
     {
-      description:
-        'Options for navigator.credentials: to add a passkey (register), or to confirm a change with one (confirm).',
+      schema: {
+        description:
+          'Options for navigator.credentials: to add a passkey (register), or to confirm a change with one (confirm).',
+      },
       config: strict(30, 5),
     },
     async (request) => {
@@ -43,7 +48,10 @@ export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     app,
     routes.addPasskey,
     {
-      description: 'Adds the passkey the browser made with the register options; named after the device unless named.',
+      schema: {
+        description:
+          'Adds the passkey the browser made with the register options; named after the device unless named.',
+      },
       config: strict(30, 5),
     },
     async (request) => {
@@ -53,15 +61,20 @@ export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     },
   );
 
-  serve(app, routes.renamePasskey, { description: "Renames one of the member's passkeys." }, async (request) => {
-    await passkeys.rename(request.member.userId, request.body.id, request.body.name);
-    return passkeysOf(request.member.userId);
-  });
+  serve(
+    app,
+    routes.renamePasskey,
+    { schema: { description: "Renames one of the member's passkeys." } },
+    async (request) => {
+      await passkeys.rename(request.member.userId, request.body.id, request.body.name);
+      return passkeysOf(request.member.userId);
+    },
+  );
 
   serve(
     app,
     routes.removePasskey,
-    { description: "Removes one of the member's passkeys; not the last one while they have no password." },
+    { schema: { description: "Removes one of the member's passkeys; not the last one while they have no password." } },
     async (request) => {
       await passkeys.remove(request.member.userId, request.body.id);
       return passkeysOf(request.member.userId);
@@ -72,7 +85,7 @@ export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
     app,
     routes.removePassword,
     {
-      description: 'Removes the password of a member with a passkey; a reset by mail sets a new one.',
+      schema: { description: 'Removes the password of a member with a passkey; a reset by mail sets a new one.' },
       config: strict(10, 10),
     },
     async (request) => {
@@ -84,7 +97,7 @@ export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
   serve(
     app,
     routes.passkeyLoginOptions,
-    { description: 'Options for signing in with a passkey.', config: strict(20, 5) },
+    { schema: { description: 'Options for signing in with a passkey.' }, config: strict(20, 5) },
     async (request) => ({
       options: await passkeys.authenticationOptions(requestContext(request), 'login', null),
     }),
@@ -93,7 +106,7 @@ export const passkeyRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
   serve(
     app,
     routes.passkeyLogin,
-    { description: 'Signs in with the answer to the sign-in options.', config: strict(20, 5) },
+    { schema: { description: 'Signs in with the answer to the sign-in options.' }, config: strict(20, 5) },
     async (request, reply) => {
       const { user, session } = await sessions.loginWithPasskey(
         requestContext(request),

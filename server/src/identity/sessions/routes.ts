@@ -19,7 +19,9 @@ export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = as
     app,
     routes.login,
     {
-      description: "Logs in; with ?push=1 it stores the browser's push subscription ({ subscription }) instead.",
+      schema: {
+        description: "Logs in; with ?push=1 it stores the browser's push subscription ({ subscription }) instead.",
+      },
       config: strict(20, 5),
       attachValidation: true,
     },
@@ -45,7 +47,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = as
   serve(
     app,
     routes.logout,
-    { description: 'Where the member is signed in: each open session.', config: { getChangesState: true } },
+    { schema: { description: 'Where the member is signed in: each open session.' }, config: { getChangesState: true } },
     async (request, reply) => {
       if (request.sessionToken) await sessions.logout(request.site, request.sessionToken);
       clearSessionCookie(reply);
@@ -60,7 +62,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = as
   serve(
     app,
     routes.endOtherSessions,
-    { description: 'Signs the member out on every other device.' },
+    { schema: { description: 'Signs the member out on every other device.' } },
     async (request) => ({
       ok: true as const,
       ended: await sessions.endOtherSessions(request.site, request.member.userId, request.sessionToken ?? ''),
@@ -70,7 +72,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = as
   serve(
     app,
     routes.endSession,
-    { description: "Signs one of the member's sessions out ({ id } from sessions.php)." },
+    { schema: { description: "Signs one of the member's sessions out ({ id } from sessions.php)." } },
     async (request) => {
       await sessions.endSession(request.site, request.member.userId, request.body.id);
       return { ok: true as const };
@@ -80,7 +82,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = as
   serve(
     app,
     routes.signInByLink,
-    { description: 'The sign-in a new-device mail told of ({ token } from its link), before it is ended.' },
+    { schema: { description: 'The sign-in a new-device mail told of ({ token } from its link), before it is ended.' } },
     (request) => sessions.signInByLink(request.site, request.query.token),
   );
 
@@ -88,7 +90,7 @@ export const sessionsRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = as
     app,
     routes.endSessionByLink,
     {
-      description: '"This wasn\'t me": ends the session a new-device mail told of; no session needed.',
+      schema: { description: '"This wasn\'t me": ends the session a new-device mail told of; no session needed.' },
       config: strict(10, 10),
     },
     async (request) => {

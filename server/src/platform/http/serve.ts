@@ -9,7 +9,14 @@
 import type { ErrorCode } from '@amora/common';
 import type { Access, RouteBody, RouteDefinition, RouteQuery, RouteReturn, SchemaName } from '@amora/common/routes';
 import * as schemas from '@amora/common/schemas';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from 'fastify';
 import type { z } from 'zod';
 
 declare module 'fastify' {
@@ -32,12 +39,14 @@ export type RouteHandler<Route extends RouteDefinition> = (
 
 /**
  * What a route needs beyond its definition: rate limits and the like, a larger body, hooks of its
- * own, a body its handler checks itself (`attachValidation`), and the OpenAPI document's
- * description of it (here, so the web app's table carries no prose).
+ * own, a body it checks itself (`attachValidation`), and what only the API document says of it.
  */
-export type ServeOptions = Pick<RouteOptions, 'attachValidation' | 'bodyLimit' | 'preHandler' | 'preValidation'> & {
+export type ServeOptions = Pick<
+  RouteOptions,
+  'attachValidation' | 'bodyLimit' | 'onRequest' | 'preHandler' | 'preValidation'
+> & {
   config?: FastifyContextConfig;
-  description?: string;
+  schema?: Pick<FastifySchema, 'description' | 'headers' | 'hide'>;
 };
 
 const schemasByName: Record<SchemaName, z.ZodType> = schemas;
@@ -56,13 +65,13 @@ export function serve<const Route extends RouteDefinition>(
   ...[first, second]: [RouteHandler<Route>] | [ServeOptions, RouteHandler<Route>]
 ): void {
   const [options, handler] = second ? [first as ServeOptions, second] : [{}, first as RouteHandler<Route>];
-  const { config, description, ...rest } = options;
+  const { config, schema, ...rest } = options;
   const errors = [...staffRefusals(route.access), ...(route.errors ?? [])];
   app.route({
     method: route.method,
     url: route.path,
     schema: {
-      ...(description && { description }),
+      ...schema,
       ...(route.query && { querystring: schemaOf(route.query) }),
       ...(route.body && { body: schemaOf(route.body) }),
       response: { 200: schemaOf(route.response) },

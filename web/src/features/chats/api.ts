@@ -1,5 +1,6 @@
 /** Chats: the conversation list, one conversation's pages, sending and deleting. */
 import type { ChatMessage, ChatResponse, ChatsResponse, Gift, SendMessageResponse } from '@amora/common';
+import { chatRoutes } from '@amora/common/routes';
 import {
   type InfiniteData,
   type QueryClient,
@@ -22,7 +23,7 @@ export function useChats() {
   const { user } = useUser();
   return useQuery({
     queryKey: chatKeys.chats,
-    queryFn: () => api.get('/api/chats.php', 'chatsResponse'),
+    queryFn: () => api(chatRoutes.chats),
     enabled: user !== null,
   });
 }
@@ -38,11 +39,7 @@ type ConversationPages = InfiniteData<ChatResponse, number | undefined>;
 export function useConversation(conversation: number) {
   return useInfiniteQuery({
     queryKey: chatKeys.conversation(conversation),
-    queryFn: ({ pageParam }) =>
-      api.get('/api/chat.php', 'chatResponse', {
-        conversation: String(conversation),
-        before: pageParam === undefined ? undefined : String(pageParam),
-      }),
+    queryFn: ({ pageParam }) => api(chatRoutes.conversation, { conversation, before: pageParam }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => (page.has_more ? page.messages[0]?.id : undefined),
     retry: false,
@@ -79,10 +76,7 @@ export async function catchUpConversation(queryClient: QueryClient, conversation
   const data = queryClient.getQueryData<ConversationPages>(chatKeys.conversation(conversation));
   const newest = data?.pages[0]?.messages.at(-1)?.id;
   if (newest === undefined) return queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversation) });
-  const page = await api.get('/api/chat.php', 'chatResponse', {
-    conversation: String(conversation),
-    after: String(newest),
-  });
+  const page = await api(chatRoutes.conversation, { conversation, after: newest });
   addMessages(queryClient, conversation, page.messages);
   markReadByOther(queryClient, conversation, page.read_up_to);
   await queryClient.invalidateQueries({ queryKey: chatKeys.chats });
@@ -101,16 +95,15 @@ export type Outgoing = { text: string } | { gift_id: Gift } | { photo: File };
 export type Recipient = { conversation: number } | { profile_id: number };
 
 export function sendMessage(recipient: Recipient, clientId: string, outgoing: Outgoing): Promise<SendMessageResponse> {
-  // The client id makes a repeat harmless: the server answers it with the first result.
-  const options = { retry: true };
+  // Retried (the route's retry): the client id makes a repeat harmless, the server answers it with the first result.
   if ('photo' in outgoing) {
     const form = new FormData();
     for (const [key, value] of Object.entries(recipient)) form.append(key, String(value));
     form.append('client_id', clientId);
     form.append('file', outgoing.photo);
-    return api.post('/api/chat.php', 'sendMessageResponse', form, options);
+    return api(chatRoutes.sendMessage, form);
   }
-  return api.post('/api/chat.php', 'sendMessageResponse', { ...recipient, client_id: clientId, ...outgoing }, options);
+  return api(chatRoutes.sendMessage, { ...recipient, client_id: clientId, ...outgoing });
 }
 
 /** After a send: the message joins its conversation, the list moves it up, and the credits change. */
@@ -129,7 +122,7 @@ export async function applySent(queryClient: QueryClient, sent: SendMessageRespo
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversation: number) => api.delete('/api/chat.php', 'okResponse', { conversation }),
+    mutationFn: (conversation: number) => api(chatRoutes.deleteConversation, { conversation }),
     onMutate: async (conversation) => {
       await queryClient.cancelQueries({ queryKey: chatKeys.chats });
       queryClient.setQueryData<ChatsResponse>(chatKeys.chats, (chats) => {

@@ -1,4 +1,5 @@
 import { DIRECT_DEBIT_CODE_MINUTES } from '@amora/common';
+import { moneyRoutes } from '@amora/common/routes';
 import { directDebitForm } from '@amora/common/schemas';
 import { type FormEvent, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -45,7 +46,7 @@ export default function DirectDebitPage() {
     accountForm,
     { account_holder: '', iban: '', street: '', house_number: '', zip: '', city: '', phone: '' },
     async (account) => {
-      const answer = await api.post('/api/directdebit-code.php', 'directDebitCodeResponse', {
+      const answer = await api(moneyRoutes.directDebitCode, {
         ...account,
         bundle_id: bundleId,
         discount_code: discountCode,
@@ -70,7 +71,7 @@ export default function DirectDebitPage() {
           price={price}
           onResend={() => setSent(null)}
           confirm={(otp, clientId) =>
-            api.post('/api/directdebit.php', 'startPaymentResponse', {
+            api(moneyRoutes.directDebit, {
               ...sent.account,
               bundle_id: bundleId,
               discount_code: discountCode,

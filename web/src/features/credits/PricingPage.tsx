@@ -1,3 +1,4 @@
+import { moneyRoutes } from '@amora/common/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -28,7 +29,7 @@ export default function PricingPage() {
   const country = asked ?? settings?.geoip_selected_country ?? undefined;
   const pricing = useQuery({
     queryKey: ['pricing', country],
-    queryFn: () => api.get('/api/pricing.php', 'pricingResponse', { country: country || undefined }),
+    queryFn: () => api(moneyRoutes.pricing, { country: country || undefined }),
     enabled: settings !== undefined,
   });
   useDocumentTitle(t('pricing.title'));

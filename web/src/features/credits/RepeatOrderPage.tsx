@@ -1,4 +1,5 @@
 import type { RepeatOrder } from '@amora/common';
+import { moneyRoutes } from '@amora/common/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -21,17 +22,12 @@ export default function RepeatOrderPage() {
   const navigate = useNavigate();
   const past = useQuery({
     queryKey: ['repeat-order'],
-    queryFn: () => api.get('/api/repeat-order.php', 'repeatOrderResponse'),
+    queryFn: () => api(moneyRoutes.repeatOrders),
   });
   const clientId = useRef(crypto.randomUUID());
   const buy = useMutation({
     mutationFn: (order: RepeatOrder) =>
-      api.post(
-        '/api/repeat-order.php',
-        'startPaymentResponse',
-        { client_id: clientId.current, transaction_id: order.transaction_id },
-        { retry: true },
-      ),
+      api(moneyRoutes.repeatOrder, { client_id: clientId.current, transaction_id: order.transaction_id }),
     onSuccess: ({ transaction, checkout_url }) => {
       carryOnWith(transaction.id);
       if (checkout_url) window.location.assign(checkout_url);

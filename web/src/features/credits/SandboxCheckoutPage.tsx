@@ -1,4 +1,5 @@
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from '@amora/common';
+import { sandboxCheckoutRoutes } from '@amora/common/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -20,11 +21,10 @@ export default function SandboxCheckoutPage() {
   const { id = '' } = useParams();
   const page = useQuery({
     queryKey: ['sandbox-checkout', id],
-    queryFn: () => api.get('/api/sandbox-checkout.php', 'sandboxCheckout', { id }),
+    queryFn: () => api(sandboxCheckoutRoutes.sandboxCheckout, { id }),
   });
   const decide = useMutation({
-    mutationFn: (outcome: SandboxOutcome) =>
-      api.post('/api/sandbox-checkout.php', 'sandboxDecisionResponse', { id, outcome }),
+    mutationFn: (outcome: SandboxOutcome) => api(sandboxCheckoutRoutes.sandboxDecide, { id, outcome }),
     onSuccess: ({ redirect_url }) => window.location.assign(redirect_url),
   });
   useDocumentTitle(t('sandbox.title'));

@@ -1,3 +1,4 @@
+import { moneyRoutes } from '@amora/common/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
@@ -13,10 +14,10 @@ export function StayOffers() {
   const navigate = useNavigate();
   const offer = useQuery({
     queryKey: ['retention-offer'],
-    queryFn: () => api.get('/api/retention-offer.php', 'retentionOfferResponse'),
+    queryFn: () => api(moneyRoutes.retentionOffer),
   });
   const take = useMutation({
-    mutationFn: () => api.post('/api/retention-offer.php', 'retentionCodeResponse', {}, { retry: true }),
+    mutationFn: () => api(moneyRoutes.takeRetentionOffer),
     onSuccess: ({ code }) => navigate(`/credits?code=${encodeURIComponent(code)}`),
   });
   if (!offer.data) return null;

@@ -1,5 +1,6 @@
 /** Credits for money: the offer, discount codes, starting a payment and the member's transactions. */
 import { type CreditsResponse, type DiscountCode, PAYMENT_POLL_MS, type PaymentMethod } from '@amora/common';
+import { moneyRoutes } from '@amora/common/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';
@@ -13,7 +14,7 @@ export const creditsKeys = {
 };
 
 export function useOffer() {
-  return useQuery({ queryKey: creditsKeys.offer, queryFn: () => api.get('/api/credits.php', 'creditsResponse') });
+  return useQuery({ queryKey: creditsKeys.offer, queryFn: () => api(moneyRoutes.credits) });
 }
 
 /**
@@ -27,17 +28,13 @@ export function useWelcomeDiscount() {
     enabled: user !== null && !user.paid_user,
     staleTime: Infinity,
     queryFn: async (): Promise<DiscountCode | null> =>
-      api.get('/api/discountcode.php', 'discountCode', { welcome: 'true' }).catch(() => null),
+      api(moneyRoutes.discountCode, { welcome: 'true' }).catch(() => null),
     retry: false,
   });
 }
 
 export function lookUpDiscount(code: string, bundle?: number, method?: PaymentMethod) {
-  return api.get('/api/discountcode.php', 'discountCode', {
-    code,
-    bundle: bundle === undefined ? undefined : String(bundle),
-    method,
-  });
+  return api(moneyRoutes.discountCode, { code, bundle, method });
 }
 
 /** The discount a code entered by the member gives on a bundle, checked by the server. */
@@ -53,7 +50,7 @@ export function useDiscount(code: string | null, bundle?: number, method?: Payme
 export function useIdealBanks(enabled: boolean) {
   return useQuery({
     queryKey: creditsKeys.banks,
-    queryFn: () => api.get('/api/ideal-banks.php', 'idealBanksResponse'),
+    queryFn: () => api(moneyRoutes.idealBanks),
     enabled,
     staleTime: 60 * 60_000,
   });
@@ -67,14 +64,14 @@ export function useStartPayment() {
       method: PaymentMethod;
       issuer?: string;
       discount_code?: string;
-    }) => api.post('/api/payment.php', 'startPaymentResponse', body, { retry: true }),
+    }) => api(moneyRoutes.startPayment, body),
   });
 }
 
 export function useTransactions() {
   return useQuery({
     queryKey: creditsKeys.transactions,
-    queryFn: () => api.get('/api/transactions.php', 'transactionsResponse'),
+    queryFn: () => api(moneyRoutes.transactions),
   });
 }
 
@@ -82,7 +79,7 @@ export function useTransactions() {
 export function useTransaction(id: number) {
   return useQuery({
     queryKey: creditsKeys.transaction(id),
-    queryFn: () => api.get('/api/transaction.php', 'transactionResponse', { id: String(id) }),
+    queryFn: () => api(moneyRoutes.transaction, { id }),
     refetchInterval: (query) => {
       const status = query.state.data?.transaction.status;
       return status === 'created' || status === 'pending' ? PAYMENT_POLL_MS : false;

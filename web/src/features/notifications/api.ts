@@ -1,5 +1,6 @@
 /** Notification choices, mail turned back on, and unsubscribe links. */
 import type { NotificationsResponse, NotificationsUpdate, UnsubscribeQuery } from '@amora/common';
+import { notificationRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { refreshUser } from '../../api/hooks';
@@ -12,7 +13,7 @@ const notificationKeys = {
 export function useNotificationChoices() {
   return useQuery({
     queryKey: notificationKeys.choices,
-    queryFn: () => api.get('/api/notifications.php', 'notificationsResponse'),
+    queryFn: () => api(notificationRoutes.notificationChoices),
   });
 }
 
@@ -20,7 +21,7 @@ export function useNotificationChoices() {
 export function useUpdateNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: NotificationsUpdate) => api.put('/api/notifications.php', 'notificationsResponse', update),
+    mutationFn: (update: NotificationsUpdate) => api(notificationRoutes.updateNotifications, update),
     // A switch moves at once; if saving fails, the choices are fetched again and it moves back.
     onMutate: async (update) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.choices });
@@ -44,13 +45,10 @@ export function useUpdateNotifications() {
   });
 }
 
-const unsubscribePath = ({ u, s }: UnsubscribeQuery) =>
-  `/api/unsubscribe.php?u=${encodeURIComponent(u)}&s=${encodeURIComponent(s)}`;
-
 export function useUnsubscribeLink(query: UnsubscribeQuery | null) {
   return useQuery({
     queryKey: notificationKeys.unsubscribe(query ?? { u: 0, s: '' }),
-    queryFn: () => api.get(unsubscribePath(query as UnsubscribeQuery), 'unsubscribeResponse'),
+    queryFn: () => api(notificationRoutes.unsubscribeLink, query as UnsubscribeQuery),
     enabled: query !== null,
     retry: false,
   });
@@ -59,7 +57,7 @@ export function useUnsubscribeLink(query: UnsubscribeQuery | null) {
 export function useUnsubscribe(query: UnsubscribeQuery | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(unsubscribePath(query as UnsubscribeQuery), 'okResponse'),
+    mutationFn: () => api(notificationRoutes.unsubscribe, query as UnsubscribeQuery),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['unsubscribe'] }),
   });
 }
