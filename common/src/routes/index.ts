@@ -11,7 +11,7 @@ import { landerRoutes } from './landers.js';
 import { likeRoutes } from './likes.js';
 import { memberRoutes } from './members.js';
 import { moderationRoutes } from './moderation.js';
-import { moneyRoutes, sandboxCheckoutRoutes } from './money.js';
+import { moneyRoutes } from './money.js';
 import { notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
 import { photoRoutes } from './photos.js';
@@ -63,7 +63,10 @@ export * from './staff-session.js';
 export * from './staff-sites.js';
 export * from './staff-team.js';
 
-/** Every route of the table, for what walks them all (the server's check that it serves each). */
+/**
+ * Every route of the table, for what walks them all (the document's check that it lists each); the
+ * sandbox checkout's routes are apart, served only with the sandbox provider and left out of the document.
+ */
 export const ALL_ROUTES: readonly RouteDefinition[] = [
   accountRoutes,
   chatRoutes,
@@ -78,7 +81,6 @@ export const ALL_ROUTES: readonly RouteDefinition[] = [
   notificationRoutes,
   passkeyRoutes,
   photoRoutes,
-  sandboxCheckoutRoutes,
   sessionRoutes,
   siteRoutes,
   staffCaseRoutes,

@@ -1,7 +1,7 @@
 /**
- * The HTTP client of SPEC §7: JSON in and out, the client request-type header on every
- * call, and up to 5 retries with exponential delay for calls that are safe to repeat. Every
- * answer is checked against its schema from @amora/common/schemas, named by the call.
+ * The HTTP client of SPEC §7 over the route table in common: `api(route, input)`, JSON in and out,
+ * the client request-type header on every call, and up to 5 retries with exponential delay for
+ * calls that are safe to repeat. Every answer is checked against its route's schema.
  */
 import {
   type ApiErrorBody,
@@ -10,17 +10,14 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
 } from '@amora/common';
-import type { RouteAnswer, RouteDefinition, RouteInput, RouteQueryInput } from '@amora/common/routes';
+import type { RouteAnswer, RouteDefinition, RouteInput, RouteQueryInput, SchemaName } from '@amora/common/routes';
 import type * as Schemas from '@amora/common/schemas';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
 
 type SchemaModule = typeof Schemas;
-/** The name of an answer's schema in @amora/common/schemas, e.g. `'likesResponse'`. */
-export type AnswerName = {
-  [Name in keyof SchemaModule]: SchemaModule[Name] extends z.ZodType ? Name : never;
-}[keyof SchemaModule];
-export type Answer<Name extends AnswerName> = z.output<SchemaModule[Name]>;
+type AnswerName = SchemaName;
+type Answer<Name extends AnswerName> = z.output<SchemaModule[Name]>;
 
 export class ApiError extends Error {
   constructor(
@@ -168,7 +165,7 @@ type InputArgs<Route extends RouteDefinition> =
  * or a file comes after it. The answer is checked against the route's schema. Only a GET, or a
  * route whose body carries its own idempotency key, is retried.
  */
-function callRoute<Route extends RouteDefinition>(
+export function api<Route extends RouteDefinition>(
   route: Route,
   ...[input, query]: InputArgs<Route>
 ): Promise<RouteAnswer<Route>> {
@@ -186,23 +183,3 @@ function callRoute<Route extends RouteDefinition>(
   }
   return request(path, answer, { method, query: queryOf(query), body, retry }) as Promise<RouteAnswer<Route>>;
 }
-
-/** Each call names the schema of its answer, e.g. `api.get('/api/likes.php', 'likesResponse')`. */
-export const api = Object.assign(callRoute, {
-  get: <Name extends AnswerName>(path: string, answer: Name, query?: RequestOptions['query']) =>
-    request(path, answer, { query }),
-  /** `retry` only where the body carries its own idempotency key, such as a message's client_id. */
-  post: <Name extends AnswerName>(path: string, answer: Name, body: unknown = {}, { retry = false } = {}) =>
-    request(path, answer, { method: 'POST', body, retry }),
-  put: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
-    request(path, answer, { method: 'PUT', body }),
-  patch: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
-    request(path, answer, { method: 'PATCH', body }),
-  delete: <Name extends AnswerName>(path: string, answer: Name, body: unknown) =>
-    request(path, answer, { method: 'DELETE', body }),
-  upload: <Name extends AnswerName>(path: string, answer: Name, file: File) => {
-    const body = new FormData();
-    body.append('file', file);
-    return request(path, answer, { method: 'POST', body });
-  },
-});
