@@ -1,7 +1,7 @@
 /**
  * Staff sign-in under /api/staff/: the password, the two-step code, the staff member's own status
- * and sessions. A signed-in staff member needs no particular right for these: the service asks for
- * the session where it needs one (staff_login_required), so their door is `anyone`.
+ * and sessions. Signing in is open to anyone (the two-step calls carry a session half made, which the
+ * service reads); a staff member's own status and sessions need a staff session and no right.
  */
 import { defineRoute } from './route.js';
 
@@ -35,24 +35,22 @@ export const staffSessionRoutes = {
   setAway: defineRoute({
     method: 'POST',
     path: '/api/staff/status.php',
-    access: 'anyone',
+    access: { staff: 'signed-in' },
     body: 'staffStatusRequest',
     response: 'staffResponse',
-    errors: ['staff_login_required', 'forbidden'],
   }),
   staffSessions: defineRoute({
     method: 'GET',
     path: '/api/staff/sessions.php',
-    access: 'anyone',
+    access: { staff: 'signed-in' },
     response: 'staffSessionsResponse',
-    errors: ['staff_login_required'],
   }),
   endStaffSession: defineRoute({
     method: 'POST',
     path: '/api/staff/end-session.php',
-    access: 'anyone',
+    access: { staff: 'signed-in' },
     body: 'endStaffSessionRequest',
     response: 'okResponse',
-    errors: ['staff_login_required', 'not_found'],
+    errors: ['not_found'],
   }),
 };
