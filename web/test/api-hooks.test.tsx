@@ -8,12 +8,12 @@ import {
   refreshUser,
   replaceUser,
   useInterests,
-  useLogout,
   useRegions,
   useResendActivationMail,
   useUser,
   useUserMutation,
 } from '../src/api/hooks';
+import { useLogout } from '../src/features/accounts/api';
 import { buildSettings, buildUser } from './fixtures';
 import { renderHookInApp } from './render';
 import { apiError, deferred, fakeServer, json } from './server';

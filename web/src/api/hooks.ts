@@ -1,7 +1,6 @@
 import type { User, UserResponse } from '@amora/common';
-import { accountRoutes, sessionRoutes, siteRoutes } from '@amora/common/routes';
+import { accountRoutes, siteRoutes } from '@amora/common/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unsubscribePush } from '../features/notifications/push';
 import { api } from './client';
 
 export const queryKeys = {
@@ -59,18 +58,6 @@ export function useUserMutation<Input>(call: (input: Input) => Promise<UserRespo
   return useMutation({
     mutationFn: call,
     onSuccess: (response) => replaceUser(queryClient, response.user),
-  });
-}
-
-/** Logging out also ends this browser's pushes: on a shared computer nobody reads the last member's. */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      await unsubscribePush().catch(() => undefined);
-      return api(sessionRoutes.logout);
-    },
-    onSettled: () => replaceUser(queryClient, null),
   });
 }
 

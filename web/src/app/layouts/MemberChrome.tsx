@@ -5,7 +5,7 @@
  */
 import type { User } from '@amora/common';
 import { Link, useNavigate } from 'react-router';
-import { useLogout } from '../../api/hooks';
+import { useLogout } from '../../features/accounts/api';
 import { MessagesTab } from '../../features/chats/MessagesTab';
 import { LikesTab } from '../../features/likes/LikesTab';
 import { useTranslation } from '../../i18n';
