@@ -1,11 +1,12 @@
 /** The payments desk of the back office: admins list payments across sites and refund a purchase. */
 import type { PaymentMethod, PaymentStatus } from '@amora/common';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { MembersService } from '../../members/profiles/service.js';
 import type { PaymentsService } from '../../money/payments/service.js';
 import { RefundRefused } from '../../money/refunds/refunds.js';
+import type { PaymentRow } from '../../platform/db/schema.js';
 import { DomainError } from '../../platform/errors.js';
 
 /** Payments an admin sees at once; older ones page on. */
@@ -27,13 +28,13 @@ export function createPaymentDesk(deps: {
     async refund(staff: StaffMember | null, paymentId: number, reason: string) {
       const admin = requireRight(staff, 'money');
       try {
-        const { transaction, creditsTaken, siteId } = await payments.refund(paymentId);
-        await log(admin, 'payment.refund', {
-          site: siteId,
+        const audit = auditedAs(log, admin, 'payment.refund', (row: PaymentRow) => ({
+          site: row.site_id,
           record: `payment:${paymentId}`,
-          changes: { status: ['paid', transaction.status], refunded_credits: [0, creditsTaken] },
+          changes: { status: ['paid', row.status], refunded_credits: [0, row.refunded_credits] },
           reason,
-        });
+        }));
+        const { transaction, creditsTaken } = await payments.refund(paymentId, audit);
         return { transaction, creditsTaken };
       } catch (error) {
         if (error instanceof RefundRefused) throw new DomainError('refund_refused', { reason: error.message });

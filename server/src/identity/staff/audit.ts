@@ -1,11 +1,11 @@
 /** The staff audit log's writer: every staff action leaves a row, and rows are only ever added. */
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { StaffMember } from './member.js';
 import * as queries from './queries.js';
 
 /** What a staff action was about, for the audit log. */
-interface StaffSubject {
+export interface StaffSubject {
   conversation?: number;
   profile?: number;
   message?: number;
@@ -34,5 +34,21 @@ export function createAuditLog(db: Db, clock: Clock): AuditLog {
       reason: about.reason ?? null,
       created_at: clock.now().toISOString(),
     });
+  };
+}
+
+/**
+ * A staff action's audit row as work for the change's own transaction (see InTransaction): `about`
+ * tells what the change did from its outcome, or null when it did nothing worth a row.
+ */
+export function auditedAs<T>(
+  log: AuditLog,
+  staff: StaffMember,
+  action: string | ((outcome: T) => string),
+  about: (outcome: T) => StaffSubject | null,
+): InTransaction<T> {
+  return async (trx, outcome) => {
+    const subject = about(outcome);
+    if (subject) await log(staff, typeof action === 'string' ? action : action(outcome), subject, trx);
   };
 }

@@ -5,6 +5,8 @@
  * through (states.ts), and money going back (../refunds/).
  */
 import type { FigurePeriod } from '../../platform/db/figures.js';
+import type { InTransaction } from '../../platform/db/index.js';
+import type { PaymentRow } from '../../platform/db/schema.js';
 import type { Site } from '../../platform/site.js';
 import { createRefunds, refundRefusalForList } from '../refunds/refunds.js';
 import { createCheckout } from './checkout.js';
@@ -72,9 +74,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** A staff member's refund; the unspent credits are taken back when the provider confirms. */
-    async refund(paymentId: number) {
-      const { row, creditsTaken } = await refunds.refund(paymentId);
-      return { transaction: await presentRow(row), creditsTaken, siteId: row.site_id };
+    async refund(paymentId: number, audit?: InTransaction<PaymentRow>) {
+      const { row, creditsTaken } = await refunds.refund(paymentId, audit);
+      return { transaction: await presentRow(row), creditsTaken };
     },
   };
 }

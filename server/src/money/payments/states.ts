@@ -5,7 +5,7 @@
  * refund takes back what is left of them, and premium follows the purchases still paid.
  */
 import type { PaymentRefusal, PaymentStatus, Transaction } from '@amora/common';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { PaymentRow } from '../../platform/db/schema.js';
 import type { PaymentsDeps } from './deps.js';
 import type { ProviderPayment, ProviderStatus } from './provider.js';
@@ -118,13 +118,18 @@ export function createPaymentStates({
    * nothing its discount code back, for a refund the credits still unspent (the rest owed where the
    * site says so), and premium.
    */
-  async function apply(paymentId: number, said: ProviderPayment, source: string): Promise<PaymentRow | undefined> {
+  async function apply(
+    paymentId: number,
+    said: ProviderPayment,
+    source: string,
+    also?: InTransaction<PaymentRow>,
+  ): Promise<PaymentRow | undefined> {
     const next = statusOf(said);
     // Read before the transaction: on SQLite a read outside it would wait for it to end.
     const owe = RETURNED.includes(next) && (await owesSpentCredits(paymentId));
     let accountChanged = false;
     let refused: PaymentRefusal | null = null;
-    const applied = await db.transaction().execute(async (trx) => {
+    const move = async (trx: Db): Promise<PaymentRow | undefined> => {
       const row = await queries.findPayment(trx, paymentId);
       if (!row) return undefined;
       if (said.amount.value !== row.amount || said.amount.currency !== row.currency) {
@@ -170,6 +175,11 @@ export function createPaymentStates({
         await events.record(trx, { type: 'payment.refused', siteId, userId, paymentId, credits, refusal: refused });
       }
       return queries.findPayment(trx, paymentId);
+    };
+    const applied = await db.transaction().execute(async (trx) => {
+      const row = await move(trx);
+      if (row && also) await also(trx, row);
+      return row;
     });
     // Also when a webhook and a return raced and the other moved the payment: its change is then
     // announced (the member's balance shown anew) before this caller reads on.
@@ -182,10 +192,10 @@ export function createPaymentStates({
   }
 
   /** Asks the provider about a payment and records what changed. */
-  async function sync(row: PaymentRow, source: string): Promise<PaymentRow> {
+  async function sync(row: PaymentRow, source: string, also?: InTransaction<PaymentRow>): Promise<PaymentRow> {
     if (!row.provider_id) return row;
     const said = await provider.getPayment(row.provider_id);
-    return (await apply(row.id, said, source)) ?? row;
+    return (await apply(row.id, said, source, also)) ?? row;
   }
 
   return {

@@ -5,6 +5,7 @@
  */
 import type { Transaction } from '@amora/common';
 import { addDays, addMinutes } from '../../platform/clock.js';
+import type { InTransaction } from '../../platform/db/index.js';
 import type { PaymentRow } from '../../platform/db/schema.js';
 import type { PaymentsDeps } from '../payments/deps.js';
 import { PaymentNotFound, ProviderUnavailable } from '../payments/provider.js';
@@ -128,8 +129,12 @@ export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps
     /**
      * Refunds a paid payment in full at the provider, within the site's refund_days of its payment;
      * the unspent credits it brought are taken back when the provider confirms (as any refund).
+     * `audit` is written in the transaction that records the provider's answer.
      */
-    async refund(paymentId: number): Promise<{ row: PaymentRow; creditsTaken: number }> {
+    async refund(
+      paymentId: number,
+      audit?: InTransaction<PaymentRow>,
+    ): Promise<{ row: PaymentRow; creditsTaken: number }> {
       const row = await paymentQueries.findPayment(db, paymentId);
       if (!row?.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
       const site = await sites.findById(row.site_id);
@@ -144,7 +149,7 @@ export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps
         await queries.releaseRefundClaim(db, row.id);
         throw error;
       }
-      const settled = await states.sync(row, 'staff');
+      const settled = await states.sync(row, 'staff', audit);
       return { row: settled, creditsTaken: settled.refunded_credits };
     },
   };

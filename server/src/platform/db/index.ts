@@ -54,6 +54,13 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/**
+ * Work a caller adds to a change's own transaction, given what the change did: a staff action's
+ * audit row is written with the change it tells of, or not at all. A service that takes one runs
+ * it before its commit, also when the change turns out to be one already made.
+ */
+export type InTransaction<T> = (trx: Db, outcome: T) => Promise<void>;
+
 /** Migrations in the order they run; add new ones at the end with a timestamped name. */
 const MIGRATIONS = {
   '1763750000000-CreateSitesAndAccounts': createSitesAndAccounts,
