@@ -222,12 +222,17 @@ export function createExportsService(deps: ExportsDeps) {
       (add) => fillZip(add, site, target.userId, member.profileId, target.locale, row.created_at),
     );
     const expires = addDays(clock.now(), EXPORT_DAYS);
-    if (!(await queries.markReady(db, exportId, nowIso(), expires.toISOString()))) {
+    const ready = await db.transaction().execute(async (trx) => {
+      const marked = await queries.markReady(trx, exportId, nowIso(), expires.toISOString());
+      if (marked) await events.record(trx, { type: 'export.ready', siteId: site.id, profileId: member.profileId });
+      return marked;
+    });
+    if (!ready) {
       await removeFiles([exportId]);
       return;
     }
+    await events.relay();
     await jobs.add('export.expire', { exportId }, { delayMs: expires.getTime() - clock.now().getTime() });
-    await events.publish({ type: 'export.ready', siteId: site.id, profileId: member.profileId });
     const [profile] = await members.namesOf([member.profileId]);
     await mail.sendAccountMail({
       site,
