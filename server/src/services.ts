@@ -104,7 +104,7 @@ export function createServices({
   const members = createMembersService(db, clock, visibility, events);
   const moderation = createModerationService({ db, clock, events });
   const safety = createSafetyService(db, clock, visibility, moderation);
-  const search = createSearchService(db, clock);
+  const search = createSearchService(db, clock, notificationsSetup.linkKeys);
   const landers = createLandersService({ search, members });
   const purge = createCdnPurge({ jobs, purgeUrl: cdnPurgeUrl });
   const photos = createPhotosService({ db, clock, store: media, visibility, events, sites, purge });

@@ -251,10 +251,27 @@ describe('GET /api/members.php', () => {
     if (engineOf(t.db) === 'sqlite') expect(await total()).toBe(1001);
   });
 
-  it('refuses a page cursor it did not make', async () => {
-    const { visitor } = await freshSite();
-    for (const after of ['nonsense', '2~5~', '1~0~', `1~5~${'x'.repeat(300)}`, '1~5~2026%00']) {
-      const response = await visitor.get(`/api/members.php?page=2&after=${after}`);
+  it('refuses a page cursor it did not make: made up, edited, cut or lengthened', async () => {
+    const { site, visitor } = await freshSite();
+    for (let i = 0; i < SEARCH_PAGE_SIZE + 1; i++) await profile(site, `P${i}`);
+    const next: string = (await visitor.get('/api/members.php')).json().next;
+    expect((await visitor.get(`/api/members.php?page=2&after=${encodeURIComponent(next)}`)).statusCode).toBe(200);
+    const [signature, place] = [next.slice(0, next.indexOf('.')), next.slice(next.indexOf('.') + 1)];
+    const otherId = place.replace(/~(\d+)~/, (_, id) => `~${Number(id) + 1}~`);
+    const forged = [
+      'nonsense',
+      '2~5~',
+      '1~0~',
+      `1~5~${'x'.repeat(300)}`,
+      '1~5~2026%00',
+      place,
+      `${signature}.${otherId}`,
+      next.slice(0, -1),
+      `${next}0`,
+      `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}.${place}`,
+    ];
+    for (const after of forged) {
+      const response = await visitor.get(`/api/members.php?page=2&after=${encodeURIComponent(after)}`);
       expect(response.statusCode).toBe(422);
       expect(['invalid_choice', 'control_characters']).toContain(response.json().fields.after.code);
     }

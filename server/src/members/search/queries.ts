@@ -1,5 +1,5 @@
 /** Search: a filter's profiles as pages of cards, and the cards of given ids. */
-import type { SearchCursor } from '@amora/common';
+import type { SearchPlace } from '@amora/common';
 import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { CardRow, ImageRow } from '../presenter.js';
@@ -109,12 +109,12 @@ export async function searchProfiles(
 }
 
 /** Where a page starts: this many cards in, or after this card (keyset paging: page 1,000 costs what page 1 does). */
-export type PageStart = { offset: number } | { after: SearchCursor };
+export type PageStart = { offset: number } | { after: SearchPlace };
 
-type SearchPage = { cards: CardWithMain[]; state: ListingState | null; next: SearchCursor | null };
+type SearchPage = { cards: CardWithMain[]; state: ListingState | null; next: SearchPlace | null };
 
 /** The cursor after the last card of a full page; null after the last page. */
-function nextAfter(filter: SearchFilter, cards: CardWithMain[], limit: number): SearchCursor | null {
+function nextAfter(filter: SearchFilter, cards: CardWithMain[], limit: number): SearchPlace | null {
   const last = cards.at(-1);
   if (!last || cards.length < limit) return null;
   const byName = filter.nameStart !== undefined;
@@ -171,7 +171,7 @@ type Past = (eb: ProfilesEb) => Expression<SqlBool>;
  * the names after it; otherwise, within its part (faces or not), the profiles active before it and
  * then those never active (ids descending), and then the rest of the order from the next part on.
  */
-function stretchesAfter(filter: SearchFilter, after: SearchCursor): { filter: SearchFilter; past?: Past }[] {
+function stretchesAfter(filter: SearchFilter, after: SearchPlace): { filter: SearchFilter; past?: Past }[] {
   if (filter.nameStart !== undefined) {
     const key = after.key ?? '';
     return [
@@ -199,7 +199,7 @@ async function pageAfter(
   db: Db,
   filter: SearchFilter,
   limit: number,
-  after: SearchCursor,
+  after: SearchPlace,
   withState: boolean,
 ): Promise<Part> {
   const cards: CardWithMain[] = [];

@@ -10,13 +10,14 @@ import {
   type SearchResponse,
   SIMILAR_RESULTS,
 } from '@amora/common';
-import { formatSearchCursor } from '@amora/common/schemas';
 import type { Clock } from '../../platform/clock.js';
+import type { LinkKeys } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
 import { presentCard, type Viewer } from '../presenter.js';
 import { assertVisitorMayBrowse } from '../safety/visibility.js';
+import { placeOf, signedCursor } from './cursor.js';
 import type { SearchFilter } from './filter.js';
 import { searchKey } from './key.js';
 import { countListed, estimateListed, type ListingState, listingState } from './listing-state.js';
@@ -106,7 +107,7 @@ function createCounter(db: Db, clock: Clock) {
   };
 }
 
-export function createSearchService(db: Db, clock: Clock) {
+export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
   const countProfiles = createCounter(db, clock);
 
   function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): SearchFilter {
@@ -198,7 +199,9 @@ export function createSearchService(db: Db, clock: Clock) {
         db,
         filter,
         SEARCH_PAGE_SIZE,
-        query.after ? { after: query.after } : { offset: (query.page - 1) * SEARCH_PAGE_SIZE },
+        query.after
+          ? { after: placeOf(linkKeys, clock.now(), query.after) }
+          : { offset: (query.page - 1) * SEARCH_PAGE_SIZE },
       );
       const total = await countProfiles(filter, state);
       const similar =
@@ -216,7 +219,7 @@ export function createSearchService(db: Db, clock: Clock) {
         total,
         page: query.page,
         pages,
-        next: next && query.page < pages ? formatSearchCursor(next) : null,
+        next: next && query.page < pages ? signedCursor(linkKeys, next) : null,
         similar: cards(similar.rows),
         similar_total: similar.total,
       };
