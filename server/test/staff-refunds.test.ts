@@ -106,8 +106,8 @@ describe('refunds from the back office', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
     }
     const unknown = await admin.post('/api/staff/refund.php', { payment: 2 ** 31 - 1, reason: 'Nobody’s' });
-    expect(unknown.statusCode).toBe(409);
-    expect(unknown.json()).toMatchObject({ error: 'refund_refused' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
     expect(await statusOf(paymentId)).toBe('paid');
     expect(await auditOf(paymentId)).toEqual([]);
   });

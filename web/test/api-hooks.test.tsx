@@ -13,6 +13,7 @@ import {
   useUser,
   useUserMutation,
 } from '../src/api/hooks';
+import { useSearch } from '../src/api/members';
 import { useLogout } from '../src/features/accounts/api';
 import { buildSettings, buildUser } from './fixtures';
 import { renderHookInApp } from './render';
@@ -158,5 +159,30 @@ describe('useResendActivationMail', () => {
     await act(() => result.current.mutateAsync());
     expect(server.sent('POST /api/activation-mail.php')).toHaveLength(1);
     expect(queryClient.getQueryData(queryKeys.user)).not.toBeNull();
+  });
+});
+
+describe('useSearch', () => {
+  const page = { profiles: [], total: 40, page: 2, pages: 2, next: null, similar: [], similar_total: 0 };
+
+  it('finds a page by its number when the server no longer takes its cursor', async () => {
+    const server = fakeServer({
+      'GET /api/members.php': (request) =>
+        request.query.after
+          ? apiError(422, 'validation_failed', 'Ongeldige invoer.', { after: { code: 'invalid_choice', message: 'x' } })
+          : page,
+    });
+    const { result } = renderHookInApp(() => useSearch({ page: 2, after: 'stale.1~5~' }));
+    await waitFor(() => expect(result.current.data).toEqual(page));
+    expect(server.sent('GET /api/members.php').map((request) => request.query)).toEqual([
+      { page: '2', after: 'stale.1~5~' },
+      { page: '2' },
+    ]);
+  });
+
+  it('shows any other refusal as it came', async () => {
+    fakeServer({ 'GET /api/members.php': apiError(403, 'search_login_required', 'Log in om te zoeken.') });
+    const { result } = renderHookInApp(() => useSearch({ page: 2, after: 'signed.1~5~' }));
+    await waitFor(() => expect(result.current.error?.message).toBe('Log in om te zoeken.'));
   });
 });

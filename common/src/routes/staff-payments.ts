@@ -15,6 +15,6 @@ export const staffPaymentRoutes = {
     access: { staff: 'money' },
     body: 'staffRefundRequest',
     response: 'staffRefundResponse',
-    errors: ['refund_refused', 'payment_provider_unavailable'],
+    errors: ['not_found', 'refund_refused', 'payment_provider_unavailable'],
   }),
 };

@@ -12,7 +12,7 @@ import {
 } from '@amora/common';
 import { accountRoutes, landerRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { ApiError, api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
 
 /** A search as the address holds it: `after` is a response's `next`, handed back as it came. */
@@ -26,10 +26,24 @@ export const memberKeys = {
   blocks: ['blocks'] as const,
 };
 
+/**
+ * A page of a search. A cursor the server no longer takes (an old bookmark, a rotated key) is
+ * dropped: the page is then found by its number instead.
+ */
+async function searchPage(query: SearchParams) {
+  try {
+    return await api(memberRoutes.search, query);
+  } catch (error) {
+    if (!(query.after && error instanceof ApiError && error.fields.after)) throw error;
+    const { after: _stale, ...byNumber } = query;
+    return api(memberRoutes.search, byNumber);
+  }
+}
+
 export function useSearch(query: SearchParams, enabled = true) {
   return useQuery({
     queryKey: memberKeys.search(query),
-    queryFn: () => api(memberRoutes.search, query),
+    queryFn: () => searchPage(query),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -7,6 +7,7 @@ import type { Transaction } from '@amora/common';
 import { addDays, addMinutes } from '../../platform/clock.js';
 import type { InTransaction } from '../../platform/db/index.js';
 import type { PaymentRow } from '../../platform/db/schema.js';
+import { DomainError } from '../../platform/errors.js';
 import type { PaymentsDeps } from '../payments/deps.js';
 import { PaymentNotFound, ProviderUnavailable } from '../payments/provider.js';
 import * as paymentQueries from '../payments/queries.js';
@@ -136,7 +137,8 @@ export function createRefunds({ db, clock, provider, sites, jobs }: PaymentsDeps
       audit?: InTransaction<PaymentRow>,
     ): Promise<{ row: PaymentRow; creditsTaken: number }> {
       const row = await paymentQueries.findPayment(db, paymentId);
-      if (!row?.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
+      if (!row) throw new DomainError('not_found');
+      if (!row.provider_id) throw new RefundRefused(`there is no payment ${paymentId} at the provider`);
       const site = await sites.findById(row.site_id);
       const refused = refundRefusal(row, site?.settings.refund_days ?? 0, clock.now());
       if (refused) throw new RefundRefused(refused);
