@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_PHOTO_MAX_AGE_SECONDS } from '../src/platform/http/media.js';
 import { buildPhotos, client, loggedInMember, useTestApp } from './helpers.js';
 
 const t = useTestApp();
@@ -59,6 +60,31 @@ describe('DELETE /api/photos.php', () => {
 
     const last = await owner.visitor.delete('/api/photos.php', { id: second });
     expect(last.json()).toEqual({ photos: [], main_image: null });
+  });
+
+  it('makes a deleted main photo gone at once, and no cache was told to keep it longer than the docs say', async () => {
+    const owner = await loggedInMember(t);
+    await buildPhotos(t.services, owner, 1);
+    const [main] = (await owner.visitor.get('/api/photos.php')).json().photos as OwnPhoto[];
+    const lifetimes: number[] = [];
+    for (const file of [main?.filename, main?.thumb_filename]) {
+      const shown = await client(t.app).get(`/media/${file}`);
+      expect(shown.statusCode).toBe(200);
+      const again = await client(t.app).get(`/media/${file}`, { headers: { 'if-none-match': shown.headers.etag } });
+      expect(again.statusCode).toBe(304);
+      for (const answer of [shown, again]) {
+        const cache = String(answer.headers['cache-control']);
+        expect(cache).not.toMatch(/immutable|s-maxage/);
+        lifetimes.push(Number(/max-age=(\d+)/.exec(cache)?.[1]));
+      }
+    }
+    expect(Math.max(...lifetimes)).toBeLessThanOrEqual(PUBLIC_PHOTO_MAX_AGE_SECONDS);
+    expect(PUBLIC_PHOTO_MAX_AGE_SECONDS).toBe(300); // docs/operations.md says five minutes
+
+    expect((await owner.visitor.delete('/api/photos.php', { id: main?.id })).statusCode).toBe(200);
+    for (const file of [main?.filename, main?.thumb_filename]) {
+      expect((await client(t.app).get(`/media/${file}`)).statusCode).toBe(404);
+    }
   });
 
   it('keeps the chosen main photo when another one is removed', async () => {

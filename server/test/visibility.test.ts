@@ -35,7 +35,7 @@ describe('GET /media/… (photo files)', () => {
     const response = await media(client(t.app), main?.filename as string);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('serves further photos to members only, and premium-only ones to premium members only', async () => {

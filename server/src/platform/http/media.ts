@@ -4,10 +4,12 @@ import { notFound } from '../errors.js';
 import type { StoredObject } from '../media/store.js';
 
 /**
- * A photo anyone may see: its name is the hash of its bytes, so browsers and a CDN keep it for a
- * year; deleting or rejecting it asks the CDN to forget it (media/purge.ts).
+ * How long a browser or a CDN may show a photo anyone may see before asking again: a photo deleted
+ * or rejected is gone from every cache within this, however its purge went (media/purge.ts asks the
+ * CDN to forget it at once). Asking again is cheap: the name is the hash of the bytes, its ETag.
  */
-export const PUBLIC_PHOTO_CACHE = 'public, max-age=31536000, immutable';
+export const PUBLIC_PHOTO_MAX_AGE_SECONDS = 300;
+export const PUBLIC_PHOTO_CACHE = `public, max-age=${PUBLIC_PHOTO_MAX_AGE_SECONDS}`;
 
 /** Sends a stored object, or a 404 when it is not (or no longer) stored. */
 export function sendObject(reply: FastifyReply, object: StoredObject | null, cacheControl: string) {
