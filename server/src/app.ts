@@ -132,6 +132,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     services.realtime.close();
     services.exports.close();
+    services.photos.close();
+    services.chat.close();
   });
   jobs.start();
   app.addHook('onClose', async () => {

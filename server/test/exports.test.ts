@@ -4,7 +4,6 @@
  * tells their open apps. Only they may download it, for 7 days; then it is gone. A deleted account's
  * data is exportable by nobody. Names inside the ZIP never come from what a member typed.
  */
-import { randomUUID } from 'node:crypto';
 import { EXPORT_DAYS } from '@amora/common';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,12 +16,11 @@ import {
   loggedIn,
   mailCount,
   makePremium,
-  multipartFile,
+  sendChatPhoto,
+  sendChatText,
   settle,
   type TestClient,
-  testPhoto,
   useTestApp,
-  withFields,
 } from './helpers.js';
 import { unzip } from './zip.js';
 
@@ -73,24 +71,6 @@ async function exportFileExists(id: string): Promise<boolean> {
   return (await t.services.media.get(`exports/${id}.zip`)) !== null;
 }
 
-async function sendText(from: Exporter, to: BuiltMember, text: string) {
-  const response = await from.visitor.post('/api/chat.php', {
-    client_id: randomUUID(),
-    profile_id: to.profileId,
-    text,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { conversation: number; message: { id: number } };
-}
-
-async function sendPhoto(from: Exporter, conversation: number) {
-  const upload = multipartFile(await testPhoto());
-  const fields = { client_id: randomUUID(), conversation: String(conversation) };
-  const response = await from.visitor.post('/api/chat.php', withFields(upload, fields), { headers: upload.headers });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().message as { id: number };
-}
-
 /** Fixed names, or names made of ids: nothing a member typed. */
 const ENTRY_NAME = /^(README\.txt|[a-z]+\.json|photos\/\d+\.webp|conversations\/\d+\/\d+\.webp)$/;
 
@@ -99,9 +79,9 @@ describe('the export', () => {
     const anna = await exporter();
     const bram = await exporter();
     const [photoId] = await buildPhotos(t.services, anna, 1);
-    const { conversation, message } = await sendText(anna, bram, 'Shall we meet at the lake?');
-    const chatPhoto = await sendPhoto(anna, conversation);
-    await sendText(bram, anna, 'Gladly!');
+    const { conversation, message } = await sendChatText(anna.visitor, bram.profileId, 'Shall we meet at the lake?');
+    const chatPhoto = await sendChatPhoto(anna.visitor, conversation);
+    await sendChatText(bram.visitor, anna.profileId, 'Gladly!');
     expect((await anna.visitor.post('/api/like.php', { profile_id: bram.profileId })).statusCode).toBe(200);
     expect((await bram.visitor.post('/api/like.php', { profile_id: anna.profileId })).statusCode).toBe(200);
     const carl = await buildMember(t.services);
@@ -192,8 +172,8 @@ describe('the export', () => {
       .set({ about: '../../x/\u202e/evil.json ~/.ssh' })
       .where('id', '=', sly.profileId)
       .execute();
-    await sendText(sly, other, '../../../../tmp/owned.webp');
-    await sendText(other, sly, 'C:\\Windows\\system32 ../..');
+    await sendChatText(sly.visitor, other.profileId, '../../../../tmp/owned.webp');
+    await sendChatText(other.visitor, sly.profileId, 'C:\\Windows\\system32 ../..');
     const ready = await readyExport(sly);
     const entries = await downloaded(sly, ready.id);
     for (const name of entries.keys()) {

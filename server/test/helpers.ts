@@ -480,3 +480,19 @@ export const signupBody = (overrides: Record<string, unknown> = {}) => ({
   date_of_birth: birthDate(25),
   ...overrides,
 });
+
+/** Sends a text from a signed-in member to a profile; the conversation and the message as answered. */
+export async function sendChatText(from: TestClient, toProfileId: number, text: string) {
+  const response = await from.post('/api/chat.php', { client_id: randomUUID(), profile_id: toProfileId, text });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { conversation: number; message: { id: number } };
+}
+
+/** Sends a photo from a signed-in member into a conversation; the message as answered. */
+export async function sendChatPhoto(from: TestClient, conversation: number) {
+  const upload = multipartFile(await testPhoto());
+  const fields = { client_id: randomUUID(), conversation: String(conversation) };
+  const response = await from.post('/api/chat.php', withFields(upload, fields), { headers: upload.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().message as { id: number };
+}

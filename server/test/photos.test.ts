@@ -70,7 +70,9 @@ describe('DELETE /api/photos.php', () => {
     for (const file of [main?.filename, main?.thumb_filename]) {
       const shown = await client(t.app).get(`/media/${file}`);
       expect(shown.statusCode).toBe(200);
-      const again = await client(t.app).get(`/media/${file}`, { headers: { 'if-none-match': String(shown.headers.etag) } });
+      const again = await client(t.app).get(`/media/${file}`, {
+        headers: { 'if-none-match': String(shown.headers.etag) },
+      });
       expect(again.statusCode).toBe(304);
       for (const answer of [shown, again]) {
         const cache = String(answer.headers['cache-control']);

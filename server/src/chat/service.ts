@@ -58,6 +58,11 @@ export function createChatService(deps: {
   const writer = createMessageWriter(deps);
   const { present, store, accountOf, privatePhotos, contentOf } = writer;
 
+  /** An erased profile's messages went with it (a cascade), and so do the photos it sent. */
+  const unsubscribe = events.subscribeLocal('account.erased', async ({ profileId }) => {
+    for await (const { key } of media.list(`c/${profileId}/`)) await media.remove(key);
+  });
+
   /** The other sides' cards as the member may see them, with their presence; missing when not. */
   async function chatProfiles(site: Site, member: Member, profileIds: number[]): Promise<Map<number, ChatProfile>> {
     const [cards, presence] = await Promise.all([
@@ -141,6 +146,7 @@ export function createChatService(deps: {
   }
 
   return {
+    close: unsubscribe,
     /** The member's conversations (deleted ones too), oldest first, for their data export. */
     async exportConversations(profileId: number) {
       const rows = await queries.conversationsOfMember(db, profileId);

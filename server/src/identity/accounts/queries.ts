@@ -74,14 +74,14 @@ export async function deleteUser(db: Db, userId: number): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-export async function deleteUsersDeletedBefore(db: Db, before: string): Promise<number> {
+export async function usersDeletedBefore(db: Db, before: string): Promise<number[]> {
   const rows = await db
-    .deleteFrom('users')
+    .selectFrom('users')
+    .select('id')
     .where('deleted_at', 'is not', null)
     .where('deleted_at', '<', before)
-    .returning('id')
     .execute();
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 export async function banAddress(db: Db, siteId: number, emailKey: string, now: string): Promise<void> {

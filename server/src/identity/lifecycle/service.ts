@@ -163,19 +163,24 @@ export function createLifecycleService({ db, clock, members, credits, events, li
     async erase(userId: number): Promise<boolean> {
       const user = await accountQueries.findUserById(db, userId);
       if (!user) return false;
+      const profileId = await members.profileIdOf(userId);
       const erased = await db.transaction().execute(async (trx) => {
         await sessions.endAllOf(trx, user);
         if (!(await accountQueries.deleteUser(trx, userId))) return false;
         await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId });
+        await events.record(trx, { type: 'account.erased', siteId: user.site_id, userId, profileId });
         return true;
       });
       await events.relay();
       return erased;
     },
 
-    /** Removes accounts whose grace period is over, with everything that hangs off them. */
+    /** Erases the accounts whose grace period is over, one by one as an admin's erasure does. */
     async purgeDeletedAccounts(): Promise<number> {
-      return accountQueries.deleteUsersDeletedBefore(db, addDays(clock.now(), -DELETION_GRACE_DAYS).toISOString());
+      const due = await accountQueries.usersDeletedBefore(db, addDays(clock.now(), -DELETION_GRACE_DAYS).toISOString());
+      let erased = 0;
+      for (const userId of due) if (await this.erase(userId)) erased++;
+      return erased;
     },
   };
 }

@@ -60,6 +60,14 @@ export function createPhotosService({ db, clock, store, visibility, events, site
 
   const objectsOf = (photo: Pick<PhotoRow, 'filename' | 'thumb_filename'>) => [photo.filename, photo.thumb_filename];
 
+  /** An erased profile's photo objects go with it: the objects of its folder no other photo shows. */
+  async function removeObjectsOfErased({ siteId, profileId }: { siteId: number; profileId: number }) {
+    const files: string[] = [];
+    for await (const { key } of store.list(`p/${profileId}/`)) files.push(key);
+    await removeUnusedObjects(siteId, files);
+  }
+  const unsubscribe = events.subscribeLocal('account.erased', removeObjectsOfErased);
+
   /** A main photo replaced is no longer everyone's to see: the CDN forgets its copy (the object stays). */
   async function forgetFormerMain(profile: ProfileRow, photos: PhotoRow[], newMainId: number | undefined) {
     if (newMainId === undefined || newMainId === profile.main_photo_id) return;
@@ -165,6 +173,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
   }
 
   return {
+    close: unsubscribe,
     listing,
     ...createPhotoFileAccess({ db, store, visibility }),
 

@@ -102,6 +102,8 @@ export type DomainEvent =
   | { type: 'session.ended'; siteId: number; sessionIds: string[] }
   /** A member deleted their account (its grace period begins), or it was erased: their data goes with it. */
   | { type: 'account.deleted'; siteId: number; userId: number }
+  /** An account was erased for good: the objects its profile left in the media store go too. */
+  | { type: 'account.erased'; siteId: number; userId: number; profileId: number }
   /** A member's data export is ready to download, for their devices. */
   | { type: 'export.ready'; siteId: number; profileId: number }
   /** Staff changed a site's settings, company details, host names or bundles: every instance forgets what it kept. */
