@@ -118,11 +118,11 @@ export function createPrices(db: Db, clock: Clock) {
       return queries.newMemberOffersAmong(trx, codeIds);
     },
 
-    /** A new site's price list for each country it serves, and its offers to new members. */
-    async stockSite(site: Site, countries: readonly string[]) {
+    /** A new site's price list for each country it serves, and its offers to new members; in `trx` when given. */
+    async stockSite(site: Site, countries: readonly string[], trx: Db = db) {
       const now = clock.now().toISOString();
       await queries.insertBundles(
-        db,
+        trx,
         countries.flatMap((country) => {
           const currency: Currency | undefined = COUNTRY_CURRENCIES[country];
           if (!currency) return [];
@@ -139,13 +139,13 @@ export function createPrices(db: Db, clock: Clock) {
         }),
       );
       const offer = { site_id: site.id, validity: 'once_per_user' as const, created_at: now };
-      await queries.insertDiscountCode(db, {
+      await queries.insertDiscountCode(trx, {
         ...offer,
         code: TIME_BONUS_CODE,
         kind: 'time_bonus',
         value_percentage: TIME_BONUS_PERCENTAGE,
       });
-      await queries.insertDiscountCode(db, {
+      await queries.insertDiscountCode(trx, {
         ...offer,
         code: WELCOME_DISCOUNT_CODE,
         kind: 'welcome',
