@@ -418,18 +418,15 @@ export async function buildSite(
     delete_discount: 30,
     added: '2025-01-01T00:00:00Z',
   });
-  return siteQueries.insertSite(
-    db,
-    {
-      name: overrides.name ?? 'Other',
-      domain: overrides.domain,
-      domain_language: overrides.domainLanguage ?? 'en-GB',
-      company_id: companyId,
-      settings: JSON.stringify({ ...DEMO_SETTINGS, ...overrides.settings }),
-      created_at: new Date().toISOString(),
-    },
-    [],
-  );
+  const site = {
+    name: overrides.name ?? 'Other',
+    domain: overrides.domain,
+    domain_language: overrides.domainLanguage ?? 'en-GB',
+    company_id: companyId,
+    settings: JSON.stringify({ ...DEMO_SETTINGS, ...overrides.settings }),
+    created_at: new Date().toISOString(),
+  };
+  return db.transaction().execute((trx) => siteQueries.insertSite(trx, site, []));
 }
 
 let staffCount = 0;

@@ -1,5 +1,6 @@
-/** The settings a new site starts with; the demo site adds its own texts and phone number. */
+/** The settings and company a new site starts with; the demo site adds its own texts, phone number and company. */
 import { PROFILE_DETAIL_FIELDS, SEARCH_FIELDS, SERVED_COUNTRIES } from '@amora/common';
+import type { CompanyRow } from '../platform/db/schema.js';
 import type { StoredSettings } from '../platform/site.js';
 
 /** Messages a new member may send before credits are needed, unless the site says otherwise. */
@@ -71,4 +72,20 @@ export function newSiteSettings({
     time_zone: (country && TIME_ZONES[country]) || DEFAULT_TIME_ZONE,
     mail_name: name,
   };
+}
+
+/** A new site's company: only its name and country, the details to fill in. */
+export function newCompany({ name, country, added }: { name: string; country?: string; added: string }) {
+  return {
+    name,
+    address: '',
+    kvk: '',
+    city: '',
+    country: country ?? '',
+    tradenames: JSON.stringify([name]),
+    vat_numbers: JSON.stringify([]),
+    support_phone: '',
+    delete_discount: 0,
+    added,
+  } satisfies Omit<CompanyRow, 'id'>;
 }

@@ -39,17 +39,16 @@ export async function insertCompany(db: Db, company: Omit<CompanyRow, 'id'>): Pr
   return row.id;
 }
 
-export async function insertSite(db: Db, site: Omit<SiteRow, 'id'>, domains: string[]): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow();
-    const unique = [...new Set([site.domain, ...domains])];
-    await trx
-      .insertInto('site_domains')
-      .values(unique.map((domain) => ({ domain, site_id: row.id })))
-      .onConflict((oc) => oc.column('domain').doNothing())
-      .execute();
-    return row.id;
-  });
+/** A site with its host names; two statements, so call it in a transaction. */
+export async function insertSite(trx: Db, site: Omit<SiteRow, 'id'>, domains: string[]): Promise<number> {
+  const row = await trx.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow();
+  const unique = [...new Set([site.domain, ...domains])];
+  await trx
+    .insertInto('site_domains')
+    .values(unique.map((domain) => ({ domain, site_id: row.id })))
+    .onConflict((oc) => oc.column('domain').doNothing())
+    .execute();
+  return row.id;
 }
 
 export async function updateSite(db: Db, id: number, values: Partial<Pick<SiteRow, 'name' | 'settings'>>) {

@@ -11,12 +11,12 @@ import {
 import { regionsOf } from '../geo/service.js';
 import { BoundedCache } from '../platform/cache.js';
 import type { Clock } from '../platform/clock.js';
-import { type Db, isUniqueViolation } from '../platform/db/index.js';
+import { type Db, type InTransaction, isUniqueViolation } from '../platform/db/index.js';
 import type { CompanyRow, SiteRow } from '../platform/db/schema.js';
 import type { EventBus } from '../platform/events/bus.js';
 import { translator } from '../platform/i18n.js';
 import { type Site, type StoredSettings, siteLocale, siteOrigin } from '../platform/site.js';
-import { DEFAULT_FREE_MESSAGES, DEFAULT_TIME_ZONE, newSiteSettings } from './defaults.js';
+import { DEFAULT_FREE_MESSAGES, DEFAULT_TIME_ZONE, newCompany, newSiteSettings } from './defaults.js';
 import * as queries from './queries.js';
 
 function toSite(row: SiteRow): Site {
@@ -86,6 +86,12 @@ export interface NewSite {
   country?: string;
 }
 
+/** A site after a change, with the fields that changed: before and after. */
+export interface SiteChanged {
+  site: Site;
+  changes: Record<string, [unknown, unknown]>;
+}
+
 /** What a new site may bring beyond the defaults (the demo site brings all of it). */
 export interface SiteSetup {
   /** The operating company's details; otherwise a company with only the site's name. */
@@ -142,14 +148,17 @@ export function createSitesService(
   // Heard here also when it came from this instance, so its own caches follow even while Redis is away.
   events.subscribeLocal('site.changed', forgetSites);
 
-  /** A site's change, in one transaction with the event that tells every instance. */
-  async function changeWith(siteId: number, change: (trx: Db) => Promise<void>) {
-    await db.transaction().execute(async (trx) => {
-      await change(trx);
+  /** A site's change, in one transaction with the event that tells every instance and `audit`. */
+  async function changeWith<T>(siteId: number, change: (trx: Db) => Promise<T>, audit?: InTransaction<T>) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const done = await change(trx);
       await events.record(trx, { type: 'site.changed', siteId });
+      if (audit) await audit(trx, done);
+      return done;
     });
     forgetSites();
     await events.relay();
+    return outcome;
   }
 
   async function findByDomain(domain: string): Promise<Site | null> {
@@ -231,44 +240,37 @@ export function createSitesService(
     return regionsOf(site.settings.countries);
   }
 
-  /** A site with the default settings and a company of its own (details to fill in), reached at its domain. */
-  async function createSite(request: NewSite, setup: SiteSetup = {}): Promise<Site> {
+  /**
+   * A site with the default settings and a company of its own (details to fill in), reached at its
+   * domain; `audit` is written in the transaction that makes it.
+   */
+  async function createSite(request: NewSite, setup: SiteSetup = {}, audit?: InTransaction<Site>): Promise<Site> {
     const site = checkedNewSite(request);
     if (await queries.findSiteByDomain(db, site.domain)) throw new SiteRefused(`${site.domain} already has a site`);
     const now = clock.now().toISOString();
     const { country } = site;
-    const companyId = await queries.insertCompany(
-      db,
-      setup.company ?? {
-        name: site.name,
-        address: '',
-        kvk: '',
-        city: '',
-        country: country ?? '',
-        tradenames: JSON.stringify([site.name]),
-        vat_numbers: JSON.stringify([]),
-        support_phone: '',
-        delete_discount: 0,
-        added: now,
-      },
-    );
-    try {
+    const row = {
+      name: site.name,
+      domain: site.domain,
+      domain_language: country ? `${site.language}-${country}` : site.language,
+      settings: JSON.stringify(setup.settings ?? newSiteSettings({ name: site.name, domain: site.domain, country })),
+      created_at: now,
+    };
+    const make = async (trx: Db) => {
+      const company = setup.company ?? newCompany({ name: site.name, country, added: now });
       const id = await queries.insertSite(
-        db,
-        {
-          name: site.name,
-          domain: site.domain,
-          domain_language: country ? `${site.language}-${country}` : site.language,
-          company_id: companyId,
-          settings: JSON.stringify(
-            setup.settings ?? newSiteSettings({ name: site.name, domain: site.domain, country }),
-          ),
-          created_at: now,
-        },
+        trx,
+        { ...row, company_id: await queries.insertCompany(trx, company) },
         setup.aliases ?? [],
       );
+      const made = toSite((await queries.findSiteById(trx, id)) as SiteRow);
+      if (audit) await audit(trx, made);
+      return made;
+    };
+    try {
+      const made = await db.transaction().execute(make);
       for (const domain of [site.domain, ...(setup.aliases ?? [])]) byDomain.delete(domain.toLowerCase());
-      return toSite((await queries.findSiteById(db, id)) as SiteRow);
+      return made;
     } catch (error) {
       if (isUniqueViolation(error)) throw new SiteRefused(`${site.domain} already has a site`);
       throw error;
@@ -300,19 +302,21 @@ export function createSitesService(
 
   /**
    * Changes a site's name, settings and company details: what is sent replaces what was kept.
-   * The site as it is after, and the settings and company fields that changed (before and after).
+   * The site as it is after, and the settings and company fields that changed (before and after);
+   * `audit` is given both in the change's transaction.
    */
   async function changeSite(
     siteId: number,
     change: { name?: string; settings?: Partial<StoredSettings>; company?: Partial<Omit<CompanyInfo, 'added'>> },
-  ) {
+    audit?: InTransaction<SiteChanged>,
+  ): Promise<SiteChanged | null> {
     const before = await queries.findSiteById(db, siteId);
     if (!before) return null;
     const beforeSite = toSite(before);
     const beforeCompany = await queries.findCompany(db, before.company_id);
     if (!beforeCompany) throw new Error(`site ${siteId} has no company ${before.company_id}`);
     const { tradenames, vat_numbers, ...companyColumns } = change.company ?? {};
-    await changeWith(siteId, async (trx) => {
+    const write = async (trx: Db): Promise<SiteChanged> => {
       if (change.name !== undefined || change.settings !== undefined) {
         await queries.updateSite(trx, siteId, {
           ...(change.name !== undefined && { name: change.name }),
@@ -328,38 +332,34 @@ export function createSitesService(
           ...(vat_numbers !== undefined && { vat_numbers: JSON.stringify(vat_numbers) }),
         });
       }
-    });
-    const after = (await findById(siteId)) as Site;
-    const afterCompany = await companyInfo(after);
-    return {
-      site: after,
-      changes: {
-        ...changedFields({ name: beforeSite.name, ...beforeSite.settings }, { name: after.name, ...after.settings }),
-        ...prefixed('company.', changedFields(toCompanyInfo(beforeCompany), afterCompany)),
-      },
+      const after = toSite((await queries.findSiteById(trx, siteId)) as SiteRow);
+      const afterCompany = toCompanyInfo((await queries.findCompany(trx, before.company_id)) as CompanyRow);
+      return {
+        site: after,
+        changes: {
+          ...changedFields({ name: beforeSite.name, ...beforeSite.settings }, { name: after.name, ...after.settings }),
+          ...prefixed('company.', changedFields(toCompanyInfo(beforeCompany), afterCompany)),
+        },
+      };
     };
+    return changeWith(siteId, write, audit);
   }
 
-  /** Another host name reaching the site; false when some site has it already. */
-  async function addDomain(siteId: number, domain: string): Promise<boolean> {
+  /** Another host name reaching the site; false when some site has it already. `audit` is told which. */
+  async function addDomain(siteId: number, domain: string, audit?: InTransaction<boolean>): Promise<boolean> {
     const host = domain.trim().toLowerCase();
     if (!HOST_NAME.test(host)) throw new SiteRefused(`"${domain}" is not a host name such as example.com`);
-    let added = false;
-    await changeWith(siteId, async (trx) => {
-      added = await queries.insertSiteDomain(trx, siteId, host);
-    });
-    return added;
+    return changeWith(siteId, (trx) => queries.insertSiteDomain(trx, siteId, host), audit);
   }
 
-  /** Stops a host name reaching the site; never its own domain. False when it did not reach it. */
-  async function removeDomain(site: Site, domain: string): Promise<boolean> {
+  /**
+   * Stops a host name reaching the site; never its own domain. False when it did not reach it.
+   * `audit` is told which.
+   */
+  async function removeDomain(site: Site, domain: string, audit?: InTransaction<boolean>): Promise<boolean> {
     const host = domain.trim().toLowerCase();
     if (host === site.domain) throw new SiteRefused(`${host} is the site's own domain`);
-    let removed = false;
-    await changeWith(site.id, async (trx) => {
-      removed = await queries.deleteSiteDomain(trx, site.id, host);
-    });
-    return removed;
+    return changeWith(site.id, (trx) => queries.deleteSiteDomain(trx, site.id, host), audit);
   }
 
   /**

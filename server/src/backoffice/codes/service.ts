@@ -4,11 +4,12 @@
  * under way keeps the price it started with.
  */
 import type { Currency, DiscountValidity, PaymentMethod } from '@amora/common';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { CreditsService } from '../../money/credits/service.js';
 import { isUniqueViolation } from '../../platform/db/index.js';
+import type { DiscountCodeRow } from '../../platform/db/schema.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import type { SitesService } from '../../sites/service.js';
 
@@ -85,29 +86,32 @@ export function createDiscountDesk(deps: {
       if (input.country && !(await credits.sellingCountries(site)).includes(input.country)) {
         throw fieldError('country', 'invalid_choice');
       }
+      const audit = auditedAs(log, admin, 'discount.add', (row: DiscountCodeRow) => ({
+        site: row.site_id,
+        record: `discount:${row.id}`,
+        changes: { code: [null, row.code], percentage: [null, row.value_percentage] },
+      }));
       let id: number;
       try {
-        id = await credits.addDiscountCode(site, {
-          code: input.code,
-          percentage: input.percentage,
-          validity: input.validity,
-          country: input.country,
-          currency: input.currency,
-          minimumOrderValue: input.minimum_order_value,
-          expires: input.last_day ? endOfDay(input.last_day) : undefined,
-          methods: input.methods,
-        });
+        id = await credits.addDiscountCode(
+          site,
+          {
+            code: input.code,
+            percentage: input.percentage,
+            validity: input.validity,
+            country: input.country,
+            currency: input.currency,
+            minimumOrderValue: input.minimum_order_value,
+            expires: input.last_day ? endOfDay(input.last_day) : undefined,
+            methods: input.methods,
+          },
+          audit,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('code', 'discount_code_taken');
         throw error;
       }
-      const code = await codeById(id);
-      await log(admin, 'discount.add', {
-        site: site.id,
-        record: `discount:${id}`,
-        changes: { code: [null, code.code], percentage: [null, code.percentage] },
-      });
-      return { code };
+      return { code: await codeById(id) };
     },
 
     async changeDiscountCode(staff: StaffMember | null, input: CodeChangeInput) {
@@ -122,13 +126,21 @@ export function createDiscountDesk(deps: {
       if (expires !== undefined && expires !== before.expires) changes.expires = [before.expires, expires];
       if (input.status !== undefined && input.status !== before.status) changes.status = [before.status, input.status];
       if (Object.keys(changes).length > 0) {
-        await credits.changeDiscountCode(input.id, {
-          ...(changes.percentage && { value_percentage: input.percentage }),
-          ...(changes.minimum_order_value && { minimum_order_value: input.minimum_order_value }),
-          ...(changes.expires && { expires }),
-          ...(changes.status && { status: input.status }),
-        });
-        await log(admin, 'discount.change', { site: before.site.id, record: `discount:${input.id}`, changes });
+        const audit = auditedAs(log, admin, 'discount.change', () => ({
+          site: before.site.id,
+          record: `discount:${input.id}`,
+          changes,
+        }));
+        await credits.changeDiscountCode(
+          input.id,
+          {
+            ...(changes.percentage && { value_percentage: input.percentage }),
+            ...(changes.minimum_order_value && { minimum_order_value: input.minimum_order_value }),
+            ...(changes.expires && { expires }),
+            ...(changes.status && { status: input.status }),
+          },
+          audit,
+        );
       }
       return { code: await codeById(input.id) };
     },

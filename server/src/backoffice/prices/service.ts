@@ -4,12 +4,13 @@
  * back. A payment under way keeps the credits and price it started with.
  */
 import { type Currency, vatIncluded } from '@amora/common';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { CreditsService } from '../../money/credits/service.js';
 import { vatRateOf } from '../../money/payments/vat.js';
 import type { BundleChange, BundleWrite, NewBundle } from '../../money/prices/price-list.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { BundleRow } from '../../platform/db/schema.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -70,26 +71,39 @@ export function createBundleDesk(deps: {
   }
 
   /** The bundles that gave the popular mark to the one just marked each get their own row. */
-  async function logUnmarked(admin: StaffMember, site: Site, unmarked: BundleRow[]) {
+  async function logUnmarked(trx: Db, admin: StaffMember, site: Site, unmarked: BundleRow[]) {
     for (const row of unmarked) {
-      await log(admin, 'bundle.change', {
-        site: site.id,
-        record: `bundle:${row.id}`,
-        changes: { popular: [true, false] },
-      });
+      await log(
+        admin,
+        'bundle.change',
+        { site: site.id, record: `bundle:${row.id}`, changes: { popular: [true, false] } },
+        trx,
+      );
     }
   }
 
-  async function logged(admin: StaffMember, site: Site, action: string, write: BundleWrite) {
-    const after = present(write.after, site);
-    const changes = write.before ? changesOf(present(write.before, site), after) : additionOf(after);
-    if (Object.keys(changes).length > 0) {
-      await log(admin, action, { site: site.id, record: `bundle:${after.id}`, changes });
-    }
-    await logUnmarked(admin, site, write.unmarked);
-    // A message's price never falls below what the site's bundles make its minimum cost (user.php shows it).
-    await events.publish({ type: 'site.changed', siteId: site.id });
-    return { bundle: after };
+  /**
+   * What a bundle write adds to its transaction: its audit rows (its own when a field the log
+   * follows changed), and the site's change for every instance.
+   */
+  function audited(admin: StaffMember, site: Site, action: string): InTransaction<BundleWrite> {
+    const own = auditedAs(log, admin, action, (write: BundleWrite) => {
+      const after = present(write.after, site);
+      const changes = write.before ? changesOf(present(write.before, site), after) : additionOf(after);
+      return Object.keys(changes).length > 0 ? { site: site.id, record: `bundle:${after.id}`, changes } : null;
+    });
+    return async (trx, write) => {
+      await own(trx, write);
+      await logUnmarked(trx, admin, site, write.unmarked);
+      // A message's price never falls below what the site's bundles make its minimum cost (user.php shows it).
+      await events.record(trx, { type: 'site.changed', siteId: site.id });
+    };
+  }
+
+  /** The bundle as written, once the site's change is told. */
+  async function shown(site: Site, write: BundleWrite) {
+    await events.relay();
+    return { bundle: present(write.after, site) };
   }
 
   return {
@@ -110,7 +124,7 @@ export function createBundleDesk(deps: {
     async addBundle(staff: StaffMember | null, input: NewBundle & { site: number }) {
       const admin = requireRight(staff, 'money');
       const site = await siteOf(input.site, 'site');
-      return logged(admin, site, 'bundle.add', await credits.addBundle(site, input));
+      return shown(site, await credits.addBundle(site, input, audited(admin, site, 'bundle.add')));
     },
 
     async changeBundle(staff: StaffMember | null, input: BundleChange & { id: number }) {
@@ -119,7 +133,7 @@ export function createBundleDesk(deps: {
       const row = await credits.bundleById(id);
       const site = row && (await sites.findById(row.site_id));
       if (!site) throw notFound();
-      return logged(admin, site, 'bundle.change', await credits.changeBundle(id, change));
+      return shown(site, await credits.changeBundle(id, change, audited(admin, site, 'bundle.change')));
     },
   };
 }

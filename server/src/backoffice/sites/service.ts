@@ -4,13 +4,14 @@
  * Every instance forgets its cached settings at once (the sites service's site.changed event).
  */
 import type { SiteChange } from '@amora/common';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight, requireSignedIn } from '../../identity/staff/policy.js';
 import type { CreditsService } from '../../money/credits/service.js';
+import type { InTransaction } from '../../platform/db/index.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
-import { SiteRefused, type SitesService } from '../../sites/service.js';
+import { type SiteChanged, SiteRefused, type SitesService } from '../../sites/service.js';
 
 export function createSiteDesk(deps: { sites: SitesService; credits: CreditsService; log: AuditLog }) {
   const { sites, credits, log } = deps;
@@ -66,59 +67,56 @@ export function createSiteDesk(deps: { sites: SitesService; credits: CreditsServ
       input: { domain: string; name: string; language: string; country?: string },
     ) {
       const admin = requireRight(staff, 'sites');
-      const site = await sites.createSite(input).catch((error: unknown) => asFieldError('domain', error));
-      await credits.stockSite(site, site.settings.countries);
-      await log(admin, 'site.add', {
+      const audit = auditedAs(log, admin, 'site.add', (site: Site) => ({
         site: site.id,
         record: `site:${site.id}`,
         changes: { domain: [null, site.domain], name: [null, site.name], language: [null, site.domainLanguage] },
-      });
+      }));
+      // The new site's price list is stocked in the transaction that makes it, with its audit row.
+      const stocked: InTransaction<Site> = async (trx, site) => {
+        await credits.stockSite(site, site.settings.countries, trx);
+        await audit(trx, site);
+      };
+      const site = await sites.createSite(input, {}, stocked).catch((error: unknown) => asFieldError('domain', error));
       return detail(site);
     },
 
     async changeSite(staff: StaffMember | null, input: SiteChange) {
       const admin = requireRight(staff, 'sites');
       const { id, ...change } = input;
-      const changed = await sites.changeSite(id, change);
+      const audit = auditedAs(log, admin, 'site.change', ({ changes }: SiteChanged) =>
+        Object.keys(changes).length > 0 ? { site: id, record: `site:${id}`, changes } : null,
+      );
+      const changed = await sites.changeSite(id, change, audit);
       if (!changed) throw notFound();
-      if (Object.keys(changed.changes).length > 0) {
-        await log(admin, 'site.change', { site: id, record: `site:${id}`, changes: changed.changes });
-      }
       return detail(changed.site);
     },
 
     async addSiteDomain(staff: StaffMember | null, input: { site: number; domain: string }) {
       const admin = requireRight(staff, 'sites');
       const site = await siteById(input.site);
+      const host = input.domain.trim().toLowerCase();
+      const audit = auditedAs(log, admin, 'site.domain.add', (added: boolean) =>
+        added ? { site: site.id, record: `site:${site.id}`, changes: { domain: [null, host] } } : null,
+      );
       const added = await sites
-        .addDomain(site.id, input.domain)
+        .addDomain(site.id, input.domain, audit)
         .catch((error: unknown) => asFieldError('domain', error));
-      if (!added) {
-        if ((await sites.domainsOf(site.id)).includes(input.domain.trim().toLowerCase())) return detail(site);
-        throw fieldError('domain', 'domain_taken');
-      }
-      await log(admin, 'site.domain.add', {
-        site: site.id,
-        record: `site:${site.id}`,
-        changes: { domain: [null, input.domain.trim().toLowerCase()] },
-      });
+      if (!added && !(await sites.domainsOf(site.id)).includes(host)) throw fieldError('domain', 'domain_taken');
       return detail(site);
     },
 
     async removeSiteDomain(staff: StaffMember | null, input: { site: number; domain: string }) {
       const admin = requireRight(staff, 'sites');
       const site = await siteById(input.site);
-      const removed = await sites.removeDomain(site, input.domain).catch((error: unknown) => {
+      const host = input.domain.trim().toLowerCase();
+      const audit = auditedAs(log, admin, 'site.domain.remove', (removed: boolean) =>
+        removed ? { site: site.id, record: `site:${site.id}`, changes: { domain: [host, null] } } : null,
+      );
+      await sites.removeDomain(site, input.domain, audit).catch((error: unknown) => {
         if (error instanceof SiteRefused) throw fieldError('domain', 'invalid');
         throw error;
       });
-      if (removed) {
-        await log(admin, 'site.domain.remove', {
-          site: site.id,
-          record: `site:${site.id}`,
-          changes: { domain: [input.domain.trim().toLowerCase(), null] },
-        });
-      }
       return detail(site);
     },
   };

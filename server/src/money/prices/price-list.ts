@@ -6,7 +6,7 @@
  */
 import type { Currency } from '@amora/common';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { BundleRow } from '../../platform/db/schema.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
@@ -61,11 +61,18 @@ const sameBundle = (row: BundleRow, next: Pick<BundleRow, 'credits' | 'price' | 
   row.active === next.active;
 
 export function createPriceList(db: Db, clock: Clock) {
-  /** A write to one country's bundles, decided with them locked. */
-  function inCountry<T>(siteId: number, country: string, write: (trx: Db) => Promise<T>): Promise<T> {
+  /** A write to one country's bundles, decided with them locked; `audit` is given what it did before the commit. */
+  function inCountry(
+    siteId: number,
+    country: string,
+    write: (trx: Db) => Promise<BundleWrite>,
+    audit?: InTransaction<BundleWrite>,
+  ): Promise<BundleWrite> {
     return db.transaction().execute(async (trx) => {
       await queries.lockBundlesOf(trx, siteId, country);
-      return write(trx);
+      const done = await write(trx);
+      if (audit) await audit(trx, done);
+      return done;
     });
   }
 
@@ -110,10 +117,10 @@ export function createPriceList(db: Db, clock: Clock) {
     bundleById: (id: number) => queries.findBundleById(db, id),
 
     /** A bundle on sale in a country the site serves, in that country's currency. */
-    addBundle(site: Site, input: NewBundle): Promise<BundleWrite> {
+    addBundle(site: Site, input: NewBundle, audit?: InTransaction<BundleWrite>): Promise<BundleWrite> {
       const currency: Currency | undefined = COUNTRY_CURRENCIES[input.country];
       if (!currency || !pricedCountries(site).includes(input.country)) throw fieldError('country', 'invalid_choice');
-      return inCountry(site.id, input.country, async (trx) => {
+      const write = async (trx: Db): Promise<BundleWrite> => {
         const onSale = await queries.findActiveBundles(trx, site.id, input.country);
         assertFree(
           onSale,
@@ -132,22 +139,24 @@ export function createPriceList(db: Db, clock: Clock) {
           created_at: clock.now().toISOString(),
         });
         return { before: null, after, unmarked };
-      });
+      };
+      return inCountry(site.id, input.country, write, audit);
     },
 
     /**
      * A bundle's credits, price or popular mark, or taking it off sale (which takes its mark) and
      * back. Decided on the bundle as it is once its country is locked, so changes sent at once
-     * each see the one before.
+     * each see the one before; `audit` is given what it did, also when it changed nothing.
      */
-    async changeBundle(id: number, change: BundleChange): Promise<BundleWrite> {
+    async changeBundle(id: number, change: BundleChange, audit?: InTransaction<BundleWrite>): Promise<BundleWrite> {
       const found = await queries.findBundleById(db, id);
       if (!found) throw notFound();
-      return inCountry(found.site_id, found.country, async (trx) => {
+      const write = async (trx: Db) => {
         const row = await queries.findBundleById(trx, id);
         if (!row) throw notFound();
         return changed(row, change, trx);
-      });
+      };
+      return inCountry(found.site_id, found.country, write, audit);
     },
   };
 }

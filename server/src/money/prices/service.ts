@@ -15,7 +15,7 @@ import {
   WELCOME_DISCOUNT_PERCENTAGE,
 } from '@amora/common';
 import { addDays, type Clock } from '../../platform/clock.js';
-import { type Db, isUniqueViolation } from '../../platform/db/index.js';
+import { type Db, type InTransaction, isUniqueViolation } from '../../platform/db/index.js';
 import type { BundleRow, DiscountCodeRow } from '../../platform/db/schema.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
@@ -59,6 +59,11 @@ function minimumCredits(site: Site, country: string | null, bundles: readonly Bu
     .filter((row) => row.currency === minimum.currency && row.price > 0 && !row.trial)
     .map((row) => Math.ceil((minimum.costs * row.credits) / row.price));
   return credits.length === 0 ? 0 : Math.max(...credits);
+}
+
+/** A staff change's audit, given the code as it is in the change's transaction. */
+async function auditCode(trx: Db, id: number, audit: InTransaction<DiscountCodeRow> | undefined) {
+  if (audit) await audit(trx, (await queries.findDiscountCodeById(trx, id)) as DiscountCodeRow);
 }
 
 export function createPrices(db: Db, clock: Clock) {
@@ -113,11 +118,11 @@ export function createPrices(db: Db, clock: Clock) {
       return queries.newMemberOffersAmong(trx, codeIds);
     },
 
-    /** A new site's price list for each country it serves, and its offers to new members. */
-    async stockSite(site: Site, countries: readonly string[]) {
+    /** A new site's price list for each country it serves, and its offers to new members; in `trx` when given. */
+    async stockSite(site: Site, countries: readonly string[], trx: Db = db) {
       const now = clock.now().toISOString();
       await queries.insertBundles(
-        db,
+        trx,
         countries.flatMap((country) => {
           const currency: Currency | undefined = COUNTRY_CURRENCIES[country];
           if (!currency) return [];
@@ -134,13 +139,13 @@ export function createPrices(db: Db, clock: Clock) {
         }),
       );
       const offer = { site_id: site.id, validity: 'once_per_user' as const, created_at: now };
-      await queries.insertDiscountCode(db, {
+      await queries.insertDiscountCode(trx, {
         ...offer,
         code: TIME_BONUS_CODE,
         kind: 'time_bonus',
         value_percentage: TIME_BONUS_PERCENTAGE,
       });
-      await queries.insertDiscountCode(db, {
+      await queries.insertDiscountCode(trx, {
         ...offer,
         code: WELCOME_DISCOUNT_CODE,
         kind: 'welcome',
@@ -212,14 +217,22 @@ export function createPrices(db: Db, clock: Clock) {
 
     /**
      * A code's percentage, end, minimum or status, for staff: a payment started before keeps the
-     * discount it holds (its price was fixed when it started).
+     * discount it holds (its price was fixed when it started). `audit` is given the code as changed.
      */
-    changeDiscountCode: (id: number, changes: Parameters<typeof queries.updateDiscountCode>[2]) =>
-      queries.updateDiscountCode(db, id, changes),
+    async changeDiscountCode(
+      id: number,
+      changes: Parameters<typeof queries.updateDiscountCode>[2],
+      audit?: InTransaction<DiscountCodeRow>,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await queries.updateDiscountCode(trx, id, changes);
+        await auditCode(trx, id, audit);
+      });
+    },
 
-    /** A discount code members may type, e.g. for a campaign; stored in capitals. Its id. */
-    async addDiscountCode(site: Site, code: NewDiscountCode): Promise<number> {
-      return queries.insertDiscountCode(db, {
+    /** A discount code members may type, e.g. for a campaign; stored in capitals. Its id; `audit` is given the code. */
+    async addDiscountCode(site: Site, code: NewDiscountCode, audit?: InTransaction<DiscountCodeRow>): Promise<number> {
+      const row = {
         site_id: site.id,
         code: code.code.trim().toUpperCase(),
         value_percentage: code.percentage,
@@ -231,6 +244,11 @@ export function createPrices(db: Db, clock: Clock) {
         user_id: code.userId ?? null,
         paymentmethods: code.methods ? JSON.stringify(code.methods) : null,
         created_at: clock.now().toISOString(),
+      };
+      return db.transaction().execute(async (trx) => {
+        const id = await queries.insertDiscountCode(trx, row);
+        await auditCode(trx, id, audit);
+        return id;
       });
     },
 
