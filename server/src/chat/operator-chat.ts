@@ -5,7 +5,8 @@
  */
 import type { Gift, PrivatePhotoAction } from '@amora/common';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
-import type { Db } from '../platform/db/index.js';
+import type { Db, InTransaction } from '../platform/db/index.js';
+import type { MessageRow } from '../platform/db/schema.js';
 import { notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { Site } from '../platform/site.js';
@@ -46,9 +47,18 @@ export function createOperatorChat(deps: {
   }
 
   return {
-    /** An operator grants, declines or revokes the hosted profile's private photos to the member of its conversation. */
-    privatePhotosAs: (site: Site, sides: HostedSides, staffId: number, action: Exclude<PrivatePhotoAction, 'ask'>) =>
-      writer.privatePhotos(site, { profileId: sides.hostedProfileId, staffId }, sides.memberProfileId, action),
+    /**
+     * An operator grants, declines or revokes the hosted profile's private photos to the member of
+     * its conversation; `audit` is written with the line in the chat.
+     */
+    privatePhotosAs: (
+      site: Site,
+      sides: HostedSides,
+      staffId: number,
+      action: Exclude<PrivatePhotoAction, 'ask'>,
+      audit?: InTransaction<MessageRow>,
+    ) =>
+      writer.privatePhotos(site, { profileId: sides.hostedProfileId, staffId }, sides.memberProfileId, action, audit),
 
     /** Conversations waiting for a hosted profile's answer, longest waiting first (the operators' inbox). */
     async awaitingHostedAnswer(site: Site, limit: number) {
@@ -72,12 +82,14 @@ export function createOperatorChat(deps: {
 
     /**
      * An operator answers as the hosted profile, with a text or a photo of its gallery: stored and
-     * delivered like a member's message, free of credits, marked with the operator's id.
+     * delivered like a member's message, free of credits, marked with the operator's id; `audit`
+     * is written with the message (not for a repeat of one stored before).
      */
     async sendAs(
       site: Site,
       sides: HostedSides,
       input: { staffId: number; clientId: string; mediaPrefix: string; text?: string; galleryPhoto?: StoredPhoto },
+      audit?: InTransaction<MessageRow>,
     ) {
       const { hostedProfileId, memberProfileId } = sides;
       const recipient = recipientFrom(
@@ -87,7 +99,7 @@ export function createOperatorChat(deps: {
         ? { kind: 'photo', photo: input.galleryPhoto }
         : await writer.contentOf(site, hostedProfileId, { text: input.text ?? '' });
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId: input.staffId };
-      const result = await writer.store(site, sender, recipient, input.clientId, content, 0);
+      const result = await writer.store(site, sender, recipient, input.clientId, content, 0, audit);
       if (!result.repeated) await events.relay();
       return { message: writer.present(result.row, hostedProfileId, input.mediaPrefix), repeated: result.repeated };
     },

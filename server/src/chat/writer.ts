@@ -18,7 +18,7 @@ import { storeChatPhotoFile } from '../members/photos/files.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { CreditsService } from '../money/credits/service.js';
 import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db/index.js';
+import type { Db, InTransaction } from '../platform/db/index.js';
 import type { ConversationRow, MessageRow, ProfileRow } from '../platform/db/schema.js';
 import { DomainError, fieldError } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
@@ -135,7 +135,8 @@ export function createMessageWriter(deps: {
 
   /**
    * Stores and pays for one message in one transaction; a client id seen before returns the
-   * message stored then, unchanged and not paid again, and keeps nothing of this try.
+   * message stored then, unchanged and not paid again, and keeps nothing of this try (nor `audit`,
+   * an operator's answer's audit row, written with the message stored).
    */
   async function store(
     site: Site,
@@ -144,6 +145,7 @@ export function createMessageWriter(deps: {
     clientId: string,
     content: Content,
     cost: number,
+    audit?: InTransaction<MessageRow>,
   ) {
     const now = clock.now().toISOString();
     try {
@@ -187,6 +189,7 @@ export function createMessageWriter(deps: {
         const opened = conversation.last_message_id === 0;
         if (opened) await visibility.recordContact(trx, sender.profileId, recipient.id);
         await events.record(trx, messageEvent(site, row, opened, recipient, unread));
+        if (audit) await audit(trx, row);
         return { row, repeated: false, account, opened };
       });
     } catch (error) {
@@ -241,7 +244,8 @@ export function createMessageWriter(deps: {
   /**
    * Writes a line about private photos from `actor` to `recipient` with the change it tells of, in
    * one transaction under both members' locks: no change (asked or granted already), no line. A
-   * line is free and counts as no message; a first one opens the conversation.
+   * line is free and counts as no message; a first one opens the conversation. `audit` (an
+   * operator's) is written with the line.
    */
   async function storeLine(
     site: Site,
@@ -249,6 +253,7 @@ export function createMessageWriter(deps: {
     recipient: Recipient,
     kind: PrivatePhotoLine,
     change: (trx: Db, now: string) => Promise<boolean>,
+    audit?: InTransaction<MessageRow>,
   ): Promise<boolean> {
     const now = clock.now().toISOString();
     const stored = await db.transaction().execute(async (trx) => {
@@ -274,6 +279,7 @@ export function createMessageWriter(deps: {
       const opened = conversation.last_message_id === 0;
       if (opened) await visibility.recordContact(trx, actor.profileId, recipient.id);
       await events.record(trx, messageEvent(site, row, opened, recipient, unread));
+      if (audit) await audit(trx, row);
       return true;
     });
     if (stored) await events.relay();
@@ -285,22 +291,30 @@ export function createMessageWriter(deps: {
    * the change and its line in the chat, once (asking twice is one request, granting twice one grant).
    * `actor` is a member, or an operator as a hosted profile; the two must be free to contact each other.
    */
-  async function privatePhotos(site: Site, actor: LineActor, otherProfileId: number, action: PrivatePhotoAction) {
+  async function privatePhotos(
+    site: Site,
+    actor: LineActor,
+    otherProfileId: number,
+    action: PrivatePhotoAction,
+    audit?: InTransaction<MessageRow>,
+  ) {
     const recipient = recipientFrom(
       await visibility.contactable(site, { profileId: actor.profileId, paid: true }, otherProfileId),
     );
     const access = visibility.privatePhotos;
     const me = actor.profileId;
     const them = recipient.id;
+    const line = (kind: PrivatePhotoLine, change: (trx: Db, now: string) => Promise<boolean>) =>
+      storeLine(site, actor, recipient, kind, change, audit);
     switch (action) {
       case 'ask':
-        return storeLine(site, actor, recipient, 'photos_asked', (trx, now) => access.ask(trx, them, me, now));
+        return line('photos_asked', (trx, now) => access.ask(trx, them, me, now));
       case 'grant':
-        return storeLine(site, actor, recipient, 'photos_shared', (trx, now) => access.grant(trx, me, them, now));
+        return line('photos_shared', (trx, now) => access.grant(trx, me, them, now));
       case 'decline':
-        return storeLine(site, actor, recipient, 'photos_declined', (trx) => access.decline(trx, me, them));
+        return line('photos_declined', (trx) => access.decline(trx, me, them));
       case 'revoke':
-        return storeLine(site, actor, recipient, 'photos_unshared', (trx) => access.revoke(trx, me, them));
+        return line('photos_unshared', (trx) => access.revoke(trx, me, them));
     }
   }
 

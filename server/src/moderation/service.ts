@@ -6,13 +6,17 @@
  * caller's, in the transaction of the decision.
  */
 import { APPEAL_DAYS, type AppealOutcome, type AppealParty, type CaseKind, type CaseMeasure } from '@amora/common';
+import type { Selectable } from 'kysely';
 import { hashSecret, newSecret } from '../identity/secrets.js';
 import { addDays, type Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db/index.js';
+import type { Db, InTransaction } from '../platform/db/index.js';
+import type { ModerationCasesTable } from '../platform/db/schema.js';
 import { DomainError, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { CaseLetter } from '../platform/events/catalogue.js';
 import * as queries from './queries.js';
+
+export type CaseRow = Selectable<ModerationCasesTable>;
 
 /** One side to be told of a decision, before its appeal link is made. */
 export type Addressee = Omit<CaseLetter, 'token'>;
@@ -70,9 +74,13 @@ export function createModerationService({ db, clock, events }: { db: Db; clock: 
       return { rows, appeals, waiting };
     },
 
-    /** A moderator takes a waiting case in review (over from another, if need be). */
-    async review(caseId: number, staffId: number) {
-      const taken = await queries.takeCase(db, caseId, staffId);
+    /** A moderator takes a waiting case in review (over from another, if need be); `audit` is written with it. */
+    async review(caseId: number, staffId: number, audit?: InTransaction<CaseRow>) {
+      const taken = await db.transaction().execute(async (trx) => {
+        const row = await queries.takeCase(trx, caseId, staffId);
+        if (row && audit) await audit(trx, row);
+        return row;
+      });
       if (taken) return taken;
       if (!(await queries.findCase(db, caseId))) throw notFound();
       throw new DomainError('already_decided');

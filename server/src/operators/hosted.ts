@@ -14,7 +14,7 @@ import {
 } from '@amora/common';
 import { authorize, permits, staffActor } from '../access/authorize.js';
 import type { ChatService } from '../chat/service.js';
-import type { AuditLog } from '../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../identity/staff/audit.js';
 import type { StaffMember } from '../identity/staff/member.js';
 import { requireRight, requireSignedIn } from '../identity/staff/policy.js';
 import type { PhotosService } from '../members/photos/service.js';
@@ -56,6 +56,23 @@ const ageOf = (row: ProfileRow, now: Date) => {
   const born = parseBirthDate(row.date_of_birth);
   return born ? ageOn(born, now) : 0;
 };
+
+/** What a change of a hosted profile's photo changed, from the photo as it was. */
+function photoChanges(
+  row: ProfileRow,
+  before: PhotoRow,
+  input: { main?: true; premium_only?: boolean; private?: boolean },
+) {
+  const changes: Record<string, [unknown, unknown]> = {};
+  if (input.main && row.main_photo_id !== before.id) changes.main_photo = [row.main_photo_id, before.id];
+  const wasPremiumOnly = before.premium_only === 1;
+  if (input.premium_only !== undefined && input.premium_only !== wasPremiumOnly) {
+    changes.premium_only = [wasPremiumOnly, input.premium_only];
+  }
+  const wasPrivate = before.private === 1;
+  if (input.private !== undefined && input.private !== wasPrivate) changes.private = [wasPrivate, input.private];
+  return changes;
+}
 
 /** Operators see only the site they work on; staff with the right to change profiles see every site. */
 function seesAllSites(staff: StaffMember) {
@@ -110,32 +127,34 @@ export function createHostedProfiles(deps: {
 
   /**
    * Saves a persona sheet edited from `version`: of two edits from one version, the first is kept
-   * and the second refused (persona_changed). The audit row holds the facts changed.
+   * and the second refused (persona_changed). The audit row, written with it, holds the facts changed.
    */
   async function savePersona(
     staff: StaffMember,
     input: { profileId: number; version: number; facts: PersonaFacts; conversation?: number },
   ): Promise<Persona> {
     const before = await personaSheet(input.profileId);
-    const saved = await queries.savePersona(db, {
-      profileId: input.profileId,
-      version: input.version,
-      facts: JSON.stringify(input.facts),
-      now: clock.now().toISOString(),
-      staffId: staff.id,
-    });
-    if (!saved) throw new DomainError('persona_changed');
     const changes = Object.fromEntries(
       PERSONA_FIELDS.filter((field) => before[field] !== input.facts[field]).map((field) => [
         field,
         [before[field], input.facts[field]] as [unknown, unknown],
       ]),
     );
-    await log(staff, 'persona.edit', {
-      conversation: input.conversation,
-      profile: input.profileId,
-      record: `profile:${input.profileId}`,
-      changes,
+    await db.transaction().execute(async (trx) => {
+      const saved = await queries.savePersona(trx, {
+        profileId: input.profileId,
+        version: input.version,
+        facts: JSON.stringify(input.facts),
+        now: clock.now().toISOString(),
+        staffId: staff.id,
+      });
+      if (!saved) throw new DomainError('persona_changed');
+      await log(
+        staff,
+        'persona.edit',
+        { conversation: input.conversation, profile: input.profileId, record: `profile:${input.profileId}`, changes },
+        trx,
+      );
     });
     return personaSheet(input.profileId);
   }
@@ -263,43 +282,45 @@ export function createHostedProfiles(deps: {
       const { site: siteId, ...details } = input;
       const site = await sites.findById(siteId);
       if (!site) throw notFound();
-      const row = await members.addHostedProfile(site, details);
-      await log(admin, 'hosted.add', {
+      const audit = auditedAs(log, admin, 'hosted.add', (row: ProfileRow) => ({
         site: site.id,
         profile: row.id,
         record: `profile:${row.id}`,
         changes: Object.fromEntries(LOGGED_FIELDS.map((field) => [field, [null, row[field]]])),
-      });
-      return detail(row);
+      }));
+      return detail(await members.addHostedProfile(site, details, audit));
     },
 
     async changeHostedProfile(staff: StaffMember | null, site: Site, input: HostedProfileChange) {
       const admin = requireRight(staff, 'profiles');
       const { id, ...change } = input;
       const before = await hostedFor(admin, site, id);
-      const after = await members.changeHostedProfile(await siteOf(before), before, change);
-      const changes = changesBetween(before, after);
-      if (Object.keys(changes).length > 0) {
-        await log(admin, 'hosted.change', { site: after.site_id, profile: id, record: `profile:${id}`, changes });
-      }
-      return detail(after);
+      const audit = auditedAs(log, admin, 'hosted.change', (after: ProfileRow) => {
+        const changes = changesBetween(before, after);
+        if (Object.keys(changes).length === 0) return null;
+        return { site: after.site_id, profile: id, record: `profile:${id}`, changes };
+      });
+      return detail(await members.changeHostedProfile(await siteOf(before), before, change, audit));
     },
 
     /** Retires a hosted profile (gone from every list and conversation, as a deleted member) or brings it back. */
     async setHostedStatus(staff: StaffMember | null, site: Site, input: { id: number; status: HostedStatus }) {
       const admin = requireRight(staff, 'profiles');
       const before = await hostedFor(admin, site, input.id);
-      const changed =
-        input.status === 'retired' ? await members.retireHosted(input.id) : await members.restoreHosted(input.id);
-      if (changed) {
-        if (input.status === 'retired')
-          await claims.releaseAll(db, await chat.forOperators.stopAwaitingHosted(input.id));
-        await log(admin, input.status === 'retired' ? 'hosted.retire' : 'hosted.restore', {
-          site: before.site_id,
-          profile: input.id,
-          record: `profile:${input.id}`,
-          changes: { status: [statusOf(before), input.status] },
-        });
+      const action = input.status === 'retired' ? 'hosted.retire' : 'hosted.restore';
+      const audit = auditedAs(log, admin, action, (changed: boolean) =>
+        changed
+          ? {
+              site: before.site_id,
+              profile: input.id,
+              record: `profile:${input.id}`,
+              changes: { status: [statusOf(before), input.status] },
+            }
+          : null,
+      );
+      const changed = await members.setHostedStatus(input.id, PROFILE_STATUS_OF[input.status], audit);
+      if (changed && input.status === 'retired') {
+        await claims.releaseAll(db, await chat.forOperators.stopAwaitingHosted(input.id));
       }
       return detail(await hostedFor(admin, site, input.id));
     },
@@ -307,12 +328,12 @@ export function createHostedProfiles(deps: {
     async uploadHostedPhoto(staff: StaffMember | null, site: Site, profileId: number, input: Buffer) {
       const admin = requireRight(staff, 'profiles');
       const row = await hostedFor(admin, site, profileId);
-      const photo = await photos.uploadForHosted(row, input);
-      await log(admin, 'hosted.photo.add', {
+      const audit = auditedAs(log, admin, 'hosted.photo.add', (photo: PhotoRow) => ({
         site: row.site_id,
         profile: row.id,
         record: `photo:${photo.id}`,
-      });
+      }));
+      await photos.uploadForHosted(row, input, audit);
       return detail(await hostedFor(admin, site, profileId));
     },
 
@@ -323,23 +344,12 @@ export function createHostedProfiles(deps: {
     ) {
       const admin = requireRight(staff, 'profiles');
       const row = await hostedFor(admin, site, input.profile);
-      const before = await photos.changeHostedPhoto(row, input.photo, input);
-      const changes: Record<string, [unknown, unknown]> = {};
-      if (input.main && row.main_photo_id !== before.id) changes.main_photo = [row.main_photo_id, before.id];
-      const wasPremiumOnly = before.premium_only === 1;
-      if (input.premium_only !== undefined && input.premium_only !== wasPremiumOnly) {
-        changes.premium_only = [wasPremiumOnly, input.premium_only];
-      }
-      const wasPrivate = before.private === 1;
-      if (input.private !== undefined && input.private !== wasPrivate) changes.private = [wasPrivate, input.private];
-      if (Object.keys(changes).length > 0) {
-        await log(admin, 'hosted.photo.change', {
-          site: row.site_id,
-          profile: row.id,
-          record: `photo:${before.id}`,
-          changes,
-        });
-      }
+      const audit = auditedAs(log, admin, 'hosted.photo.change', (before: PhotoRow) => {
+        const changes = photoChanges(row, before, input);
+        if (Object.keys(changes).length === 0) return null;
+        return { site: row.site_id, profile: row.id, record: `photo:${before.id}`, changes };
+      });
+      await photos.changeHostedPhoto(row, input.photo, input, audit);
       return detail(await hostedFor(admin, site, input.profile));
     },
 
@@ -350,8 +360,12 @@ export function createHostedProfiles(deps: {
       const photo = (await photos.allOf(row.id)).find((each) => each.id === input.photo);
       if (!photo) throw notFound();
       if ((await chat.forOperators.sentPhotoFiles([photo.filename])).size > 0) throw new DomainError('photo_in_chat');
-      await photos.removeFromHosted(row, photo.id);
-      await log(admin, 'hosted.photo.remove', { site: row.site_id, profile: row.id, record: `photo:${photo.id}` });
+      const audit = auditedAs(log, admin, 'hosted.photo.remove', () => ({
+        site: row.site_id,
+        profile: row.id,
+        record: `photo:${photo.id}`,
+      }));
+      await photos.removeFromHosted(row, photo.id, audit);
       return detail(await hostedFor(admin, site, input.profile));
     },
 

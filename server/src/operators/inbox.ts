@@ -9,12 +9,13 @@ import type { OperatorPrivatePhotoAction, Persona, PersonaFacts } from '@amora/c
 import type { HostedSides } from '../chat/operator-chat.js';
 import type { ChatService } from '../chat/service.js';
 import type { AccountsService } from '../identity/accounts/service.js';
-import type { AuditLog } from '../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../identity/staff/audit.js';
 import type { StaffMember } from '../identity/staff/member.js';
 import type { StaffService } from '../identity/staff/service.js';
 import type { MembersService } from '../members/profiles/service.js';
 import { addMinutes, type Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/index.js';
+import type { MessageRow } from '../platform/db/schema.js';
 import { DomainError, notFound } from '../platform/errors.js';
 import type { Site } from '../platform/site.js';
 import { timeZoneOf } from '../sites/defaults.js';
@@ -133,15 +134,17 @@ export function createInbox(deps: {
         if (!(await claims.claim(trx, conversation, staff.id, now.toISOString(), until))) {
           throw new DomainError('claim_taken');
         }
+        await log(staff, 'claim', { conversation }, trx);
       });
-      await log(staff, 'claim', { conversation });
       return { conversation, claim_expires_at: until };
     },
 
     async release(site: Site, staff: StaffMember, conversationId: number) {
       const { conversation } = await chat.forOperators.sides(site, conversationId);
-      await claims.release(db, conversation, staff.id);
-      await log(staff, 'release', { conversation });
+      await db.transaction().execute(async (trx) => {
+        await claims.release(trx, conversation, staff.id);
+        await log(staff, 'release', { conversation }, trx);
+      });
     },
 
     /** The claimed conversation: its history, the member's public profile, the hosted profile with its gallery, notes. */
@@ -163,16 +166,16 @@ export function createInbox(deps: {
         if (!chosen) throw notFound();
         galleryPhoto = { filename: chosen.filename, width: chosen.width, height: chosen.height };
       }
-      const answered = await chat.forOperators.sendAs(site, sides, {
-        staffId: staff.id,
-        clientId: input.client_id ?? randomUUID(),
-        text: input.text,
-        galleryPhoto,
-        mediaPrefix,
-      });
-      if (!answered.repeated) {
-        await log(staff, 'answer', { conversation: sides.conversation, message: answered.message.id });
-      }
+      const audit = auditedAs(log, staff, 'answer', (row: MessageRow) => ({
+        conversation: sides.conversation,
+        message: row.id,
+      }));
+      const answered = await chat.forOperators.sendAs(
+        site,
+        sides,
+        { staffId: staff.id, clientId: input.client_id ?? randomUUID(), text: input.text, galleryPhoto, mediaPrefix },
+        audit,
+      );
       return { message: answered.message };
     },
 
@@ -186,12 +189,11 @@ export function createInbox(deps: {
       input: { conversation: number; action: OperatorPrivatePhotoAction },
     ) {
       const sides = await heldBy(site, input.conversation, staff.id);
-      if (await chat.forOperators.privatePhotosAs(site, sides, staff.id, input.action)) {
-        await log(staff, `private_photos.${input.action}`, {
-          conversation: sides.conversation,
-          profile: sides.memberProfileId,
-        });
-      }
+      const audit = auditedAs(log, staff, `private_photos.${input.action}`, () => ({
+        conversation: sides.conversation,
+        profile: sides.memberProfileId,
+      }));
+      await chat.forOperators.privatePhotosAs(site, sides, staff.id, input.action, audit);
       return held(site, sides);
     },
 
@@ -210,8 +212,10 @@ export function createInbox(deps: {
 
     async addNote(site: Site, staff: StaffMember, conversationId: number, text: string) {
       const { memberProfileId } = await heldBy(site, conversationId, staff.id);
-      await queries.insertNote(db, { profileId: memberProfileId, staffId: staff.id, text, now: nowIso() });
-      await log(staff, 'note', { conversation: conversationId, profile: memberProfileId });
+      await db.transaction().execute(async (trx) => {
+        await queries.insertNote(trx, { profileId: memberProfileId, staffId: staff.id, text, now: nowIso() });
+        await log(staff, 'note', { conversation: conversationId, profile: memberProfileId }, trx);
+      });
       return { notes: await queries.notesOn(db, memberProfileId) };
     },
 

@@ -8,13 +8,13 @@ import { type AppealOutcome, type AppealParty, type CaseKind, type CaseMeasure, 
 import { permits, staffActor } from '../../access/authorize.js';
 import type { ComplaintsService } from '../../complaints/service.js';
 import type { AccountsService } from '../../identity/accounts/service.js';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { StaffService } from '../../identity/staff/service.js';
 import type { MembersService } from '../../members/profiles/service.js';
 import type { SafetyService } from '../../members/safety/service.js';
-import type { Addressee, ModerationService } from '../../moderation/service.js';
+import type { Addressee, CaseRow, ModerationService } from '../../moderation/service.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
 import { fieldError, notFound } from '../../platform/errors.js';
@@ -193,19 +193,19 @@ export function createCaseDesk(deps: {
     /** A moderator takes a waiting case in review, so colleagues see it is being looked at. */
     async reviewCase(staff: StaffMember | null, caseId: number) {
       const moderator = requireRight(staff, 'reports');
-      const taken = await moderation.review(caseId, moderator.id);
-      await log(moderator, 'case.review', {
+      const audit = auditedAs(log, moderator, 'case.review', (taken: CaseRow) => ({
         site: taken.site_id,
         record: `case:${caseId}`,
         changes: { status: ['open', 'in_review'] },
-      });
+      }));
+      await moderation.review(caseId, moderator.id, audit);
       return { ok: true as const };
     },
 
     /**
      * Decides a case: a statement of reasons goes to who reported it and, when a measure is taken
-     * against them, to the member it concerns; a suspension or a ban takes effect in the same
-     * transaction as the decision.
+     * against them, to the member it concerns; a suspension or a ban takes effect, and the audit
+     * row is written, in the same transaction as the decision.
      */
     async decideCase(staff: StaffMember | null, input: CaseDecisionInput) {
       const moderator = requireRight(staff, 'reports');
@@ -221,7 +221,7 @@ export function createCaseDesk(deps: {
       const told = [await reporterAddressee(report, complaint)];
       const subjectUserId = subject?.user_id ?? null;
       if (measure !== null && before.kind === 'report') told.push(await memberAddressee('subject', subjectUserId));
-      const decided = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const row = await moderation.decide(
           trx,
           before.id,
@@ -237,22 +237,27 @@ export function createCaseDesk(deps: {
         if ((measure === 'suspension' || measure === 'ban') && subjectUserId !== null) {
           await accounts.suspend(trx, subjectUserId, measure);
         }
-        return row;
+        await log(
+          moderator,
+          'case.decide',
+          {
+            site: row.site_id,
+            profile: before.subject_profile_id ?? undefined,
+            record: `case:${before.id}`,
+            changes: { status: [before.status, row.status], measure: [null, measure] },
+            ...(explanation && { reason: explanation }),
+          },
+          trx,
+        );
       });
       await events.relay();
-      await log(moderator, 'case.decide', {
-        site: decided.site_id,
-        profile: before.subject_profile_id ?? undefined,
-        record: `case:${before.id}`,
-        changes: { status: [before.status, decided.status], measure: [null, measure] },
-        ...(explanation && { reason: explanation }),
-      });
       return { ok: true as const };
     },
 
     /**
      * Reviews an appeal (never one against one's own decision). Reversed, a suspension or a ban of
-     * the member who appealed is lifted in the same transaction; a reporter's case is reopened.
+     * the member who appealed is lifted in the same transaction (as the audit row is written); a
+     * reporter's case is reopened.
      */
     async decideAppeal(
       staff: StaffMember | null,
@@ -275,7 +280,7 @@ export function createCaseDesk(deps: {
         email: null,
         locale: appeal.locale as Addressee['locale'],
       };
-      const reviewed = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const outcome = await moderation.decideAppeal(
           trx,
           appeal.id,
@@ -291,19 +296,23 @@ export function createCaseDesk(deps: {
             ? (subject?.user_id ?? null)
             : null;
         if (suspendedUser !== null) await accounts.lift(trx, suspendedUser);
-        return { ...outcome, lifted: suspendedUser !== null };
+        await log(
+          reviewer,
+          'appeal.decide',
+          {
+            site: outcome.case.site_id,
+            profile: outcome.case.subject_profile_id ?? undefined,
+            record: `case:${outcome.case.id}`,
+            changes: {
+              appeal: [null, input.outcome],
+              ...(suspendedUser !== null && { suspension: [outcome.case.measure, null] }),
+            },
+            ...(explanation && { reason: explanation }),
+          },
+          trx,
+        );
       });
       await events.relay();
-      await log(reviewer, 'appeal.decide', {
-        site: reviewed.case.site_id,
-        profile: reviewed.case.subject_profile_id ?? undefined,
-        record: `case:${reviewed.case.id}`,
-        changes: {
-          appeal: [null, input.outcome],
-          ...(reviewed.lifted && { suspension: [reviewed.case.measure, null] }),
-        },
-        ...(explanation && { reason: explanation }),
-      });
       return { ok: true as const };
     },
   };

@@ -10,7 +10,7 @@ import type { AccountsService } from '../../identity/accounts/service.js';
 import type { CredentialsService } from '../../identity/credentials/service.js';
 import type { LifecycleService } from '../../identity/lifecycle/service.js';
 import type { SessionsService } from '../../identity/sessions/service.js';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { PhotosService } from '../../members/photos/service.js';
@@ -191,6 +191,7 @@ export function createMemberDesk(deps: {
      * Acts on a member. A suspension or a ban is a decision like one on a report: a statement of
      * reasons with an appeal link goes to the member, in their language, and it takes effect in
      * the decision's transaction. Credits are adjusted in one transaction with the ledger line.
+     * Each action's audit row is written in the transaction of its change.
      */
     async actOnMember(staff: StaffMember | null, input: MemberActionInput) {
       const moderator = requireRight(staff, 'members');
@@ -221,28 +222,37 @@ export function createMemberDesk(deps: {
             { reason, filedAt: clock.now().toISOString(), subjectName: profile.name },
             [{ party: 'subject', userId, email: null, locale: language }],
           );
+          await log(
+            moderator,
+            `member.${input.action}`,
+            { ...about, changes: { suspension: [account.suspension, measure] }, reason: explanation ?? reason },
+            trx,
+          );
         });
         await events.relay();
-        await log(moderator, `member.${input.action}`, {
-          ...about,
-          changes: { suspension: [account.suspension, measure] },
-          reason: explanation ?? reason,
-        });
       } else if (input.action === 'lift') {
-        const lifted = await db.transaction().execute((trx) => accounts.lift(trx, userId));
+        const lifted = await db.transaction().execute(async (trx) => {
+          if (!(await accounts.lift(trx, userId))) return false;
+          await log(
+            moderator,
+            'member.lift',
+            {
+              ...about,
+              changes: { suspension: [account.suspension, null] },
+              ...(explanation && { reason: explanation }),
+            },
+            trx,
+          );
+          return true;
+        });
         if (!lifted) throw fieldError('action', 'invalid_choice');
         await events.relay();
-        await log(moderator, 'member.lift', {
-          ...about,
-          changes: { suspension: [account.suspension, null] },
-          ...(explanation && { reason: explanation }),
-        });
       } else if (input.action === 'activation') {
         const site = await sites.findById(profile.site_id);
         if (!site) throw notFound();
         const locale = (await accounts.languagesOf([userId])).get(userId) ?? 'en';
-        await credentials.resendActivation({ site, locale, origin: await sites.mailOrigin(site) }, userId);
-        await log(moderator, 'member.activation', about);
+        const audit = auditedAs(log, moderator, 'member.activation', () => about);
+        await credentials.resendActivation({ site, locale, origin: await sites.mailOrigin(site) }, userId, audit);
       } else {
         if (!input.amount) throw fieldError('amount', 'required');
         if (!explanation) throw fieldError('explanation', 'required');
@@ -251,16 +261,17 @@ export function createMemberDesk(deps: {
           const balance = await credits.adjust(userId, amount, `staff:${moderator.id}`, trx);
           if (balance !== null) {
             await events.record(trx, { type: 'credits.changed', siteId: profile.site_id, profileId: profile.id });
+            await log(
+              moderator,
+              'member.credits',
+              { ...about, changes: { credits: [balance - amount, balance] }, reason: explanation },
+              trx,
+            );
           }
           return balance;
         });
         if (after === null) throw fieldError('amount', 'too_many');
         await events.relay();
-        await log(moderator, 'member.credits', {
-          ...about,
-          changes: { credits: [after - amount, after] },
-          reason: explanation,
-        });
       }
       return this.memberDetail(staff, input.member);
     },
@@ -270,13 +281,13 @@ export function createMemberDesk(deps: {
       const admin = requireRight(staff, 'members');
       authorize(staffActor(admin), 'staff:staff');
       const { profile, userId } = await memberOf(input.member);
-      if (!(await lifecycle.erase(userId))) throw notFound();
-      await log(admin, 'member.erase', {
+      const audit = auditedAs(log, admin, 'member.erase', () => ({
         site: profile.site_id,
         record: `user:${userId}`,
         changes: { profile: [profile.id, null] },
         reason: input.explanation.trim(),
-      });
+      }));
+      if (!(await lifecycle.erase(userId, audit))) throw notFound();
     },
   };
 }

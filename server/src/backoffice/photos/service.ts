@@ -4,13 +4,14 @@
  */
 import type { PhotoRejection } from '@amora/common';
 import { permits, staffActor } from '../../access/authorize.js';
-import type { AuditLog } from '../../identity/staff/audit.js';
+import { type AuditLog, auditedAs } from '../../identity/staff/audit.js';
 import { staffMediaUrl } from '../../identity/staff/media-path.js';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight, requireSignedIn } from '../../identity/staff/policy.js';
 import type { PhotosService } from '../../members/photos/service.js';
 import type { OperatorsService } from '../../operators/service.js';
 import type { Clock } from '../../platform/clock.js';
+import type { PhotoRow } from '../../platform/db/schema.js';
 import type { Site } from '../../platform/site.js';
 
 /** Photos a moderator sees at once; the queue says how many more wait. */
@@ -47,27 +48,29 @@ export function createPhotoDesk(deps: {
       };
     },
 
-    /** Approves or rejects photos; each decided one is in the audit log, with the reason for a rejection. */
+    /**
+     * Approves or rejects photos; each decided one is in the audit log, written in the decision's
+     * transaction, with the reason for a rejection.
+     */
     async decidePhotos(
       staff: StaffMember | null,
       input: { photos: number[]; decision: 'approve' | 'reject'; rejection?: PhotoRejection },
     ) {
       const moderator = requireRight(staff, 'photos');
-      const { rows, approved, rejected, alreadyDecided } = await photos.decide(
+      const audit = auditedAs(log, moderator, `photo.${input.decision}`, (row: PhotoRow & { site_id: number }) => ({
+        site: row.site_id,
+        profile: row.profile_id,
+        record: `photo:${row.id}`,
+        changes: { status: ['pending', row.status] },
+        ...(row.rejection && { reason: row.rejection }),
+      }));
+      const { approved, rejected, alreadyDecided } = await photos.decide(
         input.photos,
         input.decision === 'approve'
           ? { status: 'active' }
           : { status: 'rejected', rejection: input.rejection as PhotoRejection },
+        audit,
       );
-      for (const row of rows) {
-        await log(moderator, `photo.${input.decision}`, {
-          site: row.site_id,
-          profile: row.profile_id,
-          record: `photo:${row.id}`,
-          changes: { status: ['pending', row.status] },
-          ...(row.rejection && { reason: row.rejection }),
-        });
-      }
       return { approved, rejected, already_decided: alreadyDecided };
     },
 

@@ -13,7 +13,7 @@ import {
 import type { MembersService } from '../../members/profiles/service.js';
 import { addDays, type Clock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -114,10 +114,16 @@ export function createCredentialsService({ db, clock, members, events, links, se
       return activated;
     },
 
-    async resendActivation(ctx: RequestContext, userId: number) {
+    /** A new activation link by mail; `audit` (a staff member's resend) is written with the link. */
+    async resendActivation(ctx: RequestContext, userId: number, audit?: InTransaction<UserRow>) {
       const user = await requireLiveUser(db, userId);
       if (user.status === 'confirmed') throw new DomainError('already_activated');
-      await links.mail(ctx, user, 'activate', await links.issue(user.id, 'activate'));
+      const token = await db.transaction().execute(async (trx) => {
+        const issued = await links.issue(user.id, 'activate', null, trx);
+        if (audit) await audit(trx, user);
+        return issued;
+      });
+      await links.mail(ctx, user, 'activate', token);
     },
 
     async requestPasswordReset(ctx: RequestContext, email: string) {

@@ -14,7 +14,8 @@ import type { MembersService } from '../../members/profiles/service.js';
 import type { CreditsService } from '../../money/credits/service.js';
 import { addDays, type Clock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
-import { type Db, isUniqueViolation } from '../../platform/db/index.js';
+import { type Db, type InTransaction, isUniqueViolation } from '../../platform/db/index.js';
+import type { UserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { Site } from '../../platform/site.js';
@@ -159,8 +160,9 @@ export function createLifecycleService({ db, clock, members, credits, events, li
     /**
      * Erases an account at once, as its grace period running out would: the account and everything
      * that hangs off it go, and its sessions end (sockets close once committed). False when it was gone.
+     * `audit` is written in the erasing transaction.
      */
-    async erase(userId: number): Promise<boolean> {
+    async erase(userId: number, audit?: InTransaction<UserRow>): Promise<boolean> {
       const user = await accountQueries.findUserById(db, userId);
       if (!user) return false;
       const profileId = await members.profileIdOf(userId);
@@ -169,6 +171,7 @@ export function createLifecycleService({ db, clock, members, credits, events, li
         if (!(await accountQueries.deleteUser(trx, userId))) return false;
         await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId });
         await events.record(trx, { type: 'account.erased', siteId: user.site_id, userId, profileId });
+        if (audit) await audit(trx, user);
         return true;
       });
       await events.relay();

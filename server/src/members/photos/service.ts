@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import { FREE_PHOTO_LIMIT, type PhotoRejection, type PhotosResponse, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { NewPhotoRow, PhotoRow, ProfileRow } from '../../platform/db/schema.js';
 import { DomainError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -112,6 +112,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
     profile: ProfileRow,
     input: Buffer,
     rules: { limit: number; status: PhotoRow['status'] },
+    audit?: InTransaction<PhotoRow>,
   ): Promise<PhotoRow> {
     // Checked before the costly re-encode, and again under the row lock below.
     await assertBelowLimit(db, profile.id, rules.limit);
@@ -137,6 +138,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
           await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
         }
         await recordProfileChange(events, trx, profile);
+        if (audit) await audit(trx, photo);
         return photo;
       });
     } catch (error) {
@@ -147,14 +149,15 @@ export function createPhotosService({ db, clock, store, visibility, events, site
     }
   }
 
-  /** Deletes a photo of the profile with its files; 404 for another profile's. */
-  async function removeFrom(profile: ProfileRow, photoId: number) {
+  /** Deletes a photo of the profile with its files; 404 for another profile's. `audit` is written with the deletion. */
+  async function removeFrom(profile: ProfileRow, photoId: number, audit?: InTransaction<PhotoRow>) {
     const photo = await queries.findPhoto(db, profile.id, photoId);
     if (!photo) throw notFound();
     await db.transaction().execute(async (trx) => {
       await queries.deletePhoto(trx, photo.id);
       await repairMain(trx, profile);
       await recordProfileChange(events, trx, profile);
+      if (audit) await audit(trx, photo);
     });
     await events.relay();
     await removeUnusedObjects(profile.site_id, objectsOf(photo));
@@ -259,14 +262,18 @@ export function createPhotosService({ db, clock, store, visibility, events, site
     allOfProfiles: (profileIds: number[]) => queries.photosOf(db, profileIds),
 
     /** A hosted profile's new photo, put up by staff: re-encoded as a member's, shown at once. */
-    uploadForHosted: (profile: ProfileRow, input: Buffer) =>
-      storeUpload(profile, input, { limit: PREMIUM_PHOTO_LIMIT, status: 'active' }),
+    uploadForHosted: (profile: ProfileRow, input: Buffer, audit?: InTransaction<PhotoRow>) =>
+      storeUpload(profile, input, { limit: PREMIUM_PHOTO_LIMIT, status: 'active' }, audit),
 
-    /** A hosted profile's main photo, or whether only premium members (or only those granted) see one; 404 for another profile's. */
+    /**
+     * A hosted profile's main photo, or whether only premium members (or only those granted) see
+     * one; 404 for another profile's. `audit` is given the photo as it was, in the change's transaction.
+     */
     async changeHostedPhoto(
       profile: ProfileRow,
       photoId: number,
       change: { main?: true; premium_only?: boolean; private?: boolean },
+      audit?: InTransaction<PhotoRow>,
     ) {
       const photo = await queries.findPhoto(db, profile.id, photoId);
       if (!photo) throw notFound();
@@ -278,6 +285,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
         }
         if (change.private !== undefined) await setPrivate(trx, profile, photo, change.private);
         if (change.main) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
+        if (audit) await audit(trx, photo);
       });
       if (change.main) await forgetFormerMain(profile, await queries.photosOf(db, [profile.id]), photo.id);
       return photo;
@@ -298,18 +306,15 @@ export function createPhotosService({ db, clock, store, visibility, events, site
     /**
      * Approves or rejects pending photos, in one transaction. A photo decided meanwhile keeps that
      * decision. A rejected main photo hands over to the next one, and each member whose photos were
-     * rejected is told once, with the reason.
+     * rejected is told once, with the reason. `audit` is written for each photo decided, with it.
      */
     async decide(
       photoIds: number[],
       decision: { status: 'active' } | { status: 'rejected'; rejection: PhotoRejection },
-    ): Promise<PhotoDecisions & { rows: (PhotoRow & { site_id: number })[] }> {
-      const outcome: PhotoDecisions & { rows: (PhotoRow & { site_id: number })[] } = {
-        approved: [],
-        rejected: [],
-        alreadyDecided: [],
-        rows: [],
-      };
+      audit?: InTransaction<PhotoRow & { site_id: number }>,
+    ): Promise<PhotoDecisions> {
+      const outcome: PhotoDecisions = { approved: [], rejected: [], alreadyDecided: [] };
+      const decidedRows: (PhotoRow & { site_id: number })[] = [];
       const reviewedAt = clock.now().toISOString();
       const rejection = decision.status === 'rejected' ? decision.rejection : null;
       await db.transaction().execute(async (trx) => {
@@ -327,7 +332,9 @@ export function createPhotosService({ db, clock, store, visibility, events, site
             outcome.alreadyDecided.push(photoId);
             continue;
           }
-          outcome.rows.push({ ...photo, site_id: profile.site_id });
+          const row = { ...photo, site_id: profile.site_id };
+          decidedRows.push(row);
+          if (audit) await audit(trx, row);
           changed.set(profile.id, profile);
           if (decision.status === 'active') {
             outcome.approved.push(photoId);
@@ -351,7 +358,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
         }
       });
       await events.relay();
-      for (const row of outcome.rows) {
+      for (const row of decidedRows) {
         if (row.status === 'rejected') await removeUnusedObjects(row.site_id, objectsOf(row));
       }
       return outcome;

@@ -16,7 +16,7 @@ import {
 import { findCity, isRegionOf } from '../../geo/service.js';
 import { BoundedCache } from '../../platform/cache.js';
 import { addMinutes, type Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { NewProfileRow, ProfileRow } from '../../platform/db/schema.js';
 import { fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -292,30 +292,42 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
         ...(filter.nameStart !== undefined && { nameStart: searchKey(filter.nameStart) }),
       }),
 
-    /** A new hosted profile, its details checked as a member's own are. */
-    async addHostedProfile(site: Site, input: Omit<NewHostedProfile, 'site'>): Promise<ProfileRow> {
+    /** A new hosted profile, its details checked as a member's own are; `audit` is written with it. */
+    async addHostedProfile(
+      site: Site,
+      input: Omit<NewHostedProfile, 'site'>,
+      audit?: InTransaction<ProfileRow>,
+    ): Promise<ProfileRow> {
       const { name, date_of_birth, ...details } = input;
       const nameProblem = profileNameProblem(name, '');
       if (nameProblem) throw fieldError('name', nameProblem);
       const values = checkedValues(site, { country: null, region: null, city: null }, details);
-      return queries.insertProfile(db, {
-        ...values,
-        name: name.trim(),
-        date_of_birth,
-        site_id: site.id,
-        user_id: null,
-        hosted: 1,
-        status: 'active',
-        signup_step: 'done',
-        created_at: nowIso(),
+      return db.transaction().execute(async (trx) => {
+        const row = await queries.insertProfile(trx, {
+          ...values,
+          name: name.trim(),
+          date_of_birth,
+          site_id: site.id,
+          user_id: null,
+          hosted: 1,
+          status: 'active',
+          signup_step: 'done',
+          created_at: nowIso(),
+        });
+        if (audit) await audit(trx, row);
+        return row;
       });
     },
 
-    /** Changes a hosted profile's details, checked as a member's own are; the profile as it is after. */
+    /**
+     * Changes a hosted profile's details, checked as a member's own are; the profile as it is after,
+     * which `audit` is given in the transaction of the change.
+     */
     async changeHostedProfile(
       site: Site,
       current: ProfileRow,
       change: Omit<HostedProfileChange, 'id'>,
+      audit?: InTransaction<ProfileRow>,
     ): Promise<ProfileRow> {
       const { date_of_birth, ...details } = change;
       const nameProblem = details.name === undefined ? null : profileNameProblem(details.name, '');
@@ -324,14 +336,26 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
         ...checkedValues(site, current, details),
         ...(date_of_birth !== undefined && { date_of_birth }),
       };
-      if (Object.keys(values).length > 0) await queries.updateProfile(db, current.id, values);
-      return (await queries.findProfileById(db, current.id)) ?? current;
+      return db.transaction().execute(async (trx) => {
+        if (Object.keys(values).length > 0) await queries.updateProfile(trx, current.id, values);
+        const after = (await queries.findProfileById(trx, current.id)) ?? current;
+        if (audit) await audit(trx, after);
+        return after;
+      });
     },
 
-    /** Retires an active hosted profile (it leaves every list, as a deleted member does); false when it was not active. */
-    retireHosted: (profileId: number) => queries.changeHostedStatus(db, profileId, 'active', 'deleted'),
-    /** Brings a retired hosted profile back; false when it was not retired. */
-    restoreHosted: (profileId: number) => queries.changeHostedStatus(db, profileId, 'deleted', 'active'),
+    /**
+     * Retires an active hosted profile ('deleted': it leaves every list, as a deleted member does) or
+     * brings a retired one back; false when it was so already. `audit` is given whether it changed.
+     */
+    setHostedStatus(profileId: number, status: 'active' | 'deleted', audit?: InTransaction<boolean>) {
+      const from = status === 'active' ? 'deleted' : 'active';
+      return db.transaction().execute(async (trx) => {
+        const changed = await queries.changeHostedStatus(trx, profileId, from, status);
+        if (audit) await audit(trx, changed);
+        return changed;
+      });
+    },
 
     /** A profile page; `trafficSource` lets visitors in where the site allows that only with one. */
     async viewMember(site: Site, viewer: Viewer, profileId: number, trafficSource?: string): Promise<MemberProfile> {
