@@ -24,6 +24,8 @@ export const STAFF_RIGHTS = [
   'sites',
   /** Staff accounts: add, change roles, disable. */
   'staff',
+  /** Erase a member's account at once and for good, without the grace period of their own deletion. */
+  'erasure',
 ] as const;
 export type StaffRight = (typeof STAFF_RIGHTS)[number];
 

@@ -69,6 +69,23 @@ describe('POST /api/reactivate.php', () => {
     expect((await client(t.app).post('/api/reactivate.php', { token })).statusCode).toBe(410);
   });
 
+  it('answers account_suspended to a member suspended since, and changes nothing: the link works once it is lifted', async () => {
+    const { member, token } = await deletedMember();
+    await t.services.accounts.suspend(t.db, member.user.id, 'suspension');
+    const response = await client(t.app).post('/api/reactivate.php', { token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('account_suspended');
+    expect(response.cookies.find((cookie) => cookie.name === 'amora_session')).toBeUndefined();
+    // Still being deleted, and out of sight.
+    expect((await login(member.email, member.password)).json().error).toBe('account_deleted');
+    const bystander = await loggedIn(t.app, await buildMember(t.services));
+    expect((await bystander.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(404);
+
+    await t.services.accounts.lift(t.db, member.user.id);
+    expect((await client(t.app).post('/api/reactivate.php', { token })).statusCode).toBe(200);
+    expect((await bystander.get(`/api/member.php?id=${member.profileId}`)).statusCode).toBe(200);
+  });
+
   it('refuses a made-up link', async () => {
     const response = await client(t.app, { cookies: { lang: 'nl' } }).post('/api/reactivate.php', { token: 'junk' });
     expect(response.statusCode).toBe(410);

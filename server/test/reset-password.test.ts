@@ -130,6 +130,21 @@ describe('POST /api/reset-password-do.php', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('answers account_suspended to a suspended member and changes nothing: the link works once the suspension is lifted', async () => {
+    const { member, token } = await memberWithResetLink();
+    await t.services.accounts.suspend(t.db, member.user.id, 'suspension');
+    const response = await newPassword(token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('account_suspended');
+    expect(response.cookies.find((cookie) => cookie.name === 'amora_session')).toBeUndefined();
+    const login = (password: string) => client(t.app).post('/api/user.php', { email: member.email, password });
+    expect((await login('a brand new secret')).json().error).toBe('login_failed');
+
+    await t.services.accounts.lift(t.db, member.user.id);
+    expect((await newPassword(token)).statusCode).toBe(200);
+    expect((await login('a brand new secret')).statusCode).toBe(200);
+  });
+
   it('refuses a link after 24 hours', async () => {
     const { member, token } = await memberWithResetLink();
     t.clock.advance({ hours: 25 });

@@ -273,8 +273,14 @@ describe('erasing a member', () => {
   it('is for admins only, with a reason', async () => {
     const member = await loggedInMember(t);
     const moderator = await staffClient(t, 'moderator');
-    expect((await erase(moderator, { member: member.profileId, explanation: 'x' })).statusCode).toBe(403);
-    expect((await erase(member.visitor, { member: member.profileId, explanation: 'x' })).statusCode).toBe(403);
+    for (const profileId of [member.profileId, 999_999]) {
+      const refused = await erase(moderator, { member: profileId, explanation: 'x' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('forbidden');
+    }
+    const visitor = await erase(member.visitor, { member: member.profileId, explanation: 'x' });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error).toBe('staff_login_required');
     const admin = await staffClient(t, 'admin');
     const noReason = await erase(admin, { member: member.profileId, explanation: ' ' });
     expect(noReason.json().fields.explanation.code).toBe('required');

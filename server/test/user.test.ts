@@ -80,6 +80,17 @@ describe('POST /api/user.php', () => {
     expect((await visitor.get('/api/user.php')).json().user.id).toBe(member.user.id);
   });
 
+  it('answers account_suspended to a suspended member with the right password, and opens no session', async () => {
+    const member = await buildMember(t.services);
+    await t.services.accounts.suspend(t.db, member.user.id, 'suspension');
+    expect((await login(client(t.app), member.email, 'not my password')).json().error).toBe('login_failed');
+    const visitor = client(t.app);
+    const response = await login(visitor, member.email, member.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('account_suspended');
+    expect((await visitor.get('/api/user.php')).json()).toEqual({ user: null });
+  });
+
   it('does not let members of one site log in on another, nor use their session there', async () => {
     const member = await buildMember(t.services);
     const elsewhere = await login(client(t.app, { host: 'other.test' }), member.email, member.password);

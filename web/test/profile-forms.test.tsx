@@ -248,7 +248,7 @@ describe('InvisibleSwitch', () => {
     const { events } = renderScreen(<InvisibleSwitch profile={buildProfile({ invisible: false })} />, {
       user: buildUser(),
     });
-    const toggle = screen.getByRole('checkbox', { name: 'Invisible mode' }) as HTMLInputElement;
+    const toggle = screen.getByRole('switch', { name: 'Invisible mode' }) as HTMLInputElement;
     await events.click(toggle);
     expect(toggle.checked).toBe(true);
     expect(await screen.findByText('Saved.')).toBeTruthy();
@@ -259,7 +259,7 @@ describe('InvisibleSwitch', () => {
     const answer = deferred<Response>();
     fakeServer({ 'PUT /api/profile.php': () => answer.promise });
     const { events } = renderScreen(<InvisibleSwitch profile={buildProfile({ invisible: false })} />);
-    const toggle = screen.getByRole('checkbox', { name: 'Invisible mode' }) as HTMLInputElement;
+    const toggle = screen.getByRole('switch', { name: 'Invisible mode' }) as HTMLInputElement;
     await events.click(toggle);
     await waitFor(() => expect(toggle.disabled).toBe(true));
     expect(toggle.checked).toBe(true);

@@ -287,7 +287,7 @@ describe('StaffSitesPage', () => {
     await events.click(within(form).getByRole('button', { name: 'Add site' }));
     await waitFor(() =>
       expect(descriptionOf(within(form).getByLabelText('Domain'))).toBe(
-        'Without https://, e.g. dates.example.com Another site is reached at this host name already.',
+        'Another site is reached at this host name already. Without https://, e.g. dates.example.com',
       ),
     );
     expect(server.sent('POST /api/staff/sites.php')[0]?.body).toEqual({

@@ -51,7 +51,7 @@ export const accountRoutes = {
     access: 'anyone',
     body: 'resetDoRequest',
     response: 'userResponse',
-    errors: LINK_REFUSALS,
+    errors: [...LINK_REFUSALS, 'account_suspended'],
   }),
   changePassword: defineRoute({
     method: 'POST',
@@ -90,6 +90,6 @@ export const accountRoutes = {
     access: 'anyone',
     body: 'tokenRequest',
     response: 'userResponse',
-    errors: ['link_invalid'],
+    errors: ['link_invalid', 'account_suspended'],
   }),
 };

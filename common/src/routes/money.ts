@@ -64,6 +64,7 @@ export const moneyRoutes = {
     response: 'directDebitCodeResponse',
     errors: [...ORDER_REFUSALS, ...DIRECT_DEBIT_REFUSALS],
   }),
+  /** A retried call with the same client_id starts nothing new (and uses no code again). */
   directDebit: defineRoute({
     method: 'POST',
     path: '/api/directdebit.php',
@@ -71,6 +72,7 @@ export const moneyRoutes = {
     body: 'directDebitRequest',
     response: 'startPaymentResponse',
     errors: [...ORDER_REFUSALS, ...DIRECT_DEBIT_REFUSALS, 'otp_invalid'],
+    retry: true,
   }),
   retentionOffer: defineRoute({
     method: 'GET',

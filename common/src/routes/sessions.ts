@@ -10,7 +10,7 @@ export const sessionRoutes = {
     body: 'loginRequest',
     response: 'userResponse',
     // The push subscription needs a member's session.
-    errors: ['login_failed', 'login_blocked', 'account_deleted', 'authentication_required'],
+    errors: ['login_failed', 'login_blocked', 'account_deleted', 'account_suspended', 'authentication_required'],
   }),
   /**
    * The same call as `login`, with ?push=1, as the web app sends it; the server serves both with

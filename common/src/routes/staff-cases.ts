@@ -15,7 +15,7 @@ export const staffCaseRoutes = {
     access: { staff: 'reports' },
     body: 'caseReviewRequest',
     response: 'okResponse',
-    errors: ['not_found', 'already_decided', 'already_activated'],
+    errors: ['not_found', 'already_decided'],
   }),
   decideCase: defineRoute({
     method: 'POST',
@@ -23,7 +23,7 @@ export const staffCaseRoutes = {
     access: { staff: 'reports' },
     body: 'caseDecisionRequest',
     response: 'okResponse',
-    errors: ['not_found', 'already_decided', 'already_activated'],
+    errors: ['not_found', 'already_decided'],
   }),
   decideAppeal: defineRoute({
     method: 'POST',

@@ -28,7 +28,7 @@ export const staffMemberRoutes = {
   eraseMember: defineRoute({
     method: 'POST',
     path: '/api/staff/member-erase.php',
-    access: { staff: 'members' },
+    access: { staff: 'erasure' },
     body: 'eraseMemberRequest',
     response: 'okResponse',
     errors: ['not_found'],

@@ -5,7 +5,7 @@
  * for a report), lift a suspension, or grant or take credits. Never a password or a payment card.
  */
 import type { Locale, PaymentMethod, ReportReason } from '@amora/common';
-import { authorize, permits, staffActor } from '../../access/authorize.js';
+import { permits, staffActor } from '../../access/authorize.js';
 import type { AccountsService } from '../../identity/accounts/service.js';
 import type { CredentialsService } from '../../identity/credentials/service.js';
 import type { LifecycleService } from '../../identity/lifecycle/service.js';
@@ -278,8 +278,7 @@ export function createMemberDesk(deps: {
 
     /** Erases a member's account at once (admins only): as their own deletion, without the grace period. */
     async eraseMember(staff: StaffMember | null, input: { member: number; explanation: string }) {
-      const admin = requireRight(staff, 'members');
-      authorize(staffActor(admin), 'staff:staff');
+      const admin = requireRight(staff, 'erasure');
       const { profile, userId } = await memberOf(input.member);
       const audit = auditedAs(log, admin, 'member.erase', () => ({
         site: profile.site_id,

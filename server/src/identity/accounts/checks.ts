@@ -12,6 +12,14 @@ export function accountDeleted(deletedAt: string): DomainError {
   return new DomainError('account_deleted', { date: finalDate.toISOString().slice(0, 10) });
 }
 
+/**
+ * A suspended or banned account: no way in signs it in (sessions/service.ts `open`), and a mailed
+ * link refuses it before it changes anything, so it works again once the suspension is lifted.
+ */
+export function refuseSuspended(user: Pick<UserRow, 'suspended_at'>): void {
+  if (user.suspended_at) throw new DomainError('account_suspended');
+}
+
 /** The account, unless it is gone or being deleted. */
 export async function liveUser(db: Db, userId: number): Promise<UserRow | null> {
   const user = await queries.findUserById(db, userId);

@@ -17,7 +17,7 @@ import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import { accountDeleted, assertEmailFree, requireLiveUser } from '../accounts/checks.js';
+import { accountDeleted, assertEmailFree, refuseSuspended, requireLiveUser } from '../accounts/checks.js';
 import * as accountQueries from '../accounts/queries.js';
 import type { AccountLinks } from '../links/service.js';
 import * as passkeyQueries from '../passkeys/queries.js';
@@ -147,6 +147,7 @@ export function createCredentialsService({ db, clock, members, events, links, se
         const row = await links.consume(trx, input.token, 'reset');
         if (!row) throw new DomainError('link_invalid');
         const user = await refuseDeleted(row.user_id, trx);
+        refuseSuspended(user);
         await accountQueries.updateUser(trx, user.id, { password_hash: passwordHash });
         await sessions.clearLoginFailures(trx, user);
         await endCredentialsOf(trx, user);

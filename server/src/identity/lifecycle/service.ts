@@ -19,7 +19,7 @@ import type { UserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { Site } from '../../platform/site.js';
-import { assertEmailFree, requireLiveUser } from '../accounts/checks.js';
+import { assertEmailFree, refuseSuspended, requireLiveUser } from '../accounts/checks.js';
 import * as accountQueries from '../accounts/queries.js';
 import { hashPassword } from '../credentials/passwords.js';
 import type { CredentialsService } from '../credentials/service.js';
@@ -143,12 +143,13 @@ export function createLifecycleService({ db, clock, members, credits, events, li
       const userId = await db.transaction().execute(async (trx) => {
         const row = await links.consume(trx, token, 'reactivate');
         if (!row) throw new DomainError('link_invalid');
+        const user = await accountQueries.findUserById(trx, row.user_id);
+        if (user) refuseSuspended(user);
         await accountQueries.updateUser(trx, row.user_id, {
           deleted_at: null,
           delete_reason: null,
           delete_comment: null,
         });
-        const user = await accountQueries.findUserById(trx, row.user_id);
         await members.restoreProfile(row.user_id, user?.status === 'confirmed', trx);
         return row.user_id;
       });

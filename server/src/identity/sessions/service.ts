@@ -23,7 +23,7 @@ import { DomainError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { translator } from '../../platform/i18n.js';
 import type { Site } from '../../platform/site.js';
-import { accountDeleted } from '../accounts/checks.js';
+import { accountDeleted, refuseSuspended } from '../accounts/checks.js';
 import * as accountQueries from '../accounts/queries.js';
 import { hasPassword, verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import type { AccountLinks } from '../links/service.js';
@@ -75,7 +75,7 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
    * from another, gets them a mail with a link that ends this session.
    */
   async function open(ctx: RequestContext, user: UserRow, client: SessionClient): Promise<Session> {
-    if (user.suspended_at) throw new DomainError('account_suspended');
+    refuseSuspended(user);
     const token = newSecret();
     const device = client.device ?? newSecret();
     const expires = addDays(clock.now(), SESSION_DAYS);

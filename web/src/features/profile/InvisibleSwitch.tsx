@@ -1,7 +1,7 @@
 import type { OwnProfile } from '@amora/common';
 import { useEffect, useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { useTranslation } from '../../i18n';
+import { Switch } from '../../shared/components/Switch';
 import { FormAlert } from '../../shared/forms/form';
 import { useSaveProfile } from './useSaveProfile';
 
@@ -22,8 +22,7 @@ export function InvisibleSwitch({ profile }: { profile: OwnProfile }) {
   return (
     <>
       <FormAlert alert={alert} />
-      <Form.Check
-        type="switch"
+      <Switch
         id="profile-invisible"
         label={t('profile.invisible')}
         checked={choice ?? profile.invisible}

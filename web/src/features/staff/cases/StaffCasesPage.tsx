@@ -1,46 +1,26 @@
-import {
-  APPEAL_OUTCOMES,
-  type AppealOutcome,
-  CASE_KINDS,
-  type CaseMeasure,
-  type ModerationCase,
-  REPORT_MEASURES,
-} from '@amora/common';
-import { type FormEvent, useState } from 'react';
+import { CASE_KINDS, type ModerationCase } from '@amora/common';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
-import { ApiError } from '../../../api/client';
-import { formatDate, formatTime } from '../../../i18n/format';
+import { formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { type CaseFilter, STAFF_LOCALE } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
-import { useDecideAppeal, useDecideCase, useReviewCase, useStaffCases } from './api';
+import { useReviewCase, useStaffCases } from './api';
+import { AppealPanel, DecisionForm } from './CaseForms';
+import { humanise, when } from './case-words';
 
-const MEASURE_LABELS: Record<CaseMeasure, string> = {
-  warning: 'Warn the member',
-  suspension: 'Suspend the account',
-  ban: 'Ban (the address cannot sign up again)',
-  resolved: 'Resolved',
-};
-const OUTCOME_LABELS: Record<AppealOutcome, string> = {
-  upheld: 'Uphold: the decision stands',
-  reversed: 'Reverse: withdraw the decision',
-};
 const STATUS_VARIANTS: Record<ModerationCase['status'], string> = {
   open: 'warning',
   in_review: 'info',
   actioned: 'danger',
   dismissed: 'secondary',
 };
-
-/** Codes as staff read them: inappropriate_photos → Inappropriate photos. */
-const humanise = (code: string) => (code.charAt(0).toUpperCase() + code.slice(1)).replaceAll('_', ' ');
-const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
 
 /**
  * /staff/cases (moderators, admins): reports and complaints to a decision with a statement of
@@ -232,150 +212,5 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
         <AppealPanel key={appeal.id} appeal={appeal} ownDecision={row.decision?.by_me ?? false} onDone={onDone} />
       ))}
     </article>
-  );
-}
-
-function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (message: string) => void }) {
-  const decide = useDecideCase();
-  const measures: readonly CaseMeasure[] =
-    row.kind === 'complaint' ? ['resolved'] : row.subject?.hosted ? ['warning'] : REPORT_MEASURES;
-  const [decision, setDecision] = useState<'actioned' | 'dismissed'>('actioned');
-  const [measure, setMeasure] = useState<CaseMeasure>(measures[0] ?? 'warning');
-  const [explanation, setExplanation] = useState('');
-  const fieldError = (field: string) =>
-    decide.error instanceof ApiError ? decide.error.fields[field]?.message : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    decide.mutate(
-      {
-        case: row.id,
-        decision,
-        ...(decision === 'actioned' && { measure }),
-        ...(explanation.trim() && { explanation }),
-      },
-      { onSuccess: () => onDone(`Case #${row.id} decided; the statements of reasons are on their way.`) },
-    );
-  };
-  return (
-    <Form className="staff-case-form" onSubmit={submit} aria-label={`Decide case ${row.id}`}>
-      <fieldset className="mb-2">
-        <legend className="form-label small fw-semibold mb-1">Decision</legend>
-        <Form.Check
-          inline
-          type="radio"
-          id={`case-${row.id}-act`}
-          label="Take action"
-          checked={decision === 'actioned'}
-          onChange={() => setDecision('actioned')}
-        />
-        <Form.Check
-          inline
-          type="radio"
-          id={`case-${row.id}-dismiss`}
-          label="Dismiss"
-          checked={decision === 'dismissed'}
-          onChange={() => setDecision('dismissed')}
-        />
-      </fieldset>
-      {decision === 'actioned' && (
-        <Form.Group className="mb-2" controlId={`case-${row.id}-measure`}>
-          <Form.Label className="small fw-semibold">Measure</Form.Label>
-          <Form.Select
-            size="sm"
-            value={measure}
-            isInvalid={Boolean(fieldError('measure'))}
-            onChange={(e) => setMeasure(e.target.value as CaseMeasure)}
-          >
-            {measures.map((each) => (
-              <option key={each} value={each}>
-                {MEASURE_LABELS[each]}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid">{fieldError('measure')}</Form.Control.Feedback>
-        </Form.Group>
-      )}
-      <Form.Group className="mb-2" controlId={`case-${row.id}-explanation`}>
-        <Form.Label className="small fw-semibold">Facts and reasons (optional)</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={2}
-          value={explanation}
-          isInvalid={Boolean(fieldError('explanation'))}
-          onChange={(e) => setExplanation(e.target.value)}
-        />
-        <Form.Text>Mailed as you write it, after the standard text in each side's language.</Form.Text>
-        <Form.Control.Feedback type="invalid">{fieldError('explanation')}</Form.Control.Feedback>
-      </Form.Group>
-      {decide.isError && !fieldError('measure') && !fieldError('explanation') && (
-        <Alert variant="danger">{decide.error.message}</Alert>
-      )}
-      <Button type="submit" size="sm" disabled={decide.isPending}>
-        Decide and send the statement
-      </Button>
-    </Form>
-  );
-}
-
-function AppealPanel({
-  appeal,
-  ownDecision,
-  onDone,
-}: {
-  appeal: ModerationCase['appeals'][number];
-  ownDecision: boolean;
-  onDone: (message: string) => void;
-}) {
-  const decide = useDecideAppeal();
-  const [outcome, setOutcome] = useState<AppealOutcome>('upheld');
-  const [explanation, setExplanation] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    decide.mutate(
-      { appeal: appeal.id, outcome, ...(explanation.trim() && { explanation }) },
-      { onSuccess: () => onDone(`Appeal ${appeal.id} reviewed; its outcome is mailed.`) },
-    );
-  };
-  return (
-    <section className="staff-appeal" aria-label={`Appeal ${appeal.id}`}>
-      <h3 className="h6 mb-1">
-        Appeal by {appeal.party === 'reporter' ? 'who reported' : 'the member concerned'}{' '}
-        <span className="small text-body-secondary fw-normal">{when(appeal.appealed_at)}</span>
-      </h3>
-      <blockquote className="staff-case-text">{appeal.text}</blockquote>
-      {appeal.outcome ? (
-        <p className="small mb-0">
-          <strong>{humanise(appeal.outcome)}</strong> by {appeal.decided_by}
-          {appeal.decided_at && `, ${when(appeal.decided_at)}`}
-          {appeal.explanation && <span className="d-block">“{appeal.explanation}”</span>}
-        </p>
-      ) : ownDecision ? (
-        <p className="small text-body-secondary mb-0">You took this decision: a colleague reviews the appeal.</p>
-      ) : (
-        <Form onSubmit={submit} aria-label={`Review appeal ${appeal.id}`}>
-          <fieldset className="mb-2">
-            <legend className="visually-hidden">Outcome</legend>
-            {APPEAL_OUTCOMES.map((each) => (
-              <Form.Check
-                key={each}
-                type="radio"
-                id={`appeal-${appeal.id}-${each}`}
-                label={OUTCOME_LABELS[each]}
-                checked={outcome === each}
-                onChange={() => setOutcome(each)}
-              />
-            ))}
-          </fieldset>
-          <Form.Group className="mb-2" controlId={`appeal-${appeal.id}-explanation`}>
-            <Form.Label className="small fw-semibold">Reasons (optional)</Form.Label>
-            <Form.Control as="textarea" rows={2} value={explanation} onChange={(e) => setExplanation(e.target.value)} />
-          </Form.Group>
-          {decide.isError && <Alert variant="danger">{decide.error.message}</Alert>}
-          <Button type="submit" size="sm" disabled={decide.isPending}>
-            Send the outcome
-          </Button>
-        </Form>
-      )}
-    </section>
   );
 }

@@ -109,75 +109,85 @@ function NewCode() {
       )}
       <div className="staff-new-code">
         <StaffField id="new-code-site" label="Site" error={fieldError('site')}>
-          <Form.Select size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
-            {sites.data?.map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
-          </Form.Select>
+          {(control) => (
+            <Form.Select {...control} size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
+              {sites.data?.map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                </option>
+              ))}
+            </Form.Select>
+          )}
         </StaffField>
-        <StaffField id="new-code-code" label="Code" error={fieldError('code')} grow>
-          <Form.Control
-            size="sm"
-            value={code}
-            isInvalid={Boolean(fieldError('code'))}
-            onChange={(e) => setCode(e.target.value.toUpperCase())}
-          />
+        <StaffField id="new-code-code" label="Code" error={fieldError('code')} className="flex-grow-1">
+          {(control) => (
+            <Form.Control {...control} size="sm" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+          )}
         </StaffField>
         <StaffField id="new-code-percentage" label="% off" error={fieldError('percentage')}>
-          <Form.Control
-            size="sm"
-            inputMode="numeric"
-            value={percentage}
-            isInvalid={Boolean(fieldError('percentage'))}
-            onChange={(e) => setPercentage(e.target.value)}
-          />
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              inputMode="numeric"
+              value={percentage}
+              onChange={(e) => setPercentage(e.target.value)}
+            />
+          )}
         </StaffField>
         <StaffField id="new-code-validity" label="Use" error={fieldError('validity')}>
-          <Form.Select
-            size="sm"
-            value={validity}
-            onChange={(e) => setValidity(e.target.value as StaffDiscountCode['validity'])}
-          >
-            {DISCOUNT_VALIDITIES.map((each) => (
-              <option key={each} value={each}>
-                {VALIDITY_LABELS[each]}
-              </option>
-            ))}
-          </Form.Select>
+          {(control) => (
+            <Form.Select
+              {...control}
+              size="sm"
+              value={validity}
+              onChange={(e) => setValidity(e.target.value as StaffDiscountCode['validity'])}
+            >
+              {DISCOUNT_VALIDITIES.map((each) => (
+                <option key={each} value={each}>
+                  {VALIDITY_LABELS[each]}
+                </option>
+              ))}
+            </Form.Select>
+          )}
         </StaffField>
         <StaffField id="new-code-country" label="Country (optional)" error={fieldError('country')}>
-          <Form.Control
-            size="sm"
-            placeholder="e.g. NL"
-            maxLength={2}
-            value={country}
-            isInvalid={Boolean(fieldError('country'))}
-            onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              placeholder="e.g. NL"
+              maxLength={2}
+              value={country}
+              onChange={(e) => setCountry(e.target.value.toUpperCase())}
+            />
+          )}
         </StaffField>
         <StaffField
           id="new-code-minimum_order_value"
           label="Minimum order (optional)"
           error={fieldError('minimum_order_value')}
         >
-          <Form.Control
-            size="sm"
-            inputMode="decimal"
-            value={minimum}
-            isInvalid={Boolean(fieldError('minimum_order_value'))}
-            onChange={(e) => setMinimum(e.target.value)}
-          />
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              inputMode="decimal"
+              value={minimum}
+              onChange={(e) => setMinimum(e.target.value)}
+            />
+          )}
         </StaffField>
         <StaffField id="new-code-last_day" label="Last day (optional)" error={fieldError('last_day')}>
-          <Form.Control
-            size="sm"
-            type="date"
-            value={lastDay}
-            isInvalid={Boolean(fieldError('last_day'))}
-            onChange={(e) => setLastDay(e.target.value)}
-          />
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              type="date"
+              value={lastDay}
+              onChange={(e) => setLastDay(e.target.value)}
+            />
+          )}
         </StaffField>
       </div>
       <Button type="submit" size="sm" className="mt-2" disabled={add.isPending || !chosenSite}>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { MessageBubble } from '../../chats/MessageBubble';
 import { staffPhotoUrl } from '../shared/api';
 import { PersonaSheet } from '../shared/PersonaSheet';
+import { StaffField } from '../shared/StaffField';
 import {
   useAddNote,
   useAnswer,
@@ -161,10 +162,11 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
   return (
     <Form onSubmit={submit} className="staff-answer">
       {answer.isError && <Alert variant="danger">{answer.error.message}</Alert>}
-      <Form.Group controlId="staff-answer">
-        <Form.Label>Answer as {hosted.name}</Form.Label>
-        <Form.Control as="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-      </Form.Group>
+      <StaffField id="staff-answer" label={`Answer as ${hosted.name}`} labelClassName="">
+        {(control) => (
+          <Form.Control {...control} as="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        )}
+      </StaffField>
       <Button type="submit" className="mt-2" disabled={answer.isPending || text.trim() === ''}>
         Send answer
       </Button>
@@ -267,10 +269,11 @@ function Notes({
       </ul>
       {add.isError && <Alert variant="danger">{add.error.message}</Alert>}
       <Form onSubmit={submit}>
-        <Form.Group controlId="staff-note">
-          <Form.Label>New note</Form.Label>
-          <Form.Control as="textarea" rows={2} value={text} onChange={(e) => setText(e.target.value)} />
-        </Form.Group>
+        <StaffField id="staff-note" label="New note" labelClassName="">
+          {(control) => (
+            <Form.Control {...control} as="textarea" rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+          )}
+        </StaffField>
         <Button type="submit" variant="outline-primary" size="sm" className="mt-2" disabled={add.isPending}>
           Add note
         </Button>

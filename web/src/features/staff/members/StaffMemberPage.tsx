@@ -1,16 +1,18 @@
-import { REPORT_REASONS, type ReportReason, type StaffMemberDetail, staffMay } from '@amora/common';
+import { REPORT_REASONS, type ReportReason, type StaffMemberDetail } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { formatDate, formatMoney, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffMe } from '../shared/api';
-import { type MemberAction, useActOnMember, useEraseMember, useStaffMember } from './api';
+import { STAFF_LOCALE } from '../shared/api';
+import { StaffField } from '../shared/StaffField';
+import { type MemberAction, useActOnMember, useStaffMember } from './api';
+import { Erase } from './MemberErase';
 import { MemberStatus } from './MemberStatus';
 
 const REASON_LABELS: Record<ReportReason, string> = {
@@ -199,7 +201,14 @@ function Actions({ member }: { member: StaffMemberDetail }) {
   const [explanation, setExplanation] = useState('');
   const [amount, setAmount] = useState('');
   const [creditsWhy, setCreditsWhy] = useState('');
-  const fieldError = (field: string) => (act.error instanceof ApiError ? act.error.fields[field]?.message : undefined);
+  // Both forms send an explanation: its reason goes to the form that sent it.
+  const fieldError = (field: string, ...of: MemberAction['action'][]) =>
+    act.error instanceof ApiError && act.variables && of.includes(act.variables.action)
+      ? act.error.fields[field]?.message
+      : undefined;
+  const measureWhy = fieldError('explanation', 'suspend', 'ban');
+  const amountError = fieldError('amount', 'credits');
+  const creditsWhyError = fieldError('explanation', 'credits');
   const run = (input: MemberAction, message: string, reset: () => void) => {
     setDone(null);
     act.mutate(input, {
@@ -227,7 +236,7 @@ function Actions({ member }: { member: StaffMemberDetail }) {
           {done}
         </Alert>
       )}
-      {act.isError && !fieldError('amount') && !fieldError('explanation') && (
+      {act.isError && !measureWhy && !amountError && !creditsWhyError && (
         <Alert variant="danger">{act.error.message}</Alert>
       )}
       {suspended ? (
@@ -242,21 +251,39 @@ function Actions({ member }: { member: StaffMemberDetail }) {
         </div>
       ) : (
         <Form onSubmit={(event) => measure(event, 'suspend')} aria-label="Suspend or ban" className="mb-3">
-          <Form.Group className="mb-2" controlId="member-reason">
-            <Form.Label className="small fw-semibold">Reason</Form.Label>
-            <Form.Select size="sm" value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
-              {REPORT_REASONS.map((each) => (
-                <option key={each} value={each}>
-                  {REASON_LABELS[each]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group className="mb-2" controlId="member-explanation">
-            <Form.Label className="small fw-semibold">Facts and reasons (optional)</Form.Label>
-            <Form.Control as="textarea" rows={2} value={explanation} onChange={(e) => setExplanation(e.target.value)} />
-            <Form.Text>Mailed to the member with the statement of reasons and a link to appeal.</Form.Text>
-          </Form.Group>
+          <StaffField id="member-reason" label="Reason" className="mb-2">
+            {(control) => (
+              <Form.Select
+                {...control}
+                size="sm"
+                value={reason}
+                onChange={(e) => setReason(e.target.value as ReportReason)}
+              >
+                {REPORT_REASONS.map((each) => (
+                  <option key={each} value={each}>
+                    {REASON_LABELS[each]}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          </StaffField>
+          <StaffField
+            id="member-explanation"
+            label="Facts and reasons (optional)"
+            help="Mailed to the member with the statement of reasons and a link to appeal."
+            error={measureWhy}
+            className="mb-2"
+          >
+            {(control) => (
+              <Form.Control
+                {...control}
+                as="textarea"
+                rows={2}
+                value={explanation}
+                onChange={(e) => setExplanation(e.target.value)}
+              />
+            )}
+          </StaffField>
           <div className="d-flex flex-wrap gap-2">
             <Button type="submit" variant="danger" size="sm" disabled={act.isPending}>
               Suspend
@@ -283,27 +310,22 @@ function Actions({ member }: { member: StaffMemberDetail }) {
         }}
       >
         <div className="d-flex flex-wrap gap-2 align-items-start">
-          <Form.Group controlId="member-amount" className="staff-amount">
-            <Form.Label className="small fw-semibold">Credits (+ grant, − take)</Form.Label>
-            <Form.Control
-              size="sm"
-              inputMode="numeric"
-              value={amount}
-              isInvalid={Boolean(fieldError('amount'))}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{fieldError('amount')}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group controlId="member-credits-why" className="flex-grow-1">
-            <Form.Label className="small fw-semibold">Why</Form.Label>
-            <Form.Control
-              size="sm"
-              value={creditsWhy}
-              isInvalid={Boolean(fieldError('explanation'))}
-              onChange={(e) => setCreditsWhy(e.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{fieldError('explanation')}</Form.Control.Feedback>
-          </Form.Group>
+          <StaffField id="member-amount" label="Credits (+ grant, − take)" error={amountError} className="staff-amount">
+            {(control) => (
+              <Form.Control
+                {...control}
+                size="sm"
+                inputMode="numeric"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
+          </StaffField>
+          <StaffField id="member-credits-why" label="Why" error={creditsWhyError} className="flex-grow-1">
+            {(control) => (
+              <Form.Control {...control} size="sm" value={creditsWhy} onChange={(e) => setCreditsWhy(e.target.value)} />
+            )}
+          </StaffField>
         </div>
         <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={act.isPending}>
           Adjust credits
@@ -323,48 +345,5 @@ function Actions({ member }: { member: StaffMemberDetail }) {
       )}
       <Erase member={member} />
     </div>
-  );
-}
-
-/** Erases the account at once (admins), as the member's own deletion would once its grace ran out. */
-function Erase({ member }: { member: StaffMemberDetail }) {
-  const { data: me } = useStaffMe();
-  const erase = useEraseMember(member.member.id);
-  const navigate = useNavigate();
-  const [why, setWhy] = useState('');
-  const [sure, setSure] = useState(false);
-  if (!me || !staffMay(me.role, 'staff')) return null;
-  const fieldError = erase.error instanceof ApiError ? erase.error.fields.explanation?.message : undefined;
-  return (
-    <Form
-      className="staff-erase mt-3"
-      aria-label="Erase the account"
-      onSubmit={(event) => {
-        event.preventDefault();
-        erase.mutate(why, { onSuccess: () => navigate('/staff/members', { replace: true }) });
-      }}
-    >
-      <h3 className="h6 text-danger">Erase the account</h3>
-      <p className="small text-body-secondary mb-2">
-        Everything of {member.member.name} goes at once and for good, as when a deleted account's grace period ends:
-        account, profile, photos, messages, credits and payments.
-      </p>
-      {erase.isError && !fieldError && <Alert variant="danger">{erase.error.message}</Alert>}
-      <Form.Group controlId="member-erase-why" className="mb-2">
-        <Form.Label className="small fw-semibold">Why</Form.Label>
-        <Form.Control size="sm" value={why} isInvalid={Boolean(fieldError)} onChange={(e) => setWhy(e.target.value)} />
-        <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Check
-        id="member-erase-sure"
-        className="mb-2"
-        label="I understand this cannot be undone"
-        checked={sure}
-        onChange={(e) => setSure(e.target.checked)}
-      />
-      <Button type="submit" size="sm" variant="danger" disabled={!sure || erase.isPending}>
-        Erase now
-      </Button>
-    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { type PaymentFilter, STAFF_LOCALE } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
 import { useRefund, useStaffPayments } from './api';
 
@@ -196,20 +197,25 @@ function RefundForm({
   };
   return (
     <form className="staff-confirm" onSubmit={submit} aria-label={`Refund payment #${payment.id}`}>
-      <Form.Group controlId={`refund-reason-${payment.id}`} className="w-100">
-        <Form.Label className="staff-confirm-question mb-1">
-          Refund {amount} in full? Why (for the audit log):
-        </Form.Label>
-        <Form.Control
-          ref={field}
-          as="textarea"
-          rows={2}
-          maxLength={500}
-          required
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Form.Group>
+      <StaffField
+        id={`refund-reason-${payment.id}`}
+        label={`Refund ${amount} in full? Why (for the audit log):`}
+        className="w-100"
+        labelClassName="staff-confirm-question mb-1"
+      >
+        {(control) => (
+          <Form.Control
+            {...control}
+            ref={field}
+            as="textarea"
+            rows={2}
+            maxLength={500}
+            required
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        )}
+      </StaffField>
       {refund.isError && (
         <Alert variant="danger" className="w-100 mb-0 py-2">
           {refund.error.message}

@@ -290,24 +290,32 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
       {otherError && <Alert variant="danger">{reasons(add.error)}</Alert>}
       <div className="staff-new-code staff-new-bundle">
         <StaffField id="new-bundle-credits" label="Credits" error={fieldError('credits')}>
-          <Form.Control
-            size="sm"
-            inputMode="numeric"
-            value={credits}
-            isInvalid={Boolean(fieldError('credits'))}
-            onChange={(e) => setCredits(e.target.value)}
-          />
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              inputMode="numeric"
+              value={credits}
+              onChange={(e) => setCredits(e.target.value)}
+            />
+          )}
         </StaffField>
-        <StaffField id="new-bundle-price" label={`Price (${list.currency})`} error={fieldError('price')}>
-          <Form.Control
-            size="sm"
-            inputMode="decimal"
-            placeholder="e.g. 19.95"
-            value={price}
-            isInvalid={Boolean(fieldError('price'))}
-            aria-describedby="new-bundle-vat"
-            onChange={(e) => setPrice(e.target.value)}
-          />
+        <StaffField
+          id="new-bundle-price"
+          label={`Price (${list.currency})`}
+          error={fieldError('price')}
+          describedBy="new-bundle-vat"
+        >
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              inputMode="decimal"
+              placeholder="e.g. 19.95"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+            />
+          )}
         </StaffField>
       </div>
       <p id="new-bundle-vat" className="small text-body-secondary mt-1 mb-2">

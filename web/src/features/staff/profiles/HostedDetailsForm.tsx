@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
-import { StaffField } from '../shared/StaffField';
+import { fieldControl, StaffField } from '../shared/StaffField';
 import { CHOICE_LABELS, type Draft, draftOf, type Profile, readable } from './profile-draft';
 
 export function DetailsForm({
@@ -39,15 +39,12 @@ export function DetailsForm({
   };
   const text = (field: keyof Draft, label: string, props: { type?: string; maxLength?: number } = {}) => (
     <StaffField id={`hosted-${field}`} label={label} error={fieldError(field)} className="mb-3">
-      <Form.Control
-        size="sm"
-        value={draft[field] as string}
-        isInvalid={Boolean(fieldError(field))}
-        onChange={set(field)}
-        {...props}
-      />
+      {(control) => (
+        <Form.Control {...control} size="sm" value={draft[field] as string} onChange={set(field)} {...props} />
+      )}
     </StaffField>
   );
+  const interests = fieldControl('hosted-interests', { error: fieldError('interests') });
   const hasFieldErrors = error instanceof ApiError && Object.keys(error.fields).length > 0;
 
   return (
@@ -59,35 +56,33 @@ export function DetailsForm({
         {text('name', 'Name', { maxLength: 30 })}
         {text('date_of_birth', 'Date of birth', { type: 'date' })}
         {(Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).map((field) => (
-          <Form.Group key={field} controlId={`hosted-${field}`} className="mb-3">
-            <Form.Label className="small fw-semibold">{CHOICE_LABELS[field]}</Form.Label>
-            <Form.Select size="sm" value={draft[field]} isInvalid={Boolean(fieldError(field))} onChange={set(field)}>
-              <option value="">{field === 'gender' ? 'Choose…' : 'Not said'}</option>
-              {PROFILE_CHOICES[field].map((value) => (
-                <option key={value} value={value}>
-                  {readable(value)}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">{fieldError(field)}</Form.Control.Feedback>
-          </Form.Group>
+          <StaffField
+            key={field}
+            id={`hosted-${field}`}
+            label={CHOICE_LABELS[field]}
+            error={fieldError(field)}
+            className="mb-3"
+          >
+            {(control) => (
+              <Form.Select {...control} size="sm" value={draft[field]} onChange={set(field)}>
+                <option value="">{field === 'gender' ? 'Choose…' : 'Not said'}</option>
+                {PROFILE_CHOICES[field].map((value) => (
+                  <option key={value} value={value}>
+                    {readable(value)}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          </StaffField>
         ))}
         {text('country', 'Country (e.g. NL)', { maxLength: 2 })}
         {text('region', 'Region code (optional)', { maxLength: 10 })}
         {text('city', 'Town', { maxLength: 60 })}
       </div>
-      <Form.Group controlId="hosted-about" className="mb-3">
-        <Form.Label className="small fw-semibold">About</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={4}
-          value={draft.about}
-          isInvalid={Boolean(fieldError('about'))}
-          onChange={set('about')}
-        />
-        <Form.Control.Feedback type="invalid">{fieldError('about')}</Form.Control.Feedback>
-      </Form.Group>
-      <fieldset className="mb-3">
+      <StaffField id="hosted-about" label="About" error={fieldError('about')} className="mb-3">
+        {(control) => <Form.Control {...control} as="textarea" rows={4} value={draft.about} onChange={set('about')} />}
+      </StaffField>
+      <fieldset className="mb-3" aria-describedby={interests['aria-describedby']}>
         <legend className="small fw-semibold mb-1">
           Interests ({draft.interests.length} of at most {INTERESTS_MAX})
         </legend>
@@ -98,11 +93,16 @@ export function DetailsForm({
               id={`interest-${interest}`}
               label={readable(interest)}
               checked={draft.interests.includes(interest)}
+              aria-invalid={interests['aria-invalid']}
               onChange={() => toggleInterest(interest)}
             />
           ))}
         </div>
-        {fieldError('interests') && <p className="small text-danger mb-0">{fieldError('interests')}</p>}
+        {fieldError('interests') && (
+          <p className="small text-danger mb-0" id="hosted-interests-error">
+            {fieldError('interests')}
+          </p>
+        )}
       </fieldset>
       <Button type="submit" disabled={busy}>
         {submitLabel}

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Switch } from '../../../shared/components/Switch';
 import { useChangeHostedPhoto, useRemoveHostedPhoto, useUploadHostedPhoto } from './api';
 import type { Profile } from './profile-draft';
 
@@ -77,8 +78,7 @@ export function Photos({
                       Make main
                     </Button>
                   )}
-                  <Form.Check
-                    type="switch"
+                  <Switch
                     id={`premium-${photo.id}`}
                     label="Premium only"
                     checked={photo.premium_only}
@@ -88,8 +88,7 @@ export function Photos({
                     }
                   />
                   {!photo.main && (
-                    <Form.Check
-                      type="switch"
+                    <Switch
                       id={`private-${photo.id}`}
                       label="Private (operators share it in a chat)"
                       checked={photo.private}

@@ -9,6 +9,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe, useStaffSites } from '../shared/api';
 import { PersonaSheet } from '../shared/PersonaSheet';
+import { StaffField } from '../shared/StaffField';
 import {
   useAddHostedProfile,
   useChangeHostedProfile,
@@ -57,16 +58,17 @@ function NewProfile() {
         busy={add.isPending}
         submitLabel="Create profile"
         siteChoice={
-          <Form.Group controlId="hosted-site" className="mb-3">
-            <Form.Label className="small fw-semibold">Site</Form.Label>
-            <Form.Select size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
-              {sites.data?.map((each) => (
-                <option key={each.id} value={each.id}>
-                  {each.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <StaffField id="hosted-site" label="Site" className="mb-3">
+            {(control) => (
+              <Form.Select {...control} size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
+                {sites.data?.map((each) => (
+                  <option key={each.id} value={each.id}>
+                    {each.name}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          </StaffField>
         }
         onSubmit={(draft) =>
           add.mutate(

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { STAFF_LOCALE } from './api';
+import { StaffField } from './StaffField';
 
 const PERSONA_LINES: { field: Exclude<keyof PersonaFacts, 'story'>; label: string }[] = [
   { field: 'job', label: 'Job' },
@@ -98,15 +99,24 @@ function PersonaForm({
   return (
     <Form onSubmit={submit}>
       {PERSONA_LINES.map(({ field, label }) => (
-        <Form.Group key={field} className="staff-persona-line" controlId={`persona-${field}`}>
-          <Form.Label>{label}</Form.Label>
-          <Form.Control size="sm" maxLength={200} value={facts[field]} onChange={set(field)} />
-        </Form.Group>
+        <StaffField key={field} id={`persona-${field}`} label={label} className="staff-persona-line" labelClassName="">
+          {(control) => (
+            <Form.Control {...control} size="sm" maxLength={200} value={facts[field]} onChange={set(field)} />
+          )}
+        </StaffField>
       ))}
-      <Form.Group controlId="persona-story" className="mt-2">
-        <Form.Label>Told members before</Form.Label>
-        <Form.Control as="textarea" rows={4} maxLength={4000} value={facts.story} onChange={set('story')} />
-      </Form.Group>
+      <StaffField id="persona-story" label="Told members before" className="mt-2" labelClassName="">
+        {(control) => (
+          <Form.Control
+            {...control}
+            as="textarea"
+            rows={4}
+            maxLength={4000}
+            value={facts.story}
+            onChange={set('story')}
+          />
+        )}
+      </StaffField>
       <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={busy}>
         Save persona
       </Button>

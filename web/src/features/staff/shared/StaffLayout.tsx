@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../../shared/components/Loading';
 import { LogoMark } from '../../../shared/components/Logo';
 import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
+import { StaffField } from './StaffField';
 import { TwoStepCodeForm, TwoStepEnrolment } from './TwoStep';
 
 /** The staff pages in the bar, each for the roles with its right (none: every role). */
@@ -187,19 +188,28 @@ function PasswordStep({
     <Form onSubmit={submit}>
       {notice && !login.isError && <Alert variant="warning">{notice}</Alert>}
       {login.isError && <Alert variant="danger">{login.error.message}</Alert>}
-      <Form.Group className="mb-3" controlId="staff-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="staff-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Form.Group>
+      <StaffField id="staff-email" label="Email" className="mb-3" labelClassName="">
+        {(control) => (
+          <Form.Control
+            {...control}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </StaffField>
+      <StaffField id="staff-password" label="Password" className="mb-3" labelClassName="">
+        {(control) => (
+          <Form.Control
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </StaffField>
       <Button type="submit" disabled={login.isPending}>
         Sign in
       </Button>

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../../shared/forms/form';
 import { useTwoStepCode } from './api';
+import { StaffField } from './StaffField';
 
 const selectAll = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
@@ -60,10 +61,17 @@ export function TwoStepEnrolment({ setup, onSessionGone }: { setup: TwoStepSetup
         width={176}
         height={176}
       />
-      <Form.Group className="mb-3" controlId={keyId}>
-        <Form.Label>Key, to type in instead</Form.Label>
-        <Form.Control readOnly className="staff-secret" value={grouped(setup.secret)} onFocus={selectAll} />
-      </Form.Group>
+      <StaffField id={keyId} label="Key, to type in instead" className="mb-3" labelClassName="">
+        {(control) => (
+          <Form.Control
+            {...control}
+            readOnly
+            className="staff-secret"
+            value={grouped(setup.secret)}
+            onFocus={selectAll}
+          />
+        )}
+      </StaffField>
       <TwoStepCodeForm onSessionGone={onSessionGone} submitLabel="Turn on and continue" />
     </div>
   );

@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
 import { useAddSiteDomain, useRemoveSiteDomain } from './api';
 import { Section } from './SiteSection';
-import { Field } from './site-fields';
+import { SiteField } from './site-fields';
 
 /** The host names that reach the site: added and removed at once, outside the settings' form. */
 export function HostNames({ site }: { site: StaffSite }) {
@@ -49,7 +49,7 @@ export function HostNames({ site }: { site: StaffSite }) {
       {remove.isError && <Alert variant="danger">{remove.error.message}</Alert>}
       {add.isError && !addError && <Alert variant="danger">{add.error.message}</Alert>}
       <Form className="staff-host-add staff-field-wide" onSubmit={submit} aria-label="Add a host name">
-        <Field
+        <SiteField
           id="site-new-host"
           label="Another host name"
           help="Members reach the site at it at once."
@@ -65,7 +65,7 @@ export function HostNames({ site }: { site: StaffSite }) {
               onChange={(event) => setDomain(event.target.value)}
             />
           )}
-        </Field>
+        </SiteField>
         <Button type="submit" variant="outline-primary" disabled={add.isPending}>
           Add host name
         </Button>

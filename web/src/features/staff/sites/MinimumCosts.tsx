@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatMoney } from '../../../i18n/format';
 import { STAFF_LOCALE } from '../shared/api';
+import { fieldControl } from '../shared/StaffField';
 import type { SiteSettings } from './site-draft';
 import { CURRENCY_OF } from './site-labels';
 import { countryName } from './site-names';
@@ -24,9 +25,15 @@ export function MinimumCosts({
   const set = (code: string, cost: { costs: number; currency: string }) => onChange({ ...value, [code]: cost });
   const remove = (code: string) =>
     onChange(Object.fromEntries(Object.entries(value).filter(([each]) => each !== code)));
-  const error = reason('settings.minimum_message_costs');
+  // The whole list's reason, when no country's says it.
+  const error = countries.some((code) => reason(`settings.minimum_message_costs.${code}`))
+    ? undefined
+    : reason('settings.minimum_message_costs');
   return (
-    <fieldset className="staff-field staff-field-wide" aria-describedby="site-minimum-help">
+    <fieldset
+      className="staff-field staff-field-wide"
+      aria-describedby={error ? 'site-minimum-help site-minimum-error' : 'site-minimum-help'}
+    >
       <legend className="form-label">Least a message or gift costs</legend>
       <p className="form-text mt-0" id="site-minimum-help">
         Per country, in cents of its currency: 99 is 0.99.
@@ -36,6 +43,7 @@ export function MinimumCosts({
           {countries.map((code) => {
             const cost = value[code] as { costs: number; currency: string };
             const rowError = reason(`settings.minimum_message_costs.${code}`);
+            const rowId = `site-minimum-${code}`;
             return (
               <li key={code}>
                 <span className="staff-minimum-country">{countryName(code)}</span>
@@ -44,7 +52,7 @@ export function MinimumCosts({
                   inputMode="numeric"
                   min={0}
                   aria-label={`Least cost in ${countryName(code)}`}
-                  isInvalid={Boolean(rowError)}
+                  {...fieldControl(rowId, { error: rowError })}
                   value={Number.isNaN(cost.costs) ? '' : cost.costs}
                   onChange={(event) =>
                     set(code, { ...cost, costs: event.target.value === '' ? Number.NaN : Number(event.target.value) })
@@ -65,14 +73,20 @@ export function MinimumCosts({
                 <Button variant="link" size="sm" onClick={() => remove(code)}>
                   Remove<span className="visually-hidden"> {countryName(code)}</span>
                 </Button>
-                {rowError && <span className="staff-minimum-error text-danger small">{rowError}</span>}
+                {rowError && (
+                  <span className="staff-minimum-error text-danger small" id={`${rowId}-error`}>
+                    {rowError}
+                  </span>
+                )}
               </li>
             );
           })}
         </ul>
       )}
-      {error && !countries.some((code) => reason(`settings.minimum_message_costs.${code}`)) && (
-        <p className="small text-danger mb-1">{error}</p>
+      {error && (
+        <p className="small text-danger mb-1" id="site-minimum-error">
+          {error}
+        </p>
       )}
       {others.length > 0 && (
         <div className="staff-minimum-add">

@@ -7,7 +7,7 @@ import { SitePreview } from './SitePreview';
 import { SiteSaveBar } from './SiteSaveBar';
 import { ReadOnly, Section } from './SiteSection';
 import type { SiteSettings } from './site-draft';
-import { Choices, Field, NumberField } from './site-fields';
+import { Choices, NumberField, SiteField } from './site-fields';
 import { DETAIL_LABELS, NICHES, SEARCH_LABELS, SECTIONS, TIME_ZONES } from './site-labels';
 import { countryName, languageName } from './site-names';
 import { useSiteEditor } from './useSiteEditor';
@@ -52,7 +52,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
         <SiteSaveBar saved={saved} editor={editor} />
         <div className="staff-site-form">
           <Section id="general" title="General" intro="What the site is called and where it lives.">
-            <Field
+            <SiteField
               id="site-name"
               label="Name"
               help="In the top bar, the browser tab and every mail."
@@ -66,7 +66,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   onChange={(event) => edit((before) => ({ ...before, name: event.target.value }))}
                 />
               )}
-            </Field>
+            </SiteField>
             <ReadOnly id="site-domain" label="Domain" value={saved.site.domain} help="Set when the site was added." />
             <ReadOnly
               id="site-language"
@@ -81,7 +81,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
             {companyText('kvk', 'KvK / registration number', 'The chamber of commerce number.')}
             {companyText('address', 'Address', 'Street and number.')}
             {companyText('city', 'City', 'With the postcode, as on letters.')}
-            <Field
+            <SiteField
               id="company-country"
               label="Country"
               help="Where the company is registered."
@@ -101,7 +101,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   ))}
                 </Form.Select>
               )}
-            </Field>
+            </SiteField>
             {companyText('support_phone', 'Support phone', "The company's number, on invoices and the contact page.")}
             {companyLines('tradenames', 'Trade names', 'One a line: the names the company trades under.')}
             {companyLines('vat_numbers', 'VAT numbers', 'One a line, e.g. NL123456789B01.')}
@@ -117,7 +117,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
           </Section>
           <Section id="texts" title="Texts" intro="The site's own words, in its language.">
             {text('index_title', 'Headline', 'How the site introduces itself, under its name.', 200, true)}
-            <Field
+            <SiteField
               id="site-description"
               label="Description"
               help="A sentence or two about the site; also the installed app's description."
@@ -134,7 +134,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   onChange={(event) => setSetting('description', event.target.value)}
                 />
               )}
-            </Field>
+            </SiteField>
             {text('mail_name', 'Sender name of mails', 'Members see mails come from this name.', 100)}
             {text(
               'fictional_icon',
@@ -154,7 +154,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
               'Where several are meant, e.g. "hosted profiles".',
               60,
             )}
-            <Field
+            <SiteField
               id="site-fictional_warning"
               label="Hosted profile warning"
               help="Shown on every hosted profile: that the team runs it and no meeting is possible."
@@ -171,10 +171,10 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   onChange={(event) => setSetting('fictional_warning', event.target.value)}
                 />
               )}
-            </Field>
+            </SiteField>
           </Section>
           <Section id="members" title="Members" intro="Who may join, what visitors see, and what profiles show.">
-            <Field
+            <SiteField
               id="site-signups"
               label="Who may sign up"
               help="A traffic source is an ad or partner link a visitor came by."
@@ -191,8 +191,8 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   <option value="other">Nobody: sign-ups closed</option>
                 </Form.Select>
               )}
-            </Field>
-            <Field
+            </SiteField>
+            <SiteField
               id="site-niche"
               label="Niche"
               help="Whom the landing pages for ads show."
@@ -211,7 +211,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   ))}
                 </Form.Select>
               )}
-            </Field>
+            </SiteField>
             {toggle(
               'logged_out_search',
               'Visitors may browse profiles',
@@ -299,7 +299,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
               value={settings.countries}
               onChange={(value) => setSetting('countries', value)}
             />
-            <Field
+            <SiteField
               id="site-time_zone"
               label="Time zone"
               help="The site's days start at midnight here (daily likes of the swipe game)."
@@ -320,7 +320,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   )}
                 </Form.Select>
               )}
-            </Field>
+            </SiteField>
           </Section>
           <Section id="support" title="Support" intro="How members reach you, and where photos are served from.">
             {text('support_email', 'Support address', 'Members write to it, and mails are sent from it.', 200)}
@@ -333,7 +333,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
             )}
           </Section>
           <Section id="staff" title="Staff" intro="How the site's staff sign in.">
-            <Field
+            <SiteField
               id="site-operator_two_step"
               label="Two-step sign-in for operators"
               help="Moderators and admins always sign in with a code from an authenticator app."
@@ -351,7 +351,7 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                   <option value="optional">Each operator chooses</option>
                 </Form.Select>
               )}
-            </Field>
+            </SiteField>
           </Section>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Field } from './site-fields';
+import { SiteField } from './site-fields';
 
 export function Section({
   id,
@@ -26,8 +26,8 @@ export function Section({
 
 export function ReadOnly({ id, label, value, help }: { id: string; label: string; value: string; help: string }) {
   return (
-    <Field id={id} label={label} help={help}>
+    <SiteField id={id} label={label} help={help}>
       {(control) => <Form.Control {...control} value={value} readOnly plaintext className="fw-semibold" />}
-    </Field>
+    </SiteField>
   );
 }

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale, SERVED_COUNTRIES } from '@amora/common';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffSites } from '../shared/api';
+import { StaffField } from '../shared/StaffField';
 import { useAddSite } from './api';
 import { countryName, languageName } from './site-names';
 
@@ -60,17 +61,6 @@ function NewSite() {
       { onSuccess: (answer) => navigate(`/staff/sites/${answer.site.id}`) },
     );
   };
-  const field = (id: string, label: string, help: string, control: (describedBy: string) => ReactNode) => (
-    <Form.Group controlId={`new-site-${id}`}>
-      <Form.Label className="small fw-semibold">{label}</Form.Label>
-      {control(`new-site-${id}-help${fields[id] ? ` new-site-${id}-error` : ''}`)}
-      <Form.Control.Feedback type="invalid" id={`new-site-${id}-error`}>
-        {fields[id]?.message}
-      </Form.Control.Feedback>
-      <Form.Text id={`new-site-${id}-help`}>{help}</Form.Text>
-    </Form.Group>
-  );
-
   return (
     <Form className="staff-card" onSubmit={submit} aria-label="New site" noValidate>
       <h2 className="h6">New site</h2>
@@ -80,57 +70,74 @@ function NewSite() {
       </p>
       {add.isError && Object.keys(fields).length === 0 && <Alert variant="danger">{add.error.message}</Alert>}
       <div className="staff-new-site">
-        {field('domain', 'Domain', 'Without https://, e.g. dates.example.com', (describedBy) => (
-          <Form.Control
-            size="sm"
-            value={domain}
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-describedby={describedBy}
-            isInvalid={Boolean(fields.domain)}
-            onChange={(e) => setDomain(e.target.value)}
-          />
-        ))}
-        {field('name', 'Name', 'As members see it in the top bar and in mails.', (describedBy) => (
-          <Form.Control
-            size="sm"
-            value={name}
-            aria-describedby={describedBy}
-            isInvalid={Boolean(fields.name)}
-            onChange={(e) => setName(e.target.value)}
-          />
-        ))}
-        {field('language', 'Language', 'Visitors see the site in it first.', (describedBy) => (
-          <Form.Select
-            size="sm"
-            value={language}
-            aria-describedby={describedBy}
-            isInvalid={Boolean(fields.language)}
-            onChange={(e) => setLanguage(e.target.value as Locale)}
-          >
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale}>
-                {languageName(locale)}
-              </option>
-            ))}
-          </Form.Select>
-        ))}
-        {field('country', 'Country (optional)', 'Serve one country only; empty serves them all.', (describedBy) => (
-          <Form.Select
-            size="sm"
-            value={country}
-            aria-describedby={describedBy}
-            isInvalid={Boolean(fields.country)}
-            onChange={(e) => setCountry(e.target.value as typeof country)}
-          >
-            <option value="">Every country</option>
-            {SERVED_COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code)}
-              </option>
-            ))}
-          </Form.Select>
-        ))}
+        <StaffField
+          id="new-site-domain"
+          label="Domain"
+          help="Without https://, e.g. dates.example.com"
+          error={fields.domain?.message}
+        >
+          {(control) => (
+            <Form.Control
+              {...control}
+              size="sm"
+              value={domain}
+              autoCapitalize="none"
+              spellCheck={false}
+              onChange={(e) => setDomain(e.target.value)}
+            />
+          )}
+        </StaffField>
+        <StaffField
+          id="new-site-name"
+          label="Name"
+          help="As members see it in the top bar and in mails."
+          error={fields.name?.message}
+        >
+          {(control) => <Form.Control {...control} size="sm" value={name} onChange={(e) => setName(e.target.value)} />}
+        </StaffField>
+        <StaffField
+          id="new-site-language"
+          label="Language"
+          help="Visitors see the site in it first."
+          error={fields.language?.message}
+        >
+          {(control) => (
+            <Form.Select
+              {...control}
+              size="sm"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as Locale)}
+            >
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale}>
+                  {languageName(locale)}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </StaffField>
+        <StaffField
+          id="new-site-country"
+          label="Country (optional)"
+          help="Serve one country only; empty serves them all."
+          error={fields.country?.message}
+        >
+          {(control) => (
+            <Form.Select
+              {...control}
+              size="sm"
+              value={country}
+              onChange={(e) => setCountry(e.target.value as typeof country)}
+            >
+              <option value="">Every country</option>
+              {SERVED_COUNTRIES.map((code) => (
+                <option key={code} value={code}>
+                  {countryName(code)}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </StaffField>
       </div>
       <Button type="submit" size="sm" className="mt-3" disabled={add.isPending}>
         Add site

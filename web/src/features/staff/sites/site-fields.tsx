@@ -1,56 +1,18 @@
 /** The labelled fields of a site's page: each with a short help line and the server's reason when refused. */
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { Switch } from '../../../shared/components/Switch';
+import { FieldNotes, fieldControl, StaffField } from '../shared/StaffField';
 
-const describedBy = (id: string, error?: string, help?: ReactNode) =>
-  [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(' ') || undefined;
-
-function Notes({ id, error, help }: { id: string; error?: string; help?: ReactNode }) {
-  return (
-    <>
-      {error && (
-        <div className="invalid-feedback d-block" id={`${id}-error`}>
-          {error}
-        </div>
-      )}
-      {help && (
-        <p className="form-text mb-0" id={`${id}-help`}>
-          {help}
-        </p>
-      )}
-    </>
-  );
-}
-
-export interface ControlProps {
-  'aria-describedby'?: string;
-  isInvalid: boolean;
-}
-
-/** A label, the control (given what describes it), the reason it was refused, and the help line. */
-export function Field({
-  id,
-  label,
-  help,
-  error,
+/** A staff field as a cell of the section's grid, its label as large as its text. */
+export function SiteField({
   wide = false,
-  children,
-}: {
-  id: string;
-  label: string;
-  help?: ReactNode;
-  error?: string;
+  ...field
+}: Omit<Parameters<typeof StaffField>[0], 'className' | 'labelClassName'> & {
   /** Takes the whole row of the section's grid. */
   wide?: boolean;
-  children: (control: ControlProps) => ReactNode;
 }) {
-  return (
-    <Form.Group className={`staff-field${wide ? ' staff-field-wide' : ''}`} controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      {children({ 'aria-describedby': describedBy(id, error, help), isInvalid: Boolean(error) })}
-      <Notes id={id} error={error} help={help} />
-    </Form.Group>
-  );
+  return <StaffField {...field} className={`staff-field${wide ? ' staff-field-wide' : ''}`} labelClassName="" />;
 }
 
 /** A number field; left empty it holds NaN, which the server refuses at the field. */
@@ -59,13 +21,13 @@ export function NumberField({
   onChange,
   suffix,
   ...field
-}: Omit<Parameters<typeof Field>[0], 'children'> & {
+}: Omit<Parameters<typeof SiteField>[0], 'children'> & {
   value: number;
   onChange: (value: number) => void;
   suffix?: string;
 }) {
   return (
-    <Field {...field}>
+    <SiteField {...field}>
       {(control) => (
         <div className="staff-number">
           <Form.Control
@@ -79,12 +41,12 @@ export function NumberField({
           {suffix && <span className="staff-number-suffix">{suffix}</span>}
         </div>
       )}
-    </Field>
+    </SiteField>
   );
 }
 
 /** On or off, with what it does. */
-export function Switch({
+export function SwitchField({
   id,
   label,
   help,
@@ -101,16 +63,14 @@ export function Switch({
 }) {
   return (
     <div className="staff-field staff-field-wide">
-      <Form.Check
-        type="switch"
+      <Switch
+        {...fieldControl(id, { error, help })}
         id={id}
         label={label}
         checked={checked}
-        isInvalid={Boolean(error)}
-        aria-describedby={describedBy(id, error, help)}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <Notes id={id} error={error} help={help} />
+      <FieldNotes id={id} error={error} help={help} />
     </div>
   );
 }
@@ -140,8 +100,9 @@ export function Choices<Option extends string>({
 }) {
   const toggle = (option: Option) =>
     onChange((value.includes(option) ? value.filter((each) => each !== option) : [...value, option]) as Option[]);
+  const control = fieldControl(id, { error, help });
   return (
-    <fieldset className="staff-field staff-field-wide" aria-describedby={describedBy(id, error, help)}>
+    <fieldset className="staff-field staff-field-wide" aria-describedby={control['aria-describedby']}>
       <legend className="form-label">{legend}</legend>
       <div className="staff-choices">
         {options.map((option) => (
@@ -150,11 +111,12 @@ export function Choices<Option extends string>({
             id={`${id}-${option}`}
             label={labelOf(option)}
             checked={value.includes(option)}
+            aria-invalid={control['aria-invalid']}
             onChange={() => toggle(option)}
           />
         ))}
       </div>
-      <Notes id={id} error={error} help={help} />
+      <FieldNotes id={id} error={error} help={help} />
     </fieldset>
   );
 }

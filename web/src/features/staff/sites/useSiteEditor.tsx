@@ -5,7 +5,7 @@ import { useBlocker } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useChangeSite } from './api';
 import { changeCount, changeOf, draftOf, type SiteDraft, type SiteSettings } from './site-draft';
-import { Field, NumberField, Switch } from './site-fields';
+import { NumberField, SiteField, SwitchField } from './site-fields';
 
 /** The server's reason for a field, or for anything within it (`settings.countries` for `settings.countries.0`). */
 function reasonsOf(error: Error | null) {
@@ -48,7 +48,7 @@ export function useSiteEditor(saved: StaffSite) {
 
   const { settings, company } = draft;
   const text = (key: keyof SiteSettings & string, label: string, help: ReactNode, maxLength: number, wide = false) => (
-    <Field id={`site-${key}`} label={label} help={help} error={reason(`settings.${key}`)} wide={wide}>
+    <SiteField id={`site-${key}`} label={label} help={help} error={reason(`settings.${key}`)} wide={wide}>
       {(control) => (
         <Form.Control
           {...control}
@@ -57,7 +57,7 @@ export function useSiteEditor(saved: StaffSite) {
           onChange={(event) => setSetting(key, event.target.value)}
         />
       )}
-    </Field>
+    </SiteField>
   );
   const number = (key: keyof SiteSettings & string, label: string, help: ReactNode, suffix?: string) => (
     <NumberField
@@ -71,7 +71,7 @@ export function useSiteEditor(saved: StaffSite) {
     />
   );
   const toggle = (key: keyof SiteSettings & string, label: string, help: ReactNode) => (
-    <Switch
+    <SwitchField
       id={`site-${key}`}
       label={label}
       help={help}
@@ -81,14 +81,14 @@ export function useSiteEditor(saved: StaffSite) {
     />
   );
   const companyText = (key: Exclude<keyof SiteDraft['company'], 'delete_discount'>, label: string, help: ReactNode) => (
-    <Field id={`company-${key}`} label={label} help={help} error={reason(`company.${key}`)}>
+    <SiteField id={`company-${key}`} label={label} help={help} error={reason(`company.${key}`)}>
       {(control) => (
         <Form.Control {...control} value={company[key]} onChange={(event) => setCompany(key, event.target.value)} />
       )}
-    </Field>
+    </SiteField>
   );
   const companyLines = (key: 'tradenames' | 'vat_numbers', label: string, help: ReactNode) => (
-    <Field id={`company-${key}`} label={label} help={help} error={reason(`company.${key}`)}>
+    <SiteField id={`company-${key}`} label={label} help={help} error={reason(`company.${key}`)}>
       {(control) => (
         <Form.Control
           {...control}
@@ -98,7 +98,7 @@ export function useSiteEditor(saved: StaffSite) {
           onChange={(event) => setCompany(key, event.target.value)}
         />
       )}
-    </Field>
+    </SiteField>
   );
   return {
     change,

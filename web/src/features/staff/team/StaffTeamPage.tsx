@@ -11,6 +11,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
 import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
 
@@ -76,23 +77,17 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
       <div className="staff-add">
         <EmailField form={form} name="email" label="Email" autoComplete="off" />
         <TextField form={form} name="name" label="Name" autoComplete="off" />
-        <Form.Group className="mb-3" controlId={`${roleId}-role`}>
-          <Form.Label>Role</Form.Label>
-          <Form.Select
-            {...form.register('role')}
-            isInvalid={Boolean(roleError)}
-            aria-describedby={roleError ? `${roleId}-role-error` : undefined}
-          >
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid" id={`${roleId}-role-error`}>
-            {roleError}
-          </Form.Control.Feedback>
-        </Form.Group>
+        <StaffField id={`${roleId}-role`} label="Role" error={roleError} className="mb-3" labelClassName="">
+          {(control) => (
+            <Form.Select {...form.register('role')} {...control}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </StaffField>
         <div className="staff-add-submit mb-3">
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting && (
