@@ -70,6 +70,10 @@ describe('GET /api/sessions.php', () => {
     expect((await sessionsOf(iphone)).find((session) => session.current)?.country).toBe('NL');
     // Nothing of the address is stored, only the country.
     const stored = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', member.user.id).execute();
+    expect(stored.map((session) => [session.kind, session.staff_id])).toEqual([
+      ['member', null],
+      ['member', null],
+    ]);
     expect(JSON.stringify(stored)).not.toContain(BERLIN);
     // Nor is a session shown by the id it is stored and announced by.
     expect(sessions.map((session) => session.id)).not.toContain(stored[0]?.id);
