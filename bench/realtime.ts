@@ -89,6 +89,7 @@ async function seedMembers(databaseUrl: string, dataDir: string, count: number, 
         const token = newSecret();
         await sessionQueries.insertSession(db, {
           id: hashSecret(token),
+          kind: 'member',
           user_id: user.id,
           created_at: new Date().toISOString(),
           expires_at: new Date(Date.now() + 86_400_000).toISOString(),

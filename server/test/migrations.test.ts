@@ -6,7 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/platform/db/index.js';
-import { buildMember, loggedIn, makePremium, staffClient, useTestApp } from './helpers.js';
+import {
+  buildMember,
+  client,
+  loggedIn,
+  makePremium,
+  STAFF_PASSWORD,
+  staffClient,
+  totpCode,
+  useTestApp,
+} from './helpers.js';
 
 const t = useTestApp();
 
@@ -50,6 +59,7 @@ async function undoMarketingConsents() {
 
 /** The later migrations run again: the regions' moves find nothing left to move, the sessions' columns, the exports', the passkeys' and the keys' tables go first. */
 async function undoLaterMigrations() {
+  await undoOneSessionStore();
   await sql`drop table data_exports`.execute(t.db);
   for (const table of ['passkey_challenges', 'passkeys']) await sql`drop table ${sql.table(table)}`.execute(t.db);
   await sql`drop table known_devices`.execute(t.db);
@@ -60,6 +70,44 @@ async function undoLaterMigrations() {
   await sql`drop table private_photo_access`.execute(t.db);
   await sql`alter table photos drop column private`.execute(t.db);
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
+}
+
+/** The sessions as they were before one store held both kinds: the members' in `sessions`, the staff's in `staff_sessions`. */
+async function undoOneSessionStore() {
+  for (const index of ['sessions_user_id', 'sessions_staff_id', 'sessions_end_token'])
+    await sql`drop index ${sql.ref(index)}`.execute(t.db);
+  await sql`alter table sessions rename to one_session_store`.execute(t.db);
+  await t.db.schema
+    .createTable('sessions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('user_agent', 'text')
+    .addColumn('country', 'text')
+    .addColumn('last_seen_at', 'text')
+    .addColumn('end_token_hash', 'text')
+    .execute();
+  await t.db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
+  await t.db.schema.createIndex('sessions_end_token').unique().on('sessions').column('end_token_hash').execute();
+  await t.db.schema
+    .createTable('staff_sessions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('staff_id', 'integer', (c) => c.notNull().references('staff_users.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('stage', 'text', (c) => c.notNull().defaultTo('signed_in'))
+    .addColumn('pending_secret', 'text')
+    .addColumn('code_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`insert into sessions
+    select id, user_id, created_at, expires_at, user_agent, country, last_seen_at, end_token_hash
+    from one_session_store where kind = 'member'`.execute(t.db);
+  await sql`insert into staff_sessions
+    select id, staff_id, created_at, expires_at, stage, pending_secret, code_attempts
+    from one_session_store where kind = 'staff'`.execute(t.db);
+  await sql`drop table one_session_store`.execute(t.db);
+  await sql`delete from kysely_migration where name = '1765240000000-OneSessionStore'`.execute(t.db);
 }
 
 const contents = async () => ({
@@ -195,5 +243,67 @@ describe('the migration that lets members see where they are signed in', () => {
     expect(answer.json().sessions).toHaveLength(1);
     expect(session).toMatchObject({ country: null, current: true, device: { browser: null, system: null } });
     expect(session.last_seen).toBe(session.first_seen);
+  });
+});
+
+describe('the migration that keeps members and staff in one session store', () => {
+  it('keeps every session as it was: members signed in, staff signed in or half-way through the two steps', async () => {
+    const built = await buildMember(t.services);
+    const member = client(t.app);
+    const firefox = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0';
+    const login = { email: built.email, password: built.password };
+    expect((await member.post('/api/user.php', login, { headers: { 'user-agent': firefox } })).statusCode).toBe(200);
+    const operator = await staffClient(t, 'operator');
+    const admin = await staffClient(t, 'admin');
+    const passwordStep = async (email: string) => {
+      const visitor = client(t.app);
+      const answer = (await visitor.post('/api/staff/login.php', { email, password: STAFF_PASSWORD })).json();
+      return { visitor, answer: answer as { two_step: string; secret?: string } };
+    };
+    const waitingForCode = await passwordStep(admin.email);
+    expect(waitingForCode.answer).toEqual({ two_step: 'code' });
+    const newcomer = `newcomer-${randomUUID().slice(0, 6)}@amora.test`;
+    await t.services.staff.addStaff({ email: newcomer, name: 'Nina', password: STAFF_PASSWORD, role: 'moderator' });
+    const settingUp = await passwordStep(newcomer);
+    expect(settingUp.answer.two_step).toBe('enrol');
+    const stored = await t.db.selectFrom('sessions').selectAll().orderBy('id').execute();
+    const memberSessions = (await member.get('/api/sessions.php')).json();
+    expect(memberSessions.sessions).toHaveLength(1);
+
+    await undoOneSessionStore();
+    await migrateToLatest(t.db, t.database.engine);
+
+    expect(await t.db.selectFrom('sessions').selectAll().orderBy('id').execute()).toEqual(stored);
+    expect((await member.get('/api/sessions.php')).json()).toEqual(memberSessions);
+    expect((await operator.get('/api/staff/me.php')).json().staff).toMatchObject({ email: operator.email });
+    expect((await admin.get('/api/staff/sessions.php')).json().sessions).toHaveLength(1);
+    // The admin's last code was taken at their sign-in: the next one is of a later time step.
+    t.clock.advance({ minutes: 1 });
+    const code = await totpCode(t, admin.secret ?? '');
+    expect((await waitingForCode.visitor.post('/api/staff/two-step.php', { code })).statusCode).toBe(200);
+    const firstCode = await totpCode(t, settingUp.answer.secret ?? '');
+    expect((await settingUp.visitor.post('/api/staff/two-step.php', { code: firstCode })).statusCode).toBe(200);
+    expect((await settingUp.visitor.get('/api/staff/me.php')).json().staff).toMatchObject({ two_step: true });
+  });
+
+  it("holds each session to the account of its kind, and a member's to a last sighting", async () => {
+    const member = await buildMember(t.services);
+    const email = `kind-${randomUUID().slice(0, 6)}@amora.test`;
+    const staff = await t.services.staff.addStaff({ email, name: 'Kim', password: STAFF_PASSWORD, role: 'operator' });
+    const now = t.clock.now().toISOString();
+    const times = { created_at: now, expires_at: now, last_seen_at: now };
+    const refused = (row: { kind: 'member' | 'staff'; user_id?: number; staff_id?: number; last_seen_at?: null }) =>
+      expect(
+        t.db
+          .insertInto('sessions')
+          .values({ id: randomUUID(), ...times, ...row })
+          .execute(),
+      ).rejects.toThrow(/sessions_of_their_kind/);
+    await refused({ kind: 'member', staff_id: staff.id });
+    await refused({ kind: 'member', user_id: member.user.id, staff_id: staff.id });
+    await refused({ kind: 'staff', user_id: member.user.id });
+    await refused({ kind: 'staff', user_id: member.user.id, staff_id: staff.id });
+    await refused({ kind: 'member', user_id: member.user.id, last_seen_at: null });
+    await refused({ kind: 'guest' as 'member', user_id: member.user.id });
   });
 });

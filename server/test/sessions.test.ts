@@ -1,10 +1,21 @@
 /**
  * Where a member is signed in (issue 36): each session's device, browser and country, "this
  * device", and signing one session or all others out. Another member's session is not found, and
- * the same sign-out sent many times at once ends the session once.
+ * the same sign-out sent many times at once ends the session once. A staff session's token is no
+ * member's session, nor a member's a staff session (one store holds both, issue 48).
  */
+import { SESSION_COOKIE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { type BuiltMember, buildMember, client, type TestClient, useTestApp } from './helpers.js';
+import { STAFF_COOKIE } from '../src/identity/staff/session.js';
+import {
+  type BuiltMember,
+  buildMember,
+  client,
+  loggedIn,
+  staffClient,
+  type TestClient,
+  useTestApp,
+} from './helpers.js';
 
 const t = useTestApp();
 
@@ -70,6 +81,10 @@ describe('GET /api/sessions.php', () => {
     expect((await sessionsOf(iphone)).find((session) => session.current)?.country).toBe('NL');
     // Nothing of the address is stored, only the country.
     const stored = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', member.user.id).execute();
+    expect(stored.map((session) => [session.kind, session.staff_id])).toEqual([
+      ['member', null],
+      ['member', null],
+    ]);
     expect(JSON.stringify(stored)).not.toContain(BERLIN);
     // Nor is a session shown by the id it is stored and announced by.
     expect(sessions.map((session) => session.id)).not.toContain(stored[0]?.id);
@@ -200,5 +215,26 @@ describe('behind a trusted proxy', () => {
     );
     expect(login.statusCode, login.body).toBe(200);
     expect((await sessionsOf(visitor))[0]?.country).toBe('NL');
+  });
+});
+
+describe('the member cookie and the staff cookie', () => {
+  it("take a staff session's token for no member's and a member's for no staff member's; signing out with it ends neither", async () => {
+    const member = await buildMember(t.services);
+    const asMember = await loggedIn(t.app, member);
+    const staff = await staffClient(t, 'operator');
+    const staffAsMember = client(t.app, { cookies: { [SESSION_COOKIE]: staff.cookie(STAFF_COOKIE) ?? '' } });
+    expect((await staffAsMember.get('/api/user.php')).json().user).toBeNull();
+    expect((await staffAsMember.get('/api/sessions.php')).json()).toMatchObject({ error: 'authentication_required' });
+    const memberAsStaff = client(t.app, { cookies: { [STAFF_COOKIE]: asMember.cookie(SESSION_COOKIE) ?? '' } });
+    expect((await memberAsStaff.get('/api/staff/me.php')).json()).toEqual({ staff: null });
+    expect((await memberAsStaff.get('/api/staff/inbox.php')).json()).toMatchObject({ error: 'staff_login_required' });
+    const code = await memberAsStaff.post('/api/staff/two-step.php', { code: '123456' });
+    expect(code.json()).toMatchObject({ error: 'staff_login_required' });
+
+    expect((await staffAsMember.get('/api/logout.php')).statusCode).toBe(200);
+    expect((await memberAsStaff.post('/api/staff/logout.php')).statusCode).toBe(200);
+    expect((await asMember.get('/api/user.php')).json().user).toMatchObject({ email: member.email });
+    expect((await staff.get('/api/staff/me.php')).json().staff).toMatchObject({ email: staff.email });
   });
 });

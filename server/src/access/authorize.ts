@@ -10,8 +10,8 @@
  * - money: the member's payments by client id (`findByClientId`), repeat orders (`paidOf`), saved cards;
  * - exports: `latestExportOf`; members: the photos of the member's own profile (`findPhoto`, `photosOf`
  *   in photos/service.ts `removeFrom`, `update`) and `requireOwnRow`;
- * - identity: sessions (`sessionsOf`, `deleteSessionOf`: an id is shown hashed, so it is found among
- *   the member's own), passkeys (`renamePasskey`, `deletePasskey`); a passkey challenge names the
+ * - identity: sessions (`memberSessionsOf`, `staffSessionsOf`, `deleteSessionOf`, each of its kind: a
+ *   member's id is shown hashed, so it is found among the member's own), passkeys (`renamePasskey`, `deletePasskey`); a passkey challenge names the
  *   member it was given to and is matched to the answer's (passkeys/service.ts `takeChallenge`);
  * - operators: the claim on a conversation (`claims.holds`).
  */

@@ -1,29 +1,96 @@
-/** The queries of sessions: a member's open sessions, the browsers they signed in from, and failed sign-ins. */
-import { type Insertable, sql } from 'kysely';
+/**
+ * The one session store (issue 48): members' sessions and staff's, in one table, each of its kind.
+ * Every query names the kind it reads, changes or ends, so a token of one kind never signs anyone
+ * in, nor ends a session, as the other.
+ */
+import type { ExpressionBuilder, NotNull } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { SessionsTable, UserRow } from '../../platform/db/schema.js';
+import type { Database, SessionKind, StaffSessionStage, UserRow } from '../../platform/db/schema.js';
 
-export async function insertSession(db: Db, session: Insertable<SessionsTable>) {
+/** Whose sessions: a member's account, or a staff account. */
+export type SessionOwner = { kind: 'member'; userId: number } | { kind: 'staff'; staffId: number };
+
+interface NewSession {
+  id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+type NewMemberSession = NewSession & {
+  kind: 'member';
+  user_id: number;
+  user_agent?: string | null;
+  country?: string | null;
+  last_seen_at: string;
+  end_token_hash?: string | null;
+};
+
+type NewStaffSession = NewSession & {
+  kind: 'staff';
+  staff_id: number;
+  stage: StaffSessionStage;
+  pending_secret?: string | null;
+};
+
+export async function insertSession(db: Db, session: NewMemberSession | NewStaffSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** A session's account, and when the session was last seen. */
+const ownedBy = (eb: ExpressionBuilder<Database, 'sessions'>, owner: SessionOwner) =>
+  owner.kind === 'member'
+    ? eb.and([eb('kind', '=', 'member'), eb('user_id', '=', owner.userId)])
+    : eb.and([eb('kind', '=', 'staff'), eb('staff_id', '=', owner.staffId)]);
+
+export async function deleteSession(db: Db, kind: SessionKind, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).where('kind', '=', kind).execute();
+}
+
+/** Ends one session of the owner's; false when it was not theirs or had ended already. */
+export async function deleteSessionOf(db: Db, owner: SessionOwner, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where((eb) => ownedBy(eb, owner))
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+/** Ends the owner's sessions (all, or all but one); returns the ids of those it ended. */
+export async function deleteSessionsOf(
+  db: Db,
+  owner: SessionOwner,
+  exceptSessionId: string | null = null,
+): Promise<string[]> {
+  let query = db.deleteFrom('sessions').where((eb) => ownedBy(eb, owner));
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  return (await query.returning('id').execute()).map((row) => row.id);
+}
+
+// Members' sessions
+
+/** A member's session's account, and when the session was last seen. */
 export function findSessionUser(
   db: Db,
   sessionId: string,
   now: string,
 ): Promise<(UserRow & { session_seen_at: string }) | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.last_seen_at as session_seen_at')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.last_seen_at as session_seen_at')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.kind', '=', 'member')
+      .where('sessions.expires_at', '>', now)
+      // A member's session is seen from its sign-in on (the table's check holds it to that).
+      .$narrowType<{ session_seen_at: NotNull }>()
+      .executeTakeFirst()
+  );
 }
 
-/** Moves a session's last sighting on, unless a request since `staleBefore` did already. */
+/** Moves a member's session's last sighting on, unless a request since `staleBefore` did already. */
 export async function markSessionSeen(
   db: Db,
   sessionId: string,
@@ -34,46 +101,22 @@ export async function markSessionSeen(
     .updateTable('sessions')
     .set({ last_seen_at: seen.at, country: seen.country })
     .where('id', '=', sessionId)
+    .where('kind', '=', 'member')
     .where('last_seen_at', '<', staleBefore)
     .execute();
 }
 
 /** A member's open sessions, the one last seen first, with what they show of their device and place. */
-export function sessionsOf(db: Db, userId: number, now: string) {
+export function memberSessionsOf(db: Db, userId: number, now: string) {
   return db
     .selectFrom('sessions')
     .select(['id', 'user_agent', 'country', 'created_at', 'last_seen_at'])
-    .where('user_id', '=', userId)
+    .where((eb) => ownedBy(eb, { kind: 'member', userId }))
     .where('expires_at', '>', now)
     .orderBy('last_seen_at', 'desc')
     .orderBy('created_at', 'desc')
+    .$narrowType<{ last_seen_at: NotNull }>()
     .execute();
-}
-
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-}
-
-/**
- * Notes that the member signed in from this browser; true when it is new to them and they had
- * signed in from another before (their very first, at signup or from before devices were kept, is not news).
- */
-export async function rememberDevice(db: Db, userId: number, deviceHash: string, now: string): Promise<boolean> {
-  const added = await db
-    .insertInto('known_devices')
-    .values({ user_id: userId, device_hash: deviceHash, first_seen_at: now })
-    .onConflict((conflict) => conflict.columns(['user_id', 'device_hash']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!added) return false;
-  const other = await db
-    .selectFrom('known_devices')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('device_hash', '!=', deviceHash)
-    .limit(1)
-    .executeTakeFirst();
-  return other !== undefined;
 }
 
 /** The open session of an account on the site that a new-device mail's link names. */
@@ -83,6 +126,7 @@ export function sessionByEndToken(db: Db, siteId: number, endTokenHash: string, 
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.user_agent', 'sessions.country', 'sessions.created_at'])
     .where('sessions.end_token_hash', '=', endTokenHash)
+    .where('sessions.kind', '=', 'member')
     .where('sessions.expires_at', '>', now)
     .where('users.site_id', '=', siteId)
     .executeTakeFirst();
@@ -93,34 +137,13 @@ export function deleteSessionByEndToken(db: Db, siteId: number, endTokenHash: st
   return db
     .deleteFrom('sessions')
     .where('end_token_hash', '=', endTokenHash)
+    .where('kind', '=', 'member')
     .where('user_id', 'in', (users) => users.selectFrom('users').select('users.id').where('users.site_id', '=', siteId))
     .returning('id')
     .executeTakeFirst();
 }
 
-/** Ends one of a member's sessions; false when it was not theirs or had ended already. */
-export async function deleteSessionOf(db: Db, userId: number, sessionId: string): Promise<boolean> {
-  const deleted = await db
-    .deleteFrom('sessions')
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .returning('id')
-    .executeTakeFirst();
-  return deleted !== undefined;
-}
-
-/** Ends a member's sessions (all, or all but one); returns the ids of those it ended. */
-export async function deleteSessionsOf(
-  db: Db,
-  userId: number,
-  exceptSessionId: string | null = null,
-): Promise<string[]> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-  return (await query.returning('id').execute()).map((row) => row.id);
-}
-
-/** Of the sessions asked about, those still open: not ended, not expired, of an account not deleted. */
+/** Of the members' sessions asked about, those still open: not ended, not expired, of an account not deleted. */
 export async function openSessionIds(db: Db, sessionIds: string[], now: string): Promise<string[]> {
   if (sessionIds.length === 0) return [];
   const rows = await db
@@ -128,57 +151,92 @@ export async function openSessionIds(db: Db, sessionIds: string[], now: string):
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select('sessions.id')
     .where('sessions.id', 'in', sessionIds)
+    .where('sessions.kind', '=', 'member')
     .where('sessions.expires_at', '>', now)
     .where('users.deleted_at', 'is', null)
     .execute();
   return rows.map((row) => row.id);
 }
 
-// Login attempts (failures until a success)
+// Staff sessions
 
-/**
- * Counts a login attempt before its password is checked, in one statement, so attempts sent at
- * once each get a number of their own and only the first few are checked at all. A block that
- * has run out starts the count again. Returns the attempt's number and the block in force.
- */
-export async function countLoginAttempt(
-  db: Db,
-  attempt: { siteId: number; emailKey: string; now: string },
-): Promise<{ number: number; blockedUntil: string | null }> {
-  const blockOver = sql<boolean>`login_failures.blocked_until is not null and login_failures.blocked_until <= ${attempt.now}`;
-  const row = await db
-    .insertInto('login_failures')
-    .values({
-      site_id: attempt.siteId,
-      email_key: attempt.emailKey,
-      failures: 1,
-      blocked_until: null,
-      updated_at: attempt.now,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['site_id', 'email_key']).doUpdateSet({
-        failures: sql`case when ${blockOver} then 1 else login_failures.failures + 1 end`,
-        blocked_until: sql`case when ${blockOver} then null else login_failures.blocked_until end`,
-        updated_at: attempt.now,
-      }),
-    )
-    .returning(['failures', 'blocked_until'])
-    .executeTakeFirstOrThrow();
-  return { number: row.failures, blockedUntil: row.blocked_until };
-}
-
-/** Blocks logins to the address until `until`, unless a block is in force already; returns the block in force. */
-export async function blockLogins(db: Db, siteId: number, emailKey: string, until: string): Promise<string> {
-  const row = await db
-    .updateTable('login_failures')
-    .set((eb) => ({ blocked_until: eb.fn.coalesce('blocked_until', eb.val(until)) }))
-    .where('site_id', '=', siteId)
-    .where('email_key', '=', emailKey)
-    .returning('blocked_until')
+/** The staff member of a signed-in staff session (both steps done). */
+export function findSessionStaff(db: Db, sessionId: string, now: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('staff_users as u', 'u.id', 's.staff_id')
+    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.disabled_at', 'u.totp_secret', 'u.capacity', 'u.away'])
+    .where('s.id', '=', sessionId)
+    .where('s.kind', '=', 'staff')
+    .where('s.expires_at', '>', now)
+    .where('s.stage', '=', 'signed_in')
     .executeTakeFirst();
-  return row?.blocked_until ?? until;
 }
 
-export async function clearLoginFailures(db: Db, siteId: number, emailKey: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('site_id', '=', siteId).where('email_key', '=', emailKey).execute();
+/** A staff session waiting for a code: at sign-in, or while a signed-in staff member sets up a secret. */
+export function findTwoStepSession(db: Db, sessionId: string, now: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('staff_users as u', 'u.id', 's.staff_id')
+    .select([
+      's.stage',
+      's.pending_secret',
+      'u.id',
+      'u.email',
+      'u.name',
+      'u.role',
+      'u.disabled_at',
+      'u.totp_secret',
+      'u.totp_last_step',
+      'u.capacity',
+      'u.away',
+    ])
+    .where('s.id', '=', sessionId)
+    .where('s.kind', '=', 'staff')
+    .where('s.expires_at', '>', now)
+    .where((eb) => eb.or([eb('s.stage', '!=', 'signed_in'), eb('s.pending_secret', 'is not', null)]))
+    .executeTakeFirst();
+}
+
+/** Counts one code tried on the staff session; false once it has had `max`. */
+export async function takeCodeAttempt(db: Db, sessionId: string, max: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+    .where('id', '=', sessionId)
+    .where('kind', '=', 'staff')
+    .where('code_attempts', '<', max)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Both steps done: the staff session is signed in, until `expires` when given. */
+export async function completeSession(db: Db, sessionId: string, expires: string | null) {
+  await db
+    .updateTable('sessions')
+    .set({ stage: 'signed_in', pending_secret: null, code_attempts: 0, ...(expires && { expires_at: expires }) })
+    .where('id', '=', sessionId)
+    .where('kind', '=', 'staff')
+    .execute();
+}
+
+export async function setPendingSecret(db: Db, sessionId: string, secret: string) {
+  await db
+    .updateTable('sessions')
+    .set({ pending_secret: secret, code_attempts: 0 })
+    .where('id', '=', sessionId)
+    .where('kind', '=', 'staff')
+    .execute();
+}
+
+/** A staff member's sessions still valid, newest first. */
+export function staffSessionsOf(db: Db, staffId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at'])
+    .where((eb) => ownedBy(eb, { kind: 'staff', staffId }))
+    .where('expires_at', '>', now)
+    .where('stage', '=', 'signed_in')
+    .orderBy('created_at', 'desc')
+    .execute();
 }

@@ -31,6 +31,7 @@ import type { PasskeysService } from '../passkeys/service.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import * as queries from './queries.js';
+import * as signInQueries from './sign-in-queries.js';
 
 export interface Session {
   token: string;
@@ -61,6 +62,8 @@ const SESSION_CHECK_BATCH = 1000;
  */
 const shownSessionId = (sessionId: string) => hashSecret(sessionId).slice(0, 32);
 
+const ownerOf = (userId: number) => ({ kind: 'member', userId }) as const;
+
 export function createSessionsService({ db, clock, events, passkeys, links }: Deps) {
   const nowIso = () => clock.now().toISOString();
 
@@ -79,11 +82,12 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
     const token = newSecret();
     const device = client.device ?? newSecret();
     const expires = addDays(clock.now(), SESSION_DAYS);
-    const newDevice = await queries.rememberDevice(db, user.id, hashSecret(device), nowIso());
+    const newDevice = await signInQueries.rememberDevice(db, user.id, hashSecret(device), nowIso());
     const endToken = newDevice ? newSecret() : null;
     const country = countryOfAddress(client.ip);
     await queries.insertSession(db, {
       id: hashSecret(token),
+      kind: 'member',
       user_id: user.id,
       created_at: nowIso(),
       expires_at: expires.toISOString(),
@@ -140,10 +144,10 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
     failure: () => DomainError,
   ): Promise<UserRow> {
     const now = clock.now();
-    const attempt = await queries.countLoginAttempt(db, { siteId, emailKey, now: now.toISOString() });
+    const attempt = await signInQueries.countLoginAttempt(db, { siteId, emailKey, now: now.toISOString() });
     const block = async () =>
       loginBlocked(
-        await queries.blockLogins(db, siteId, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
+        await signInQueries.blockLogins(db, siteId, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
         now,
       );
     if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) throw loginBlocked(attempt.blockedUntil, now);
@@ -154,7 +158,7 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
       if (attempt.number === LOGIN_MAX_FAILURES) throw await block();
       throw failure();
     }
-    await queries.clearLoginFailures(db, siteId, emailKey);
+    await signInQueries.clearLoginFailures(db, siteId, emailKey);
     if (user.deleted_at) throw accountDeleted(user.deleted_at);
     return user;
   }
@@ -205,11 +209,11 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
     },
 
     /** A reset lifts a login block: the member showed they hold the address. */
-    clearLoginFailures: (trx: Db, user: UserRow) => queries.clearLoginFailures(trx, user.site_id, user.email_key),
+    clearLoginFailures: (trx: Db, user: UserRow) => signInQueries.clearLoginFailures(trx, user.site_id, user.email_key),
 
     async logout(site: Site, token: string) {
       const sessionId = hashSecret(token);
-      await queries.deleteSession(db, sessionId);
+      await queries.deleteSession(db, 'member', sessionId);
       await announceEndedSessions(site.id, [sessionId]);
     },
 
@@ -218,7 +222,8 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
      * transaction; their sockets close on every instance once it is committed and relayed.
      */
     async endAllOf(trx: Db, user: Pick<UserRow, 'id' | 'site_id'>, keepToken: string | null = null) {
-      const sessionIds = await queries.deleteSessionsOf(trx, user.id, keepToken ? hashSecret(keepToken) : null);
+      const keep = keepToken ? hashSecret(keepToken) : null;
+      const sessionIds = await queries.deleteSessionsOf(trx, ownerOf(user.id), keep);
       if (sessionIds.length > 0) await events.record(trx, { type: 'session.ended', siteId: user.site_id, sessionIds });
       return sessionIds;
     },
@@ -251,7 +256,7 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
      */
     async list(userId: number, currentToken?: string): Promise<OpenSession[]> {
       const current = currentToken === undefined ? null : hashSecret(currentToken);
-      const rows = await queries.sessionsOf(db, userId, nowIso());
+      const rows = await queries.memberSessionsOf(db, userId, nowIso());
       return rows.map((row) => ({
         id: shownSessionId(row.id),
         device: deviceOf(row.user_agent),
@@ -267,15 +272,16 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
      * that is not one of theirs, or a session another request ended first, is not found.
      */
     async endSession(site: Site, userId: number, shownId: string): Promise<void> {
-      const rows = await queries.sessionsOf(db, userId, nowIso());
+      const rows = await queries.memberSessionsOf(db, userId, nowIso());
       const session = rows.find((row) => shownSessionId(row.id) === shownId);
-      if (!session || !(await queries.deleteSessionOf(db, userId, session.id))) throw new DomainError('not_found');
+      if (!session || !(await queries.deleteSessionOf(db, ownerOf(userId), session.id)))
+        throw new DomainError('not_found');
       await announceEndedSessions(site.id, [session.id]);
     },
 
     /** Signs the member out everywhere but here; returns how many sessions ended. */
     async endOtherSessions(site: Site, userId: number, currentToken: string): Promise<number> {
-      const ended = await queries.deleteSessionsOf(db, userId, hashSecret(currentToken));
+      const ended = await queries.deleteSessionsOf(db, ownerOf(userId), hashSecret(currentToken));
       await announceEndedSessions(site.id, ended);
       return ended.length;
     },

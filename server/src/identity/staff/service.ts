@@ -12,6 +12,7 @@ import { DomainError, fieldError, notFound } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import { hashSecret, newSecret } from '../secrets.js';
+import * as sessionStore from '../sessions/queries.js';
 import type { AuditLog } from './audit.js';
 import { type StaffMember, toAccount, toMember } from './member.js';
 import { requireSignedIn } from './policy.js';
@@ -29,6 +30,8 @@ const CODE_ATTEMPTS = 5;
 function twoStepRequired(role: StaffRole, site: Site) {
   return role !== 'operator' || site.settings.operator_two_step !== 'optional';
 }
+
+const ownerOf = (staffId: number) => ({ kind: 'staff', staffId }) as const;
 
 export class StaffRefused extends Error {}
 
@@ -113,7 +116,7 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
             ...(changes.capacity && { capacity: input.capacity }),
           });
           // A lost phone or a disabled account: wherever it is signed in, it is not any more.
-          if (input.disabled || changes.two_step) await queries.deleteSessionsOf(trx, input.id);
+          if (input.disabled || changes.two_step) await sessionStore.deleteSessionsOf(trx, ownerOf(input.id));
           await audit(admin, 'staff.change', { record: `staff:${input.id}`, changes }, trx);
         });
       }
@@ -128,7 +131,7 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
       if (!row) return false;
       await db.transaction().execute(async (trx) => {
         await queries.updateStaff(trx, row.id, { totp_secret: null, totp_last_step: null });
-        await queries.deleteSessionsOf(trx, row.id);
+        await sessionStore.deleteSessionsOf(trx, ownerOf(row.id));
         await audit(
           toMember(row),
           'two_step.reset_by_command',
@@ -143,7 +146,7 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
     async sessions(staff: StaffMember | null, token: string | undefined) {
       const member = requireSignedIn(staff);
       const current = token ? hashSecret(token) : null;
-      return (await queries.sessionsOf(db, member.id, nowIso())).map((row) => ({
+      return (await sessionStore.staffSessionsOf(db, member.id, nowIso())).map((row) => ({
         ...row,
         current: row.id === current,
       }));
@@ -151,7 +154,7 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
 
     async endSession(staff: StaffMember | null, sessionId: string) {
       const member = requireSignedIn(staff);
-      if (!(await queries.deleteOwnSession(db, member.id, sessionId))) throw notFound();
+      if (!(await sessionStore.deleteSessionOf(db, ownerOf(member.id), sessionId))) throw notFound();
       await audit(member, 'session.end', { record: `staff:${member.id}` });
     },
 
@@ -166,24 +169,24 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
       if (!row || !valid || row.disabled_at) throw new DomainError('login_failed');
       const staff = toMember(row);
       const token = newSecret();
-      const session = { id: hashSecret(token), staffId: row.id, now: nowIso() };
+      const session = { id: hashSecret(token), kind: 'staff', staff_id: row.id, created_at: nowIso() } as const;
       if (!staff.two_step && !twoStepRequired(staff.role, site)) {
         const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
-        await queries.insertSession(db, { ...session, expires: expires.toISOString(), stage: 'signed_in' });
+        await sessionStore.insertSession(db, { ...session, expires_at: expires.toISOString(), stage: 'signed_in' });
         await audit(staff, 'login', {});
         return { session: { token, expires }, outcome: { staff } };
       }
       const expires = addMinutes(clock.now(), TWO_STEP_MINUTES);
       if (staff.two_step) {
-        await queries.insertSession(db, { ...session, expires: expires.toISOString(), stage: 'code' });
+        await sessionStore.insertSession(db, { ...session, expires_at: expires.toISOString(), stage: 'code' });
         return { session: { token, expires }, outcome: { two_step: 'code' as const } };
       }
       const secret = newTotpSecret();
-      await queries.insertSession(db, {
+      await sessionStore.insertSession(db, {
         ...session,
-        expires: expires.toISOString(),
+        expires_at: expires.toISOString(),
         stage: 'enrol',
-        pendingSecret: secret,
+        pending_secret: secret,
       });
       const setup = await enrolment(secret, `${site.name} staff`, staff.email);
       return { session: { token, expires }, outcome: { two_step: 'enrol' as const, ...setup } };
@@ -196,10 +199,10 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
      */
     async confirmTwoStep(token: string, code: string) {
       const sessionId = hashSecret(token);
-      const session = await queries.findTwoStepSession(db, sessionId, nowIso());
+      const session = await sessionStore.findTwoStepSession(db, sessionId, nowIso());
       if (!session || session.disabled_at) throw new DomainError('staff_login_required');
-      if (!(await queries.takeCodeAttempt(db, sessionId, CODE_ATTEMPTS))) {
-        await queries.deleteSession(db, sessionId);
+      if (!(await sessionStore.takeCodeAttempt(db, sessionId, CODE_ATTEMPTS))) {
+        await sessionStore.deleteSession(db, 'staff', sessionId);
         throw new DomainError('staff_login_required');
       }
       const secret = session.pending_secret ?? session.totp_secret;
@@ -213,7 +216,7 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
       if (!taken) throw fieldError('code', 'two_step_code_wrong');
       // A sign-in now lasts the working day; a setup while signed in keeps its session's end.
       const expires = session.stage === 'signed_in' ? null : addMinutes(clock.now(), SESSION_HOURS * 60);
-      await queries.completeSession(db, sessionId, expires?.toISOString() ?? null);
+      await sessionStore.completeSession(db, sessionId, expires?.toISOString() ?? null);
       const staff = toMember({ ...session, totp_secret: secret });
       if (session.pending_secret) await audit(staff, 'two_step.enrol', { record: `staff:${staff.id}` });
       if (session.stage !== 'signed_in') await audit(staff, 'login', {});
@@ -225,12 +228,12 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
       const member = requireSignedIn(staff);
       if (member.two_step || !token) throw new DomainError('two_step_on_already');
       const secret = newTotpSecret();
-      await queries.setPendingSecret(db, hashSecret(token), secret);
+      await sessionStore.setPendingSecret(db, hashSecret(token), secret);
       return enrolment(secret, `${site.name} staff`, member.email);
     },
 
     async bySession(token: string): Promise<StaffMember | null> {
-      const row = await queries.findSessionStaff(db, hashSecret(token), nowIso());
+      const row = await sessionStore.findSessionStaff(db, hashSecret(token), nowIso());
       if (!row || row.disabled_at) return null;
       return toMember(row);
     },
@@ -243,7 +246,7 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
     },
 
     async logout(token: string) {
-      await queries.deleteSession(db, hashSecret(token));
+      await sessionStore.deleteSession(db, 'staff', hashSecret(token));
     },
 
     /** Available or away: away, an operator claims nothing (what they hold stays theirs until it idles out). */

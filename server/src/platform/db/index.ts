@@ -50,6 +50,7 @@ import * as passkeys from './migrations/1765200000000-Passkeys.js';
 import * as privatePhotos from './migrations/1765210000000-PrivatePhotos.js';
 import * as knownDevices from './migrations/1765220000000-KnownDevices.js';
 import * as deploymentKeys from './migrations/1765230000000-DeploymentKeys.js';
+import * as oneSessionStore from './migrations/1765240000000-OneSessionStore.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -99,6 +100,7 @@ const MIGRATIONS = {
   '1765210000000-PrivatePhotos': privatePhotos,
   '1765220000000-KnownDevices': knownDevices,
   '1765230000000-DeploymentKeys': deploymentKeys,
+  '1765240000000-OneSessionStore': oneSessionStore,
 };
 
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */

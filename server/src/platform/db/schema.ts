@@ -7,7 +7,6 @@ import type {
   LoginFailuresTable,
   PasskeyChallengesTable,
   PasskeysTable,
-  SessionsTable,
   UsersTable,
 } from './schema/accounts.js';
 import type { AnswerWaitsTable, ConversationMembersTable, ConversationsTable, MessagesTable } from './schema/chat.js';
@@ -48,13 +47,13 @@ import type {
   NotificationSendsTable,
   PushSubscriptionsTable,
 } from './schema/notifications.js';
+import type { SessionsTable } from './schema/sessions.js';
 import type { CompaniesTable, SiteDomainsTable, SitesTable } from './schema/sites.js';
 import type {
   OperatorClaimsTable,
   StaffLogTable,
   StaffNotesTable,
   StaffPersonasTable,
-  StaffSessionsTable,
   StaffUsersTable,
 } from './schema/staff.js';
 
@@ -66,7 +65,6 @@ export type {
   PasskeyPurpose,
   PasskeyRow,
   PasskeysTable,
-  SessionsTable,
   TokenPurpose,
   UserRow,
 } from './schema/accounts.js';
@@ -95,8 +93,9 @@ export type {
   NotificationPreferencesTable,
   PushSubscriptionsTable,
 } from './schema/notifications.js';
+export type { SessionKind, StaffSessionStage } from './schema/sessions.js';
 export type { CompanyRow, SiteRow } from './schema/sites.js';
-export type { StaffLogTable, StaffRole, StaffSessionStage, StaffUserRow, StaffUsersTable } from './schema/staff.js';
+export type { StaffLogTable, StaffRole, StaffUserRow, StaffUsersTable } from './schema/staff.js';
 
 export interface Database {
   companies: CompaniesTable;
@@ -144,7 +143,6 @@ export interface Database {
   messages: MessagesTable;
   answer_waits: AnswerWaitsTable;
   staff_users: StaffUsersTable;
-  staff_sessions: StaffSessionsTable;
   staff_notes: StaffNotesTable;
   staff_personas: StaffPersonasTable;
   staff_log: StaffLogTable;

@@ -1,4 +1,4 @@
-/** Members' accounts: users, sign-in (sessions, devices, passkeys, failures), account tokens and data exports. */
+/** Members' accounts: users, sign-in (devices, passkeys, failures; sessions are in sessions.ts), account tokens and data exports. */
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
@@ -32,21 +32,6 @@ export interface LoginFailuresTable {
   failures: number;
   blocked_until: string | null;
   updated_at: string;
-}
-
-export interface SessionsTable {
-  id: string;
-  user_id: number;
-  created_at: string;
-  expires_at: string;
-  /** The browser's user agent as it signed in, cut to SESSION_USER_AGENT_LENGTH; null if unknown. */
-  user_agent: string | null;
-  /** The two-letter country the session was last used from (never the address); null if unknown. */
-  country: string | null;
-  /** Updated at most every SESSION_SEEN_MINUTES, not on every request. */
-  last_seen_at: string;
-  /** Hash of the link, mailed on a sign-in from a new device, that ends this session; null for others. */
-  end_token_hash: string | null;
 }
 
 /** The browsers a member has signed in from, by the hash of their device cookie. */

@@ -1,4 +1,4 @@
-/** Staff: their accounts and sessions, personas, notes, operator claims and the staff log. */
+/** Staff: their accounts (their sessions are in sessions.ts), personas, notes, operator claims and the staff log. */
 import type { StaffRole } from '@amora/common';
 import type { Generated, Selectable } from 'kysely';
 
@@ -20,20 +20,6 @@ export interface StaffUsersTable {
   capacity: Generated<number>;
   /** 1 while the operator is away: they claim nothing. */
   away: Generated<number>;
-}
-
-/** How far a staff session is: signed in, or waiting for the code (`code`), or for the first one of a new secret (`enrol`). */
-export type StaffSessionStage = 'signed_in' | 'code' | 'enrol';
-
-export interface StaffSessionsTable {
-  id: string;
-  staff_id: number;
-  created_at: string;
-  expires_at: string;
-  stage: Generated<StaffSessionStage>;
-  /** A secret being set up, until its first code is right. */
-  pending_secret: Generated<string | null>;
-  code_attempts: Generated<number>;
 }
 
 /** A hosted profile's persona sheet: its facts as JSON (PersonaFacts), and how often it was edited. */

@@ -1,0 +1,74 @@
+/** The queries of signing a member in: the browsers they signed in from, and failed sign-ins. */
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.js';
+
+/**
+ * Notes that the member signed in from this browser; true when it is new to them and they had
+ * signed in from another before (their very first, at signup or from before devices were kept, is not news).
+ */
+export async function rememberDevice(db: Db, userId: number, deviceHash: string, now: string): Promise<boolean> {
+  const added = await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, device_hash: deviceHash, first_seen_at: now })
+    .onConflict((conflict) => conflict.columns(['user_id', 'device_hash']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!added) return false;
+  const other = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('device_hash', '!=', deviceHash)
+    .limit(1)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+// Login attempts (failures until a success)
+
+/**
+ * Counts a login attempt before its password is checked, in one statement, so attempts sent at
+ * once each get a number of their own and only the first few are checked at all. A block that
+ * has run out starts the count again. Returns the attempt's number and the block in force.
+ */
+export async function countLoginAttempt(
+  db: Db,
+  attempt: { siteId: number; emailKey: string; now: string },
+): Promise<{ number: number; blockedUntil: string | null }> {
+  const blockOver = sql<boolean>`login_failures.blocked_until is not null and login_failures.blocked_until <= ${attempt.now}`;
+  const row = await db
+    .insertInto('login_failures')
+    .values({
+      site_id: attempt.siteId,
+      email_key: attempt.emailKey,
+      failures: 1,
+      blocked_until: null,
+      updated_at: attempt.now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['site_id', 'email_key']).doUpdateSet({
+        failures: sql`case when ${blockOver} then 1 else login_failures.failures + 1 end`,
+        blocked_until: sql`case when ${blockOver} then null else login_failures.blocked_until end`,
+        updated_at: attempt.now,
+      }),
+    )
+    .returning(['failures', 'blocked_until'])
+    .executeTakeFirstOrThrow();
+  return { number: row.failures, blockedUntil: row.blocked_until };
+}
+
+/** Blocks logins to the address until `until`, unless a block is in force already; returns the block in force. */
+export async function blockLogins(db: Db, siteId: number, emailKey: string, until: string): Promise<string> {
+  const row = await db
+    .updateTable('login_failures')
+    .set((eb) => ({ blocked_until: eb.fn.coalesce('blocked_until', eb.val(until)) }))
+    .where('site_id', '=', siteId)
+    .where('email_key', '=', emailKey)
+    .returning('blocked_until')
+    .executeTakeFirst();
+  return row?.blocked_until ?? until;
+}
+
+export async function clearLoginFailures(db: Db, siteId: number, emailKey: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('site_id', '=', siteId).where('email_key', '=', emailKey).execute();
+}
