@@ -67,9 +67,15 @@ const ownerOf = (userId: number) => ({ kind: 'member', userId }) as const;
 export function createSessionsService({ db, clock, events, passkeys, links }: Deps) {
   const nowIso = () => clock.now().toISOString();
 
-  /** Tells every instance that these sessions, ended outside a transaction, ended: their sockets close. */
-  async function announceEndedSessions(siteId: number, sessionIds: string[]) {
-    if (sessionIds.length > 0) await events.publish({ type: 'session.ended', siteId, sessionIds });
+  /** Ends sessions in one transaction with their announcement: their sockets close on every instance once it commits. */
+  async function endAnnounced(siteId: number, end: (trx: Db) => Promise<string[]>): Promise<string[]> {
+    const ended = await db.transaction().execute(async (trx) => {
+      const sessionIds = await end(trx);
+      if (sessionIds.length > 0) await events.record(trx, { type: 'session.ended', siteId, sessionIds });
+      return sessionIds;
+    });
+    await events.relay();
+    return ended;
   }
 
   /**
@@ -213,8 +219,10 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
 
     async logout(site: Site, token: string) {
       const sessionId = hashSecret(token);
-      await queries.deleteSession(db, 'member', sessionId);
-      await announceEndedSessions(site.id, [sessionId]);
+      await endAnnounced(site.id, async (trx) => {
+        await queries.deleteSession(trx, 'member', sessionId);
+        return [sessionId];
+      });
     },
 
     /**
@@ -274,15 +282,19 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
     async endSession(site: Site, userId: number, shownId: string): Promise<void> {
       const rows = await queries.memberSessionsOf(db, userId, nowIso());
       const session = rows.find((row) => shownSessionId(row.id) === shownId);
-      if (!session || !(await queries.deleteSessionOf(db, ownerOf(userId), session.id)))
-        throw new DomainError('not_found');
-      await announceEndedSessions(site.id, [session.id]);
+      const ended =
+        session &&
+        (await endAnnounced(site.id, async (trx) =>
+          (await queries.deleteSessionOf(trx, ownerOf(userId), session.id)) ? [session.id] : [],
+        ));
+      if (!ended?.length) throw new DomainError('not_found');
     },
 
     /** Signs the member out everywhere but here; returns how many sessions ended. */
     async endOtherSessions(site: Site, userId: number, currentToken: string): Promise<number> {
-      const ended = await queries.deleteSessionsOf(db, ownerOf(userId), hashSecret(currentToken));
-      await announceEndedSessions(site.id, ended);
+      const ended = await endAnnounced(site.id, (trx) =>
+        queries.deleteSessionsOf(trx, ownerOf(userId), hashSecret(currentToken)),
+      );
       return ended.length;
     },
 
@@ -295,9 +307,11 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
 
     /** "This wasn't me": ends the session a new-device mail told of; its sockets close on every instance. */
     async endSessionByLink(site: Site, token: string): Promise<void> {
-      const ended = await queries.deleteSessionByEndToken(db, site.id, hashSecret(token));
-      if (!ended) throw new DomainError('link_invalid');
-      await announceEndedSessions(site.id, [ended.id]);
+      const ended = await endAnnounced(site.id, async (trx) => {
+        const row = await queries.deleteSessionByEndToken(trx, site.id, hashSecret(token));
+        return row ? [row.id] : [];
+      });
+      if (ended.length === 0) throw new DomainError('link_invalid');
     },
   };
 }

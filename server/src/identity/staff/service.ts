@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseEmail, STAFF_ROLES } from '@amora/common';
 import { addMinutes, type Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { StaffRole } from '../../platform/db/schema.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import * as sessionStore from '../sessions/queries.js';
-import type { AuditLog } from './audit.js';
+import { type AuditLog, auditedAs } from './audit.js';
 import { type StaffMember, toAccount, toMember } from './member.js';
 import { requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
@@ -47,26 +47,30 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
   const { db, clock, audit } = deps;
   const nowIso = () => clock.now().toISOString();
 
-  async function addStaff(input: {
-    email: string;
-    name: string;
-    password: string;
-    role: StaffRole;
-  }): Promise<StaffMember> {
+  async function addStaff(
+    input: { email: string; name: string; password: string; role: StaffRole },
+    audit?: InTransaction<StaffMember>,
+  ): Promise<StaffMember> {
     const email = normaliseEmail(input.email);
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new StaffRefused(`"${input.email}" is not an email address`);
     if (!STAFF_ROLES.includes(input.role)) throw new StaffRefused(`the role must be one of ${STAFF_ROLES.join(', ')}`);
     if (input.password.length < 12) throw new StaffRefused('a staff password has at least 12 characters');
     if (await queries.findStaffByEmail(db, email)) throw new StaffRefused(`${email} is staff already`);
-    const row = await queries.insertStaffUser(db, {
-      email,
-      name: input.name,
-      password_hash: await hashPassword(input.password),
-      role: input.role,
-      created_at: nowIso(),
-      disabled_at: null,
+    const passwordHash = await hashPassword(input.password);
+    return db.transaction().execute(async (trx) => {
+      const added = toMember(
+        await queries.insertStaffUser(trx, {
+          email,
+          name: input.name,
+          password_hash: passwordHash,
+          role: input.role,
+          created_at: nowIso(),
+          disabled_at: null,
+        }),
+      );
+      if (audit) await audit(trx, added);
+      return added;
     });
-    return toMember(row);
   }
 
   return {
@@ -87,8 +91,13 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
       const email = normaliseEmail(input.email);
       if (await queries.findStaffByEmail(db, email)) throw fieldError('email', 'email_taken');
       const password = randomBytes(12).toString('base64url');
-      const added = await addStaff({ ...input, email, password });
-      await audit(admin, 'staff.add', { record: `staff:${added.id}`, changes: { role: [null, added.role] } });
+      const added = await addStaff(
+        { ...input, email, password },
+        auditedAs(audit, admin, 'staff.add', (row: StaffMember) => ({
+          record: `staff:${row.id}`,
+          changes: { role: [null, row.role] },
+        })),
+      );
       const row = await queries.findStaffById(db, added.id);
       if (!row) throw notFound();
       return { staff: toAccount(row), password };
@@ -154,8 +163,12 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
 
     async endSession(staff: StaffMember | null, sessionId: string) {
       const member = requireSignedIn(staff);
-      if (!(await sessionStore.deleteSessionOf(db, ownerOf(member.id), sessionId))) throw notFound();
-      await audit(member, 'session.end', { record: `staff:${member.id}` });
+      const ended = await db.transaction().execute(async (trx) => {
+        if (!(await sessionStore.deleteSessionOf(trx, ownerOf(member.id), sessionId))) return false;
+        await audit(member, 'session.end', { record: `staff:${member.id}` }, trx);
+        return true;
+      });
+      if (!ended) throw notFound();
     },
 
     /**

@@ -23,12 +23,12 @@ export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, tok
 
 /**
  * Sets `request.staff` (the staff member of the session cookie, or null) for the routes of this
- * plugin, before validation: the staff door (access/door.ts) asks it after.
+ * plugin, as the request comes in: the staff door (access/door.ts) asks it before the body is read.
  */
 export function useStaffSession(app: FastifyInstance) {
   const { staff } = app.services;
   app.decorateRequest('staff', null);
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.cookies[STAFF_COOKIE];
     request.staff = token ? await staff.bySession(token) : null;
   });
