@@ -1,6 +1,8 @@
 /** What the command-line tools share: failing with a message, and the configured database. */
 
+import path from 'node:path';
 import { configuredProvider } from '../money/payments/providers.js';
+import { BackupRefused } from '../platform/backup/manifest.js';
 import { systemClock } from '../platform/clock.js';
 import { type Config, ConfigError, loadConfig } from '../platform/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../platform/db/index.js';
@@ -60,5 +62,25 @@ export async function withDatabase(fail: (message: string) => never, work: (cont
     await services?.events.close();
     mailer.close();
     await db.destroy();
+  }
+}
+
+/**
+ * The one folder argument of `npm run backup` and `restore`, absolute. npm runs a script in the
+ * repository's root; a relative folder is taken from where the command was typed (INIT_CWD).
+ */
+export function backupFolder(fail: (message: string) => never, usage: string): string {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || !args[0] || args[0].startsWith('-')) fail(usage);
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0] as string);
+}
+
+/** Runs a backup or a restore; a refusal (nothing was changed) ends the tool with its one line. */
+export async function refusalsFail<T>(fail: (message: string) => never, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BackupRefused) fail(error.message);
+    throw error;
   }
 }

@@ -103,6 +103,9 @@ const MIGRATIONS = {
   '1765240000000-OneSessionStore': oneSessionStore,
 };
 
+/** Whether this version of Amora has a migration of that name: a backup made by a newer one is restored by that. */
+export const isKnownMigration = (name: string): boolean => Object.hasOwn(MIGRATIONS, name);
+
 /** Which engine a connection (or transaction) talks to, for the few statements that differ. */
 export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
