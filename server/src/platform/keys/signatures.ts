@@ -9,8 +9,6 @@ import type { LinkKeys } from '../config.js';
 type SignedPurpose = 'unsubscribe' | 'search-cursor';
 
 const SIGNATURE_BYTES = 24;
-/** The length of a signature as text (base64url of SIGNATURE_BYTES). */
-export const SIGNATURE_LENGTH = Math.ceil((SIGNATURE_BYTES * 4) / 3);
 
 function signatureWith(key: Buffer, purpose: SignedPurpose, text: string): string {
   return createHmac('sha256', key)
