@@ -155,6 +155,7 @@ export async function buildApp({
     metrics,
     allow: config.metricsAllow,
     token: config.metricsToken,
+    trustsProxies: config.trustProxy !== false,
     sources: {
       sockets: () => services.realtime.size,
       outbox: () => events.backlog(),

@@ -195,9 +195,33 @@ describe('who may read GET /metrics', () => {
     }
   });
 
+  it('lets no address in through a proxy TRUST_PROXY does not name: it may relay anyone', async () => {
+    expect((await from('10.1.2.3', { 'x-forwarded-for': '10.9.9.9' })).statusCode).toBe(404);
+    expect((await from('127.0.0.1', { forwarded: 'for=127.0.0.1' })).statusCode).toBe(404);
+    expect((await from('10.1.2.3', { 'x-forwarded-for': OUTSIDE, authorization: `Bearer ${TOKEN}` })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('answers anyone with the token', async () => {
     const response = await from(OUTSIDE, { authorization: `Bearer ${TOKEN}` });
     expect(response.statusCode).toBe(200);
     expect(sample(response.body, 'amora_login_locks_total', { account: 'staff' })).toBeDefined();
+  });
+});
+
+describe('GET /metrics with METRICS_ALLOW and behind a proxy TRUST_PROXY names', () => {
+  const proxied = useTestApp({ env: { TRUST_PROXY: '127.0.0.1', METRICS_ALLOW: '192.168.7.0/24' } });
+  const viaProxy = (sender: string) =>
+    client(proxied.app, { remoteAddress: '127.0.0.1' }).get('/metrics', {
+      headers: { 'x-forwarded-for': sender },
+      clientHeader: false,
+    });
+
+  it("judges the sender's address the proxy forwards, by METRICS_ALLOW alone", async () => {
+    expect((await viaProxy('192.168.7.9')).statusCode).toBe(200);
+    expect((await viaProxy('127.0.0.1')).statusCode).toBe(404);
+    expect((await viaProxy(OUTSIDE)).statusCode).toBe(404);
+    expect((await client(proxied.app, { remoteAddress: '10.1.2.3' }).get('/metrics')).statusCode).toBe(404);
   });
 });

@@ -17,6 +17,8 @@ export interface MetricsOptions {
   allow: string[];
   /** METRICS_TOKEN: opens the page to any address as `Authorization: Bearer <token>`. */
   token: string | null;
+  /** Whether TRUST_PROXY names any proxy. */
+  trustsProxies: boolean;
   sources: StateSources;
 }
 
@@ -53,11 +55,23 @@ function routeLabel(request: FastifyRequest): string {
   return url;
 }
 
-async function metricsPlugin(app: FastifyInstance, { metrics, allow, token, sources }: MetricsOptions) {
+/**
+ * A request relayed by a proxy TRUST_PROXY does not name comes from the proxy's address, not its
+ * sender's: a proxy on a private address would open the page to the internet. Such a request's
+ * address lets nobody in; the token still does.
+ */
+const relayedByUntrusted = (request: FastifyRequest, trustsProxies: boolean) =>
+  !trustsProxies && (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined);
+
+async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
+  const { metrics, token, trustsProxies, sources } = options;
   watchState(metrics.registry, sources);
-  const allowed = addressList(allow);
-  const mayRead = (request: FastifyRequest) =>
-    (isIP(request.ip) !== 0 && allowed.check(request.ip, ipVersion(request.ip))) || holdsToken(request, token);
+  const allowed = addressList(options.allow);
+  const allowedAddress = (request: FastifyRequest) =>
+    !relayedByUntrusted(request, trustsProxies) &&
+    isIP(request.ip) !== 0 &&
+    allowed.check(request.ip, ipVersion(request.ip));
+  const mayRead = (request: FastifyRequest) => allowedAddress(request) || holdsToken(request, token);
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: routeLabel(request), status: String(reply.statusCode) };
