@@ -45,6 +45,7 @@ import { allowedMethods } from './platform/http/allowed-methods.js';
 import { drainingHooks } from './platform/http/draining.js';
 import { answerClientError, answerError, installErrorHandler } from './platform/http/error-handler.js';
 import { healthRoutes } from './platform/http/health.js';
+import { metricsRoutes } from './platform/http/metrics.js';
 import { openApiOptions } from './platform/http/openapi.js';
 import { rateLimitSetup } from './platform/http/rate-limits.js';
 import { securityHeaders } from './platform/http/security-headers.js';
@@ -53,6 +54,7 @@ import { createDbQueue } from './platform/jobs/db-queue.js';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { configuredMediaStore } from './platform/media/store.js';
+import { createMetrics } from './platform/metrics/registry.js';
 import { createDevTextbox, createHttpTexter } from './platform/texts/texter.js';
 import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, onSocketError, realtimeRoutes } from './realtime/routes.js';
 import { createServices, notificationsSetup } from './services.js';
@@ -104,10 +106,17 @@ export async function buildApp({
   const wire = config.redisUrl ? await connectRedisWire(config.redisUrl, config.redisPrefix) : undefined;
   const events = createEventBus({ db, wire });
   app.addHook('onClose', () => events.close());
-  const dbQueue = createDbQueue({ db, clock });
-  const jobs = config.redisUrl
-    ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, fallback: dbQueue })
-    : dbQueue;
+  const metrics = createMetrics();
+  const dbQueue = createDbQueue({ db, clock, onError: metrics.jobErrors('database') });
+  const bullQueue = config.redisUrl
+    ? createBullQueue({
+        url: config.redisUrl,
+        prefix: config.redisPrefix,
+        fallback: dbQueue,
+        onError: metrics.jobErrors('redis'),
+      })
+    : null;
+  const jobs = bullQueue ?? dbQueue;
   const { provider: paymentProvider, sandbox } = configuredProvider(config, db, clock);
   const texter = config.smsUrl
     ? createHttpTexter(config.smsUrl)
@@ -124,6 +133,7 @@ export async function buildApp({
     jobs,
     paymentProvider,
     texter,
+    metrics,
     notifications: { ...(await notificationsSetup(config, db, clock)), localService: localPushService },
   });
   // The sandbox's checkout tells the payments domain what the payer chose, as a webhook would.
@@ -139,6 +149,19 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await services.notifications.settled();
     await jobs.close();
+  });
+  // Before the routes, whose every answer it times.
+  await app.register(metricsRoutes, {
+    metrics,
+    allow: config.metricsAllow,
+    token: config.metricsToken,
+    trustsProxies: config.trustProxy !== false,
+    sources: {
+      sockets: () => services.realtime.size,
+      outbox: () => events.backlog(),
+      queues: { database: dbQueue, ...(bullQueue && { redis: bullQueue }) },
+      paymentsByStatus: () => services.payments.countByStatus(),
+    },
   });
 
   await app.register(cookie);

@@ -36,6 +36,7 @@ import type { Mailer } from './platform/mail/mailer.js';
 import { createMailService } from './platform/mail/service.js';
 import { createCdnPurge } from './platform/media/purge.js';
 import type { MediaStore } from './platform/media/store.js';
+import { createMetrics, type Metrics } from './platform/metrics/registry.js';
 import { createDevTextbox, type Texter } from './platform/texts/texter.js';
 import { createRealtimeHub } from './realtime/hub.js';
 import { createSitesService } from './sites/service.js';
@@ -56,6 +57,8 @@ export interface ServiceDeps {
   paymentProvider?: PaymentProvider;
   /** Sends text messages; the dev outbox when not given, null where none may be sent. */
   texter?: Texter | null;
+  /** What the services count for GET /metrics; counted unread when not given (the command-line tools). */
+  metrics?: Metrics;
   /**
    * Notifications: the deployment's VAPID keys and push contact, the keys of unsubscribe links, the
    * public address for mailed links, and in tests their own push service.
@@ -93,6 +96,7 @@ export function createServices({
   jobs = createDbQueue({ db, clock }),
   paymentProvider = createSandboxProvider(db, clock),
   texter = createDevTextbox(db, clock),
+  metrics = createMetrics(),
   notifications: notificationsSetup,
 }: ServiceDeps) {
   const sites = createSitesService(db, clock, {
@@ -109,10 +113,10 @@ export function createServices({
   const purge = createCdnPurge({ jobs, purgeUrl: cdnPurgeUrl });
   const photos = createPhotosService({ db, clock, store: media, visibility, events, sites, purge });
   const credits = createCreditsService(db, clock);
-  const mail = createMailService({ mailer, sites, jobs });
+  const mail = createMailService({ mailer, sites, jobs, failures: metrics.mails });
   const passkeys = createPasskeysService({ db, clock });
   const links = createAccountLinks({ db, clock, members, mail });
-  const sessions = createSessionsService({ db, clock, events, passkeys, links });
+  const sessions = createSessionsService({ db, clock, events, passkeys, links, signIns: metrics.signIns('member') });
   const accounts = createAccountsService({ db, clock, members, credits, events, links, sessions, passkeys });
   const credentials = createCredentialsService({ db, clock, members, events, links, sessions, passkeys });
   const lifecycle = createLifecycleService({ db, clock, members, credits, events, links, sessions, credentials });
@@ -144,9 +148,10 @@ export function createServices({
     texter,
     events,
     jobs,
+    webhooks: metrics.paymentWebhooks(paymentProvider.name),
   });
   const audit = createAuditLog(db, clock);
-  const staff = createStaffService({ db, clock, audit });
+  const staff = createStaffService({ db, clock, audit, signIns: metrics.signIns('staff') });
   const operators = createOperatorsService({
     db,
     clock,

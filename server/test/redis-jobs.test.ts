@@ -32,6 +32,13 @@ afterEach(async () => {
 });
 
 describe('the BullMQ job queue', () => {
+  it('tells how many of its jobs are due and how many wait for their time', async () => {
+    const jobs = queue(uniquePrefix());
+    await jobs.add('test.job', { label: 'now' });
+    await jobs.add('test.job', { label: 'later' }, { delayMs: 60_000 });
+    expect(await jobs.counts()).toEqual({ waiting: 1, delayed: 1, active: 0, failed: 0 });
+  });
+
   it('runs a job once, and a delayed one when its time has come', async () => {
     const jobs = queue(uniquePrefix());
     const { runs, handler } = counter();

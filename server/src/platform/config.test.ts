@@ -168,6 +168,25 @@ describe('loadConfig', () => {
     },
   );
 
+  it('opens /metrics to loopback and the private ranges unless METRICS_ALLOW names others', () => {
+    expect(loadConfig({}).metricsAllow).toEqual([
+      '127.0.0.0/8',
+      '::1',
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      '192.168.0.0/16',
+      'fc00::/7',
+    ]);
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.5, 192.168.1.0/24' }).metricsAllow).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+    ]);
+    expect(loadConfig({ METRICS_ALLOW: 'none' }).metricsAllow).toEqual([]);
+    expect(problem({ METRICS_ALLOW: '10.0.0.0/33' })).toMatch(/^METRICS_ALLOW: "10.0.0.0\/33" is not an address/);
+    expect(problem({ METRICS_ALLOW: 'prometheus.internal' })).toMatch(/^METRICS_ALLOW: /);
+    expect(problem({ METRICS_TOKEN: 'short' })).toMatch(/^METRICS_TOKEN: must be at least 24/);
+  });
+
   it('reads PostgreSQL, Redis, SMTP and the text gateway from their URLs', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://amora@db.internal:5432/amora',

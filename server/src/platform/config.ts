@@ -81,6 +81,10 @@ export interface Config {
   media: MediaConfig;
   /** Where the addresses of removed public photos are POSTed, for the CDN to forget them; unset, nothing is. */
   cdnPurgeUrl: string | null;
+  /** Who may read GET /metrics without the token: addresses and CIDR ranges, matched against request.ip. */
+  metricsAllow: string[];
+  /** The bearer token that opens GET /metrics from any address; unset, only METRICS_ALLOW's may read it. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -183,19 +187,37 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= maxBits;
 }
 
+/** A comma list of addresses and CIDR ranges; `problem` says what else the variable may be. */
+function readAddresses(name: string, raw: string, problem: (wrong: string) => string): string[] {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) fail(name, problem(wrong));
+  return entries;
+}
+
 function readTrustProxy(env: Env): false | number | string[] {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '') return false;
   if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
-  const entries = raw.split(',').map((entry) => entry.trim());
-  const wrong = entries.find((entry) => !isAddressOrRange(entry));
-  if (wrong !== undefined) {
-    fail(
-      'TRUST_PROXY',
-      `"${wrong}" is neither a hop count nor a proxy address or CIDR range (e.g. 1 or 10.0.0.1,10.1.0.0/16)`,
-    );
-  }
-  return entries;
+  return readAddresses(
+    'TRUST_PROXY',
+    raw,
+    (wrong) => `"${wrong}" is neither a hop count nor a proxy address or CIDR range (e.g. 1 or 10.0.0.1,10.1.0.0/16)`,
+  );
+}
+
+/** Loopback and the private ranges: where a Prometheus beside the instances scrapes from. */
+const METRICS_ALLOW_DEFAULT = ['127.0.0.0/8', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'];
+
+function readMetricsAllow(env: Env): string[] {
+  const raw = (env.METRICS_ALLOW ?? '').trim();
+  if (raw === '') return METRICS_ALLOW_DEFAULT;
+  if (raw === 'none') return [];
+  return readAddresses(
+    'METRICS_ALLOW',
+    raw,
+    (wrong) => `"${wrong}" is not an address or CIDR range (e.g. 10.0.0.5,192.168.0.0/16), nor none`,
+  );
 }
 
 const MAKE_KEYS = 'make a set with npm run keys -- generate';
@@ -367,5 +389,7 @@ export function loadConfig(env: Env = process.env): Config {
     linkKeys: readLinkKeys(env, production),
     media: readMedia(env),
     cdnPurgeUrl: readUrl(env, 'CDN_PURGE_URL', ['http:', 'https:']),
+    metricsAllow: readMetricsAllow(env),
+    metricsToken: readToken(env, 'METRICS_TOKEN'),
   };
 }

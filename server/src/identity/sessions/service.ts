@@ -40,12 +40,19 @@ export interface Session {
   device: string;
 }
 
+/** What sign-ins tell the operators' metrics: each refusal, and each account locked by failures. */
+export interface SignInReport {
+  refused(reason: 'wrong_secret' | 'locked'): void;
+  locked(): void;
+}
+
 interface Deps {
   db: Db;
   clock: Clock;
   events: EventBus;
   passkeys: PasskeysService;
   links: AccountLinks;
+  signIns: SignInReport;
 }
 
 function loginBlocked(blockedUntil: string, now: Date): DomainError {
@@ -64,7 +71,7 @@ const shownSessionId = (sessionId: string) => hashSecret(sessionId).slice(0, 32)
 
 const ownerOf = (userId: number) => ({ kind: 'member', userId }) as const;
 
-export function createSessionsService({ db, clock, events, passkeys, links }: Deps) {
+export function createSessionsService({ db, clock, events, passkeys, links, signIns }: Deps) {
   const nowIso = () => clock.now().toISOString();
 
   /** Ends sessions in one transaction with their announcement: their sockets close on every instance once it commits. */
@@ -156,13 +163,21 @@ export function createSessionsService({ db, clock, events, passkeys, links }: De
         await signInQueries.blockLogins(db, siteId, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
         now,
       );
-    if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) throw loginBlocked(attempt.blockedUntil, now);
+    if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) {
+      signIns.refused('locked');
+      throw loginBlocked(attempt.blockedUntil, now);
+    }
     // Attempts sent at once beyond the limit are refused unchecked: a burst tries no more secrets.
-    if (attempt.number > LOGIN_MAX_FAILURES) throw await block();
+    if (attempt.number > LOGIN_MAX_FAILURES) {
+      signIns.refused('locked');
+      throw await block();
+    }
     const user = await check();
     if (!user) {
-      if (attempt.number === LOGIN_MAX_FAILURES) throw await block();
-      throw failure();
+      signIns.refused('wrong_secret');
+      if (attempt.number < LOGIN_MAX_FAILURES) throw failure();
+      signIns.locked();
+      throw await block();
     }
     await signInQueries.clearLoginFailures(db, siteId, emailKey);
     if (user.deleted_at) throw accountDeleted(user.deleted_at);

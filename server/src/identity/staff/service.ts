@@ -13,6 +13,7 @@ import type { Site } from '../../platform/site.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import * as sessionStore from '../sessions/queries.js';
+import type { SignInReport } from '../sessions/service.js';
 import { type AuditLog, auditedAs } from './audit.js';
 import { type StaffMember, toAccount, toMember } from './member.js';
 import { requireSignedIn } from './policy.js';
@@ -43,8 +44,8 @@ export interface StaffAccountChange {
   capacity?: number;
 }
 
-export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog }) {
-  const { db, clock, audit } = deps;
+export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog; signIns: SignInReport }) {
+  const { db, clock, audit, signIns } = deps;
   const nowIso = () => clock.now().toISOString();
 
   async function addStaff(
@@ -179,7 +180,10 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
     async login(site: Site, email: string, password: string) {
       const row = await queries.findStaffByEmail(db, normaliseEmail(email));
       const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstNothing(password);
-      if (!row || !valid || row.disabled_at) throw new DomainError('login_failed');
+      if (!row || !valid || row.disabled_at) {
+        signIns.refused('wrong_secret');
+        throw new DomainError('login_failed');
+      }
       const staff = toMember(row);
       const token = newSecret();
       const session = { id: hashSecret(token), kind: 'staff', staff_id: row.id, created_at: nowIso() } as const;

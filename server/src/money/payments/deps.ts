@@ -22,4 +22,6 @@ export interface PaymentsDeps {
   texter: Texter | null;
   events: EventBus;
   jobs: JobQueue;
+  /** Told of each call of the provider's webhook: the operators' metrics watch that they keep coming. */
+  webhooks: { received(): void };
 }

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUSES } from '@amora/common';
 import { sql } from 'kysely';
 import { dayOf, type FigurePeriod } from '../../platform/db/figures.js';
 import type { Db } from '../../platform/db/index.js';
@@ -82,4 +83,16 @@ export async function revenueByDay(db: Db, period: FigurePeriod) {
     .orderBy(day)
     .execute();
   return rows.map((row) => ({ day: row.day, currency: row.currency, net: Number(row.net) }));
+}
+
+/** Every payment by status, each status named (0 for none): one grouped count, on the index payments_by_status. */
+export async function countByStatus(db: Db): Promise<Record<PaymentStatus, number>> {
+  const rows = await db
+    .selectFrom('payments')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts = Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, 0])) as Record<PaymentStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
 }

@@ -41,6 +41,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     purchaseFigures: (period: FigurePeriod) => figures.purchaseFigures(deps.db, period),
     revenueFigures: (period: FigurePeriod) => figures.revenueFigures(deps.db, period),
     revenueByDay: (period: FigurePeriod) => figures.revenueByDay(deps.db, period),
+    /** The operators' metrics: how many payments are in each status now. */
+    countByStatus: () => figures.countByStatus(deps.db),
 
     /**
      * Payments for staff, newest first: each with why it may not be refunded now (null: it may), by

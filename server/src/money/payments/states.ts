@@ -87,6 +87,7 @@ export function createPaymentStates({
   sites,
   events,
   jobs,
+  webhooks,
 }: PaymentsDeps) {
   /**
    * Why a payment just paid may not bring its credits: the trial package is for members who never
@@ -207,6 +208,7 @@ export function createPaymentStates({
      * sent is not believed. Unknown ids change nothing. Safe to repeat and in any order.
      */
     async webhook(providerId: string) {
+      webhooks.received();
       const said = await provider.getPayment(providerId);
       const row =
         (await queries.findByProviderId(db, provider.name, providerId)) ??

@@ -41,6 +41,8 @@ export interface EventBus {
    * however many instances run (a push, a mail), where `subscribe` would do it once per instance.
    */
   subscribeLocal<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
+  /** What waits in the outbox: how many events are not published yet, and the age of the oldest (0: none). */
+  backlog(): Promise<{ count: number; oldestSeconds: number }>;
   close(): Promise<void>;
 }
 
@@ -334,6 +336,10 @@ export function createEventBus({
     },
     subscribe: (type, handler) => everywhere.on(type, handler),
     subscribeLocal: (type, handler) => here.on(type, handler),
+    async backlog() {
+      const { count, oldest } = await queries.unpublishedBacklog(db);
+      return { count, oldestSeconds: oldest ? Math.max(0, (now().getTime() - Date.parse(oldest)) / 1000) : 0 };
+    },
     async settled() {
       await running;
       while (delivering.size > 0) await Promise.allSettled([...delivering]);

@@ -98,3 +98,13 @@ export async function deletePublishedBefore(db: Db, before: string): Promise<num
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The events not yet published, and when the oldest of them was written (null: none waits). */
+export async function unpublishedBacklog(db: Db): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('event_outbox')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('published_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest };
+}

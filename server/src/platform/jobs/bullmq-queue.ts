@@ -6,6 +6,7 @@
 import { Queue, Worker } from 'bullmq';
 import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
 import {
+  type CountedJobQueue,
   JOB_ATTEMPTS,
   JOB_FIRST_RETRY_MS,
   JOB_LEASE_MS,
@@ -40,7 +41,7 @@ export function createBullQueue({
   leaseMs = JOB_LEASE_MS,
   onError = reportJobError,
   log = consoleLog,
-}: BullQueueOptions): JobQueue {
+}: BullQueueOptions): CountedJobQueue {
   const bullPrefix = `${prefix}bull`;
   // Adding fails at once while Redis is away (the job then goes to the fallback)...
   const queueConnection = connectRedis(url, { purpose: 'job queue', whileDown: 'jobs go to the database' }, log).redis;
@@ -115,6 +116,19 @@ export function createBullQueue({
         if (!counts || Object.values(counts).every((n) => n === 0)) return;
         await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
       }
+    },
+    async counts() {
+      const counts = await queue
+        .getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed')
+        .catch(() => null);
+      if (!counts) return null;
+      const count = (state: string) => counts[state] ?? 0;
+      return {
+        waiting: count('waiting') + count('prioritized'),
+        delayed: count('delayed'),
+        active: count('active'),
+        failed: count('failed'),
+      };
     },
     async close() {
       // A worker whose blocking connection went through a Redis outage may never finish closing

@@ -3,11 +3,11 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import * as queries from './queries.js';
 import {
+  type CountedJobQueue,
   JOB_ATTEMPTS,
   JOB_LEASE_MS,
   type JobHandler,
   type JobName,
-  type JobQueue,
   reportJobError,
   retryDelayMs,
 } from './queue.js';
@@ -32,7 +32,7 @@ export function createDbQueue({
   leaseMs = JOB_LEASE_MS,
   pollMs = POLL_MS,
   onError = reportJobError,
-}: DbQueueOptions): JobQueue {
+}: DbQueueOptions): CountedJobQueue {
   const handlers = new Map<string, (data: unknown) => Promise<void>>();
   const running = new Set<Promise<void>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -130,6 +130,7 @@ export function createDbQueue({
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
+    counts: () => queries.countByState(db, at()),
     async close() {
       closed = true;
       clearTimeout(timer);

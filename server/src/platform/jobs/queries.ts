@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, JobsTable } from '../db/schema.js';
+import type { JobCounts } from './queue.js';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -90,4 +91,29 @@ export async function failJob(db: Db, job: JobRow, failedAt: string, error: stri
     .where('id', '=', id)
     .where('attempts', '=', attempts)
     .execute();
+}
+
+/** The jobs in each state at `now`, in one grouped count. */
+export async function countByState(db: Db, now: string): Promise<JobCounts> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select((eb) => [
+      eb
+        .case()
+        .when('failed_at', 'is not', null)
+        .then('failed')
+        .when('locked_until', '>=', now)
+        .then('active')
+        .when('run_at', '>', now)
+        .then('delayed')
+        .else('waiting')
+        .end()
+        .as('state'),
+      eb.fn.countAll().as('n'),
+    ])
+    .groupBy('state')
+    .execute();
+  const counts: JobCounts = { waiting: 0, delayed: 0, active: 0, failed: 0 };
+  for (const row of rows) counts[row.state as keyof JobCounts] = Number(row.n);
+  return counts;
 }

@@ -33,6 +33,22 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/** How many jobs a queue holds in each state. */
+export interface JobCounts {
+  /** Due, waiting for a worker. */
+  waiting: number;
+  /** Waiting for their time: a delay, or the pause before another try. */
+  delayed: number;
+  active: number;
+  /** Out of attempts, kept for someone to look at. */
+  failed: number;
+}
+
+/** A queue that can tell what it holds (the metrics ask); null while it cannot learn it (Redis away). */
+export interface CountedJobQueue extends JobQueue {
+  counts(): Promise<JobCounts | null>;
+}
+
 /** How often a failing job is tried, and the pause before each next try. */
 export const JOB_ATTEMPTS = 12;
 export const JOB_FIRST_RETRY_MS = 30_000;

@@ -23,7 +23,7 @@ declare module '../jobs/queue.js' {
 }
 
 /** Where a mail's footer finds the company that runs the site. */
-export interface CompanyDetails {
+interface CompanyDetails {
   companyInfo(site: Site): Promise<CompanyInfo>;
 }
 
@@ -52,8 +52,23 @@ export interface NotificationMail extends MailTo {
   };
 }
 
-export function createMailService({ mailer, sites, jobs }: { mailer: Mailer; sites: CompanyDetails; jobs: JobQueue }) {
-  jobs.handle('mail.send', (mail) => mailer.send(mail));
+interface MailDeps {
+  mailer: Mailer;
+  sites: CompanyDetails;
+  jobs: JobQueue;
+  /** Told of each try the mail server refused or could not be reached for (the operators' metrics). */
+  failures: { failed(): void };
+}
+
+export function createMailService({ mailer, sites, jobs, failures }: MailDeps) {
+  jobs.handle('mail.send', async (mail) => {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      failures.failed();
+      throw error;
+    }
+  });
 
   async function frameOf(mail: MailTo): Promise<MailFrame> {
     const company = await sites.companyInfo(mail.site);
