@@ -81,6 +81,17 @@ export interface Config {
   media: MediaConfig;
   /** Where the addresses of removed public photos are POSTed, for the CDN to forget them; unset, nothing is. */
   cdnPurgeUrl: string | null;
+  overload: OverloadLimits;
+}
+
+/** Past any of these, API calls are refused with 503 at once rather than queued (http/overload.ts); 0: no limit. */
+export interface OverloadLimits {
+  /** The event loop's mean delay over its last sample, in ms. */
+  eventLoopDelayMs: number;
+  /** The share of its last sample the event loop was busy, 0 to 1. */
+  eventLoopUtilization: number;
+  /** Database calls waiting for a connection. */
+  databaseWaiting: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +173,16 @@ function readProcesses(env: Env, database: DatabaseConfig, redisUrl: string | nu
     fail('PROCESSES', `"${raw}" must be a whole number from 1 to 64`);
   if (value > 1 && database.engine !== 'postgres') fail('PROCESSES', 'more than 1 needs PostgreSQL (DATABASE_URL)');
   if (value > 1 && !redisUrl) fail('PROCESSES', 'more than 1 needs REDIS_URL, which joins the processes');
+  return value;
+}
+
+/** A limit from 0 (none) to `most`. */
+function readLimit(env: Env, name: string, fallback: number, most = Number.POSITIVE_INFINITY): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  const range = Number.isFinite(most) ? `from 0 to ${most}` : '0 or more';
+  if (!(value >= 0 && value <= most)) fail(name, `"${raw}" must be a number ${range} (0: no limit)`);
   return value;
 }
 
@@ -308,6 +329,8 @@ function readMedia(env: Env): MediaConfig {
 }
 
 const DEFAULT_MAIL_BUNDLE_SECONDS = 300;
+/** Measured with the bench's chat part (docs/measurements.md): accepted sends stay fast, the rest are refused. */
+const DEFAULT_OVERLOAD: OverloadLimits = { eventLoopDelayMs: 100, eventLoopUtilization: 0.95, databaseWaiting: 20 };
 /** Longer than a load balancer's health-check interval times its failure threshold (e.g. 2 × 2 s). */
 const PRODUCTION_DRAIN_SECONDS = 5;
 
@@ -367,5 +390,10 @@ export function loadConfig(env: Env = process.env): Config {
     linkKeys: readLinkKeys(env, production),
     media: readMedia(env),
     cdnPurgeUrl: readUrl(env, 'CDN_PURGE_URL', ['http:', 'https:']),
+    overload: {
+      eventLoopDelayMs: readLimit(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', DEFAULT_OVERLOAD.eventLoopDelayMs),
+      eventLoopUtilization: readLimit(env, 'OVERLOAD_EVENT_LOOP_UTILIZATION', DEFAULT_OVERLOAD.eventLoopUtilization, 1),
+      databaseWaiting: readLimit(env, 'OVERLOAD_DATABASE_WAITING', DEFAULT_OVERLOAD.databaseWaiting),
+    },
   };
 }
