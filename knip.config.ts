@@ -31,8 +31,9 @@ const config: KnipConfig = {
         'test/job-worker.ts',
       ],
       project: ['src/**/*.ts', 'test/**/*.ts'],
-      // Read from their files (require.resolve of a data path), and the loader `node --import tsx` runs the server with.
-      ignoreDependencies: ['@ip-location-db/geo-whois-asn-country-mmdb', 'country-state-city', 'tsx'],
+      // Read from their files (require.resolve of a data path), the loader `node --import tsx` runs the server with,
+      // and the development log's printer, which pino loads by its path in a worker (http/logging.ts).
+      ignoreDependencies: ['@ip-location-db/geo-whois-asn-country-mmdb', 'country-state-city', 'tsx', 'pino-pretty'],
     },
     web: {
       entry: ['src/render.tsx', 'src/sw/*.ts'],

@@ -17,12 +17,17 @@ export interface LatencyRow {
   setup: string;
   rate: number;
   sent: number;
+  /** Sends the server refused with 503 (overload), and the p99 of the time those answers took. */
+  refused: number;
+  refusedP99: number;
   delivered: number;
   perSecond: number;
   p50: number;
   p99: number;
   max: number;
   errors: number;
+  /** Sends the server accepted (200) whose message is not in the database afterwards. */
+  lost: number;
   /** CPU time per delivered message, in ms: the app's processes and PostgreSQL's (the bench's own is not counted). */
   appCpuMs: number;
   databaseCpuMs: number;
@@ -57,6 +62,9 @@ export function openAppSocket(base: string, member: Member, onPush: (push: Serve
  */
 const senderAgent = new http.Agent({ keepAlive: true, maxSockets: SENDER_CONNECTIONS });
 
+/** A send the server refused with 503 (overloaded): it was never started, and nothing is kept of it. */
+export class SendRefused extends Error {}
+
 export function post(base: string, member: Member, body: object): Promise<SendMessageResponse> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -78,6 +86,7 @@ export function post(base: string, member: Member, body: object): Promise<SendMe
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString();
           if (response.statusCode === 200) resolve(JSON.parse(text) as SendMessageResponse);
+          else if (response.statusCode === 503) reject(new SendRefused(text));
           else reject(new Error(`send: ${response.statusCode} ${text}`));
         });
         response.on('error', reject);
@@ -88,6 +97,14 @@ export function post(base: string, member: Member, body: object): Promise<SendMe
   });
 }
 
+export interface PacedRun {
+  sentAt: Map<number, number>;
+  measuredFrom: number;
+  errors: number;
+  /** The sends refused with 503, with how long their answer took (ms). */
+  refused: Map<number, number>;
+}
+
 /**
  * Sends `rate` messages a second, spread evenly over time and over the senders, for `seconds`
  * after a warm-up; `send(i)` starts message i and `arrived` is fed with when each one arrived.
@@ -96,8 +113,9 @@ export async function paced(
   rate: number,
   seconds: number,
   send: (sequence: number) => Promise<void>,
-): Promise<{ sentAt: Map<number, number>; measuredFrom: number; errors: number }> {
+): Promise<PacedRun> {
   const sentAt = new Map<number, number>();
+  const refused = new Map<number, number>();
   let errors = 0;
   let sequence = 0;
   const started = performance.now();
@@ -108,33 +126,42 @@ export async function paced(
     const due = Math.floor(((performance.now() - started) / 1000) * rate);
     while (sequence < due) {
       const current = sequence++;
-      sentAt.set(current, performance.now());
+      const at = performance.now();
+      sentAt.set(current, at);
       inFlight.push(
-        send(current).catch(() => {
-          errors += 1;
+        send(current).catch((error: unknown) => {
+          if (error instanceof SendRefused) refused.set(current, performance.now() - at);
+          else errors += 1;
         }),
       );
     }
     await sleep(TICK_MS);
   }
   await Promise.all(inFlight);
-  return { sentAt, measuredFrom, errors };
+  return { sentAt, measuredFrom, errors, refused };
 }
 
+/** The run's figures; delivery latencies and "undelivered" count the accepted sends only. */
 export function summarise(
   setup: string,
   rate: number,
   seconds: number,
-  run: { sentAt: Map<number, number>; measuredFrom: number; errors: number },
+  run: PacedRun,
   arrivedAt: Map<number, number>,
   cpu: { appMs: number; databaseMs: number },
-): LatencyRow {
+): Omit<LatencyRow, 'lost'> {
   const latencies: number[] = [];
+  const refusals: number[] = [];
   let sent = 0;
   let lastArrival = run.measuredFrom;
   for (const [sequence, at] of run.sentAt) {
     if (at < run.measuredFrom) continue;
     sent += 1;
+    const refusedIn = run.refused.get(sequence);
+    if (refusedIn !== undefined) {
+      refusals.push(refusedIn);
+      continue;
+    }
     const arrived = arrivedAt.get(sequence);
     if (arrived === undefined) continue;
     latencies.push(arrived - at);
@@ -143,10 +170,13 @@ export function summarise(
   // Throughput: what arrived over the time it took to arrive (longer than the window when the server falls behind).
   const took = Math.max(seconds, (lastArrival - run.measuredFrom) / 1000);
   latencies.sort((a, b) => a - b);
+  refusals.sort((a, b) => a - b);
   return {
     setup,
     rate,
     sent,
+    refused: refusals.length,
+    refusedP99: percentile(refusals, 0.99),
     delivered: latencies.length,
     perSecond: latencies.length / took,
     p50: percentile(latencies, 0.5),

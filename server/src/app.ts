@@ -45,8 +45,10 @@ import { allowedMethods } from './platform/http/allowed-methods.js';
 import { drainingHooks } from './platform/http/draining.js';
 import { answerClientError, answerError, installErrorHandler } from './platform/http/error-handler.js';
 import { healthRoutes } from './platform/http/health.js';
+import { requestLogOptions } from './platform/http/logging.js';
 import { metricsRoutes } from './platform/http/metrics.js';
 import { openApiOptions } from './platform/http/openapi.js';
+import { overload } from './platform/http/overload.js';
 import { rateLimitSetup } from './platform/http/rate-limits.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { createBullQueue } from './platform/jobs/bullmq-queue.js';
@@ -55,6 +57,7 @@ import { devMailboxRoutes } from './platform/mail/dev-mailbox.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { configuredMediaStore } from './platform/media/store.js';
 import { createMetrics } from './platform/metrics/registry.js';
+import { redisOutages } from './platform/redis.js';
 import { createDevTextbox, createHttpTexter } from './platform/texts/texter.js';
 import { CLIENT_MESSAGE_MAX_BYTES, closeSocketsForRestart, onSocketError, realtimeRoutes } from './realtime/routes.js';
 import { createServices, notificationsSetup } from './services.js';
@@ -85,7 +88,7 @@ export async function buildApp({
   localPushService,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...requestLogOptions(logger),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // A request that reaches a closing server on a connection already open is answered (and told
     // `connection: close`), not refused: the load balancer sent it before it saw the drain.
@@ -103,7 +106,9 @@ export async function buildApp({
   await app.register(drainingHooks);
   await app.register(allowedMethods);
 
-  const wire = config.redisUrl ? await connectRedisWire(config.redisUrl, config.redisPrefix) : undefined;
+  // One warning when Redis goes away, whichever of the instance's connections meets it first.
+  const outages = redisOutages(app.log);
+  const wire = config.redisUrl ? await connectRedisWire(config.redisUrl, config.redisPrefix, outages) : undefined;
   const events = createEventBus({ db, wire });
   app.addHook('onClose', () => events.close());
   const metrics = createMetrics();
@@ -114,6 +119,7 @@ export async function buildApp({
         prefix: config.redisPrefix,
         fallback: dbQueue,
         onError: metrics.jobErrors('redis'),
+        outages,
       })
     : null;
   const jobs = bullQueue ?? dbQueue;
@@ -181,7 +187,9 @@ export async function buildApp({
     errorHandler: onSocketError,
   });
   await app.register(securityHeaders);
-  const rateLimits = await rateLimitSetup(config, app.log);
+  // Before anything that reads the database: a call refused for overload has done nothing.
+  await app.register(overload, { limits: config.overload, db });
+  const rateLimits = await rateLimitSetup(config, outages);
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, rateLimits.options);
   await app.register(swagger, openApiOptions);

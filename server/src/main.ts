@@ -9,6 +9,7 @@ import { DEMO_HOSTED_PROFILES, DEMO_MEMBER, seedDemo } from './demo/seed.js';
 import { systemClock } from './platform/clock.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { migrateToLatest, openDatabase } from './platform/db/index.js';
+import { loggerFor } from './platform/http/logging.js';
 import { runServingProcesses } from './platform/http/processes.js';
 import { shutDownOnSignals } from './platform/http/shutdown.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './platform/mail/mailer.js';
@@ -32,7 +33,7 @@ async function openApp(config: Config) {
   const { db, engine } = openDatabase(config.database);
   await migrateToLatest(db, engine);
   const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createDevMailbox(db, systemClock);
-  const app = await buildApp({ config, db, clock: systemClock, mailer, logger: config.nodeEnv !== 'test' });
+  const app = await buildApp({ config, db, clock: systemClock, mailer, logger: loggerFor(config.nodeEnv) });
   const release = async () => {
     await db.destroy();
     mailer.close();

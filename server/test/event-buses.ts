@@ -6,7 +6,7 @@ import { type Db, migrateToLatest, openDatabase } from '../src/platform/db/index
 import { createEventBus, type EventBus } from '../src/platform/events/bus.js';
 import type { DomainEvent } from '../src/platform/events/catalogue.js';
 import { connectRedisWire } from '../src/platform/events/wire.js';
-import type { RedisLog } from '../src/platform/redis.js';
+import { type RedisLog, redisOutages } from '../src/platform/redis.js';
 
 /** A database with the outbox, in memory, for one test's buses. */
 export async function outboxDatabase(): Promise<Db> {
@@ -18,6 +18,7 @@ export async function outboxDatabase(): Promise<Db> {
 export interface BusOptions {
   /** The outbox, shared with other buses (instances of one deployment); one of its own unless given. */
   db?: Db;
+  /** Joined by Redis; its outages are told to `log` (the console unless given). */
   redis?: { url: string; prefix: string; log?: RedisLog };
   onError?: (error: unknown, event: DomainEvent) => void;
   /**
@@ -29,7 +30,7 @@ export interface BusOptions {
 
 export async function eventBus({ db, redis, onError, ownEventsOnly }: BusOptions = {}): Promise<EventBus & { db: Db }> {
   const outbox = db ?? (await outboxDatabase());
-  const wire = redis ? await connectRedisWire(redis.url, redis.prefix, redis.log) : undefined;
+  const wire = redis ? await connectRedisWire(redis.url, redis.prefix, redisOutages(redis.log ?? console)) : undefined;
   const bus = createEventBus({
     db: outbox,
     wire,

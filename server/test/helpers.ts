@@ -120,6 +120,16 @@ export function useTestApp(options: TestAppOptions & { setup?: (t: TestApp) => P
   };
 }
 
+/**
+ * Tests share the app's event loop and send calls back to back, on a machine running other tests:
+ * nothing there is overload to refuse, unless a test sets a limit.
+ */
+export const NO_OVERLOAD_LIMITS = {
+  OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+  OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
+  OVERLOAD_DATABASE_WAITING: '0',
+};
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.sharedDatabaseUrl;
   const engine = shared
@@ -133,6 +143,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     WEB_DIST: '',
     DATABASE_URL: databaseUrl ?? '',
+    ...NO_OVERLOAD_LIMITS,
     ...(testsOnS3() && !options.env?.MEDIA_STORE && (await s3TestEnv())),
     ...options.env,
   });

@@ -8,6 +8,7 @@ import { openDatabase } from '../src/platform/db/index.js';
 import { createBullQueue } from '../src/platform/jobs/bullmq-queue.js';
 import { createDbQueue } from '../src/platform/jobs/db-queue.js';
 import type { JobQueue } from '../src/platform/jobs/queue.js';
+import { redisOutages } from '../src/platform/redis.js';
 import { keptJobs, RESTART_LEASE_MS } from './jobs.js';
 
 const [kind, target, prefix] = process.argv.slice(2);
@@ -21,7 +22,7 @@ const queue: JobQueue =
         fallback: keptJobs(),
         leaseMs: RESTART_LEASE_MS,
         onError: quiet,
-        log: { warn: quiet, info: quiet },
+        outages: redisOutages({ warn: quiet, info: quiet }),
       });
 queue.handle('test.job', async ({ label }) => {
   process.stdout.write(`started ${label}\n`);

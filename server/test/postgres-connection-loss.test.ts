@@ -117,7 +117,9 @@ describe('when PostgreSQL drops the connections', () => {
     expect(response.json()).toEqual({
       error: 'service_unavailable',
       message: 'De dienst is even niet bereikbaar. Probeer het over een paar minuten opnieuw.',
+      request_id: response.headers['x-request-id'],
     });
+    expect(response.headers['retry-after']).toBe('2');
     await waitUntilTheAppLostItsConnections(operator, ended);
     expect((await visitor.get('/api/settings.php')).statusCode).toBe(200);
   });

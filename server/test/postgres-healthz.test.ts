@@ -36,6 +36,7 @@ describe('GET /healthz on PostgreSQL', () => {
     expect(down.json()).toEqual({
       error: 'service_unavailable',
       message: 'The service is unavailable for a moment. Please try again in a few minutes.',
+      request_id: down.headers['x-request-id'],
     });
 
     await bringBack();

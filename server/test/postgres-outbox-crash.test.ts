@@ -16,7 +16,7 @@ import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildMember, loggedIn, makePremium, useTestApp } from './helpers.js';
+import { buildMember, loggedIn, makePremium, NO_OVERLOAD_LIMITS, useTestApp } from './helpers.js';
 import { type ServerProcess, startServer } from './server-process.js';
 import { openSocket, type TestSocket } from './sockets.js';
 
@@ -90,6 +90,7 @@ describe('an instance killed between its commit and its publish', () => {
       REDIS_URL: '',
       SEED_DEMO: 'false',
       RATE_LIMIT_SCALE: '1000',
+      ...NO_OVERLOAD_LIMITS,
     };
     const startInstance = async () => {
       const instance = await startServer({ args: ['--import', 'tsx', 'server/src/main.ts'], env });

@@ -19,7 +19,7 @@ import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBalancer, type Upstream } from './balancer.js';
-import { buildMember, loggedIn, makePremium, useTestApp } from './helpers.js';
+import { buildMember, loggedIn, makePremium, NO_OVERLOAD_LIMITS, useTestApp } from './helpers.js';
 import { buildServer, type Exit, freePort, type ServerProcess, startServer } from './server-process.js';
 
 const MEMBERS = 4;
@@ -74,6 +74,7 @@ function serverEnv(drainSeconds: string): Record<string, string> {
     SEED_DEMO: 'false',
     RATE_LIMIT_SCALE: '1000',
     SHUTDOWN_DRAIN_SECONDS: drainSeconds,
+    ...NO_OVERLOAD_LIMITS,
   };
 }
 

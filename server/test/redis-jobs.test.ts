@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullQueue } from '../src/platform/jobs/bullmq-queue.js';
 import type { JobQueue } from '../src/platform/jobs/queue.js';
+import { redisOutages } from '../src/platform/redis.js';
 import { counter, crashWhileRunning, keptJobs, RESTART_LEASE_MS } from './jobs.js';
 import { TEST_REDIS_URL } from './redis.js';
 
@@ -22,7 +23,7 @@ function queue(prefix: string, leaseMs?: number) {
     fallback: keptJobs(),
     leaseMs,
     onError: quiet,
-    log: { warn: quiet, info: quiet },
+    outages: redisOutages({ warn: quiet, info: quiet }),
   });
   opened.push(created);
   return created;
@@ -88,7 +89,7 @@ describe('the BullMQ job queue', () => {
       prefix: uniquePrefix(),
       fallback,
       onError: quiet,
-      log: { warn: quiet, info: quiet },
+      outages: redisOutages({ warn: quiet, info: quiet }),
     });
     opened.push(unreachable);
     await unreachable.add('test.job', { label: 'kept' });

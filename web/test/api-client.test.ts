@@ -14,7 +14,7 @@ import {
 } from '@amora/common/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
-import { apiError, fakeServer, json } from './server';
+import { apiError, fakeServer, json, withRetries } from './server';
 
 /** The routes the client is tried on, from the table in common; a PATCH, which no route of the table uses, beside them. */
 const routes = {
@@ -47,17 +47,6 @@ const failure = (call: Promise<unknown>) =>
     },
     (error: unknown) => error as ApiError,
   );
-
-/** Lets every retry's wait pass at once, and returns how the call ended. */
-async function withRetries<T>(call: () => Promise<T>) {
-  vi.useFakeTimers();
-  const settled = call().then(
-    (value) => ({ value }),
-    (error: ApiError) => ({ error }),
-  );
-  await vi.runAllTimersAsync();
-  return settled;
-}
 
 describe('api client: what it sends', () => {
   it('says it is the app with the client header on every call, and sends cookies of this site only', async () => {

@@ -72,3 +72,14 @@ export function fakeServer(routes: Routes = {}) {
     },
   };
 }
+
+/** Lets every retry's wait pass at once, and returns how the call ended. */
+export async function withRetries<T>(call: () => Promise<T>) {
+  vi.useFakeTimers();
+  const settled = call().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  return settled;
+}

@@ -261,6 +261,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses calls past the overload limits by default, each of which 0 turns off', () => {
+    expect(loadConfig({}).overload).toEqual({ eventLoopDelayMs: 100, eventLoopUtilization: 0.95, databaseWaiting: 20 });
+    const off = {
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
+      OVERLOAD_DATABASE_WAITING: '0',
+    };
+    expect(loadConfig(off).overload).toEqual({ eventLoopDelayMs: 0, eventLoopUtilization: 0, databaseWaiting: 0 });
+    expect(problem({ OVERLOAD_EVENT_LOOP_UTILIZATION: '1.5' })).toBe(
+      'OVERLOAD_EVENT_LOOP_UTILIZATION: "1.5" must be a number from 0 to 1 (0: no limit)',
+    );
+    expect(problem({ OVERLOAD_DATABASE_WAITING: 'many' })).toBe(
+      'OVERLOAD_DATABASE_WAITING: "many" must be a number 0 or more (0: no limit)',
+    );
+  });
+
   it('keeps every message on one line', () => {
     const envs: Record<string, string>[] = [{ PORT: 'x' }, { DATABASE_URL: 'x' }, { REDIS_URL: 'x' }];
     for (const env of envs) {

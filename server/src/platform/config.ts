@@ -2,9 +2,13 @@
  * The one place that reads the environment. Every variable is validated at start-up;
  * a bad value stops the process with a single line naming the variable.
  */
-import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { type Env, fail } from './config-env.js';
+import { type LinkKeys, readLinkKeys, readVapidKeys, type VapidKeys } from './config-keys.js';
+
+export { ConfigError } from './config-env.js';
+export { LINK_KEY_MIN_BYTES, type LinkKeys, type VapidKeys } from './config-keys.js';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
@@ -21,20 +25,6 @@ export interface S3Config {
 
 /** Where photos and data exports are kept: under DATA_DIR/media, or in an S3 bucket. */
 type MediaConfig = { store: 'disk' } | { store: 's3'; s3: S3Config };
-
-/** The key new links are signed with, and the one before it, which verifies links until its grace ends. */
-export interface LinkKeys {
-  current: Buffer;
-  previous: { key: Buffer; until: Date } | null;
-}
-
-/** The VAPID pair that signs the deployment's pushes. */
-export interface VapidKeys {
-  /** base64url of the 65-byte uncompressed P-256 point, as settings.php hands it to browsers. */
-  publicKey: string;
-  /** base64url of the 32-byte private key. */
-  privateKey: string;
-}
 
 export interface Config {
   port: number;
@@ -85,14 +75,17 @@ export interface Config {
   metricsAllow: string[];
   /** The bearer token that opens GET /metrics from any address; unset, only METRICS_ALLOW's may read it. */
   metricsToken: string | null;
+  overload: OverloadLimits;
 }
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function fail(name: string, problem: string): never {
-  throw new ConfigError(`${name}: ${problem}`);
+/** Past any of these, API calls are refused with 503 at once rather than queued (http/overload.ts); 0: no limit. */
+export interface OverloadLimits {
+  /** The event loop's mean delay over its last sample, in ms. */
+  eventLoopDelayMs: number;
+  /** The share of its last sample the event loop was busy, 0 to 1. */
+  eventLoopUtilization: number;
+  /** Database calls waiting for a connection. */
+  databaseWaiting: number;
 }
 
 function readPort(env: Env): number {
@@ -169,6 +162,16 @@ function readProcesses(env: Env, database: DatabaseConfig, redisUrl: string | nu
   return value;
 }
 
+/** A limit from 0 (none) to `most`. */
+function readLimit(env: Env, name: string, fallback: number, most = Number.POSITIVE_INFINITY): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  const range = Number.isFinite(most) ? `from 0 to ${most}` : '0 or more';
+  if (!(value >= 0 && value <= most)) fail(name, `"${raw}" must be a number ${range} (0: no limit)`);
+  return value;
+}
+
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -220,84 +223,6 @@ function readMetricsAllow(env: Env): string[] {
   );
 }
 
-const MAKE_KEYS = 'make a set with npm run keys -- generate';
-/** How long an HMAC key must be to be as strong as the hash it keys (SHA-256). */
-export const LINK_KEY_MIN_BYTES = 32;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-/** The P-256 point (uncompressed, 65 bytes) of a 32-byte private key; null when it is none. */
-function publicPointOf(privateKey: Buffer): Buffer | null {
-  if (privateKey.length !== 32) return null;
-  try {
-    const ecdh = createECDH('prime256v1');
-    ecdh.setPrivateKey(privateKey);
-    return ecdh.getPublicKey();
-  } catch {
-    return null;
-  }
-}
-
-/** Both or neither; the public key must be the private key's, as browsers check pushes with it. */
-function readVapidKeys(env: Env, production: boolean): VapidKeys | null {
-  const publicKey = env.VAPID_PUBLIC_KEY || '';
-  const privateKey = env.VAPID_PRIVATE_KEY || '';
-  if (!publicKey && !privateKey) {
-    if (production)
-      fail('VAPID_PUBLIC_KEY', `and VAPID_PRIVATE_KEY are required when NODE_ENV=production (${MAKE_KEYS})`);
-    return null;
-  }
-  if (!publicKey) fail('VAPID_PUBLIC_KEY', 'is required with VAPID_PRIVATE_KEY');
-  if (!privateKey) fail('VAPID_PRIVATE_KEY', 'is required with VAPID_PUBLIC_KEY');
-  const point = BASE64URL.test(publicKey) ? Buffer.from(publicKey, 'base64url') : Buffer.alloc(0);
-  if (point.length !== 65 || point[0] !== 4)
-    fail('VAPID_PUBLIC_KEY', 'must be a P-256 public key: 65 bytes (uncompressed point) in base64url');
-  const derived = BASE64URL.test(privateKey) ? publicPointOf(Buffer.from(privateKey, 'base64url')) : null;
-  if (!derived) fail('VAPID_PRIVATE_KEY', 'must be a P-256 private key: 32 bytes in base64url');
-  if (!derived.equals(point)) fail('VAPID_PRIVATE_KEY', 'is not the private key of VAPID_PUBLIC_KEY');
-  return { publicKey, privateKey };
-}
-
-function readLinkKey(env: Env, name: string): Buffer | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return null;
-  const key = BASE64URL.test(raw) ? Buffer.from(raw, 'base64url') : Buffer.alloc(0);
-  if (key.length < LINK_KEY_MIN_BYTES)
-    fail(name, `must be at least ${LINK_KEY_MIN_BYTES} random bytes in base64url (${MAKE_KEYS})`);
-  return key;
-}
-
-/** An ISO 8601 date (its start, UTC) or date and time with its offset (2027-01-31T12:00+01:00). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-function readIsoDate(env: Env, name: string): Date | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return null;
-  const at = ISO_DATE.test(raw) ? new Date(raw) : null;
-  if (!at || Number.isNaN(at.getTime()))
-    fail(name, `"${raw}" is not an ISO 8601 date, nor a date and time with its offset (2027-01-31, 2027-01-31T12:00Z)`);
-  return at;
-}
-
-/**
- * LINK_SIGNING_KEY signs new links; after a rotation LINK_SIGNING_KEY_PREVIOUS, the key before it,
- * still verifies the links mailed with it until LINK_SIGNING_KEY_PREVIOUS_UNTIL.
- */
-function readLinkKeys(env: Env, production: boolean): LinkKeys | null {
-  const current = readLinkKey(env, 'LINK_SIGNING_KEY');
-  const previousKey = readLinkKey(env, 'LINK_SIGNING_KEY_PREVIOUS');
-  const until = readIsoDate(env, 'LINK_SIGNING_KEY_PREVIOUS_UNTIL');
-  if (previousKey && !until)
-    fail('LINK_SIGNING_KEY_PREVIOUS_UNTIL', 'is required with LINK_SIGNING_KEY_PREVIOUS: when its links stop working');
-  if (until && !previousKey)
-    fail('LINK_SIGNING_KEY_PREVIOUS_UNTIL', 'needs LINK_SIGNING_KEY_PREVIOUS, the key it ends');
-  if (!current) {
-    if (production) fail('LINK_SIGNING_KEY', `is required when NODE_ENV=production (${MAKE_KEYS})`);
-    if (previousKey) fail('LINK_SIGNING_KEY', 'is required with LINK_SIGNING_KEY_PREVIOUS');
-    return null;
-  }
-  return { current, previous: previousKey && until ? { key: previousKey, until } : null };
-}
-
 /** S3 bucket names: 3 to 63 lower-case letters, digits, dots and hyphens. */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -330,6 +255,8 @@ function readMedia(env: Env): MediaConfig {
 }
 
 const DEFAULT_MAIL_BUNDLE_SECONDS = 300;
+/** Measured with the bench's chat part (docs/measurements.md): accepted sends stay fast, the rest are refused. */
+const DEFAULT_OVERLOAD: OverloadLimits = { eventLoopDelayMs: 100, eventLoopUtilization: 0.95, databaseWaiting: 20 };
 /** Longer than a load balancer's health-check interval times its failure threshold (e.g. 2 × 2 s). */
 const PRODUCTION_DRAIN_SECONDS = 5;
 
@@ -391,5 +318,10 @@ export function loadConfig(env: Env = process.env): Config {
     cdnPurgeUrl: readUrl(env, 'CDN_PURGE_URL', ['http:', 'https:']),
     metricsAllow: readMetricsAllow(env),
     metricsToken: readToken(env, 'METRICS_TOKEN'),
+    overload: {
+      eventLoopDelayMs: readLimit(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', DEFAULT_OVERLOAD.eventLoopDelayMs),
+      eventLoopUtilization: readLimit(env, 'OVERLOAD_EVENT_LOOP_UTILIZATION', DEFAULT_OVERLOAD.eventLoopUtilization, 1),
+      databaseWaiting: readLimit(env, 'OVERLOAD_DATABASE_WAITING', DEFAULT_OVERLOAD.databaseWaiting),
+    },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Redis connections for the rate limits and the event bus. Redis is a help, not a need: when it
  * is away (not there at start, restarted, failed over) callers are told at once and degrade,
- * ioredis keeps reconnecting, and the outage is logged once when it starts and once when it ends.
+ * ioredis keeps reconnecting, and the outage is logged once when it starts and once when it ends,
+ * however many connections and calls meet it.
  */
 import { Redis, type RedisOptions } from 'ioredis';
 
@@ -16,43 +17,51 @@ export interface RedisLog {
   info(message: string): void;
 }
 
-export interface RedisUse {
-  /** Who uses the connection, e.g. 'rate limits'. */
-  purpose: string;
-  /** What happens meanwhile, e.g. 'counting per instance'. */
-  whileDown: string;
-}
-
-/** Tells an outage once when it starts and once when it ends. */
+/** Tells that one connection lost Redis, or has it again. */
 export interface OutageReport {
   down(error: Error): void;
   up(): void;
 }
 
-function outageReport({ purpose, whileDown }: RedisUse, log: RedisLog): OutageReport {
-  let isDown = false;
+/**
+ * The Redis outages of an instance, told once for all its connections: one warning when the first
+ * of them loses Redis, naming what each use does meanwhile, and one line when the last has it back.
+ */
+export interface RedisOutages {
+  /** The report of a connection whose use meanwhile is `whileDown`, e.g. 'rate limits count per instance'. */
+  reportFor(whileDown: string): OutageReport;
+}
+
+export function redisOutages(log: RedisLog): RedisOutages {
+  const meanwhile = new Set<string>();
+  const down = new Set<OutageReport>();
   return {
-    down(error) {
-      if (isDown) return;
-      isDown = true;
-      log.warn(`${purpose}: Redis is not reachable (${error.message}); ${whileDown} until it is back`);
-    },
-    up() {
-      if (!isDown) return;
-      isDown = false;
-      log.info(`${purpose}: Redis is back`);
+    reportFor(whileDown) {
+      meanwhile.add(whileDown);
+      const report: OutageReport = {
+        down(error) {
+          if (down.has(report)) return;
+          down.add(report);
+          if (down.size > 1) return;
+          log.warn(`Redis is not reachable (${error.message}); until it is back, ${[...meanwhile].join(', ')}`);
+        },
+        up() {
+          if (down.delete(report) && down.size === 0) log.info('Redis is back');
+        },
+      };
+      return report;
     },
   };
 }
 
 export function connectRedis(
   url: string,
-  use: RedisUse,
-  log: RedisLog,
+  whileDown: string,
+  outages: RedisOutages,
   options: RedisOptions = FAIL_FAST,
 ): { redis: Redis; outage: OutageReport } {
   const redis = new Redis(url, { connectTimeout: REDIS_WAIT_MS, ...options });
-  const outage = outageReport(use, log);
+  const outage = outages.reportFor(whileDown);
   // Without a listener ioredis prints every failed reconnection as an unhandled error.
   redis.on('error', (error: Error) => outage.down(error));
   redis.on('ready', () => outage.up());

@@ -1,7 +1,8 @@
 /**
  * The HTTP client of SPEC §7 over the route table in common: `api(route, input)`, JSON in and out,
  * the client request-type header on every call, and up to 5 retries with exponential delay for
- * calls that are safe to repeat. Every answer is checked against its route's schema.
+ * calls that are safe to repeat, or after the time a busy server's 503 asks (Retry-After). Every
+ * answer is checked against its route's schema.
  */
 import {
   type ApiErrorBody,
@@ -59,10 +60,31 @@ export function onAuthenticationLost(listener: Listener): () => void {
 }
 
 const RETRY_BASE_MS = 300;
+/** The longest a retry waits on a server's Retry-After. */
+const RETRY_AFTER_MAX_MS = 10_000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long to wait before trying again: what a 503's Retry-After (in seconds) asks, capped and
+ * spread by up to half again, so the apps a busy server refused together do not return together;
+ * otherwise a delay that doubles with each attempt.
+ */
+function retryDelay(response: Response | null, attempt: number): number {
+  const retryAfter = response?.status === 503 ? response.headers.get('retry-after')?.trim() : undefined;
+  // Seconds; a date (which Amora never sends) is left to the doubling delay.
+  const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
+  if (!(seconds >= 0)) return RETRY_BASE_MS * 2 ** attempt;
+  return Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) * (1 + Math.random() / 2);
+}
+
+/**
+ * The server's error; a 503 (busy or away for a moment, maybe from a proxy that sends no JSON) in
+ * the app's own calm words, in the language it shows.
+ */
 async function toApiError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+  if (response.status === 503)
+    return new ApiError(503, 'service_unavailable', i18n.t('errors:service_unavailable'), {}, body);
   return new ApiError(
     response.status,
     body.error ?? 'server_error',
@@ -135,7 +157,7 @@ async function request<Name extends AnswerName>(
       }
       throw error;
     }
-    await wait(RETRY_BASE_MS * 2 ** attempt);
+    await wait(retryDelay(response, attempt));
   }
 }
 

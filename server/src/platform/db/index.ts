@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type Dialect,
   Kysely,
   type Migration,
   type MigrationProvider,
@@ -111,12 +112,50 @@ export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {
+/** Of each database opened here: how many of its calls wait for a connection now. */
+const waitingCounts = new WeakMap<Db, () => number>();
+
+/**
+ * Calls waiting for a connection: PostgreSQL's pool's queue, or on SQLite the calls queued behind
+ * the one connection a transaction holds. What the overload check bounds (http/overload.ts).
+ */
+export function waitingForConnection(db: Db): number {
+  return waitingCounts.get(db)?.() ?? 0;
+}
+
+/** The dialect, counting the calls that wait for one of its connections. */
+function countingWaits(dialect: Dialect): { dialect: Dialect; waiting: () => number } {
+  let waiting = 0;
+  const createDriver = () => {
+    const driver = dialect.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      waiting += 1;
+      try {
+        return await acquire();
+      } finally {
+        waiting -= 1;
+      }
+    };
+    return driver;
+  };
+  return {
+    dialect: {
+      createDriver,
+      createAdapter: () => dialect.createAdapter(),
+      createIntrospector: (db) => dialect.createIntrospector(db),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
+    waiting: () => waiting,
+  };
+}
+
+function openDialect(config: DatabaseConfig): { dialect: Dialect; engine: Engine } {
   if (config.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10, keepAlive: true });
     survivesLostConnections(pool);
     preparesStatements(pool);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    return { dialect: new PostgresDialect({ pool }), engine: 'postgres' };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -124,10 +163,15 @@ export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(sqlite) }) }),
-    engine: 'sqlite',
-  };
+  return { dialect: new SqliteDialect({ database: preparingOnce(sqlite) }), engine: 'sqlite' };
+}
+
+export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {
+  const opened = openDialect(config);
+  const { dialect, waiting } = countingWaits(opened.dialect);
+  const db = new Kysely<Database>({ dialect });
+  waitingCounts.set(db, waiting);
+  return { db, engine: opened.engine };
 }
 
 /** Distinct statements kept prepared: the app's queries, and room for the ones whose `in (…)` lists vary. */

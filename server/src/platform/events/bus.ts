@@ -120,7 +120,7 @@ function recentIds(capacity: number) {
 }
 
 const reportError = (error: unknown, event: DomainEvent) => {
-  console.error(`event ${event.type} could not be handled or sent:`, error);
+  console.error(`event ${event.type} could not be handled:`, error);
 };
 
 /**
@@ -133,6 +133,7 @@ export interface EventBusOptions {
   db: Db;
   /** How events reach the other instances; none when this is the only one. */
   wire?: Wire;
+  /** A handler that failed (the event is relayed again); console.error unless given. */
   onError?: (error: unknown, event: DomainEvent) => void;
   /** How often the relay looks for events nobody relayed. */
   relayEveryMs?: number;
@@ -155,13 +156,15 @@ export function createEventBus({
     void everywhere.dispatch(envelope);
   }
 
-  /** False when the other instances did not get it (Redis is away or too slow): it is sent again later. */
+  /**
+   * False when the other instances did not get it (Redis is away or too slow): it is sent again
+   * later. The wire logs the outage, once; an event that waits for it is no error.
+   */
   async function sendOn(envelope: Envelope): Promise<boolean> {
     try {
       await wire?.send(envelope);
       return true;
-    } catch (error) {
-      onError(error, envelope.event);
+    } catch {
       return false;
     }
   }

@@ -9,7 +9,7 @@ import {
   FAIL_FAST,
   firstConnection,
   REDIS_WAIT_MS,
-  type RedisLog,
+  type RedisOutages,
   within,
 } from '../redis.js';
 import type { Envelope } from './catalogue.js';
@@ -22,7 +22,7 @@ interface WireListener {
 }
 
 export interface Wire {
-  /** Rejects while Redis is away, or when it does not answer in time. */
+  /** Rejects while Redis is away, or when it does not answer in time; the outage is logged, once. */
   send(envelope: Envelope): Promise<void>;
   /** Whether Redis is there to send to now. */
   connected(): boolean;
@@ -30,29 +30,26 @@ export interface Wire {
   close(): Promise<void>;
 }
 
-const consoleLog: RedisLog = { warn: console.warn, info: console.info };
-
 /**
  * Starts without Redis when it is away (waiting at most about a second) and catches up by itself:
- * the subscription is made, or made again, whenever Redis comes (back).
+ * the subscription is made, or made again, whenever Redis comes (back). A send Redis refuses or
+ * does not answer counts as the outage it is (told once, with the others), not as an error of its own.
  */
-export async function connectRedisWire(url: string, prefix: string, log = consoleLog): Promise<Wire> {
+export async function connectRedisWire(url: string, prefix: string, outages: RedisOutages): Promise<Wire> {
   const channel = `${prefix}events`;
   // A publish Redis did not answer is sent again from the outbox, not by ioredis on reconnecting.
-  const { redis: publisher } = connectRedis(
+  const { redis: publisher, outage: publishing } = connectRedis(
     url,
-    { purpose: 'event bus', whileDown: 'events reach other instances from the outbox' },
-    log,
+    'events reach the other instances from the outbox',
+    outages,
     { ...FAIL_FAST, autoResendUnfulfilledCommands: false },
   );
   // The subscriber subscribes on every (re)connection itself: ioredis's own resubscription leaves
   // its promise unhandled, which fails when the connection closes again before Redis answers.
-  const { redis: subscriber } = connectRedis(
-    url,
-    { purpose: 'event bus subscriber', whileDown: 'events of other instances wait in the outbox' },
-    log,
-    { maxRetriesPerRequest: null, autoResubscribe: false },
-  );
+  const { redis: subscriber } = connectRedis(url, "the other instances' events wait in the outbox", outages, {
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+  });
   let listener: WireListener = { heard: () => {}, missedSince: () => {} };
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
@@ -87,7 +84,13 @@ export async function connectRedisWire(url: string, prefix: string, log = consol
 
   return {
     async send(envelope) {
-      await publisher.publish(channel, JSON.stringify(envelope));
+      try {
+        await publisher.publish(channel, JSON.stringify(envelope));
+      } catch (error) {
+        publishing.down(error as Error);
+        throw error;
+      }
+      publishing.up();
     },
     connected: () => publisher.status === 'ready',
     listen(next) {

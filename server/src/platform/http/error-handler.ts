@@ -1,4 +1,7 @@
-/** Every failure leaves as `{ error, message, ...params }` with the message in the request's language. */
+/**
+ * Every failure leaves as `{ error, message, ...params }` with the message in the request's
+ * language; a 5xx also as `request_id`, its request's id in the log.
+ */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
@@ -105,11 +108,25 @@ const FRAMEWORK_REFUSALS: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/** How long a client should wait before it tries a call refused with 503 again (the web app adds jitter). */
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A failure of the server's names its request, so the person on call finds its log lines by the
+ * id someone reports; a 503 says when to try again.
+ */
+function markServerFailure(request: FastifyRequest, reply: FastifyReply, status: number) {
+  reply.header('x-request-id', request.id);
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
+  return { request_id: request.id };
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, extra: object = {}) {
   const params = 'params' in extra ? (extra.params as Record<string, unknown>) : {};
   const message = translator(localeOf(request))(`errors:${code}`, params);
   const { params: _omit, ...rest } = extra as { params?: unknown };
-  return reply.status(status).send({ error: code, message, ...params, ...rest });
+  const failure = status >= 500 ? markServerFailure(request, reply, status) : {};
+  return reply.status(status).send({ error: code, message, ...params, ...rest, ...failure });
 }
 
 function toFieldErrors(request: FastifyRequest, fields: Record<string, string>): FieldErrors {

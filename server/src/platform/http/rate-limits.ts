@@ -13,7 +13,7 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { closeRedis, connectRedis, firstConnection, type OutageReport, type RedisLog } from '../redis.js';
+import { closeRedis, connectRedis, firstConnection, type OutageReport, type RedisOutages } from '../redis.js';
 
 interface StoreOptions {
   continueExceeding?: boolean;
@@ -79,13 +79,9 @@ export interface RateLimitSetup {
 }
 
 /** The rate-limit plugin's options; with REDIS_URL also the Redis connection to close with the app. */
-export async function rateLimitSetup(config: Config, log: RedisLog): Promise<RateLimitSetup> {
+export async function rateLimitSetup(config: Config, outages: RedisOutages): Promise<RateLimitSetup> {
   if (!config.redisUrl) return { options: { global: false }, close: async () => {} };
-  const { redis, outage } = connectRedis(
-    config.redisUrl,
-    { purpose: 'rate limits', whileDown: 'counting per instance' },
-    log,
-  );
+  const { redis, outage } = connectRedis(config.redisUrl, 'rate limits count per instance', outages);
   await firstConnection(redis);
   return {
     options: { global: false, store: redisWithLocalFallback(redis, `${config.redisPrefix}rate-limit:`, outage) },

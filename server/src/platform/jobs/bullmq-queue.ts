@@ -4,7 +4,8 @@
  * queue, which every instance also works off), so a signup's mail is neither lost nor waited for.
  */
 import { Queue, Worker } from 'bullmq';
-import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisLog, within } from '../redis.js';
+import type { Redis } from 'ioredis';
+import { closeRedis, connectRedis, firstConnection, REDIS_WAIT_MS, type RedisOutages, within } from '../redis.js';
 import {
   type CountedJobQueue,
   JOB_ATTEMPTS,
@@ -29,10 +30,9 @@ export interface BullQueueOptions {
   fallback: JobQueue;
   leaseMs?: number;
   onError?: (name: string, error: unknown) => void;
-  log?: RedisLog;
+  /** Where its connections tell an outage, with the instance's others. */
+  outages: RedisOutages;
 }
-
-const consoleLog: RedisLog = { warn: console.warn, info: console.info };
 
 export function createBullQueue({
   url,
@@ -40,21 +40,18 @@ export function createBullQueue({
   fallback,
   leaseMs = JOB_LEASE_MS,
   onError = reportJobError,
-  log = consoleLog,
+  outages,
 }: BullQueueOptions): CountedJobQueue {
   const bullPrefix = `${prefix}bull`;
   // Adding fails at once while Redis is away (the job then goes to the fallback)...
-  const queueConnection = connectRedis(url, { purpose: 'job queue', whileDown: 'jobs go to the database' }, log).redis;
+  const queueConnection = connectRedis(url, 'new jobs go to the database', outages).redis;
   const queue = new Queue(QUEUE_NAME, { connection: queueConnection, prefix: bullPrefix });
   queue.on('error', () => {});
   // The first jobs wait (at most REDIS_WAIT_MS) for the first connection rather than miss it.
   const firstConnected = firstConnection(queueConnection);
-  // ...while the worker waits for Redis to come back.
-  const use = (purpose: string) =>
-    connectRedis(url, { purpose, whileDown: 'jobs in Redis wait' }, log, { maxRetriesPerRequest: null }).redis;
   const handlers = new Map<string, (data: unknown) => Promise<void>>();
   let worker: Worker | null = null;
-  let workerConnection: ReturnType<typeof use> | null = null;
+  let workerConnection: Redis | null = null;
 
   return {
     async add(name, data, options = {}) {
@@ -83,7 +80,8 @@ export function createBullQueue({
     start() {
       if (worker) return;
       fallback.start();
-      workerConnection = use('job worker');
+      // ...while the worker waits for Redis to come back.
+      workerConnection = connectRedis(url, 'the jobs in Redis wait', outages, { maxRetriesPerRequest: null }).redis;
       worker = new Worker(
         QUEUE_NAME,
         async (job) => {
