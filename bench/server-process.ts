@@ -99,5 +99,10 @@ export function productionEnv(dataDir: string, databaseUrl: string, redisUrl = '
     RATE_LIMIT_SCALE: '100000',
     // Nothing balances the bench's load: a stopping process need not wait for a balancer to notice.
     SHUTDOWN_DRAIN_SECONDS: '0',
+    // The throughput table asks how much one process carries with the calls queued, not how soon it
+    // refuses them: the overload limits are off (the realtime part, which reports refusals, keeps them).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
+    OVERLOAD_DATABASE_WAITING: '0',
   };
 }
