@@ -12,7 +12,7 @@ const auditOf = (record: string) =>
   t.db.selectFrom('staff_log').select(['action', 'changes']).where('record', '=', record).orderBy('id').execute();
 
 async function addOperator(admin: TestClient, email = `new-${Math.random().toString(36).slice(2)}@amora.test`) {
-  const response = await admin.post('/api/staff/team.php', { email, name: 'Nina', role: 'operator' });
+  const response = await admin.post('/api/staff/team.php', { email, name: 'Nina', role: 'operator', language: 'en' });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { staff: { id: number; email: string; role: string }; password: string };
 }
@@ -86,14 +86,16 @@ describe('the staff team', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json()).toMatchObject({ error: 'staff_self_change' });
 
-    const taken = await admin.post('/api/staff/team.php', { email: admin.email, name: 'Twin', role: 'operator' });
+    const taken = await admin.post('/api/staff/team.php', { email: admin.email, name: 'Twin', role: 'operator', language: 'en' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toMatchObject({ fields: { email: expect.anything() } });
     for (const body of [
-      { email: 'not-an-address', name: 'X', role: 'operator' },
-      { email: 'x@amora.test', name: '', role: 'operator' },
-      { email: 'x@amora.test', name: 'Nul\u0000Byte', role: 'operator' },
-      { email: 'x@amora.test', name: 'X', role: 'owner' },
+      { email: 'not-an-address', name: 'X', role: 'operator', language: 'en' },
+      { email: 'x@amora.test', name: '', role: 'operator', language: 'en' },
+      { email: 'x@amora.test', name: 'Nul\u0000Byte', role: 'operator', language: 'en' },
+      { email: 'x@amora.test', name: 'X', role: 'owner', language: 'en' },
+      { email: 'x@amora.test', name: 'X', role: 'operator', language: 'xx' },
+      { email: 'x@amora.test', name: 'X', role: 'operator' },
     ]) {
       expect((await admin.post('/api/staff/team.php', body)).statusCode, JSON.stringify(body)).toBe(422);
     }
@@ -172,7 +174,7 @@ describe('staff calls from another site', () => {
     const admin = await staffClient(t, 'admin');
     const email = 'forged@amora.test';
     const forged = [
-      admin.post('/api/staff/team.php', { email, name: 'Forged', role: 'admin' }, { clientHeader: false }),
+      admin.post('/api/staff/team.php', { email, name: 'Forged', role: 'admin', language: 'en' }, { clientHeader: false }),
       admin.put('/api/staff/team.php', { id: 1, disabled: true }, { clientHeader: false }),
       admin.post('/api/staff/refund.php', { payment: 1, reason: 'Forged' }, { clientHeader: false }),
       admin.post('/api/staff/status.php', { away: true }, { clientHeader: false }),

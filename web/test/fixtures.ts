@@ -103,6 +103,7 @@ export function buildStaff(overrides: Partial<StaffAccount> = {}): StaffAccount 
     two_step: true,
     capacity: 5,
     away: false,
+    language: 'en',
     disabled: false,
     created_at: '2026-01-02T09:00:00Z',
     ...overrides,

@@ -1,13 +1,18 @@
 /** The back office's team desk: staff accounts as admins manage them. */
 import { z } from 'zod';
 import { STAFF_ROLES } from '../staff-rights.js';
-import { emailField } from './accounts.js';
+import { emailField, localeField } from './accounts.js';
 import { id } from './ids.js';
 import { staffMember } from './staff.js';
 import { text } from './text.js';
 
 /** A staff account as admins manage it (GET /api/staff/team.php). */
-export const staffAccount = staffMember.extend({ disabled: z.boolean(), created_at: z.string() });
+export const staffAccount = staffMember.extend({
+  disabled: z.boolean(),
+  created_at: z.string(),
+  /** The locale the account's mails are written in. */
+  language: localeField,
+});
 export type StaffAccount = z.infer<typeof staffAccount>;
 export const staffTeamResponse = z.object({ staff: z.array(staffAccount) });
 
@@ -16,7 +21,9 @@ export const addStaffRequest = z.object({
   email: emailField,
   name: text().trim().min(1, 'required').max(100, 'too_long'),
   role: z.enum(STAFF_ROLES, { message: 'invalid_choice' }),
+  language: z.enum(localeField.options, { message: 'invalid_choice' }),
 });
+export type AddStaffRequest = z.infer<typeof addStaffRequest>;
 export const addStaffResponse = z.object({ staff: staffAccount, password: z.string() });
 
 /**

@@ -1,4 +1,5 @@
 /** The team desk of the back office: admins list, add and change staff accounts. */
+import type { Locale } from '@amora/common';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { StaffAccountChange, StaffService } from '../../identity/staff/service.js';
@@ -15,7 +16,7 @@ export function createTeamDesk(deps: { staffAccounts: StaffService }) {
     },
 
     /** An admin adds a staff account; its first password is returned once, for the admin to pass on. */
-    async addByAdmin(staff: StaffMember | null, input: { email: string; name: string; role: StaffRole }) {
+    async addByAdmin(staff: StaffMember | null, input: { email: string; name: string; role: StaffRole; language: Locale }) {
       return staffAccounts.addByAdmin(requireRight(staff, 'staff'), input);
     },
 

@@ -1,5 +1,9 @@
 /** The staff account as the server passes it around: who is signed in, with what role. */
+import { isLocale, type Locale } from '@amora/common';
 import type { StaffRole, StaffUserRow } from '../../platform/db/schema.js';
+
+/** The language of staff accounts made before they had one, and of those the command line adds. */
+export const DEFAULT_STAFF_LANGUAGE: Locale = 'en';
 
 export interface StaffMember {
   id: number;
@@ -30,5 +34,10 @@ export function toMember(
 
 /** A staff account as the team desk lists it. */
 export function toAccount(row: StaffUserRow) {
-  return { ...toMember(row), disabled: row.disabled_at !== null, created_at: row.created_at };
+  return {
+    ...toMember(row),
+    disabled: row.disabled_at !== null,
+    created_at: row.created_at,
+    language: isLocale(row.language) ? row.language : DEFAULT_STAFF_LANGUAGE,
+  };
 }

@@ -51,7 +51,9 @@ import type { SessionsTable } from './schema/sessions.js';
 import type { CompaniesTable, SiteDomainsTable, SitesTable } from './schema/sites.js';
 import type {
   OperatorClaimsTable,
+  StaffInvitationsTable,
   StaffLogTable,
+  StaffRecoveryCodesTable,
   StaffNotesTable,
   StaffPersonasTable,
   StaffUsersTable,
@@ -143,6 +145,8 @@ export interface Database {
   messages: MessagesTable;
   answer_waits: AnswerWaitsTable;
   staff_users: StaffUsersTable;
+  staff_invitations: StaffInvitationsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   staff_notes: StaffNotesTable;
   staff_personas: StaffPersonasTable;
   staff_log: StaffLogTable;

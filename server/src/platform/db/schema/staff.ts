@@ -20,6 +20,24 @@ export interface StaffUsersTable {
   capacity: Generated<number>;
   /** 1 while the operator is away: they claim nothing. */
   away: Generated<number>;
+  /** The locale the account's mails are written in. */
+  language: Generated<string>;
+}
+
+/** An admin's invitation to set up the authenticator app: a single-use link, by its hash. */
+export interface StaffInvitationsTable {
+  token_hash: string;
+  staff_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The recovery codes shown once at set-up, by their hashes: each signs in once in place of the app's code. */
+export interface StaffRecoveryCodesTable {
+  staff_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 /** A hosted profile's persona sheet: its facts as JSON (PersonaFacts), and how often it was edited. */

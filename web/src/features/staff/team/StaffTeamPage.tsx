@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
+import { LOCALES, type Locale, STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
 import { addStaffRequest } from '@amora/common/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -16,6 +16,12 @@ import { StaffTable } from '../shared/StaffTable';
 import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
 
 const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
+
+/** A language in its own words, as its speakers look for it in a list: "Nederlands", "Suomi". */
+const ownLanguageName = (locale: Locale) => {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+};
 
 /** How many conversations an operator may hold at once: the usual choices, and the current one. */
 const capacityChoices = (current: number) =>
@@ -61,7 +67,7 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
   const roleId = useId();
   const { form, onSubmit, alert } = useSchemaForm(
     addStaffRequest,
-    { email: '', name: '', role: 'operator' },
+    { email: '', name: '', role: 'operator', language: 'en' },
     async (input) => {
       onAdded(await add.mutateAsync(input));
       form.reset();
@@ -83,6 +89,23 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </StaffField>
+        <StaffField
+          id={`${roleId}-language`}
+          label="Language of their mails"
+          error={message(form.formState.errors.language?.message)}
+          className="mb-3"
+          labelClassName=""
+        >
+          {(control) => (
+            <Form.Select {...form.register('language')} {...control}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale}>
+                  {ownLanguageName(locale)}
                 </option>
               ))}
             </Form.Select>

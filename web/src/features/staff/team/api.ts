@@ -1,4 +1,4 @@
-import type { StaffRole } from '@amora/common';
+import type { AddStaffRequest, StaffRole } from '@amora/common';
 import { staffTeamRoutes } from '@amora/common/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -16,7 +16,7 @@ export function useStaffTeam() {
 export function useAddStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name: string; role: StaffRole }) => api(staffTeamRoutes.addStaff, input),
+    mutationFn: (input: AddStaffRequest) => api(staffTeamRoutes.addStaff, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
   });
 }
