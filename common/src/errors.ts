@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'refund_refused',
   'staff_self_change',
   'two_step_on_already',
+  'two_step_setup_required',
+  'invitation_invalid',
   'already_decided',
   'appeal_own_decision',
   'appeal_closed',

@@ -50,6 +50,7 @@ async function seedDemoSite(app: App, config: Config) {
     domains,
     hostedProfiles: DEMO_HOSTED_PROFILES,
     membersOnlySite: true,
+    origin: config.publicUrl,
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (seeded) console.log(`Seeded the demo site with ${DEMO_HOSTED_PROFILES} hosted profiles in ${seconds} s.`);

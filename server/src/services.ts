@@ -151,7 +151,7 @@ export function createServices({
     webhooks: metrics.paymentWebhooks(paymentProvider.name),
   });
   const audit = createAuditLog(db, clock);
-  const staff = createStaffService({ db, clock, audit, signIns: metrics.signIns('staff') });
+  const staff = createStaffService({ db, clock, audit, mail, signIns: metrics.signIns('staff') });
   const operators = createOperatorsService({
     db,
     clock,

@@ -12,6 +12,8 @@ export const staffAccount = staffMember.extend({
   created_at: z.string(),
   /** The locale the account's mails are written in. */
   language: localeField,
+  /** Until when the invitation to set up the authenticator app works, while it is unused. */
+  invitation_until: z.string().nullable(),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
 export const staffTeamResponse = z.object({ staff: z.array(staffAccount) });

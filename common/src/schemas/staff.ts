@@ -36,25 +36,43 @@ export const staffLoginRequest = z.object({
 });
 
 /**
- * POST /api/staff/login.php: signed in, or the password was right and a code is needed next, from
- * the account's app (`code`) or from a secret set up now (`enrol`).
+ * POST /api/staff/login.php: signed in, or the password was right and the code of the account's
+ * authenticator app is needed next.
  */
 export const staffLoginResponse = z.union([
   z.object({ staff: staffMember }),
   z.object({ two_step: z.literal('code') }),
-  twoStepSetup.extend({ two_step: z.literal('enrol') }),
 ]);
 export type StaffLogin = z.infer<typeof staffLoginResponse>;
 
-/** POST /api/staff/two-step.php: the code of the second step (or of a secret being set up). */
+/** An invitation's token, from its link. */
+const invitationToken = z.string().regex(/^[\w-]{20,100}$/, 'invalid');
+
+/**
+ * POST /api/staff/two-step.php: the six digits of the authenticator app, or a recovery code
+ * (xxxx-xxxx-xxxx); while an app is set up, also the invitation it is set up through.
+ */
 export const twoStepRequest = z.object({
   code: z
     .string()
     .transform((code) => code.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'two_step_code_wrong')),
+    .pipe(z.string().regex(/^(\d{6}|[a-z2-9]{4}-?[a-z2-9]{4}-?[a-z2-9]{4})$/i, 'two_step_code_wrong')),
+  invitation: invitationToken.optional(),
 });
 /** A staff member signed in: after the code (POST two-step.php), or a status change. */
 export const staffResponse = z.object({ staff: staffMember });
+/** POST /api/staff/two-step.php: signed in; after setting up an app, with its recovery codes, shown this once. */
+export const twoStepResponse = staffResponse.extend({ recovery_codes: z.array(z.string()).optional() });
+
+/** POST /api/staff/invitation.php: an invitation's link and the account's password start setting up its app. */
+export const staffInvitationRequest = z.object({
+  invitation: invitationToken,
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
+});
+/** The app to set up, for the account (by its address) the invitation is for. */
+export const invitationSetup = twoStepSetup.extend({ email: z.string() });
+/** POST /api/staff/two-step-setup.php: the set-up link went to the staff member's own address. */
+export const setupLinkMailed = z.object({ mailed_to: z.string() });
 /** GET /api/staff/sessions.php: where this staff member is signed in. */
 export const staffSession = z.object({
   id: z.string(),

@@ -1,15 +1,18 @@
 /**
  * `npm run staff -- add EMAIL --role operator [--name NAME]` creates a staff account (operator or
- * admin) and prints its first password, unless STAFF_PASSWORD gives one; `npm run staff -- list`
+ * admin) and prints its first password, unless STAFF_PASSWORD gives one, and the link of its
+ * invitation to set up an authenticator app; `npm run staff -- list`
  * shows them. Staff sign in at /staff on any site's domain. `npm run staff -- refund PAYMENT_ID
  * --by ADMIN_EMAIL --reason TEXT` refunds a purchase within its site's refund_days and takes back
  * the credits left of it, as that admin, in the audit log with the reason. `npm run staff --
- * reset-two-step EMAIL` forgets an account's authenticator app and ends its sessions, for the one
- * admin who lost theirs (others ask an admin, on the Team page).
+ * reset-two-step EMAIL` forgets an account's authenticator app and recovery codes, ends its sessions
+ * and prints a new invitation's link, for the one admin who lost theirs (others ask an admin, on
+ * the Team page).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES } from '@amora/common';
+import { INVITATION_HOURS } from '../identity/staff/invitations.js';
 import { StaffRefused } from '../identity/staff/service.js';
 import type { StaffRole } from '../platform/db/schema.js';
 import { DomainError } from '../platform/errors.js';
@@ -34,6 +37,14 @@ function parse() {
   }
 }
 
+/** The invitation's link, for the operator at the shell to pass on with the password. */
+function printInvitation(token: string | null) {
+  console.log(
+    `Invitation to set up the authenticator app, once, within ${INVITATION_HOURS} hours, on any site's address:\n` +
+      `/staff/invitation?token=${token}`,
+  );
+}
+
 const { values, positionals } = parse();
 const [command, email] = positionals;
 const known =
@@ -54,8 +65,10 @@ await withDatabase(fail, async ({ services, engine, where }) => {
     return;
   }
   if (command === 'reset-two-step') {
-    if (!email || !(await services.staff.resetTwoStepByCommand(email))) fail(`${email} is no staff account`);
-    console.log(`${email} sets up an authenticator app again at the next sign-in; its sessions have ended.`);
+    const invitation = email ? await services.staff.resetTwoStepByCommand(email) : null;
+    if (!invitation) fail(`${email} is no staff account`);
+    console.log(`${email} has no authenticator app and no recovery codes now; its sessions have ended.`);
+    printInvitation(invitation);
     return;
   }
   if (command === 'refund') {
@@ -93,6 +106,7 @@ await withDatabase(fail, async ({ services, engine, where }) => {
     });
     console.log(`Added ${added.role} ${added.email} (id ${added.id}) in ${engine}: ${where}.`);
     if (!given) console.log(`First password: ${password}`);
+    printInvitation(await services.staff.inviteByCommand(added.id));
   } catch (error) {
     if (error instanceof StaffRefused) fail(error.message);
     throw error;

@@ -103,13 +103,15 @@ export interface SeedOptions {
   /** Whether the members-only second site is made too (the full demo: npm start and the journeys). */
   membersOnlySite?: boolean;
   seed?: number;
+  /** Where the demo is served: the demo moderator's and admin's invitations link there. */
+  origin?: string;
 }
 
 /** Creates the demo site and member when the database has no site yet. Returns true when it seeded. */
 export async function seedDemo(
   services: Services,
   clock: Clock,
-  { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED, membersOnlySite = false }: SeedOptions,
+  { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED, membersOnlySite = false, origin }: SeedOptions,
 ): Promise<boolean> {
   if (await services.sites.anySite()) return false;
   const site = await services.sites.createSite(
@@ -130,8 +132,11 @@ export async function seedDemo(
   await completeDemoProfile(services, site, member);
   await services.lifecycle.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
   await services.staff.addStaff(DEMO_OPERATOR);
-  await services.staff.addStaff(DEMO_MODERATOR);
-  await services.staff.addStaff(DEMO_ADMIN);
+  for (const account of [DEMO_MODERATOR, DEMO_ADMIN]) {
+    const added = await services.staff.addStaff(account);
+    // Their invitations to set up an authenticator app wait in the dev mailbox.
+    if (origin) await services.staff.inviteByMail({ site, locale: 'en', origin }, added.id);
+  }
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   if (membersOnlySite) await seedMembersOnlySite(services, clock, seed);
   return true;

@@ -3,6 +3,7 @@ import type { Locale } from '@amora/common';
 import type { StaffMember } from '../../identity/staff/member.js';
 import { requireRight } from '../../identity/staff/policy.js';
 import type { StaffAccountChange, StaffService } from '../../identity/staff/service.js';
+import type { RequestContext } from '../../platform/context.js';
 import type { StaffRole } from '../../platform/db/schema.js';
 
 export function createTeamDesk(deps: { staffAccounts: StaffService }) {
@@ -15,14 +16,18 @@ export function createTeamDesk(deps: { staffAccounts: StaffService }) {
       return staffAccounts.accounts();
     },
 
-    /** An admin adds a staff account; its first password is returned once, for the admin to pass on. */
-    async addByAdmin(staff: StaffMember | null, input: { email: string; name: string; role: StaffRole; language: Locale }) {
-      return staffAccounts.addByAdmin(requireRight(staff, 'staff'), input);
+    /** An admin adds a staff account: its first password is returned once, its invitation mailed. */
+    async addByAdmin(
+      ctx: RequestContext,
+      staff: StaffMember | null,
+      input: { email: string; name: string; role: StaffRole; language: Locale },
+    ) {
+      return staffAccounts.addByAdmin(ctx, requireRight(staff, 'staff'), input);
     },
 
     /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
-    async change(staff: StaffMember | null, input: StaffAccountChange) {
-      return staffAccounts.changeByAdmin(requireRight(staff, 'staff'), input);
+    async change(ctx: RequestContext, staff: StaffMember | null, input: StaffAccountChange) {
+      return staffAccounts.changeByAdmin(ctx, requireRight(staff, 'staff'), input);
     },
   };
 }

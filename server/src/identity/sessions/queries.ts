@@ -173,7 +173,7 @@ export function findSessionStaff(db: Db, sessionId: string, now: string) {
     .executeTakeFirst();
 }
 
-/** A staff session waiting for a code: at sign-in, or while a signed-in staff member sets up a secret. */
+/** A staff session waiting for a code: the app's at sign-in, or the first of an app being set up through an invitation. */
 export function findTwoStepSession(db: Db, sessionId: string, now: string) {
   return db
     .selectFrom('sessions as s')
@@ -194,7 +194,7 @@ export function findTwoStepSession(db: Db, sessionId: string, now: string) {
     .where('s.id', '=', sessionId)
     .where('s.kind', '=', 'staff')
     .where('s.expires_at', '>', now)
-    .where((eb) => eb.or([eb('s.stage', '!=', 'signed_in'), eb('s.pending_secret', 'is not', null)]))
+    .where('s.stage', '!=', 'signed_in')
     .executeTakeFirst();
 }
 
@@ -215,15 +215,6 @@ export async function completeSession(db: Db, sessionId: string, expires: string
   await db
     .updateTable('sessions')
     .set({ stage: 'signed_in', pending_secret: null, code_attempts: 0, ...(expires && { expires_at: expires }) })
-    .where('id', '=', sessionId)
-    .where('kind', '=', 'staff')
-    .execute();
-}
-
-export async function setPendingSecret(db: Db, sessionId: string, secret: string) {
-  await db
-    .updateTable('sessions')
-    .set({ pending_secret: secret, code_attempts: 0 })
     .where('id', '=', sessionId)
     .where('kind', '=', 'staff')
     .execute();

@@ -33,9 +33,10 @@ export function toMember(
 }
 
 /** A staff account as the team desk lists it. */
-export function toAccount(row: StaffUserRow) {
+export function toAccount(row: StaffUserRow, invitationUntil: string | null) {
   return {
     ...toMember(row),
+    invitation_until: invitationUntil,
     disabled: row.disabled_at !== null,
     created_at: row.created_at,
     language: isLocale(row.language) ? row.language : DEFAULT_STAFF_LANGUAGE,

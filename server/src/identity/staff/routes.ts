@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
 import { perVisitor } from '../../platform/http/rate-limits.js';
 import { serve } from '../../platform/http/serve.js';
+import { requestContext } from '../request-context.js';
 import { STAFF_COOKIE, setStaffCookie, useStaffSession } from './session.js';
 
 export const staffSignInRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async (app, { rateLimitScale }) => {
@@ -16,17 +17,23 @@ export const staffSignInRoutes: FastifyPluginAsync<{ rateLimitScale: number }> =
     return outcome;
   });
 
+  serve(app, routes.startInvitation, { config: perVisitor(rateLimitScale)(10, 10) }, async (request, reply) => {
+    const { invitation, password } = request.body;
+    const { session, outcome } = await staff.startInvitation(request.site, invitation, password);
+    setStaffCookie(request, reply, session.token, session.expires);
+    return outcome;
+  });
+
   serve(app, routes.twoStep, { config: perVisitor(rateLimitScale)(10, 10) }, async (request, reply) => {
     const token = request.cookies[STAFF_COOKIE];
     if (!token) throw new DomainError('staff_login_required');
-    const { staff: member, expires } = await staff.confirmTwoStep(token, request.body.code);
-    if (expires) setStaffCookie(request, reply, token, expires);
-    return { staff: member };
+    const { code, invitation } = request.body;
+    const { expires, ...signedIn } = await staff.confirmTwoStep(token, code, invitation);
+    setStaffCookie(request, reply, token, expires);
+    return signedIn;
   });
 
-  serve(app, routes.startTwoStepSetup, (request) =>
-    staff.startTwoStepSetup(request.site, request.staff, request.cookies[STAFF_COOKIE]),
-  );
+  serve(app, routes.mailSetupLink, (request) => staff.mailSetupLink(requestContext(request), request.staff));
 
   serve(app, routes.staffLogout, async (request, reply) => {
     const token = request.cookies[STAFF_COOKIE];

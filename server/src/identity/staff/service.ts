@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { type Locale, normaliseEmail, STAFF_ROLES } from '@amora/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, InTransaction } from '../../platform/db/index.js';
-import type { StaffRole } from '../../platform/db/schema.js';
+import type { StaffRole, StaffUserRow } from '../../platform/db/schema.js';
+import type { MailService } from '../../platform/mail/service.js';
+import type { RequestContext } from '../../platform/context.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../credentials/passwords.js';
 import * as sessionStore from '../sessions/queries.js';
@@ -15,6 +17,8 @@ import { type AuditLog, auditedAs } from './audit.js';
 import { DEFAULT_STAFF_LANGUAGE, type StaffMember, toAccount, toMember } from './member.js';
 import { requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
+import { createInviter, issueInvitation, pendingInvitations } from './invitations.js';
+import { dropRecoveryCodes } from './recovery-codes.js';
 import { createStaffSignIn } from './sign-in.js';
 
 const ownerOf = (staffId: number) => ({ kind: 'staff', staffId }) as const;
@@ -29,8 +33,15 @@ export interface StaffAccountChange {
   capacity?: number;
 }
 
-export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog; signIns: SignInReport }) {
+export function createStaffService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  signIns: SignInReport;
+  mail: MailService;
+}) {
   const { db, clock, audit } = deps;
+  const inviter = createInviter(deps);
   const nowIso = () => clock.now().toISOString();
 
   async function addStaff(
@@ -60,8 +71,13 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
     });
   }
 
+  /** The account as the team desk shows it, with its invitation still to use. */
+  async function accountOf(row: StaffUserRow) {
+    return toAccount(row, (await pendingInvitations(db, nowIso())).get(row.id) ?? null);
+  }
+
   return {
-    ...createStaffSignIn(deps),
+    ...createStaffSignIn({ ...deps, inviter }),
 
     addStaff,
 
@@ -72,28 +88,38 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
 
     /** The staff accounts, as an admin sees them. */
     async accounts() {
-      return (await queries.listStaff(db)).map(toAccount);
+      const invitations = await pendingInvitations(db, nowIso());
+      return (await queries.listStaff(db)).map((row) => toAccount(row, invitations.get(row.id) ?? null));
     },
 
-    /** An admin adds a staff account; its first password is returned once, for the admin to pass on. */
-    async addByAdmin(admin: StaffMember, input: { email: string; name: string; role: StaffRole; language: Locale }) {
+    /**
+     * An admin adds a staff account: its first password is returned once, for the admin to pass on,
+     * and its invitation to set up the authenticator app is mailed to its address.
+     */
+    async addByAdmin(
+      ctx: RequestContext,
+      admin: StaffMember,
+      input: { email: string; name: string; role: StaffRole; language: Locale },
+    ) {
       const email = normaliseEmail(input.email);
       if (await queries.findStaffByEmail(db, email)) throw fieldError('email', 'email_taken');
       const password = randomBytes(12).toString('base64url');
-      const added = await addStaff(
-        { ...input, email, password },
-        auditedAs(audit, admin, 'staff.add', (row: StaffMember) => ({
+      let invitation = '';
+      const added = await addStaff({ ...input, email, password }, async (trx, row) => {
+        await auditedAs(audit, admin, 'staff.add', () => ({
           record: `staff:${row.id}`,
           changes: { role: [null, row.role], language: [null, input.language] },
-        })),
-      );
+        }))(trx, row);
+        invitation = await issueInvitation(trx, row.id, clock.now());
+      });
       const row = await queries.findStaffById(db, added.id);
       if (!row) throw notFound();
-      return { staff: toAccount(row), password };
+      await inviter.mailInvitation(ctx, row, invitation);
+      return { staff: await accountOf(row), password };
     },
 
     /** An admin changes another account's role, or disables it (ending its sessions at once) or enables it. */
-    async changeByAdmin(admin: StaffMember, input: StaffAccountChange) {
+    async changeByAdmin(ctx: RequestContext, admin: StaffMember, input: StaffAccountChange) {
       if (input.id === admin.id) throw new DomainError('staff_self_change');
       const before = await queries.findStaffById(db, input.id);
       if (!before) throw notFound();
@@ -102,9 +128,11 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
       const wasDisabled = before.disabled_at !== null;
       if (input.disabled !== undefined && input.disabled !== wasDisabled)
         changes.disabled = [wasDisabled, input.disabled];
-      if (input.reset_two_step && before.totp_secret !== null) changes.two_step = [true, false];
+      // A reset forgets the app, if there is one, and mails a new invitation to set one up.
+      if (input.reset_two_step) changes.two_step = [before.totp_secret !== null, false];
       if (input.capacity !== undefined && input.capacity !== before.capacity)
         changes.capacity = [before.capacity, input.capacity];
+      let invitation: string | null = null;
       if (Object.keys(changes).length > 0) {
         await db.transaction().execute(async (trx) => {
           await queries.updateStaff(trx, input.id, {
@@ -115,29 +143,56 @@ export function createStaffService(deps: { db: Db; clock: Clock; audit: AuditLog
           });
           // A lost phone or a disabled account: wherever it is signed in, it is not any more.
           if (input.disabled || changes.two_step) await sessionStore.deleteSessionsOf(trx, ownerOf(input.id));
+          if (changes.two_step) {
+            await dropRecoveryCodes(trx, input.id);
+            invitation = await issueInvitation(trx, input.id, clock.now());
+          }
           await audit(admin, 'staff.change', { record: `staff:${input.id}`, changes }, trx);
         });
       }
       const after = await queries.findStaffById(db, input.id);
       if (!after) throw notFound();
-      return { staff: toAccount(after) };
+      if (invitation) await inviter.mailInvitation(ctx, after, invitation);
+      return { staff: await accountOf(after) };
     },
 
-    /** From a shell: forgets the account's app and ends its sessions (logged as the account's own). */
-    async resetTwoStepByCommand(email: string): Promise<boolean> {
+    /**
+     * From a shell: forgets the account's app and recovery codes, ends its sessions and answers a new
+     * invitation's token to pass on (logged as the account's own). Null: no such account.
+     */
+    async resetTwoStepByCommand(email: string): Promise<string | null> {
       const row = await queries.findStaffByEmail(db, normaliseEmail(email));
-      if (!row) return false;
-      await db.transaction().execute(async (trx) => {
+      if (!row) return null;
+      return db.transaction().execute(async (trx) => {
         await queries.updateStaff(trx, row.id, { totp_secret: null, totp_last_step: null });
         await sessionStore.deleteSessionsOf(trx, ownerOf(row.id));
+        await dropRecoveryCodes(trx, row.id);
         await audit(
           toMember(row),
           'two_step.reset_by_command',
           { record: `staff:${row.id}`, changes: { two_step: [row.totp_secret !== null, false] } },
           trx,
         );
+        return issueInvitation(trx, row.id, clock.now());
       });
-      return true;
+    },
+
+    /** A new invitation mailed to the account (logged as the account's own): the demo's staff get theirs so. */
+    async inviteByMail(ctx: RequestContext, staffId: number) {
+      await inviter.invite(ctx, staffId, async (trx, invitee) => {
+        const row = await queries.findStaffById(trx, invitee.id);
+        if (row) await audit(toMember(row), 'staff.invite', { record: `staff:${row.id}` }, trx);
+      });
+    },
+
+    /** From a shell: a new invitation's token for the account to set up its app with (logged as the account's own). */
+    async inviteByCommand(staffId: number): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const row = await queries.findStaffById(trx, staffId);
+        if (!row) throw notFound();
+        await audit(toMember(row), 'staff.invite', { record: `staff:${row.id}` }, trx);
+        return issueInvitation(trx, row.id, clock.now());
+      });
     },
 
     /** Available or away: away, an operator claims nothing (what they hold stays theirs until it idles out). */

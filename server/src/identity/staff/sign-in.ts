@@ -7,15 +7,18 @@ import { addMinutes, type Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
 import type { StaffRole } from '../../platform/db/schema.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
+import type { RequestContext } from '../../platform/context.js';
 import type { Site } from '../../platform/site.js';
 import { verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import * as sessionStore from '../sessions/queries.js';
 import type { SignInReport } from '../sessions/service.js';
-import type { AuditLog } from './audit.js';
+import { type AuditLog, auditedAs } from './audit.js';
+import { findInvitedStaff, type Inviter, takeInvitation } from './invitations.js';
 import { type StaffMember, toMember } from './member.js';
 import { requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
+import { isRecoveryCode, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { codeStep, enrolment, newTotpSecret } from './two-step.js';
 
 /** A staff session lasts a working day. */
@@ -32,9 +35,55 @@ function twoStepRequired(role: StaffRole, site: Site) {
 
 const ownerOf = (staffId: number) => ({ kind: 'staff', staffId }) as const;
 
-export function createStaffSignIn(deps: { db: Db; clock: Clock; audit: AuditLog; signIns: SignInReport }) {
-  const { db, clock, audit, signIns } = deps;
+/** A staff session waiting for a code, with its account. */
+type TwoStepSession = NonNullable<Awaited<ReturnType<typeof sessionStore.findTwoStepSession>>>;
+
+export interface StaffSignInDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  signIns: SignInReport;
+  inviter: Inviter;
+}
+
+export function createStaffSignIn(deps: StaffSignInDeps) {
+  const { db, clock, audit, signIns, inviter } = deps;
   const nowIso = () => clock.now().toISOString();
+
+  /** The app's code, later than the last one used, or an unused recovery code: taken for good. */
+  async function takeCode(trx: Db, account: TwoStepSession, code: string) {
+    if (isRecoveryCode(code)) return useRecoveryCode(trx, account.id, code, nowIso());
+    if (account.totp_secret === null) return false;
+    const step = await codeStep(account.totp_secret, code, clock.now(), account.totp_last_step);
+    return step !== null && (await queries.useTimeStep(trx, account.id, account.totp_secret, step));
+  }
+
+  /**
+   * The first code of the invitation's new app: in one transaction the invitation is taken, the app
+   * kept, ten recovery codes made (shown this once) and the session signed in.
+   */
+  async function enrol(
+    sessionId: string,
+    session: TwoStepSession & { pending_secret: string },
+    code: string,
+    invitation: string,
+    expires: Date,
+  ) {
+    const step = await codeStep(session.pending_secret, code, clock.now(), null);
+    if (step === null) throw fieldError('code', 'two_step_code_wrong');
+    const staff = toMember({ ...session, totp_secret: session.pending_secret });
+    const recoveryCodes = await db.transaction().execute(async (trx) => {
+      if (!(await takeInvitation(trx, invitation, session.id, nowIso()))) return null;
+      if (!(await queries.setTotpSecret(trx, session.id, session.pending_secret, step))) return null;
+      const codes = await replaceRecoveryCodes(trx, session.id);
+      await sessionStore.completeSession(trx, sessionId, expires.toISOString());
+      await audit(staff, 'two_step.enrol', { record: `staff:${staff.id}` }, trx);
+      await audit(staff, 'login', {}, trx);
+      return codes;
+    });
+    if (!recoveryCodes) throw new DomainError('invitation_invalid');
+    return { staff, expires, recovery_codes: recoveryCodes };
+  }
 
   return {
     /** Where the staff member is signed in; `token` is this browser's. */
@@ -60,7 +109,8 @@ export function createStaffSignIn(deps: { db: Db; clock: Clock; audit: AuditLog;
     /**
      * The password step of signing in; unknown addresses take as long as wrong passwords. The
      * session it starts is signed in at once only where no code is needed; else it waits for the
-     * code of the account's authenticator app, or for the first code of a secret set up now.
+     * code of the account's authenticator app. An account that must use an app and has none sets it
+     * up through its invitation, never here: the password alone links no app.
      */
     async login(site: Site, email: string, password: string) {
       const row = await queries.findStaffByEmail(db, normaliseEmail(email));
@@ -70,36 +120,55 @@ export function createStaffSignIn(deps: { db: Db; clock: Clock; audit: AuditLog;
         throw new DomainError('login_failed');
       }
       const staff = toMember(row);
+      if (!staff.two_step && twoStepRequired(staff.role, site)) throw new DomainError('two_step_setup_required');
       const token = newSecret();
       const session = { id: hashSecret(token), kind: 'staff', staff_id: row.id, created_at: nowIso() } as const;
-      if (!staff.two_step && !twoStepRequired(staff.role, site)) {
+      if (!staff.two_step) {
         const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
-        await sessionStore.insertSession(db, { ...session, expires_at: expires.toISOString(), stage: 'signed_in' });
-        await audit(staff, 'login', {});
+        await db.transaction().execute(async (trx) => {
+          await sessionStore.insertSession(trx, { ...session, expires_at: expires.toISOString(), stage: 'signed_in' });
+          await audit(staff, 'login', {}, trx);
+        });
         return { session: { token, expires }, outcome: { staff } };
       }
       const expires = addMinutes(clock.now(), TWO_STEP_MINUTES);
-      if (staff.two_step) {
-        await sessionStore.insertSession(db, { ...session, expires_at: expires.toISOString(), stage: 'code' });
-        return { session: { token, expires }, outcome: { two_step: 'code' as const } };
+      await sessionStore.insertSession(db, { ...session, expires_at: expires.toISOString(), stage: 'code' });
+      return { session: { token, expires }, outcome: { two_step: 'code' as const } };
+    },
+
+    /**
+     * The first step of an invitation: its link and the account's password start a session that
+     * waits for the first code of a new app; the invitation itself is taken only with that code.
+     */
+    async startInvitation(site: Site, invitation: string, password: string) {
+      const row = await findInvitedStaff(db, invitation, nowIso());
+      if (!row) throw new DomainError('invitation_invalid');
+      if (!(await verifyPassword(row.password_hash, password))) {
+        signIns.refused('wrong_secret');
+        throw new DomainError('login_failed');
       }
+      const token = newSecret();
+      const expires = addMinutes(clock.now(), TWO_STEP_MINUTES);
       const secret = newTotpSecret();
       await sessionStore.insertSession(db, {
-        ...session,
+        id: hashSecret(token),
+        kind: 'staff',
+        staff_id: row.id,
+        created_at: nowIso(),
         expires_at: expires.toISOString(),
         stage: 'enrol',
         pending_secret: secret,
       });
-      const setup = await enrolment(secret, `${site.name} staff`, staff.email);
-      return { session: { token, expires }, outcome: { two_step: 'enrol' as const, ...setup } };
+      const setup = await enrolment(secret, `${site.name} staff`, row.email);
+      return { session: { token, expires }, outcome: { ...setup, email: row.email } };
     },
 
     /**
-     * The second step: the code of the account's app, or the first code of a secret being set up
-     * (which the account keeps from then on). Each code works once; a session gets CODE_ATTEMPTS
-     * tries, then the password must be given again.
+     * The second step: the code of the account's app or one of its recovery codes, or the first code
+     * of an app being set up through an invitation. Each code works once; a session gets
+     * CODE_ATTEMPTS tries, then the password must be given again.
      */
-    async confirmTwoStep(token: string, code: string) {
+    async confirmTwoStep(token: string, code: string, invitation?: string) {
       const sessionId = hashSecret(token);
       const session = await sessionStore.findTwoStepSession(db, sessionId, nowIso());
       if (!session || session.disabled_at) throw new DomainError('staff_login_required');
@@ -107,31 +176,31 @@ export function createStaffSignIn(deps: { db: Db; clock: Clock; audit: AuditLog;
         await sessionStore.deleteSession(db, 'staff', sessionId);
         throw new DomainError('staff_login_required');
       }
-      const secret = session.pending_secret ?? session.totp_secret;
-      if (secret === null) throw new DomainError('staff_login_required');
-      const step = await codeStep(secret, code, clock.now(), session.pending_secret ? null : session.totp_last_step);
-      const taken =
-        step !== null &&
-        (session.pending_secret
-          ? await queries.setTotpSecret(db, session.id, secret, step)
-          : await queries.useTimeStep(db, session.id, secret, step));
-      if (!taken) throw fieldError('code', 'two_step_code_wrong');
-      // A sign-in now lasts the working day; a setup while signed in keeps its session's end.
-      const expires = session.stage === 'signed_in' ? null : addMinutes(clock.now(), SESSION_HOURS * 60);
-      await sessionStore.completeSession(db, sessionId, expires?.toISOString() ?? null);
-      const staff = toMember({ ...session, totp_secret: secret });
-      if (session.pending_secret) await audit(staff, 'two_step.enrol', { record: `staff:${staff.id}` });
-      if (session.stage !== 'signed_in') await audit(staff, 'login', {});
+      const expires = addMinutes(clock.now(), SESSION_HOURS * 60);
+      if (session.pending_secret !== null) {
+        if (!invitation) throw new DomainError('invitation_invalid');
+        return enrol(sessionId, { ...session, pending_secret: session.pending_secret }, code, invitation, expires);
+      }
+      const staff = toMember(session);
+      const signedIn = await db.transaction().execute(async (trx) => {
+        if (!(await takeCode(trx, session, code))) return false;
+        await sessionStore.completeSession(trx, sessionId, expires.toISOString());
+        await audit(staff, 'login', isRecoveryCode(code) ? { changes: { recovery_code: [null, 'used'] } } : {}, trx);
+        return true;
+      });
+      if (!signedIn) throw fieldError('code', 'two_step_code_wrong');
       return { staff, expires };
     },
 
-    /** A signed-in operator who may choose sets up two-step sign-in: the secret waits for its first code. */
-    async startTwoStepSetup(site: Site, staff: StaffMember | null, token: string | undefined) {
+    /**
+     * A signed-in operator who may choose asks to set up an authenticator app: like everyone, they
+     * do it through an invitation, mailed to their own address.
+     */
+    async mailSetupLink(ctx: RequestContext, staff: StaffMember | null) {
       const member = requireSignedIn(staff);
-      if (member.two_step || !token) throw new DomainError('two_step_on_already');
-      const secret = newTotpSecret();
-      await sessionStore.setPendingSecret(db, hashSecret(token), secret);
-      return enrolment(secret, `${site.name} staff`, member.email);
+      if (member.two_step) throw new DomainError('two_step_on_already');
+      await inviter.invite(ctx, member.id, auditedAs(audit, member, 'staff.invite', () => ({ record: `staff:${member.id}` })));
+      return { mailed_to: member.email };
     },
 
     async bySession(token: string): Promise<StaffMember | null> {

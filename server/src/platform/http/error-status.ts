@@ -53,6 +53,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   refund_refused: 409,
   staff_self_change: 409,
   two_step_on_already: 409,
+  two_step_setup_required: 403,
+  invitation_invalid: 410,
   claim_required: 409,
   claim_capacity: 409,
   staff_away: 409,

@@ -13,6 +13,7 @@ export type AccountMailKind =
   | 'mail_changed'
   | 'reactivate'
   | 'new_device'
+  | 'staff_invitation'
   | 'complaint'
   | 'payment_refused'
   | 'photo_rejected'
