@@ -37,7 +37,7 @@ describe('the staff team', () => {
     const nina = await signIn('nina.team@amora.test', password);
     expect((await nina.get('/api/staff/inbox.php')).statusCode).toBe(200);
     expect(await auditOf(`staff:${staff.id}`)).toEqual([
-      { action: 'staff.add', changes: JSON.stringify({ role: [null, 'operator'] }) },
+      { action: 'staff.add', changes: JSON.stringify({ role: [null, 'operator'], language: [null, 'en'] }) },
     ]);
   });
 
@@ -73,7 +73,7 @@ describe('the staff team', () => {
     expect(again.statusCode).toBe(401);
 
     expect(await auditOf(`staff:${staff.id}`)).toEqual([
-      { action: 'staff.add', changes: JSON.stringify({ role: [null, 'operator'] }) },
+      { action: 'staff.add', changes: JSON.stringify({ role: [null, 'operator'], language: [null, 'en'] }) },
       { action: 'staff.change', changes: JSON.stringify({ role: ['operator', 'admin'] }) },
       { action: 'staff.change', changes: JSON.stringify({ disabled: [false, true] }) },
     ]);
@@ -149,7 +149,7 @@ describe('the audit log', () => {
     expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
       ['staff.change', { capacity: [5, 8] }],
       ['staff.change', { role: ['operator', 'moderator'] }],
-      ['staff.add', { role: [null, 'operator'] }],
+      ['staff.add', { role: [null, 'operator'], language: [null, 'en'] }],
     ]);
     const adminId = (await t.services.staff.byEmail(admin.email))?.id;
     const family = (await admin.get(`/api/staff/log.php?action=staff&staff=${adminId}`)).json().entries as {
