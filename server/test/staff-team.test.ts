@@ -86,7 +86,12 @@ describe('the staff team', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json()).toMatchObject({ error: 'staff_self_change' });
 
-    const taken = await admin.post('/api/staff/team.php', { email: admin.email, name: 'Twin', role: 'operator', language: 'en' });
+    const taken = await admin.post('/api/staff/team.php', {
+      email: admin.email,
+      name: 'Twin',
+      role: 'operator',
+      language: 'en',
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toMatchObject({ fields: { email: expect.anything() } });
     for (const body of [
@@ -174,7 +179,11 @@ describe('staff calls from another site', () => {
     const admin = await staffClient(t, 'admin');
     const email = 'forged@amora.test';
     const forged = [
-      admin.post('/api/staff/team.php', { email, name: 'Forged', role: 'admin', language: 'en' }, { clientHeader: false }),
+      admin.post(
+        '/api/staff/team.php',
+        { email, name: 'Forged', role: 'admin', language: 'en' },
+        { clientHeader: false },
+      ),
       admin.put('/api/staff/team.php', { id: 1, disabled: true }, { clientHeader: false }),
       admin.post('/api/staff/refund.php', { payment: 1, reason: 'Forged' }, { clientHeader: false }),
       admin.post('/api/staff/status.php', { away: true }, { clientHeader: false }),

@@ -67,9 +67,9 @@ async function signInWithCode(email: string, secret: string, at = t.clock.now(),
 }
 
 const actionsOf = async (staffId: number) =>
-  (
-    await t.db.selectFrom('staff_log').select('action').where('staff_id', '=', staffId).orderBy('id').execute()
-  ).map((row) => row.action);
+  (await t.db.selectFrom('staff_log').select('action').where('staff_id', '=', staffId).orderBy('id').execute()).map(
+    (row) => row.action,
+  );
 
 describe('two-step sign-in for staff', () => {
   it("sets up an admin's app only through the invitation mailed to them, and signs in only with its code", async () => {
@@ -127,7 +127,11 @@ describe('two-step sign-in for staff', () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     // Kept only as hashes.
-    const kept = await t.db.selectFrom('staff_recovery_codes').select('code_hash').where('staff_id', '=', staff.id).execute();
+    const kept = await t.db
+      .selectFrom('staff_recovery_codes')
+      .select('code_hash')
+      .where('staff_id', '=', staff.id)
+      .execute();
     expect(kept).toHaveLength(10);
     for (const row of kept) expect(codes.join()).not.toContain(row.code_hash);
     // The cookie now lasts the working day, not the ten minutes of the set-up.

@@ -111,7 +111,13 @@ export interface SeedOptions {
 export async function seedDemo(
   services: Services,
   clock: Clock,
-  { domains, hostedProfiles: hosted = DEMO_HOSTED_PROFILES, seed = DEMO_SEED, membersOnlySite = false, origin }: SeedOptions,
+  {
+    domains,
+    hostedProfiles: hosted = DEMO_HOSTED_PROFILES,
+    seed = DEMO_SEED,
+    membersOnlySite = false,
+    origin,
+  }: SeedOptions,
 ): Promise<boolean> {
   if (await services.sites.anySite()) return false;
   const site = await services.sites.createSite(

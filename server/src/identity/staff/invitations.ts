@@ -14,7 +14,7 @@ import { hashSecret, newSecret } from '../secrets.js';
 export const INVITATION_HOURS = 48;
 
 /** Where an invitation's link leads, on the site it was made on. */
-export const invitationLink = (origin: string, token: string) =>
+const invitationLink = (origin: string, token: string) =>
   `${origin}/staff/invitation?token=${encodeURIComponent(token)}`;
 
 /** A new invitation for the account, in the caller's transaction; the ones it had before no longer work. */

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db/index.js';
 import { hashSecret } from '../secrets.js';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: a code is read off paper and typed in. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** 12 characters of 31: 59 bits, more than anyone can guess in the five tries a password gives. */
@@ -14,7 +14,7 @@ const GROUPS = 3;
 const GROUP_LENGTH = 4;
 
 /** A recovery code as it is kept and compared: lower case, without the dashes and spaces it is shown or typed with. */
-export const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 /** Whether a code given at the second step is a recovery code rather than the app's six digits. */
 export const isRecoveryCode = (code: string) =>
@@ -31,7 +31,9 @@ export async function replaceRecoveryCodes(trx: Db, staffId: number): Promise<st
   await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
   await trx
     .insertInto('staff_recovery_codes')
-    .values(codes.map((code) => ({ staff_id: staffId, code_hash: hashSecret(normaliseRecoveryCode(code)), used_at: null })))
+    .values(
+      codes.map((code) => ({ staff_id: staffId, code_hash: hashSecret(normaliseRecoveryCode(code)), used_at: null })),
+    )
     .execute();
   return codes;
 }
@@ -46,16 +48,6 @@ export async function useRecoveryCode(db: Db, staffId: number, code: string, now
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function recoveryCodesLeft(db: Db, staffId: number): Promise<number> {
-  const row = await db
-    .selectFrom('staff_recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('left'))
-    .where('staff_id', '=', staffId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.left);
 }
 
 /** The account's app is forgotten: its codes go with it. */

@@ -5,19 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import { type Locale, normaliseEmail, STAFF_ROLES } from '@amora/common';
 import type { Clock } from '../../platform/clock.js';
+import type { RequestContext } from '../../platform/context.js';
 import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { StaffRole, StaffUserRow } from '../../platform/db/schema.js';
-import type { MailService } from '../../platform/mail/service.js';
-import type { RequestContext } from '../../platform/context.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
+import type { MailService } from '../../platform/mail/service.js';
 import { hashPassword } from '../credentials/passwords.js';
 import * as sessionStore from '../sessions/queries.js';
 import type { SignInReport } from '../sessions/service.js';
 import { type AuditLog, auditedAs } from './audit.js';
+import { createInviter, issueInvitation, pendingInvitations } from './invitations.js';
 import { DEFAULT_STAFF_LANGUAGE, type StaffMember, toAccount, toMember } from './member.js';
 import { requireSignedIn } from './policy.js';
 import * as queries from './queries.js';
-import { createInviter, issueInvitation, pendingInvitations } from './invitations.js';
 import { dropRecoveryCodes } from './recovery-codes.js';
 import { createStaffSignIn } from './sign-in.js';
 

@@ -4,10 +4,10 @@
  */
 import { normaliseEmail } from '@amora/common';
 import { addMinutes, type Clock } from '../../platform/clock.js';
+import type { RequestContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
 import type { StaffRole } from '../../platform/db/schema.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
-import type { RequestContext } from '../../platform/context.js';
 import type { Site } from '../../platform/site.js';
 import { verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import { hashSecret, newSecret } from '../secrets.js';
@@ -199,7 +199,11 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
     async mailSetupLink(ctx: RequestContext, staff: StaffMember | null) {
       const member = requireSignedIn(staff);
       if (member.two_step) throw new DomainError('two_step_on_already');
-      await inviter.invite(ctx, member.id, auditedAs(audit, member, 'staff.invite', () => ({ record: `staff:${member.id}` })));
+      await inviter.invite(
+        ctx,
+        member.id,
+        auditedAs(audit, member, 'staff.invite', () => ({ record: `staff:${member.id}` })),
+      );
       return { mailed_to: member.email };
     },
 
@@ -219,6 +223,5 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
     async logout(token: string) {
       await sessionStore.deleteSession(db, 'staff', hashSecret(token));
     },
-
   };
 }

@@ -53,9 +53,9 @@ import type {
   OperatorClaimsTable,
   StaffInvitationsTable,
   StaffLogTable,
-  StaffRecoveryCodesTable,
   StaffNotesTable,
   StaffPersonasTable,
+  StaffRecoveryCodesTable,
   StaffUsersTable,
 } from './schema/staff.js';
 
