@@ -60,6 +60,7 @@ export const WEB_PATHS = [
   '/staff/team',
   '/staff/log',
   '/staff/sessions',
+  '/staff/invitation',
   '/account-deleted',
   '/sandbox/checkout/:id',
   '/unsubscribe',

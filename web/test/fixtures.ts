@@ -104,6 +104,7 @@ export function buildStaff(overrides: Partial<StaffAccount> = {}): StaffAccount 
     capacity: 5,
     away: false,
     language: 'en',
+    invitation_until: null,
     disabled: false,
     created_at: '2026-01-02T09:00:00Z',
     ...overrides,

@@ -160,6 +160,7 @@ export const routes: RouteObject[] = [
         handle: { staffRight: 'staff' },
       },
       { path: '/staff/sessions', ...page(() => import('../features/staff/sessions/StaffSessionsPage')) },
+      { path: '/staff/invitation', ...page(() => import('../features/staff/invitation/StaffInvitationPage')) },
     ],
   },
   {

@@ -33,6 +33,11 @@ export function formatDate(value: string | Date, locale: string): string {
   return dateFormat(locale, { dateStyle: 'long' }).format(new Date(value));
 }
 
+/** A moment to the minute: "30 November 2026 at 14:05". */
+export function formatDateTime(value: string | Date, locale: string): string {
+  return dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(value));
+}
+
 export function formatTime(value: string | Date, locale: string): string {
   return dateFormat(locale, { timeStyle: 'short' }).format(new Date(value));
 }

@@ -5,8 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffMe, useStartTwoStepSetup } from '../shared/api';
-import { TwoStepEnrolment } from '../shared/TwoStep';
+import { STAFF_LOCALE, useMailSetupLink, useStaffMe } from '../shared/api';
 import { useEndStaffSession, useStaffSessions } from './api';
 
 const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
@@ -68,7 +67,7 @@ export default function StaffSessionsPage() {
 
 function TwoStepCard() {
   const me = useStaffMe();
-  const start = useStartTwoStepSetup();
+  const ask = useMailSetupLink();
   if (!me.data) return null;
   return (
     <section className="staff-card mt-4" aria-labelledby="staff-two-step">
@@ -77,19 +76,23 @@ function TwoStepCard() {
       </h2>
       {me.data.two_step ? (
         <p className="mb-0">
-          On: each sign-in asks for a code from your authenticator app. Lost your phone? Ask an admin to reset it.
+          On: each sign-in asks for a code from your authenticator app, or one of your recovery codes. Lost your phone
+          and your codes? Ask an admin to reset it.
         </p>
-      ) : start.data ? (
-        <TwoStepEnrolment setup={start.data} />
+      ) : ask.data ? (
+        <p className="mb-0" role="status">
+          We mailed a set-up link to {ask.data.mailed_to}. Open it on this computer with your phone at hand: it works
+          once, for 48 hours.
+        </p>
       ) : (
         <>
           <p>
             Off. With a code from an authenticator app as well as your password, nobody who learns your password can
-            sign in as you.
+            sign in as you. We mail you a link to set it up.
           </p>
-          {start.isError && <Alert variant="danger">{start.error.message}</Alert>}
-          <Button variant="primary" disabled={start.isPending} onClick={() => start.mutate()}>
-            Set up two-step sign-in
+          {ask.isError && <Alert variant="danger">{ask.error.message}</Alert>}
+          <Button variant="primary" disabled={ask.isPending} onClick={() => ask.mutate()}>
+            Mail me a set-up link
           </Button>
         </>
       )}

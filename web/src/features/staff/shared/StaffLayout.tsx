@@ -1,5 +1,5 @@
 import './staff.scss';
-import { type StaffRight, type StaffRole, staffMay, type TwoStepSetup } from '@amora/common';
+import { type StaffRight, type StaffRole, staffMay } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +9,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { LogoMark } from '../../../shared/components/Logo';
 import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
 import { StaffField } from './StaffField';
-import { TwoStepCodeForm, TwoStepEnrolment } from './TwoStep';
+import { TwoStepCodeForm } from './TwoStep';
 
 /** The staff pages in the bar, each for the roles with its right (none: every role). */
 const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: string) => boolean }[] = [
@@ -37,6 +37,9 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
   { to: '/staff/log', label: 'Log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },
   { to: '/staff/sessions', label: 'Sessions', matches: (path) => path.startsWith('/staff/sessions') },
 ];
+
+/** The invitation's page is open signed out: it is where an account's app is set up. */
+const INVITATION_PATH = '/staff/invitation';
 
 const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
 
@@ -79,7 +82,7 @@ export function StaffLayout() {
         )}
       </header>
       <main id="content" className="staff-main">
-        {me.data ? <StaffPage role={me.data.role} /> : <StaffLogin />}
+        {me.data ? <StaffPage role={me.data.role} /> : pathname === INVITATION_PATH ? <Outlet /> : <StaffLogin />}
       </main>
     </div>
   );
@@ -125,9 +128,9 @@ function StaffPage({ role }: { role: StaffRole }) {
   );
 }
 
-type LoginStep = { step: 'password'; notice?: string } | { step: 'code' } | ({ step: 'enrol' } & TwoStepSetup);
+type LoginStep = { step: 'password'; notice?: string } | { step: 'code' };
 
-/** Staff sign-in: the password, then (for most) the code of an authenticator app, set up at the first sign-in. */
+/** Staff sign-in: the password, then (for most) the code of the authenticator app set up through an invitation. */
 function StaffLogin() {
   const [current, setCurrent] = useState<LoginStep>({ step: 'password' });
   const again = () =>
@@ -136,12 +139,7 @@ function StaffLogin() {
     <div className="staff-login">
       <h1 className="h3 mb-3">Staff sign-in</h1>
       {current.step === 'password' && (
-        <PasswordStep
-          notice={current.notice}
-          onCodeNeeded={(answer) =>
-            setCurrent(answer.two_step === 'code' ? { step: 'code' } : { ...answer, step: 'enrol' })
-          }
-        />
+        <PasswordStep notice={current.notice} onCodeNeeded={() => setCurrent({ step: 'code' })} />
       )}
       {current.step === 'code' && (
         <>
@@ -149,27 +147,11 @@ function StaffLogin() {
           <TwoStepCodeForm submitLabel="Sign in" onSessionGone={again} />
         </>
       )}
-      {current.step === 'enrol' && (
-        <>
-          <h2 className="h5">Set up two-step sign-in</h2>
-          <p>
-            Staff accounts sign in with a code from an authenticator app as well as the password. This is a one-time
-            setup.
-          </p>
-          <TwoStepEnrolment setup={current} onSessionGone={again} />
-        </>
-      )}
     </div>
   );
 }
 
-function PasswordStep({
-  notice,
-  onCodeNeeded,
-}: {
-  notice?: string;
-  onCodeNeeded: (answer: { two_step: 'code' } | ({ two_step: 'enrol' } & TwoStepSetup)) => void;
-}) {
+function PasswordStep({ notice, onCodeNeeded }: { notice?: string; onCodeNeeded: () => void }) {
   const login = useStaffLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -179,7 +161,7 @@ function PasswordStep({
       { email, password },
       {
         onSuccess: (answer) => {
-          if ('two_step' in answer) onCodeNeeded(answer);
+          if ('two_step' in answer) onCodeNeeded();
         },
       },
     );

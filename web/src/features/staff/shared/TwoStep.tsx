@@ -12,15 +12,25 @@ const selectAll = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.s
 /** The secret in groups of four, as authenticator apps show a key typed in. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
+interface CodeFormProps {
+  submitLabel: string;
+  /** The server no longer waits for a code (too many tries, or ten minutes passed): the password again. */
+  onSessionGone?: () => void;
+  /** Setting up an app: the invitation it is set up through, and where its recovery codes go. */
+  invitation?: string;
+  onRecoveryCodes?: (codes: string[]) => void;
+}
+
 /**
- * The code field of the second step: the 6 digits of the authenticator app. `onSessionGone` runs when
- * the server no longer waits for a code (too many tries, or ten minutes passed): the password again.
+ * The code field of the second step: the 6 digits of the authenticator app, or, signing in, one of
+ * the recovery codes.
  */
-export function TwoStepCodeForm({ onSessionGone, submitLabel }: { onSessionGone?: () => void; submitLabel: string }) {
+export function TwoStepCodeForm({ onSessionGone, submitLabel, invitation, onRecoveryCodes }: CodeFormProps) {
   const confirm = useTwoStepCode();
-  const { form, onSubmit, alert } = useSchemaForm(twoStepRequest, { code: '' }, async (input) => {
+  const { form, onSubmit, alert } = useSchemaForm(twoStepRequest, { code: '', invitation }, async (input) => {
     try {
-      await confirm.mutateAsync(input);
+      const answer = await confirm.mutateAsync(input);
+      if (answer.recovery_codes) onRecoveryCodes?.(answer.recovery_codes);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'staff_login_required' && onSessionGone) onSessionGone();
       else throw error;
@@ -33,9 +43,12 @@ export function TwoStepCodeForm({ onSessionGone, submitLabel }: { onSessionGone?
         form={form}
         name="code"
         label="Code from your authenticator app"
-        inputMode="numeric"
+        help={invitation ? undefined : 'No phone at hand? Enter one of your recovery codes instead.'}
+        inputMode={invitation ? 'numeric' : 'text'}
         autoComplete="one-time-code"
-        maxLength={7}
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={16}
         className="staff-code"
         autoFocus
       />
@@ -45,7 +58,17 @@ export function TwoStepCodeForm({ onSessionGone, submitLabel }: { onSessionGone?
 }
 
 /** Setting up an authenticator app: the QR code, the key to type in instead, then the app's first code. */
-export function TwoStepEnrolment({ setup, onSessionGone }: { setup: TwoStepSetup; onSessionGone?: () => void }) {
+export function TwoStepEnrolment({
+  setup,
+  invitation,
+  onSessionGone,
+  onRecoveryCodes,
+}: {
+  setup: TwoStepSetup;
+  invitation: string;
+  onSessionGone?: () => void;
+  onRecoveryCodes: (codes: string[]) => void;
+}) {
   const keyId = useId();
   return (
     <div className="staff-enrol">
@@ -72,7 +95,12 @@ export function TwoStepEnrolment({ setup, onSessionGone }: { setup: TwoStepSetup
           />
         )}
       </StaffField>
-      <TwoStepCodeForm onSessionGone={onSessionGone} submitLabel="Turn on and continue" />
+      <TwoStepCodeForm
+        invitation={invitation}
+        onSessionGone={onSessionGone}
+        onRecoveryCodes={onRecoveryCodes}
+        submitLabel="Turn on and continue"
+      />
     </div>
   );
 }

@@ -83,11 +83,14 @@ export function useStaffLogin() {
   });
 }
 
-/** The code of the second step, or the first code of an app being set up: then signed in. */
+/**
+ * The code of the second step (the app's, or a recovery code), or the first code of an app being
+ * set up through an invitation: then signed in, and after a set-up with the recovery codes.
+ */
 export function useTwoStepCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { code: string }) => api(staffSessionRoutes.twoStep, input),
+    mutationFn: (input: { code: string; invitation?: string }) => api(staffSessionRoutes.twoStep, input),
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
 }
@@ -101,9 +104,16 @@ export function useSetAway() {
   });
 }
 
-/** A signed-in operator who may choose starts setting up an authenticator app. */
-export function useStartTwoStepSetup() {
-  return useMutation({ mutationFn: () => api(staffSessionRoutes.startTwoStepSetup) });
+/** An invitation's link and the account's password: the app to set up. */
+export function useStartInvitation() {
+  return useMutation({
+    mutationFn: (input: { invitation: string; password: string }) => api(staffSessionRoutes.startInvitation, input),
+  });
+}
+
+/** A signed-in operator who may choose asks for a link to set up an authenticator app, mailed to them. */
+export function useMailSetupLink() {
+  return useMutation({ mutationFn: () => api(staffSessionRoutes.mailSetupLink) });
 }
 
 export function useStaffLogout() {

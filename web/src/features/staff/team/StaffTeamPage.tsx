@@ -6,7 +6,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate } from '../../../i18n/format';
+import { formatDate, formatDateTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
@@ -165,6 +165,11 @@ function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) 
         Copy it now and pass it on to {added.staff.name} in person or by phone, not by email. They sign in at /staff
         with {added.staff.email}. Once you close this, nobody can see it again.
       </p>
+      <p className="small mb-2">
+        We mailed them an invitation to set up two-step sign-in with an authenticator app: its link works once, until{' '}
+        {added.staff.invitation_until && formatDateTime(added.staff.invitation_until, STAFF_LOCALE)}, and asks for this
+        password.
+      </p>
       <Button variant="primary" size="sm" onClick={onDone}>
         Done, close
       </Button>
@@ -232,7 +237,11 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                 {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
               </td>
               <td className="staff-cell-two-step" data-label="Two-step">
-                {account.two_step ? 'App set up' : 'Not set up'}
+                {account.two_step
+                  ? 'App set up'
+                  : account.invitation_until
+                    ? `Invited, until ${formatDateTime(account.invitation_until, STAFF_LOCALE)}`
+                    : 'Not set up'}
               </td>
               <td className="staff-cell-capacity" data-label="At once">
                 {own ? (
@@ -264,7 +273,7 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                     question={
                       confirming.action === 'disable'
                         ? `Disable ${account.name}? Their sessions end now.`
-                        : `Reset ${account.name}'s two-step sign-in? Their sessions end now, and they set up their app again at the next sign-in.`
+                        : `Reset ${account.name}'s two-step sign-in? Their sessions and recovery codes end now, and we mail them an invitation to set up their app again.`
                     }
                     yes={confirming.action === 'disable' ? 'Yes, disable' : 'Yes, reset'}
                     busy={busy(account)}
@@ -282,13 +291,22 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                   </Button>
                 ) : (
                   <span className="staff-row-actions">
-                    {account.two_step && (
+                    {account.two_step ? (
                       <Button
                         variant="outline-secondary"
                         size="sm"
                         onClick={() => setConfirming({ id: account.id, action: 'reset' })}
                       >
                         Reset two-step<span className="visually-hidden"> of {account.name}</span>
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="outline-secondary"
+                        size="sm"
+                        disabled={busy(account)}
+                        onClick={() => change.mutate({ id: account.id, reset_two_step: true })}
+                      >
+                        New invitation<span className="visually-hidden"> for {account.name}</span>
                       </Button>
                     )}
                     <Button
