@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
-import type { StaffAccount } from './staff.js';
+import { invitationIn, type StaffAccount } from './staff.js';
 import { uniqueEmail } from './support.js';
 
 interface FreshSite {
@@ -74,10 +74,11 @@ export async function startFreshSite(port: number, site: { name: string; languag
     password: `first-${Math.random().toString(36).slice(2)}-admin`,
     name: 'Frida',
   };
-  tool(['server/src/cli/staff.ts', 'add', admin.email, '--role', 'admin', '--name', admin.name], {
+  const added = tool(['server/src/cli/staff.ts', 'add', admin.email, '--role', 'admin', '--name', admin.name], {
     ...env,
     STAFF_PASSWORD: admin.password,
   });
+  admin.invitation = invitationIn(added);
   const server = spawn(process.execPath, ['--enable-source-maps', SERVER], { env, stdio: 'ignore' });
   await answering(`${url}/api/settings.php`, server);
 

@@ -1,13 +1,14 @@
 /**
- * The staff team: a new admin sets up an authenticator app at the first sign-in, adds an operator
- * and passes on the first password, shown once; the operator signs in with it and sees only what
- * the role may use, manages their own sessions and turns on two-step sign-in; the admin resets it
- * and later disables the account, and each time the operator is signed out at their next step.
+ * The staff team: a new admin sets up an authenticator app through their invitation, adds an
+ * operator and passes on the first password, shown once; the operator signs in with it and sees
+ * only what the role may use, manages their own sessions and turns on two-step sign-in through a
+ * mailed link; the admin resets it and later disables the account, and each time the operator is
+ * signed out at their next step.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { addStaffByCommand, setUpApp, signInStaff } from './staff.js';
-import { expectAccessible, otherPerson, screenshot, uniqueEmail } from './support.js';
+import { addStaffByCommand, keepRecoveryCodes, setUpThroughInvitation, signInStaff } from './staff.js';
+import { expectAccessible, linkIn, otherPerson, screenshot, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
 
@@ -25,9 +26,8 @@ test('an admin adds an operator with a first password shown once, and disabling 
   const name = `Nova ${testInfo.project.name}`;
   const adminAccount = addStaffByCommand('admin', `Ada ${testInfo.project.name}`);
 
-  // The first sign-in sets up an authenticator app: the QR code, the key to type in, its first code.
+  // The invitation sets up an authenticator app: the QR code, the key to type in, its first code.
   await signInStaff(page, adminAccount, async () => {
-    await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
     await page.getByLabel('Code from your authenticator app').fill('000000');
     await page.getByRole('button', { name: 'Turn on and continue' }).click();
     await expect(page.getByLabel('Code from your authenticator app')).toHaveAccessibleDescription(
@@ -128,12 +128,24 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await expect(signInForm(otherDevice)).toBeVisible();
   await otherDevice.context().close();
 
-  // This site lets operators choose two-step sign-in: the operator turns it on.
+  // This site lets operators choose two-step sign-in: the operator asks for a set-up link, mailed to them.
   const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
   await expect(twoStep).toContainText('Off.');
-  await twoStep.getByRole('button', { name: 'Set up two-step sign-in' }).click();
-  await setUpApp(page, operator, 'Turn on and continue');
-  await expect(twoStep).toContainText('On: each sign-in asks for a code from your authenticator app.');
+  await twoStep.getByRole('button', { name: 'Mail me a set-up link' }).click();
+  await expect(twoStep.getByRole('status')).toContainText(`We mailed a set-up link to ${email}.`);
+  // The invitation mailed when the admin added them, then this one: the newest works.
+  const invitations = async () =>
+    (
+      (await (await page.request.get(`/api/dev/mails.php?to=${encodeURIComponent(email)}`)).json()) as {
+        mails: { subject: string; text: string }[];
+      }
+    ).mails.filter((mail) => mail.subject === 'Set up your sign-in to the Amora back office');
+  await expect.poll(async () => (await invitations()).length).toBe(2);
+  const [newest] = await invitations();
+  await setUpThroughInvitation(page, { ...operator, invitation: newest && linkIn(newest) });
+  await keepRecoveryCodes(page);
+  await staffNav(page).getByRole('link', { name: 'Sessions' }).click();
+  await expect(twoStep).toContainText('On: each sign-in asks for a code from your authenticator app');
 
   // The admin, in a browser of their own (this project's screen), disables the operator after a confirm step.
   const { isMobile, hasTouch } = testInfo.project.use;
@@ -142,12 +154,13 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await staffNav(admin).getByRole('link', { name: 'Team' }).click();
   const operatorRow = accountRow(admin, email);
 
-  // A lost phone: the admin resets the operator's app, which signs them out; the password lets them in again here.
+  // A lost phone: the admin resets the operator's app, which signs them out and mails a new invitation;
+  // the password lets them in again here.
   await expect(operatorRow).toContainText('App set up');
   await operatorRow.getByRole('button', { name: `Reset two-step of ${name}` }).click();
   await operatorRow.getByRole('button', { name: 'Yes, reset' }).click();
-  await expect(operatorRow).toContainText('Not set up');
-  await staffNav(page).getByRole('link', { name: 'Inbox' }).click();
+  await expect(operatorRow).toContainText('Invited, until');
+  await page.reload();
   await expect(signInForm(page)).toBeVisible();
   await signInStaff(page, operator);
 

@@ -1,7 +1,7 @@
 /**
  * Staff steps of the journeys: a fresh staff account made by `npm run staff -- add` on the journeys'
- * server, and signing in at /staff with the password and, where asked, an authenticator app's code
- * (the app set up in the browser at the first sign-in).
+ * server, its authenticator app set up through the invitation the command prints, and signing in
+ * at /staff with the password and, where asked, the app's code.
  */
 import { execFileSync } from 'node:child_process';
 import type { StaffRole } from '@amora/common';
@@ -17,6 +17,17 @@ export interface StaffAccount {
   secret?: string;
   /** The time step of the last code given: a code works once. */
   lastStep?: number;
+  /** The path of the invitation to set up the app, until it is used. */
+  invitation?: string;
+  /** The recovery codes shown once at the set-up. */
+  recoveryCodes?: string[];
+}
+
+/** The invitation's path in what `npm run staff` printed. */
+export function invitationIn(output: string): string {
+  const path = output.match(/\/staff\/invitation\?token=\S+/)?.[0];
+  if (!path) throw new Error(`no invitation in: ${output}`);
+  return path;
 }
 
 const STEP_SECONDS = 30;
@@ -24,12 +35,16 @@ const STEP_SECONDS = 30;
 /** A new staff account, as an operator of the site adds one from a shell. */
 export function addStaffByCommand(role: StaffRole, name: string): StaffAccount {
   const account = { email: uniqueEmail(role), password: `staff-${Math.random().toString(36).slice(2)}-pass`, name };
-  execFileSync(
+  const output = execFileSync(
     process.execPath,
     ['--import', 'tsx', 'server/src/cli/staff.ts', 'add', account.email, '--role', role, '--name', name],
-    { env: { ...process.env, DATA_DIR: process.env.AMORA_E2E_DATA_DIR, STAFF_PASSWORD: account.password } },
+    {
+      env: { ...process.env, DATA_DIR: process.env.AMORA_E2E_DATA_DIR, STAFF_PASSWORD: account.password },
+      encoding: 'utf8',
+    },
   );
-  return account;
+  // Operators of the journeys' site may sign in with the password alone: they keep their invitation unused.
+  return { ...account, invitation: role === 'operator' ? undefined : invitationIn(output) };
 }
 
 /**
@@ -54,20 +69,49 @@ export async function setUpApp(page: Page, account: StaffAccount, submit: string
   await page.getByRole('button', { name: submit }).click();
 }
 
-/** Signs in at /staff: the password, then the app's code, setting the app up at the first sign-in. */
+/**
+ * Sets up the app through the invitation's page: the password, the app's first code (`onSetup` runs
+ * before it), then the recovery codes, kept, and on to the back office.
+ */
+export async function setUpThroughInvitation(page: Page, account: StaffAccount, onSetup?: () => Promise<void>) {
+  if (!account.invitation) throw new Error(`${account.email} has no invitation`);
+  await page.goto(account.invitation);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  await onSetup?.();
+  await setUpApp(page, account, 'Turn on and continue');
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  account.recoveryCodes = await codes.allInnerTexts();
+  account.invitation = undefined;
+}
+
+/** On from the recovery codes: once they are kept, the back office. */
+export async function keepRecoveryCodes(page: Page) {
+  await page.getByLabel('I have kept these codes somewhere safe').check();
+  await page.getByRole('button', { name: 'Continue to the back office' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+}
+
+/**
+ * Signs in at /staff: the password, then the app's code. An account with an invitation still to use
+ * sets its app up through it first, which signs it in.
+ */
 export async function signInStaff(page: Page, account: StaffAccount, onSetup?: () => Promise<void>) {
+  if (account.invitation && !account.secret) {
+    await setUpThroughInvitation(page, account, onSetup);
+    await keepRecoveryCodes(page);
+    return;
+  }
   await page.goto('/staff');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const signedIn = page.getByRole('button', { name: 'Log out' });
-  const setup = page.getByRole('heading', { name: 'Set up two-step sign-in' });
   const code = page.getByLabel('Code from your authenticator app');
-  await expect(signedIn.or(setup).or(code).first()).toBeVisible();
-  if (await setup.isVisible()) {
-    await onSetup?.();
-    await setUpApp(page, account, 'Turn on and continue');
-  } else if (await code.isVisible()) {
+  await expect(signedIn.or(code).first()).toBeVisible();
+  if (await code.isVisible()) {
     await code.fill(await nextCode(account));
     await page.getByRole('button', { name: 'Sign in' }).click();
   }

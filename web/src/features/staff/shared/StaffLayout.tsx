@@ -38,7 +38,7 @@ const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: st
   { to: '/staff/sessions', label: 'Sessions', matches: (path) => path.startsWith('/staff/sessions') },
 ];
 
-/** The invitation's page is open signed out: it is where an account's app is set up. */
+/** The invitation's page is open signed out and signed in: it is where an account's app is set up. */
 const INVITATION_PATH = '/staff/invitation';
 
 const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
@@ -82,7 +82,8 @@ export function StaffLayout() {
         )}
       </header>
       <main id="content" className="staff-main">
-        {me.data ? <StaffPage role={me.data.role} /> : pathname === INVITATION_PATH ? <Outlet /> : <StaffLogin />}
+        {/* The invitation's page stays put while its set-up signs in, to show the recovery codes. */}
+        {pathname === INVITATION_PATH ? <Outlet /> : me.data ? <StaffPage role={me.data.role} /> : <StaffLogin />}
       </main>
     </div>
   );
