@@ -73,6 +73,7 @@ describe('StaffTeamPage', () => {
     await events.type(within(form).getByLabelText('Email'), 'nina@amora.test');
     await events.type(within(form).getByLabelText('Name'), 'Nina');
     await events.selectOptions(within(form).getByLabelText('Role'), 'Moderator');
+    await events.selectOptions(within(form).getByLabelText('Language of their mails'), 'Deutsch');
     await events.click(within(form).getByRole('button', { name: 'Add staff' }));
     const shown = await screen.findByRole('region', { name: 'Nina is added as moderator' });
     expect(
@@ -82,6 +83,7 @@ describe('StaffTeamPage', () => {
       email: 'nina@amora.test',
       name: 'Nina',
       role: 'moderator',
+      language: 'de',
     });
     expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('');
     await events.click(within(shown).getByRole('button', { name: 'Done, close' }));
