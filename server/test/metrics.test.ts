@@ -193,6 +193,15 @@ describe('who may read GET /metrics', () => {
       expect(response.json()).toEqual(unknown.json());
       expect(response.headers['content-type']).toBe(unknown.headers['content-type']);
     }
+    // Nor does another method tell the path is there: no 405 with its Allow.
+    const stranger = client(t.app, { remoteAddress: OUTSIDE });
+    for (const other of [
+      await stranger.post('/metrics', {}, { clientHeader: false }),
+      await stranger.delete('/metrics', {}, { clientHeader: false }),
+    ]) {
+      expect(other.statusCode).toBe(404);
+      expect(other.headers.allow).toBeUndefined();
+    }
   });
 
   it('lets no address in through a proxy TRUST_PROXY does not name: it may relay anyone', async () => {

@@ -17,6 +17,8 @@ async function allowedMethodsPlugin(app: FastifyInstance) {
   /** Wildcard routes (`/media/*`) by the prefix they answer. */
   const byPrefix = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
+    // A route that answers strangers as a path that does not exist (GET /metrics) is not advertised either.
+    if ((route.config as { unadvertised?: boolean } | undefined)?.unadvertised) return;
     const wildcard = route.url.endsWith('*');
     const key = wildcard ? route.url.slice(0, -1) : route.url;
     // A catch-all (the web app's files under `/*`) says nothing about which methods a path takes.

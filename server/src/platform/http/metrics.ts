@@ -78,7 +78,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, config: { unadvertised: true } }, async (request, reply) => {
     if (!mayRead(request)) return reply.callNotFound();
     const process = processMetrics();
     const text = `${await process.metrics()}\n${await metrics.registry.metrics()}`;
