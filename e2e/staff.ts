@@ -62,7 +62,7 @@ const readKey = async (page: Page) =>
   (await page.getByLabel('Key, to type in instead').inputValue()).replaceAll(' ', '');
 
 /** Sets up the app on the screen showing its QR code and key, and enters its first code. */
-export async function setUpApp(page: Page, account: StaffAccount, submit: string) {
+async function setUpApp(page: Page, account: StaffAccount, submit: string) {
   account.secret = await readKey(page);
   account.lastStep = undefined;
   await page.getByLabel('Code from your authenticator app').fill(await nextCode(account));
