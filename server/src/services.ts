@@ -112,7 +112,7 @@ export function createServices({
   const landers = createLandersService({ search, members });
   const purge = createCdnPurge({ jobs, purgeUrl: cdnPurgeUrl });
   const photos = createPhotosService({ db, clock, store: media, visibility, events, sites, purge });
-  const credits = createCreditsService(db, clock);
+  const credits = createCreditsService(db, clock, events);
   const mail = createMailService({ mailer, sites, jobs, failures: metrics.mails });
   const passkeys = createPasskeysService({ db, clock });
   const links = createAccountLinks({ db, clock, members, mail });

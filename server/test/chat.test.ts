@@ -14,6 +14,7 @@ import {
   loggedIn,
   makePremium,
   multipartFile,
+  staffClient,
   type TestClient,
   testPhoto,
   useTestApp,
@@ -340,6 +341,16 @@ describe('the free tier', () => {
     expect((await visitor.get('/api/pricing.php?country=GB')).json()).toMatchObject(told);
     expect((await sent(anna, { profile_id: bram.profileId })).credits).toBe(43);
     expect(await send(anna, { profile_id: bram.profileId })).toMatchObject({ statusCode: 402 });
+
+    // An admin lowers the minimum: the very next send and user.php follow, though the prices were kept.
+    const admin = await staffClient(t, 'admin');
+    const lowered = await admin.put('/api/staff/site.php', {
+      id: site.id,
+      settings: { minimum_message_costs: { GB: { costs: 200, currency: 'GBP' } } },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect((await userOf(anna)).message_prices).toEqual({ text: 23, gift: 23, photo: 23 });
+    expect((await sent(anna, { profile_id: bram.profileId })).credits).toBe(20);
   });
 
   it(`lets a free member write in ${FREE_CONVERSATIONS} conversations, also when starting many at once`, async () => {

@@ -5,10 +5,11 @@
  */
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { createPrices } from '../prices/service.js';
 import * as queries from './queries.js';
 
-export function createCreditsService(db: Db, clock: Clock) {
+export function createCreditsService(db: Db, clock: Clock, events: EventBus) {
   /** Adds delta with its ledger line; the account after, or null when the balance would drop below zero. */
   async function changeBalance(userId: number, delta: number, reason: string, reference: string | null, trx: Db) {
     const account = await queries.addToBalance(trx, userId, delta);
@@ -40,7 +41,7 @@ export function createCreditsService(db: Db, clock: Clock) {
   }
 
   return {
-    ...createPrices(db, clock),
+    ...createPrices(db, clock, events),
 
     async openAccount(userId: number, freeMessages: number, trx: Db = db) {
       await queries.insertAccount(trx, userId, freeMessages);

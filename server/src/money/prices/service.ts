@@ -8,7 +8,6 @@ import {
   type DiscountValidity,
   type PaymentMethod,
   RETENTION_OFFER_DAYS,
-  type SentKind,
   TIME_BONUS_CODE,
   TIME_BONUS_PERCENTAGE,
   WELCOME_DISCOUNT_CODE,
@@ -18,6 +17,7 @@ import { addDays, type Clock } from '../../platform/clock.js';
 import { type Db, type InTransaction, isUniqueViolation } from '../../platform/db/index.js';
 import type { BundleRow, DiscountCodeRow } from '../../platform/db/schema.js';
 import { DomainError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import type { Site } from '../../platform/site.js';
 import { COUNTRY_CURRENCIES, defaultBundles } from './country-defaults.js';
 import {
@@ -27,6 +27,7 @@ import {
   presentDiscount,
   redemptionScope,
 } from './discounts.js';
+import { keepMessagePrices, type MessagePrices } from './kept-prices.js';
 import { createPriceList } from './price-list.js';
 import * as queries from './queries.js';
 
@@ -43,9 +44,6 @@ export interface NewDiscountCode {
   userId?: number;
   methods?: PaymentMethod[];
 }
-
-/** Credits a text message, a gift and a photo cost a member. */
-export type MessagePrices = Record<SentKind, number>;
 
 /**
  * The fewest credits worth the country's minimum_message_costs when bought at its cheapest credit
@@ -66,7 +64,9 @@ async function auditCode(trx: Db, id: number, audit: InTransaction<DiscountCodeR
   if (audit) await audit(trx, (await queries.findDiscountCodeById(trx, id)) as DiscountCodeRow);
 }
 
-export function createPrices(db: Db, clock: Clock) {
+export function createPrices(db: Db, clock: Clock, events: EventBus) {
+  const keptPrices = keepMessagePrices(events);
+
   /**
    * The country a member pays in: their own when the site sells there, else the site's first
    * country that has bundles.
@@ -97,16 +97,18 @@ export function createPrices(db: Db, clock: Clock) {
      * What a message costs a member from this country: the site's message_credits, gift_credits or
      * photo_credits, but never less than the minimum_message_costs of the country they pay in.
      */
-    async messagePrices(site: Site, memberCountry: string | null): Promise<MessagePrices> {
-      const country = await paymentCountry(site, memberCountry);
-      const bundles = country ? await queries.findActiveBundles(db, site.id, country) : [];
-      const least = minimumCredits(site, country, bundles);
-      const { message_credits, gift_credits, photo_credits } = site.settings;
-      return {
-        text: Math.max(message_credits, least),
-        gift: Math.max(gift_credits, least),
-        photo: Math.max(photo_credits, least),
-      };
+    messagePrices(site: Site, memberCountry: string | null): Promise<MessagePrices> {
+      return keptPrices.get(site.id, memberCountry, async () => {
+        const country = await paymentCountry(site, memberCountry);
+        const bundles = country ? await queries.findActiveBundles(db, site.id, country) : [];
+        const least = minimumCredits(site, country, bundles);
+        const { message_credits, gift_credits, photo_credits } = site.settings;
+        return {
+          text: Math.max(message_credits, least),
+          gift: Math.max(gift_credits, least),
+          photo: Math.max(photo_credits, least),
+        };
+      });
     },
 
     async isTrialBundle(bundleId: number, trx: Db = db): Promise<boolean> {
