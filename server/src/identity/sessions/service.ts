@@ -5,8 +5,6 @@
 import {
   deviceName,
   isLocale,
-  LOGIN_BLOCK_MINUTES,
-  LOGIN_MAX_FAILURES,
   normaliseEmail,
   type OpenSession,
   type PasskeyAssertion,
@@ -31,6 +29,7 @@ import type { PasskeysService } from '../passkeys/service.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import * as queries from './queries.js';
+import { createCountedSignIn, type SignInReport } from './counted-sign-in.js';
 import * as signInQueries from './sign-in-queries.js';
 
 export interface Session {
@@ -40,11 +39,6 @@ export interface Session {
   device: string;
 }
 
-/** What sign-ins tell the operators' metrics: each refusal, and each account locked by failures. */
-export interface SignInReport {
-  refused(reason: 'wrong_secret' | 'locked'): void;
-  locked(): void;
-}
 
 interface Deps {
   db: Db;
@@ -73,6 +67,18 @@ const ownerOf = (userId: number) => ({ kind: 'member', userId }) as const;
 
 export function createSessionsService({ db, clock, events, passkeys, links, signIns }: Deps) {
   const nowIso = () => clock.now().toISOString();
+  const counted = createCountedSignIn({ db, clock, signIns });
+  /** A member's sign-in at an address of the site, counted; a deleted account is told so once its secret held. */
+  async function countedSignIn(
+    siteId: number,
+    emailKey: string,
+    check: () => Promise<UserRow | null>,
+    failure: () => DomainError,
+  ): Promise<UserRow> {
+    const user = await counted({ kind: 'member', siteId, emailKey }, check, { failure, blocked: loginBlocked });
+    if (user.deleted_at) throw accountDeleted(user.deleted_at);
+    return user;
+  }
 
   /** Ends sessions in one transaction with their announcement: their sockets close on every instance once it commits. */
   async function endAnnounced(siteId: number, end: (trx: Db) => Promise<string[]>): Promise<string[]> {
@@ -144,46 +150,6 @@ export function createSessionsService({ db, clock, events, passkeys, links, sign
     await queries.markSessionSeen(db, sessionId, { at: nowIso(), country: countryOfAddress(client.ip) }, staleBefore);
   }
 
-  /**
-   * One sign-in attempt at an address, counted before its proof is checked (login's password, a
-   * passkey's signature), so attempts sent at once each get a number of their own and only the
-   * first LOGIN_MAX_FAILURES after a success or a block are checked at all. `check` answers the
-   * account when the proof holds. Every way of signing in by a secret comes through here.
-   */
-  async function countedSignIn(
-    siteId: number,
-    emailKey: string,
-    check: () => Promise<UserRow | null>,
-    failure: () => DomainError,
-  ): Promise<UserRow> {
-    const now = clock.now();
-    const attempt = await signInQueries.countLoginAttempt(db, { siteId, emailKey, now: now.toISOString() });
-    const block = async () =>
-      loginBlocked(
-        await signInQueries.blockLogins(db, siteId, emailKey, addMinutes(now, LOGIN_BLOCK_MINUTES).toISOString()),
-        now,
-      );
-    if (attempt.blockedUntil && new Date(attempt.blockedUntil) > now) {
-      signIns.refused('locked');
-      throw loginBlocked(attempt.blockedUntil, now);
-    }
-    // Attempts sent at once beyond the limit are refused unchecked: a burst tries no more secrets.
-    if (attempt.number > LOGIN_MAX_FAILURES) {
-      signIns.refused('locked');
-      throw await block();
-    }
-    const user = await check();
-    if (!user) {
-      signIns.refused('wrong_secret');
-      if (attempt.number < LOGIN_MAX_FAILURES) throw failure();
-      signIns.locked();
-      throw await block();
-    }
-    await signInQueries.clearLoginFailures(db, siteId, emailKey);
-    if (user.deleted_at) throw accountDeleted(user.deleted_at);
-    return user;
-  }
-
   return {
     open,
 
@@ -230,7 +196,8 @@ export function createSessionsService({ db, clock, events, passkeys, links, sign
     },
 
     /** A reset lifts a login block: the member showed they hold the address. */
-    clearLoginFailures: (trx: Db, user: UserRow) => signInQueries.clearLoginFailures(trx, user.site_id, user.email_key),
+    clearLoginFailures: (trx: Db, user: UserRow) =>
+      signInQueries.clearLoginFailures(trx, { kind: 'member', siteId: user.site_id, emailKey: user.email_key }),
 
     async logout(site: Site, token: string) {
       const sessionId = hashSecret(token);

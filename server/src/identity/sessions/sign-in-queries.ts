@@ -24,32 +24,42 @@ export async function rememberDevice(db: Db, userId: number, deviceHash: string,
   return other !== undefined;
 }
 
-// Login attempts (failures until a success)
+// Sign-in attempts (failures until a success)
+
+/** Whose sign-ins are counted: an address on a site for members, an address across sites for staff. */
+export interface SignInKey {
+  kind: 'member' | 'staff';
+  /** 0 for staff, who belong to no site. */
+  siteId: number;
+  emailKey: string;
+}
 
 /**
- * Counts a login attempt before its password is checked, in one statement, so attempts sent at
+ * Counts a sign-in attempt before its secret is checked, in one statement, so attempts sent at
  * once each get a number of their own and only the first few are checked at all. A block that
  * has run out starts the count again. Returns the attempt's number and the block in force.
  */
 export async function countLoginAttempt(
   db: Db,
-  attempt: { siteId: number; emailKey: string; now: string },
+  key: SignInKey,
+  now: string,
 ): Promise<{ number: number; blockedUntil: string | null }> {
-  const blockOver = sql<boolean>`login_failures.blocked_until is not null and login_failures.blocked_until <= ${attempt.now}`;
+  const blockOver = sql<boolean>`login_failures.blocked_until is not null and login_failures.blocked_until <= ${now}`;
   const row = await db
     .insertInto('login_failures')
     .values({
-      site_id: attempt.siteId,
-      email_key: attempt.emailKey,
+      kind: key.kind,
+      site_id: key.siteId,
+      email_key: key.emailKey,
       failures: 1,
       blocked_until: null,
-      updated_at: attempt.now,
+      updated_at: now,
     })
     .onConflict((conflict) =>
-      conflict.columns(['site_id', 'email_key']).doUpdateSet({
+      conflict.columns(['kind', 'site_id', 'email_key']).doUpdateSet({
         failures: sql`case when ${blockOver} then 1 else login_failures.failures + 1 end`,
         blocked_until: sql`case when ${blockOver} then null else login_failures.blocked_until end`,
-        updated_at: attempt.now,
+        updated_at: now,
       }),
     )
     .returning(['failures', 'blocked_until'])
@@ -57,18 +67,37 @@ export async function countLoginAttempt(
   return { number: row.failures, blockedUntil: row.blocked_until };
 }
 
-/** Blocks logins to the address until `until`, unless a block is in force already; returns the block in force. */
-export async function blockLogins(db: Db, siteId: number, emailKey: string, until: string): Promise<string> {
+/** Blocks sign-ins to the address until `until`, unless a block is in force already; returns the block in force. */
+export async function blockLogins(db: Db, key: SignInKey, until: string): Promise<string> {
   const row = await db
     .updateTable('login_failures')
     .set((eb) => ({ blocked_until: eb.fn.coalesce('blocked_until', eb.val(until)) }))
-    .where('site_id', '=', siteId)
-    .where('email_key', '=', emailKey)
+    .where('kind', '=', key.kind)
+    .where('site_id', '=', key.siteId)
+    .where('email_key', '=', key.emailKey)
     .returning('blocked_until')
     .executeTakeFirst();
   return row?.blocked_until ?? until;
 }
 
-export async function clearLoginFailures(db: Db, siteId: number, emailKey: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('site_id', '=', siteId).where('email_key', '=', emailKey).execute();
+/** Lifts the count and any block: the sign-in succeeded, or the owner (or an admin) showed who they are. */
+export async function clearLoginFailures(db: Db, key: SignInKey): Promise<boolean> {
+  const result = await db
+    .deleteFrom('login_failures')
+    .where('kind', '=', key.kind)
+    .where('site_id', '=', key.siteId)
+    .where('email_key', '=', key.emailKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The staff addresses blocked now, with until when. */
+export async function blockedStaff(db: Db, now: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select(['email_key', 'blocked_until'])
+    .where('kind', '=', 'staff')
+    .where('blocked_until', '>', now)
+    .execute();
+  return new Map(rows.map((row) => [row.email_key, row.blocked_until as string]));
 }

@@ -12,14 +12,15 @@ export const staffSignInRoutes: FastifyPluginAsync<{ rateLimitScale: number }> =
   useStaffSession(app);
 
   serve(app, routes.staffLogin, { config: perVisitor(rateLimitScale)(10, 10) }, async (request, reply) => {
-    const { session, outcome } = await staff.login(request.site, request.body.email, request.body.password);
+    const { email, password } = request.body;
+    const { session, outcome } = await staff.login(requestContext(request), email, password);
     setStaffCookie(request, reply, session.token, session.expires);
     return outcome;
   });
 
   serve(app, routes.startInvitation, { config: perVisitor(rateLimitScale)(10, 10) }, async (request, reply) => {
     const { invitation, password } = request.body;
-    const { session, outcome } = await staff.startInvitation(request.site, invitation, password);
+    const { session, outcome } = await staff.startInvitation(requestContext(request), invitation, password);
     setStaffCookie(request, reply, session.token, session.expires);
     return outcome;
   });

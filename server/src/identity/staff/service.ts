@@ -12,7 +12,7 @@ import { DomainError, fieldError, notFound } from '../../platform/errors.js';
 import type { MailService } from '../../platform/mail/service.js';
 import { hashPassword } from '../credentials/passwords.js';
 import * as sessionStore from '../sessions/queries.js';
-import type { SignInReport } from '../sessions/service.js';
+import type { SignInReport } from '../sessions/counted-sign-in.js';
 import { type AuditLog, auditedAs } from './audit.js';
 import { createInviter, issueInvitation, pendingInvitations } from './invitations.js';
 import { DEFAULT_STAFF_LANGUAGE, type StaffMember, toAccount, toMember } from './member.js';

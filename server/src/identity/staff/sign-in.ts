@@ -2,7 +2,7 @@
  * Staff sign-in: a password, then mostly a code from an authenticator app; the sessions it opens,
  * where a staff member is signed in, and signing out.
  */
-import { normaliseEmail } from '@amora/common';
+import { isLocale, LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES, normaliseEmail } from '@amora/common';
 import { addMinutes, type Clock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
@@ -12,7 +12,8 @@ import type { Site } from '../../platform/site.js';
 import { verifyAgainstNothing, verifyPassword } from '../credentials/passwords.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import * as sessionStore from '../sessions/queries.js';
-import type { SignInReport } from '../sessions/service.js';
+import { createCountedSignIn, type SignInReport } from '../sessions/counted-sign-in.js';
+import type { MailService } from '../../platform/mail/service.js';
 import { type AuditLog, auditedAs } from './audit.js';
 import { findInvitedStaff, type Inviter, takeInvitation } from './invitations.js';
 import { type StaffMember, toMember } from './member.js';
@@ -44,11 +45,41 @@ export interface StaffSignInDeps {
   audit: AuditLog;
   signIns: SignInReport;
   inviter: Inviter;
+  mail: MailService;
 }
 
 export function createStaffSignIn(deps: StaffSignInDeps) {
-  const { db, clock, audit, signIns, inviter } = deps;
+  const { db, clock, audit, signIns, inviter, mail } = deps;
   const nowIso = () => clock.now().toISOString();
+  const counted = createCountedSignIn({ db, clock, signIns });
+
+  /**
+   * A staff sign-in at an address, counted as members' are, across sites. A blocked account answers
+   * as a wrong password does, so no answer tells whether it exists; its owner is mailed the block.
+   */
+  function countedSignIn<T>(ctx: RequestContext, emailKey: string, check: () => Promise<T | null>): Promise<T> {
+    const refused = () => new DomainError('login_failed');
+    return counted({ kind: 'staff', siteId: 0, emailKey }, check, {
+      failure: refused,
+      blocked: refused,
+      onBlocked: () => mailBlock(ctx, emailKey),
+    });
+  }
+
+  /** "Five wrong passwords: your account is locked for 15 minutes", to the owner in their language. */
+  async function mailBlock(ctx: RequestContext, emailKey: string) {
+    const owner = await queries.findStaffByEmail(db, emailKey);
+    if (!owner || owner.disabled_at) return;
+    await mail.sendAccountMail({
+      site: ctx.site,
+      to: owner.email,
+      locale: isLocale(owner.language) ? owner.language : ctx.locale,
+      name: owner.name,
+      kind: 'staff_locked',
+      link: `${ctx.origin}/staff`,
+      params: { minutes: LOGIN_BLOCK_MINUTES, failures: LOGIN_MAX_FAILURES },
+    });
+  }
 
   /** The app's code, later than the last one used, or an unused recovery code: taken for good. */
   async function takeCode(trx: Db, account: TwoStepSession, code: string) {
@@ -112,13 +143,14 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
      * code of the account's authenticator app. An account that must use an app and has none sets it
      * up through its invitation, never here: the password alone links no app.
      */
-    async login(site: Site, email: string, password: string) {
-      const row = await queries.findStaffByEmail(db, normaliseEmail(email));
-      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstNothing(password);
-      if (!row || !valid || row.disabled_at) {
-        signIns.refused('wrong_secret');
-        throw new DomainError('login_failed');
-      }
+    async login(ctx: RequestContext, email: string, password: string) {
+      const { site } = ctx;
+      const emailKey = normaliseEmail(email);
+      const row = await countedSignIn(ctx, emailKey, async () => {
+        const row = await queries.findStaffByEmail(db, emailKey);
+        const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstNothing(password);
+        return row && valid && !row.disabled_at ? row : null;
+      });
       const staff = toMember(row);
       if (!staff.two_step && twoStepRequired(staff.role, site)) throw new DomainError('two_step_setup_required');
       const token = newSecret();
@@ -140,13 +172,14 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
      * The first step of an invitation: its link and the account's password start a session that
      * waits for the first code of a new app; the invitation itself is taken only with that code.
      */
-    async startInvitation(site: Site, invitation: string, password: string) {
-      const row = await findInvitedStaff(db, invitation, nowIso());
-      if (!row) throw new DomainError('invitation_invalid');
-      if (!(await verifyPassword(row.password_hash, password))) {
-        signIns.refused('wrong_secret');
-        throw new DomainError('login_failed');
-      }
+    async startInvitation(ctx: RequestContext, invitation: string, password: string) {
+      const { site } = ctx;
+      const invited = await findInvitedStaff(db, invitation, nowIso());
+      if (!invited) throw new DomainError('invitation_invalid');
+      // The invitation's password counts against the account as a sign-in's does.
+      const row = await countedSignIn(ctx, invited.email, async () =>
+        (await verifyPassword(invited.password_hash, password)) ? invited : null,
+      );
       const token = newSecret();
       const expires = addMinutes(clock.now(), TWO_STEP_MINUTES);
       const secret = newTotpSecret();

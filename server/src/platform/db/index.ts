@@ -53,6 +53,7 @@ import * as knownDevices from './migrations/1765220000000-KnownDevices.js';
 import * as deploymentKeys from './migrations/1765230000000-DeploymentKeys.js';
 import * as oneSessionStore from './migrations/1765240000000-OneSessionStore.js';
 import * as staffInvitations from './migrations/1765250000000-StaffInvitations.js';
+import * as staffLoginFailures from './migrations/1765260000000-StaffLoginFailures.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -104,6 +105,7 @@ const MIGRATIONS = {
   '1765230000000-DeploymentKeys': deploymentKeys,
   '1765240000000-OneSessionStore': oneSessionStore,
   '1765250000000-StaffInvitations': staffInvitations,
+  '1765260000000-StaffLoginFailures': staffLoginFailures,
 };
 
 /** Whether this version of Amora has a migration of that name: a backup made by a newer one is restored by that. */

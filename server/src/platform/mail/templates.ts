@@ -14,6 +14,7 @@ export type AccountMailKind =
   | 'reactivate'
   | 'new_device'
   | 'staff_invitation'
+  | 'staff_locked'
   | 'complaint'
   | 'payment_refused'
   | 'photo_rejected'

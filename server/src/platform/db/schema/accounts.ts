@@ -25,8 +25,12 @@ export interface UsersTable {
   suspension: 'suspension' | 'ban' | null;
 }
 
-/** Failed logins per site and address asked for, with or without an account behind it. */
+/**
+ * Failed sign-ins per address asked for, with or without an account behind it: members' per site,
+ * staff's (site 0) across sites.
+ */
 export interface LoginFailuresTable {
+  kind: 'member' | 'staff';
   site_id: number;
   email_key: string;
   failures: number;
