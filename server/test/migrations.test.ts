@@ -72,8 +72,27 @@ async function undoLaterMigrations() {
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }
 
+/** Failed sign-ins counted for members alone, per site. */
+async function undoStaffLoginFailures() {
+  await sql`alter table login_failures rename to login_failures_of_kind`.execute(t.db);
+  await t.db.schema
+    .createTable('login_failures')
+    .addColumn('site_id', 'integer', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+    .addColumn('email_key', 'text', (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .addColumn('blocked_until', 'text')
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('login_failures_pk', ['site_id', 'email_key'])
+    .execute();
+  await sql`insert into login_failures select site_id, email_key, failures, blocked_until, updated_at
+    from login_failures_of_kind where kind = 'member'`.execute(t.db);
+  await sql`drop table login_failures_of_kind`.execute(t.db);
+  await sql`delete from kysely_migration where name = '1765260000000-StaffLoginFailures'`.execute(t.db);
+}
+
 /** Staff without invitations, recovery codes or a language. */
 async function undoStaffInvitations() {
+  await undoStaffLoginFailures();
   for (const table of ['staff_recovery_codes', 'staff_invitations'])
     await sql`drop table ${sql.table(table)}`.execute(t.db);
   await sql`alter table staff_users drop column language`.execute(t.db);

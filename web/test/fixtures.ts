@@ -105,6 +105,7 @@ export function buildStaff(overrides: Partial<StaffAccount> = {}): StaffAccount 
     away: false,
     language: 'en',
     invitation_until: null,
+    locked_until: null,
     disabled: false,
     created_at: '2026-01-02T09:00:00Z',
     ...overrides,

@@ -14,6 +14,8 @@ export const staffAccount = staffMember.extend({
   language: localeField,
   /** Until when the invitation to set up the authenticator app works, while it is unused. */
   invitation_until: z.string().nullable(),
+  /** Until when sign-ins are blocked after wrong passwords, while they are. */
+  locked_until: z.string().nullable(),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
 export const staffTeamResponse = z.object({ staff: z.array(staffAccount) });
@@ -40,13 +42,16 @@ export const changeStaffRequest = z
     /** Forget the account's authenticator app (a lost phone): it sets one up at its next sign-in. */
     reset_two_step: z.literal(true).optional(),
     capacity: z.number({ message: 'invalid' }).int('invalid').min(1, 'invalid').max(50, 'invalid').optional(),
+    /** Lift a block after wrong passwords. */
+    unlock: z.literal(true).optional(),
   })
   .refine(
     (change) =>
       change.role !== undefined ||
       change.disabled !== undefined ||
       change.reset_two_step ||
-      change.capacity !== undefined,
+      change.capacity !== undefined ||
+      change.unlock,
     {
       message: 'required',
       path: ['role'],

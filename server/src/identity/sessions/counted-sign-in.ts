@@ -8,8 +8,8 @@ import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES } from '@amora/common';
 import { addMinutes, type Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
 import type { DomainError } from '../../platform/errors.js';
-import * as signInQueries from './sign-in-queries.js';
 import type { SignInKey } from './sign-in-queries.js';
+import * as signInQueries from './sign-in-queries.js';
 
 /** What sign-ins tell the operators' metrics: each refusal, and each account locked by failures. */
 export interface SignInReport {
@@ -62,5 +62,3 @@ export function createCountedSignIn({ db, clock, signIns }: { db: Db; clock: Clo
     return account;
   };
 }
-
-export type CountedSignIn = ReturnType<typeof createCountedSignIn>;

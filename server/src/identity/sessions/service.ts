@@ -27,9 +27,9 @@ import { hasPassword, verifyAgainstNothing, verifyPassword } from '../credential
 import type { AccountLinks } from '../links/service.js';
 import type { PasskeysService } from '../passkeys/service.js';
 import { hashSecret, newSecret } from '../secrets.js';
+import { createCountedSignIn, type SignInReport } from './counted-sign-in.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
 import * as queries from './queries.js';
-import { createCountedSignIn, type SignInReport } from './counted-sign-in.js';
 import * as signInQueries from './sign-in-queries.js';
 
 export interface Session {
@@ -38,7 +38,6 @@ export interface Session {
   /** The browser's device cookie: the one it came with, or a new one for a browser that had none. */
   device: string;
 }
-
 
 interface Deps {
   db: Db;

@@ -81,12 +81,23 @@ export async function blockLogins(db: Db, key: SignInKey, until: string): Promis
 }
 
 /** Lifts the count and any block: the sign-in succeeded, or the owner (or an admin) showed who they are. */
-export async function clearLoginFailures(db: Db, key: SignInKey): Promise<boolean> {
+export async function clearLoginFailures(db: Db, key: SignInKey): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('kind', '=', key.kind)
+    .where('site_id', '=', key.siteId)
+    .where('email_key', '=', key.emailKey)
+    .execute();
+}
+
+/** Lifts a block in force (an admin's unlock), with its count; false when none was. */
+export async function liftBlock(db: Db, key: SignInKey, now: string): Promise<boolean> {
   const result = await db
     .deleteFrom('login_failures')
     .where('kind', '=', key.kind)
     .where('site_id', '=', key.siteId)
     .where('email_key', '=', key.emailKey)
+    .where('blocked_until', '>', now)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -33,10 +33,11 @@ export function toMember(
 }
 
 /** A staff account as the team desk lists it. */
-export function toAccount(row: StaffUserRow, invitationUntil: string | null) {
+export function toAccount(row: StaffUserRow, until: { invitation: string | null; locked: string | null }) {
   return {
     ...toMember(row),
-    invitation_until: invitationUntil,
+    invitation_until: until.invitation,
+    locked_until: until.locked,
     disabled: row.disabled_at !== null,
     created_at: row.created_at,
     language: isLocale(row.language) ? row.language : DEFAULT_STAFF_LANGUAGE,

@@ -3,7 +3,7 @@
  * action they take is logged. They never see a member's email, password or payment details.
  */
 import { randomBytes } from 'node:crypto';
-import { type Locale, normaliseEmail, STAFF_ROLES } from '@amora/common';
+import { type Locale, normaliseEmail, STAFF_ROLES, type StaffAccount } from '@amora/common';
 import type { Clock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import type { Db, InTransaction } from '../../platform/db/index.js';
@@ -11,8 +11,9 @@ import type { StaffRole, StaffUserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError, notFound } from '../../platform/errors.js';
 import type { MailService } from '../../platform/mail/service.js';
 import { hashPassword } from '../credentials/passwords.js';
-import * as sessionStore from '../sessions/queries.js';
 import type { SignInReport } from '../sessions/counted-sign-in.js';
+import * as sessionStore from '../sessions/queries.js';
+import * as signInQueries from '../sessions/sign-in-queries.js';
 import { type AuditLog, auditedAs } from './audit.js';
 import { createInviter, issueInvitation, pendingInvitations } from './invitations.js';
 import { DEFAULT_STAFF_LANGUAGE, type StaffMember, toAccount, toMember } from './member.js';
@@ -31,6 +32,7 @@ export interface StaffAccountChange {
   disabled?: boolean;
   reset_two_step?: boolean;
   capacity?: number;
+  unlock?: boolean;
 }
 
 export function createStaffService(deps: {
@@ -71,9 +73,23 @@ export function createStaffService(deps: {
     });
   }
 
-  /** The account as the team desk shows it, with its invitation still to use. */
-  async function accountOf(row: StaffUserRow) {
-    return toAccount(row, (await pendingInvitations(db, nowIso())).get(row.id) ?? null);
+  /** The accounts as the team desk shows them: with the invitation still to use, and a block in force. */
+  async function accountsOf(rows: StaffUserRow[]) {
+    const invitations = await pendingInvitations(db, nowIso());
+    const blocks = await signInQueries.blockedStaff(db, nowIso());
+    return rows.map((row) =>
+      toAccount(row, { invitation: invitations.get(row.id) ?? null, locked: blocks.get(row.email) ?? null }),
+    );
+  }
+  const accountOf = async (row: StaffUserRow) => (await accountsOf([row]))[0] as StaffAccount;
+
+  /** An admin lifts the block wrong passwords put on an account; a row in the log when there was one. */
+  async function unlock(admin: StaffMember, account: StaffUserRow) {
+    await db.transaction().execute(async (trx) => {
+      const key = { kind: 'staff', siteId: 0, emailKey: account.email } as const;
+      if (!(await signInQueries.liftBlock(trx, key, nowIso()))) return;
+      await audit(admin, 'staff.unlock', { record: `staff:${account.id}`, changes: { locked: [true, false] } }, trx);
+    });
   }
 
   return {
@@ -88,8 +104,7 @@ export function createStaffService(deps: {
 
     /** The staff accounts, as an admin sees them. */
     async accounts() {
-      const invitations = await pendingInvitations(db, nowIso());
-      return (await queries.listStaff(db)).map((row) => toAccount(row, invitations.get(row.id) ?? null));
+      return accountsOf(await queries.listStaff(db));
     },
 
     /**
@@ -150,6 +165,7 @@ export function createStaffService(deps: {
           await audit(admin, 'staff.change', { record: `staff:${input.id}`, changes }, trx);
         });
       }
+      if (input.unlock) await unlock(admin, before);
       const after = await queries.findStaffById(db, input.id);
       if (!after) throw notFound();
       if (invitation) await inviter.mailInvitation(ctx, after, invitation);

@@ -6,7 +6,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate, formatDateTime } from '../../../i18n/format';
+import { formatDate, formatDateTime, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
@@ -235,6 +235,23 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
               </td>
               <td className="staff-cell-status">
                 {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
+                {account.locked_until && (
+                  <span className="staff-locked">
+                    <Badge bg="warning" text="dark">
+                      Locked until {formatTime(account.locked_until, STAFF_LOCALE)}
+                    </Badge>
+                    {!own && (
+                      <Button
+                        variant="link"
+                        size="sm"
+                        disabled={busy(account)}
+                        onClick={() => change.mutate({ id: account.id, unlock: true })}
+                      >
+                        Unlock<span className="visually-hidden"> {account.name}</span>
+                      </Button>
+                    )}
+                  </span>
+                )}
               </td>
               <td className="staff-cell-two-step" data-label="Two-step">
                 {account.two_step

@@ -31,6 +31,7 @@ export function useChangeStaff() {
       disabled?: boolean;
       reset_two_step?: true;
       capacity?: number;
+      unlock?: true;
     }) => api(staffTeamRoutes.changeStaff, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.team }),
   });
