@@ -33,9 +33,11 @@ function teamServer(team: StaffAccount[] = [me, olga, mo]) {
     'GET /api/staff/team.php': () => ({ staff: accounts }),
     'PUT /api/staff/team.php': ({ body }: SentRequest) => {
       const change = body as Partial<StaffAccount> & { id: number };
-      const { reset_two_step, ...rest } = change as typeof change & { reset_two_step?: true };
+      const { reset_two_step, unlock, ...rest } = change as typeof change & { reset_two_step?: true; unlock?: true };
       accounts = accounts.map((account) =>
-        account.id === change.id ? { ...account, ...rest, ...(reset_two_step && { two_step: false }) } : account,
+        account.id === change.id
+          ? { ...account, ...rest, ...(reset_two_step && { two_step: false }), ...(unlock && { locked_until: null }) }
+          : account,
       );
       return { staff: accounts.find((account) => account.id === change.id) };
     },
@@ -47,6 +49,17 @@ const rowOf = (name: string) =>
   screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
 
 describe('StaffTeamPage', () => {
+  it('shows an account locked by wrong passwords, and lifts the lock', async () => {
+    const locked = { ...olga, locked_until: '2026-01-02T10:15:00Z' };
+    const server = teamServer([me, locked, mo]);
+    const { events } = renderScreen(<StaffTeamPage />);
+    await screen.findByRole('table', { name: /Staff accounts/ });
+    expect(within(rowOf('Olga')).getByText(/^Locked until/)).toBeTruthy();
+    await events.click(within(rowOf('Olga')).getByRole('button', { name: 'Unlock Olga' }));
+    await waitFor(() => expect(within(rowOf('Olga')).queryByText(/^Locked until/)).toBeNull());
+    expect(server.sent('PUT /api/staff/team.php')[0]?.body).toEqual({ id: 2, unlock: true });
+  });
+
   it('lists the staff accounts, with the admin’s own row not to be changed', async () => {
     teamServer();
     renderScreen(<StaffTeamPage />);
