@@ -38,6 +38,11 @@ export function formatDateTime(value: string | Date, locale: string): string {
   return dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(value));
 }
 
+/** A moment to the minute, short, where a table has little room: "30 Nov 2026, 14:05". */
+export function formatShortDateTime(value: string | Date, locale: string): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
 export function formatTime(value: string | Date, locale: string): string {
   return dateFormat(locale, { timeStyle: 'short' }).format(new Date(value));
 }

@@ -6,7 +6,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate, formatDateTime, formatTime } from '../../../i18n/format';
+import { formatDate, formatDateTime, formatShortDateTime, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
@@ -254,11 +254,18 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                 )}
               </td>
               <td className="staff-cell-two-step" data-label="Two-step">
-                {account.two_step
-                  ? 'App set up'
-                  : account.invitation_until
-                    ? `Invited, until ${formatDateTime(account.invitation_until, STAFF_LOCALE)}`
-                    : 'Not set up'}
+                {account.two_step ? (
+                  'App set up'
+                ) : account.invitation_until ? (
+                  <>
+                    Invited
+                    <span className="staff-invited-until">
+                      until {formatShortDateTime(account.invitation_until, STAFF_LOCALE)}
+                    </span>
+                  </>
+                ) : (
+                  'Not set up'
+                )}
               </td>
               <td className="staff-cell-capacity" data-label="At once">
                 {own ? (
