@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { NO_OVERLOAD_GUARD } from './e2e/server-env.js';
 
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -66,10 +67,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '100',
-      // The journeys are no load test: a busy machine must not have their calls refused as overload.
-      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-      OVERLOAD_EVENT_LOOP_UTILIZATION: '0',
-      OVERLOAD_DATABASE_WAITING: '0',
+      ...NO_OVERLOAD_GUARD,
       // Notification mails gather two seconds, not five minutes: journeys wait for them.
       MAIL_BUNDLE_SECONDS: '2',
       // E2E_WEB_DIST: a build of its own, so one run's rebuild does not pull files from under another.

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
+import { NO_OVERLOAD_GUARD } from './server-env.js';
 import { invitationIn, type StaffAccount } from './staff.js';
 import { uniqueEmail } from './support.js';
 
@@ -51,6 +52,7 @@ export async function startFreshSite(port: number, site: { name: string; languag
     NODE_ENV: 'test',
     SEED_DEMO: 'false',
     RATE_LIMIT_SCALE: '100',
+    ...NO_OVERLOAD_GUARD,
     MAIL_BUNDLE_SECONDS: '2',
     WEB_DIST: process.env.E2E_WEB_DIST ?? 'web/dist',
   };
