@@ -74,6 +74,8 @@ describe('GET /metrics', () => {
     expect(moved(before, after, 'amora_http_request_duration_seconds_count', unrouted)).toBe(1);
     expect(after).not.toContain('no-such-call');
     expect(after).not.toContain('secret=1');
+    // A send alone is eight statements or more (server/test/chat-statements.test.ts).
+    expect(moved(before, after, 'amora_database_statements_total')).toBeGreaterThanOrEqual(8);
   });
 
   it('counts the live sockets of this instance', async () => {

@@ -8,11 +8,11 @@ import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { Db, InTransaction } from '../platform/db/index.js';
 import type { MessageRow } from '../platform/db/schema.js';
 import { notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/events/bus.js';
 import type { Site } from '../platform/site.js';
+import type { Content, Sender, StoredPhoto } from './message-store.js';
 import * as operatorQueries from './operator-queries.js';
 import * as queries from './queries.js';
-import { type Content, type MessageWriter, recipientFrom, type Sender, type StoredPhoto } from './writer.js';
+import { type MessageWriter, recipientFrom } from './writer.js';
 
 /** A hosted profile's conversation: its id and its two sides. */
 export interface HostedSides {
@@ -23,13 +23,8 @@ export interface HostedSides {
   awaiting: boolean;
 }
 
-export function createOperatorChat(deps: {
-  db: Db;
-  visibility: VisibilityPolicy;
-  events: EventBus;
-  writer: MessageWriter;
-}) {
-  const { db, visibility, events, writer } = deps;
+export function createOperatorChat(deps: { db: Db; visibility: VisibilityPolicy; writer: MessageWriter }) {
+  const { db, visibility, writer } = deps;
 
   /** A hosted profile's conversation on this site and its two sides; a 404 for any other. */
   async function hostedSides(site: Site, conversationId: number): Promise<HostedSides> {
@@ -99,8 +94,7 @@ export function createOperatorChat(deps: {
         ? { kind: 'photo', photo: input.galleryPhoto }
         : await writer.contentOf(site, hostedProfileId, { text: input.text ?? '' });
       const sender: Sender = { profileId: hostedProfileId, userId: null, paid: true, staffId: input.staffId };
-      const result = await writer.store(site, sender, recipient, input.clientId, content, 0, audit);
-      if (!result.repeated) await events.relay();
+      const result = await writer.store(site, sender, recipient, input.clientId, content, 0, { audit });
       return { message: writer.present(result.row, hostedProfileId, input.mediaPrefix), repeated: result.repeated };
     },
 

@@ -26,9 +26,10 @@ import type { EventBus } from '../platform/events/bus.js';
 import type { MediaStore } from '../platform/media/store.js';
 import type { Site } from '../platform/site.js';
 import * as figureQueries from './figure-queries.js';
+import type { Sender } from './message-store.js';
 import { createOperatorChat } from './operator-chat.js';
 import * as queries from './queries.js';
-import { createMessageWriter, type Outgoing, recipientFrom, type Sender } from './writer.js';
+import { createMessageWriter, type Outgoing, recipientFrom } from './writer.js';
 
 /** Conversations chats.php lists at most. */
 const CHATS_LISTED = 500;
@@ -112,7 +113,7 @@ export function createChatService(deps: {
     return { conversation, membership };
   }
 
-  /** Whom the message goes to: a profile the sender may contact, and the conversation if there is one. */
+  /** Whom the message goes to: a profile the sender may contact, and the conversation when the sender named it. */
   async function recipientOf(site: Site, sender: Member, target: SendTarget) {
     if ((target.profile_id === undefined) === (target.conversation === undefined)) {
       throw fieldError('conversation', 'required');
@@ -122,7 +123,8 @@ export function createChatService(deps: {
       otherId = (await membershipOf(site, sender, target.conversation, 'conversation.write')).membership
         .other_profile_id;
     }
-    return recipientFrom(await visibility.contactable(site, sender, otherId as number));
+    const recipient = recipientFrom(await visibility.contactable(site, sender, otherId as number));
+    return { recipient, conversationId: target.conversation };
   }
 
   async function messagePrice(site: Site, member: Member, kind: SentKind): Promise<number> {
@@ -177,7 +179,7 @@ export function createChatService(deps: {
 
     async send(site: Site, member: Member, target: SendTarget, outgoing: Outgoing): Promise<SendMessageResponse> {
       authorize(memberActor(member), 'conversation.write', { sides: null });
-      const recipient = await recipientOf(site, member, target);
+      const { recipient, conversationId } = await recipientOf(site, member, target);
       const sender: Sender = { profileId: member.profileId, userId: member.userId, paid: member.paid, staffId: null };
       // A retry of a stored photo answers at once, before the photo is decoded again; other
       // retries are found where the send is decided.
@@ -198,12 +200,13 @@ export function createChatService(deps: {
         await unusedPhoto();
         throw error;
       });
-      const result = await store(site, sender, recipient, target.client_id, content, cost).catch(async (error) => {
-        await unusedPhoto();
-        throw error;
-      });
+      const result = await store(site, sender, recipient, target.client_id, content, cost, { conversationId }).catch(
+        async (error) => {
+          await unusedPhoto();
+          throw error;
+        },
+      );
       if (result.repeated) await unusedPhoto();
-      else await events.relay();
       return {
         conversation: result.row.conversation_id,
         message: present(result.row, member.profileId),
@@ -331,7 +334,7 @@ export function createChatService(deps: {
     profilesWithUnreadBefore: (siteId: number, before: string) => queries.profilesWithUnreadBefore(db, siteId, before),
 
     /** What operators may do in the chat: answer as a hosted profile, and read its conversations. */
-    forOperators: createOperatorChat({ db, visibility, events, writer }),
+    forOperators: createOperatorChat({ db, visibility, writer }),
   };
 
   async function read(site: Site, member: Member, conversation: ConversationRow, otherProfileId: number) {

@@ -18,50 +18,33 @@ import { storeChatPhotoFile } from '../members/photos/files.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { CreditsService } from '../money/credits/service.js';
 import type { Clock } from '../platform/clock.js';
-import type { Db, InTransaction } from '../platform/db/index.js';
-import type { ConversationRow, MessageRow, ProfileRow } from '../platform/db/schema.js';
+import { type Db, engineOf, type InTransaction } from '../platform/db/index.js';
+import type { MessageRow, ProfileRow } from '../platform/db/schema.js';
 import { DomainError, fieldError } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { EventOf } from '../platform/events/catalogue.js';
 import type { MediaStore } from '../platform/media/store.js';
 import type { Site } from '../platform/site.js';
 import * as figureQueries from './figure-queries.js';
+import {
+  type Content,
+  createMessageStore,
+  messageRowOf,
+  NO_ACCOUNT,
+  type Recipient,
+  type Sender,
+  SentBefore,
+  type Written,
+} from './message-store.js';
 import * as queries from './queries.js';
 
 /** What a member sends: a text, a gift, or a photo (already read from the upload). */
 export type Outgoing = { text: string } | { gift: Gift } | { photo: Buffer };
 
-/** Who writes: a member paying with credits, or an operator answering as a hosted profile. */
-export interface Sender {
-  profileId: number;
-  /** The paying account; null for a hosted profile. */
-  userId: number | null;
-  paid: boolean;
-  staffId: number | null;
-}
-
-/** A message's content as stored: a photo already re-encoded into its file. */
-export interface Content {
-  kind: SentKind;
-  text?: string;
-  gift?: Gift;
-  photo?: StoredPhoto;
-}
-
-/** A photo file already stored and re-encoded (a hosted profile's gallery photo). */
-export type StoredPhoto = { filename: string; width: number; height: number };
-
 /** Who writes a line about private photos: a member, or an operator as a hosted profile. */
 interface LineActor {
   profileId: number;
   staffId: number | null;
-}
-
-/** Whom a message goes to: a member's profile (and account), or a hosted profile. */
-interface Recipient {
-  id: number;
-  userId: number | null;
-  hosted: boolean;
 }
 
 export function recipientFrom(profile: ProfileRow): Recipient {
@@ -88,12 +71,6 @@ function openConversation(trx: Db, site: Site, writer: LineActor, recipient: Rec
   });
 }
 
-/** What a send leaves of the credits of a sender who has none: an operator writing as a hosted profile. */
-const NO_ACCOUNT = { balance: 0, freeMessages: 0 };
-
-/** Ends a send's transaction whose client id was stored before, so nothing of the retry stays. */
-class SentBefore extends Error {}
-
 function kindOf(outgoing: Outgoing): SentKind {
   if ('text' in outgoing) return 'text';
   return 'gift' in outgoing ? 'gift' : 'photo';
@@ -109,6 +86,7 @@ export function createMessageWriter(deps: {
   media: MediaStore;
 }) {
   const { db, clock, credits, visibility, events, media } = deps;
+  const { writeInOneStatement, writeInSteps } = createMessageStore({ credits, events, messageEvent });
 
   /**
    * A message as `viewerProfileId`'s side sees it. Photo files are under the app's /media, which
@@ -134,9 +112,10 @@ export function createMessageWriter(deps: {
   }
 
   /**
-   * Stores and pays for one message in one transaction; a client id seen before returns the
-   * message stored then, unchanged and not paid again, and keeps nothing of this try (nor `audit`,
-   * an operator's answer's audit row, written with the message stored).
+   * Stores and pays for one message in one transaction, and relays its event once committed; a
+   * client id seen before returns the message stored then, unchanged and not paid again, and keeps
+   * nothing of this try (nor `audit`, an operator's answer's audit row, written with the message stored).
+   * `conversationId`: the two sides' conversation, when the sender named it.
    */
   async function store(
     site: Site,
@@ -145,53 +124,39 @@ export function createMessageWriter(deps: {
     clientId: string,
     content: Content,
     cost: number,
-    audit?: InTransaction<MessageRow>,
+    { audit, conversationId }: { audit?: InTransaction<MessageRow>; conversationId?: number } = {},
   ) {
     const now = clock.now().toISOString();
     try {
-      return await db.transaction().execute(async (trx) => {
+      const stored = await db.transaction().execute(async (trx): Promise<Written & { repeated: false }> => {
         await lockSides(trx, sender, recipient);
-        const conversation = await openConversation(trx, site, sender, recipient, now);
-        let row = await queries.insertMessageOnce(trx, {
-          conversation_id: conversation.id,
-          sender_profile_id: sender.profileId,
-          client_id: clientId,
-          kind: content.kind,
-          body: content.text ?? null,
-          gift: content.gift ?? null,
-          photo_file: content.photo?.filename ?? null,
-          photo_width: content.photo?.width ?? null,
-          photo_height: content.photo?.height ?? null,
-          credits: cost,
-          staff_id: sender.staffId,
-          created_at: now,
-        });
-        if (!row) throw new SentBefore();
-        let account = NO_ACCOUNT;
-        if (sender.userId !== null) {
-          await assertFreeTier(trx, sender, conversation);
-          const paid = await credits.spend(sender.userId, cost, content.kind, `message:${row.id}`, trx, {
-            free: content.kind === 'text',
-          });
-          if (!paid) throw new DomainError('insufficient_credits', { credits: cost });
-          if (paid.charged !== cost) row = await queries.setMessageCredits(trx, row.id, paid.charged);
-          account = paid;
-        }
-        const unread = await queries.recordMessage(trx, row, recipient);
-        if (sender.staffId !== null && conversation.awaiting_reply_since !== null) {
+        const oneStatement = engineOf(trx) === 'postgres';
+        const conversation =
+          oneStatement && conversationId !== undefined
+            ? null
+            : await openConversation(trx, site, sender, recipient, now);
+        const id = conversation?.id ?? (conversationId as number);
+        await assertFreeTier(trx, sender, id);
+        const message = messageRowOf(id, sender, clientId, content, cost, now);
+        const written =
+          oneStatement || !conversation
+            ? await writeInOneStatement(trx, site, sender, recipient, message)
+            : await writeInSteps(trx, site, sender, recipient, message, conversation);
+        const { row } = written;
+        if (sender.staffId !== null && written.awaitingReplySince !== null) {
           await figureQueries.insertAnswerWait(trx, {
             messageId: row.id,
             siteId: site.id,
-            askedAt: conversation.awaiting_reply_since,
+            askedAt: written.awaitingReplySince,
             answeredAt: row.created_at,
           });
         }
-        const opened = conversation.last_message_id === 0;
-        if (opened) await visibility.recordContact(trx, sender.profileId, recipient.id);
-        await events.record(trx, messageEvent(site, row, opened, recipient, unread));
+        if (written.opened) await visibility.recordContact(trx, sender.profileId, recipient.id);
         if (audit) await audit(trx, row);
-        return { row, repeated: false, account, opened };
+        return { ...written, repeated: false };
       });
+      await events.relayCommitted([stored.eventId]);
+      return stored;
     } catch (error) {
       if (!(error instanceof SentBefore)) throw error;
       const earlier = await queries.findMessageByClientId(db, sender.profileId, clientId);
@@ -210,9 +175,9 @@ export function createMessageWriter(deps: {
   }
 
   /** A free member writes in a few conversations only; answering where they wrote before is always fine. */
-  async function assertFreeTier(trx: Db, sender: Sender, conversation: ConversationRow) {
-    if (sender.paid) return;
-    const membership = await queries.findMembership(trx, conversation.id, sender.profileId);
+  async function assertFreeTier(trx: Db, sender: Sender, conversationId: number) {
+    if (sender.paid || sender.userId === null) return;
+    const membership = await queries.findMembership(trx, conversationId, sender.profileId);
     if (membership?.wrote === 1) return;
     if ((await queries.countConversationsWrittenIn(trx, sender.profileId)) >= FREE_CONVERSATIONS) {
       throw new DomainError('free_conversation_limit', { limit: FREE_CONVERSATIONS });
@@ -256,9 +221,9 @@ export function createMessageWriter(deps: {
     audit?: InTransaction<MessageRow>,
   ): Promise<boolean> {
     const now = clock.now().toISOString();
-    const stored = await db.transaction().execute(async (trx) => {
+    const eventId = await db.transaction().execute(async (trx) => {
       await lockSides(trx, actor, recipient);
-      if (!(await change(trx, now))) return false;
+      if (!(await change(trx, now))) return null;
       const conversation = await openConversation(trx, site, actor, recipient, now);
       const row = await queries.insertMessageOnce(trx, {
         conversation_id: conversation.id,
@@ -278,12 +243,13 @@ export function createMessageWriter(deps: {
       const unread = await queries.recordMessage(trx, row, recipient, false);
       const opened = conversation.last_message_id === 0;
       if (opened) await visibility.recordContact(trx, actor.profileId, recipient.id);
-      await events.record(trx, messageEvent(site, row, opened, recipient, unread));
+      const id = await events.record(trx, messageEvent(site, row, opened, recipient, unread));
       if (audit) await audit(trx, row);
-      return true;
+      return id;
     });
-    if (stored) await events.relay();
-    return stored;
+    if (eventId === null) return false;
+    await events.relayCommitted([eventId]);
+    return true;
   }
 
   /**

@@ -39,6 +39,14 @@ const TYPES_OF: Record<BundledKind, NotificationType[]> = {
 declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'notify.mail': { userId: number; kind: BundledKind; otherProfileId?: number };
+    /** A member got a message: what they are told of it, decided apart from the send (keyed by its event). */
+    'notify.message': {
+      userId: number;
+      senderProfileId: number;
+      conversation: number;
+      opened: boolean;
+      eventId: number | null;
+    };
   }
 }
 
@@ -183,19 +191,31 @@ export function createNotificationsService(deps: NotificationsDeps) {
     });
   };
 
+  // A send only queues its notification: what the recipient wants and where it goes is read by the
+  // job, so the send's own statements stay few.
   on('message.new', async (event, eventId) => {
     // A hosted profile is answered by operators from their inbox; nobody gets a notification for it.
-    if (event.toHosted) return;
-    const recipient = await recipientOf(event.recipientUserId);
+    if (event.toHosted || event.recipientUserId === null) return;
+    const data = {
+      userId: event.recipientUserId,
+      senderProfileId: event.senderProfileId,
+      conversation: event.message.conversation,
+      opened: event.opened,
+      eventId,
+    };
+    await jobs.add('notify.message', data, { key: `message-${eventId ?? randomUUID()}` });
+  });
+
+  jobs.handle('notify.message', async ({ userId, senderProfileId, conversation, opened, eventId }) => {
+    const recipient = await recipientOf(userId);
     if (!recipient) return;
-    const { opened, message } = event;
     const type = opened ? 'new_conversations' : 'new_messages';
     const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, type, { otherProfileId: event.senderProfileId, eventId }, (t, name) => ({
+    await pushTo(recipient, choices, type, { otherProfileId: senderProfileId, eventId }, (t, name) => ({
       title: t(opened ? 'push:conversation.title' : 'push:message.title', { name }),
       body: t(opened ? 'push:conversation.body' : 'push:message.body', { name }),
-      url: `/chats/${message.conversation}`,
-      tag: `chat-${message.conversation}`,
+      url: `/chats/${conversation}`,
+      tag: `chat-${conversation}`,
     }));
     await mailLater(recipient, choices, type, 'messages');
   });

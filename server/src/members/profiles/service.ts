@@ -49,6 +49,8 @@ export type Presence = 'online' | 'recently' | 'away';
 const roundCoordinate = (value: number | null | undefined) =>
   value === null || value === undefined ? value : Math.round(value * 100) / 100;
 
+/** How long a member's country is kept at most, however it changes. */
+const COUNTRY_KEPT_MS = 60 * 60_000;
 /** How many members' profile ids profileIdOf keeps; the earliest remembered go first. */
 const PROFILE_IDS_REMEMBERED = 50_000;
 
@@ -63,6 +65,12 @@ export async function recordProfileChange(events: EventBus, trx: Db, profile: Pi
 export function createMembersService(db: Db, clock: Clock, visibility: VisibilityPolicy, events: EventBus) {
   const nowIso = () => clock.now().toISOString();
   const profileIds = new Map<number, number>();
+  // The read in flight is kept, not its result: a change committed meanwhile drops it.
+  const countries = new BoundedCache<number, Promise<string | null>>(PROFILE_IDS_REMEMBERED);
+  // Heard here also when it came from this instance, so its own change is followed while Redis is away.
+  for (const subscribe of [events.subscribe, events.subscribeLocal]) {
+    subscribe('profile.changed', (event) => countries.delete(event.profileId));
+  }
   /** Members this process marked active within the granularity: marking them again would change nothing. */
   const markedActive = new BoundedCache<number, true>(PROFILE_IDS_REMEMBERED, () => clock.now().getTime());
 
@@ -164,9 +172,18 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       return presentOwnProfile(row, await photoQueries.photosOf(db, [row.id]), clock.now());
     },
 
-    /** The country on a member's profile, or null when not filled in. */
+    /**
+     * The country on a member's profile, or null when not filled in: what a message costs them
+     * depends on it, so it is kept until their profile changes.
+     */
     async countryOf(userId: number): Promise<string | null> {
-      return (await requireOwnRow(userId)).country || null;
+      const profileId = await this.profileIdOf(userId);
+      const kept = countries.get(profileId);
+      if (kept) return kept;
+      const country = requireOwnRow(userId).then((row) => row.country || null);
+      countries.set(profileId, country, COUNTRY_KEPT_MS);
+      country.catch(() => countries.delete(profileId));
+      return country;
     },
 
     /** A member's profile is made with the account and never changes, so its id is remembered. */

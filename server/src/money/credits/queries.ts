@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { type Db, engineOf } from '../../platform/db/index.js';
 import type { CreditLedgerTable } from '../../platform/db/schema.js';
 
@@ -51,7 +51,7 @@ export interface Charge {
  * (0 for a free message), or null when neither reaches. On PostgreSQL one statement decides,
  * takes and writes the ledger line; `paid` runs only where `free` took nothing.
  */
-export async function charge(db: Db, charge: Charge): Promise<(AccountAfter & { charged: number }) | null> {
+export async function charge(db: Db, charge: Charge): Promise<ChargeOutcome | null> {
   const { userId, amount, free, reason, reference, createdAt } = charge;
   if (engineOf(db) !== 'postgres') {
     const freeMessage = free ? await takeFreeMessage(db, userId) : undefined;
@@ -68,23 +68,50 @@ export async function charge(db: Db, charge: Charge): Promise<(AccountAfter & { 
     });
     return { ...after, charged: amount };
   }
-  const { rows } = await sql<AccountAfter & { charged: number }>`
-    with free as (
-      update credit_accounts set free_messages = free_messages - 1
-      where user_id = ${userId} and ${free}::boolean and free_messages > 0
-      returning balance, free_messages
-    ), paid as (
-      update credit_accounts set balance = balance - ${amount}::int
-      where user_id = ${userId} and balance >= ${amount}::int and not exists (select 1 from free)
-      returning balance, free_messages
-    ), ledger as (
-      insert into credit_ledger (user_id, delta, balance_after, reason, reference, created_at)
-      select ${userId}, -${amount}::int, balance, ${reason}, ${reference}, ${createdAt} from paid
-    )
-    select balance, free_messages, 0 as charged from free
-    union all
-    select balance, free_messages, ${amount}::int as charged from paid`.execute(db);
+  const steps = chargeSteps({ ...charge, reference: sql`${reference}`, skip: sql`false` });
+  const { rows } = await sql<ChargeOutcome>`with ${steps.free}, ${steps.paid} ${steps.outcome}`.execute(db);
   return rows[0] ?? null;
+}
+
+/** What a charge written as steps of another statement leaves: the account after and what was taken. */
+export type ChargeOutcome = AccountAfter & { charged: number };
+
+/**
+ * A charge as steps of a caller's own statement on PostgreSQL, for a payment that is one
+ * round trip with what it pays for (a chat message): `free`, the CTE `credit_free` (a free message
+ * taken, before the caller's steps: they may ask `exists (select 1 from credit_free)`); `paid`, the
+ * CTEs `credit_paid` and `credit_ledger` (the amount off the balance with its ledger line, whose
+ * reference the caller's steps give); `outcome`, a select of the account after and what was
+ * taken, no row when neither reached. Nothing is taken while `skip` holds (the thing was paid for
+ * before).
+ */
+export function chargeSteps(
+  charge: Omit<Charge, 'reference'> & { reference: RawBuilder<string>; skip: RawBuilder<boolean> },
+) {
+  const { userId, amount, free, reason, reference, skip, createdAt } = charge;
+  return {
+    free: sql`credit_free as (
+      update credit_accounts set free_messages = free_messages - 1
+      where user_id = ${userId} and ${free}::boolean and free_messages > 0 and not ${skip}
+      returning balance, free_messages
+    )`,
+    paid: sql`credit_paid as (
+      update credit_accounts set balance = balance - ${amount}::int
+      where user_id = ${userId} and balance >= ${amount}::int and ${amount}::int > 0
+        and not exists (select 1 from credit_free) and not ${skip}
+      returning balance, free_messages
+    ), credit_ledger as (
+      insert into credit_ledger (user_id, delta, balance_after, reason, reference, created_at)
+      select ${userId}, -${amount}::int, balance, ${reason}, ${reference}, ${createdAt} from credit_paid
+    )`,
+    outcome: sql<ChargeOutcome>`
+      select balance, free_messages, 0 as charged from credit_free
+      union all
+      select balance, free_messages, ${amount}::int as charged from credit_paid
+      union all
+      select balance, free_messages, 0 as charged from credit_accounts
+      where user_id = ${userId} and ${amount}::int <= 0 and not exists (select 1 from credit_free)`,
+  };
 }
 
 /** Adds to what the member owes (the account's row is locked by the caller). */

@@ -3,6 +3,7 @@
  * writes the ledger row, and never below zero. The service carries the prices too
  * (../prices/service.ts): callers ask `credits` for bundles and discount codes.
  */
+import type { RawBuilder } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -66,6 +67,27 @@ export function createCreditsService(db: Db, clock: Clock, events: EventBus) {
           ? { ...(await queries.findAccount(trx, userId)), charged: 0 }
           : await queries.charge(trx, { userId, amount, free, reason, reference, createdAt });
       return after && { balance: after.balance, freeMessages: after.free_messages, charged: after.charged };
+    },
+
+    /**
+     * `spend` as steps of the caller's own statement on PostgreSQL (a chat message paid for in
+     * the statement that stores it): see `chargeSteps`. `reference` and `skip` are the caller's SQL.
+     */
+    spendSteps(
+      userId: number,
+      amount: number,
+      reason: string,
+      { free, reference, skip }: { free: boolean; reference: RawBuilder<string>; skip: RawBuilder<boolean> },
+    ) {
+      return queries.chargeSteps({
+        userId,
+        amount,
+        free,
+        reason,
+        reference,
+        skip,
+        createdAt: clock.now().toISOString(),
+      });
     },
 
     /**

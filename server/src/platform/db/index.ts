@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type DatabaseConnection,
   type Dialect,
   Kysely,
   type Migration,
@@ -116,41 +118,111 @@ export function engineOf(db: Db): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-/** Of each database opened here: how many of its calls wait for a connection now. */
-const waitingCounts = new WeakMap<Db, () => number>();
+/** What each database opened here tells of its use: calls waiting for a connection, statements run. */
+interface Use {
+  waiting: number;
+  /** Statements sent, transactions' begin, commit and rollback included. */
+  statements: number;
+}
+const uses = new WeakMap<Db, Use>();
 
 /**
  * Calls waiting for a connection: PostgreSQL's pool's queue, or on SQLite the calls queued behind
  * the one connection a transaction holds. What the overload check bounds (http/overload.ts).
  */
 export function waitingForConnection(db: Db): number {
-  return waitingCounts.get(db)?.() ?? 0;
+  return uses.get(db)?.waiting ?? 0;
 }
 
-/** The dialect, counting the calls that wait for one of its connections. */
-function countingWaits(dialect: Dialect): { dialect: Dialect; waiting: () => number } {
-  let waiting = 0;
+/**
+ * Statements this database has been sent since it was opened, a transaction's begin, commit and
+ * rollback each counted as one: what the statements a call costs are counted by (/metrics, tests).
+ */
+export function statementsRun(db: Db): number {
+  return uses.get(db)?.statements ?? 0;
+}
+
+/** The statements of the work `statementsOf` runs; none is counted unless a caller asks. */
+const statementScope = new AsyncLocalStorage<{ statements: number; sent: string[] }>();
+
+/**
+ * Runs `work` and counts the statements it sends, with those of what it sets going and waits for
+ * (an event's handlers); jobs it adds run as the queue's own work and are not counted.
+ * `sent` names them (the first words of each), for a test's failure to show.
+ */
+export async function statementsOf<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number; sent: string[] }> {
+  const scope = { statements: 0, sent: [] as string[] };
+  const result = await statementScope.run(scope, work);
+  return { result, statements: scope.statements, sent: scope.sent };
+}
+
+function countStatement(use: Use, text: string) {
+  use.statements += 1;
+  const scope = statementScope.getStore();
+  if (!scope) return;
+  scope.statements += 1;
+  scope.sent.push(text.slice(0, 60));
+}
+
+/** The connection, counting each statement sent on it. */
+function countingStatements(connection: DatabaseConnection, use: Use): DatabaseConnection {
+  return {
+    executeQuery(query) {
+      countStatement(use, query.sql);
+      return connection.executeQuery(query);
+    },
+    streamQuery(query, chunkSize) {
+      countStatement(use, query.sql);
+      return connection.streamQuery(query, chunkSize);
+    },
+  };
+}
+
+/** The dialect, counting the calls that wait for one of its connections and the statements run. */
+function counting(dialect: Dialect, use: Use): Dialect {
   const createDriver = () => {
     const driver = dialect.createDriver();
+    const wrappedOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
     const acquire = driver.acquireConnection.bind(driver);
-    driver.acquireConnection = async () => {
-      waiting += 1;
-      try {
-        return await acquire();
-      } finally {
-        waiting -= 1;
-      }
+    const control = (step: 'beginTransaction' | 'commitTransaction' | 'rollbackTransaction') => {
+      const original = driver[step].bind(driver) as (connection: DatabaseConnection, ...rest: never[]) => Promise<void>;
+      return (connection: DatabaseConnection, ...rest: never[]) => {
+        countStatement(use, step);
+        return original(originals.get(connection) ?? connection, ...rest);
+      };
     };
-    return driver;
+    const release = driver.releaseConnection.bind(driver);
+    return Object.assign(driver, {
+      async acquireConnection() {
+        use.waiting += 1;
+        let connection: DatabaseConnection;
+        try {
+          connection = await acquire();
+        } finally {
+          use.waiting -= 1;
+        }
+        let wrapped = wrappedOf.get(connection);
+        if (!wrapped) {
+          wrapped = countingStatements(connection, use);
+          wrappedOf.set(connection, wrapped);
+          originals.set(wrapped, connection);
+        }
+        return wrapped;
+      },
+      releaseConnection: (connection: DatabaseConnection) => release(originals.get(connection) ?? connection),
+      beginTransaction: control('beginTransaction'),
+      commitTransaction: control('commitTransaction'),
+      rollbackTransaction: control('rollbackTransaction'),
+    });
   };
   return {
-    dialect: {
-      createDriver,
-      createAdapter: () => dialect.createAdapter(),
-      createIntrospector: (db) => dialect.createIntrospector(db),
-      createQueryCompiler: () => dialect.createQueryCompiler(),
-    },
-    waiting: () => waiting,
+    createDriver,
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
   };
 }
 
@@ -172,9 +244,9 @@ function openDialect(config: DatabaseConfig): { dialect: Dialect; engine: Engine
 
 export function openDatabase(config: DatabaseConfig): { db: Db; engine: Engine } {
   const opened = openDialect(config);
-  const { dialect, waiting } = countingWaits(opened.dialect);
-  const db = new Kysely<Database>({ dialect });
-  waitingCounts.set(db, waiting);
+  const use: Use = { waiting: 0, statements: 0 };
+  const db = new Kysely<Database>({ dialect: counting(opened.dialect, use) });
+  uses.set(db, use);
   return { db, engine: opened.engine };
 }
 

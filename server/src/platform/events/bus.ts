@@ -10,7 +10,9 @@
  * while reads what it missed from the outbox once Redis is back.
  */
 
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import { addMinutes } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { DomainEvent, Envelope, EventHandler, EventType } from './catalogue.js';
@@ -20,14 +22,31 @@ import type { Wire } from './wire.js';
 export interface EventBus {
   /**
    * Keeps the event in the outbox in the caller's transaction; it is published once that commits,
-   * at least once, even when this process dies first. Call `relay()` after the commit.
+   * at least once, even when this process dies first. Call `relay()` after the commit, or
+   * `relayCommitted` with the id it returns.
    */
-  record(trx: Db, event: DomainEvent): Promise<void>;
+  record(trx: Db, event: DomainEvent): Promise<number>;
   /**
    * Publishes what is committed in the outbox now, instead of at the relay's next look; resolves
    * once it is handed to every subscriber (their handlers may still run). Never throws.
    */
   relay(): Promise<void>;
+  /**
+   * `record` as the CTE `name` of the caller's own statement on PostgreSQL (returning the event's
+   * id), with `fills`: JSON paths of the event that only the statement knows, and their SQL. Once
+   * it ran, `keep(id, event)` with the event as filled in, then `relayCommitted` after the commit.
+   */
+  recordStep(
+    name: string,
+    event: DomainEvent,
+    fills: [path: string[], value: RawBuilder<unknown>][],
+    when: RawBuilder<boolean>,
+  ): { step: RawBuilder<unknown>; keep(id: number, event: DomainEvent): void };
+  /**
+   * Publishes events recorded here whose transaction the caller saw commit, as they were recorded,
+   * without reading the outbox back; resolves as `relay` does. Never throws.
+   */
+  relayCommitted(ids: number[]): Promise<void>;
   /** Resolves once the relaying so far is done: handlers finished, events marked handled or published. */
   settled(): Promise<void>;
   /** `record` in a transaction of its own, then `relay`: for a change already made. */
@@ -70,6 +89,16 @@ interface Delivery {
   handled: boolean;
   /** The other instances got it. */
   sent: boolean;
+}
+
+/** An event of the outbox as it is delivered. */
+interface OutboxEvent {
+  id: number;
+  event: DomainEvent;
+  /** How often it has been taken, this time included. */
+  attempts: number;
+  /** Its once-per-event handlers are done already. */
+  handled: boolean;
 }
 
 type AnyHandler = (event: DomainEvent, id: number | null) => void | Promise<void>;
@@ -184,11 +213,13 @@ export function createEventBus({
         if (handled && sent) publishedIds.push(id);
         else if (handled) handledIds.push(id);
       }
-      markTimer ??= setTimeout(() => void markDelivered(), MARK_EVERY_MS);
+      markTimer ??= setTimeout(markLater, MARK_EVERY_MS);
     });
     delivering.add(done);
     void done.finally(() => delivering.delete(done));
   }
+  /** The marks are the bus's own work, not part of the call whose event set the timer going. */
+  const markLater = AsyncResource.bind(() => void markDelivered());
   async function markDelivered() {
     if (markTimer) clearTimeout(markTimer);
     markTimer = null;
@@ -207,25 +238,38 @@ export function createEventBus({
    * Heard here and sent on in order. Its once-per-event handlers run on the first delivery that
    * finds them not done; it is published once they are done and it was sent.
    */
-  async function deliverRows(rows: queries.ClaimedRow[]) {
+  async function deliver(outbox: OutboxEvent[]) {
     const deliveries: Promise<Delivery>[] = [];
-    for (const row of rows) {
-      if (row.attempts > RELAY_ATTEMPTS) {
-        console.error(`event ${row.id} (${row.type}): not handled and sent after ${RELAY_ATTEMPTS} tries; given up`);
-        deliveries.push(Promise.resolve({ id: row.id, handled: true, sent: true }));
+    for (const { id, event, attempts, handled } of outbox) {
+      if (attempts > RELAY_ATTEMPTS) {
+        console.error(`event ${id} (${event.type}): not handled and sent after ${RELAY_ATTEMPTS} tries; given up`);
+        deliveries.push(Promise.resolve({ id, handled: true, sent: true }));
         continue;
       }
-      const envelope: Envelope = { id: row.id, from: instance, event: JSON.parse(row.payload) };
+      const envelope: Envelope = { id, from: instance, event };
       hear(envelope);
-      const handled = row.handled_at === null ? here.dispatch(envelope) : Promise.resolve(true);
+      const handledHere = handled ? Promise.resolve(true) : here.dispatch(envelope);
       const sent = await sendOn(envelope);
-      deliveries.push(handled.then((ok) => ({ id: row.id, handled: ok, sent })));
+      deliveries.push(handledHere.then((ok) => ({ id, handled: ok, sent })));
     }
     markWhenDelivered(deliveries);
   }
 
-  /** Events this instance wrote, by when: it relays them itself once their transactions have committed. */
-  const recorded = new Map<number, number>();
+  const deliverRows = (rows: queries.ClaimedRow[]) =>
+    deliver(
+      rows.map((row) => ({
+        id: row.id,
+        event: JSON.parse(row.payload) as DomainEvent,
+        attempts: row.attempts,
+        handled: row.handled_at !== null,
+      })),
+    );
+
+  /**
+   * Events this instance wrote and has not delivered yet: it relays them itself once their
+   * transactions have committed. Whoever takes one out of here first delivers it.
+   */
+  const recorded = new Map<number, { event: DomainEvent; at: number }>();
 
   /**
    * Delivers what this instance recorded and is committed now. One not found yet is still being
@@ -236,10 +280,24 @@ export function createEventBus({
     if (recorded.size === 0) return;
     const ids = [...recorded.keys()];
     const rows = await queries.unpublishedAmong(db, ids);
-    const found = new Set(rows.map((row) => row.id));
     const holdEnded = Date.now() - CLAIM_MS;
-    for (const id of ids) if (found.has(id) || (recorded.get(id) ?? 0) < holdEnded) recorded.delete(id);
-    await deliverRows(rows);
+    for (const id of ids) if ((recorded.get(id)?.at ?? Date.now()) < holdEnded) recorded.delete(id);
+    // One delivered meanwhile by relayCommitted is not delivered again.
+    await deliverRows(rows.filter((row) => recorded.delete(row.id)));
+  }
+
+  /** Delivers the committed events still waiting here, as recorded. */
+  async function relayCommitted(ids: number[]) {
+    const committed: OutboxEvent[] = [];
+    for (const id of ids) {
+      const waiting = recorded.get(id);
+      if (waiting && recorded.delete(id)) committed.push({ id, event: waiting.event, attempts: 1, handled: false });
+    }
+    try {
+      await deliver(committed);
+    } catch (error) {
+      console.warn(`event relay: ${(error as Error).message}; the events wait for the next look`);
+    }
   }
 
   /** Takes and delivers a batch of the events nobody holds: those whose instance died before relaying them. */
@@ -315,21 +373,32 @@ export function createEventBus({
   const timer = setInterval(() => void relay({ all: true }), relayEveryMs);
   timer.unref();
 
-  async function record(trx: Db, event: DomainEvent) {
+  /** When an event recorded now was written, and until when this instance holds it. */
+  function outboxTimes() {
     const at = now();
-    const holdUntil = new Date(at.getTime() + CLAIM_MS).toISOString();
-    recorded.set(
-      await queries.insertEvent(trx, event.type, JSON.stringify(event), at.toISOString(), holdUntil),
-      Date.now(),
-    );
+    return { now: at.toISOString(), until: new Date(at.getTime() + CLAIM_MS).toISOString() };
+  }
+
+  const keep = (id: number, event: DomainEvent) => void recorded.set(id, { event, at: Date.now() });
+
+  async function record(trx: Db, event: DomainEvent) {
+    const { now: at, until } = outboxTimes();
+    const id = await queries.insertEvent(trx, event.type, JSON.stringify(event), at, until);
+    keep(id, event);
+    return id;
   }
 
   return {
     record,
     relay: () => relay(),
+    relayCommitted,
+    recordStep(name, event, fills, when) {
+      const row = { type: event.type, payload: JSON.stringify(event), ...outboxTimes() };
+      return { step: queries.insertEventStep(name, row, fills, when), keep };
+    },
     async publish(event) {
-      await db.transaction().execute((trx) => record(trx, event));
-      await relay();
+      const id = await db.transaction().execute((trx) => record(trx, event));
+      await relayCommitted([id]);
     },
     async signal(event) {
       const envelope: Envelope = { id: null, from: instance, event };

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 
 export interface OutboxRow {
@@ -21,6 +22,28 @@ export async function insertEvent(db: Db, type: string, payload: string, now: st
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The row `insertEvent` writes, as the CTE `name` of a caller's own statement on PostgreSQL,
+ * returning its id: the payload with `fills` set, JSON paths to values only the statement knows
+ * (a row it inserts); written only when `when` holds.
+ */
+export function insertEventStep(
+  name: string,
+  row: { type: string; payload: string; now: string; until: string },
+  fills: [path: string[], value: RawBuilder<unknown>][],
+  when: RawBuilder<boolean>,
+): RawBuilder<unknown> {
+  const payload = fills.reduce<RawBuilder<unknown>>(
+    (json, [path, value]) => sql`jsonb_set(${json}, ${`{${path.join(',')}}`}::text[], to_jsonb(${value}))`,
+    sql`${row.payload}::jsonb`,
+  );
+  return sql`${sql.id(name)} as (
+    insert into event_outbox (type, payload, created_at, claimed_until, attempts)
+    select ${row.type}, (${payload})::text, ${row.now}, ${row.until}, 1 where ${when}
+    returning id
+  )`;
 }
 
 /** Of these events, those committed and not yet published. */

@@ -1,4 +1,5 @@
 /** The job queue of a deployment without Redis: jobs wait in the database; this process runs them. */
+import { AsyncResource } from 'node:async_hooks';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import * as queries from './queries.js';
@@ -92,6 +93,9 @@ export function createDbQueue({
     return pass;
   }
 
+  /** A job added now runs as the queue's own work, not as part of the call that added it. */
+  const workApart = AsyncResource.bind(() => work());
+
   function poll() {
     timer = setTimeout(() => {
       void work().finally(() => closed || poll());
@@ -107,7 +111,7 @@ export function createDbQueue({
         run_at: at(delayMs),
         created_at: at(),
       });
-      if (delayMs === 0) void work();
+      if (delayMs === 0) void workApart();
     },
     handle<N extends JobName>(name: N, handler: JobHandler<N>) {
       handlers.set(name, handler as (data: unknown) => Promise<void>);

@@ -3,7 +3,7 @@
  * status. What comes from the database is the same on every instance (dashboards take its max);
  * a source that fails to answer (the database or Redis away) leaves its series out of that scrape.
  */
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { JobCounts } from '../jobs/queue.js';
 import type { QueueName } from './registry.js';
 
@@ -16,6 +16,8 @@ export interface StateSources {
   queues: Partial<Record<QueueName, { counts(): Promise<JobCounts | null> }>>;
   /** Payments by status, every status named. */
   paymentsByStatus(): Promise<Record<string, number>>;
+  /** Statements this instance has sent its database (what a call costs it, over many). */
+  statements(): number;
 }
 
 /** Resets the gauge, then has `fill` set it anew; a failing `fill` leaves the gauge empty for this scrape. */
@@ -30,6 +32,15 @@ async function refill<T extends string>(gauge: Gauge<T>, fill: () => Promise<voi
 
 export function watchState(registry: Registry, sources: StateSources) {
   const registers = [registry];
+  new Counter({
+    name: 'amora_database_statements_total',
+    help: "Statements this instance sent its database, transactions' begin and commit included",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sources.statements());
+    },
+  });
   new Gauge({
     name: 'amora_realtime_sockets',
     help: 'WebSockets open on this instance',
