@@ -31,6 +31,8 @@ export interface LatencyRow {
   /** CPU time per delivered message, in ms: the app's processes and PostgreSQL's (the bench's own is not counted). */
   appCpuMs: number;
   databaseCpuMs: number;
+  /** Statements the app's instances sent PostgreSQL per accepted send, all they did included (relays, jobs); none for the echo. */
+  statements?: number;
 }
 
 export interface Member {

@@ -182,6 +182,8 @@ async function measureDelivery(
     conversations.push(opened.conversation);
   }
   const accepted: number[] = [];
+  const instances = [...new Set([sender.base, listener.base])];
+  const statementsBefore = await statementsSent(instances);
   const { result: run, cpu } = await cpuDuring([...new Set([sender.pid, listener.pid])], async () => {
     const sent = await paced(rate, options.seconds, async (sequence) => {
       const pair = sequence % senders.length;
@@ -195,11 +197,23 @@ async function measureDelivery(
     await sleep(DRAIN_MS);
     return sent;
   });
+  const statements = (await statementsSent(instances)) - statementsBefore;
   for (const socket of sockets) socket.close();
   return {
     ...summarise(setup, rate, options.seconds, run, arrivedAt, cpu),
     lost: await missingMessages(databaseUrl, accepted),
+    statements: statements / Math.max(accepted.length, 1),
   };
+}
+
+/** The statements the instances have sent their database so far, from their /metrics (open to loopback). */
+async function statementsSent(bases: string[]): Promise<number> {
+  let total = 0;
+  for (const base of bases) {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    total += Number(/^amora_database_statements_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  }
+  return total;
 }
 
 /** A send tried again while the instance refuses it as overloaded, as the app does. */
@@ -329,7 +343,8 @@ export async function benchRealtime(
         `realtime | ${row.setup} at ${row.rate}/s: ${row.perSecond.toFixed(0)} delivered/s, p50 ${row.p50.toFixed(1)} ms, ` +
           `p99 ${row.p99.toFixed(1)} ms (accepted sends), ${row.refused} refused with 503 (p99 ${row.refusedP99.toFixed(1)} ms), ` +
           `${undelivered(row)} undelivered, ${row.lost} lost, ${row.errors} errors, CPU a message: app ${row.appCpuMs.toFixed(2)} ms, ` +
-          `PostgreSQL ${row.databaseCpuMs.toFixed(2)} ms`,
+          `PostgreSQL ${row.databaseCpuMs.toFixed(2)} ms` +
+          (row.statements === undefined ? '' : `, statements a message ${row.statements.toFixed(1)}`),
       );
     }
     console.log(
@@ -360,7 +375,7 @@ export function realtimeReport(
   const line = (row: LatencyRow, verdict: string) =>
     `| ${row.setup} | ${row.rate} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ` +
     `${row.refused} | ${ms(row.refusedP99)} | ${undelivered(row)} | ${row.lost} | ${row.errors} | ` +
-    `${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} | ${verdict} |`;
+    `${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} | ${row.statements?.toFixed(1) ?? ''} | ${verdict} |`;
   const within = (row: LatencyRow) =>
     row.p99 < REALTIME_P99_MS && row.p99 <= ECHO_FACTOR * Math.max(echoAt(row.rate), 1);
   return [
@@ -372,10 +387,12 @@ export function realtimeReport(
       `${ECHO_FACTOR}× the echo's p99 (a floor of 1 ms). CPU a message: what the app's processes (the echo server's, ` +
       `in its rows) and PostgreSQL's used per delivered message, from /proc; the load generator's own is not counted. ` +
       'A send the instance refused for overload (503, Retry-After) is counted apart, with the p99 of its answer; ' +
-      'the latencies are those of the accepted sends, and lost counts accepted sends missing from the database afterwards.',
+      'the latencies are those of the accepted sends, and lost counts accepted sends missing from the database afterwards. ' +
+      "Statements a message: all the instances sent PostgreSQL (their /metrics' amora_database_statements_total) over " +
+      'the accepted sends: the send itself (8, server/test/chat-statements.test.ts) and what it sets going (the notification job, the relay).',
     '',
-    '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | refused (503) | 503 p99 ms | undelivered | lost | errors | CPU a message: app ms | PostgreSQL ms | budget |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | refused (503) | 503 p99 ms | undelivered | lost | errors | CPU a message: app ms | PostgreSQL ms | statements a message | budget |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...echoes.map((echo) => line(echo, 'baseline')),
     ...rows.map((row) => line(row, within(row) && undelivered(row) === 0 && row.lost === 0 ? 'met' : 'missed')),
     '',
