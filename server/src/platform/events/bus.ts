@@ -280,10 +280,11 @@ export function createEventBus({
     if (recorded.size === 0) return;
     const ids = [...recorded.keys()];
     const rows = await queries.unpublishedAmong(db, ids);
+    // One delivered meanwhile by relayCommitted is not delivered again.
+    const mine = rows.filter((row) => recorded.delete(row.id));
     const holdEnded = Date.now() - CLAIM_MS;
     for (const id of ids) if ((recorded.get(id)?.at ?? Date.now()) < holdEnded) recorded.delete(id);
-    // One delivered meanwhile by relayCommitted is not delivered again.
-    await deliverRows(rows.filter((row) => recorded.delete(row.id)));
+    await deliverRows(mine);
   }
 
   /** Delivers the committed events still waiting here, as recorded. */
