@@ -66,10 +66,7 @@ export function createChatService(deps: {
 
   /** The other sides' cards as the member may see them, with their presence; missing when not. */
   async function chatProfiles(site: Site, member: Member, profileIds: number[]): Promise<Map<number, ChatProfile>> {
-    const [cards, presence] = await Promise.all([
-      search.listedCards(site, member, profileIds),
-      members.presenceOf(profileIds),
-    ]);
+    const cards = await search.listedCardsWithPresence(site, member, profileIds);
     return new Map(
       cards.map((card) => [
         card.id,
@@ -79,7 +76,7 @@ export function createChatService(deps: {
           age: card.age,
           hosted: card.hosted,
           main_image: card.main_image,
-          presence: presence.get(card.id) ?? 'away',
+          presence: card.presence,
         },
       ]),
     );

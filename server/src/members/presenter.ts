@@ -10,6 +10,7 @@ import {
   type MemberProfile,
   type OwnPhoto,
   type OwnProfile,
+  PRESENCE_RECENT_MINUTES,
   type PrivatePhotoStanding,
   type ProfileCard,
   parseBirthDate,
@@ -28,6 +29,20 @@ function ageOf(row: Pick<ProfileRow, 'date_of_birth'>, today: Date): number {
 }
 
 /** What a card shows of a profile and of its main photo (search reads only these columns). */
+/** Online: the app is open; recently: active in the last hour; away otherwise. */
+export type Presence = 'online' | 'recently' | 'away';
+
+/** What a profile's presence is read from. */
+export type PresenceRow = Pick<ProfileRow, 'hosted' | 'online_until' | 'last_active_at'>;
+
+/** Online while the app says so, else recently when active lately; a hosted profile is never online. */
+export function presenceAt(row: PresenceRow, now: Date): Presence {
+  if (row.hosted === 1) return 'away';
+  if (row.online_until && row.online_until > now.toISOString()) return 'online';
+  const recently = new Date(now.getTime() - PRESENCE_RECENT_MINUTES * 60_000).toISOString();
+  return row.last_active_at && row.last_active_at > recently ? 'recently' : 'away';
+}
+
 export type CardRow = Pick<ProfileRow, 'id' | 'name' | 'date_of_birth' | 'city' | 'country' | 'hosted'>;
 export type ImageRow = Pick<PhotoRow, 'id' | 'filename' | 'thumb_filename' | 'status' | 'width' | 'height'>;
 

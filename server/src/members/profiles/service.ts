@@ -7,7 +7,6 @@ import {
   type MemberProfile,
   type NewHostedProfile,
   type OwnProfile,
-  PRESENCE_RECENT_MINUTES,
   type ProfileUpdate,
   parseBirthDate,
   profileNameProblem,
@@ -22,7 +21,7 @@ import { fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { Site } from '../../platform/site.js';
 import * as photoQueries from '../photos/queries.js';
-import { presentMember, presentOwnProfile, type Viewer } from '../presenter.js';
+import { type Presence, presenceAt, presentMember, presentOwnProfile, type Viewer } from '../presenter.js';
 import type { VisibilityPolicy } from '../safety/visibility.js';
 import { searchKey } from '../search/key.js';
 import * as queries from './queries.js';
@@ -44,7 +43,6 @@ const ACTIVITY_GRANULARITY_MINUTES = 5;
 /** How often an open app's socket says the member is still online; online lasts twice as long. */
 export const ONLINE_RENEWAL_MINUTES = 1;
 
-export type Presence = 'online' | 'recently' | 'away';
 /** Coordinates are kept to about a kilometre: enough for distance, not an address. */
 const roundCoordinate = (value: number | null | undefined) =>
   value === null || value === undefined ? value : Math.round(value * 100) / 100;
@@ -253,16 +251,9 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
      */
     async presenceOf(profileIds: number[]): Promise<Map<number, Presence>> {
       if (profileIds.length === 0) return new Map();
-      const now = clock.now().toISOString();
-      const recently = addMinutes(clock.now(), -PRESENCE_RECENT_MINUTES).toISOString();
+      const now = clock.now();
       const rows = await queries.presenceRows(db, profileIds);
-      return new Map(
-        rows.map((row): [number, Presence] => {
-          if (row.hosted === 1) return [row.id, 'away'];
-          if (row.online_until && row.online_until > now) return [row.id, 'online'];
-          return [row.id, row.last_active_at && row.last_active_at > recently ? 'recently' : 'away'];
-        }),
-      );
+      return new Map(rows.map((row): [number, Presence] => [row.id, presenceAt(row, now)]));
     },
 
     async markActive(userId: number) {

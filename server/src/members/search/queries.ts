@@ -2,7 +2,7 @@
 import type { SearchPlace } from '@amora/common';
 import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
-import type { CardRow, ImageRow } from '../presenter.js';
+import type { CardRow, ImageRow, PresenceRow } from '../presenter.js';
 import { matching, type ProfilesEb, type SearchFilter } from './filter.js';
 import { countMatching, type ListingState, listingStateColumns, toListingState } from './listing-state.js';
 
@@ -12,6 +12,8 @@ export interface CardWithMain {
   main: ImageRow | undefined;
   /** Where it stands in a search's order, for the next page's cursor. */
   order: { lastActiveAt: string | null; nameKey: string };
+  /** What its presence is read from. */
+  seen: PresenceRow;
 }
 
 /** A card's columns, its main photo's included when that photo is active. */
@@ -29,6 +31,7 @@ function selectCards(db: Db) {
       'profiles.country',
       'profiles.hosted',
       'profiles.last_active_at',
+      'profiles.online_until',
       'profiles.name_key',
       'main.id as main_id',
       'main.filename as main_filename',
@@ -49,11 +52,13 @@ function toCardWithMain({
   main_width,
   main_height,
   last_active_at,
+  online_until,
   name_key,
   ...columns
 }: CardQueryRow): CardWithMain {
   return {
     order: { lastActiveAt: last_active_at, nameKey: name_key },
+    seen: { hosted: columns.hosted, online_until, last_active_at },
     profile: {
       id: columns.id,
       name: columns.name,

@@ -15,7 +15,7 @@ import type { LinkKeys } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
-import { presentCard, type Viewer } from '../presenter.js';
+import { presenceAt, presentCard, type Viewer } from '../presenter.js';
 import { assertVisitorMayBrowse } from '../safety/visibility.js';
 import { placeOf, signedCursor } from './cursor.js';
 import type { SearchFilter } from './filter.js';
@@ -183,6 +183,20 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       if (profileIds.length === 0) return [];
       const found = cards(await queries.listedCardsAmong(db, contactsFilter(site, viewer), profileIds));
       const byId = new Map(found.map((card) => [card.id, card]));
+      return profileIds.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** `listedCards`, each with the profile's presence, read with it: the chat's list and its conversations show them. */
+    async listedCardsWithPresence(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]) {
+      if (profileIds.length === 0) return [];
+      const today = clock.now();
+      const found = await queries.listedCardsAmong(db, contactsFilter(site, viewer), profileIds);
+      const byId = new Map(
+        found.map(({ profile, main, seen }) => [
+          profile.id,
+          { ...presentCard(profile, main, today), presence: presenceAt(seen, today) },
+        ]),
+      );
       return profileIds.flatMap((id) => byId.get(id) ?? []);
     },
 
