@@ -1,5 +1,6 @@
 import type { User, UserResponse } from '@amora/common';
-import { accountRoutes, siteRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
+import { siteRoutes } from '@amora/common/routes/sites';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 

@@ -10,7 +10,10 @@ import {
   type ReportRequest,
   type SearchQuery,
 } from '@amora/common';
-import { accountRoutes, landerRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
+import { landerRoutes } from '@amora/common/routes/landers';
+import { memberRoutes } from '@amora/common/routes/members';
+import { photoRoutes } from '@amora/common/routes/photos';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
