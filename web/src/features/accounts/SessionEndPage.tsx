@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import { deviceName } from '@amora/common';
 import { sessionRoutes } from '@amora/common/routes/sessions';
 import { useMutation, useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './credits.scss';
 import type { RepeatOrder } from '@amora/common';
 import { moneyRoutes } from '@amora/common/routes/money';
 import { useMutation, useQuery } from '@tanstack/react-query';

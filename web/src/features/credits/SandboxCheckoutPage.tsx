@@ -1,3 +1,4 @@
+import './credits.scss';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from '@amora/common';
 import { sandboxCheckoutRoutes } from '@amora/common/routes/money';
 import { useMutation, useQuery } from '@tanstack/react-query';

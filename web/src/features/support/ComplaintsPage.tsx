@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import { COMPLAINT_CATEGORIES, type ComplaintRequest } from '@amora/common';
 import { complaintRoutes } from '@amora/common/routes/complaints';
 import { complaintRequest } from '@amora/common/schemas';
