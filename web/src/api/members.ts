@@ -8,7 +8,6 @@ import {
   type ProfileUpdate,
   photoUrl,
   type ReportRequest,
-  type SearchQuery,
 } from '@amora/common';
 import { accountRoutes } from '@amora/common/routes/accounts';
 import { landerRoutes } from '@amora/common/routes/landers';
@@ -17,17 +16,7 @@ import { photoRoutes } from '@amora/common/routes/photos';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 import { replaceUser, useSettings, useUserMutation } from './hooks';
-
-/** A search as the address holds it: `after` is a response's `next`, handed back as it came. */
-export type SearchParams = Partial<Omit<SearchQuery, 'after'>> & { after?: string };
-
-export const memberKeys = {
-  search: (query: SearchParams) => ['members', query] as const,
-  showcase: (count: number) => ['showcase', count] as const,
-  member: (id: number) => ['member', id] as const,
-  members: ['member'] as const,
-  blocks: ['blocks'] as const,
-};
+import { memberKeys, type SearchParams } from './member-keys';
 
 /**
  * A page of a search. A cursor the server no longer takes (an old bookmark, a rotated key) is
