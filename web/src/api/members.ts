@@ -1,21 +1,13 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
 
-import {
-  type Image,
-  MEDIA_PATH,
-  type PhotosResponse,
-  type PrivatePhotoAction,
-  type ProfileUpdate,
-  photoUrl,
-  type ReportRequest,
-} from '@amora/common';
+import type { PhotosResponse, PrivatePhotoAction, ProfileUpdate, ReportRequest } from '@amora/common';
 import { accountRoutes } from '@amora/common/routes/accounts';
 import { landerRoutes } from '@amora/common/routes/landers';
 import { memberRoutes } from '@amora/common/routes/members';
 import { photoRoutes } from '@amora/common/routes/photos';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
-import { replaceUser, useSettings, useUserMutation } from './hooks';
+import { replaceUser, useUserMutation } from './hooks';
 import { memberKeys, type SearchParams } from './member-keys';
 
 /**
@@ -126,10 +118,3 @@ export const photoCalls = {
     api(photoRoutes.update, { private_photo: { id, private: isPrivate } }),
   remove: (id: number) => api(photoRoutes.remove, { id }),
 };
-
-/** A photo's address: public ones on the site's cdn_prefix, the others from the app's /media, which checks who asks. */
-export function usePhotoUrl() {
-  const { data: settings } = useSettings();
-  return (image: Image, size: 'thumb' | 'full') =>
-    photoUrl({ cdn_prefix: settings?.cdn_prefix ?? MEDIA_PATH }, image, size);
-}
