@@ -96,6 +96,15 @@ module.exports = {
       to: { path: '^web/src/app/' },
     },
     {
+      name: 'web-takes-route-tables-by-domain',
+      comment:
+        "The web app imports each domain's route table from its own module (@amora/common/routes/<domain>), " +
+        "not from the index, which brings every table, the staff desks' too, into the first page (issue 50).",
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^common/src/routes/index\\.ts$' },
+    },
+    {
       name: 'common-imports-no-app',
       comment: 'common/src is shared by the server and the web app: it imports neither.',
       severity: 'error',

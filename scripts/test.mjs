@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint (Biome, dependency-cruiser's layer rules, knip), unit and API tests
-// (SQLite, PostgreSQL, Redis), then the end-to-end suite in Chromium. With CI=true a missing
+// (SQLite, PostgreSQL, Redis), then the web app's build, its first page's weight against the budget
+// (scripts/first-page-weight.ts) and the end-to-end suite in Chromium. With CI=true a missing
 // PostgreSQL, Redis or Chromium fails.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,4 +36,5 @@ if (!fs.existsSync(chromium)) {
   process.exit(0);
 }
 run('build web app', 'npm', ['run', 'build', '-w', 'web']);
+run("the first page's weight against its budget", 'node', ['--import', 'tsx', 'scripts/first-page-weight.ts']);
 run('end-to-end tests', 'npx', ['playwright', 'test']);

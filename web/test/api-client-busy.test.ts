@@ -3,7 +3,9 @@
  * call that may be repeated is tried again, and a 503 that stays reads as the app's own calm words.
  */
 import { HTTP_RETRIES } from '@amora/common';
-import { chatRoutes, likeRoutes, memberRoutes } from '@amora/common/routes';
+import { chatRoutes } from '@amora/common/routes/chat';
+import { likeRoutes } from '@amora/common/routes/likes';
+import { memberRoutes } from '@amora/common/routes/members';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client';
 import { fakeServer, withRetries } from './server';

@@ -1,17 +1,15 @@
 import { HTTP_RETRIES } from '@amora/common';
-import {
-  accountRoutes,
-  chatRoutes,
-  complaintRoutes,
-  defineRoute,
-  geoRoutes,
-  likeRoutes,
-  memberRoutes,
-  notificationRoutes,
-  photoRoutes,
-  type RouteInput,
-  sessionRoutes,
-} from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
+import { chatRoutes } from '@amora/common/routes/chat';
+import { complaintRoutes } from '@amora/common/routes/complaints';
+import { geoRoutes } from '@amora/common/routes/geo';
+import { likeRoutes } from '@amora/common/routes/likes';
+import { memberRoutes } from '@amora/common/routes/members';
+import { notificationRoutes } from '@amora/common/routes/notifications';
+import { photoRoutes } from '@amora/common/routes/photos';
+import type { RouteInput } from '@amora/common/routes/route';
+import { defineRoute } from '@amora/common/routes/route';
+import { sessionRoutes } from '@amora/common/routes/sessions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
 import { apiError, fakeServer, json, withRetries } from './server';

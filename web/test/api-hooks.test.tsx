@@ -1,4 +1,4 @@
-import { memberRoutes } from '@amora/common/routes';
+import { memberRoutes } from '@amora/common/routes/members';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client';

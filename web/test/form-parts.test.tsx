@@ -3,7 +3,7 @@
  * small form built from them the way the app's forms are.
  */
 import { GENDERS } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { birthDateField, passwordChangeRequest } from '@amora/common/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';

@@ -14,7 +14,7 @@ import {
   type ServerPush,
   TYPING_SIGNAL_MS,
 } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { type InfiniteData, type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client';

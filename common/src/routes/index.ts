@@ -1,6 +1,8 @@
 /**
  * The route table (`@amora/common/routes`): every API endpoint, by domain. See route.ts for what a
  * route holds; the server registers them all and the web app calls them with `api(route, input)`.
+ * The web app imports each domain's table from its own module (`@amora/common/routes/accounts`),
+ * never this index: its static imports would put every table into the first page's chunk.
  */
 import { accountRoutes } from './accounts.js';
 import { chatRoutes } from './chat.js';

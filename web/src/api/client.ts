@@ -11,7 +11,7 @@ import {
   REQUEST_TYPE_CLIENT,
   REQUEST_TYPE_HEADER,
 } from '@amora/common';
-import type { RouteAnswer, RouteDefinition, RouteInput, RouteQueryInput, SchemaName } from '@amora/common/routes';
+import type { RouteAnswer, RouteDefinition, RouteInput, RouteQueryInput, SchemaName } from '@amora/common/routes/route';
 import type * as Schemas from '@amora/common/schemas';
 import type { z } from 'zod';
 import { i18n } from '../i18n';

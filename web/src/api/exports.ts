@@ -1,5 +1,5 @@
 /** The copy of the member's data: the latest one, asking for one, and the notice that it is ready. */
-import { exportRoutes } from '@amora/common/routes';
+import { exportRoutes } from '@amora/common/routes/exports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './client';

@@ -2,7 +2,7 @@
 import { APP_ANSWER_ELEMENT_ID, type AppFirstAnswer, HOME_FACES } from '@amora/common';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './hooks';
-import { memberKeys } from './members';
+import { memberKeys } from './member-keys';
 
 /**
  * The page's first answer; null where the server put none (Vite's dev server, a domain without a

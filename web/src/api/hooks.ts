@@ -1,5 +1,6 @@
-import type { User, UserResponse } from '@amora/common';
-import { accountRoutes, siteRoutes } from '@amora/common/routes';
+import { type Image, MEDIA_PATH, photoUrl, type User, type UserResponse } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes/accounts';
+import { siteRoutes } from '@amora/common/routes/sites';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -19,6 +20,13 @@ export function useSettings() {
     queryFn: fetchSettings,
     staleTime: Infinity,
   });
+}
+
+/** A photo's address: public ones on the site's cdn_prefix, the others from the app's /media, which checks who asks. */
+export function usePhotoUrl() {
+  const { data: settings } = useSettings();
+  return (image: Image, size: 'thumb' | 'full') =>
+    photoUrl({ cdn_prefix: settings?.cdn_prefix ?? MEDIA_PATH }, image, size);
 }
 
 export function useCompanyInfo() {

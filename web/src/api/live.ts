@@ -21,7 +21,7 @@ import { likeKeys } from '../features/likes/api';
 import { pushState } from '../features/notifications/push';
 import { exportKey, exportReadyNotice } from './exports';
 import { queryKeys, refreshUser } from './hooks';
-import { memberKeys } from './members';
+import { memberKeys } from './member-keys';
 
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;

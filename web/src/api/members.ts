@@ -1,30 +1,14 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
 
-import {
-  type Image,
-  MEDIA_PATH,
-  type PhotosResponse,
-  type PrivatePhotoAction,
-  type ProfileUpdate,
-  photoUrl,
-  type ReportRequest,
-  type SearchQuery,
-} from '@amora/common';
-import { accountRoutes, landerRoutes, memberRoutes, photoRoutes } from '@amora/common/routes';
+import type { PhotosResponse, PrivatePhotoAction, ProfileUpdate, ReportRequest } from '@amora/common';
+import { accountRoutes } from '@amora/common/routes/accounts';
+import { landerRoutes } from '@amora/common/routes/landers';
+import { memberRoutes } from '@amora/common/routes/members';
+import { photoRoutes } from '@amora/common/routes/photos';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
-import { replaceUser, useSettings, useUserMutation } from './hooks';
-
-/** A search as the address holds it: `after` is a response's `next`, handed back as it came. */
-export type SearchParams = Partial<Omit<SearchQuery, 'after'>> & { after?: string };
-
-export const memberKeys = {
-  search: (query: SearchParams) => ['members', query] as const,
-  showcase: (count: number) => ['showcase', count] as const,
-  member: (id: number) => ['member', id] as const,
-  members: ['member'] as const,
-  blocks: ['blocks'] as const,
-};
+import { replaceUser, useUserMutation } from './hooks';
+import { memberKeys, type SearchParams } from './member-keys';
 
 /**
  * A page of a search. A cursor the server no longer takes (an old bookmark, a rotated key) is
@@ -134,10 +118,3 @@ export const photoCalls = {
     api(photoRoutes.update, { private_photo: { id, private: isPrivate } }),
   remove: (id: number) => api(photoRoutes.remove, { id }),
 };
-
-/** A photo's address: public ones on the site's cdn_prefix, the others from the app's /media, which checks who asks. */
-export function usePhotoUrl() {
-  const { data: settings } = useSettings();
-  return (image: Image, size: 'thumb' | 'full') =>
-    photoUrl({ cdn_prefix: settings?.cdn_prefix ?? MEDIA_PATH }, image, size);
-}

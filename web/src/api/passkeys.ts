@@ -3,7 +3,7 @@
  * password, and the browser's part of signing in or confirming with one (@simplewebauthn/browser).
  */
 import type { PasskeyAssertion, PasskeysResponse } from '@amora/common';
-import { passkeyRoutes } from '@amora/common/routes';
+import { passkeyRoutes } from '@amora/common/routes/passkeys';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,

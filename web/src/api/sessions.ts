@@ -1,6 +1,6 @@
 /** Where the member is signed in: their sessions, and signing one or all others out. */
 
-import { sessionRoutes } from '@amora/common/routes';
+import { sessionRoutes } from '@amora/common/routes/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 

@@ -13,21 +13,21 @@ import { cookieLocale } from './locale-cookie';
 
 export { I18nextProvider, Trans, useTranslation } from 'react-i18next';
 
-const catalogueFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../common/locales/*/{app,errors,pages,members,likes,chat,credits,notifications}.json',
-);
-
 /** Another language's catalogues, each a chunk of the build, fetched when the app switches to it. */
 const catalogueChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, ns, done) => {
-    const load = catalogueFiles[`../../../common/locales/${language}/${ns}.json`];
-    if (!load) return done(new Error(`no catalogue ${language}/${ns}`), false);
-    load().then(
-      (catalogue) => done(null, catalogue.default),
-      (error: Error) => done(error, false),
-    );
+    import('./catalogue-files')
+      .then(({ catalogueFiles }) => {
+        const load = catalogueFiles[`../../../common/locales/${language}/${ns}.json`];
+        if (!load) throw new Error(`no catalogue ${language}/${ns}`);
+        return load();
+      })
+      .then(
+        (catalogue) => done(null, catalogue.default),
+        (error: Error) => done(error, false),
+      );
   },
 };
 

@@ -1,4 +1,4 @@
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,5 +1,5 @@
 import type { LoginRequest } from '@amora/common';
-import { sessionRoutes } from '@amora/common/routes';
+import { sessionRoutes } from '@amora/common/routes/sessions';
 import { loginRequest } from '@amora/common/schemas';
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { useEffect } from 'react';

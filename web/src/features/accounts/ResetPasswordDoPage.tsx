@@ -1,5 +1,5 @@
 import type { ResetDoRequest } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { resetDoRequest } from '@amora/common/schemas';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';

@@ -1,5 +1,6 @@
+import '../settings/settings.scss';
 import { deviceName } from '@amora/common';
-import { sessionRoutes } from '@amora/common/routes';
+import { sessionRoutes } from '@amora/common/routes/sessions';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

@@ -1,5 +1,5 @@
 import type { SignupRequest } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { signupRequest } from '@amora/common/schemas';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';

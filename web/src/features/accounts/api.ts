@@ -1,5 +1,5 @@
 /** Signing out: the session ended on the server, this browser's pushes with it. */
-import { sessionRoutes } from '@amora/common/routes';
+import { sessionRoutes } from '@amora/common/routes/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { replaceUser } from '../../api/hooks';

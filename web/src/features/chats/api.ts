@@ -1,6 +1,6 @@
 /** Chats: the conversation list, one conversation's pages, sending and deleting. */
 import type { ChatMessage, ChatResponse, ChatsResponse, Gift, SendMessageResponse } from '@amora/common';
-import { chatRoutes } from '@amora/common/routes';
+import { chatRoutes } from '@amora/common/routes/chat';
 import {
   type InfiniteData,
   type QueryClient,

@@ -1,3 +1,4 @@
+import './credits.scss';
 import type { DiscountCode } from '@amora/common';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';

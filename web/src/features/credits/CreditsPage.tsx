@@ -1,3 +1,4 @@
+import './credits.scss';
 import type { DiscountCode } from '@amora/common';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,5 +1,5 @@
 import { DIRECT_DEBIT_CODE_MINUTES } from '@amora/common';
-import { moneyRoutes } from '@amora/common/routes';
+import { moneyRoutes } from '@amora/common/routes/money';
 import { directDebitForm } from '@amora/common/schemas';
 import { type FormEvent, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

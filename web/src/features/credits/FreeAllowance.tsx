@@ -1,3 +1,4 @@
+import './credits.scss';
 import { useTranslation } from '../../i18n';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';

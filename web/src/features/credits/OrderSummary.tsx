@@ -1,3 +1,4 @@
+import './credits.scss';
 import type { DiscountCode } from '@amora/common';
 import { useTranslation } from '../../i18n';
 import { formatMoney, formatNumber } from '../../i18n/format';

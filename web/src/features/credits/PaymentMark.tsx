@@ -1,3 +1,4 @@
+import './credits.scss';
 import type { PaymentMethod } from '@amora/common';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';

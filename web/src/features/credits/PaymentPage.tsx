@@ -1,3 +1,4 @@
+import './credits.scss';
 import { PAYMENT_METHODS, type PaymentMethod } from '@amora/common';
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import './credits.scss';
 import { FREE_CONVERSATIONS, FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@amora/common';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import './credits.scss';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Icon } from '../../shared/components/Icon';

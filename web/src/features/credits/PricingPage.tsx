@@ -1,4 +1,4 @@
-import { moneyRoutes } from '@amora/common/routes';
+import { moneyRoutes } from '@amora/common/routes/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

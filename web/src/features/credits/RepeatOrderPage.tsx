@@ -1,5 +1,6 @@
+import './credits.scss';
 import type { RepeatOrder } from '@amora/common';
-import { moneyRoutes } from '@amora/common/routes';
+import { moneyRoutes } from '@amora/common/routes/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';

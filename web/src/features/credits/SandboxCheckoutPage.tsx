@@ -1,5 +1,6 @@
+import './credits.scss';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from '@amora/common';
-import { sandboxCheckoutRoutes } from '@amora/common/routes';
+import { sandboxCheckoutRoutes } from '@amora/common/routes/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

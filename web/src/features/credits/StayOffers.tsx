@@ -1,4 +1,4 @@
-import { moneyRoutes } from '@amora/common/routes';
+import { moneyRoutes } from '@amora/common/routes/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';

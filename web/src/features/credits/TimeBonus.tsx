@@ -1,3 +1,4 @@
+import './credits.scss';
 import { TIME_BONUS_MODAL_DELAY_MS } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

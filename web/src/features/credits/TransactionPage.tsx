@@ -1,3 +1,4 @@
+import './credits.scss';
 import type { Transaction } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

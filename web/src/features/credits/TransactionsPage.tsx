@@ -1,3 +1,5 @@
+import '../settings/settings.scss';
+import './credits.scss';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 /** Credits for money: the offer, discount codes, starting a payment and the member's transactions. */
 import { type CreditsResponse, type DiscountCode, PAYMENT_POLL_MS, type PaymentMethod } from '@amora/common';
-import { moneyRoutes } from '@amora/common/routes';
+import { moneyRoutes } from '@amora/common/routes/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';

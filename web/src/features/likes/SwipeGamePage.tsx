@@ -1,3 +1,4 @@
+import './swipe.scss';
 import type { ProfileCard as Profile, SwipeAllowance } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 /** Likes, matches, the swipe game and the match finder. */
 import type { LikeResponse, LikesListQuery, LikesResponse, MatchFinderQuery, SwipeRequest } from '@amora/common';
-import { likeRoutes } from '@amora/common/routes';
+import { likeRoutes } from '@amora/common/routes/likes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';

@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import type { NotificationPreference } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useUser } from '../../api/hooks';

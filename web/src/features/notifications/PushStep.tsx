@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from '../../i18n';

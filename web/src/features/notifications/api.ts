@@ -1,6 +1,6 @@
 /** Notification choices, mail turned back on, and unsubscribe links. */
 import type { NotificationsResponse, NotificationsUpdate, UnsubscribeQuery } from '@amora/common';
-import { notificationRoutes } from '@amora/common/routes';
+import { notificationRoutes } from '@amora/common/routes/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { refreshUser } from '../../api/hooks';

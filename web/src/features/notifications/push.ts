@@ -1,5 +1,5 @@
 import type { PushSubscriptionJson } from '@amora/common';
-import { sessionRoutes } from '@amora/common/routes';
+import { sessionRoutes } from '@amora/common/routes/sessions';
 import { api } from '../../api/client';
 
 export type PushState = 'unsupported' | 'denied' | 'subscribed' | 'not_subscribed';

@@ -1,3 +1,4 @@
+import './profile.scss';
 import { ABOUT_MAX_LENGTH, INTERESTS_MAX, type Interest } from '@amora/common';
 import { type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';

@@ -1,5 +1,5 @@
 import type { ProfileUpdate } from '@amora/common';
-import { geoRoutes } from '@amora/common/routes';
+import { geoRoutes } from '@amora/common/routes/geo';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import './profile.scss';
 import { FREE_PHOTO_LIMIT, type OwnPhoto, PHOTO_ACCEPT, PREMIUM_PHOTO_LIMIT, type User } from '@amora/common';
 import { type ChangeEvent, useId, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';

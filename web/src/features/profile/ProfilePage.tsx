@@ -1,3 +1,4 @@
+import './profile.scss';
 import type { ProfileUpdate } from '@amora/common';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import './settings.scss';
 import type { ProfileCard } from '@amora/common';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';

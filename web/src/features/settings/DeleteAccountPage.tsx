@@ -1,5 +1,5 @@
 import { DELETE_REASONS } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { deleteAccountRequest } from '@amora/common/schemas';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';

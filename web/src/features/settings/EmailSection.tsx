@@ -1,5 +1,5 @@
 import type { MailChangeRequest, User } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { text } from '@amora/common/schemas';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';

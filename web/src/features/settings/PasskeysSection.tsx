@@ -1,3 +1,4 @@
+import './settings.scss';
 import type { Passkey } from '@amora/common';
 import { renamePasskeyRequest } from '@amora/common/schemas';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';

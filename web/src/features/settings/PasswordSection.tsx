@@ -1,5 +1,5 @@
 import type { User } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { passwordChangeRequest, removePasswordRequest } from '@amora/common/schemas';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import './settings.scss';
 import { deviceName, type OpenSession } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,3 +1,4 @@
+import './settings.scss';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';

@@ -1,3 +1,4 @@
+import './settings.scss';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '../../shared/components/Icon';

@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import { type AppealResponse, appealRequest } from '@amora/common/schemas';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';

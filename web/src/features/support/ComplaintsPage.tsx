@@ -1,5 +1,6 @@
+import '../settings/settings.scss';
 import { COMPLAINT_CATEGORIES, type ComplaintRequest } from '@amora/common';
-import { complaintRoutes } from '@amora/common/routes';
+import { complaintRoutes } from '@amora/common/routes/complaints';
 import { complaintRequest } from '@amora/common/schemas';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

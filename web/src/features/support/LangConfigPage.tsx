@@ -1,3 +1,4 @@
+import '../settings/settings.scss';
 import { LOCALES, type Locale } from '@amora/common';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';

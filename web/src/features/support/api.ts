@@ -1,6 +1,6 @@
 /** The appeal link of a statement of reasons: the decision it is about, and the appeal. */
 import type { AppealResponse } from '@amora/common';
-import { moderationRoutes } from '@amora/common/routes';
+import { moderationRoutes } from '@amora/common/routes/moderation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 

@@ -1,5 +1,5 @@
 import type { Image } from '@amora/common';
-import { usePhotoUrl } from '../../api/members';
+import { usePhotoUrl } from '../../api/hooks';
 import { Icon } from './Icon';
 import * as icons from './icons';
 

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@amora/common';
-import { accountRoutes } from '@amora/common/routes';
+import { accountRoutes } from '@amora/common/routes/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { replaceUser, useUser } from '../../api/hooks';

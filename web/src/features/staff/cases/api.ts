@@ -1,5 +1,5 @@
 import type { AppealOutcome, CaseMeasure } from '@amora/common';
-import { staffCaseRoutes } from '@amora/common/routes';
+import { staffCaseRoutes } from '@amora/common/routes/staff-cases';
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { type CaseFilter, OLDER_PAGES, pageQuery, STAFF_POLL_MS, staffKeys } from '../shared/api';

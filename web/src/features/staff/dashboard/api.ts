@@ -1,4 +1,4 @@
-import { staffDashboardRoutes } from '@amora/common/routes';
+import { staffDashboardRoutes } from '@amora/common/routes/staff-dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { staffCodeRoutes } from '@amora/common/routes';
+import { staffCodeRoutes } from '@amora/common/routes/staff-codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';

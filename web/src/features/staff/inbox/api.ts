@@ -1,5 +1,5 @@
 import type { OperatorPrivatePhotoAction, PersonaFacts } from '@amora/common';
-import { staffInboxRoutes } from '@amora/common/routes';
+import { staffInboxRoutes } from '@amora/common/routes/staff-inbox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { STAFF_POLL_MS, staffKeys } from '../shared/api';

@@ -1,4 +1,4 @@
-import { staffLogRoutes } from '@amora/common/routes';
+import { staffLogRoutes } from '@amora/common/routes/staff-log';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { type AuditFilter, OLDER_PAGES, pageQuery, staffKeys } from '../shared/api';

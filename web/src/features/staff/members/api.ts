@@ -1,5 +1,5 @@
 import type { ReportReason } from '@amora/common';
-import { staffMemberRoutes } from '@amora/common/routes';
+import { staffMemberRoutes } from '@amora/common/routes/staff-members';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';

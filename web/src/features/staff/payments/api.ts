@@ -1,4 +1,4 @@
-import { staffPaymentRoutes } from '@amora/common/routes';
+import { staffPaymentRoutes } from '@amora/common/routes/staff-payments';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { OLDER_PAGES, type PaymentFilter, pageQuery, staffKeys } from '../shared/api';

@@ -1,5 +1,5 @@
 import type { PhotoRejection } from '@amora/common';
-import { staffPhotoRoutes } from '@amora/common/routes';
+import { staffPhotoRoutes } from '@amora/common/routes/staff-photos';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { STAFF_POLL_MS, staffKeys } from '../shared/api';

@@ -1,4 +1,4 @@
-import { staffPriceRoutes } from '@amora/common/routes';
+import { staffPriceRoutes } from '@amora/common/routes/staff-prices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';

@@ -5,7 +5,7 @@ import type {
   NewHostedProfile,
   PersonaFacts,
 } from '@amora/common';
-import { staffHostedRoutes } from '@amora/common/routes';
+import { staffHostedRoutes } from '@amora/common/routes/staff-hosted';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { type HostedFilter, staffKeys } from '../shared/api';

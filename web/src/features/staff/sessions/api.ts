@@ -1,4 +1,4 @@
-import { staffSessionRoutes } from '@amora/common/routes';
+import { staffSessionRoutes } from '@amora/common/routes/staff-session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { signedOut, staffKeys } from '../shared/api';

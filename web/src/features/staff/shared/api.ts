@@ -1,5 +1,6 @@
 import type { HostedStatus } from '@amora/common';
-import { staffSessionRoutes, staffSiteRoutes } from '@amora/common/routes';
+import { staffSessionRoutes } from '@amora/common/routes/staff-session';
+import { staffSiteRoutes } from '@amora/common/routes/staff-sites';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../api/client';

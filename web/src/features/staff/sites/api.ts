@@ -1,5 +1,6 @@
 import type { SiteChange, StaffSite } from '@amora/common';
-import { type RouteInput, staffSiteRoutes } from '@amora/common/routes';
+import type { RouteInput } from '@amora/common/routes/route';
+import { staffSiteRoutes } from '@amora/common/routes/staff-sites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';

@@ -1,5 +1,5 @@
 import type { AddStaffRequest, StaffRole } from '@amora/common';
-import { staffTeamRoutes } from '@amora/common/routes';
+import { staffTeamRoutes } from '@amora/common/routes/staff-team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { staffKeys } from '../shared/api';

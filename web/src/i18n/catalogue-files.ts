@@ -1,0 +1,7 @@
+/**
+ * Each language's catalogues, a chunk of the build each. A module of its own, loaded with the first
+ * catalogue the app fetches (index.ts): the map of some ninety chunks stays out of the first page.
+ */
+export const catalogueFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../common/locales/*/{app,errors,pages,members,likes,chat,credits,notifications}.json',
+);
