@@ -12,10 +12,12 @@
 
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RawBuilder } from 'kysely';
 import { addMinutes } from '../clock.js';
 import type { Db } from '../db/index.js';
-import type { DomainEvent, Envelope, EventHandler, EventType } from './catalogue.js';
+import { type DomainEvent, DROP_EVENTS, type Envelope, type EventHandler, type EventType } from './catalogue.js';
 import * as queries from './queries.js';
 import type { Wire } from './wire.js';
 
@@ -60,10 +62,23 @@ export interface EventBus {
    * however many instances run (a push, a mail), where `subscribe` would do it once per instance.
    */
   subscribeLocal<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
+  /**
+   * Since when (performance.now()) this instance has heard every event without a gap; null while
+   * it may be missing some. What it keeps and drops on DROP_EVENTS may be served only if read since.
+   */
+  hearingSince(): number | null;
   /** What waits in the outbox: how many events are not published yet, and the age of the oldest (0: none). */
   backlog(): Promise<{ count: number; oldestSeconds: number }>;
   close(): Promise<void>;
 }
+
+/**
+ * The longest anything dropped on DROP_EVENTS may be kept in memory, counted from the start of its
+ * read: a relay that cannot be sure every instance dropped it waits this long before it resolves.
+ */
+export const DROPPED_KEPT_MS = 5_000;
+/** How long a relay waits for every instance to acknowledge a DROP_EVENTS event before it waits out DROPPED_KEPT_MS. */
+const ACK_WAIT_MS = 1_000;
 
 /** How often each instance looks for events nobody relayed (their instance died after the commit). */
 const RELAY_INTERVAL_MS = 1_000;
@@ -174,15 +189,28 @@ export function createEventBus({
   onError = reportError,
   relayEveryMs = RELAY_INTERVAL_MS,
 }: EventBusOptions): EventBus {
-  const instance = randomUUID();
+  const instance = wire?.instance ?? randomUUID();
   const everywhere = createDispatcher(onError);
   const here = createDispatcher(onError);
   const heard = recentIds(REMEMBERED_IDS);
 
-  /** An event for this instance's `subscribe` handlers, once per id. */
-  function hear(envelope: Envelope) {
+  /** An event for this instance's `subscribe` handlers, once per id; resolves once they ran. */
+  async function hear(envelope: Envelope): Promise<void> {
     if (envelope.id !== null && !heard.add(envelope.id)) return;
-    void everywhere.dispatch(envelope);
+    await everywhere.dispatch(envelope);
+  }
+
+  /**
+   * A DROP_EVENTS event, dropped here and sent to the other instances, resolves once each of them
+   * acknowledged it, or once what they kept from before it has expired: no request answered after
+   * it can be served what it dropped. False when the others did not get it (it is sent again).
+   */
+  async function sendDropping(envelope: Envelope & { id: number }, droppedHere: Promise<void>): Promise<boolean> {
+    const began = performance.now();
+    await droppedHere;
+    const outcome = wire ? await wire.sendAcknowledged(envelope, ACK_WAIT_MS) : 'acknowledged';
+    if (outcome !== 'acknowledged') await sleep(Math.max(0, began + DROPPED_KEPT_MS - performance.now()));
+    return outcome !== 'not sent';
   }
 
   /**
@@ -246,10 +274,10 @@ export function createEventBus({
         deliveries.push(Promise.resolve({ id, handled: true, sent: true }));
         continue;
       }
-      const envelope: Envelope = { id, from: instance, event };
-      hear(envelope);
+      const envelope = { id, from: instance, event };
+      const heardHere = hear(envelope);
       const handledHere = handled ? Promise.resolve(true) : here.dispatch(envelope);
-      const sent = await sendOn(envelope);
+      const sent = DROP_EVENTS.has(event.type) ? await sendDropping(envelope, heardHere) : await sendOn(envelope);
       deliveries.push(handledHere.then((ok) => ({ id, handled: ok, sent })));
     }
     markWhenDelivered(deliveries);
@@ -358,7 +386,7 @@ export function createEventBus({
     const from = new Date(since.getTime() - CATCH_UP_MARGIN_MS).toISOString();
     try {
       for (const row of await queries.writtenSince(db, from, REMEMBERED_IDS)) {
-        hear({ id: row.id, from: '', event: JSON.parse(row.payload) });
+        void hear({ id: row.id, from: '', event: JSON.parse(row.payload) });
       }
     } catch (error) {
       console.warn(`event bus: could not catch up on the events missed (${(error as Error).message})`);
@@ -367,7 +395,9 @@ export function createEventBus({
 
   wire?.listen({
     heard: (envelope) => {
-      if (envelope.from !== instance) hear(envelope);
+      const heardHere = envelope.from === instance ? Promise.resolve() : hear(envelope);
+      // The sender waits for every instance that took it, this one too, to say it dropped what it kept.
+      if (DROP_EVENTS.has(envelope.event.type)) void heardHere.then(() => wire.ack(envelope));
     },
     missedSince: catchUp,
   });
@@ -403,12 +433,13 @@ export function createEventBus({
     },
     async signal(event) {
       const envelope: Envelope = { id: null, from: instance, event };
-      hear(envelope);
+      void hear(envelope);
       void here.dispatch(envelope);
       await sendOn(envelope);
     },
     subscribe: (type, handler) => everywhere.on(type, handler),
     subscribeLocal: (type, handler) => here.on(type, handler),
+    hearingSince: () => (wire ? wire.hearingSince() : 0),
     async backlog() {
       const { count, oldest } = await queries.unpublishedBacklog(db);
       return { count, oldestSeconds: oldest ? Math.max(0, (now().getTime() - Date.parse(oldest)) / 1000) : 0 };
