@@ -12,10 +12,10 @@
  * - an entry lives at most DROPPED_KEPT_MS from the start of its read, the time a relay waits out
  *   when an instance does not acknowledge a drop.
  */
-import { performance } from 'node:perf_hooks';
 import { BoundedCache } from '../../platform/cache.js';
 import type { UserRow } from '../../platform/db/schema.js';
-import { DROPPED_KEPT_MS, type EventBus } from '../../platform/events/bus.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { DROPPED_KEPT_MS } from '../../platform/events/catalogue.js';
 
 /** A member's session as kept: whose it is, until when it holds, when it was last seen. */
 export interface KeptSession {

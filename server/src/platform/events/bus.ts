@@ -12,12 +12,20 @@
 
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RawBuilder } from 'kysely';
 import { addMinutes } from '../clock.js';
 import type { Db } from '../db/index.js';
-import { type DomainEvent, DROP_EVENTS, type Envelope, type EventHandler, type EventType } from './catalogue.js';
+import {
+  ACK_WAIT_MS,
+  type DomainEvent,
+  DROP_EVENTS,
+  DROPPED_KEPT_MS,
+  type Envelope,
+  type EventHandler,
+  type EventType,
+} from './catalogue.js';
+import { createDispatcher, recentIds, reportError } from './dispatch.js';
 import * as queries from './queries.js';
 import type { Wire } from './wire.js';
 
@@ -72,14 +80,6 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/**
- * The longest anything dropped on DROP_EVENTS may be kept in memory, counted from the start of its
- * read: a relay that cannot be sure every instance dropped it waits this long before it resolves.
- */
-export const DROPPED_KEPT_MS = 5_000;
-/** How long a relay waits for every instance to acknowledge a DROP_EVENTS event before it waits out DROPPED_KEPT_MS. */
-const ACK_WAIT_MS = 1_000;
-
 /** How often each instance looks for events nobody relayed (their instance died after the commit). */
 const RELAY_INTERVAL_MS = 1_000;
 /** How long a relay holds the events it took; after that another instance may take them. */
@@ -115,57 +115,6 @@ interface OutboxEvent {
   /** Its once-per-event handlers are done already. */
   handled: boolean;
 }
-
-type AnyHandler = (event: DomainEvent, id: number | null) => void | Promise<void>;
-
-/**
- * Handlers run after the dispatcher's turn, side by side; a failing one is reported and does not
- * stop the others. `dispatch` resolves once they are done: true when none failed.
- */
-function createDispatcher(onError: (error: unknown, event: DomainEvent) => void) {
-  const handlers = new Map<EventType, Set<AnyHandler>>();
-  return {
-    on<T extends EventType>(type: T, handler: EventHandler<T>) {
-      const ofType = handlers.get(type) ?? new Set<AnyHandler>();
-      handlers.set(type, ofType);
-      const added = handler as AnyHandler;
-      ofType.add(added);
-      return () => void ofType.delete(added);
-    },
-    async dispatch({ event, id }: Envelope): Promise<boolean> {
-      const runs = [...(handlers.get(event.type) ?? [])].map((handler) =>
-        Promise.resolve()
-          .then(() => handler(event, id))
-          .then(
-            () => true,
-            (error: unknown) => {
-              onError(error, event);
-              return false;
-            },
-          ),
-      );
-      return (await Promise.all(runs)).every(Boolean);
-    },
-  };
-}
-
-/** The ids heard last, oldest forgotten first. */
-function recentIds(capacity: number) {
-  const ids = new Set<number>();
-  return {
-    /** False when the id was heard already. */
-    add(id: number): boolean {
-      if (ids.has(id)) return false;
-      ids.add(id);
-      if (ids.size > capacity) ids.delete(ids.values().next().value as number);
-      return true;
-    },
-  };
-}
-
-const reportError = (error: unknown, event: DomainEvent) => {
-  console.error(`event ${event.type} could not be handled:`, error);
-};
 
 /**
  * The outbox keeps the machines' own time, not the app's clock (which tests move): its claims are

@@ -131,6 +131,14 @@ export type EventType = DomainEvent['type'];
  * them): their relay resolves only once every instance has dropped it (bus.ts).
  */
 export const DROP_EVENTS: ReadonlySet<EventType> = new Set(['session.ended', 'account.changed']);
+
+/**
+ * The longest anything dropped on DROP_EVENTS may be kept in memory, counted from the start of its
+ * read: a relay that cannot be sure every instance dropped it waits this long before it resolves.
+ */
+export const DROPPED_KEPT_MS = 5_000;
+/** How long a relay waits for every instance to acknowledge a DROP_EVENTS event before it waits out DROPPED_KEPT_MS. */
+export const ACK_WAIT_MS = 1_000;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 /** `id` is the event's outbox id, the same on every instance and every delivery; null for a signal. */
 export type EventHandler<T extends EventType> = (event: EventOf<T>, id: number | null) => void | Promise<void>;

@@ -10,7 +10,6 @@
  * without its knowing stops trusting what it keeps within a few seconds (`hearingSince`).
  */
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import {
   closeRedis,
