@@ -68,6 +68,11 @@ export interface TestAppOptions {
   engine?: 'sqlite' | 'postgres';
   /** A second instance of an app: the first one's PostgreSQL database, migrated and seeded already. */
   sharedDatabaseUrl?: string;
+  /**
+   * A second instance of an app on the first one's database, on either engine: PostgreSQL through
+   * its URL, SQLite through its connection (one process writes a SQLite file).
+   */
+  databaseOf?: TestApp;
   /** The push tests' own push service on this machine, and an agent that trusts its certificate. */
   localPushService?: LocalPushService;
   /** Where the app's log lines (JSON, from level info) go; the app logs nothing unless given. */
@@ -131,7 +136,9 @@ export const NO_OVERLOAD_LIMITS = {
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const shared = options.sharedDatabaseUrl;
+  const shared = options.sharedDatabaseUrl ?? options.databaseOf?.databaseUrl ?? undefined;
+  /** The first instance's SQLite connection, used as it is. */
+  const sqliteOf = shared ? undefined : options.databaseOf;
   const engine = shared
     ? 'postgres'
     : (options.engine ?? (process.env.AMORA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite'));
@@ -142,19 +149,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST: '',
-    DATABASE_URL: databaseUrl ?? '',
+    DATABASE_URL: databaseUrl ?? (sqliteOf?.database.engine === 'sqlite' ? `sqlite:${sqliteOf.database.file}` : ''),
     ...NO_OVERLOAD_LIMITS,
     ...(testsOnS3() && !options.env?.MEDIA_STORE && (await s3TestEnv())),
     ...options.env,
   });
-  const { db, engine: opened } = openDatabase(config.database);
+  const { db, engine: opened } = sqliteOf
+    ? { db: sqliteOf.db, engine: 'sqlite' as const }
+    : openDatabase(config.database);
   const clock = createTestClock();
   const mailer = options.mailer ?? createDevMailbox(db, clock);
   let app: FastifyInstance | null = null;
 
   async function closeAll() {
     await app?.close();
-    await db.destroy();
+    if (!sqliteOf) await db.destroy();
     mailer.close();
     if (pgDatabase) await dropTestDatabase(pgDatabase.name);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -167,10 +176,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   try {
-    if (!shared) await migrateToLatest(db, opened);
+    const first = !shared && !sqliteOf;
+    if (first) await migrateToLatest(db, opened);
     const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
     app = await buildApp({ config, db, clock, mailer, logger, localPushService: options.localPushService });
-    if (!shared) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
+    if (first) await seedDemo(app.services, clock, { domains: ['localhost'], hostedProfiles: 0 });
     const site = await app.services.sites.findByDomain('localhost');
     if (!site) throw new Error('the demo site was not seeded');
     return { app, db, clock, services: app.services, site, databaseUrl, database: config.database, dataDir, close };

@@ -21,8 +21,9 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateUser(db: Db, id: number, changes: Partial<Omit<UserRow, 'id'>>): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+/** Changes an account's row; the account (its id and site) when there was one. */
+export function updateUser(db: Db, id: number, changes: Partial<Omit<UserRow, 'id'>>) {
+  return db.updateTable('users').set(changes).where('id', '=', id).returning(['id', 'site_id']).executeTakeFirst();
 }
 
 /** Compare-and-set of the mail-off reasons: false when another change came first. */

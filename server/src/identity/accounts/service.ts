@@ -17,6 +17,7 @@ import type { AccountLinks } from '../links/service.js';
 import type { Member } from '../member.js';
 import type { PasskeysService } from '../passkeys/service.js';
 import type { SessionsService } from '../sessions/service.js';
+import { publishAccountChange, recordAccountChange } from './changes.js';
 import { liveUser } from './checks.js';
 import { keepOwnAnswers, type OwnAnswer } from './own-answers.js';
 import * as queries from './queries.js';
@@ -196,12 +197,13 @@ export function createAccountsService({ db, clock, members, credits, events, lin
         if (reasons.includes(reason)) return;
         const next = MAIL_OFF_REASONS.filter((each) => each === reason || reasons.includes(each));
         const changed = await queries.replaceNotificationsDisabled(db, userId, user.notifications_disabled, next);
-        if (changed) return;
+        if (changed) return publishAccountChange(events, user);
       }
     },
 
     async turnMailOn(userId: number) {
-      await queries.updateUser(db, userId, { notifications_disabled: '[]' });
+      const user = await queries.updateUser(db, userId, { notifications_disabled: '[]' });
+      if (user) await publishAccountChange(events, user);
     },
 
     /** Every account with this address, on any site: a bounce or complaint is about the address. */
@@ -216,7 +218,8 @@ export function createAccountsService({ db, clock, members, credits, events, lin
 
     /** Premium follows the member's purchases: set in the transaction that changed them. */
     async setPremium(userId: number, premium: boolean, trx: Db) {
-      await queries.updateUser(trx, userId, { paid_user: premium ? 1 : 0 });
+      const user = await queries.updateUser(trx, userId, { paid_user: premium ? 1 : 0 });
+      if (user) await recordAccountChange(events, trx, user);
     },
 
     /** Accounts for staff: by address on any site, and what staff may see of them (never a password). */
@@ -233,6 +236,7 @@ export function createAccountsService({ db, clock, members, credits, events, lin
     async suspend(trx: Db, userId: number, kind: 'suspension' | 'ban'): Promise<boolean> {
       const user = await queries.findUserById(trx, userId);
       if (!user || !(await queries.markSuspended(trx, userId, kind, nowIso()))) return false;
+      await recordAccountChange(events, trx, user);
       if (kind === 'ban') await queries.banAddress(trx, user.site_id, user.email_key, nowIso());
       if (!user.deleted_at) await members.suspendProfile(userId, trx);
       await sessions.endAllOf(trx, user);
@@ -243,13 +247,15 @@ export function createAccountsService({ db, clock, members, credits, events, lin
     async lift(trx: Db, userId: number): Promise<boolean> {
       const user = await queries.findUserById(trx, userId);
       if (!user || !(await queries.markLifted(trx, userId))) return false;
+      await recordAccountChange(events, trx, user);
       await queries.unbanAddress(trx, user.site_id, user.email_key);
       if (!user.deleted_at) await members.restoreProfile(userId, user.status === 'confirmed', trx);
       return true;
     },
 
     async setLanguage(userId: number, language: Locale) {
-      await queries.updateUser(db, userId, { language });
+      const user = await queries.updateUser(db, userId, { language });
+      if (user) await publishAccountChange(events, user);
     },
   };
 }

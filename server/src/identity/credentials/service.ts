@@ -17,6 +17,7 @@ import type { Db, InTransaction } from '../../platform/db/index.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
+import { publishAccountChange, recordAccountChange } from '../accounts/changes.js';
 import { accountDeleted, assertEmailFree, refuseSuspended, requireLiveUser } from '../accounts/checks.js';
 import * as accountQueries from '../accounts/queries.js';
 import type { AccountLinks } from '../links/service.js';
@@ -95,7 +96,9 @@ export function createCredentialsService({ db, clock, members, events, links, se
         await accountQueries.lockUser(trx, userId);
         if ((await passkeyQueries.passkeysOf(trx, userId)).length === 0) throw new DomainError('passkey_required');
         await accountQueries.updateUser(trx, userId, { password_hash: NO_PASSWORD });
+        await recordAccountChange(events, trx, user);
       });
+      await events.relay();
     },
 
     /** Returns false when the link is unknown, used or expired, or its account is deleted (left as it is). */
@@ -107,6 +110,7 @@ export function createCredentialsService({ db, clock, members, events, links, se
         const row = await links.consume(trx, token, 'activate');
         if (!row) return false;
         await accountQueries.updateUser(trx, row.user_id, { status: 'confirmed' });
+        await recordAccountChange(events, trx, user);
         await members.enableProfile(row.user_id, trx);
         return true;
       });
@@ -149,6 +153,7 @@ export function createCredentialsService({ db, clock, members, events, links, se
         const user = await refuseDeleted(row.user_id, trx);
         refuseSuspended(user);
         await accountQueries.updateUser(trx, user.id, { password_hash: passwordHash });
+        await recordAccountChange(events, trx, user);
         await sessions.clearLoginFailures(trx, user);
         await endCredentialsOf(trx, user);
         return user.id;
@@ -166,6 +171,7 @@ export function createCredentialsService({ db, clock, members, events, links, se
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
         await accountQueries.updateUser(trx, user.id, { password_hash: passwordHash });
+        await recordAccountChange(events, trx, user);
         await endCredentialsOf(trx, user, currentSession);
       });
       await events.relay();
@@ -179,6 +185,7 @@ export function createCredentialsService({ db, clock, members, events, links, se
       await assertEmailFree(db, ctx.site.id, email, 'mail_change_duplicate', 'email');
       await links.invalidate(db, user.id, 'mail_change');
       await accountQueries.updateUser(db, user.id, { pending_email: email.trim() });
+      await publishAccountChange(events, user);
       await links.mail(ctx, user, 'mail_change', await links.issue(user.id, 'mail_change', email.trim()), email.trim());
     },
 
@@ -201,6 +208,7 @@ export function createCredentialsService({ db, clock, members, events, links, se
           pending_email: null,
           status: 'confirmed',
         });
+        await recordAccountChange(events, trx, before);
         await members.enableProfile(row.user_id, trx);
         await endCredentialsOf(trx, before, currentSession);
         return { before, newEmail: row.new_email };

@@ -19,6 +19,7 @@ import type { UserRow } from '../../platform/db/schema.js';
 import { DomainError, fieldError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { Site } from '../../platform/site.js';
+import { recordAccountChange } from '../accounts/changes.js';
 import { assertEmailFree, refuseSuspended, requireLiveUser } from '../accounts/checks.js';
 import * as accountQueries from '../accounts/queries.js';
 import { hashPassword } from '../credentials/passwords.js';
@@ -129,6 +130,7 @@ export function createLifecycleService({ db, clock, members, credits, events, li
           delete_reason: input.reason,
           delete_comment: input.comment || null,
         });
+        await recordAccountChange(events, trx, user);
         await sessions.endAllOf(trx, user);
         await members.withdrawProfile(user.id, trx);
         await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId: user.id });
@@ -150,6 +152,7 @@ export function createLifecycleService({ db, clock, members, credits, events, li
           delete_reason: null,
           delete_comment: null,
         });
+        if (user) await recordAccountChange(events, trx, user);
         await members.restoreProfile(row.user_id, user?.status === 'confirmed', trx);
         return row.user_id;
       });
@@ -170,6 +173,7 @@ export function createLifecycleService({ db, clock, members, credits, events, li
       const erased = await db.transaction().execute(async (trx) => {
         await sessions.endAllOf(trx, user);
         if (!(await accountQueries.deleteUser(trx, userId))) return false;
+        await recordAccountChange(events, trx, user);
         await events.record(trx, { type: 'account.deleted', siteId: user.site_id, userId });
         await events.record(trx, { type: 'account.erased', siteId: user.site_id, userId, profileId });
         if (audit) await audit(trx, user);

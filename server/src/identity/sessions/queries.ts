@@ -69,18 +69,18 @@ export async function deleteSessionsOf(
 
 // Members' sessions
 
-/** A member's session's account, and when the session was last seen. */
+/** A member's session's account, and when the session was last seen and ends. */
 export function findSessionUser(
   db: Db,
   sessionId: string,
   now: string,
-): Promise<(UserRow & { session_seen_at: string }) | undefined> {
+): Promise<(UserRow & { session_seen_at: string; session_expires_at: string }) | undefined> {
   return (
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select('sessions.last_seen_at as session_seen_at')
+      .select(['sessions.last_seen_at as session_seen_at', 'sessions.expires_at as session_expires_at'])
       .where('sessions.id', '=', sessionId)
       .where('sessions.kind', '=', 'member')
       .where('sessions.expires_at', '>', now)

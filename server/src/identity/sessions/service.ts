@@ -29,6 +29,7 @@ import type { PasskeysService } from '../passkeys/service.js';
 import { hashSecret, newSecret } from '../secrets.js';
 import { createCountedSignIn, type SignInReport } from './counted-sign-in.js';
 import { deviceOf, keptUserAgent, type SessionClient } from './devices.js';
+import { type KeptSession, keepSessions } from './kept-sessions.js';
 import * as queries from './queries.js';
 import * as signInQueries from './sign-in-queries.js';
 
@@ -66,6 +67,7 @@ const ownerOf = (userId: number) => ({ kind: 'member', userId }) as const;
 
 export function createSessionsService({ db, clock, events, passkeys, links, signIns }: Deps) {
   const nowIso = () => clock.now().toISOString();
+  const kept = keepSessions(events);
   const counted = createCountedSignIn({ db, clock, signIns });
   /** A member's sign-in at an address of the site, counted; a deleted account is told so once its secret held. */
   async function countedSignIn(
@@ -143,10 +145,19 @@ export function createSessionsService({ db, clock, events, passkeys, links, sign
   }
 
   /** A session in use: its last sighting and place move on, once every SESSION_SEEN_MINUTES at most. */
-  async function markSeen(sessionId: string, seenAt: string, client: SessionClient) {
+  async function markSeen(sessionId: string, session: KeptSession, client: SessionClient) {
     const staleBefore = addMinutes(clock.now(), -SESSION_SEEN_MINUTES).toISOString();
-    if (seenAt >= staleBefore) return;
-    await queries.markSessionSeen(db, sessionId, { at: nowIso(), country: countryOfAddress(client.ip) }, staleBefore);
+    if (session.seenAt >= staleBefore) return;
+    const at = nowIso();
+    await queries.markSessionSeen(db, sessionId, { at, country: countryOfAddress(client.ip) }, staleBefore);
+    session.seenAt = at;
+  }
+
+  async function readSession(sessionId: string) {
+    const found = await queries.findSessionUser(db, sessionId, nowIso());
+    if (!found) return undefined;
+    const { session_seen_at, session_expires_at, ...user } = found;
+    return { session: { userId: user.id, expiresAt: session_expires_at, seenAt: session_seen_at }, user };
   }
 
   return {
@@ -230,12 +241,14 @@ export function createSessionsService({ db, clock, events, passkeys, links, sign
       return open;
     },
 
+    /** The account of a member's session: as kept in memory (kept-sessions.ts), else read. */
     async userBySession(site: Site, token: string, client: SessionClient): Promise<UserRow | null> {
       const sessionId = hashSecret(token);
-      const found = await queries.findSessionUser(db, sessionId, nowIso());
-      if (!found || found.site_id !== site.id || found.deleted_at) return null;
-      const { session_seen_at, ...user } = found;
-      await markSeen(sessionId, session_seen_at, client);
+      const found = kept.get(sessionId) ?? (await kept.read(sessionId, () => readSession(sessionId)));
+      if (!found || found.session.expiresAt <= nowIso()) return null;
+      const { session, user } = found;
+      if (user.site_id !== site.id || user.deleted_at) return null;
+      await markSeen(sessionId, session, client);
       return user;
     },
 

@@ -12,10 +12,20 @@
 
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RawBuilder } from 'kysely';
 import { addMinutes } from '../clock.js';
 import type { Db } from '../db/index.js';
-import type { DomainEvent, Envelope, EventHandler, EventType } from './catalogue.js';
+import {
+  ACK_WAIT_MS,
+  type DomainEvent,
+  DROP_EVENTS,
+  DROPPED_KEPT_MS,
+  type Envelope,
+  type EventHandler,
+  type EventType,
+} from './catalogue.js';
+import { createDispatcher, recentIds, reportError } from './dispatch.js';
 import * as queries from './queries.js';
 import type { Wire } from './wire.js';
 
@@ -60,6 +70,11 @@ export interface EventBus {
    * however many instances run (a push, a mail), where `subscribe` would do it once per instance.
    */
   subscribeLocal<T extends EventType>(type: T, handler: EventHandler<T>): () => void;
+  /**
+   * Since when (performance.now()) this instance has heard every event without a gap; null while
+   * it may be missing some. What it keeps and drops on DROP_EVENTS may be served only if read since.
+   */
+  hearingSince(): number | null;
   /** What waits in the outbox: how many events are not published yet, and the age of the oldest (0: none). */
   backlog(): Promise<{ count: number; oldestSeconds: number }>;
   close(): Promise<void>;
@@ -101,57 +116,6 @@ interface OutboxEvent {
   handled: boolean;
 }
 
-type AnyHandler = (event: DomainEvent, id: number | null) => void | Promise<void>;
-
-/**
- * Handlers run after the dispatcher's turn, side by side; a failing one is reported and does not
- * stop the others. `dispatch` resolves once they are done: true when none failed.
- */
-function createDispatcher(onError: (error: unknown, event: DomainEvent) => void) {
-  const handlers = new Map<EventType, Set<AnyHandler>>();
-  return {
-    on<T extends EventType>(type: T, handler: EventHandler<T>) {
-      const ofType = handlers.get(type) ?? new Set<AnyHandler>();
-      handlers.set(type, ofType);
-      const added = handler as AnyHandler;
-      ofType.add(added);
-      return () => void ofType.delete(added);
-    },
-    async dispatch({ event, id }: Envelope): Promise<boolean> {
-      const runs = [...(handlers.get(event.type) ?? [])].map((handler) =>
-        Promise.resolve()
-          .then(() => handler(event, id))
-          .then(
-            () => true,
-            (error: unknown) => {
-              onError(error, event);
-              return false;
-            },
-          ),
-      );
-      return (await Promise.all(runs)).every(Boolean);
-    },
-  };
-}
-
-/** The ids heard last, oldest forgotten first. */
-function recentIds(capacity: number) {
-  const ids = new Set<number>();
-  return {
-    /** False when the id was heard already. */
-    add(id: number): boolean {
-      if (ids.has(id)) return false;
-      ids.add(id);
-      if (ids.size > capacity) ids.delete(ids.values().next().value as number);
-      return true;
-    },
-  };
-}
-
-const reportError = (error: unknown, event: DomainEvent) => {
-  console.error(`event ${event.type} could not be handled:`, error);
-};
-
 /**
  * The outbox keeps the machines' own time, not the app's clock (which tests move): its claims are
  * leases between instances, and its times say when an instance stopped hearing Redis.
@@ -174,15 +138,28 @@ export function createEventBus({
   onError = reportError,
   relayEveryMs = RELAY_INTERVAL_MS,
 }: EventBusOptions): EventBus {
-  const instance = randomUUID();
+  const instance = wire?.instance ?? randomUUID();
   const everywhere = createDispatcher(onError);
   const here = createDispatcher(onError);
   const heard = recentIds(REMEMBERED_IDS);
 
-  /** An event for this instance's `subscribe` handlers, once per id. */
-  function hear(envelope: Envelope) {
+  /** An event for this instance's `subscribe` handlers, once per id; resolves once they ran. */
+  async function hear(envelope: Envelope): Promise<void> {
     if (envelope.id !== null && !heard.add(envelope.id)) return;
-    void everywhere.dispatch(envelope);
+    await everywhere.dispatch(envelope);
+  }
+
+  /**
+   * A DROP_EVENTS event, dropped here and sent to the other instances, resolves once each of them
+   * acknowledged it, or once what they kept from before it has expired: no request answered after
+   * it can be served what it dropped. False when the others did not get it (it is sent again).
+   */
+  async function sendDropping(envelope: Envelope & { id: number }, droppedHere: Promise<void>): Promise<boolean> {
+    const began = performance.now();
+    await droppedHere;
+    const outcome = wire ? await wire.sendAcknowledged(envelope, ACK_WAIT_MS) : 'acknowledged';
+    if (outcome !== 'acknowledged') await sleep(Math.max(0, began + DROPPED_KEPT_MS - performance.now()));
+    return outcome !== 'not sent';
   }
 
   /**
@@ -246,10 +223,10 @@ export function createEventBus({
         deliveries.push(Promise.resolve({ id, handled: true, sent: true }));
         continue;
       }
-      const envelope: Envelope = { id, from: instance, event };
-      hear(envelope);
+      const envelope = { id, from: instance, event };
+      const heardHere = hear(envelope);
       const handledHere = handled ? Promise.resolve(true) : here.dispatch(envelope);
-      const sent = await sendOn(envelope);
+      const sent = DROP_EVENTS.has(event.type) ? await sendDropping(envelope, heardHere) : await sendOn(envelope);
       deliveries.push(handledHere.then((ok) => ({ id, handled: ok, sent })));
     }
     markWhenDelivered(deliveries);
@@ -358,7 +335,7 @@ export function createEventBus({
     const from = new Date(since.getTime() - CATCH_UP_MARGIN_MS).toISOString();
     try {
       for (const row of await queries.writtenSince(db, from, REMEMBERED_IDS)) {
-        hear({ id: row.id, from: '', event: JSON.parse(row.payload) });
+        void hear({ id: row.id, from: '', event: JSON.parse(row.payload) });
       }
     } catch (error) {
       console.warn(`event bus: could not catch up on the events missed (${(error as Error).message})`);
@@ -367,7 +344,9 @@ export function createEventBus({
 
   wire?.listen({
     heard: (envelope) => {
-      if (envelope.from !== instance) hear(envelope);
+      const heardHere = envelope.from === instance ? Promise.resolve() : hear(envelope);
+      // The sender waits for every instance that took it, this one too, to say it dropped what it kept.
+      if (DROP_EVENTS.has(envelope.event.type)) void heardHere.then(() => wire.ack(envelope));
     },
     missedSince: catchUp,
   });
@@ -403,12 +382,13 @@ export function createEventBus({
     },
     async signal(event) {
       const envelope: Envelope = { id: null, from: instance, event };
-      hear(envelope);
+      void hear(envelope);
       void here.dispatch(envelope);
       await sendOn(envelope);
     },
     subscribe: (type, handler) => everywhere.on(type, handler),
     subscribeLocal: (type, handler) => here.on(type, handler),
+    hearingSince: () => (wire ? wire.hearingSince() : 0),
     async backlog() {
       const { count, oldest } = await queries.unpublishedBacklog(db);
       return { count, oldestSeconds: oldest ? Math.max(0, (now().getTime() - Date.parse(oldest)) / 1000) : 0 };

@@ -100,6 +100,11 @@ export type DomainEvent =
    * close, on every instance. Ids as the sessions table keeps them (hashes, not the cookies' tokens).
    */
   | { type: 'session.ended'; siteId: number; sessionIds: string[] }
+  /**
+   * A member's account row changed (address, language, activation, premium, a suspension, a
+   * deletion, a password): what instances kept of it with a session is dropped.
+   */
+  | { type: 'account.changed'; siteId: number; userId: number }
   /** A member deleted their account (its grace period begins), or it was erased: their data goes with it. */
   | { type: 'account.deleted'; siteId: number; userId: number }
   /** An account was erased for good: the objects its profile left in the media store go too. */
@@ -120,6 +125,20 @@ export interface CaseLetter {
 }
 
 export type EventType = DomainEvent['type'];
+
+/**
+ * Events on which instances drop what they serve from memory (sessions, the accounts read with
+ * them): their relay resolves only once every instance has dropped it (bus.ts).
+ */
+export const DROP_EVENTS: ReadonlySet<EventType> = new Set(['session.ended', 'account.changed']);
+
+/**
+ * The longest anything dropped on DROP_EVENTS may be kept in memory, counted from the start of its
+ * read: a relay that cannot be sure every instance dropped it waits this long before it resolves.
+ */
+export const DROPPED_KEPT_MS = 5_000;
+/** How long a relay waits for every instance to acknowledge a DROP_EVENTS event before it waits out DROPPED_KEPT_MS. */
+export const ACK_WAIT_MS = 1_000;
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 /** `id` is the event's outbox id, the same on every instance and every delivery; null for a signal. */
 export type EventHandler<T extends EventType> = (event: EventOf<T>, id: number | null) => void | Promise<void>;
