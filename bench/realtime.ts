@@ -36,7 +36,7 @@ import {
   SendRefused,
   summarise,
 } from './realtime-traffic.js';
-import { residentMb, type ServerProcess, startApp } from './server-process.js';
+import { residentMb, type ServerProcess, startApp, statementsSent } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DRAIN_MS = 3_000;
@@ -204,16 +204,6 @@ async function measureDelivery(
     lost: await missingMessages(databaseUrl, accepted),
     statements: statements / Math.max(accepted.length, 1),
   };
-}
-
-/** The statements the instances have sent their database so far, from their /metrics (open to loopback). */
-async function statementsSent(bases: string[]): Promise<number> {
-  let total = 0;
-  for (const base of bases) {
-    const text = await (await fetch(`${base}/metrics`)).text();
-    total += Number(/^amora_database_statements_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
-  }
-  return total;
 }
 
 /** A send tried again while the instance refuses it as overloaded, as the app does. */

@@ -106,3 +106,13 @@ export function productionEnv(dataDir: string, databaseUrl: string, redisUrl = '
     OVERLOAD_DATABASE_WAITING: '0',
   };
 }
+
+/** The statements the instances have sent their database so far, from their /metrics (open to loopback). */
+export async function statementsSent(bases: string[]): Promise<number> {
+  let total = 0;
+  for (const base of bases) {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    total += Number(/^amora_database_statements_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  }
+  return total;
+}

@@ -37,7 +37,8 @@ import { appPageRoutes, readFirstScreenRender, readPageScripts } from './pages/a
 import { landerPageRoutes } from './pages/lander-page.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
-import { type Db, statementsRun } from './platform/db/index.js';
+import { statementsRun } from './platform/db/counting.js';
+import type { Db } from './platform/db/index.js';
 import { DomainError } from './platform/errors.js';
 import { createEventBus } from './platform/events/bus.js';
 import { connectRedisWire } from './platform/events/wire.js';

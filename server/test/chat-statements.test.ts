@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { engineOf, statementsOf } from '../src/platform/db/index.js';
+import { statementsOf } from '../src/platform/db/counting.js';
+import { engineOf } from '../src/platform/db/index.js';
 import { buildMember, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
 
 const t = useTestApp();

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { type Db, waitingForConnection } from '../src/platform/db/index.js';
+import { waitingForConnection } from '../src/platform/db/counting.js';
+import type { Db } from '../src/platform/db/index.js';
 import { buildMember, client, loggedIn, makePremium, type TestApp, useTestApp } from './helpers.js';
 
 const UNAVAILABLE = 'The service is unavailable for a moment. Please try again in a few minutes.';

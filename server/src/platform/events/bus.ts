@@ -25,7 +25,7 @@ import {
   type EventHandler,
   type EventType,
 } from './catalogue.js';
-import { createDispatcher, recentIds, reportError } from './dispatch.js';
+import { createDispatcher, type Delivery, type OutboxEvent, recentIds, reportError } from './dispatch.js';
 import * as queries from './queries.js';
 import type { Wire } from './wire.js';
 
@@ -96,25 +96,6 @@ const KEPT_MINUTES = 24 * 60;
 const PURGE_INTERVAL_MS = 60 * 60_000;
 /** How often the events relayed meanwhile are marked published. */
 const MARK_EVERY_MS = 200;
-
-/** What became of an event's delivery on this instance. */
-interface Delivery {
-  id: number;
-  /** Its once-per-event handlers are done (now or before). */
-  handled: boolean;
-  /** The other instances got it. */
-  sent: boolean;
-}
-
-/** An event of the outbox as it is delivered. */
-interface OutboxEvent {
-  id: number;
-  event: DomainEvent;
-  /** How often it has been taken, this time included. */
-  attempts: number;
-  /** Its once-per-event handlers are done already. */
-  handled: boolean;
-}
 
 /**
  * The outbox keeps the machines' own time, not the app's clock (which tests move): its claims are

@@ -51,3 +51,22 @@ export function recentIds(capacity: number) {
 export const reportError = (error: unknown, event: DomainEvent) => {
   console.error(`event ${event.type} could not be handled:`, error);
 };
+
+/** What became of an event's delivery on this instance. */
+export interface Delivery {
+  id: number;
+  /** Its once-per-event handlers are done (now or before). */
+  handled: boolean;
+  /** The other instances got it. */
+  sent: boolean;
+}
+
+/** An event of the outbox as it is delivered. */
+export interface OutboxEvent {
+  id: number;
+  event: DomainEvent;
+  /** How often it has been taken, this time included. */
+  attempts: number;
+  /** Its once-per-event handlers are done already. */
+  handled: boolean;
+}

@@ -11,7 +11,8 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OverloadLimits } from '../config.js';
-import { type Db, waitingForConnection } from '../db/index.js';
+import { waitingForConnection } from '../db/counting.js';
+import type { Db } from '../db/index.js';
 import { DomainError } from '../errors.js';
 
 /** How often the event loop's delay and use are sampled: a refusal starts and ends within this. */
