@@ -30,7 +30,7 @@ interface WireListener {
 }
 
 /** How a send that asked for acknowledgements went. */
-export type AckedSend = 'acknowledged' | 'unacknowledged' | 'not sent';
+type AckedSend = 'acknowledged' | 'unacknowledged' | 'not sent';
 
 export interface Wire {
   /** This instance's name on the wire; envelopes it relays say `from` it. */
