@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildMember,
   buildPhotos,
+  changeAccount,
   client,
   lastMail,
   loggedIn,
@@ -154,7 +155,7 @@ describe('the member desk', () => {
       t.services.credits.balance(member.user.id),
     );
 
-    await t.db.updateTable('users').set({ status: 'not_confirmed' }).where('id', '=', member.user.id).execute();
+    await changeAccount(t, member.user, { status: 'not_confirmed' });
     const links = async () => [
       (await t.db.selectFrom('account_tokens').select('token_hash').where('user_id', '=', member.user.id).execute())
         .length,
@@ -179,7 +180,7 @@ describe('the member desk', () => {
 /** A premium member who wrote to a new hosted profile; the conversation waits for an answer. */
 async function memberWritingToHosted() {
   const member = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   const visitor = await loggedIn(t.app, member);
   const hosted = await t.services.members.createHostedProfile({
     site_id: t.site.id,

@@ -82,7 +82,7 @@ async function openApp(config: Config) {
 
 async function chatter(): Promise<LoggedInMember> {
   const member = await buildMember(t.services, { credits: 100_000, freeMessages: 0 });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   return { ...member, visitor: await loggedIn(t.app, member) };
 }
 

@@ -19,7 +19,7 @@ describe('a chat send', () => {
   it('costs at most its statements, and is stored, charged and told as before', async () => {
     const sender = await buildMember(t.services, { credits: 100, freeMessages: 0 });
     const recipient = await buildMember(t.services);
-    await makePremium(t.db, sender);
+    await makePremium(t, sender);
     const visitor = await loggedIn(t.app, sender);
     const opened = await visitor.post('/api/chat.php', {
       client_id: randomUUID(),

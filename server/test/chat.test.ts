@@ -10,6 +10,7 @@ import {
   type BuiltMember,
   buildMember,
   buildSite,
+  changeAccount,
   client,
   loggedIn,
   makePremium,
@@ -35,9 +36,9 @@ async function chatter(
     credits: options.credits ?? 1000,
     freeMessages: options.freeMessages ?? 0,
   });
-  if (options.premium ?? true) await makePremium(t.db, member);
+  if (options.premium ?? true) await makePremium(t, member);
   if (options.confirmed === false) {
-    await t.db.updateTable('users').set({ status: 'not_confirmed' }).where('id', '=', member.user.id).execute();
+    await changeAccount(t, member.user, { status: 'not_confirmed' });
   }
   return { ...member, visitor: await loggedIn(t.app, member) };
 }
@@ -329,7 +330,7 @@ describe('the free tier', () => {
     const [anna, bram] = await Promise.all(
       [0, 1].map(async () => {
         const member = await buildMember(t.services, { site, credits: 100, freeMessages: 0 });
-        await makePremium(t.db, member);
+        await makePremium(t, member);
         return { ...member, visitor: await loggedIn(t.app, member, { host: site.domain }) };
       }),
     );
@@ -369,7 +370,7 @@ describe('the free tier', () => {
     const writer = await chatter();
     const incoming = await sent(writer, { profile_id: anna.profileId });
     expect((await send(anna, { conversation: incoming.conversation })).statusCode).toBe(403);
-    await makePremium(t.db, anna);
+    await makePremium(t, anna);
     expect((await send(anna, { conversation: incoming.conversation })).statusCode).toBe(200);
   });
 

@@ -38,7 +38,7 @@ const t = useTestApp({ env: { RATE_LIMIT_SCALE: '1000' } });
 /** A member with credits and photos, writing to another member and to a hosted profile an operator has claimed. */
 async function buildWorld() {
   const member = await buildMember(t.services, { credits: 500 });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   const other = await buildMember(t.services);
   const hosted = await t.services.members.createHostedProfile({
     site_id: t.site.id,

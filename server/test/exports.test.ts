@@ -32,7 +32,7 @@ interface Exporter extends BuiltMember {
 
 async function exporter(overrides: Parameters<typeof buildMember>[1] = {}): Promise<Exporter> {
   const member = await buildMember(t.services, { credits: 1000, freeMessages: 0, ...overrides });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   return { ...member, visitor: await loggedIn(t.app, member) };
 }
 

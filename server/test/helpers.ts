@@ -417,9 +417,22 @@ export async function buildPhotos(services: Services, member: BuiltMember, count
   return ids;
 }
 
-/** Makes a member premium, as their first credit purchase will. */
-export async function makePremium(db: Db, member: BuiltMember): Promise<void> {
-  await db.updateTable('users').set({ paid_user: 1 }).where('id', '=', member.user.id).execute();
+/** Makes a member premium, as their first credit purchase will (and as it does, tells every instance). */
+export async function makePremium(t: Pick<TestApp, 'db' | 'services'>, member: BuiltMember): Promise<void> {
+  await changeAccount(t, member.user, { paid_user: 1 });
+}
+
+/**
+ * Changes an account's row as a test's set-up needs, and tells every instance as the services' own
+ * changes do (the sessions they keep in memory carry the row).
+ */
+export async function changeAccount(
+  t: Pick<TestApp, 'db' | 'services'>,
+  user: Pick<UserRow, 'id' | 'site_id'>,
+  changes: Partial<Omit<UserRow, 'id'>>,
+): Promise<void> {
+  await t.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+  await t.services.events.publish({ type: 'account.changed', siteId: user.site_id, userId: user.id });
 }
 
 /** A second site with its own company, reached through `domain`. */

@@ -190,7 +190,7 @@ async function signedInOperator(): Promise<TestClient> {
 /** A member who has written to another, so there is a conversation to name in a call. */
 async function memberInAConversation() {
   const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-  await makePremium(t.db, built);
+  await makePremium(t, built);
   const visitor = await loggedIn(t.app, built);
   const other = await loggedInMember(t);
   const sent = await visitor.post('/api/chat.php', {

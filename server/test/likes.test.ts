@@ -569,7 +569,7 @@ describe('the swipe game', () => {
   it(`gives a premium member the same ${SWIPE_LIKES_PER_DAY} likes a day (SPEC §9 has no exception)`, async () => {
     const site = await freshSite();
     const [me] = await members(site, 1);
-    await makePremium(t.db, me);
+    await makePremium(t, me);
     expect(await deck(me)).toMatchObject({ likes_left: SWIPE_LIKES_PER_DAY, likes_per_day: SWIPE_LIKES_PER_DAY });
     const ids = await hostedMany(site, SWIPE_LIKES_PER_DAY + 1);
     for (const id of ids.slice(0, SWIPE_LIKES_PER_DAY)) expect((await swipe(me, id)).statusCode).toBe(200);

@@ -35,7 +35,7 @@ const signedWith = (key: string, member: { user: { id: number }; email: string }
 
 async function member() {
   const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-  await makePremium(t.db, built);
+  await makePremium(t, built);
   return { ...built, visitor: await loggedIn(t.app, built) };
 }
 

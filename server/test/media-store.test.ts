@@ -80,7 +80,7 @@ describe('photo addresses', () => {
   it("serves chat photos from the app's /media, never from the CDN", async () => {
     const chatter = async () => {
       const member = await buildMember(t.services, { site: cdnSite, credits: 1000 });
-      await makePremium(t.db, member);
+      await makePremium(t, member);
       return { ...member, visitor: await loggedIn(t.app, member, { host: CDN_HOST }) };
     };
     const [anna, bram] = [await chatter(), await chatter()];

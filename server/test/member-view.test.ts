@@ -145,7 +145,7 @@ describe('GET /api/member.php', () => {
   it('shows a premium member every active photo', async () => {
     const { owner, main, second, premium } = await memberWithPhotos();
     const member = await buildMember(t.services);
-    await makePremium(t.db, member);
+    await makePremium(t, member);
     const response = await page(await loggedIn(t.app, member), owner.profileId);
     expect(photoIds(response)).toEqual([main.id, second.id, premium.id]);
     expect(response.json().profile).toMatchObject({ photos_for_members: 0, photos_for_premium: 0 });
@@ -155,7 +155,7 @@ describe('GET /api/member.php', () => {
     const { owner, main, second, premium, rejected } = await memberWithPhotos();
     await t.db.updateTable('photos').set({ status: 'pending' }).where('id', '=', second.id).execute();
     const premiumMember = await buildMember(t.services);
-    await makePremium(t.db, premiumMember);
+    await makePremium(t, premiumMember);
     const response = await page(await loggedIn(t.app, premiumMember), owner.profileId);
     expect(photoIds(response)).toEqual([main.id, premium.id]);
     expect(response.body).not.toContain(rejected.filename);

@@ -149,7 +149,7 @@ describe('the migrations that fill new tables', () => {
     const [liker, liked] = [await buildMember(t.services), await buildMember(t.services)];
     await (await loggedIn(t.app, liker)).post('/api/like.php', { profile_id: liked.profileId });
     const writer = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-    await makePremium(t.db, writer);
+    await makePremium(t, writer);
     const member = await loggedIn(t.app, writer);
     const hosted = await t.services.members.createHostedProfile({
       site_id: t.site.id,

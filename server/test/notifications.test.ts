@@ -31,7 +31,7 @@ interface Someone extends BuiltMember {
 
 async function someone(language: 'en' | 'nl' | 'de' = 'en'): Promise<Someone> {
   const member = await buildMember(t.services, { credits: 1000, freeMessages: 0, language });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   return { ...member, visitor: await loggedIn(t.app, member) };
 }
 

@@ -55,7 +55,7 @@ async function busy(ms: number) {
 
 async function premiumPair(t: TestApp) {
   const [anna, bram] = [await buildMember(t.services, { credits: 1000 }), await buildMember(t.services)];
-  await makePremium(t.db, anna);
+  await makePremium(t, anna);
   return { anna: await loggedIn(t.app, anna), bram };
 }
 

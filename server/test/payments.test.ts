@@ -39,7 +39,7 @@ describe('the offer', () => {
     const british = await buyer({ country: 'GB' });
     expect(await offerOf(british)).toMatchObject({ country: 'GB', currency: 'GBP', methods: ['creditcard', 'paypal'] });
 
-    await makePremium(t.db, dutch);
+    await makePremium(t, dutch);
     expect((await offerOf(dutch)).bundles.some((b) => b.trial)).toBe(false);
   });
 

@@ -169,7 +169,7 @@ describe('POST /api/photos.php', () => {
     expect((await free.visitor.get('/api/photos.php')).json().photos).toHaveLength(3);
 
     const premium = await loggedInMember(t);
-    await makePremium(t.db, premium);
+    await makePremium(t, premium);
     await buildPhotos(t.services, premium, FREE_PHOTO_LIMIT);
     const response = await upload(premium.visitor, await testPhoto());
     expect(response.statusCode).toBe(200);

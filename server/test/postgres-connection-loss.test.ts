@@ -155,7 +155,7 @@ describe('while PostgreSQL ends the connections again and again', () => {
 
   async function chatter() {
     const member = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-    await makePremium(t.db, member);
+    await makePremium(t, member);
     return { ...member, visitor: await loggedIn(t.app, member) };
   }
 

@@ -66,7 +66,7 @@ describe('an instance killed between its commit and its publish', () => {
     const databaseUrl = t.databaseUrl;
     if (!databaseUrl) throw new Error('the instances share a PostgreSQL database');
     const [writer, reader] = [await buildMember(t.services, { credits: 100 }), await buildMember(t.services)];
-    await makePremium(t.db, writer);
+    await makePremium(t, writer);
     const writerCookie = `${SESSION_COOKIE}=${(await loggedIn(t.app, writer)).cookie(SESSION_COOKIE)}`;
     const readerVisitor = await loggedIn(t.app, reader);
     // From here this process's app is no instance: its relay stops, and only the instances below

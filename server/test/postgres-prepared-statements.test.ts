@@ -38,7 +38,7 @@ describe('prepared statements on PostgreSQL', () => {
 
   it('answers a send caught by such a change 503 once, and stores it once when sent again', async () => {
     const [anna, bram] = [await buildMember(t.services, { credits: 100 }), await buildMember(t.services)];
-    await makePremium(t.db, anna);
+    await makePremium(t, anna);
     const visitor = await loggedIn(t.app, anna);
     const to = { profile_id: bram.profileId };
     // Messages on several connections at once, so more than one has the send's statements prepared.

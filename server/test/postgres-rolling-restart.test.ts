@@ -116,7 +116,7 @@ async function seedMembers(): Promise<Member[]> {
   const members: Member[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const built = await buildMember(t.services, { credits: 1_000_000 });
-    await makePremium(t.db, built);
+    await makePremium(t, built);
     const visitor = await loggedIn(t.app, built);
     members.push({
       profileId: built.profileId,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildMember,
   buildSite,
+  changeAccount,
   client,
   loggedIn,
   STAFF_PASSWORD,
@@ -325,7 +326,7 @@ describe('hosted profiles', () => {
     expect(marked.json().photos.find((photo: { id: number }) => photo.id === hidden)).toMatchObject({ private: true });
     const row = await t.db.selectFrom('photos').select('filename').where('id', '=', hidden).executeTakeFirstOrThrow();
     const member = await person();
-    await t.db.updateTable('users').set({ paid_user: 1 }).where('id', '=', member.userId).execute();
+    await changeAccount(t, { id: member.userId, site_id: t.site.id }, { paid_user: 1 });
     expect((await act(member, hosted.id, 'ask')).statusCode).toBe(200);
     return { hostedId: hosted.id, member, file: `/media/${row.filename}` };
   }

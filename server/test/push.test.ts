@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createPushService } from '../src/notifications/push.js';
 import type { JobQueue } from '../src/platform/jobs/queue.js';
-import { buildMember, client, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
+import { buildMember, changeAccount, client, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
 import { type Delivery, startPushService } from './push-service.js';
 
 const pushService = await startPushService();
@@ -61,7 +61,7 @@ const sender = ({ local = true } = {}) => {
 
 async function subscriber() {
   const member = await buildMember(t.services, { credits: 100, freeMessages: 0 });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   return { ...member, visitor: await loggedIn(t.app, member) };
 }
 
@@ -243,7 +243,7 @@ describe('web push', () => {
 
   it('pushes a new message at once, in the member’s language, and honours a choice to get none', async () => {
     const [anna, bram] = [await subscriber(), await subscriber()];
-    await t.db.updateTable('users').set({ language: 'nl' }).where('id', '=', bram.user.id).execute();
+    await changeAccount(t, bram.user, { language: 'nl' });
     const browser = browserSubscription();
     await bram.visitor.post('/api/user.php?push=1', { subscription: browser.json });
     const from = deliveries.length;

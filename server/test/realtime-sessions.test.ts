@@ -35,9 +35,9 @@ async function socketOf(visitor: TestClient) {
 /** A premium member logged in on two devices, and someone who writes to them. */
 async function memberOnTwoDevices() {
   const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-  await makePremium(t.db, built);
+  await makePremium(t, built);
   const writer = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-  await makePremium(t.db, writer);
+  await makePremium(t, writer);
   return {
     ...built,
     phone: await loggedIn(t.app, built),

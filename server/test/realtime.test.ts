@@ -27,7 +27,7 @@ async function socketOf(visitor: TestClient | null, options: Parameters<typeof o
 
 async function member() {
   const built = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-  await makePremium(t.db, built);
+  await makePremium(t, built);
   return { ...built, visitor: await loggedIn(t.app, built) };
 }
 

@@ -36,7 +36,7 @@ afterAll(async () => {
 /** A premium member, logged in on each instance (one session each, as two devices would have). */
 async function member() {
   const built = await buildMember(a.services, { credits: 10_000, freeMessages: 0 });
-  await makePremium(a.db, built);
+  await makePremium(a, built);
   return { ...built, onA: await loggedIn(a.app, built), onB: await loggedIn(b.app, built) };
 }
 

@@ -90,7 +90,7 @@ describe.each(KEY_SOURCES)('two machines with the keys from $source', ({ env: ke
   /** A premium member, logged in on the instance given. */
   async function member(on: TestApp) {
     const built = await buildMember(b.services, { credits: 1000, freeMessages: 0 });
-    await makePremium(b.db, built);
+    await makePremium(b, built);
     return { ...built, visitor: await loggedIn(on.app, built) };
   }
 

@@ -193,7 +193,7 @@ describe.skipIf(missing !== null)('instances on one database when Redis goes awa
   it("keeps the sender's own sockets live, and brings the other instance's sockets what they missed once Redis is back", async () => {
     const members = [await buildMember(a.services, { credits: 1_000 }), await buildMember(a.services)];
     const [anna, bram] = members as [BuiltMember, BuiltMember];
-    await makePremium(a.db, anna);
+    await makePremium(a, anna);
     const annaOnA = await loggedIn(a.app, anna);
     const annaSocket = await openSocket(a.app, annaOnA);
     const bramSocket = await openSocket(b.app, await loggedIn(b.app, bram));

@@ -124,7 +124,7 @@ describe('POST /api/signup.php with SMTP_URL', () => {
       await buildMember(t.services, { credits: 100, freeMessages: 0 }),
       await buildMember(t.services, { language: 'nl' }),
     ];
-    await makePremium(t.db, anna);
+    await makePremium(t, anna);
     const annaVisitor = await loggedIn(t.app, anna);
     const sent = await annaVisitor.post('/api/chat.php', {
       client_id: randomUUID(),

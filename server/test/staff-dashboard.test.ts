@@ -61,7 +61,7 @@ async function operatorOn(domain: string) {
 /** A member of the site writing to a new hosted profile of the site; `write` sends one message. */
 async function memberAndHosted(site: Site) {
   const member = await buildMember(t.services, { credits: 1000, freeMessages: 0, site });
-  await makePremium(t.db, member);
+  await makePremium(t, member);
   const visitor = await loggedIn(t.app, member, { host: site.domain });
   const hosted = await t.services.members.createHostedProfile({
     site_id: site.id,

@@ -73,7 +73,7 @@ const logOf = (record: string) =>
 async function memberWritingTo(profileId: number, domain?: string) {
   const site = domain ? ((await t.services.sites.findByDomain(domain)) ?? undefined) : undefined;
   const built = await buildMember(t.services, { credits: 1000, freeMessages: 0, site });
-  await makePremium(t.db, built);
+  await makePremium(t, built);
   const visitor = await loggedIn(t.app, built, { host: domain });
   const sent = await visitor.post('/api/chat.php', { client_id: randomUUID(), profile_id: profileId, text: 'Hoi!' });
   expect(sent.statusCode, sent.body).toBe(200);

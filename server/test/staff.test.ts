@@ -33,7 +33,7 @@ async function memberWritingToHosted(
 ) {
   const built = await buildMember(t.services, { credits: 1000, freeMessages: 0, language });
   if (country) await t.db.updateTable('profiles').set({ country }).where('id', '=', built.profileId).execute();
-  await makePremium(t.db, built);
+  await makePremium(t, built);
   const visitor = await loggedIn(t.app, built);
   const hosted = await t.services.members.createHostedProfile({
     site_id: t.site.id,
@@ -240,7 +240,7 @@ describe('the operator inbox', () => {
     const first = await memberWritingToHosted();
     // A second member writes to the same hosted profile: another conversation, another operator.
     const other = await buildMember(t.services, { credits: 1000, freeMessages: 0 });
-    await makePremium(t.db, other);
+    await makePremium(t, other);
     const otherVisitor = await loggedIn(t.app, other);
     const second = (
       await otherVisitor.post('/api/chat.php', { client_id: randomUUID(), profile_id: first.hostedId, text: 'Hi' })

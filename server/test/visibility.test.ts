@@ -43,7 +43,7 @@ describe('GET /media/… (photo files)', () => {
     const [, second, premiumOnly] = await withPhotos(owner, [{}, {}, { premiumOnly: true }]);
     const free = await loggedInMember(t);
     const premium = await loggedInMember(t);
-    await makePremium(t.db, premium);
+    await makePremium(t, premium);
     expect((await media(client(t.app), second?.filename as string)).statusCode).toBe(404);
     expect((await media(free.visitor, second?.filename as string)).statusCode).toBe(200);
     expect((await media(free.visitor, premiumOnly?.filename as string)).statusCode).toBe(404);

@@ -32,6 +32,34 @@ const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean) 
   require('@fastify/rate-limit/store/LocalStore');
 
 /** Counts in `shared` (Redis); when that fails, in `local`, and reports the outage. */
+/**
+ * The plugin's in-memory store hands every caller the one object it keeps per key, which the
+ * plugin reads only after an await: requests that reach it in the same turn (signed-in requests
+ * whose session is kept in memory do) would all see the last one's count and all be refused.
+ * Each caller here gets the count as its own increment left it.
+ */
+class CountedLocalStore implements FastifyRateLimitStore {
+  constructor(private readonly store: FastifyRateLimitStore) {}
+
+  incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
+    this.store.incr(key, (error, counted) => callback(error, counted && { ...counted }), timeWindow, max);
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new CountedLocalStore(this.store.child(routeOptions));
+  }
+}
+
+const localStore = ({ continueExceeding = false, exponentialBackoff = false }: StoreOptions) =>
+  new CountedLocalStore(new LocalStore(continueExceeding, exponentialBackoff));
+
+/** The in-memory store alone: one instance without Redis. */
+const countedLocally: FastifyRateLimitStoreCtor = class extends CountedLocalStore {
+  constructor(options: StoreOptions) {
+    super(localStore(options));
+  }
+};
+
 class SharedOrLocalStore implements FastifyRateLimitStore {
   constructor(
     private readonly shared: FastifyRateLimitStore,
@@ -66,7 +94,7 @@ function redisWithLocalFallback(redis: Redis, nameSpace: string, outage: OutageR
     constructor({ continueExceeding = false, exponentialBackoff = false }: StoreOptions) {
       super(
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
-        new LocalStore(continueExceeding, exponentialBackoff),
+        localStore({ continueExceeding, exponentialBackoff }),
         outage,
       );
     }
@@ -80,7 +108,7 @@ export interface RateLimitSetup {
 
 /** The rate-limit plugin's options; with REDIS_URL also the Redis connection to close with the app. */
 export async function rateLimitSetup(config: Config, outages: RedisOutages): Promise<RateLimitSetup> {
-  if (!config.redisUrl) return { options: { global: false }, close: async () => {} };
+  if (!config.redisUrl) return { options: { global: false, store: countedLocally }, close: async () => {} };
   const { redis, outage } = connectRedis(config.redisUrl, 'rate limits count per instance', outages);
   await firstConnection(redis);
   return {
