@@ -43,12 +43,8 @@ export const { values } = parseArgs({
     'inp-runs': { type: 'string', default: '5' },
     /** Another build's web/dist folder, measured beside this one's (first load, Lighthouse, INP). */
     baseline: { type: 'string' },
-    /** The server processes' PostgreSQL driver (DATABASE_DRIVER): pg or postgres.js. */
-    driver: { type: 'string', default: 'pg' },
   },
 });
-/** DATABASE_DRIVER of every server process the bench starts. */
-export const databaseDriver = values.driver;
 /** `--engines none` runs the realtime part only. */
 export const engines = values.engines
   .split(',')

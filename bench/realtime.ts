@@ -25,7 +25,6 @@ import * as sessionQueries from '../server/src/identity/sessions/queries.js';
 import { SOCKETS_PER_SESSION } from '../server/src/realtime/hub.js';
 import { openDemoApp } from './demo-app.js';
 import { ms } from './load.js';
-import { databaseDriver } from './options.js';
 import { throwAwayDatabase } from './postgres.js';
 import {
   cpuDuring,
@@ -137,7 +136,6 @@ function startInstance(
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      DATABASE_DRIVER: databaseDriver,
       RATE_LIMIT_SCALE: '1000',
       WEB_DIST: '',
       REDIS_URL: redisUrl ?? '',

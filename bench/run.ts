@@ -29,7 +29,6 @@
  * --dashboard-runs 5 (0 leaves the dashboard out)
  * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)  --inp-runs 5 (0 for none)
  * --baseline <web dist folder> (another build measured beside this one, taking turns)
- * --driver pg (the server processes' DATABASE_DRIVER: pg or postgres.js)
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */

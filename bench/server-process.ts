@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import { newKeysEnvironment } from '../server/src/platform/keys/deployment-keys.js';
 import { buildServer, type ServerProcess, type StartOptions, startServer } from '../server/test/server-process.js';
-import { databaseDriver } from './options.js';
 
 export type { ServerProcess };
 
@@ -95,7 +94,6 @@ export function productionEnv(dataDir: string, databaseUrl: string, redisUrl = '
     DATA_DIR: dataDir,
     WEB_DIST: '',
     DATABASE_URL: databaseUrl,
-    DATABASE_DRIVER: databaseDriver,
     REDIS_URL: redisUrl,
     // The bench is one client at thousands of requests a second; production's limits per address would refuse it.
     RATE_LIMIT_SCALE: '100000',

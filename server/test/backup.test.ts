@@ -273,7 +273,7 @@ describe('backUp and restore', () => {
     expect((refusal as Error).message).toMatch(/already holds/);
     const otherEngine: Config['database'] =
       t.database.engine === 'sqlite'
-        ? { engine: 'postgres', url: 'postgres://nobody@127.0.0.1:9/none', driver: 'pg' }
+        ? { engine: 'postgres', url: 'postgres://nobody@127.0.0.1:9/none' }
         : { engine: 'sqlite', file: path.join(newFolder('other'), 'amora.sqlite') };
     await expect(restore({ database: otherEngine, media: t.services.media }, backup)).rejects.toThrow(
       /restore it into the same engine/,

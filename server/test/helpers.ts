@@ -143,8 +143,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     WEB_DIST: '',
     DATABASE_URL: databaseUrl ?? '',
-    // The PostgreSQL driver the run names (DATABASE_DRIVER=postgres.js npx vitest run …), else the default.
-    ...(process.env.DATABASE_DRIVER && { DATABASE_DRIVER: process.env.DATABASE_DRIVER }),
     ...NO_OVERLOAD_LIMITS,
     ...(testsOnS3() && !options.env?.MEDIA_STORE && (await s3TestEnv())),
     ...options.env,

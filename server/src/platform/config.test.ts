@@ -195,11 +195,7 @@ describe('loadConfig', () => {
       SMS_URL: 'https://user:key@sms.example/send',
       PUBLIC_URL: 'https://amora.example/',
     });
-    expect(config.database).toEqual({
-      engine: 'postgres',
-      url: 'postgres://amora@db.internal:5432/amora',
-      driver: 'pg',
-    });
+    expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://amora@db.internal:5432/amora' });
     expect(config.redisUrl).toBe('redis://cache:6379');
     expect(config.smtpUrl).toBe('smtp://mail:25');
     expect(config.smsUrl).toBe('https://user:key@sms.example/send');
@@ -209,16 +205,6 @@ describe('loadConfig', () => {
 
   it.each(['abc', '0', '70000', '80.5', '-1'])('rejects PORT=%s with a line naming PORT', (port) => {
     expect(problem({ PORT: port })).toMatch(/^PORT: .*not a port number/);
-  });
-
-  it('opens PostgreSQL with the driver DATABASE_DRIVER names', () => {
-    const url = 'postgres://amora@db.internal:5432/amora';
-    expect(loadConfig({ DATABASE_URL: url, DATABASE_DRIVER: 'postgres.js' }).database).toMatchObject({
-      driver: 'postgres.js',
-    });
-    expect(problem({ DATABASE_URL: url, DATABASE_DRIVER: 'pgx' })).toBe(
-      'DATABASE_DRIVER: "pgx" must be one of pg, postgres.js',
-    );
   });
 
   it.each(['mysql://db/amora', 'amora.sqlite', 'sqlite:'])('rejects DATABASE_URL=%s with a line naming it', (url) => {

@@ -10,12 +10,7 @@ import { type LinkKeys, readLinkKeys, readVapidKeys, type VapidKeys } from './co
 export { ConfigError } from './config-env.js';
 export { LINK_KEY_MIN_BYTES, type LinkKeys, type VapidKeys } from './config-keys.js';
 
-/** PostgreSQL's client library: node-postgres, or postgres.js (measured in docs/measurements.md). */
-export type PostgresDriver = 'pg' | 'postgres.js';
-
-export type DatabaseConfig =
-  | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; driver: PostgresDriver };
+export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface S3Config {
   bucket: string;
@@ -119,11 +114,7 @@ function readDatabase(env: Env, dataDir: string): DatabaseConfig {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return { engine: 'sqlite', file: path.join(dataDir, 'amora.sqlite') };
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
-    return {
-      engine: 'postgres',
-      url: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) as string,
-      driver: readChoice(env, 'DATABASE_DRIVER', ['pg', 'postgres.js'] as const, 'pg'),
-    };
+    return { engine: 'postgres', url: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) as string };
   }
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');

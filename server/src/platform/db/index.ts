@@ -10,9 +10,11 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresAdapter,
+  PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
+import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Engine } from './columns.js';
 import * as createSitesAndAccounts from './migrations/1763750000000-CreateSitesAndAccounts.js';
@@ -54,8 +56,6 @@ import * as deploymentKeys from './migrations/1765230000000-DeploymentKeys.js';
 import * as oneSessionStore from './migrations/1765240000000-OneSessionStore.js';
 import * as staffInvitations from './migrations/1765250000000-StaffInvitations.js';
 import * as staffLoginFailures from './migrations/1765260000000-StaffLoginFailures.js';
-import { pgDialect } from './pg.js';
-import { postgresJsDialect } from './postgres-js.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -228,8 +228,10 @@ function counting(dialect: Dialect, use: Use): Dialect {
 
 function openDialect(config: DatabaseConfig): { dialect: Dialect; engine: Engine } {
   if (config.engine === 'postgres') {
-    const dialect = config.driver === 'postgres.js' ? postgresJsDialect(config.url) : pgDialect(config.url);
-    return { dialect, engine: 'postgres' };
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, keepAlive: true });
+    survivesLostConnections(pool);
+    preparesStatements(pool);
+    return { dialect: new PostgresDialect({ pool }), engine: 'postgres' };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -270,6 +272,112 @@ function preparingOnce(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/** Distinct statements PostgreSQL keeps parsed per connection; more (long `in (…)` lists) are parsed per run. */
+const NAMED_STATEMENTS = 500;
+/** A table changed under a prepared statement that reads all its columns. */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string } | null)?.code === '0A000' &&
+  /cached plan must not change result type/.test(String(error));
+
+/**
+ * Each distinct statement the app runs is parsed, and for most also planned, once per connection
+ * instead of on every run (a named prepared statement): for the app's small queries, parsing and
+ * planning cost PostgreSQL about as much as running them (docs/measurements.md).
+ *
+ * When another instance's migration changes a table that a kept statement reads with `*`,
+ * PostgreSQL refuses it before running it; the statement then gets a new name, so it is prepared
+ * afresh on every connection, and outside a transaction it is tried again at once.
+ */
+function preparesStatements(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  let named = 0;
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && /^(select|insert|update|delete|with)\b/i.test(text)) {
+      name = `amora_${named++}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const original = client.query;
+    // A query made here, not from a config object: pg copies a config's property descriptors on
+    // every run, a cost as large as the naming saves in the app.
+    const query = (text: string, values: unknown[], name: string | undefined) =>
+      new Promise<pg.QueryResult>((resolve, reject) => {
+        const submitted = new pg.Query(text, values, (error, result) =>
+          error ? reject(error) : resolve(result as unknown as pg.QueryResult),
+        );
+        (submitted as { name?: string }).name = name;
+        (original as (submittable: pg.Query) => unknown).call(client, submitted);
+      });
+    const prepared = async (text: string, values: unknown[]) => {
+      const name = nameOf(text);
+      try {
+        return await query(text, values, name);
+      } catch (error) {
+        if (name === undefined || !isStalePlan(error)) throw error;
+        names.delete(text);
+        if (client.getTransactionStatus() !== 'I') throw error;
+        return query(text, values, nameOf(text));
+      }
+    };
+    // Kysely runs every statement as query(text, values); other calls (pg's own) pass through.
+    client.query = ((...args: unknown[]) =>
+      typeof args[0] === 'string' && Array.isArray(args[1]) && args.length === 2
+        ? prepared(args[0], args[1])
+        : (original as (...all: unknown[]) => unknown).apply(client, args)) as typeof client.query;
+  });
+}
+
+/**
+ * A connection PostgreSQL ends (restart, failover, pg_terminate_backend) emits 'error' on its
+ * client, idle or checked out, and then on the pool; unheard, either would end the process. The
+ * pool drops such a connection by itself and opens a new one for the next query.
+ */
+function survivesLostConnections(pool: pg.Pool) {
+  const reportLost = (error: Error) => console.warn(`database: a connection was lost (${error.message})`);
+  pool.on('error', reportLost);
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+/**
+ * What node-postgres and its pool say when a connection is gone or could not be had in time; the
+ * next try gets a new one. A query on a client whose connection broke is refused with "not
+ * queryable", e.g. the rollback of a transaction whose connection died, and that refusal is what
+ * reaches the caller. Left out: "Cannot use a pool after calling end on the pool", which comes only
+ * after this instance has let its database go, and no try on it will ever succeed.
+ */
+const LOST_CONNECTION_MESSAGES = new Set([
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]);
+
+/**
+ * PostgreSQL's codes for a connection it lost or would not give: 08 connection exceptions, 53300
+ * too many connections, 57P01-57P03 an admin, crash or start-up shutdown, 57P05 an idle session
+ * ended.
+ */
+const isLostConnectionCode = (code: string) =>
+  code.startsWith('08') || ['53300', '57P01', '57P02', '57P03', '57P05'].includes(code);
+const NETWORK_ERRORS = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'];
+
+/**
+ * True when the database could not answer for a while rather than refused the query: a lost or
+ * refused connection, a server shutting down or starting up, or a table changed under a prepared
+ * statement in a transaction (the next try prepares it anew). Such requests answer 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (isLostConnectionCode(code) || NETWORK_ERRORS.includes(code))) return true;
+  if (isStalePlan(error)) return true;
+  return error instanceof Error && LOST_CONNECTION_MESSAGES.has(error.message);
 }
 
 export async function migrateToLatest(db: Db, engine: Engine): Promise<void> {

@@ -22,7 +22,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable } from '../db/index.js';
 import { DomainError } from '../errors.js';
 import { translator } from '../i18n.js';
 import { HTTP_STATUS } from './error-status.js';

@@ -3,7 +3,7 @@
  * than 500: node-postgres's and pg-pool's own errors for a lost connection, by their exact words.
  */
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable.js';
+import { isDatabaseUnavailable } from './index.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
