@@ -101,7 +101,7 @@ async function scenariosOf(db: Db, siteId: number, memberProfileId: number): Pro
       paths: ['/api/likes.php'],
     }),
     chats: async () => ({
-      title: `chats: GET /api/chats.php (${CHATS.memberConversations} conversations)`,
+      title: `chats: GET /api/chats.php (the first page of ${CHATS.memberConversations} conversations)`,
       paths: ['/api/chats.php'],
     }),
     chat: async () => ({

@@ -237,6 +237,8 @@ export const LIKES_PAGE_SIZE = 24;
 export const CHAT_TEXT_MAX_LENGTH = 5000;
 /** Messages per page of a conversation. */
 export const CHAT_PAGE_SIZE = 30;
+/** Conversations per page of the chats list. */
+export const CHATS_PAGE_SIZE = 30;
 /** How far back a conversation's history goes; older messages are kept but not shown. */
 export const CHAT_HISTORY_LIMIT = 1000;
 /** Conversations a free member may write in (SPEC §6); premium members have no limit. */

@@ -63,7 +63,7 @@ describe('api client: a busy server (503 with Retry-After)', () => {
       'GET /api/chats.php': () => new Response('<h1>503 Service Unavailable</h1>', { status: 503 }),
     });
     const blocked = await withRetries(() => api(routes.block, { profile_id: 1 }));
-    const chats = await withRetries(() => api(routes.chats));
+    const chats = await withRetries(() => api(routes.chats, {}));
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     for (const result of [blocked, chats]) {
       expect(result).toMatchObject({ error: { status: 503, code: 'service_unavailable', message: UNAVAILABLE } });

@@ -158,7 +158,7 @@ describe('api client: answers and their schemas', () => {
   it('turns an answer outside its schema into a bad_response error in the page’s language, naming the call in the console', async () => {
     fakeServer({ 'GET /api/chats.php': { conversations: 'none' } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const error = await failure(api(routes.chats));
+    const error = await failure(api(routes.chats, {}));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 200, code: 'bad_response' });
     expect(error.message).toBe('The server sent an answer this page cannot read. Reload the page or try again later.');
@@ -322,7 +322,7 @@ describe('api client: a lost session', () => {
     fakeServer({ 'GET /api/chats.php': apiError(403, 'authentication_required', 'Please log in to continue.') });
     const lost = vi.fn();
     unsubscribers.push(onAuthenticationLost(lost));
-    const error = await failure(api(routes.chats));
+    const error = await failure(api(routes.chats, {}));
     expect(error.code).toBe('authentication_required');
     expect(lost).toHaveBeenCalledTimes(1);
   });
@@ -353,7 +353,7 @@ describe('api client: a lost session', () => {
     const staying = vi.fn();
     onAuthenticationLost(gone)();
     unsubscribers.push(onAuthenticationLost(staying));
-    await failure(api(routes.chats));
+    await failure(api(routes.chats, {}));
     expect(gone).not.toHaveBeenCalled();
     expect(staying).toHaveBeenCalledTimes(1);
   });

@@ -6,7 +6,6 @@
 import {
   type ChatMessage,
   type ChatResponse,
-  type ChatsResponse,
   REFRESH_FIRST_MS,
   REFRESH_INTERVAL_MS,
   SERVICE_RESTART_CLOSE_CODE,
@@ -26,6 +25,7 @@ import {
   startRefreshCadence,
   typingStore,
 } from '../src/api/live';
+import { type ChatsPages, unreadOf } from '../src/features/chats/api';
 import { buildUser } from './fixtures';
 import { appQueryClient } from './render';
 import { fakeServer } from './server';
@@ -97,7 +97,11 @@ type Pages = InfiniteData<ChatResponse, number | undefined>;
 const conversationOf = (queryClient: QueryClient, id = 5) => queryClient.getQueryData<Pages>(['chat', id]);
 const idsIn = (queryClient: QueryClient, id = 5) =>
   conversationOf(queryClient, id)?.pages.flatMap((one) => one.messages.map((each) => each.id));
-const chats = (unread: number): ChatsResponse => ({ chats: [], num_unread_messages: unread });
+const chats = (unread: number): ChatsPages => ({
+  pages: [{ chats: [], num_unread_messages: unread, more: null }],
+  pageParams: [undefined],
+});
+const unreadIn = (queryClient: QueryClient) => unreadOf(queryClient.getQueryData<ChatsPages>(['chats']));
 
 let stops: (() => void)[] = [];
 function connect(queryClient: QueryClient) {
@@ -138,7 +142,7 @@ describe('connectLive: what a push changes', () => {
     await socket.push({ type: 'message', message: message(2), unread: 4 });
     await socket.push({ type: 'message', message: message(2), unread: 4 });
     expect(idsIn(queryClient)).toEqual([1, 2, 3]);
-    expect(queryClient.getQueryData<ChatsResponse>(['chats'])?.num_unread_messages).toBe(4);
+    expect(unreadIn(queryClient)).toBe(4);
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(true);
   });
 
@@ -189,10 +193,10 @@ describe('connectLive: what a push changes', () => {
     connect(queryClient);
     latestSocket().accept();
     await latestSocket().push({ type: 'badge', unread: 2 });
-    expect(queryClient.getQueryData<ChatsResponse>(['chats'])?.num_unread_messages).toBe(2);
+    expect(unreadIn(queryClient)).toBe(2);
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(false);
     await latestSocket().push({ type: 'hidden', conversation: 5, unread: 1 });
-    expect(queryClient.getQueryData<ChatsResponse>(['chats'])?.num_unread_messages).toBe(1);
+    expect(unreadIn(queryClient)).toBe(1);
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(true);
   });
 

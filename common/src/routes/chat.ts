@@ -2,7 +2,13 @@
 import { defineRoute } from './route.js';
 
 export const chatRoutes = {
-  chats: defineRoute({ method: 'GET', path: '/api/chats.php', access: 'member', response: 'chatsResponse' }),
+  chats: defineRoute({
+    method: 'GET',
+    path: '/api/chats.php',
+    access: 'member',
+    query: 'chatsQuery',
+    response: 'chatsResponse',
+  }),
   conversation: defineRoute({
     method: 'GET',
     path: '/api/chat.php',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CHAT_TEXT_MAX_LENGTH, GIFTS, PRIVATE_PHOTO_LINES, SENT_KINDS } from '../constants.js';
 import { id, MAX_ID, wholeNumber } from './ids.js';
 import { choice, image } from './members.js';
-import { multilineText } from './text.js';
+import { multilineText, text } from './text.js';
 
 export const messageKind = z.enum([...SENT_KINDS, ...PRIVATE_PHOTO_LINES]);
 export type MessageKind = z.infer<typeof messageKind>;
@@ -57,7 +57,35 @@ export const chatEntry = z.object({
   updated_at: z.string(),
 });
 export type ChatEntry = z.infer<typeof chatEntry>;
-export const chatsResponse = z.object({ chats: z.array(chatEntry), num_unread_messages: z.number() });
+
+/** Where a page of chats.php ends: the last conversation's activity and id, `<ISO time>~<id>`. */
+export const chatsCursor = text()
+  .max(60, 'invalid_choice')
+  .transform((value, context) => {
+    const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)~([1-9]\d{0,9})$/.exec(value);
+    if (!match || Number(match[2]) > MAX_ID || Number.isNaN(Date.parse(match[1]))) {
+      context.addIssue({ code: 'custom', message: 'invalid_choice' });
+      return z.NEVER;
+    }
+    return { activityAt: match[1], conversation: Number(match[2]) };
+  });
+export type ChatsCursor = z.output<typeof chatsCursor>;
+export const chatsCursorText = ({ activityAt, conversation }: ChatsCursor) => `${activityAt}~${conversation}`;
+
+/** GET /api/chats.php: a page of conversations after `before`, or the one with `profile_id` (when there is one). */
+export const chatsQuery = z.object({
+  before: chatsCursor.optional(),
+  profile_id: id.optional(),
+});
+export type ChatsQuery = z.infer<typeof chatsQuery>;
+
+export const chatsResponse = z.object({
+  chats: z.array(chatEntry),
+  /** Unread messages in all the member's conversations, not only this page's. */
+  num_unread_messages: z.number(),
+  /** The `before` of the next page; null on the last. */
+  more: z.string().nullable(),
+});
 export type ChatsResponse = z.infer<typeof chatsResponse>;
 
 /** GET /api/chat.php: a page of messages, oldest first; `before` pages back, `after` catches up. */

@@ -1,3 +1,4 @@
+import type { ChatsCursor } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
 import { type Db, engineOf } from '../platform/db/index.js';
 import type { ConversationRow, MessageRow, MessagesTable } from '../platform/db/schema.js';
@@ -188,23 +189,35 @@ export async function recordMessage(
 }
 
 /**
- * A member's conversations, newest activity first, with the last message they may see. The page
- * of memberships is taken first (by the index conversation_members_list), so the conversations and
- * messages are looked up by key for those rows only.
+ * A page of a member's conversations, newest activity first, after `before` (keyset: a later page
+ * costs what the first does), narrowed by `where`; each with what was said last, unless
+ * the member cleared it. The page of memberships is taken first (by the index
+ * conversation_members_list), so the conversations and messages are looked up by key for its rows only.
  */
-export function listConversations(db: Db, profileId: number, limit: number) {
+export function listConversations(db: Db, profileId: number, limit: number, where: ConversationsWhere = {}) {
   return db
-    .selectFrom((eb) =>
-      eb
+    .selectFrom((eb) => {
+      let listed = eb
         .selectFrom('conversation_members')
         .select(['conversation_id', 'other_profile_id', 'unread_count', 'last_activity_at', 'cleared_up_to'])
         .where('profile_id', '=', profileId)
-        .where('hidden', '=', 0)
-        .orderBy('last_activity_at', 'desc')
-        .orderBy('conversation_id', 'desc')
-        .limit(limit)
-        .as('cm'),
-    )
+        .where('hidden', '=', 0);
+      const { before, otherProfileId } = where;
+      if (before) {
+        listed = listed.where((inner) =>
+          inner.or([
+            inner('last_activity_at', '<', before.activityAt),
+            inner.and([
+              inner('last_activity_at', '=', before.activityAt),
+              inner('conversation_id', '<', before.conversation),
+            ]),
+          ]),
+        );
+      }
+      if (otherProfileId !== undefined) listed = listed.where('other_profile_id', '=', otherProfileId);
+      if (where.unreadOnly) listed = listed.where('unread_count', '>', 0);
+      return listed.orderBy('last_activity_at', 'desc').orderBy('conversation_id', 'desc').limit(limit).as('cm');
+    })
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
     .leftJoin('messages as m', (join) =>
       join.onRef('m.id', '=', 'c.last_message_id').onRef('m.id', '>', 'cm.cleared_up_to'),
@@ -223,6 +236,13 @@ export function listConversations(db: Db, profileId: number, limit: number) {
     .orderBy('cm.last_activity_at', 'desc')
     .orderBy('cm.conversation_id', 'desc')
     .execute();
+}
+
+export interface ConversationsWhere {
+  before?: ChatsCursor;
+  otherProfileId?: number;
+  /** Only those with messages the member has not read. */
+  unreadOnly?: boolean;
 }
 
 /** Every conversation a member is in, oldest first, with when it began (their data export). */

@@ -36,7 +36,7 @@ export const chatRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = async 
   const limited = perMember(rateLimitScale);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 3, parts: 4 } });
 
-  serve(app, routes.chats, (request) => chat.chats(request.site, request.member));
+  serve(app, routes.chats, (request) => chat.chats(request.site, request.member, request.query));
   // Only the web app's own request marks the conversation read, never a link followed from elsewhere.
   serve(app, routes.conversation, (request) =>
     chat.conversation(request.site, request.member, request.query, sentByClient(request)),

@@ -1,12 +1,10 @@
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_PAGE_SIZE,
-  type ChatEntry,
   type ChatMessage,
-  type ChatProfile,
   type ChatQuery,
   type ChatResponse,
-  type Gift,
+  type ChatsQuery,
   type PrivatePhotoAction,
   type SendMessageResponse,
   type SentKind,
@@ -25,14 +23,13 @@ import { fieldError, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { MediaStore } from '../platform/media/store.js';
 import type { Site } from '../platform/site.js';
+import { createChatList } from './chat-list.js';
 import * as figureQueries from './figure-queries.js';
 import type { Sender } from './message-store.js';
 import { createOperatorChat } from './operator-chat.js';
 import * as queries from './queries.js';
 import { createMessageWriter, type Outgoing, recipientFrom } from './writer.js';
 
-/** Conversations chats.php lists at most. */
-const CHATS_LISTED = 500;
 /** Messages a reconnecting socket gets at most; a client missing more reloads its chats. */
 const CATCH_UP_LIMIT = 500;
 /** A photo file sent in a chat: c/<sender's profile id>/<random name>.webp. */
@@ -58,29 +55,13 @@ export function createChatService(deps: {
   const { db, credits, members, search, visibility, events, media } = deps;
   const writer = createMessageWriter(deps);
   const { present, store, accountOf, privatePhotos, contentOf } = writer;
+  const list = createChatList({ db, search });
+  const { chatProfiles } = list;
 
   /** An erased profile's messages went with it (a cascade), and so do the photos it sent. */
   const unsubscribe = events.subscribeLocal('account.erased', async ({ profileId }) => {
     for await (const { key } of media.list(`c/${profileId}/`)) await media.remove(key);
   });
-
-  /** The other sides' cards as the member may see them, with their presence; missing when not. */
-  async function chatProfiles(site: Site, member: Member, profileIds: number[]): Promise<Map<number, ChatProfile>> {
-    const cards = await search.listedCardsWithPresence(site, member, profileIds);
-    return new Map(
-      cards.map((card) => [
-        card.id,
-        {
-          id: card.id,
-          name: card.name,
-          age: card.age,
-          hosted: card.hosted,
-          main_image: card.main_image,
-          presence: card.presence,
-        },
-      ]),
-    );
-  }
 
   /** A photo message's file on this site, with its conversation and two sides; a 404 when there is none. */
   async function photoMessage(site: Site, file: string) {
@@ -212,38 +193,12 @@ export function createChatService(deps: {
       };
     },
 
-    /** The member's conversations, newest activity first; those with profiles they may no longer see are left out. */
-    async chats(site: Site, member: Member): Promise<{ chats: ChatEntry[]; num_unread_messages: number }> {
-      const rows = await queries.listConversations(db, member.profileId, CHATS_LISTED);
-      const profiles = await chatProfiles(
-        site,
-        member,
-        rows.map((row) => row.other_profile_id),
-      );
-      const chats = rows.flatMap((row): ChatEntry[] => {
-        const profile = profiles.get(row.other_profile_id);
-        if (!profile) return [];
-        return [
-          {
-            conversation: row.conversation_id,
-            profile,
-            num_unread_messages: row.unread_count,
-            last_message:
-              row.kind && row.created_at
-                ? {
-                    kind: row.kind,
-                    text: row.body,
-                    gift: row.gift as Gift | null,
-                    from_me: row.sender_profile_id === member.profileId,
-                    created_at: row.created_at,
-                  }
-                : null,
-            updated_at: row.last_activity_at,
-          },
-        ];
-      });
-      return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
-    },
+    /** A page of the member's conversations, or the one with a profile. */
+    chats: (site: Site, member: Member, query: ChatsQuery) =>
+      list.chats(site, member, { before: query.before, otherProfileId: query.profile_id }),
+
+    /** The member's conversations with unread messages, the newest first, and the unread total. */
+    unreadChats: (site: Site, member: Member) => list.chats(site, member, { unreadOnly: true }),
 
     /** A page of a conversation; reading it (`markRead`) sets its unread count to zero and tells the other side. */
     async conversation(site: Site, member: Member, query: ChatQuery, markRead: boolean): Promise<ChatResponse> {

@@ -109,8 +109,8 @@ export function createReminders(deps: ReminderDeps) {
     if (!mayMail(target)) return;
     if (kind === 'unread_reminder') {
       if (await sentWithin(userId, kind, UNREAD_REMINDER_PAUSE_DAYS)) return;
-      const { chats, num_unread_messages: count } = await chat.chats(site, await memberOf(userId));
-      const latest = chats.find((entry) => entry.num_unread_messages > 0);
+      const { chats, num_unread_messages: count } = await chat.unreadChats(site, await memberOf(userId));
+      const latest = chats[0];
       if (latest)
         await sendMail(recipient, kind, { link: `${origin}/chats`, params: { count, sender: latest.profile.name } });
       return;

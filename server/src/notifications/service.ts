@@ -149,8 +149,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
   ): Promise<MailContent | null> {
     const { site, member } = recipient;
     if (kind === 'messages') {
-      const { chats, num_unread_messages: count } = await chat.chats(site, member);
-      const latest = chats.find((entry) => entry.num_unread_messages > 0);
+      const { chats, num_unread_messages: count } = await chat.unreadChats(site, member);
+      const latest = chats[0];
       if (!latest) return null;
       const path = count === 1 ? `/chats/${latest.conversation}` : '/chats';
       return { link: `${await originOf(site)}${path}`, params: { count, sender: latest.profile.name } };

@@ -13,7 +13,7 @@ import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
 import { badgeText } from '../../shared/document-title';
 import { PushPrompt } from '../notifications/PushPrompt';
-import { useChats, useDeleteConversation } from './api';
+import { entriesOf, useChats, useChatWith, useDeleteConversation } from './api';
 import { ChatAvatar } from './ChatAvatar';
 import { HostedIcon } from './HostedIcon';
 import { useMessagePreview } from './useMessagePreview';
@@ -32,8 +32,8 @@ export function ChatList() {
   const chats = useChats();
   const remove = useDeleteConversation();
   const [deleting, setDeleting] = useState<ChatEntry | null>(null);
-  const entries = chats.data?.chats ?? [];
-  const starting = startingWith > 0 && !entries.some((entry) => entry.profile.id === startingWith);
+  const entries = entriesOf(chats.data);
+  const starting = useStarting(startingWith);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -59,6 +59,17 @@ export function ChatList() {
           <ChatRow key={entry.conversation} entry={entry} onDelete={() => setDeleting(entry)} />
         ))}
       </ul>
+      {chats.hasNextPage && (
+        <div className="chat-list-more">
+          <Button
+            variant="outline-primary"
+            onClick={() => void chats.fetchNextPage()}
+            disabled={chats.isFetchingNextPage}
+          >
+            {chats.isFetchingNextPage ? t('list.loadingMore') : t('list.more')}
+          </Button>
+        </div>
+      )}
       <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered aria-labelledby="delete-chat-title">
         <Modal.Header closeButton closeLabel={t('app:common.close')}>
           <Modal.Title as="h2" className="h5" id="delete-chat-title">
@@ -77,6 +88,11 @@ export function ChatList() {
       </Modal>
     </nav>
   );
+}
+
+/** Whether a conversation with this profile (0: none chosen) is being started: the member has none with it yet. */
+function useStarting(profileId: number) {
+  return useChatWith(profileId).data === null;
 }
 
 function ChatRow({ entry, onDelete }: { entry: ChatEntry; onDelete: () => void }) {

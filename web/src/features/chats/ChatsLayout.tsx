@@ -1,6 +1,6 @@
 import './chats.scss';
 import { Outlet, useMatch } from 'react-router';
-import { useChats } from './api';
+import { entriesOf, useChats } from './api';
 import { ChatList } from './ChatList';
 
 /**
@@ -13,7 +13,7 @@ export function ChatsLayout() {
   const starting = useMatch('/members/:id/chat');
   const open = Boolean(conversation ?? starting);
   const chats = useChats();
-  const none = !open && chats.data?.chats.length === 0;
+  const none = !open && chats.isSuccess && entriesOf(chats.data).length === 0;
   return (
     <div className={`chats-split ${open ? 'chats-split-open' : ''} ${none ? 'chats-split-none' : ''}`}>
       <ChatList />

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useMember } from '../../api/members';
 import { useTranslation } from '../../i18n';
 import { Loading } from '../../shared/components/Loading';
-import { useChats } from './api';
+import { useChatWith } from './api';
 import { ChatScreen } from './ChatScreen';
 
 /**
@@ -16,7 +16,7 @@ export default function MemberChatPage() {
   const { t } = useTranslation('chat');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const chats = useChats();
+  const existing = useChatWith(id);
   const member = useMember(id);
   const recipient = useMemo(() => ({ profile_id: id }), [id]);
   const onStarted = useCallback(
@@ -24,9 +24,8 @@ export default function MemberChatPage() {
     [navigate],
   );
 
-  const existing = chats.data?.chats.find((entry) => entry.profile.id === id);
-  if (existing) return <Navigate to={`/chats/${existing.conversation}`} replace />;
-  if (chats.isPending || member.isPending) return <Loading />;
+  if (existing.data) return <Navigate to={`/chats/${existing.data.conversation}`} replace />;
+  if (existing.isPending || member.isPending) return <Loading />;
   if (!member.data) {
     return (
       <div className="chat-missing">

@@ -1,5 +1,5 @@
 /** Chats: the conversation list, one conversation's pages, sending and deleting. */
-import type { ChatMessage, ChatResponse, ChatsResponse, Gift, SendMessageResponse } from '@amora/common';
+import type { ChatEntry, ChatMessage, ChatResponse, ChatsResponse, Gift, SendMessageResponse } from '@amora/common';
 import { chatRoutes } from '@amora/common/routes/chat';
 import {
   type InfiniteData,
@@ -14,21 +14,48 @@ import { queryKeys, useUser } from '../../api/hooks';
 
 export const chatKeys = {
   chats: ['chats'] as const,
+  chatWith: (profileId: number) => ['chats', 'with', profileId] as const,
+  anyChatWith: ['chats', 'with'] as const,
   conversation: (id: number) => ['chat', id] as const,
   all: ['chat'] as const,
 };
 
-/** The member's conversations and the unread total; kept fresh by the live socket and the refresh cadence. */
+/** The chats list's pages as the cache keeps them, the newest conversations first. */
+export type ChatsPages = InfiniteData<ChatsResponse, unknown>;
+
+/**
+ * The member's conversations page by page (`fetchNextPage` loads older ones) and the unread total;
+ * kept fresh by the live socket and the refresh cadence.
+ */
 export function useChats() {
   const { user } = useUser();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: chatKeys.chats,
-    queryFn: () => api(chatRoutes.chats),
+    queryFn: ({ pageParam }) => api(chatRoutes.chats, pageParam === undefined ? {} : { before: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.more ?? undefined,
     enabled: user !== null,
   });
 }
 
-export const unreadOf = (chats: ChatsResponse | undefined) => chats?.num_unread_messages ?? 0;
+/** The member's conversation with a profile (0: none), or null; it may lie beyond the list's loaded pages. */
+export function useChatWith(profileId: number) {
+  return useQuery({
+    queryKey: chatKeys.chatWith(profileId),
+    queryFn: async () => (await api(chatRoutes.chats, { profile_id: profileId })).chats.at(0) ?? null,
+    enabled: profileId > 0,
+  });
+}
+
+/** The loaded conversations, each once (one that moved up between two pages' loads shows where it is now). */
+export function entriesOf(chats: ChatsPages | undefined): ChatEntry[] {
+  const seen = new Set<number>();
+  return (chats?.pages ?? []).flatMap((page) =>
+    page.chats.filter((entry) => !seen.has(entry.conversation) && seen.add(entry.conversation)),
+  );
+}
+
+export const unreadOf = (chats: ChatsPages | undefined) => chats?.pages[0]?.num_unread_messages ?? 0;
 
 type ConversationPages = InfiniteData<ChatResponse, number | undefined>;
 
@@ -83,9 +110,10 @@ export async function catchUpConversation(queryClient: QueryClient, conversation
 }
 
 export function setUnreadTotal(queryClient: QueryClient, unread: number) {
-  queryClient.setQueryData<ChatsResponse>(chatKeys.chats, (chats) =>
-    chats ? { ...chats, num_unread_messages: unread } : chats,
-  );
+  queryClient.setQueryData<ChatsPages>(chatKeys.chats, (chats) => {
+    const [first, ...later] = chats?.pages ?? [];
+    return chats && first ? { ...chats, pages: [{ ...first, num_unread_messages: unread }, ...later] } : chats;
+  });
 }
 
 /** What a message says: text, a gift, or a photo (a File until it is sent). */
@@ -125,19 +153,25 @@ export function useDeleteConversation() {
     mutationFn: (conversation: number) => api(chatRoutes.deleteConversation, { conversation }),
     onMutate: async (conversation) => {
       await queryClient.cancelQueries({ queryKey: chatKeys.chats });
-      queryClient.setQueryData<ChatsResponse>(chatKeys.chats, (chats) => {
+      queryClient.setQueryData<ChatsPages>(chatKeys.chats, (chats) => {
         if (!chats) return chats;
-        const removed = chats.chats.find((entry) => entry.conversation === conversation);
-        return {
-          chats: chats.chats.filter((entry) => entry.conversation !== conversation),
-          num_unread_messages: chats.num_unread_messages - (removed?.num_unread_messages ?? 0),
-        };
+        const removed = entriesOf(chats).find((entry) => entry.conversation === conversation);
+        const pages = chats.pages.map((page, index) => ({
+          ...page,
+          chats: page.chats.filter((entry) => entry.conversation !== conversation),
+          num_unread_messages:
+            index === 0 ? page.num_unread_messages - (removed?.num_unread_messages ?? 0) : page.num_unread_messages,
+        }));
+        return { ...chats, pages };
       });
     },
     onError: (error) => {
       window.alert(error.message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.chats });
     },
-    onSuccess: (_ok, conversation) => queryClient.removeQueries({ queryKey: chatKeys.conversation(conversation) }),
+    onSuccess: (_ok, conversation) => {
+      queryClient.removeQueries({ queryKey: chatKeys.conversation(conversation) });
+      queryClient.removeQueries({ queryKey: chatKeys.anyChatWith });
+    },
   });
 }
