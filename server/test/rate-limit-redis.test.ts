@@ -1,17 +1,12 @@
-/**
- * With REDIS_URL set, rate limits are counted in Redis, so two app instances behind one
- * load balancer refuse the same visitor together.
- */
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from './helpers.js';
-import { TEST_REDIS_URL as REDIS_URL, redisProblem } from './redis.js';
+import { TEST_REDIS_URL as REDIS_URL, redisEnv, redisProblem } from './redis.js';
 
 const problem = await redisProblem();
 if (problem && process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is needed in CI: ${problem}`);
 
 describe.skipIf(problem !== null)('rate limits on Redis', () => {
-  const env = { REDIS_URL, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`, RATE_LIMIT_SCALE: '0.1' };
+  const env = { ...redisEnv(REDIS_URL), RATE_LIMIT_SCALE: '0.1' };
   const first = useTestApp({ env });
   const second = useTestApp({ env });
 

@@ -4,40 +4,20 @@
  * catches up on reconnect with nothing lost or doubled, a session ended through A closes its
  * sockets on B, and what B kept (settings.php, a member's user.php) follows a change through A.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_ENDED_CLOSE_CODE } from '@amora/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildMember,
-  client,
-  createTestApp,
-  loggedIn,
-  makePremium,
-  staffClient,
-  type TestApp,
-  type TestClient,
-} from './helpers.js';
-import { TEST_REDIS_URL } from './redis.js';
+import { describe, expect, it } from 'vitest';
+import { buildMember, client, loggedIn, makePremium, staffClient, type TestClient } from './helpers.js';
 import { openSocket, type TestSocket } from './sockets.js';
+import { useTwoInstances } from './two-instances.js';
 
-let a: TestApp;
-let b: TestApp;
-
-beforeAll(async () => {
-  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:` };
-  a = await createTestApp({ env, engine: 'postgres' });
-  b = await createTestApp({ env, sharedDatabaseUrl: a.databaseUrl ?? undefined });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+const instances = useTwoInstances('postgres');
 
 /** A premium member, logged in on each instance (one session each, as two devices would have). */
 async function member() {
-  const built = await buildMember(a.services, { credits: 10_000, freeMessages: 0 });
-  await makePremium(a, built);
-  return { ...built, onA: await loggedIn(a.app, built), onB: await loggedIn(b.app, built) };
+  const built = await buildMember(instances.a.services, { credits: 10_000, freeMessages: 0 });
+  await makePremium(instances.a, built);
+  return { ...built, onA: await loggedIn(instances.a.app, built), onB: await loggedIn(instances.b.app, built) };
 }
 
 async function say(from: TestClient, to: object, text: string) {
@@ -51,14 +31,14 @@ const messageIds = (socket: TestSocket) =>
 
 describe('instances joined by Redis', () => {
   it('runs both on PostgreSQL', () => {
-    expect(a.databaseUrl).toMatch(/^postgres/);
-    expect(b.databaseUrl).toBe(a.databaseUrl);
+    expect(instances.a.databaseUrl).toMatch(/^postgres/);
+    expect(instances.b.databaseUrl).toBe(instances.a.databaseUrl);
   });
 
   it('delivers a message sent through instance A to a socket on instance B, and typing back', async () => {
     const [anna, bram] = [await member(), await member()];
-    const onB = await openSocket(b.app, bram.onB);
-    const annaOnA = await openSocket(a.app, anna.onA);
+    const onB = await openSocket(instances.b.app, bram.onB);
+    const annaOnA = await openSocket(instances.a.app, anna.onA);
     try {
       const { conversation, message } = await say(anna.onA, { profile_id: bram.profileId }, 'Across instances');
       const push = await onB.next('message', (each) => each.message.id === message.id);
@@ -73,7 +53,7 @@ describe('instances joined by Redis', () => {
 
   it('catches a reconnecting client up with nothing lost or doubled', async () => {
     const [anna, bram] = [await member(), await member()];
-    let socket = await openSocket(b.app, bram.onB);
+    let socket = await openSocket(instances.b.app, bram.onB);
     const first = await say(anna.onA, { profile_id: bram.profileId }, 'm0');
     const sent = [first.message.id];
     for (let i = 1; i < 5; i++)
@@ -87,7 +67,7 @@ describe('instances joined by Redis', () => {
       const through = i % 2 ? anna.onA : anna.onB;
       sent.push((await say(through, { conversation: first.conversation }, `m${i}`)).message.id);
     }
-    socket = await openSocket(b.app, bram.onB, { since: Math.max(...before) });
+    socket = await openSocket(instances.b.app, bram.onB, { since: Math.max(...before) });
     // And some arrive just as it is back.
     const late = await Promise.all(
       [10, 11, 12].map((i) => say(i % 2 ? anna.onA : anna.onB, { conversation: first.conversation }, `m${i}`)),
@@ -104,15 +84,17 @@ describe('instances joined by Redis', () => {
 
   it('closes the socket held on instance B when its session logs out through instance A', async () => {
     const bram = await member();
-    const onB = await openSocket(b.app, bram.onB);
-    const sameSessionOnA = client(a.app, { cookies: { [SESSION_COOKIE]: bram.onB.cookie(SESSION_COOKIE) ?? '' } });
+    const onB = await openSocket(instances.b.app, bram.onB);
+    const sameSessionOnA = client(instances.a.app, {
+      cookies: { [SESSION_COOKIE]: bram.onB.cookie(SESSION_COOKIE) ?? '' },
+    });
     expect((await sameSessionOnA.get('/api/logout.php')).statusCode).toBe(200);
     expect((await onB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 
   it('closes the socket held on instance B when the member signs that session out through instance A', async () => {
     const bram = await member();
-    const onB = await openSocket(b.app, bram.onB);
+    const onB = await openSocket(instances.b.app, bram.onB);
     const { sessions } = (await bram.onA.get('/api/sessions.php')).json();
     const sessionOnB = sessions.find((session: { current: boolean }) => !session.current);
     const ended = await bram.onA.delete('/api/session.php', { id: sessionOnB.id });
@@ -122,7 +104,7 @@ describe('instances joined by Redis', () => {
 
   it('closes the sockets on instance B of the sessions a new password set through instance A ends', async () => {
     const bram = await member();
-    const [onB, onA] = [await openSocket(b.app, bram.onB), await openSocket(a.app, bram.onA)];
+    const [onB, onA] = [await openSocket(instances.b.app, bram.onB), await openSocket(instances.a.app, bram.onA)];
     try {
       const changed = await bram.onA.post('/api/password.php', {
         old_password: bram.password,
@@ -141,12 +123,12 @@ describe('instances joined by Redis', () => {
   });
 
   it('shows a site setting an admin changed through instance A on instance B at once, though B had it cached', async () => {
-    const visitorOnB = client(b.app);
+    const visitorOnB = client(instances.b.app);
     const creditsOnB = async () => (await visitorOnB.get('/api/settings.php')).json().message_credits as number;
     const before = await creditsOnB();
-    const admin = await staffClient(a, 'admin');
+    const admin = await staffClient(instances.a, 'admin');
     const changed = await admin.put('/api/staff/site.php', {
-      id: a.site.id,
+      id: instances.a.site.id,
       settings: { message_credits: before + 7 },
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -161,7 +143,7 @@ describe('instances joined by Redis', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     await expect.poll(async () => (await onB()).profile.about, { timeout: 5_000 }).toBe('Edited through instance A');
 
-    const moderator = await staffClient(a, 'moderator');
+    const moderator = await staffClient(instances.a, 'moderator');
     const granted = await moderator.post('/api/staff/member-action.php', {
       member: anna.profileId,
       action: 'credits',

@@ -6,7 +6,7 @@
  * unsubscribe link mailed by A works on B; with the keys from the environment, as production has
  * them (the same on both), and with the keys the database keeps when the environment has none.
  */
-import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newKeysEnvironment } from '../src/platform/keys/deployment-keys.js';
@@ -23,7 +23,7 @@ import {
   testPhoto,
 } from './helpers.js';
 import { type Delivery, startPushService } from './push-service.js';
-import { TEST_REDIS_URL } from './redis.js';
+import { redisEnv } from './redis.js';
 import { s3TestEnv } from './s3.js';
 
 const pushService = await startPushService();
@@ -69,8 +69,7 @@ describe.each(KEY_SOURCES)('two machines with the keys from $source', ({ env: ke
 
   beforeAll(async () => {
     const env = {
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`,
+      ...redisEnv(),
       // Mail about a message waits this long for more (five minutes by default).
       MAIL_BUNDLE_SECONDS: '0.2',
       // One bucket for both, as machines share one object store.

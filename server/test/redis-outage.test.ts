@@ -24,6 +24,7 @@ import {
   type TestClient,
   useTestApp,
 } from './helpers.js';
+import { redisEnv } from './redis.js';
 import { type OwnRedis, ownRedis, redisServerProblem } from './redis-server.js';
 import { openSocket } from './sockets.js';
 
@@ -76,8 +77,7 @@ describe.skipIf(missing !== null)('when Redis goes away under running instances'
   });
   afterAll(() => redis?.stop());
   const env = () => ({
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`,
+    ...redisEnv(redis.url),
     RATE_LIMIT_SCALE,
   });
   let first: TestApp;
@@ -180,7 +180,7 @@ describe.skipIf(missing !== null)('instances on one database when Redis goes awa
   let b: TestApp;
   beforeAll(async () => {
     redis = await ownRedis();
-    const env = { REDIS_URL: redis.url, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:` };
+    const env = redisEnv(redis.url);
     a = await createTestApp({ env, engine: 'postgres' });
     b = await createTestApp({ env, sharedDatabaseUrl: a.databaseUrl ?? undefined });
   });

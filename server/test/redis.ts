@@ -1,4 +1,5 @@
 /** Redis for the redis project (and the Redis rate-limit tests): reachable, or why not. */
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -27,3 +28,9 @@ export async function redisProblem(): Promise<string | null> {
     redis.disconnect();
   }
 }
+
+/** The environment of an app on the test Redis under a prefix of its own, so test files never share keys. */
+export const redisEnv = (url = TEST_REDIS_URL) => ({
+  REDIS_URL: url,
+  REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:`,
+});

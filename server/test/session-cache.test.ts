@@ -1,41 +1,14 @@
-/**
- * Sessions served from each instance's memory (issue 50): two instances on one database, joined by
- * Redis, each holding the member's session after a user.php; a change through A (a logout, a new
- * password, a session ended from another device, a purchase, a suspension, a language) is seen on
- * B by the very next request after A's answer, on either engine.
- */
-import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@amora/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buyingKit } from './buying.js';
-import {
-  type BuiltMember,
-  buildMember,
-  client,
-  createTestApp,
-  loggedIn,
-  staffClient,
-  type TestApp,
-  type TestClient,
-} from './helpers.js';
-import { TEST_REDIS_URL } from './redis.js';
+import { type BuiltMember, buildMember, client, loggedIn, staffClient, type TestClient } from './helpers.js';
+import { useTwoInstances } from './two-instances.js';
 
-let a: TestApp;
-let b: TestApp;
-
-beforeAll(async () => {
-  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `amora-test-${randomBytes(6).toString('hex')}:` };
-  a = await createTestApp({ env });
-  b = await createTestApp({ env, databaseOf: a });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+const instances = useTwoInstances();
 
 /** The same browser (its session cookie) asking instance B. */
 function onB(browser: TestClient): TestClient {
-  return client(b.app, { cookies: { [SESSION_COOKIE]: browser.cookie(SESSION_COOKIE) ?? '' } });
+  return client(instances.b.app, { cookies: { [SESSION_COOKIE]: browser.cookie(SESSION_COOKIE) ?? '' } });
 }
 
 async function userOf(browser: TestClient) {
@@ -46,8 +19,8 @@ async function userOf(browser: TestClient) {
 
 /** A member signed in on A, with their session read on both instances (kept in each one's memory). */
 async function signedInOnBoth(member?: BuiltMember) {
-  const built = member ?? (await buildMember(a.services));
-  const onA = await loggedIn(a.app, built);
+  const built = member ?? (await buildMember(instances.a.services));
+  const onA = await loggedIn(instances.a.app, built);
   const browserOnB = onB(onA);
   expect((await userOf(onA))?.id).toBe(built.user.id);
   expect((await userOf(browserOnB))?.id).toBe(built.user.id);
@@ -62,7 +35,7 @@ describe('sessions kept in the memory of two instances', () => {
 
   it('answers as signed out on both instances right after a logout on A', async () => {
     const { onA, onB } = await signedInOnBoth();
-    const stale = client(a.app, { cookies: { [SESSION_COOKIE]: onA.cookie(SESSION_COOKIE) ?? '' } });
+    const stale = client(instances.a.app, { cookies: { [SESSION_COOKIE]: onA.cookie(SESSION_COOKIE) ?? '' } });
     expect((await onA.get('/api/logout.php')).statusCode).toBe(200);
     expect(await userOf(onB)).toBeNull();
     expect(await userOf(stale)).toBeNull();
@@ -94,7 +67,7 @@ describe('sessions kept in the memory of two instances', () => {
   });
 
   it('shows the member premium on B right after their first purchase is paid through A', async () => {
-    const kit = buyingKit(a);
+    const kit = buyingKit(instances.a);
     const buyer = await kit.buyer();
     const browserOnB = onB(buyer.visitor);
     expect((await userOf(browserOnB))?.paid_user).toBe(false);
@@ -106,7 +79,7 @@ describe('sessions kept in the memory of two instances', () => {
 
   it('signs a member out on B right after staff suspend them through A', async () => {
     const { member, onB: browserOnB } = await signedInOnBoth();
-    const moderator = await staffClient(a, 'moderator');
+    const moderator = await staffClient(instances.a, 'moderator');
     const suspended = await moderator.post('/api/staff/member-action.php', {
       member: member.profileId,
       action: 'suspend',
