@@ -143,6 +143,9 @@ export async function paced(
   return { sentAt, measuredFrom, errors, refused };
 }
 
+/** Accepted sends whose push did not arrive. */
+export const undelivered = (row: LatencyRow) => row.sent - row.refused - row.delivered;
+
 /** The run's figures; delivery latencies and "undelivered" count the accepted sends only. */
 export function summarise(
   setup: string,

@@ -1,8 +1,7 @@
 /**
- * The realtime part of `npm run bench` (DESIGN.md: send → recipient socket p99 under 50 ms and
- * within 5× a bare `ws` echo, 10,000 sockets under 1 GiB). The app runs as real server processes
+ * The realtime part of `npm run bench` (its budgets in realtime-report.ts). The app runs as real server processes
  * on a throw-away PostgreSQL database, like production: one instance, then two joined by Redis
- * (messages sent through instance A, recipients' sockets on instance B). Paying members in pairs
+ * (half the pairs sending through instance A to recipients' sockets on B, half the other way). Paying members in pairs
  * write to each other at a fixed total rate over HTTP (POST /api/chat.php); each recipient holds a
  * socket, and the time from the start of the send to the push arriving is measured. A send the
  * instance refuses as overloaded (503) is counted apart, and each accepted one is looked for in the
@@ -24,7 +23,6 @@ import { hashSecret, newSecret } from '../server/src/identity/secrets.js';
 import * as sessionQueries from '../server/src/identity/sessions/queries.js';
 import { SOCKETS_PER_SESSION } from '../server/src/realtime/hub.js';
 import { openDemoApp } from './demo-app.js';
-import { ms } from './load.js';
 import { throwAwayDatabase } from './postgres.js';
 import {
   cpuDuring,
@@ -35,6 +33,7 @@ import {
   post,
   SendRefused,
   summarise,
+  undelivered,
 } from './realtime-traffic.js';
 import { residentMb, type ServerProcess, startApp, statementsSent } from './server-process.js';
 
@@ -55,6 +54,16 @@ export interface RealtimeOptions {
   sockets: number;
   /** Node's options for each instance, such as a CPU profile (by the instance's name). */
   nodeOptions?: (instance: string) => string[];
+}
+
+export const ONE_INSTANCE = 'one instance';
+export const TWO_INSTANCES = 'two instances joined by Redis (A → B and B → A, half each way)';
+
+export interface RealtimeFigures {
+  rows: LatencyRow[];
+  echoes: LatencyRow[];
+  /** Null when no sockets were asked for. */
+  memory: MemoryRow | null;
 }
 
 export interface MemoryRow {
@@ -144,26 +153,31 @@ function startInstance(
   );
 }
 
+/** Where a pair's sender posts and where its recipient listens. */
+export interface Route {
+  sendVia: ServerProcess;
+  listenOn: ServerProcess;
+}
+
 /**
- * Send → recipient socket: senders post to `sendVia`, recipients listen on `listenOn`. A send the
- * server refuses (503, overloaded) is counted apart; every send it accepted is looked for in the
- * database afterwards.
+ * Send → recipient socket: pair i takes `routes[i % routes.length]` (one route on one instance; A → B
+ * and B → A on two, so half the traffic goes each way). A send the server refuses (503, overloaded)
+ * is counted apart; every send it accepted is looked for in the database afterwards.
  */
 async function measureDelivery(
   setup: string,
   { members, databaseUrl }: { members: Member[]; databaseUrl: string },
-  sender: ServerProcess,
-  listener: ServerProcess,
+  routes: Route[],
   rate: number,
   options: RealtimeOptions,
 ): Promise<LatencyRow> {
-  const [sendVia, listenOn] = [sender.base, listener.base];
   const senders = members.slice(0, options.pairs);
   const recipients = members.slice(options.pairs, 2 * options.pairs);
+  const routeOf = (pair: number) => routes[pair % routes.length] as Route;
   const arrivedAt = new Map<number, number>();
   const sockets = await Promise.all(
-    recipients.map((recipient) =>
-      openAppSocket(listenOn, recipient, (push) => {
+    recipients.map((recipient, pair) =>
+      openAppSocket(routeOf(pair).listenOn.base, recipient, (push) => {
         if (push.type !== 'message' || push.message.from_me) return;
         const sequence = Number(push.message.text?.split(':')[1]);
         if (!arrivedAt.has(sequence)) arrivedAt.set(sequence, performance.now());
@@ -173,31 +187,34 @@ async function measureDelivery(
   // The first message of each pair opens its conversation, one pair after another: a burst of them
   // all at once could be refused as overload.
   const conversations: number[] = [];
-  for (const [i, sender] of senders.entries()) {
-    const opened = await postUntilAccepted(sendVia, sender, {
-      profile_id: recipients[i].profileId,
+  for (const [pair, sender] of senders.entries()) {
+    const opened = await postUntilAccepted(routeOf(pair).sendVia.base, sender, {
+      profile_id: recipients[pair].profileId,
       client_id: randomUUID(),
       text: 'hi',
     });
     conversations.push(opened.conversation);
   }
   const accepted: number[] = [];
-  const instances = [...new Set([sender.base, listener.base])];
-  const statementsBefore = await statementsSent(instances);
-  const { result: run, cpu } = await cpuDuring([...new Set([sender.pid, listener.pid])], async () => {
-    const sent = await paced(rate, options.seconds, async (sequence) => {
-      const pair = sequence % senders.length;
-      const answer = await post(sendVia, senders[pair], {
-        conversation: conversations[pair],
-        client_id: randomUUID(),
-        text: `bench:${sequence}`,
+  const instances = [...new Set(routes.flatMap((route) => [route.sendVia, route.listenOn]))];
+  const statementsBefore = await statementsSent(instances.map((instance) => instance.base));
+  const { result: run, cpu } = await cpuDuring(
+    instances.map((instance) => instance.pid),
+    async () => {
+      const sent = await paced(rate, options.seconds, async (sequence) => {
+        const pair = sequence % senders.length;
+        const answer = await post(routeOf(pair).sendVia.base, senders[pair], {
+          conversation: conversations[pair],
+          client_id: randomUUID(),
+          text: `bench:${sequence}`,
+        });
+        accepted.push(answer.message.id);
       });
-      accepted.push(answer.message.id);
-    });
-    await sleep(DRAIN_MS);
-    return sent;
-  });
-  const statements = (await statementsSent(instances)) - statementsBefore;
+      await sleep(DRAIN_MS);
+      return sent;
+    },
+  );
+  const statements = (await statementsSent(instances.map((instance) => instance.base))) - statementsBefore;
   for (const socket of sockets) socket.close();
   return {
     ...summarise(setup, rate, options.seconds, run, arrivedAt, cpu),
@@ -291,9 +308,7 @@ async function measureSocketMemory(instance: ServerProcess, members: Member[], c
   return { sockets: count, beforeMb, afterMb, perSocketKb: ((afterMb - beforeMb) * 1024) / count };
 }
 
-export async function benchRealtime(
-  options: RealtimeOptions,
-): Promise<{ rows: LatencyRow[]; echoes: LatencyRow[]; memory: MemoryRow }> {
+export async function benchRealtime(options: RealtimeOptions): Promise<RealtimeFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-bench-realtime-'));
   const database = await throwAwayDatabase(options.adminUrl);
   const running: ServerProcess[] = [];
@@ -312,9 +327,9 @@ export async function benchRealtime(
     const single = await startInstance('realtime-single', options, database.url, dataDir);
     running.push(single);
     for (const rate of options.rates) {
-      rows.push(await measureDelivery('one instance', seeded, single, single, rate, options));
+      rows.push(await measureDelivery(ONE_INSTANCE, seeded, [{ sendVia: single, listenOn: single }], rate, options));
     }
-    const memory = await measureSocketMemory(single, members, options.sockets);
+    const memory = options.sockets > 0 ? await measureSocketMemory(single, members, options.sockets) : null;
     await single.stop();
 
     if (await reachable(options.redisUrl)) {
@@ -323,7 +338,11 @@ export async function benchRealtime(
       const b = await startInstance('realtime-b', options, database.url, dataDir, options.redisUrl);
       running.push(b);
       for (const rate of options.rates) {
-        rows.push(await measureDelivery('two instances joined by Redis (A → B)', seeded, a, b, rate, options));
+        const eachWay = [
+          { sendVia: a, listenOn: b },
+          { sendVia: b, listenOn: a },
+        ];
+        rows.push(await measureDelivery(TWO_INSTANCES, seeded, eachWay, rate, options));
       }
     } else {
       console.warn(`Skipping the two-instance run: Redis is not reachable at ${options.redisUrl}.`);
@@ -337,57 +356,16 @@ export async function benchRealtime(
           (row.statements === undefined ? '' : `, statements a message ${row.statements.toFixed(1)}`),
       );
     }
-    console.log(
-      `realtime | ${memory.sockets} sockets: ${memory.beforeMb.toFixed(0)} MB → ${memory.afterMb.toFixed(0)} MB ` +
-        `(${memory.perSocketKb.toFixed(1)} KB a socket)`,
-    );
+    if (memory) {
+      console.log(
+        `realtime | ${memory.sockets} sockets: ${memory.beforeMb.toFixed(0)} MB → ${memory.afterMb.toFixed(0)} MB ` +
+          `(${memory.perSocketKb.toFixed(1)} KB a socket)`,
+      );
+    }
     return { rows, echoes, memory };
   } finally {
     for (const instance of running) await instance.stop();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Accepted sends whose push did not arrive. */
-const undelivered = (row: LatencyRow) => row.sent - row.refused - row.delivered;
-
-const REALTIME_P99_MS = 50;
-const ECHO_FACTOR = 5;
-const SOCKETS_MB = 1024;
-
-/** The realtime section of the report; `pairs` and `seconds` as given to benchRealtime. */
-export function realtimeReport(
-  { rows, echoes, memory }: { rows: LatencyRow[]; echoes: LatencyRow[]; memory: MemoryRow },
-  { pairs, seconds }: { pairs: string; seconds: number },
-) {
-  const echoAt = (rate: number) => echoes.find((echo) => echo.rate === rate)?.p99 ?? 0;
-  const line = (row: LatencyRow, verdict: string) =>
-    `| ${row.setup} | ${row.rate} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ` +
-    `${row.refused} | ${ms(row.refusedP99)} | ${undelivered(row)} | ${row.lost} | ${row.errors} | ` +
-    `${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} | ${row.statements?.toFixed(1) ?? ''} | ${verdict} |`;
-  const within = (row: LatencyRow) =>
-    row.p99 < REALTIME_P99_MS && row.p99 <= ECHO_FACTOR * Math.max(echoAt(row.rate), 1);
-  return [
-    '## Realtime: message send → recipient socket',
-    '',
-    `${pairs} pairs of paying members on PostgreSQL; each message is a POST /api/chat.php, measured ` +
-      `from the start of the request to the push on the recipient's socket, for ${seconds} s after a 2 s warm-up. ` +
-      `The app runs as server processes without a request log. Budget: p99 under ${REALTIME_P99_MS} ms and within ` +
-      `${ECHO_FACTOR}× the echo's p99 (a floor of 1 ms). CPU a message: what the app's processes (the echo server's, ` +
-      `in its rows) and PostgreSQL's used per delivered message, from /proc; the load generator's own is not counted. ` +
-      'A send the instance refused for overload (503, Retry-After) is counted apart, with the p99 of its answer; ' +
-      'the latencies are those of the accepted sends, and lost counts accepted sends missing from the database afterwards. ' +
-      "Statements a message: all the instances sent PostgreSQL (their /metrics' amora_database_statements_total) over " +
-      'the accepted sends: the send itself (8, server/test/chat-statements.test.ts) and what it sets going (the notification job, the relay).',
-    '',
-    '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | refused (503) | 503 p99 ms | undelivered | lost | errors | CPU a message: app ms | PostgreSQL ms | statements a message | budget |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...echoes.map((echo) => line(echo, 'baseline')),
-    ...rows.map((row) => line(row, within(row) && undelivered(row) === 0 && row.lost === 0 ? 'met' : 'missed')),
-    '',
-    `${memory.sockets.toLocaleString('en')} open sockets on one instance: ${memory.beforeMb.toFixed(0)} MB resident ` +
-      `before, ${memory.afterMb.toFixed(0)} MB after (${memory.perSocketKb.toFixed(1)} KB a socket); budget under ` +
-      `${SOCKETS_MB} MB: ${memory.afterMb < SOCKETS_MB ? 'met' : 'missed'}.`,
-  ].join('\n');
 }

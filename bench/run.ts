@@ -53,7 +53,8 @@ import {
   values,
 } from './options.js';
 import { postgresAdminUrl } from './postgres.js';
-import { benchRealtime, realtimeReport } from './realtime.js';
+import { benchRealtime } from './realtime.js';
+import { realtimeReport } from './realtime-report.js';
 import { benchScale, scaleReport } from './scale.js';
 import { seededDatabase } from './seed.js';
 import { productionEnv, startApp } from './server-process.js';
