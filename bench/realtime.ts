@@ -57,7 +57,7 @@ export interface RealtimeOptions {
 }
 
 export const ONE_INSTANCE = 'one instance';
-export const TWO_INSTANCES = 'two instances joined by Redis (A → B and B → A, half each way)';
+const TWO_INSTANCES = 'two instances joined by Redis (A → B and B → A, half each way)';
 
 export interface RealtimeFigures {
   rows: LatencyRow[];
@@ -66,7 +66,7 @@ export interface RealtimeFigures {
   memory: MemoryRow | null;
 }
 
-export interface MemoryRow {
+interface MemoryRow {
   sockets: number;
   beforeMb: number;
   afterMb: number;
@@ -154,7 +154,7 @@ function startInstance(
 }
 
 /** Where a pair's sender posts and where its recipient listens. */
-export interface Route {
+interface Route {
   sendVia: ServerProcess;
   listenOn: ServerProcess;
 }
