@@ -60,7 +60,7 @@ function criteriaOf(filter: SearchFilter, eb: ProfilesEb, byId = false) {
 
 /**
  * Whom the filter lists for anyone, before leaving out the searcher's own, `excluded` and both
- * sides of the searcher's blocks (the cached totals count those apart, see listingState).
+ * sides of the searcher's blocks (what a large total estimates, see totals.ts).
  */
 export function listedBy(filter: SearchFilter, eb: ProfilesEb) {
   return [...criteriaOf(filter, eb), seenBy(eb, undefined, 'find')];
