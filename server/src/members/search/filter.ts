@@ -67,7 +67,7 @@ export function listedBy(filter: SearchFilter, eb: ProfilesEb) {
 }
 
 /** The searcher's own profile and `excluded`: ids given as values. */
-export function namedExclusions(filter: SearchFilter): number[] {
+function namedExclusions(filter: SearchFilter): number[] {
   return filter.viewerProfileId === undefined ? filter.excluded : [filter.viewerProfileId, ...filter.excluded];
 }
 

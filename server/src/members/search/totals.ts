@@ -13,7 +13,7 @@ import { listedBy, matching, type SearchFilter } from './filter.js';
  * entries for a filter seen for the first time would cost more than the search itself, for a
  * figure nobody reads to the last digit.
  */
-export const LARGE_TOTAL = 1000;
+const LARGE_TOTAL = 1000;
 const LARGE_TOTAL_KEPT_MS = 60_000;
 /** Filters whose large total is kept; the least recently used go first. */
 const KEPT_TOTALS = 2000;
@@ -29,7 +29,7 @@ export async function countMatching(db: Db, filter: SearchFilter): Promise<numbe
 }
 
 /** How many profiles match the filter, counting no further than `bound`. */
-export async function countMatchingUpTo(db: Db, filter: SearchFilter, bound: number): Promise<number> {
+async function countMatchingUpTo(db: Db, filter: SearchFilter, bound: number): Promise<number> {
   const firstOnes = db.selectFrom('profiles').select(sql<number>`1`.as('one')).where(matching(filter)).limit(bound);
   const row = await db
     .selectFrom(firstOnes.as('bounded'))
@@ -42,7 +42,7 @@ export async function countMatchingUpTo(db: Db, filter: SearchFilter, bound: num
  * PostgreSQL's planner's estimate of how many profiles the filter lists for anyone (from its
  * statistics, so it costs a plan, not a count); null on SQLite, whose planner makes none.
  */
-export async function estimateListed(db: Db, filter: SearchFilter): Promise<number | null> {
+async function estimateListed(db: Db, filter: SearchFilter): Promise<number | null> {
   if (engineOf(db) !== 'postgres') return null;
   const listed = db
     .selectFrom('profiles')
