@@ -72,8 +72,15 @@ async function undoLaterMigrations() {
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }
 
+/** Search totals without their index for a region's ages (the listing version it dropped stays gone). */
+async function undoSearchTotalsBounded() {
+  await sql`drop index profiles_search_region`.execute(t.db);
+  await sql`delete from kysely_migration where name = '1765275000000-SearchTotalsBounded'`.execute(t.db);
+}
+
 /** Failed sign-ins counted for members alone, per site. */
 async function undoStaffLoginFailures() {
+  await undoSearchTotalsBounded();
   await sql`alter table login_failures rename to login_failures_of_kind`.execute(t.db);
   await t.db.schema
     .createTable('login_failures')

@@ -23,7 +23,7 @@ export const blockedByViewer = (eb: ProfilesEb, viewer: number) =>
   eb.selectFrom('blocks').select('blocked_profile_id as id').where('blocker_profile_id', '=', viewer);
 
 /** Profiles that blocked the viewer. */
-export const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
+const blockersOfViewer = (eb: ProfilesEb, viewer: number) =>
   eb.selectFrom('blocks').select('blocker_profile_id as id').where('blocked_profile_id', '=', viewer);
 
 /** The viewer has been in touch with the profile. */

@@ -60,14 +60,14 @@ function criteriaOf(filter: SearchFilter, eb: ProfilesEb, byId = false) {
 
 /**
  * Whom the filter lists for anyone, before leaving out the searcher's own, `excluded` and both
- * sides of the searcher's blocks (the cached totals count those apart, see listingState).
+ * sides of the searcher's blocks (what a large total estimates, see totals.ts).
  */
 export function listedBy(filter: SearchFilter, eb: ProfilesEb) {
   return [...criteriaOf(filter, eb), seenBy(eb, undefined, 'find')];
 }
 
 /** The searcher's own profile and `excluded`: ids given as values. */
-export function namedExclusions(filter: SearchFilter): number[] {
+function namedExclusions(filter: SearchFilter): number[] {
   return filter.viewerProfileId === undefined ? filter.excluded : [filter.viewerProfileId, ...filter.excluded];
 }
 

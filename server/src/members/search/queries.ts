@@ -4,7 +4,7 @@ import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { CardRow, ImageRow, PresenceRow } from '../presenter.js';
 import { matching, type ProfilesEb, type SearchFilter } from './filter.js';
-import { countMatching, type ListingState, listingStateColumns, toListingState } from './listing-state.js';
+import { countMatching } from './totals.js';
 
 /** A listed profile's card: the few columns it shows, with its main photo when that is active. */
 export interface CardWithMain {
@@ -110,13 +110,13 @@ export async function searchProfiles(
   limit: number,
   offset: number,
 ): Promise<CardWithMain[]> {
-  return (await searchPage(db, filter, limit, { offset }, false)).cards;
+  return (await searchPage(db, filter, limit, { offset })).cards;
 }
 
 /** Where a page starts: this many cards in, or after this card (keyset paging: page 1,000 costs what page 1 does). */
 export type PageStart = { offset: number } | { after: SearchPlace };
 
-type SearchPage = { cards: CardWithMain[]; state: ListingState | null; next: SearchPlace | null };
+type SearchPage = { cards: CardWithMain[]; next: SearchPlace | null };
 
 /** The cursor after the last card of a full page; null after the last page. */
 function nextAfter(filter: SearchFilter, cards: CardWithMain[], limit: number): SearchPlace | null {
@@ -131,42 +131,27 @@ function nextAfter(filter: SearchFilter, cards: CardWithMain[], limit: number): 
 }
 
 /**
- * A page of results and, in the same query, the listing state (see listingState); the state is
- * null when the page is empty. Faces first (not in a name search): the profiles with an active main
+ * A page of results, and the cursor after it. Faces first (not in a name search): the profiles with an active main
  * photo, then those without, each in the indexes' order; a page reaches the second part only once
  * the first has run out, so the first pages cost one query as before.
  */
-export async function searchPage(
-  db: Db,
-  filter: SearchFilter,
-  limit: number,
-  start: PageStart,
-  withState = true,
-): Promise<SearchPage> {
-  const page =
-    'after' in start
-      ? await pageAfter(db, filter, limit, start.after, withState)
-      : await pageAt(db, filter, limit, start.offset, withState);
-  return { ...page, next: nextAfter(filter, page.cards, limit) };
+export async function searchPage(db: Db, filter: SearchFilter, limit: number, start: PageStart): Promise<SearchPage> {
+  const cards =
+    'after' in start ? await pageAfter(db, filter, limit, start.after) : await pageAt(db, filter, limit, start.offset);
+  return { cards, next: nextAfter(filter, cards, limit) };
 }
 
-type Part = { cards: CardWithMain[]; state: ListingState | null };
-
-async function pageAt(db: Db, filter: SearchFilter, limit: number, offset: number, withState: boolean): Promise<Part> {
+async function pageAt(db: Db, filter: SearchFilter, limit: number, offset: number): Promise<CardWithMain[]> {
   if (filter.nameStart !== undefined || filter.withMainPhoto !== undefined)
-    return pageInOrder(db, filter, limit, { offset }, withState);
-  const faces = await pageInOrder(db, { ...filter, withMainPhoto: true }, limit, { offset }, withState);
-  if (faces.cards.length === limit) return faces;
+    return pageInOrder(db, filter, limit, { offset });
+  const faces = await pageInOrder(db, { ...filter, withMainPhoto: true }, limit, { offset });
+  if (faces.length === limit) return faces;
   const facesInAll =
-    faces.cards.length > 0 ? offset + faces.cards.length : await countMatching(db, { ...filter, withMainPhoto: true });
-  const rest = await pageInOrder(
-    db,
-    { ...filter, withMainPhoto: false },
-    limit - faces.cards.length,
-    { offset: Math.max(0, offset - facesInAll) },
-    withState && faces.state === null,
-  );
-  return { cards: [...faces.cards, ...rest.cards], state: faces.state ?? rest.state };
+    faces.length > 0 ? offset + faces.length : await countMatching(db, { ...filter, withMainPhoto: true });
+  const rest = await pageInOrder(db, { ...filter, withMainPhoto: false }, limit - faces.length, {
+    offset: Math.max(0, offset - facesInAll),
+  });
+  return [...faces, ...rest];
 }
 
 type Past = (eb: ProfilesEb) => Expression<SqlBool>;
@@ -200,28 +185,13 @@ function stretchesAfter(filter: SearchFilter, after: SearchPlace): { filter: Sea
   return stretches;
 }
 
-async function pageAfter(
-  db: Db,
-  filter: SearchFilter,
-  limit: number,
-  after: SearchPlace,
-  withState: boolean,
-): Promise<Part> {
+async function pageAfter(db: Db, filter: SearchFilter, limit: number, after: SearchPlace): Promise<CardWithMain[]> {
   const cards: CardWithMain[] = [];
-  let state: ListingState | null = null;
   for (const stretch of stretchesAfter(filter, after)) {
-    const part = await pageInOrder(
-      db,
-      stretch.filter,
-      limit - cards.length,
-      { past: stretch.past },
-      withState && !state,
-    );
-    cards.push(...part.cards);
-    state ??= part.state;
+    cards.push(...(await pageInOrder(db, stretch.filter, limit - cards.length, { past: stretch.past })));
     if (cards.length === limit) break;
   }
-  return { cards, state };
+  return cards;
 }
 
 async function pageInOrder(
@@ -229,10 +199,8 @@ async function pageInOrder(
   filter: SearchFilter,
   limit: number,
   { offset, past }: { offset?: number; past?: Past },
-  withState: boolean,
-): Promise<Part> {
+): Promise<CardWithMain[]> {
   const rows = await selectCards(db)
-    .$if(withState, (query) => query.select(listingStateColumns(db, filter)))
     .where(matching(filter))
     .$if(past !== undefined, (query) => query.where((eb) => (past as Past)(eb)))
     .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
@@ -242,10 +210,5 @@ async function pageInOrder(
     .limit(limit)
     .$if(offset !== undefined && offset > 0, (query) => query.offset(offset as number))
     .execute();
-  const first = rows[0];
-  const state =
-    withState && first?.listing_version !== undefined
-      ? toListingState({ ...first, listing_version: first.listing_version })
-      : null;
-  return { cards: rows.map(toCardWithMain), state };
+  return rows.map(toCardWithMain);
 }

@@ -20,8 +20,8 @@ import { assertVisitorMayBrowse } from '../safety/visibility.js';
 import { placeOf, signedCursor } from './cursor.js';
 import type { SearchFilter } from './filter.js';
 import { searchKey } from './key.js';
-import { countListed, estimateListed, type ListingState, listingState } from './listing-state.js';
 import * as queries from './queries.js';
+import { createTotals } from './totals.js';
 
 /** YYYY-MM-DD of the day `years` before `today`. */
 function yearsBefore(today: Date, years: number): string {
@@ -59,56 +59,8 @@ function widenings(criteria: Criteria): Criteria[] {
   return steps;
 }
 
-/** Totals kept, per filter, while the listing version stays the same; the least recently used go first. */
-const COUNT_CACHE_SIZE = 2000;
-/**
- * From this many on, a total is an estimate: on a site of a million, counting half a million index
- * entries for a filter seen for the first time, or again each time a profile joins or leaves (every
- * few seconds), would cost more than the searches themselves, for a figure nobody reads to the last
- * digit. PostgreSQL's planner estimates it (rounded to three figures); SQLite, which has no
- * estimates, counts it and keeps it for a minute after the listing changes.
- */
-const LARGE_TOTAL = 1000;
-const LARGE_TOTAL_KEPT_MS = 60_000;
-
-/** `n` to three significant figures: 523,417 → 523,000. */
-function roughly(n: number): number {
-  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 2);
-  return Math.round(n / unit) * unit;
-}
-
-/**
- * Totals without counting 100,000 index entries on every search: how many a filter lists is kept
- * with the listing version read before counting, and reused while that version is current (see
- * LARGE_TOTAL for large ones); the profiles this searcher does not see are subtracted.
- */
-function createCounter(db: Db, clock: Clock) {
-  type Kept = { version: string; count: number; at: number };
-  const cache = new Map<string, Kept>();
-  const stillGood = (kept: Kept, version: string) =>
-    kept.version === version || (kept.count >= LARGE_TOTAL && clock.now().getTime() - kept.at < LARGE_TOTAL_KEPT_MS);
-  async function listed(filter: SearchFilter): Promise<number> {
-    const estimate = await estimateListed(db, filter);
-    return estimate !== null && estimate >= LARGE_TOTAL ? roughly(estimate) : countListed(db, filter);
-  }
-  /** `known` is the listing state when it was already read (with a page of results). */
-  return async function count(filter: SearchFilter, known?: ListingState | null): Promise<number> {
-    const { version, hidden } = known ?? (await listingState(db, filter));
-    const { siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart } = filter;
-    const key = JSON.stringify([siteId, gender, country, region, bornOnOrBefore, bornAfter, nameStart]);
-    let kept = cache.get(key);
-    cache.delete(key);
-    if (!kept || !stillGood(kept, version)) {
-      kept = { version, count: await listed(filter), at: clock.now().getTime() };
-    }
-    cache.set(key, kept);
-    if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return Math.max(0, kept.count - hidden);
-  };
-}
-
 export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
-  const countProfiles = createCounter(db, clock);
+  const countProfiles = createTotals(db, clock);
 
   function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): SearchFilter {
     const today = clock.now();
@@ -204,20 +156,18 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       if (!viewer) assertVisitorMayBrowse(site, query.network, new DomainError('search_login_required'));
       // The searcher's own profile and both sides of their blocks are left out inside the queries.
       const filter = filterFor(site, query, viewer, []);
-      // The page brings the listing state along, so a remembered total costs no further query.
-      const {
-        cards: rows,
-        state,
-        next,
-      } = await queries.searchPage(
+      const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
+      const { cards: rows, next } = await queries.searchPage(
         db,
         filter,
         SEARCH_PAGE_SIZE,
-        query.after
-          ? { after: placeOf(linkKeys, clock.now(), query.after) }
-          : { offset: (query.page - 1) * SEARCH_PAGE_SIZE },
+        query.after ? { after: placeOf(linkKeys, clock.now(), query.after) } : { offset },
       );
-      const total = await countProfiles(filter, state);
+      // The last page of an offset tells the total itself; otherwise it is counted or estimated.
+      const total = await countProfiles(
+        filter,
+        query.after ? undefined : { offset, shown: rows.length, limit: SEARCH_PAGE_SIZE },
+      );
       const similar =
         total < SEARCH_FEW_RESULTS && query.page === 1
           ? await similarTo(

@@ -17,7 +17,6 @@ import type {
   ContactsTable,
   PhotosTable,
   PrivatePhotoAccessTable,
-  ProfileListingVersionTable,
   ProfilesTable,
   ReportsTable,
 } from './schema/members.js';
@@ -112,7 +111,6 @@ export interface Database {
   account_tokens: AccountTokensTable;
   profiles: ProfilesTable;
   photos: PhotosTable;
-  profile_listing_version: ProfileListingVersionTable;
   blocks: BlocksTable;
   contacts: ContactsTable;
   private_photo_access: PrivatePhotoAccessTable;

@@ -63,13 +63,6 @@ export interface PrivatePhotoAccessTable {
   updated_at: string;
 }
 
-/** One row (id 1) whose version changes, by trigger, whenever a profile is listed differently. */
-export interface ProfileListingVersionTable {
-  id: number;
-  /** A bigint: a string on PostgreSQL, a number on SQLite. */
-  version: number | string;
-}
-
 export interface BlocksTable {
   blocker_profile_id: number;
   blocked_profile_id: number;
