@@ -6,7 +6,6 @@
  */
 import {
   LIKES_COUNT_CAP,
-  LIKES_LIST_TYPES,
   LIKES_PAGE_SIZE,
   type LikesCursor,
   type LikesListQuery,
@@ -71,8 +70,21 @@ export function createLikesLists(deps: { db: Db; clock: Clock; search: SearchSer
     return (after, limit) => queries.receivedPage(db, own, after, limit, type === 'matches');
   }
 
-  const visibleIds = (site: Site, member: SignedInViewer) => async (ids: number[]) =>
-    new Map([...(await search.listedIds(site, member, ids))].map((id) => [id, true]));
+  /**
+   * Which of the ids the member may see, each asked once per call: the lists share most profiles
+   * (every match is also a received like), so later lists mostly find theirs already answered.
+   */
+  function visibleIds(site: Site, member: SignedInViewer) {
+    const known = new Map<number, boolean>();
+    return async (ids: number[]) => {
+      const unknown = ids.filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        const listed = await search.listedIds(site, member, unknown);
+        for (const id of unknown) known.set(id, listed.has(id));
+      }
+      return new Map(ids.filter((id) => known.get(id)).map((id) => [id, true]));
+    };
+  }
 
   const visibleCards = (site: Site, member: SignedInViewer) => async (ids: number[]) =>
     new Map<number, ProfileCard>((await search.listedCards(site, member, ids)).map((card) => [card.id, card]));
@@ -97,11 +109,11 @@ export function createLikesLists(deps: { db: Db; clock: Clock; search: SearchSer
   return {
     /** likes.php: the first page of both lists, their counts, and the matches new to the member. */
     async overview(site: Site, member: SignedInViewer): Promise<LikesResponse> {
-      const [received, given, matches] = await Promise.all(
-        LIKES_LIST_TYPES.map((type) =>
-          visibleEntries(reader(member, type), visibleIds(site, member), LIKES_COUNT_CAP, null),
-        ),
-      );
+      const shown = visibleIds(site, member);
+      const walk = (type: LikesListType) => visibleEntries(reader(member, type), shown, LIKES_COUNT_CAP, null);
+      // Received first: the matches, and often the given, are then answered from what it found.
+      const received = await walk('received');
+      const [given, matches] = await Promise.all([walk('given'), walk('matches')]);
       const firstPage = (entries: Kept<boolean>[]) =>
         entries.slice(0, LIKES_PAGE_SIZE).map(({ like }) => ({ id: like.id, like_new: like.fresh }));
       const fresh = (entries: Kept<boolean>[]) => entries.filter(({ like }) => like.fresh);

@@ -105,8 +105,8 @@ export async function givenPage(db: Db, liker: number, after: LikesAfter, limit:
 
 /**
  * Likes a profile got, new ones first, then the seen, each newest first, after `after`; with
- * `matchesOnly`, only from profiles it likes back. Each part reads its own index in order
- * (likes_received_new, likes_received_newest), so a page costs what the first does.
+ * `matchesOnly`, only from profiles it likes back. One statement of two parts, each reading its own
+ * index in order (likes_received_new, likes_received_newest), so a page costs what the first does.
  */
 export async function receivedPage(
   db: Db,
@@ -115,23 +115,34 @@ export async function receivedPage(
   limit: number,
   matchesOnly = false,
 ): Promise<ListedLike[]> {
-  const fresh = !after || after.fresh ? await receivedPart(db, liked, true, after, limit, matchesOnly) : [];
-  if (fresh.length === limit) return fresh;
-  const seenAfter = after && !after.fresh ? after : null;
-  return [...fresh, ...(await receivedPart(db, liked, false, seenAfter, limit - fresh.length, matchesOnly))];
+  const seen = receivedPart(db, liked, false, after && !after.fresh ? after : null, limit, matchesOnly);
+  // Past the new ones, only the seen part is left.
+  const parts =
+    after && !after.fresh
+      ? db.selectFrom(seen.as('seen')).selectAll()
+      : db
+          .selectFrom(receivedPart(db, liked, true, after, limit, matchesOnly).as('fresh'))
+          .selectAll()
+          .unionAll(db.selectFrom(seen.as('seen')).selectAll());
+  const rows = await db
+    .selectFrom(parts.as('received'))
+    .selectAll()
+    .orderBy('fresh', 'desc')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, at: row.at, fresh: Number(row.fresh) === 1 }));
 }
 
-async function receivedPart(
-  db: Db,
-  liked: number,
-  fresh: boolean,
-  after: LikesAfter,
-  limit: number,
-  matchesOnly: boolean,
-): Promise<ListedLike[]> {
+function receivedPart(db: Db, liked: number, fresh: boolean, after: LikesAfter, limit: number, matchesOnly: boolean) {
   let query = db
     .selectFrom('likes as received')
-    .select(['received.liker_profile_id as id', 'received.created_at as at'])
+    .select([
+      'received.liker_profile_id as id',
+      'received.created_at as at',
+      sql<number>`${sql.lit(fresh ? 1 : 0)}`.as('fresh'),
+    ])
     .where('received.liked_profile_id', '=', liked)
     .where('received.seen_at', fresh ? 'is' : 'is not', null);
   if (after) {
@@ -149,12 +160,7 @@ async function receivedPart(
       ),
     );
   }
-  const rows = await query
-    .orderBy('received.created_at', 'desc')
-    .orderBy('received.liker_profile_id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, fresh }));
+  return query.orderBy('received.created_at', 'desc').orderBy('received.liker_profile_id', 'desc').limit(limit);
 }
 
 /** Those of `ids` that `liker` likes. */
