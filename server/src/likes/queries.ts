@@ -156,7 +156,12 @@ function receivedPart(db: Db, liked: number, fresh: boolean, after: LikesAfter, 
         selectFrom('likes as back')
           .select('back.liked_profile_id')
           .whereRef('back.liker_profile_id', '=', 'received.liked_profile_id')
-          .whereRef('back.liked_profile_id', '=', 'received.liker_profile_id'),
+          .whereRef('back.liked_profile_id', '=', 'received.liker_profile_id')
+          // An offset keeps PostgreSQL from making this a join: its prepared statements' generic plan
+          // then compared every received like with every given one (1.4 s at 5,200 and 3,100), where
+          // a lookup of the like back by its key, row by row in the list's order, stops at the page.
+          .limit(1)
+          .offset(0),
       ),
     );
   }
