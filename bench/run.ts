@@ -5,7 +5,7 @@
  * autocannon (in a worker thread) at a fixed rate per scenario. Writes bench/results.md.
  *
  * Likes: each hosted profile likes 5 others, and the demo member has 200 received likes (20 new) and
- * 100 given, the lists GET /api/likes.php returns in full.
+ * 100 given, of which GET /api/likes.php returns the first 30 of each list and counts up to 100.
  *
  * Chats: 1,000,000 messages, the demo member's 100 conversations of 1,000 and 9,000 others of 100
  * (bench/chat-seed.ts).

@@ -51,8 +51,8 @@ async function send(page: Page, text: string) {
 /** What waits for a member as the API counts it: unread messages plus new likes. */
 async function waiting(page: Page): Promise<number> {
   const chats = (await (await page.request.get('/api/chats.php')).json()) as { num_unread_messages: number };
-  const likes = (await (await page.request.get('/api/likes.php')).json()) as { liked_by: { like_new: boolean }[] };
-  return chats.num_unread_messages + likes.liked_by.filter((profile) => profile.like_new).length;
+  const likes = (await (await page.request.get('/api/likes.php')).json()) as { counts: { new_likes: number } };
+  return chats.num_unread_messages + likes.counts.new_likes;
 }
 
 test('two members chat live, run out of credits and delete the conversation', async ({ page, browser }, testInfo) => {

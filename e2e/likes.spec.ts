@@ -3,6 +3,7 @@
  * new likes; the swipe game until the day's likes are used, by touch on a phone and by keyboard
  * and buttons on a desktop.
  */
+import { LIKES_PAGE_SIZE } from '@amora/common';
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { enterSite, expectAccessible, hostedProfiles, otherPerson, screenshot, signUpMember } from './support.js';
@@ -17,10 +18,8 @@ async function likeThroughApi(page: Page, profileId: number) {
 
 /** New likes as the API counts them (parallel journeys may like anyone, so counts are read, not assumed). */
 async function newLikes(page: Page): Promise<number> {
-  const { liked_by } = (await (await page.request.get('/api/likes.php')).json()) as {
-    liked_by: { like_new: boolean }[];
-  };
-  return liked_by.filter((profile) => profile.like_new).length;
+  const { counts } = (await (await page.request.get('/api/likes.php')).json()) as { counts: { new_likes: number } };
+  return counts.new_likes;
 }
 
 /** Collects what the match popup raises on window (MATCH_POPUP_EVENT in MatchPopup.tsx). */
@@ -144,6 +143,28 @@ test('the likes badge and the tab title count new likes', async ({ page, browser
   await expect(received.getByRole('listitem').filter({ hasText: 'Eelco' }).getByText(t('likes:list.new'))).toHaveCount(
     1,
   );
+});
+
+test('a likes list shows a page at a time, and More brings the next', async ({ page }, testInfo) => {
+  await enterSite(page, '/');
+  await signUpMember(page, 'Fenna', { activate: true });
+  const liked = await hostedProfiles(page, LIKES_PAGE_SIZE + 2);
+  for (const profile of liked) await likeThroughApi(page, profile.id);
+
+  await page.goto('/likes/given');
+  await expect(page.getByRole('link', { name: new RegExp(t('likes:tabs.given')) })).toContainText(
+    `(${LIKES_PAGE_SIZE + 2})`,
+  );
+  const given = page.getByRole('list', { name: t('likes:tabs.given') });
+  await expect(given.getByRole('listitem')).toHaveCount(LIKES_PAGE_SIZE);
+  const more = page.getByRole('button', { name: t('likes:list.more') });
+  await expectAccessible(page);
+  await more.click();
+  await expect(given.getByRole('listitem')).toHaveCount(LIKES_PAGE_SIZE + 2);
+  await expect(more).toBeHidden();
+  // Newest first: the first liked is last, each once.
+  await expect(given.getByRole('listitem').last()).toContainText(liked[0]?.name ?? '');
+  await screenshot(page, testInfo, 'likes-05-more');
 });
 
 test('the swipe game until the likes of the day are used', async ({ page, isMobile }, testInfo) => {

@@ -230,7 +230,9 @@ export type LikeSource = (typeof LIKE_SOURCES)[number];
 /** The likes lists: received (who likes the member), given, and matches (both). */
 export const LIKES_LIST_TYPES = ['received', 'given', 'matches'] as const;
 export type LikesListType = (typeof LIKES_LIST_TYPES)[number];
-export const LIKES_PAGE_SIZE = 24;
+export const LIKES_PAGE_SIZE = 30;
+/** The likes counts stop here: past 99 they show as 99+ (BADGE_CAP), so counting further is wasted work. */
+export const LIKES_COUNT_CAP = BADGE_CAP + 1;
 
 // The chat (SPEC §2, §6).
 /** The longest text message any site allows; each site sets its own message_length below it. */

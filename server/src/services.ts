@@ -120,7 +120,15 @@ export function createServices({
   const accounts = createAccountsService({ db, clock, members, credits, events, links, sessions, passkeys });
   const credentials = createCredentialsService({ db, clock, members, events, links, sessions, passkeys });
   const lifecycle = createLifecycleService({ db, clock, members, credits, events, links, sessions, credentials });
-  const likes = createLikesService({ db, clock, members, search, visibility, events });
+  const likes = createLikesService({
+    db,
+    clock,
+    members,
+    search,
+    visibility,
+    events,
+    linkKeys: notificationsSetup.linkKeys,
+  });
   const chat = createChatService({ db, clock, credits, members, search, visibility, events, media });
   const realtime = createRealtimeHub(events, sessions);
   const complaints = createComplaintsService({ db, clock, mail, moderation });

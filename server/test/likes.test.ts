@@ -2,58 +2,15 @@
  * Likes, matches, the swipe game, auto-like and the match finder, as a client sees them. Every
  * test has a site of its own, so it never sees another test's profiles.
  */
-import { LIKES_PAGE_SIZE, SWIPE_LIKES_PER_DAY } from '@amora/common';
+import { SWIPE_LIKES_PER_DAY } from '@amora/common';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { insertLikes } from '../src/likes/queries.js';
-import { addMinutes } from '../src/platform/clock.js';
-import type { NewProfileRow } from '../src/platform/db/schema.js';
 import type { EventOf, EventType } from '../src/platform/events/catalogue.js';
 import type { Site } from '../src/platform/site.js';
-import {
-  birthDate,
-  buildSite,
-  client,
-  loggedInMember,
-  type LoggedInMember as Member,
-  makePremium,
-  useTestApp,
-} from './helpers.js';
+import { birthDate, client, type LoggedInMember as Member, makePremium, useTestApp } from './helpers.js';
+import { likeFixtures } from './like-fixtures.js';
 
 const t = useTestApp();
-
-let siteCount = 0;
-async function freshSite(): Promise<Site> {
-  const domain = `likes-${++siteCount}.test`;
-  await buildSite(t.db, { domain });
-  return (await t.services.sites.findByDomain(domain)) as Site;
-}
-
-type Hosted = Partial<Omit<NewProfileRow, 'site_id' | 'user_id' | 'hosted' | 'status' | 'created_at'>>;
-
-/** A hosted profile, aged 30 and active a minute ago unless told otherwise; returns its id. */
-async function hosted(site: Site, name: string, values: Hosted = {}): Promise<number> {
-  const row = await t.services.members.createHostedProfile({
-    site_id: site.id,
-    name,
-    date_of_birth: birthDate(30),
-    last_active_at: addMinutes(t.clock.now(), -1).toISOString(),
-    ...values,
-  });
-  return row.id;
-}
-
-async function hostedMany(site: Site, count: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) ids.push(await hosted(site, `Hosted ${i}`));
-  return ids;
-}
-
-/** The members, each logged in on `site`. */
-async function members(site: Site, count: number): Promise<Member[]> {
-  const all: Member[] = [];
-  for (let i = 0; i < count; i++) all.push(await loggedInMember(t, site));
-  return all;
-}
+const { freshSite, hosted, hostedMany, members, like } = likeFixtures(t, 'likes');
 
 /** An entry of likes.php: ids only, the cards come from likes-list.php. */
 interface Liked {
@@ -69,45 +26,6 @@ async function likesOf(who: Member): Promise<{ profiles: Liked[]; liked_by: Like
 const givenIds = async (who: Member) => (await likesOf(who)).profiles.map((card) => card.id);
 const receivedIds = async (who: Member) => (await likesOf(who)).liked_by.map((card) => card.id);
 
-interface LikedCard {
-  id: number;
-  name: string;
-  hosted: boolean;
-  like_new: boolean;
-}
-interface LikesPage {
-  profiles: LikedCard[];
-  total: number;
-  page: number;
-  pages: number;
-}
-
-async function likesList(who: Member, type: 'received' | 'given' | 'matches', page?: number): Promise<LikesPage> {
-  const response = await who.visitor.get(
-    `/api/likes-list.php?type=${type}${page === undefined ? '' : `&page=${page}`}`,
-  );
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
-const listIds = async (who: Member, type: 'received' | 'given' | 'matches') =>
-  (await likesList(who, type)).profiles.map((card) => card.id);
-
-/** The profiles like the member, new to them, each a minute before the one before it: the first is the newest. */
-async function likedBy(member: Member, likers: number[]): Promise<void> {
-  const now = t.clock.now();
-  await insertLikes(
-    t.db,
-    likers.map((liker, i) => ({
-      liker_profile_id: liker,
-      liked_profile_id: member.profileId,
-      source: 'profile' as const,
-      created_at: addMinutes(now, -1 - i).toISOString(),
-      seen_at: null,
-    })),
-  );
-}
-
-const like = (who: Member, profileId: number) => who.visitor.post('/api/like.php', { profile_id: profileId });
 const swipe = (who: Member, profileId: number, choice: 'like' | 'skip' = 'like') =>
   who.visitor.post('/api/swipe.php', { profile_id: profileId, choice });
 async function deck(who: Member) {
@@ -219,20 +137,6 @@ describe('POST /api/like.php and GET /api/likes.php', () => {
   });
 });
 
-describe('GET /api/likes.php', () => {
-  it('answers ids and new flags only, no cards', async () => {
-    const site = await freshSite();
-    const [a, b] = await members(site, 2);
-    await like(a, b.profileId);
-    await like(b, a.profileId);
-    const likes = await likesOf(a);
-    expect(likes.profiles).toEqual([{ id: b.profileId, like_new: true }]);
-    expect(likes.liked_by).toEqual([{ id: b.profileId, like_new: true }]);
-    for (const entry of [...likes.profiles, ...likes.liked_by])
-      expect(Object.keys(entry).sort()).toEqual(['id', 'like_new']);
-  });
-});
-
 describe('DELETE /api/like.php', () => {
   it('removes the like from both lists', async () => {
     const site = await freshSite();
@@ -241,8 +145,8 @@ describe('DELETE /api/like.php', () => {
     const response = await a.visitor.delete('/api/like.php', { profile_id: b.profileId });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    expect(await likesOf(a)).toEqual({ profiles: [], liked_by: [] });
-    expect(await likesOf(b)).toEqual({ profiles: [], liked_by: [] });
+    expect(await likesOf(a)).toMatchObject({ profiles: [], liked_by: [] });
+    expect(await likesOf(b)).toMatchObject({ profiles: [], liked_by: [] });
   });
 
   it("leaves the other member's like alone", async () => {
@@ -305,8 +209,8 @@ describe('likes and blocks', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe('not_found');
     }
-    expect(await likesOf(a)).toEqual({ profiles: [], liked_by: [] });
-    expect(await likesOf(b)).toEqual({ profiles: [], liked_by: [] });
+    expect(await likesOf(a)).toMatchObject({ profiles: [], liked_by: [] });
+    expect(await likesOf(b)).toMatchObject({ profiles: [], liked_by: [] });
   });
 
   it('takes earlier likes between them out of both lists', async () => {
@@ -317,7 +221,7 @@ describe('likes and blocks', () => {
     await like(c, a.profileId);
     await a.visitor.post('/api/block.php', { profile_id: b.profileId });
 
-    expect(await likesOf(b)).toEqual({ profiles: [], liked_by: [] });
+    expect(await likesOf(b)).toMatchObject({ profiles: [], liked_by: [] });
     expect(await givenIds(a)).toEqual([]);
     expect(await receivedIds(a)).toEqual([c.profileId]);
   });
@@ -355,126 +259,6 @@ describe('likes and blocks', () => {
     expect(received).toEqual([]);
     expect(await receivedIds(hidden)).toEqual([]);
     expect((await deck(a)).likes_left).toBe(SWIPE_LIKES_PER_DAY);
-  });
-});
-
-describe('GET /api/likes-list.php', () => {
-  it('pages received likes new first, given likes newest first, and matches as the mutual ones', async () => {
-    const site = await freshSite();
-    const [me, b, c, d] = await members(site, 4);
-    const anna = await hosted(site, 'Anna');
-    await like(b, me.profileId);
-    t.clock.advance({ minutes: 1 });
-    await like(c, me.profileId);
-    t.clock.advance({ minutes: 1 });
-    await like(me, c.profileId);
-    t.clock.advance({ minutes: 1 });
-    await like(me, d.profileId);
-    t.clock.advance({ minutes: 1 });
-    await like(me, anna);
-    t.clock.advance({ minutes: 1 });
-    // Anna, hosted, likes back.
-    expect((await me.visitor.get('/api/auto-like.php')).json()).toMatchObject({ profile: { id: anna }, match: true });
-    // Opening b's page makes b's like no longer new.
-    expect((await me.visitor.get(`/api/member.php?id=${b.profileId}`)).statusCode).toBe(200);
-
-    const received = await likesList(me, 'received');
-    expect(received).toMatchObject({ total: 3, page: 1, pages: 1 });
-    expect(received.profiles).toEqual([
-      expect.objectContaining({ id: anna, name: 'Anna', hosted: true, like_new: true }),
-      expect.objectContaining({ id: c.profileId, name: c.name, hosted: false, like_new: true }),
-      expect.objectContaining({ id: b.profileId, name: b.name, hosted: false, like_new: false }),
-    ]);
-
-    const given = await likesList(me, 'given');
-    expect(given).toMatchObject({ total: 3, page: 1, pages: 1 });
-    expect(given.profiles).toEqual([
-      expect.objectContaining({ id: anna, name: 'Anna', hosted: true }),
-      expect.objectContaining({ id: d.profileId, name: d.name, hosted: false }),
-      expect.objectContaining({ id: c.profileId, name: c.name, hosted: false }),
-    ]);
-
-    const matches = await likesList(me, 'matches');
-    expect(matches).toMatchObject({ total: 2, page: 1, pages: 1 });
-    expect(matches.profiles).toEqual([
-      expect.objectContaining({ id: anna, name: 'Anna', hosted: true, like_new: true }),
-      expect.objectContaining({ id: c.profileId, name: c.name, hosted: false, like_new: true }),
-    ]);
-
-    // The same order as likes.php.
-    const likes = await likesOf(me);
-    expect(received.profiles.map((card) => [card.id, card.like_new])).toEqual(
-      likes.liked_by.map((entry) => [entry.id, entry.like_new]),
-    );
-    expect(given.profiles.map((card) => card.id)).toEqual(likes.profiles.map((entry) => entry.id));
-  });
-
-  it('answers empty lists with one page', async () => {
-    const site = await freshSite();
-    const [me] = await members(site, 1);
-    for (const type of ['received', 'given', 'matches'] as const) {
-      expect(await likesList(me, type)).toEqual({ profiles: [], total: 0, page: 1, pages: 1 });
-    }
-  });
-
-  it(`shows ${LIKES_PAGE_SIZE} cards a page, each profile on exactly one page`, async () => {
-    const site = await freshSite();
-    const [me] = await members(site, 1);
-    const ids = await hostedMany(site, LIKES_PAGE_SIZE + 1);
-    await likedBy(me, ids);
-
-    const first = await likesList(me, 'received', 1);
-    expect(first).toMatchObject({ total: LIKES_PAGE_SIZE + 1, page: 1, pages: 2 });
-    expect(first.profiles).toHaveLength(LIKES_PAGE_SIZE);
-    const second = await likesList(me, 'received', 2);
-    expect(second).toMatchObject({ total: LIKES_PAGE_SIZE + 1, page: 2, pages: 2 });
-    expect(second.profiles).toHaveLength(1);
-
-    const paged = [...first.profiles, ...second.profiles].map((card) => card.id);
-    expect(paged).toEqual(ids);
-    expect(new Set(paged).size).toBe(ids.length);
-    // Without a page, the first; past the last, none.
-    expect(await likesList(me, 'received')).toEqual(first);
-    expect(await likesList(me, 'received', 3)).toMatchObject({ profiles: [], total: LIKES_PAGE_SIZE + 1, pages: 2 });
-  });
-
-  it('leaves out blocked profiles both ways, also from the totals and likes.php; invisible contacts stay', async () => {
-    const site = await freshSite();
-    const [me, blockedByMe, blockingMe, hidden, visible] = await members(site, 5);
-    for (const other of [blockedByMe, blockingMe, hidden, visible]) {
-      await like(other, me.profileId);
-      await like(me, other.profileId);
-    }
-    expect((await me.visitor.post('/api/block.php', { profile_id: blockedByMe.profileId })).statusCode).toBe(200);
-    expect((await blockingMe.visitor.post('/api/block.php', { profile_id: me.profileId })).statusCode).toBe(200);
-    expect((await hidden.visitor.put('/api/profile.php', { invisible: true })).statusCode).toBe(200);
-
-    const listed = [visible.profileId, hidden.profileId].sort();
-    for (const type of ['received', 'given', 'matches'] as const) {
-      const list = await likesList(me, type);
-      expect(list.profiles.map((card) => card.id).sort()).toEqual(listed);
-      expect(list).toMatchObject({ total: 2, pages: 1 });
-    }
-    const { profiles, liked_by } = await likesOf(me);
-    expect(profiles.map((entry) => entry.id).sort()).toEqual(listed);
-    expect(liked_by.map((entry) => entry.id).sort()).toEqual(listed);
-    // The invisible member still sees their own lists.
-    expect(await listIds(hidden, 'matches')).toEqual([me.profileId]);
-  });
-
-  it('refuses an unknown type or a bad page', async () => {
-    const site = await freshSite();
-    const [me] = await members(site, 1);
-    const unknown = await me.visitor.get('/api/likes-list.php?type=foo');
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().fields.type.code).toBe('invalid_choice');
-    expect((await me.visitor.get('/api/likes-list.php')).json().fields.type).toBeDefined();
-    for (const page of ['0', '-1', '1.5', 'x', '10001']) {
-      const response = await me.visitor.get(`/api/likes-list.php?type=received&page=${page}`);
-      expect(response.statusCode).toBe(422);
-      expect(response.json().fields.page.code).toBe('invalid_choice');
-      expect(response.json().fields.page.message).toBe('Please choose one of the options.');
-    }
   });
 });
 

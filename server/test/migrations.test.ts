@@ -78,9 +78,17 @@ async function undoSearchTotalsBounded() {
   await sql`delete from kysely_migration where name = '1765275000000-SearchTotalsBounded'`.execute(t.db);
 }
 
+/** The likes lists without the indexes of their pages. */
+async function undoLikesPaged() {
+  await undoSearchTotalsBounded();
+  for (const index of ['likes_given_newest', 'likes_received_newest', 'likes_received_new'])
+    await sql`drop index ${sql.ref(index)}`.execute(t.db);
+  await sql`delete from kysely_migration where name = '1765270000000-LikesPaged'`.execute(t.db);
+}
+
 /** Failed sign-ins counted for members alone, per site. */
 async function undoStaffLoginFailures() {
-  await undoSearchTotalsBounded();
+  await undoLikesPaged();
   await sql`alter table login_failures rename to login_failures_of_kind`.execute(t.db);
   await t.db.schema
     .createTable('login_failures')

@@ -8,6 +8,7 @@ import { likeRoutes } from '@amora/common/routes/likes';
 import { memberRoutes } from '@amora/common/routes/members';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client';
+import { buildLikes } from './fixtures';
 import { fakeServer, withRetries } from './server';
 
 const routes = { likes: likeRoutes.likes, block: memberRoutes.block, chats: chatRoutes.chats };
@@ -20,7 +21,7 @@ describe('api client: a busy server (503 with Retry-After)', () => {
       status: 503,
       headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
     });
-  const likes = { profiles: [], liked_by: [] };
+  const likes = buildLikes();
 
   it('waits as long as Retry-After asks, spread by up to half again, before it asks again', async () => {
     vi.useFakeTimers();

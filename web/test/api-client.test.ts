@@ -12,6 +12,7 @@ import { defineRoute } from '@amora/common/routes/route';
 import { sessionRoutes } from '@amora/common/routes/sessions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, networkError, onAuthenticationLost } from '../src/api/client';
+import { buildLikes } from './fixtures';
 import { apiError, fakeServer, json, withRetries } from './server';
 
 /** The routes the client is tried on, from the table in common; a PATCH, which no route of the table uses, beside them. */
@@ -49,7 +50,7 @@ const failure = (call: Promise<unknown>) =>
 describe('api client: what it sends', () => {
   it('says it is the app with the client header on every call, and sends cookies of this site only', async () => {
     const server = fakeServer({
-      'GET /api/likes.php': { profiles: [], liked_by: [] },
+      'GET /api/likes.php': buildLikes(),
       'POST /api/block.php': { ok: true },
     });
     await api(routes.likes);
@@ -74,7 +75,7 @@ describe('api client: what it sends', () => {
   });
 
   it('calls a plain address when the query has no values', async () => {
-    fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] } });
+    fakeServer({ 'GET /api/likes.php': buildLikes() });
     await api(routes.likes);
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/likes.php');
   });
@@ -125,7 +126,7 @@ describe('api client: what it sends', () => {
   });
 
   it('sends no body and no content type with a GET', async () => {
-    const server = fakeServer({ 'GET /api/likes.php': { profiles: [], liked_by: [] } });
+    const server = fakeServer({ 'GET /api/likes.php': buildLikes() });
     await api(routes.likes);
     expect(server.requests[0]?.body).toBeUndefined();
     expect(server.requests[0]?.headers.get('content-type')).toBeNull();
@@ -148,11 +149,10 @@ describe('api client: what it sends', () => {
 
 describe('api client: answers and their schemas', () => {
   it('returns an answer that fits its schema, without fields the schema does not know', async () => {
-    fakeServer({ 'GET /api/likes.php': { profiles: [{ id: 1, like_new: false }], liked_by: [], extra: 'ignored' } });
-    await expect(api(routes.likes)).resolves.toEqual({
-      profiles: [{ id: 1, like_new: false }],
-      liked_by: [],
+    fakeServer({
+      'GET /api/likes.php': { ...buildLikes({ profiles: [{ id: 1, like_new: false }] }), extra: 'ignored' },
     });
+    await expect(api(routes.likes)).resolves.toEqual(buildLikes({ profiles: [{ id: 1, like_new: false }] }));
   });
 
   it('turns an answer outside its schema into a bad_response error in the page’s language, naming the call in the console', async () => {
@@ -233,11 +233,11 @@ describe('api client: retries (SPEC §7)', () => {
       vi.fn(async () => {
         calls++;
         if (calls < 3) throw new TypeError('Failed to fetch');
-        return json({ profiles: [], liked_by: [] });
+        return json(buildLikes());
       }),
     );
     const result = await withRetries(() => api(routes.likes));
-    expect(result).toEqual({ value: { profiles: [], liked_by: [] } });
+    expect(result).toEqual({ value: buildLikes() });
     expect(calls).toBe(3);
   });
 

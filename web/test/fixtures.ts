@@ -1,5 +1,5 @@
-/** Answers as the server gives them: the site's settings, a member, a staff account. */
-import type { OwnProfile, Settings, StaffAccount, User } from '@amora/common';
+/** Answers as the server gives them: the site's settings, a member, a staff account, likes. */
+import type { LikesResponse, OwnProfile, Settings, StaffAccount, User } from '@amora/common';
 
 export function buildSettings(overrides: Partial<Settings> = {}): Settings {
   return {
@@ -108,6 +108,17 @@ export function buildStaff(overrides: Partial<StaffAccount> = {}): StaffAccount 
     locked_until: null,
     disabled: false,
     created_at: '2026-01-02T09:00:00Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/likes.php for a member without likes; `overrides` fills in what a test needs. */
+export function buildLikes(overrides: Partial<LikesResponse> = {}): LikesResponse {
+  return {
+    profiles: [],
+    liked_by: [],
+    counts: { received: 0, given: 0, matches: 0, new_likes: 0 },
+    new_matches: [],
     ...overrides,
   };
 }

@@ -26,7 +26,7 @@ import {
   typingStore,
 } from '../src/api/live';
 import { type ChatsPages, unreadOf } from '../src/features/chats/api';
-import { buildUser } from './fixtures';
+import { buildLikes, buildUser } from './fixtures';
 import { appQueryClient } from './render';
 import { fakeServer } from './server';
 
@@ -200,15 +200,21 @@ describe('connectLive: what a push changes', () => {
     expect(queryClient.getQueryState(['chats'])?.isInvalidated).toBe(true);
   });
 
-  it('refreshes likes on a like or a match, and the member and transactions when credits change', async () => {
+  it("refreshes likes on a like or a match and shows it on that profile's page, and the member and transactions when credits change", async () => {
     const queryClient = appQueryClient();
     fakeServer({ 'GET /api/user.php': { user: buildUser() } });
-    queryClient.setQueryData(['likes'], { profiles: [], liked_by: [] });
+    queryClient.setQueryData(['likes'], buildLikes());
+    const noLikes = { liked: false, likes_me: false, like_new: false };
+    queryClient.setQueryData(['member', 9], { profile: null, like: noLikes });
+    queryClient.setQueryData(['member', 8], { profile: null, like: noLikes });
     queryClient.setQueryData(['user'], buildUser());
     connect(queryClient);
     latestSocket().accept();
     await latestSocket().push({ type: 'match', profile_id: 9 });
     expect(queryClient.getQueryState(['likes'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(['member', 9])).toMatchObject({ like: { liked: true, likes_me: true } });
+    await latestSocket().push({ type: 'like', profile_id: 8 });
+    expect(queryClient.getQueryData(['member', 8])).toMatchObject({ like: { liked: false, likes_me: true } });
     await latestSocket().push({ type: 'credits' });
     return vi.waitFor(() => expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(true));
   });

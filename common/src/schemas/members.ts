@@ -166,7 +166,16 @@ export const memberProfile = profileCard.extend({
   blocked: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
-export const memberResponse = z.object({ profile: memberProfile });
+/**
+ * The likes between the signed-in viewer and a profile, as they were when the profile was opened
+ * (opening it then marks its like to the viewer seen): whether the viewer likes it, whether it likes
+ * the viewer, and whether that like was new to the viewer.
+ */
+export const likeState = z.object({ liked: z.boolean(), likes_me: z.boolean(), like_new: z.boolean() });
+export type LikeState = z.infer<typeof likeState>;
+/** A profile page; `like` is null for a visitor and on the viewer's own profile. */
+export const memberResponse = z.object({ profile: memberProfile, like: likeState.nullable() });
+export type MemberResponse = z.infer<typeof memberResponse>;
 
 /** A page number asked for in a query (search, likes lists); the first when not asked. */
 export const pageQuery = wholeNumber(1, 10_000).default(1);

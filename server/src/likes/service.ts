@@ -4,12 +4,9 @@
  * Every like, received like and match is published as a domain event.
  */
 import {
-  LIKES_PAGE_SIZE,
   type LikeRequest,
   type LikeSource,
-  type LikesListQuery,
-  type LikesListResponse,
-  type LikesResponse,
+  type LikeState,
   MATCH_FINDER_RESULTS,
   MAX_AGE,
   type MatchFinderQuery,
@@ -27,11 +24,13 @@ import type { MembersService } from '../members/profiles/service.js';
 import type { VisibilityPolicy } from '../members/safety/visibility.js';
 import type { SearchService } from '../members/search/service.js';
 import { type Clock, startOfDayIn, startOfNextDayIn } from '../platform/clock.js';
+import type { LinkKeys } from '../platform/config.js';
 import type { Db } from '../platform/db/index.js';
 import type { LikesTable } from '../platform/db/schema.js';
 import { DomainError, fieldError, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/events/bus.js';
 import type { Site } from '../platform/site.js';
+import { createLikesLists } from './lists.js';
 import * as queries from './queries.js';
 
 /** How many earlier decisions the swipe game leaves out of a new deck. */
@@ -46,9 +45,11 @@ export function createLikesService(deps: {
   search: SearchService;
   visibility: VisibilityPolicy;
   events: EventBus;
+  linkKeys: LinkKeys;
 }) {
   const { db, clock, members, search, visibility, events } = deps;
   const nowIso = () => clock.now().toISOString();
+  const lists = createLikesLists(deps);
 
   /**
    * Stores the like and sees whether it made a match, in one transaction under the pair's lock:
@@ -69,22 +70,6 @@ export function createLikesService(deps: {
       return { added, match };
     };
     return trx ? work(trx) : db.transaction().execute(work);
-  }
-
-  /** Both lists, with only the profiles the member may see in a list (no blocks, listed, visible). */
-  async function visibleLikes(site: Site, member: SignedInViewer): Promise<LikesResponse> {
-    const [given, received] = await Promise.all([
-      queries.likesGivenBy(db, member.profileId),
-      queries.likesReceivedBy(db, member.profileId),
-    ]);
-    const visible = await search.listedIds(site, member, [
-      ...new Set([...given, ...received].map((like) => like.profileId)),
-    ]);
-    const entries = (likes: { profileId: number; seen_at: string | null }[]) =>
-      likes
-        .filter((like) => visible.has(like.profileId))
-        .map((like) => ({ id: like.profileId, like_new: like.seen_at === null }));
-    return { profiles: entries(given), liked_by: entries(received) };
   }
 
   /** The swipes made today count, withdrawn likes included: unliking gives no swipe back. */
@@ -138,7 +123,20 @@ export function createLikesService(deps: {
       await queries.deleteLike(db, member.profileId, profileId);
     },
 
-    likes: visibleLikes,
+    likes: lists.overview,
+
+    likesList: lists.page,
+
+    /** The likes between the member and a profile, read before opening it marks its like seen. */
+    async stateWith(member: SignedInViewer, profileId: number): Promise<LikeState> {
+      const likes = await queries.likesBetween(db, member.profileId, profileId);
+      const theirs = likes.find((like) => like.liker_profile_id === profileId);
+      return {
+        liked: likes.some((like) => like.liker_profile_id === member.profileId),
+        likes_me: theirs !== undefined,
+        like_new: theirs !== undefined && theirs.seen_at === null,
+      };
+    },
 
     /** Both profiles like each other. */
     isMatch: async (profileId: number, otherProfileId: number) =>
@@ -152,30 +150,6 @@ export function createLikesService(deps: {
         trx,
         likes.map((like) => [like.liker_profile_id, like.liked_profile_id]),
       );
-    },
-
-    /** A page of one list, as cards: received and matches in the order of liked_by, given in that of profiles. */
-    async likesList(site: Site, member: SignedInViewer, { type, page }: LikesListQuery): Promise<LikesListResponse> {
-      const { profiles: given, liked_by: received } = await visibleLikes(site, member);
-      const likedByMember = new Set(given.map((entry) => entry.id));
-      const list = {
-        received,
-        given,
-        matches: received.filter((entry) => likedByMember.has(entry.id)),
-      }[type];
-      const onPage = list.slice((page - 1) * LIKES_PAGE_SIZE, page * LIKES_PAGE_SIZE);
-      const isNew = new Map(onPage.map((entry) => [entry.id, entry.like_new]));
-      const cards = await search.listedCards(
-        site,
-        member,
-        onPage.map((entry) => entry.id),
-      );
-      return {
-        profiles: cards.map((card) => ({ ...card, like_new: isNew.get(card.id) ?? false })),
-        total: list.length,
-        page,
-        pages: Math.max(1, Math.ceil(list.length / LIKES_PAGE_SIZE)),
-      };
     },
 
     /** Opening a profile clears the new flag of its like to the member, for this member only. */

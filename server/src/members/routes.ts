@@ -34,9 +34,11 @@ export const membersRoutes: FastifyPluginAsync<{ rateLimitScale: number }> = asy
       request.query.id,
       request.query.network ?? request.trafficSource,
     );
+    const viewer = request.viewer;
+    const like = viewer && viewer.profileId !== profile.id ? await likes.stateWith(viewer, profile.id) : null;
     // Viewing by a link from elsewhere works, but only the web app's own request marks the like seen.
-    if (request.viewer && sentByClient(request)) await likes.markSeen(request.viewer, profile.id);
-    return { profile };
+    if (viewer && sentByClient(request)) await likes.markSeen(viewer, profile.id);
+    return { profile, like };
   });
 
   serve(app, memberRoutes.block, { config: limited(30, 10) }, async (request) => {

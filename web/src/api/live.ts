@@ -6,6 +6,7 @@
 import {
   type ClientSignal,
   isPrivatePhotoLine,
+  type MemberResponse,
   REFRESH_FIRST_MS,
   REFRESH_INTERVAL_MS,
   REFRESH_INTERVAL_PUSH_MS,
@@ -118,6 +119,12 @@ function handlePush(queryClient: QueryClient, push: ServerPush, seen: { newest: 
     case 'like':
     case 'match':
       void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
+      // That profile's page shows the like at once: fetching the page again would mark the like seen.
+      queryClient.setQueryData<MemberResponse>(memberKeys.member(push.profile_id), (answer) =>
+        answer?.like
+          ? { ...answer, like: { ...answer.like, likes_me: true, liked: answer.like.liked || push.type === 'match' } }
+          : answer,
+      );
       return;
     case 'ready':
       return;

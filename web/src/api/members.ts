@@ -1,6 +1,6 @@
 /** Members: search, profile pages, blocks, reports, the own profile and photos. */
 
-import type { PhotosResponse, PrivatePhotoAction, ProfileUpdate, ReportRequest } from '@amora/common';
+import type { MemberResponse, PhotosResponse, PrivatePhotoAction, ProfileUpdate, ReportRequest } from '@amora/common';
 import { accountRoutes } from '@amora/common/routes/accounts';
 import { landerRoutes } from '@amora/common/routes/landers';
 import { memberRoutes } from '@amora/common/routes/members';
@@ -45,13 +45,21 @@ export function useShowcase(count: number) {
 }
 
 /** A profile page; a visitor's traffic source opens it where the site admits only visitors with one. */
-export function useMember(id: number, network?: string) {
+/** A profile page as member.php answers it: the profile, and the likes between it and the viewer. */
+function useMemberAnswer<T>(id: number, network: string | undefined, select: (answer: MemberResponse) => T) {
   return useQuery({
     queryKey: memberKeys.member(id),
-    queryFn: async () => (await api(memberRoutes.member, { id, network })).profile,
+    queryFn: () => api(memberRoutes.member, { id, network }),
+    select,
     retry: false,
   });
 }
+
+export const useMember = (id: number, network?: string) => useMemberAnswer(id, network, (answer) => answer.profile);
+
+/** Whether the viewer likes the profile and it likes them, read with its page (null for a visitor or one's own). */
+export const useMemberLikeState = (id: number, network?: string) =>
+  useMemberAnswer(id, network, (answer) => answer.like);
 
 export function useBlocks() {
   return useQuery({

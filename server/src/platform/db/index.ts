@@ -55,6 +55,7 @@ import * as deploymentKeys from './migrations/1765230000000-DeploymentKeys.js';
 import * as oneSessionStore from './migrations/1765240000000-OneSessionStore.js';
 import * as staffInvitations from './migrations/1765250000000-StaffInvitations.js';
 import * as staffLoginFailures from './migrations/1765260000000-StaffLoginFailures.js';
+import * as likesPaged from './migrations/1765270000000-LikesPaged.js';
 import * as searchTotalsBounded from './migrations/1765275000000-SearchTotalsBounded.js';
 import type { Database } from './schema.js';
 
@@ -108,6 +109,7 @@ const MIGRATIONS = {
   '1765240000000-OneSessionStore': oneSessionStore,
   '1765250000000-StaffInvitations': staffInvitations,
   '1765260000000-StaffLoginFailures': staffLoginFailures,
+  '1765270000000-LikesPaged': likesPaged,
   '1765275000000-SearchTotalsBounded': searchTotalsBounded,
 };
 

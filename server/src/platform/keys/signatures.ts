@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LinkKeys } from '../config.js';
 
-type SignedPurpose = 'unsubscribe' | 'search-cursor';
+type SignedPurpose = 'unsubscribe' | 'search-cursor' | 'likes-cursor';
 
 const SIGNATURE_BYTES = 24;
 

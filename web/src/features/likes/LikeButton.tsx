@@ -1,5 +1,6 @@
+import type { LikeState } from '@amora/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useUser } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -8,28 +9,32 @@ import * as icons from '../../shared/components/icons';
 import { likeKeys, useLike, useLikes } from './api';
 import { type MatchProfile, useShowMatch } from './match-popup-context';
 
-/** Whether the member likes a profile and it likes them; toggling a like back makes a match and shows the popup. */
-function useLikeToggle(profile: MatchProfile) {
+/**
+ * Whether the member likes a profile: as `known` says (the profile page's like state, a likes list's
+ * card), else as the first page of their likes shows, and as the member last toggled it here.
+ * Toggling a like back makes a match and shows the popup.
+ */
+function useLikeToggle(profile: MatchProfile, known?: boolean) {
   const { data: likes } = useLikes();
   const like = useLike(profile.id);
   const showMatch = useShowMatch();
-  const liked = likes?.profiles.some((entry) => entry.id === profile.id) ?? false;
-  const likesMe = likes?.liked_by.some((entry) => entry.id === profile.id) ?? false;
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const liked = toggled ?? known ?? likes?.profiles.some((entry) => entry.id === profile.id) ?? false;
   const toggle = () =>
     like.mutate(!liked, {
       onSuccess: (result) => {
+        setToggled(!liked);
         if (result?.match) showMatch(profile);
       },
     });
-  return { liked, likesMe, toggle, like, ready: likes !== undefined };
+  return { liked, toggle, like, ready: known !== undefined || likes !== undefined };
 }
 
 /** What the likes mean between the member and a profile: a match, or a like to answer. */
-export function LikeStatus({ profile }: { profile: MatchProfile }) {
+export function LikeStatus({ profile, state }: { profile: MatchProfile; state: LikeState }) {
   const { t } = useTranslation('likes');
-  const { liked, likesMe } = useLikeToggle(profile);
-  if (!likesMe) return null;
-  if (!liked) return <p className="like-status">{t('member.likesYou', { name: profile.name })}</p>;
+  if (!state.likes_me) return null;
+  if (!state.liked) return <p className="like-status">{t('member.likesYou', { name: profile.name })}</p>;
   return (
     <p className="like-status fw-semibold">
       <Icon svg={icons.liked} className="text-unread me-1" />
@@ -39,17 +44,15 @@ export function LikeStatus({ profile }: { profile: MatchProfile }) {
 }
 
 /** The profile page's like button, pink; filled once liked. */
-export function LikeButton({ profile }: { profile: MatchProfile }) {
+export function LikeButton({ profile, state }: { profile: MatchProfile; state: LikeState }) {
   const { t } = useTranslation('likes');
-  const { liked, toggle, like, ready } = useLikeToggle(profile);
-  const { data: likes } = useLikes();
+  const { liked, toggle, like, ready } = useLikeToggle(profile, state.liked);
   const queryClient = useQueryClient();
-  const newLike = likes?.liked_by.some((entry) => entry.id === profile.id && entry.like_new) ?? false;
 
   // Opening the profile made its like seen on the server; the badge follows.
   useEffect(() => {
-    if (newLike) void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
-  }, [newLike, queryClient]);
+    if (state.like_new) void queryClient.invalidateQueries({ queryKey: likeKeys.likes });
+  }, [state.like_new, queryClient]);
 
   return (
     <>
@@ -73,10 +76,10 @@ export function LikeButton({ profile }: { profile: MatchProfile }) {
 }
 
 /** The like on a profile card: a round heart, filled once liked; a failure shows as the button's title. */
-export function CardLikeButton({ profile }: { profile: MatchProfile }) {
+export function CardLikeButton({ profile, liked: known }: { profile: MatchProfile; liked?: boolean }) {
   const { t } = useTranslation('likes');
   const { user } = useUser();
-  const { liked, toggle, like, ready } = useLikeToggle(profile);
+  const { liked, toggle, like, ready } = useLikeToggle(profile, known);
   if (user?.profile.id === profile.id) return null;
   return (
     <button

@@ -1,18 +1,19 @@
-import { LIKES_LIST_TYPES, type LikedCard, type LikesListType } from '@amora/common';
+import { LIKES_LIST_TYPES, type LikeCounts, type LikedCard, type LikesListType } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
-import { Link, NavLink, useParams, useSearchParams } from 'react-router';
+import { Link, NavLink, useParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
-import { Pager } from '../../shared/components/Pager';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { ProfileCard, ProfileGrid } from '../../shared/components/ProfileCard';
+import { badgeText } from '../../shared/document-title';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
-import { matchesOf, useLikes, useLikesList } from './api';
+import { useLikes, useLikesList } from './api';
 import { CardLikeButton } from './LikeButton';
 
 function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesListType }) {
@@ -23,7 +24,7 @@ function LikedMemberCard({ profile, type }: { profile: LikedCard; type: LikesLis
       profile={profile}
       to={`/likes/m/${profile.id}`}
       mark={mark}
-      action={<CardLikeButton profile={profile} />}
+      action={<CardLikeButton profile={profile} liked={profile.liked} />}
     />
   );
 }
@@ -45,26 +46,27 @@ function EmptyList({ type }: { type: LikesListType }) {
   );
 }
 
+/** Each list's count as likes.php gives it: counted up to 100, shown as 99+ past 99. */
+const countOf: Record<LikesListType, (counts: LikeCounts) => number> = {
+  received: (counts) => counts.received,
+  given: (counts) => counts.given,
+  matches: (counts) => counts.matches,
+};
+
 /** /likes and /likes/{received|given|matches}: who likes the member (new first), whom they like, and matches. */
 export default function LikesPage() {
   const { t } = useTranslation('likes');
   const { type = 'received' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const known = LIKES_LIST_TYPES.includes(type as LikesListType);
   const current = (known ? type : 'received') as LikesListType;
   const likes = useLikes();
-  const list = useLikesList({ type: current, page });
+  const list = useLikesList(current);
   useDocumentTitle(t('title'));
 
   if (!known) return <ErrorPage status={404} />;
 
-  const counts = likes.data && {
-    received: likes.data.liked_by.length,
-    given: likes.data.profiles.length,
-    matches: matchesOf(likes.data).length,
-  };
-  const profiles = list.data?.profiles ?? [];
+  const counts = likes.data?.counts;
+  const profiles = list.data?.pages.flatMap((page) => page.profiles) ?? [];
   return (
     <Container className="page">
       <PageTitle
@@ -81,7 +83,7 @@ export default function LikesPage() {
           <Nav.Item key={tab}>
             <Nav.Link as={NavLink} to={tab === 'received' ? '/likes' : `/likes/${tab}`} end active={tab === current}>
               {t(`tabs.${tab}`)}
-              {counts && <span className="text-body-secondary"> ({counts[tab]})</span>}
+              {counts && <span className="text-body-secondary"> ({badgeText(countOf[tab](counts))})</span>}
             </Nav.Link>
           </Nav.Item>
         ))}
@@ -96,12 +98,16 @@ export default function LikesPage() {
           card={(profile) => <LikedMemberCard profile={profile} type={current} />}
         />
       )}
-      {list.data && (
-        <Pager
-          page={list.data.page}
-          pages={list.data.pages}
-          onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-        />
+      {list.hasNextPage && (
+        <div className="text-center mt-4">
+          <Button
+            variant="outline-primary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {t('list.more')}
+          </Button>
+        </div>
       )}
     </Container>
   );

@@ -11,7 +11,7 @@ import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { ProfilePhoto } from '../../shared/components/ProfilePhoto';
 import { PushPrompt } from '../notifications/PushPrompt';
-import { fetchLikesList, likeKeys, matchesOf, useAutoLike, useLikes } from './api';
+import { fetchLikesList, likeKeys, useAutoLike, useLikes } from './api';
 import type { MatchProfile, ShowMatch } from './match-popup-context';
 import { useLikeModalDelay } from './useLikeModalDelay';
 
@@ -92,22 +92,20 @@ export function MatchPopups({ onShow }: { onShow: (show: ShowMatch) => void }) {
   useEffect(() => {
     if (!likes || userId === undefined || popup || announcing.current || inConversation) return;
     const shown = shownMatches(userId);
-    const arrived = matchesOf(likes).find((match) => match.like_new && !shown.has(match.id));
-    if (!arrived) return;
+    const arrived = likes.new_matches.find((id) => !shown.has(id));
+    if (arrived === undefined) return;
     announcing.current = true;
-    const firstPage = { type: 'matches', page: 1 } as const;
-    queryClient
-      .fetchQuery({ queryKey: likeKeys.list(firstPage), queryFn: () => fetchLikesList(firstPage) })
+    fetchLikesList('matches')
       .then(({ profiles }) => {
-        const card = profiles.find((profile) => profile.id === arrived.id);
+        const card = profiles.find((profile) => profile.id === arrived);
         if (card) present(card, 'match');
-        else rememberShown(userId, arrived.id);
+        else rememberShown(userId, arrived);
       })
       .catch(() => undefined)
       .finally(() => {
         announcing.current = false;
       });
-  }, [likes, userId, popup, present, queryClient, inConversation]);
+  }, [likes, userId, popup, present, inConversation]);
 
   useLikeModalDelay(show);
   useEffect(() => onShow(show), [onShow, show]);

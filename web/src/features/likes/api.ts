@@ -1,19 +1,23 @@
 /** Likes, matches, the swipe game and the match finder. */
-import type { LikeResponse, LikesListQuery, LikesResponse, MatchFinderQuery, SwipeRequest } from '@amora/common';
+import type { LikeResponse, LikesListType, LikesResponse, MatchFinderQuery, SwipeRequest } from '@amora/common';
 import { likeRoutes } from '@amora/common/routes/likes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUser } from '../../api/hooks';
+import { memberKeys } from '../../api/member-keys';
 
 export const likeKeys = {
   /** Invalidating this also refreshes every list page. */
   likes: ['likes'] as const,
-  list: (query: LikesListQuery) => ['likes', 'list', query] as const,
+  list: (type: LikesListType) => ['likes', 'list', type] as const,
   swipe: ['swipe'] as const,
   matchFinder: (query: MatchFinderQuery) => ['match-finder', query] as const,
 };
 
-/** Both likes lists of the signed-in member, for the badges; the live socket and the refresh cadence keep them fresh. */
+/**
+ * The first page of both likes lists of the signed-in member, their counts and the new matches, for
+ * the badges and the match popup; the live socket and the refresh cadence keep it fresh.
+ */
 export function useLikes() {
   const { user } = useUser();
   return useQuery({
@@ -23,25 +27,21 @@ export function useLikes() {
   });
 }
 
-/** A page of cards of one likes list, fetched again whenever the likes are. */
-export function useLikesList(query: LikesListQuery) {
-  return useQuery({
-    queryKey: likeKeys.list(query),
-    queryFn: () => fetchLikesList(query),
-    placeholderData: keepPreviousData,
+/** One likes list, page by page ("More" fetches the next), fetched again whenever the likes are. */
+export function useLikesList(type: LikesListType) {
+  return useInfiniteQuery({
+    queryKey: likeKeys.list(type),
+    queryFn: ({ pageParam }) => fetchLikesList(type, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 }
 
-export const fetchLikesList = (query: LikesListQuery) => api(likeRoutes.likesList, query);
+/** A page of one likes list: the first, or the one after `after` (a page's `next`). */
+export const fetchLikesList = (type: LikesListType, after?: string) =>
+  api(likeRoutes.likesList, after ? { type, after } : { type });
 
-/** Profiles that like the member and that the member likes, new ones first. */
-export function matchesOf(likes: LikesResponse) {
-  const liked = new Set(likes.profiles.map((profile) => profile.id));
-  return likes.liked_by.filter((profile) => liked.has(profile.id));
-}
-
-export const newLikesOf = (likes: LikesResponse | undefined) =>
-  likes ? likes.liked_by.filter((profile) => profile.like_new).length : 0;
+export const newLikesOf = (likes: LikesResponse | undefined) => likes?.counts.new_likes ?? 0;
 
 /** Likes (true) or unlikes (false) a profile; the lists are fetched again. */
 export function useLike(profileId: number) {
@@ -52,7 +52,12 @@ export function useLike(profileId: number) {
       await api(likeRoutes.unlike, { profile_id: profileId });
       return null;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
+    // The lists, and the profile's page with its like state.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: likeKeys.likes }),
+        queryClient.invalidateQueries({ queryKey: memberKeys.member(profileId) }),
+      ]),
   });
 }
 

@@ -9,7 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettings, useUser } from '../../api/hooks';
-import { useBlock, useMember, usePrivatePhotos } from '../../api/members';
+import { useBlock, useMember, useMemberLikeState, usePrivatePhotos } from '../../api/members';
 import { useTranslation } from '../../i18n';
 import { HostedMark } from '../../shared/components/HostedMark';
 import { Icon } from '../../shared/components/Icon';
@@ -33,7 +33,9 @@ export default function MemberPage() {
   const id = Number(useParams().id);
   const { user } = useUser();
   const { data: settings } = useSettings();
-  const member = useMember(id, storedTracking()?.network);
+  const network = storedTracking()?.network;
+  const member = useMember(id, network);
+  const likeState = useMemberLikeState(id, network).data;
   const navigate = useNavigate();
   const countryName = useCountryName();
   const profile = member.data;
@@ -100,10 +102,10 @@ export default function MemberPage() {
             </Alert>
           )}
           {profile.blocked && <BlockedNote profile={profile} />}
-          {canAct && !profile.blocked && <LikeStatus profile={profile} />}
+          {canAct && !profile.blocked && likeState && <LikeStatus profile={profile} state={likeState} />}
           {canAct && !profile.blocked && (
             <div className="member-actions">
-              <LikeButton profile={profile} />
+              {likeState && <LikeButton profile={profile} state={likeState} />}
               <Link to={`/members/${profile.id}/chat`} className="btn btn-primary action-button">
                 <Icon svg={icons.chat} />
                 {t('member.chat')}
