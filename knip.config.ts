@@ -9,8 +9,9 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   workspaces: {
     '.': {
-      // The bench's worker and the servers it spawns, the scripts `npm run` starts, and the weight check `npm test` runs.
-      entry: ['bench/*.mjs', 'scripts/*.mjs', 'scripts/first-page-weight.ts'],
+      // The bench's worker and the servers it spawns, the scripts `npm run` starts, the weight check `npm test` runs
+      // and the length check `npm run lint` runs.
+      entry: ['bench/*.mjs', 'scripts/*.mjs', 'scripts/first-page-weight.ts', 'scripts/file-lengths.ts'],
       project: ['bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.ts'],
       // Pinned for Node 20 (fastify's inject uses it), and the types of the smtp-server server/test uses.
       ignoreDependencies: ['light-my-request', '@types/smtp-server'],

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 /** Shared steps of the end-to-end journeys: mails from the dev mailbox, axe, screenshots. */
+import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   type APIRequestContext,
@@ -179,6 +180,37 @@ export async function signUpMember(
   }
   return user.profile.id;
 }
+
+/** The member's profile is complete, as after the signup steps: the push prompt may show. */
+export async function finishSignupSteps(page: Page) {
+  const response = await page.request.put('/api/profile.php', { headers: CLIENT, data: { signup_step: 'done' } });
+  expect(response.ok()).toBe(true);
+}
+
+export async function emailOf(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/user.php')).json()) as { user: { email: string } }).user.email;
+}
+
+/** Another member who likes and writes to `profileId`. */
+export async function admirer(page: Page, name: string, profileId: number, message?: string): Promise<number> {
+  await enterSite(page, '/');
+  const admirerId = await signUpMember(page, name, { activate: true });
+  if (message) {
+    const sent = await page.request.post('/api/chat.php', {
+      headers: CLIENT,
+      data: { client_id: randomUUID(), text: message, profile_id: profileId },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+  const liked = await page.request.post('/api/like.php', { headers: CLIENT, data: { profile_id: profileId } });
+  expect(liked.ok()).toBe(true);
+  return admirerId;
+}
+
+/** The top bar's link to /credits, named by the balance. */
+export const topBarCredits = (page: Page) => page.getByRole('banner').getByRole('link', { name: /credit/i });
+export const getPremium = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: en('credits:getPremium') });
 
 /**
  * Hosted profiles as the search lists them, skipping `except` (by name). Members of parallel

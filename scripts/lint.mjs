@@ -1,22 +1,27 @@
 #!/usr/bin/env node
-// `npm run lint`: Biome, the dependency rules (dependency-cruiser, .dependency-cruiser.cjs) and knip
-// (knip.config.ts), each run even when one before it failed, with the seconds each took; fails when
-// any of them does. docs/layers.md says what each checks.
+// `npm run lint`: Biome, the dependency rules (dependency-cruiser, .dependency-cruiser.cjs), knip
+// (knip.config.ts) and the files' lengths (scripts/file-lengths.ts), each run even when one before it
+// failed, with the seconds each took; fails when any of them does. docs/layers.md says what each checks.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const steps = [
-  ['Biome', ['biome', 'check', '.']],
-  ['dependency rules', ['depcruise', 'server/src', 'web/src', 'common/src', '--config', '.dependency-cruiser.cjs']],
-  ['knip', ['knip']],
+  ['Biome', 'npx', ['biome', 'check', '.']],
+  [
+    'dependency rules',
+    'npx',
+    ['depcruise', 'server/src', 'web/src', 'common/src', '--config', '.dependency-cruiser.cjs'],
+  ],
+  ['knip', 'npx', ['knip']],
+  ['file lengths', 'node', ['--import', 'tsx', 'scripts/file-lengths.ts']],
 ];
 
 const failed = [];
-for (const [title, args] of steps) {
+for (const [title, command, args] of steps) {
   console.log(`\n▶ ${title}`);
   const started = performance.now();
-  const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`${result.status === 0 ? '✓' : '✗'} ${title} (${seconds} s)`);
   if (result.status !== 0) failed.push(title);

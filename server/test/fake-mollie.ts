@@ -5,47 +5,26 @@
  * Mollie checks that a mistake of ours would trip: the bearer key, amounts, locales, banks, mandates.
  * What a payer or Mollie itself would do (pay, refund in the dashboard, charge back, call the
  * webhook, fall over) the test does through the controls.
+ * Mollie's shapes, ids, errors and what it accepts: mollie-shapes.ts.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decimalToMinor, minorToDecimal } from '@amora/common';
+import { decimalToMinor } from '@amora/common';
+import {
+  checkAmount,
+  DOCUMENTATION,
+  IDEAL_ISSUERS,
+  LOCALES,
+  MANDATE_METHOD,
+  METHODS,
+  MollieError,
+  type MolliePaymentResource,
+  type MollieStatus,
+  money,
+  newId,
+} from './mollie-shapes.js';
 
-export type MollieStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
-
-interface Amount {
-  currency: string;
-  value: string;
-}
-
-interface Link {
-  href: string;
-  type: string;
-}
-
-/** A payment as GET /v2/payments/:id answers it. */
-interface MolliePaymentResource {
-  resource: 'payment';
-  id: string;
-  mode: 'test';
-  status: MollieStatus;
-  amount: Amount;
-  amountRefunded?: Amount;
-  amountRemaining?: Amount;
-  amountChargedBack?: Amount;
-  description: string;
-  method: string | null;
-  metadata: unknown;
-  sequenceType: 'oneoff' | 'first' | 'recurring';
-  customerId?: string;
-  mandateId?: string;
-  redirectUrl?: string;
-  webhookUrl?: string;
-  locale?: string;
-  createdAt: string;
-  paidAt?: string;
-  _links: { self: Link; checkout?: Link; documentation: Link };
-}
+export type { MollieStatus } from './mollie-shapes.js';
 
 interface FakePayment {
   id: string;
@@ -53,6 +32,14 @@ interface FakePayment {
   request: Record<string, unknown>;
   /** The payment as Mollie would answer for it now. */
   resource: MolliePaymentResource;
+}
+
+interface Stored {
+  request: Record<string, unknown>;
+  /** What render() completes with the sums and links of the moment. */
+  resource: Omit<MolliePaymentResource, 'amountRefunded' | 'amountRemaining' | 'amountChargedBack' | '_links'>;
+  refunded: number;
+  chargedBack: number;
 }
 
 export interface FakeMollie {
@@ -69,64 +56,6 @@ export interface FakeMollie {
   /** The next n API calls answer 503. */
   failNext(n: number): void;
   close(): Promise<void>;
-}
-
-/** Every locale Mollie's checkout knows. */
-// biome-ignore format: a table
-const LOCALES = new Set([
-  'en_US', 'en_GB', 'nl_NL', 'nl_BE', 'de_DE', 'de_AT', 'de_CH', 'fr_FR', 'fr_BE', 'es_ES', 'ca_ES', 'pt_PT',
-  'it_IT', 'nb_NO', 'sv_SE', 'fi_FI', 'da_DK', 'is_IS', 'hu_HU', 'pl_PL', 'lv_LV', 'lt_LT',
-]);
-const METHODS = new Set(['ideal', 'creditcard', 'paypal', 'directdebit', 'bancontact', 'banktransfer', 'kbc']);
-/** What a paid first payment leaves: iDEAL, for one, becomes SEPA direct debit. */
-const MANDATE_METHOD: Record<string, string> = { ideal: 'directdebit', bancontact: 'directdebit', kbc: 'directdebit' };
-const IDEAL_ISSUERS = [
-  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
-  { id: 'ideal_INGBNL2A', name: 'ING' },
-  { id: 'ideal_RABONL2U', name: 'Rabobank' },
-  { id: 'ideal_ASNBNL21', name: 'ASN Bank' },
-];
-const DOCUMENTATION: Link = { href: 'https://docs.mollie.com/overview/handling-errors', type: 'text/html' };
-
-class MollieError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    readonly field?: string,
-  ) {
-    super(detail);
-  }
-}
-
-interface Stored {
-  request: Record<string, unknown>;
-  /** What render() completes with the sums and links of the moment. */
-  resource: Omit<MolliePaymentResource, 'amountRefunded' | 'amountRemaining' | 'amountChargedBack' | '_links'>;
-  refunded: number;
-  chargedBack: number;
-}
-
-/** Mollie's ids: a prefix and ten letters or digits (tr_WDqYK6vllg); its API keys have thirty. */
-function newId(prefix: string, length = 10): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `${prefix}_${Array.from(randomBytes(length), (byte) => letters[byte % letters.length]).join('')}`;
-}
-
-/** Mollie's rule: a currency code and a value with exactly two decimals. */
-function checkAmount(amount: unknown, field: string): Amount {
-  const { currency, value } = (amount ?? {}) as Partial<Amount>;
-  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-    throw new MollieError(422, 'The amount contains an invalid currency', `${field}.currency`);
-  }
-  if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value)) {
-    throw new MollieError(422, 'The amount contains an invalid value', `${field}.value`);
-  }
-  if (decimalToMinor(value) <= 0) throw new MollieError(422, 'The amount is lower than the minimum', `${field}.value`);
-  return { currency, value };
-}
-
-function money(minor: number, currency: string): Amount {
-  return { currency, value: minorToDecimal(minor) };
 }
 
 async function readBody(request: http.IncomingMessage): Promise<string> {

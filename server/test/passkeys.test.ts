@@ -1,72 +1,19 @@
 /**
  * Passkeys (issue 36): adding, naming and removing them, signing in with one, and a member who
- * drops their password. Each site is its own relying party; a passkey belongs to one account; a
- * challenge is answered once; failed passkey sign-ins count towards the same block as passwords.
+ * drops their password. Each site is its own relying party; a passkey belongs to one account.
+ * Answers that do not hold, lockout and rate limits: passkey-refusals.test.ts.
  */
-import { LOGIN_MAX_FAILURES, SESSION_COOKIE } from '@amora/common';
 import { describe, expect, it } from 'vitest';
-import { type Ceremony, softwareAuthenticator } from './authenticator.js';
-import {
-  type BuiltMember,
-  buildMember,
-  buildSite,
-  client,
-  lastMail,
-  linkFrom,
-  loggedIn,
-  type TestClient,
-  useTestApp,
-} from './helpers.js';
+import { softwareAuthenticator } from './authenticator.js';
+import { buildMember, buildSite, client, lastMail, linkFrom, loggedIn, useTestApp } from './helpers.js';
+import { type Authenticator, HERE, passkeyKit } from './passkeying.js';
 
 const OTHER_SITE = 'passkeys-other.test';
 const t = useTestApp({ setup: (t) => buildSite(t.db, { domain: OTHER_SITE, name: 'Other' }) });
-
-/** Where the demo site is, as the browser tells it in its client data (PUBLIC_URL's scheme and port). */
-const ORIGIN = 'http://localhost:3000';
-const HERE: Ceremony = { origin: ORIGIN };
 const NAL = '\u0000';
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-
-type Authenticator = ReturnType<typeof softwareAuthenticator>;
-
-async function options(visitor: TestClient, purpose: 'register' | 'confirm') {
-  const answer = await visitor.post('/api/passkey-options.php', { purpose });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().options;
-}
-
-/** The member adds a passkey of the authenticator from a signed-in browser. */
-async function addPasskey(visitor: TestClient, authenticator: Authenticator, ceremony = HERE, name?: string) {
-  const credential = authenticator.create(await options(visitor, 'register'), ceremony);
-  return visitor.post('/api/passkeys.php', { credential, ...(name && { name }) });
-}
-
-async function loginOptions(visitor: TestClient) {
-  const answer = await visitor.post('/api/passkey-login-options.php');
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().options;
-}
-
-/** A fresh browser signs in with the authenticator's passkey. */
-async function passkeyLogin(authenticator: Authenticator, ceremony = HERE, visitor = client(t.app)) {
-  const credential = authenticator.get(await loginOptions(visitor), ceremony);
-  const answer = await visitor.post('/api/passkey-login.php', { credential });
-  return { answer, visitor, credential };
-}
-
-/** A member, signed in, with one passkey. */
-async function memberWithPasskey() {
-  const member = await buildMember(t.services);
-  const visitor = await loggedIn(t.app, member);
-  const authenticator = softwareAuthenticator();
-  const added = await addPasskey(visitor, authenticator);
-  expect(added.statusCode, added.body).toBe(200);
-  return { member, visitor, authenticator, passkeyId: added.json().passkeys[0].id as number };
-}
-
-const passwordLogin = (member: BuiltMember, password = member.password) =>
-  client(t.app).post('/api/user.php', { email: member.email, password });
+const { options, addPasskey, passkeyLogin, memberWithPasskey, passwordLogin } = passkeyKit(t);
 
 describe('adding a passkey and signing in with it', () => {
   it('adds a passkey named after the device, and signs in with it from another browser', async () => {
@@ -171,109 +118,6 @@ function reissued(registration: ReturnType<Authenticator['create']>, challenge: 
     },
   };
 }
-
-describe('answers that do not hold', () => {
-  it('refuses a replayed sign-in answer', async () => {
-    const { authenticator } = await memberWithPasskey();
-    const { answer, credential } = await passkeyLogin(authenticator);
-    expect(answer.statusCode).toBe(200);
-    const replay = await client(t.app).post('/api/passkey-login.php', { credential });
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().error).toBe('passkey_refused');
-    expect(replay.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
-  });
-
-  it('refuses an answer whose signature counter did not move on (a cloned authenticator)', async () => {
-    const { authenticator } = await memberWithPasskey();
-    const clone = authenticator.clone();
-    expect((await passkeyLogin(authenticator)).answer.statusCode).toBe(200);
-    expect((await passkeyLogin(authenticator)).answer.statusCode).toBe(200);
-    // The clone is behind: its next counter was used already.
-    const { answer } = await passkeyLogin(clone);
-    expect(answer.statusCode).toBe(401);
-  });
-
-  it('refuses a sign-in answered for another origin', async () => {
-    const { authenticator } = await memberWithPasskey();
-    const { answer } = await passkeyLogin(authenticator, { origin: 'https://evil.example', rpId: 'localhost' });
-    expect(answer.statusCode).toBe(401);
-    expect(answer.json().error).toBe('passkey_refused');
-  });
-
-  it('refuses a sign-in signed for another RP id', async () => {
-    const { authenticator } = await memberWithPasskey();
-    const { answer } = await passkeyLogin(authenticator, { origin: ORIGIN, rpId: 'evil.example' });
-    expect(answer.statusCode).toBe(401);
-  });
-
-  it('refuses to add a passkey made on another origin or for another RP id', async () => {
-    const member = await buildMember(t.services);
-    const visitor = await loggedIn(t.app, member);
-    const wrongOrigin = await addPasskey(visitor, softwareAuthenticator(), { origin: 'http://evil.example:3000' });
-    expect(wrongOrigin.statusCode).toBe(401);
-    const wrongRp = await addPasskey(visitor, softwareAuthenticator(), { origin: ORIGIN, rpId: 'evil.example' });
-    expect(wrongRp.statusCode).toBe(401);
-    expect(wrongRp.json().error).toBe('passkey_refused');
-    expect((await visitor.get('/api/passkeys.php')).json().passkeys).toEqual([]);
-  });
-
-  it('refuses an answer to a challenge that expired', async () => {
-    const { authenticator } = await memberWithPasskey();
-    const visitor = client(t.app);
-    const credential = authenticator.get(await loginOptions(visitor), HERE);
-    t.clock.advance({ minutes: 6 });
-    const answer = await visitor.post('/api/passkey-login.php', { credential });
-    expect(answer.statusCode).toBe(401);
-  });
-
-  it('stores one passkey when the same registration is sent 20 times at once', async () => {
-    const member = await buildMember(t.services);
-    const visitor = await loggedIn(t.app, member);
-    const credential = softwareAuthenticator().create(await options(visitor, 'register'), HERE);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => visitor.post('/api/passkeys.php', { credential })),
-    );
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(19);
-    expect((await visitor.get('/api/passkeys.php')).json().passkeys).toHaveLength(1);
-  });
-});
-
-describe('lockout', () => {
-  it('blocks the account after repeated failed passkey answers, for passwords too', async () => {
-    const { member, authenticator } = await memberWithPasskey();
-    for (let attempt = 1; attempt <= LOGIN_MAX_FAILURES; attempt++) {
-      const { answer } = await passkeyLogin(authenticator, { origin: 'https://evil.example', rpId: 'localhost' });
-      expect(answer.json().error).toBe(attempt < LOGIN_MAX_FAILURES ? 'passkey_refused' : 'login_blocked');
-    }
-    const rightPasskey = await passkeyLogin(authenticator);
-    expect(rightPasskey.answer.statusCode).toBe(429);
-    expect(rightPasskey.answer.json().error).toBe('login_blocked');
-    expect((await passwordLogin(member)).json().error).toBe('login_blocked');
-
-    t.clock.advance({ minutes: 16 });
-    expect((await passkeyLogin(authenticator)).answer.statusCode).toBe(200);
-  });
-
-  it('a block from wrong passwords stops passkey sign-ins', async () => {
-    const { member, authenticator } = await memberWithPasskey();
-    for (let attempt = 1; attempt <= LOGIN_MAX_FAILURES; attempt++) await passwordLogin(member, 'wrong password');
-    expect((await passkeyLogin(authenticator)).answer.json().error).toBe('login_blocked');
-  });
-});
-
-describe('rate limits', () => {
-  it('limits passkey sign-ins per address, as logins are', async () => {
-    const visitor = client(t.app);
-    const answers = [];
-    for (let call = 0; call < 21; call++)
-      answers.push((await visitor.post('/api/passkey-login-options.php')).statusCode);
-    expect(answers.slice(0, 20).every((status) => status === 200)).toBe(true);
-    expect(answers[20]).toBe(429);
-    // Another address is not held back.
-    expect((await client(t.app).post('/api/passkey-login-options.php')).statusCode).toBe(200);
-  });
-});
 
 describe("another member's passkey", () => {
   it('is not found to rename or remove, and stays as it was', async () => {
