@@ -10,7 +10,6 @@ import {
   REFRESH_INTERVAL_MS,
   SERVICE_RESTART_CLOSE_CODE,
   SESSION_ENDED_CLOSE_CODE,
-  type ServerPush,
   TYPING_SIGNAL_MS,
 } from '@amora/common';
 import { accountRoutes } from '@amora/common/routes/accounts';
@@ -26,48 +25,10 @@ import {
   typingStore,
 } from '../src/api/live';
 import { type ChatsPages, unreadOf } from '../src/features/chats/api';
+import { FakeSocket } from './fake-socket';
 import { buildLikes, buildUser } from './fixtures';
 import { appQueryClient } from './render';
 import { fakeServer } from './server';
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static made: FakeSocket[] = [];
-  readonly url: string;
-  readyState = FakeSocket.CONNECTING;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(url: URL | string) {
-    this.url = String(url);
-    FakeSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code: 1000 });
-  }
-  /** The server side: accepts, pushes, drops. */
-  accept() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  /** Resolves once the app has read the push: it reads pushes in order, with the schemas it loads. */
-  async push(push: ServerPush) {
-    this.onmessage?.({ data: JSON.stringify(push) });
-    await vi.dynamicImportSettled();
-    for (let tick = 0; tick < 5; tick++) await Promise.resolve();
-  }
-  drop(code = 1006) {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code });
-  }
-}
 
 const latestSocket = () => FakeSocket.made.at(-1) as FakeSocket;
 
