@@ -7,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { photoFile } from './images.js';
 import {
+  CLIENT,
   enterSite,
   expectAccessible,
   expectTapTargets,
@@ -17,7 +18,6 @@ import {
 } from './support.js';
 
 const t = catalogue('en');
-const CLIENT = { 'x-request-type': 'client' };
 
 async function like(page: Page, profileId: number) {
   const response = await page.request.post('/api/like.php', { headers: CLIENT, data: { profile_id: profileId } });

@@ -11,6 +11,7 @@ import { Modal } from '../../shared/components/dialogs';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
+import { MoreButton } from '../../shared/components/MoreButton';
 import { badgeText } from '../../shared/document-title';
 import { PushPrompt } from '../notifications/PushPrompt';
 import { entriesOf, useChats, useChatWith, useDeleteConversation } from './api';
@@ -59,17 +60,7 @@ export function ChatList() {
           <ChatRow key={entry.conversation} entry={entry} onDelete={() => setDeleting(entry)} />
         ))}
       </ul>
-      {chats.hasNextPage && (
-        <div className="chat-list-more">
-          <Button
-            variant="outline-primary"
-            onClick={() => void chats.fetchNextPage()}
-            disabled={chats.isFetchingNextPage}
-          >
-            {chats.isFetchingNextPage ? t('list.loadingMore') : t('list.more')}
-          </Button>
-        </div>
-      )}
+      <MoreButton list={chats} label={t('list.more')} loading={t('list.loadingMore')} className="chat-list-more" />
       <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered aria-labelledby="delete-chat-title">
         <Modal.Header closeButton closeLabel={t('app:common.close')}>
           <Modal.Title as="h2" className="h5" id="delete-chat-title">

@@ -1,6 +1,5 @@
 import { LIKES_LIST_TYPES, type LikeCounts, type LikedCard, type LikesListType } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import { Link, NavLink, useParams } from 'react-router';
@@ -8,6 +7,7 @@ import { useTranslation } from '../../i18n';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
+import { MoreButton } from '../../shared/components/MoreButton';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { ProfileCard, ProfileGrid } from '../../shared/components/ProfileCard';
 import { badgeText } from '../../shared/document-title';
@@ -98,17 +98,7 @@ export default function LikesPage() {
           card={(profile) => <LikedMemberCard profile={profile} type={current} />}
         />
       )}
-      {list.hasNextPage && (
-        <div className="text-center mt-4">
-          <Button
-            variant="outline-primary"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {t('list.more')}
-          </Button>
-        </div>
-      )}
+      <MoreButton list={list} label={t('list.more')} className="text-center mt-4" />
     </Container>
   );
 }
