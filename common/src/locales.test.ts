@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './constants.js';
+import { GLOSSARY } from './locale-glossary.js';
 
 const localesDir = path.resolve(import.meta.dirname, '../locales');
 const namespaces = fs.readdirSync(path.join(localesDir, 'en')).map((file) => file.replace(/\.json$/, ''));
@@ -46,123 +47,6 @@ function textsOf(locale: string): [string, string][] {
  */
 const GLUED_PLACEHOLDER = /[\p{L}'’]\{\{\w+\}\}|\{\{\w+\}\}[\p{L}'’]/u;
 
-/**
- * The agreed words per locale, for like, match, swipe, premium, member and sign up, and the form of
- * address. `avoid` lists what a text must not say instead, matched case-insensitively on word
- * boundaries: a string is a word or phrase, a RegExp a stem with every ending it takes (pl imię,
- * imienia, imieniu…) or a form only a pattern can catch (a tu-imperative, a formal imperative).
- * `use` is there for translators. `except` names the texts SPEC.md fixes word for word.
- */
-interface Glossary {
-  use: string;
-  avoid: (string | RegExp)[];
-  /** Forms that are wrong only capitalised, such as a formal "you". */
-  avoidCapitalised?: string[];
-  /** Words written in lower case except at the start of a sentence (pl ty, twój: no capital of respect). */
-  lowerCaseMidSentence?: string[];
-  except?: string[];
-}
-/**
- * "Polub: {{name}}" dodges declining the name. In pl the name stands first or as the subject
- * ("{{name}} – polub"); in fi it follows a declined noun ("Tykkää käyttäjästä {{name}}").
- */
-const NAME_AFTER_COLON = /\p{L}+: \{\{name\}\}/u;
-const GLOSSARY: Record<string, Glossary> = {
-  da: {
-    use: 'like, match, swipe, premiummedlem, medlem, tilmeld dig, kredit/kreditter; du',
-    avoid: ['hollandsk', /credits?/],
-  },
-  de: {
-    use: 'Like/liken/gelikt, Match, swipen, Premium-Mitglied, Mitglied, registrieren; du',
-    avoid: ['geliked', 'Speichere, um ihn'],
-    // "Ihnen", and a formal imperative such as "Wählen Sie": matched case-sensitively.
-    avoidCapitalised: ['Ihnen', '\\p{L}+en Sie'],
-  },
-  en: { use: 'like, match, swipe, premium member, member, sign up; you', avoid: ['thousands of members'] },
-  es: {
-    use: 'like/dar like, match, swipe, miembro premium, miembro, registrarse; tú',
-    avoid: ['membresía', 'usted', 'ustedes', 'me gusta'],
-  },
-  fi: {
-    use: 'tykkäys/tykätä, match, pyyhkäistä, premium-jäsen, jäsen, rekisteröityä, Match-haku; sinä',
-    // "pisti silmääni" reads as "it stung my eye" ("caught my eye": "kiinnitti huomioni", "osui silmääni").
-    avoid: [
-      'Se on match',
-      'Keskivertainen',
-      'hienovarainen',
-      /pisti silmää\p{L}*/u,
-      /matchinhau?\p{L}*/u,
-      NAME_AFTER_COLON,
-    ],
-  },
-  fr: {
-    use: 'like/liker, match, swipe, membre premium, membre, s’inscrire, Recherche de match; vous',
-    avoid: [
-      'tu',
-      'ton',
-      'ta',
-      'tes',
-      'toi',
-      'te',
-      "t'",
-      't’',
-      'Match Finder',
-      'Trouver un match',
-      // A tu-imperative: "Choisis-en une", "Regarde", "Écris-lui", "Ajoute"… (the vous forms end in -ez).
-      /\p{L}+(?<!ez|es|nous|vous)-(?:en|toi|le|la|les|lui|leur|y|moi|nous)/u,
-      /(?<=^|[.!?:«]\s*)(?:choisis|regarde|écris|ajoute|envoie|essaie|découvre|trouve|commence|rejoins|inscris|connecte|clique|vérifie|fais|dis|viens|reviens|prends|mets|garde|laisse|lis|complète|indique|saisis|utilise|profite|retrouve|confirme|ouvre|réessaie|attends|crée|vois|montre|écoute|patiente|va)/,
-    ],
-  },
-  it: {
-    use: 'like/mettere like, match, swipe, iscritto premium, iscritto, iscriversi; tu',
-    // A member is addressed without a masculine participle or adjective.
-    avoid: ['membro', 'membri', /sei (?:stato|sicuro|pronto|arrivato|entrato|connesso)/, /(?<!il )benvenuto/],
-  },
-  nb: { use: 'like, match, sveipe, premiummedlem, medlem, registrere seg; du', avoid: ['hollandsk'] },
-  nl: {
-    use: 'like/liken, match, swipen, premiumlid/premiumleden, lid/leden, aanmelden, Matchzoeker; je/jij',
-    avoid: ['premium lid', 'premium leden', 'u', 'uw', 'minderjarige profielen', 'fysieke afspraken', 'matchfinder'],
-    except: ['errors:field.birthdate_required'],
-  },
-  pl: {
-    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się, nazwa profilu; ty',
-    // The profile name is "nazwa profilu", never imię in any form; a member is addressed without a
-    // masculine past tense or adjective ("zrobiłeś", "jesteś pewien").
-    avoid: [
-      /imi(?:ę|eni\p{L}*|on\p{L}*)/u,
-      'samemu',
-      /\p{L}+łeś/u,
-      /\p{L}+łbyś/u,
-      /jesteś (?:pewien|pewny|gotowy|zalogowany|zarejestrowany|sam)/,
-      NAME_AFTER_COLON,
-    ],
-    avoidCapitalised: ['Pan', 'Pani', 'Państwo'],
-    lowerCaseMidSentence: [
-      'Ty',
-      'Twój',
-      'Twoja',
-      'Twoje',
-      'Twojego',
-      'Twojej',
-      'Twoim',
-      'Twoich',
-      'Twoimi',
-      'Twoją',
-      'Twoi',
-      'Ciebie',
-      'Cię',
-      'Ci',
-      'Tobie',
-      'Tobą',
-    ],
-  },
-  sv: {
-    use: 'gilla/gillning, match/matcher, svepa, premiummedlem, medlem, registrera sig, Matchsök; du',
-    // "kinkig" means fussy: the niche is kink.
-    avoid: ['matchning', 'matchningar', 'Flintskallig', 'banderollen', /kinkig\p{L}*/u, /matchfinnar\p{L}*/u],
-  },
-};
-
 /** A word or phrase on its own: not inside a longer word. A string is literal, a RegExp a pattern. */
 const wordPattern = (phrase: string | RegExp, flags: string) => {
   const source = typeof phrase === 'string' ? phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : phrase.source;
@@ -187,6 +71,44 @@ function frenchTypographyFaults(text: string): string[] {
   return faults;
 }
 
+/** i18next's plural suffixes; `_zero` is an extra a text may add for a count of 0. */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The plural keys of a locale with the forms each has. A key is plural when it has the `_other` form
+ * i18next falls back to ("errors:field.too_many" is a word, not a form).
+ */
+function pluralKeysOf(texts: Map<string, string>): Map<string, Set<string>> {
+  const plurals = new Map<string, Set<string>>();
+  for (const key of texts.keys()) {
+    const form = PLURAL_FORM.exec(key);
+    if (form && texts.has(`${key.slice(0, form.index)}_other`)) {
+      const forms = plurals.get(key.slice(0, form.index)) ?? new Set();
+      plurals.set(key.slice(0, form.index), forms.add(form[1]));
+    }
+  }
+  return plurals;
+}
+
+/** The names of a text's placeholders: "{{count, number}}" is count. */
+const placeholdersOf = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]));
+
+/**
+ * The placeholders a text must keep: those of its English and Dutch counterparts (the same key, or
+ * for a form English lacks, such as pl `_few`, the `_other` form). Only the `_one` form may leave the
+ * count out ("Eine neue Nachricht").
+ */
+function requiredPlaceholders(key: string, references: Map<string, string>[]): Set<string> {
+  const form = PLURAL_FORM.exec(key);
+  const other = form ? `${key.slice(0, form.index)}_other` : key;
+  const required = new Set(references.flatMap((texts) => [...placeholdersOf(texts.get(key) ?? texts.get(other) ?? '')]));
+  if (form?.[1] === 'one') required.delete('count');
+  return required;
+}
+
+/** The apostrophe a locale does not write, wherever it stands in prose. */
+const otherApostrophe = (apostrophe: string) => (apostrophe === "'" ? /’/u : /\p{L}'|'\p{L}/u);
+
 describe('locale catalogues', () => {
   it('glues no letter or apostrophe to a placeholder', () => {
     const glued = LOCALES.flatMap((locale) =>
@@ -199,9 +121,12 @@ describe('locale catalogues', () => {
 
   for (const locale of LOCALES) {
     it(`${locale} keeps to its glossary and form of address`, () => {
-      const { avoid, avoidCapitalised = [], lowerCaseMidSentence = [], except = [] } = GLOSSARY[locale];
+      const { avoid, avoidCapitalised = [], lowerCaseMidSentence = [], except = [], terms = {} } = GLOSSARY[locale];
       const patterns = [
         ...avoid.map((phrase) => [String(phrase), wordPattern(phrase, 'iu')] as const),
+        ...Object.entries(terms).flatMap(([concept, term]) =>
+          term.avoid.map((phrase) => [`${concept}: ${String(phrase)}`, wordPattern(phrase, 'iu')] as const),
+        ),
         ...avoidCapitalised.map((phrase) => [phrase, wordPattern(new RegExp(phrase, 'u'), 'u')] as const),
         ...lowerCaseMidSentence.map((word) => [`${word} mid-sentence`, midSentence(word)] as const),
       ];
@@ -213,6 +138,43 @@ describe('locale catalogues', () => {
       expect(found).toEqual([]);
     });
   }
+
+  it('has every plural form each language needs', () => {
+    const faults = LOCALES.flatMap((locale) => {
+      const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      return [...pluralKeysOf(new Map(textsOf(locale)))].flatMap(([key, forms]) => {
+        const missing = needed.filter((form) => !forms.has(form));
+        const unused = [...forms].filter((form) => form !== 'zero' && !needed.includes(form as Intl.LDMLPluralRule));
+        return [
+          ...(missing.length > 0 ? [`${locale} ${key} lacks _${missing.join(', _')}`] : []),
+          ...(unused.length > 0 ? [`${locale} ${key} has _${unused.join(', _')}, which ${locale} does not use`] : []),
+        ];
+      });
+    });
+    expect(faults).toEqual([]);
+  });
+
+  it('keeps every placeholder of the English and Dutch texts', () => {
+    const references = [new Map(textsOf('en')), new Map(textsOf('nl'))];
+    const dropped = LOCALES.flatMap((locale) =>
+      textsOf(locale).flatMap(([key, text]) => {
+        const have = placeholdersOf(text);
+        const missing = [...requiredPlaceholders(key, references)].filter((name) => !have.has(name));
+        return missing.length > 0 ? [`${locale} ${key} drops {{${missing.join('}}, {{')}}}: ${text}`] : [];
+      }),
+    );
+    expect(dropped).toEqual([]);
+  });
+
+  it('writes one apostrophe per locale', () => {
+    const faults = LOCALES.flatMap((locale) => {
+      const other = otherApostrophe(GLOSSARY[locale].apostrophe);
+      return textsOf(locale)
+        .filter(([, text]) => other.test(text.replace(notProse, '§')))
+        .map(([key, text]) => `${locale} ${key}: ${text}`);
+    });
+    expect(faults).toEqual([]);
+  });
 
   it('fr writes the curly apostrophe and a no-break space before : ? ! ;', () => {
     const faults = textsOf('fr').flatMap(([key, text]) =>
