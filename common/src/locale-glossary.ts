@@ -122,7 +122,7 @@ export const GLOSSARY: Record<string, Glossary> = {
     apostrophe: "'",
   },
   pl: {
-    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się, nazwa profilu; ty',
+    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się, nazwa profilu; ty; a name as the subject ("{{sender}} pisze do ciebie") or after użytkownik ("Polub użytkownika {{name}}")',
     // The profile name is "nazwa profilu", never imię in any form; a member is addressed without a
     // masculine past tense or adjective ("zrobiłeś", "jesteś pewien").
     avoid: [
