@@ -93,7 +93,7 @@ export const GLOSSARY: Record<string, Glossary> = {
     apostrophe: '’',
   },
   it: {
-    use: 'like/mettere like, match, swipe, iscritto premium, iscritto, iscriversi; tu',
+    use: 'like/mettere like, match, swipe, passare a premium (account premium), iscritto, iscriversi; tu',
     // A member is addressed without a masculine participle or adjective.
     avoid: [
       'membro',
