@@ -214,7 +214,7 @@ describe('locale catalogues', () => {
       login_blocked: 'Te veel foute pogingen, account voor {{minutes}} min geblokkeerd.',
       email_not_found: 'E-mailadres niet gevonden',
       link_invalid: 'Link verlopen of invalide, vraag een nieuwe e-mail aan',
-      reset_limit: 'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
+      reset_limit: 'Te veel wachtwoordherstelmails verstuurd, probeer het morgen nog eens.',
       activation_failed: 'Activeren mislukt',
       discount_not_found: 'Code niet gevonden',
       discount_used: 'Code reeds gebruikt',

@@ -55,7 +55,7 @@ describe('POST /api/reset-password.php', () => {
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({
       error: 'reset_limit',
-      message: 'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
+      message: 'Te veel wachtwoordherstelmails verstuurd, probeer het morgen nog eens.',
     });
     expect(await mailCount(t, member.email)).toBe(3);
 
