@@ -221,6 +221,23 @@ test('the swipe stack: drag to like, buttons and arrow keys, then the likes wait
   await expect(page.getByLabel(en('fields.email'), { exact: true })).toBeFocused();
 });
 
+// The swipe lander has no fallback language: a form a locale lacked (_one, pl _few) showed its raw key.
+for (const locale of ['nl', 'en', 'pl']) {
+  test(`with one like the swipe lander says so in a sentence (${locale})`, async ({ page }) => {
+    const text = catalogue(locale);
+    await page.context().addCookies([{ name: 'lang', value: locale, url: test.info().project.use.baseURL as string }]);
+    await openLander(page, '/landers/tinderswipe');
+    await page.getByRole('button', { name: text('landers:swipe.like'), exact: true }).click();
+    // One like and three passes: after four cards the lander asks for a signup.
+    for (let pass = 1; pass < 4; pass++) {
+      await page.getByRole('button', { name: text('landers:swipe.nope'), exact: true }).click();
+    }
+    await expect(page.getByRole('heading', { name: text('landers:swipe.waiting', { count: '1' }) })).toBeVisible();
+    await expect(page.getByText(text('landers:swipe.waitingText', { count: '1' }), { exact: true })).toBeVisible();
+    expect(await missingTexts(page)).toEqual([]);
+  });
+}
+
 test('tapping a face opens the signup to meet them', async ({ page }, testInfo) => {
   await openLander(page, '/landers/gallery');
   const first = page.locator('.face-tile').first().locator('button.stretched');
