@@ -47,6 +47,9 @@ export const GLOSSARY: Record<string, Glossary> = {
     terms: {
       trial: { use: 'Probepaket', avoid: [/Probierpaket\p{L}*/u] },
       conversation: { use: 'Unterhaltung/Chat', avoid: [/Gespräch\p{L}*/u] },
+      button: { use: 'Button', avoid: [/Schaltfläche\p{L}*/u] },
+      // "Kollege", "Mitarbeiter" and "er" for a teammate assume a man.
+      teammate: { use: 'jemand aus dem Team, Admins, Mitarbeiterkonto', avoid: [/Kolleg(?:e|en)/u, 'als Mitarbeiter'] },
     },
     apostrophe: "'",
   },
