@@ -105,7 +105,10 @@ export const GLOSSARY: Record<string, Glossary> = {
       /(?<!il )benvenuto/,
       /divent(?:a|i|are) (?:un )?iscritto/,
       /come iscritto/,
+      // A teammate is "qualcuno del team", not "un collega".
+      'collega',
     ],
+    terms: { email: { use: 'email', avoid: [/\p{L}*['’]?e-mail/u] } },
     apostrophe: "'",
   },
   nb: {
