@@ -92,7 +92,11 @@ export const GLOSSARY: Record<string, Glossary> = {
       // A member is addressed without a masculine participle or adjective ("quand vous serez prêt").
       /(?:serez|êtes|soyez|étiez) (?:prêt|sûr|certain|seul|connecté|inscrit|abonné|intéressé)/u,
     ],
-    terms: { trial: { use: 'pack d’essai', avoid: [/packs? découverte/u] } },
+    terms: {
+      trial: { use: 'pack d’essai', avoid: [/packs? découverte/u] },
+      // "un collègue", "membre gratuit" and "il" for an admin assume a man.
+      teammate: { use: 'quelqu’un de l’équipe, l’administration', avoid: [/collègues?/u, 'membre gratuit'] },
+    },
     apostrophe: '’',
   },
   it: {
