@@ -25,8 +25,8 @@ interface Glossary {
   apostrophe: "'" | '’';
 }
 /**
- * "Polub: {{name}}" dodges declining the name. In pl the name stands first or as the subject
- * ("{{name}} – polub"); in fi it follows a declined noun ("Tykkää käyttäjästä {{name}}").
+ * "Polub: {{name}}" dodges declining the name. In pl the name is the subject or follows a declined
+ * użytkownik ("Polub użytkownika {{name}}"); in fi it follows a declined noun ("Tykkää käyttäjästä {{name}}").
  */
 const NAME_AFTER_COLON = /\p{L}+: \{\{name\}\}/u;
 export const GLOSSARY: Record<string, Glossary> = {
@@ -53,7 +53,11 @@ export const GLOSSARY: Record<string, Glossary> = {
     },
     apostrophe: "'",
   },
-  en: { use: 'like, match, swipe, premium member, member, sign up; you', avoid: ['thousands of members'], apostrophe: "'" },
+  en: {
+    use: 'like, match, swipe, premium member, member, sign up; you',
+    avoid: ['thousands of members'],
+    apostrophe: "'",
+  },
   es: {
     use: 'like/dar like, match, swipe, miembro premium, miembro, registrarse; tú',
     avoid: ['membresía', 'usted', 'ustedes', 'me gusta'],
@@ -132,7 +136,7 @@ export const GLOSSARY: Record<string, Glossary> = {
     apostrophe: "'",
   },
   pl: {
-    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się, nazwa profilu; ty; a name as the subject ("{{sender}} pisze do ciebie") or after użytkownik ("Polub użytkownika {{name}}")',
+    use: 'polubienie/polubić, para, przesuwać, użytkownik premium, użytkownik, zarejestrować się, nazwa profilu; ty',
     // The profile name is "nazwa profilu", never imię in any form; a member is addressed without a
     // masculine past tense or adjective ("zrobiłeś", "jesteś pewien").
     avoid: [
@@ -143,7 +147,8 @@ export const GLOSSARY: Record<string, Glossary> = {
       /(?:jesteś|będziesz) (?:pewien|pewny|gotowy|zalogowany|zarejestrowany|sam)/,
       NAME_AFTER_COLON,
       // A name is not declined by a preposition ("od {{sender}}", "do {{other}}") nor set apart by a
-      // dash ("{{name}} – polub"): it stands as the subject or after "użytkownik" in any case.
+      // dash ("{{name}} – polub"): it stands as the subject ("{{sender}} pisze do ciebie") or after
+      // użytkownik in any case ("Polub użytkownika {{name}}").
       /(?:od|do|z|ze|dla|u|przez|o) \{\{(?:name|sender|other|liker)\}\}/u,
       /\{\{name\}\} –/u,
     ],

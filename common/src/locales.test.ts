@@ -82,10 +82,8 @@ function pluralKeysOf(texts: Map<string, string>): Map<string, Set<string>> {
   const plurals = new Map<string, Set<string>>();
   for (const key of texts.keys()) {
     const form = PLURAL_FORM.exec(key);
-    if (form && texts.has(`${key.slice(0, form.index)}_other`)) {
-      const forms = plurals.get(key.slice(0, form.index)) ?? new Set();
-      plurals.set(key.slice(0, form.index), forms.add(form[1]));
-    }
+    const base = form ? key.slice(0, form.index) : key;
+    if (form && texts.has(`${base}_other`)) plurals.set(base, (plurals.get(base) ?? new Set<string>()).add(form[1]));
   }
   return plurals;
 }
@@ -101,7 +99,8 @@ const placeholdersOf = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)
 function requiredPlaceholders(key: string, references: Map<string, string>[]): Set<string> {
   const form = PLURAL_FORM.exec(key);
   const other = form ? `${key.slice(0, form.index)}_other` : key;
-  const required = new Set(references.flatMap((texts) => [...placeholdersOf(texts.get(key) ?? texts.get(other) ?? '')]));
+  const counterparts = references.map((texts) => texts.get(key) ?? texts.get(other) ?? '');
+  const required = new Set(counterparts.flatMap((text) => [...placeholdersOf(text)]));
   if (form?.[1] === 'one') required.delete('count');
   return required;
 }
