@@ -67,7 +67,7 @@ describe('the swipe game', () => {
     const inGerman = await swipe(me, ids[SWIPE_LIKES_PER_DAY + 1] as number);
     expect(inGerman.statusCode).toBe(403);
     expect(inGerman.json().message).toBe(
-      `Das waren deine ${SWIPE_LIKES_PER_DAY} Likes im Swipe-Spiel für heute – gleich viele für alle. Morgen bekommst du neue; bis dahin kannst du weiterstöbern und Mitglieder auf ihrem Profil liken.`,
+      `Du hast deine ${SWIPE_LIKES_PER_DAY} Likes im Swipe-Spiel für heute verbraucht – alle haben gleich viele. Morgen bekommst du neue; bis dahin kannst du weiterstöbern und Mitglieder auf ihrem Profil liken.`,
     );
 
     expect(await givenIds(me)).toHaveLength(SWIPE_LIKES_PER_DAY);
