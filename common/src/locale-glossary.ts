@@ -61,7 +61,10 @@ export const GLOSSARY: Record<string, Glossary> = {
   es: {
     use: 'like/dar like, match, swipe, miembro premium, miembro, registrarse; tú',
     avoid: ['membresía', 'usted', 'ustedes', 'me gusta'],
-    terms: { hiddenImage: { use: 'imagen oculta', avoid: [/marcador(?:es)?/u] } },
+    terms: {
+      hiddenImage: { use: 'imagen oculta', avoid: [/marcador(?:es)?/u] },
+      teammate: { use: 'alguien del equipo', avoid: [/compañer[oa]s?/u] },
+    },
     apostrophe: "'",
   },
   fi: {
