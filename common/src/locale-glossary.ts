@@ -186,4 +186,3 @@ export const GLOSSARY: Record<string, Glossary> = {
     apostrophe: "'",
   },
 };
-
