@@ -223,7 +223,7 @@ test('the swipe stack: drag to like, buttons and arrow keys, then the likes wait
 
 // The swipe lander has no fallback language: a form a locale lacked (_one, pl _few) showed its raw key.
 for (const locale of ['nl', 'en', 'pl']) {
-  test(`with one like the swipe lander says so in a sentence (${locale})`, async ({ page }) => {
+  test(`with one like the swipe lander says so in a sentence (${locale})`, async ({ page }, testInfo) => {
     const text = catalogue(locale);
     await page.context().addCookies([{ name: 'lang', value: locale, url: test.info().project.use.baseURL as string }]);
     await openLander(page, '/landers/tinderswipe');
@@ -235,6 +235,7 @@ for (const locale of ['nl', 'en', 'pl']) {
     await expect(page.getByRole('heading', { name: text('landers:swipe.waiting', { count: '1' }) })).toBeVisible();
     await expect(page.getByText(text('landers:swipe.waitingText', { count: '1' }), { exact: true })).toBeVisible();
     expect(await missingTexts(page)).toEqual([]);
+    await screenshot(page, testInfo, `lander-tinderswipe-one-like-${locale}`);
   });
 }
 
