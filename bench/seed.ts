@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
+import { CHATS_PAGE_SIZE, REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@amora/common';
 import { sql } from 'kysely';
 import { seedHostedProfilesInBulk, seedLikesInBulk } from '../server/src/demo/bulk-seed.js';
 import { DEMO_MEMBER } from '../server/src/demo/seed.js';
@@ -101,7 +101,7 @@ async function scenariosOf(db: Db, siteId: number, memberProfileId: number): Pro
       paths: ['/api/likes.php'],
     }),
     chats: async () => ({
-      title: `chats: GET /api/chats.php (the first page of ${CHATS.memberConversations} conversations)`,
+      title: `chats: GET /api/chats.php (the first ${CHATS_PAGE_SIZE} of ${CHATS.memberConversations} conversations)`,
       paths: ['/api/chats.php'],
     }),
     chat: async () => ({
