@@ -41,6 +41,20 @@ function readQuery(params: URLSearchParams): SearchParams {
   return { ...(query as Filters), page: deeper ? page : 1, after: (deeper && params.get('after')) || undefined };
 }
 
+/** No one left by the filters: say so, and offer the same search without them (a name search keeps its name). */
+function FilteredOut({ onSearchAll }: { onSearchAll: () => void }) {
+  const { t } = useTranslation('members');
+  return (
+    <div className="empty-state">
+      <span className="empty-state-icon">
+        <Icon svg={icons.filters} />
+      </span>
+      <p>{t('search.emptyFiltered')}</p>
+      <Button onClick={onSearchAll}>{t('search.searchAll')}</Button>
+    </div>
+  );
+}
+
 /** /members: the results first; the filters beside them on a wide screen, in a bottom sheet on a phone. */
 export default function SearchPage() {
   const { t } = useTranslation('members');
@@ -146,6 +160,9 @@ export default function SearchPage() {
               </h2>
               {result.profiles.length > 0 && (
                 <ProfileGrid profiles={result.profiles} label={t('search.results')} card={card} />
+              )}
+              {result.profiles.length === 0 && result.similar.length === 0 && activeFilters > 0 && (
+                <FilteredOut onSearchAll={() => go({ q: filters.q })} />
               )}
               <Pager
                 page={result.page}
