@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildMember, client, lastMail, linkFrom, loggedIn, signupBody, useTestApp } from './helpers.js';
+import { openSocket, type TestSocket } from './sockets.js';
 
 const t = useTestApp();
 
@@ -22,6 +23,19 @@ describe('GET /api/activate.php', () => {
     const { user } = (await visitor.get('/api/user.php')).json();
     expect(user.status).toBe('confirmed');
     expect(user.profile.status).toBe('active');
+  });
+
+  const sockets: TestSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+  });
+
+  it("tells the member's open app, so its activation reminder closes without a reload", async () => {
+    const { visitor, link } = await signUp();
+    const socket = await openSocket(t.app, visitor);
+    sockets.push(socket);
+    expect((await client(t.app).get(link.path)).headers.location).toBe('/activate/done');
+    await expect(socket.next('account')).resolves.toEqual({ type: 'account' });
   });
 
   it("redirects a deleted account's link to /activate/error and leaves its profile withdrawn", async () => {

@@ -180,6 +180,17 @@ describe('connectLive: what a push changes', () => {
     return vi.waitFor(() => expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(true));
   });
 
+  it('fetches the member again when their account changed elsewhere, such as an activation from the mail', async () => {
+    const queryClient = appQueryClient();
+    fakeServer({ 'GET /api/user.php': { user: buildUser() } });
+    queryClient.setQueryData(['user'], buildUser());
+    connect(queryClient);
+    latestSocket().accept();
+    expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(false);
+    await latestSocket().push({ type: 'account' });
+    return vi.waitFor(() => expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(true));
+  });
+
   it('shows who is typing, until the typing signal runs out', async () => {
     vi.useFakeTimers();
     const queryClient = appQueryClient();

@@ -17,6 +17,8 @@ export const serverPush = z.discriminatedUnion('type', [
   z.object({ type: z.literal('match'), profile_id: profileId }),
   /** The member's credits or premium changed (a payment was paid or refunded): fetch the user again. */
   z.object({ type: z.literal('credits') }),
+  /** The member's own account or profile changed elsewhere (activated from the mail, edited on another device): fetch the user again. */
+  z.object({ type: z.literal('account') }),
   /** The member's data export is ready to download. */
   z.object({ type: z.literal('export') }),
   /** Sent once the missed messages have been sent after a (re)connect. */

@@ -89,6 +89,8 @@ export function createRealtimeHub(events: EventBus, sessions: Pick<SessionsServi
     events.subscribe('credits.changed', (event) => {
       push(event.profileId, { type: 'credits' });
     }),
+    // An activation from the mail, or an edit on another device: the member's open apps show it at once.
+    events.subscribe('profile.changed', (event) => push(event.profileId, { type: 'account' })),
     events.subscribe('export.ready', (event) => push(event.profileId, { type: 'export' })),
     events.subscribe('match.new', (event) => {
       const [first, second] = event.profileIds;

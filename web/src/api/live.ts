@@ -112,6 +112,9 @@ function handlePush(queryClient: QueryClient, push: ServerPush, seen: { newest: 
       void refreshUser(queryClient);
       void queryClient.invalidateQueries({ queryKey: creditsKeys.transactions });
       return;
+    case 'account':
+      void refreshUser(queryClient);
+      return;
     case 'export':
       void queryClient.invalidateQueries({ queryKey: exportKey });
       exportReadyNotice.show();
