@@ -93,6 +93,7 @@ test('each design stands on its own: faces, a heading, the footer, no serious ax
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.locator('#signup')).toHaveCount(1);
     await expect(page.getByRole('link', { name: en('footer.pricing') })).toBeVisible();
+    await expect(page.getByRole('link', { name: en('pages:ban.title') })).toBeVisible();
     const faces = page.locator('main img.face-photo');
     await expect(faces.first()).toBeVisible();
     await expect.poll(() => faces.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);

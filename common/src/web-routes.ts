@@ -99,6 +99,26 @@ export function isStaticPageSlug(value: string | undefined): value is StaticPage
   return (STATIC_PAGE_SLUGS as readonly string[]).includes(value ?? '');
 }
 
+/** The pages every footer links to, the app's and the landers' alike. */
+const FOOTER_PAGES: StaticPageSlug[] = ['terms', 'privacy', 'cookies', 'ban', 'faq'];
+/** Pages only some markets need: the right of withdrawal in the EU, an Impressum-style service page in German. */
+const MARKET_FOOTER_PAGES: Partial<Record<string, StaticPageSlug[]>> = {
+  de: ['return-policy', 'service'],
+  nl: ['return-policy'],
+  fr: ['return-policy'],
+  es: ['return-policy'],
+  it: ['return-policy'],
+  pl: ['return-policy'],
+  da: ['return-policy'],
+  fi: ['return-policy'],
+  sv: ['return-policy'],
+};
+
+/** The static pages a footer in `locale` links to, in order. */
+export function footerPages(locale: string): StaticPageSlug[] {
+  return [...FOOTER_PAGES, ...(MARKET_FOOTER_PAGES[locale] ?? [])];
+}
+
 /** Parameters whose values are a closed list: any other value is a page that does not exist. */
 const CLOSED_PARAMETERS: Record<string, (value: string) => boolean> = {
   page: isStaticPageSlug,

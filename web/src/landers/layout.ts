@@ -2,6 +2,7 @@
 import type { CompanyInfo } from '@amora/common';
 import personPlusIcon from 'bootstrap-icons/icons/person-plus-fill.svg?raw';
 import { displayPhone } from '../../../common/src/validation';
+import { footerPages } from '../../../common/src/web-routes';
 import type { Lander } from './context';
 import { h, icon } from './dom';
 
@@ -31,8 +32,6 @@ export function navbar({ t, settings }: Lander, dark = false): HTMLElement {
   );
 }
 
-const PAGE_LINKS = ['terms', 'privacy', 'cookies', 'faq'] as const;
-
 function companyLine({ t }: Lander, company: CompanyInfo): HTMLElement {
   const phone = displayPhone(company.support_phone);
   return h(
@@ -49,7 +48,7 @@ function companyLine({ t }: Lander, company: CompanyInfo): HTMLElement {
 export function footer(lander: Lander, company: CompanyInfo | null): HTMLElement {
   const { t, settings } = lander;
   const links: [string, string][] = [
-    ...PAGE_LINKS.map((slug): [string, string] => [`/pages/${slug}`, t(`pages:${slug}.title`)]),
+    ...footerPages(lander.locale).map((slug): [string, string] => [`/pages/${slug}`, t(`pages:${slug}.title`)]),
     ['/pricing', t('app:footer.pricing')],
     ['/complaints', t('app:footer.complaints')],
     [`mailto:${settings.support_email}`, t('app:footer.support')],

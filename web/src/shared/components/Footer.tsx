@@ -1,26 +1,8 @@
-import { displayPhone, type Locale, type StaticPageSlug } from '@amora/common';
+import { displayPhone, footerPages } from '@amora/common';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { useCompanyInfo, useSettings } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-
-const BASE_LINKS: StaticPageSlug[] = ['terms', 'privacy', 'cookies', 'ban', 'faq'];
-/** Pages only some markets need: the right of withdrawal in the EU, an Impressum-style service page in German. */
-const EXTRA_LINKS: Partial<Record<Locale, StaticPageSlug[]>> = {
-  de: ['return-policy', 'service'],
-  nl: ['return-policy'],
-  fr: ['return-policy'],
-  es: ['return-policy'],
-  it: ['return-policy'],
-  pl: ['return-policy'],
-  da: ['return-policy'],
-  fi: ['return-policy'],
-  sv: ['return-policy'],
-};
-
-function footerLinks(locale: string): StaticPageSlug[] {
-  return [...BASE_LINKS, ...(EXTRA_LINKS[locale as Locale] ?? [])];
-}
 
 export function Footer() {
   const { t, i18n } = useTranslation();
@@ -32,7 +14,7 @@ export function Footer() {
       <Container>
         <nav aria-label={t('footer.label')}>
           <ul className="list-inline mb-3">
-            {footerLinks(i18n.language).map((slug) => (
+            {footerPages(i18n.language).map((slug) => (
               <li key={slug} className="list-inline-item me-3">
                 <Link to={`/pages/${slug}`}>{t(`pages:${slug}.title`, { ns: 'pages' })}</Link>
               </li>
