@@ -181,7 +181,10 @@ function receivedPart(db: Db, liked: number, fresh: boolean, after: LikesAfter, 
 }
 
 /** likes.php's lists, each its likes in its order, of the profiles the member may see. */
-export type ListsOverview = Record<'receivedNew' | 'receivedSeen' | 'given' | 'matchesNew' | 'matchesSeen', ListedLike[]>;
+export type ListsOverview = Record<
+  'receivedNew' | 'receivedSeen' | 'given' | 'matchesNew' | 'matchesSeen',
+  ListedLike[]
+>;
 
 type ScannedLikes = AliasedExpression<{ id: number; at: string; fresh: number }, 'scanned'>;
 

@@ -91,7 +91,7 @@ function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
  * Which profiles a lookup by primary key asks of a filter: these ids given as values, or the one
  * whose id a column of an enclosing query holds (another domain's rows, e.g. the likes lists').
  */
-export type AmongIds = number[] | Expression<number>;
+type AmongIds = number[] | Expression<number>;
 
 /** The filter's profiles; with `among`, only those of these ids, found by primary key. */
 export function matching(filter: SearchFilter, among?: AmongIds) {
