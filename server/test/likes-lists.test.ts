@@ -206,6 +206,29 @@ describe('GET /api/likes-list.php', () => {
     expect((await likesList(hidden, 'matches')).profiles.map((card) => card.id)).toEqual([me.profileId]);
   });
 
+  it('leaves out suspended profiles and invisible ones never in touch, also from the counts and likes.php', async () => {
+    const site = await freshSite();
+    const [me, suspended] = await members(site, 2);
+    const visible = await hosted(site, 'Visible');
+    const hidden = await hosted(site, 'Hidden', { invisible: 1 });
+    // Stored without a contact, as a like from before the contacts table: nobody is in touch.
+    await likedBy(me, [visible, hidden]);
+    await likesGiven(me, [visible, hidden]);
+    await like(suspended, me.profileId);
+    await like(me, suspended.profileId);
+    expect(await t.services.accounts.suspend(t.db, suspended.user.id, 'suspension')).toBe(true);
+
+    for (const type of ['received', 'given', 'matches'] as const) {
+      expect(await likesList(me, type)).toMatchObject({ profiles: [{ id: visible }], next: null });
+    }
+    expect(await likesOf(me)).toEqual({
+      profiles: [{ id: visible, like_new: true }],
+      liked_by: [{ id: visible, like_new: true }],
+      counts: { received: 1, given: 1, matches: 1, new_likes: 1 },
+      new_matches: [visible],
+    });
+  });
+
   it('pages past blocked profiles without losing the visible ones', async () => {
     const site = await freshSite();
     const [me, ...others] = await members(site, 6);

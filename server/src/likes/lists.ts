@@ -1,8 +1,9 @@
 /**
  * The likes lists, page by page: likes.php's first pages and counts, and likes-list.php's pages of
- * cards. Each reads a list in its order from an index (queries.ts: givenPage, receivedPage) and
- * keeps the profiles the member may see, so the work is bounded whatever the member's number of
- * likes: counts stop at LIKES_COUNT_CAP, and at most SCAN_LIMIT likes are read a call.
+ * cards. likes.php reads all its lists in one statement (queries.ts: listsOverview), likes-list.php
+ * a page of one in its order (givenPage, receivedPage); each keeps the profiles the member may see,
+ * so the work is bounded whatever the member's number of likes: counts stop at LIKES_COUNT_CAP,
+ * and at most SCAN_LIMIT likes are read a list (likes.php: a part of a list, new or seen) a call.
  */
 import {
   LIKES_COUNT_CAP,
@@ -26,7 +27,7 @@ import { sign, validSignature } from '../platform/keys/signatures.js';
 import type { Site } from '../platform/site.js';
 import * as queries from './queries.js';
 
-/** Likes read at most for one list in one call: a list of mostly hidden profiles still costs a bounded read. */
+/** Likes read at most for one list (or part) in one call: a list of mostly hidden profiles still costs a bounded read. */
 const SCAN_LIMIT = 1000;
 
 type ReadPage = (after: queries.LikesAfter, limit: number) => Promise<queries.ListedLike[]>;
@@ -70,22 +71,6 @@ export function createLikesLists(deps: { db: Db; clock: Clock; search: SearchSer
     return (after, limit) => queries.receivedPage(db, own, after, limit, type === 'matches');
   }
 
-  /**
-   * Which of the ids the member may see, each asked once per call: the lists share most profiles
-   * (every match is also a received like), so later lists mostly find theirs already answered.
-   */
-  function visibleIds(site: Site, member: SignedInViewer) {
-    const known = new Map<number, boolean>();
-    return async (ids: number[]) => {
-      const unknown = ids.filter((id) => !known.has(id));
-      if (unknown.length > 0) {
-        const listed = await search.listedIds(site, member, unknown);
-        for (const id of unknown) known.set(id, listed.has(id));
-      }
-      return new Map(ids.filter((id) => known.get(id)).map((id) => [id, true]));
-    };
-  }
-
   const visibleCards = (site: Site, member: SignedInViewer) => async (ids: number[]) =>
     new Map<number, ProfileCard>((await search.listedCards(site, member, ids)).map((card) => [card.id, card]));
 
@@ -109,25 +94,26 @@ export function createLikesLists(deps: { db: Db; clock: Clock; search: SearchSer
   return {
     /** likes.php: the first page of both lists, their counts, and the matches new to the member. */
     async overview(site: Site, member: SignedInViewer): Promise<LikesResponse> {
-      const shown = visibleIds(site, member);
-      const walk = (type: LikesListType) => visibleEntries(reader(member, type), shown, LIKES_COUNT_CAP, null);
-      // Received first: the matches, and often the given, are then answered from what it found.
-      const received = await walk('received');
-      const [given, matches] = await Promise.all([walk('given'), walk('matches')]);
-      const firstPage = (entries: Kept<boolean>[]) =>
-        entries.slice(0, LIKES_PAGE_SIZE).map(({ like }) => ({ id: like.id, like_new: like.fresh }));
-      const fresh = (entries: Kept<boolean>[]) => entries.filter(({ like }) => like.fresh);
+      const lists = await queries.listsOverview(db, member.profileId, search.listedCondition(site, member), {
+        scan: SCAN_LIMIT,
+        keep: LIKES_COUNT_CAP,
+      });
+      // New ones come first, each part up to the cap: the first ones of both are the list up to the cap.
+      const received = [...lists.receivedNew, ...lists.receivedSeen].slice(0, LIKES_COUNT_CAP);
+      const matches = [...lists.matchesNew, ...lists.matchesSeen].slice(0, LIKES_COUNT_CAP);
+      const firstPage = (likes: queries.ListedLike[]) =>
+        likes.slice(0, LIKES_PAGE_SIZE).map((like) => ({ id: like.id, like_new: like.fresh }));
+      const fresh = (likes: queries.ListedLike[]) => likes.filter((like) => like.fresh);
       return {
-        profiles: firstPage(given.kept),
-        liked_by: firstPage(received.kept),
+        profiles: firstPage(lists.given),
+        liked_by: firstPage(received),
         counts: {
-          received: received.kept.length,
-          given: given.kept.length,
-          matches: matches.kept.length,
-          // New ones come first, so those among the counted are all of them up to the cap.
-          new_likes: fresh(received.kept).length,
+          received: received.length,
+          given: lists.given.length,
+          matches: matches.length,
+          new_likes: fresh(received).length,
         },
-        new_matches: fresh(matches.kept).map(({ like }) => like.id),
+        new_matches: fresh(matches).map((like) => like.id),
       };
     },
 

@@ -1,5 +1,6 @@
 import type { LikeSource } from '@amora/common';
-import { type Insertable, sql } from 'kysely';
+import { type AliasedExpression, type Insertable, sql } from 'kysely';
+import type { ListedCondition } from '../members/search/service.js';
 import { type Db, engineOf } from '../platform/db/index.js';
 import type { LikesTable } from '../platform/db/schema.js';
 
@@ -92,16 +93,27 @@ export type LikesAfter = Pick<ListedLike, 'id' | 'at' | 'fresh'> | null;
 
 /** Likes a profile gave, newest first, after `after` (index likes_given_newest). */
 export async function givenPage(db: Db, liker: number, after: LikesAfter, limit: number): Promise<ListedLike[]> {
+  return listedLikes(await givenPart(db, liker, after, limit).execute());
+}
+
+function givenPart(db: Db, liker: number, after: LikesAfter, limit: number) {
   let query = db
     .selectFrom('likes')
-    .select(['liked_profile_id as id', 'created_at as at', 'seen_at'])
+    .select([
+      'liked_profile_id as id',
+      'created_at as at',
+      sql<number>`case when seen_at is null then 1 else 0 end`.as('fresh'),
+    ])
     .where('liker_profile_id', '=', liker);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('created_at', 'liked_profile_id'), '<', eb.tuple(after.at, after.id)));
   }
-  const rows = await query.orderBy('created_at', 'desc').orderBy('liked_profile_id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ id: row.id, at: row.at, fresh: row.seen_at === null }));
+  return query.orderBy('created_at', 'desc').orderBy('liked_profile_id', 'desc').limit(limit);
 }
+
+/** The rows of a list's query, `fresh` 1 or 0. */
+const listedLikes = (rows: { id: number; at: string; fresh: number }[]): ListedLike[] =>
+  rows.map((row) => ({ id: row.id, at: row.at, fresh: Number(row.fresh) === 1 }));
 
 /**
  * Likes a profile got, new ones first, then the seen, each newest first, after `after`; with
@@ -132,7 +144,7 @@ export async function receivedPage(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, at: row.at, fresh: Number(row.fresh) === 1 }));
+  return listedLikes(rows);
 }
 
 function receivedPart(db: Db, liked: number, fresh: boolean, after: LikesAfter, limit: number, matchesOnly: boolean) {
@@ -166,6 +178,61 @@ function receivedPart(db: Db, liked: number, fresh: boolean, after: LikesAfter, 
     );
   }
   return query.orderBy('received.created_at', 'desc').orderBy('received.liker_profile_id', 'desc').limit(limit);
+}
+
+/** likes.php's lists, each its likes in its order, of the profiles the member may see. */
+export type ListsOverview = Record<
+  'receivedNew' | 'receivedSeen' | 'given' | 'matchesNew' | 'matchesSeen',
+  ListedLike[]
+>;
+
+type ScannedLikes = AliasedExpression<{ id: number; at: string; fresh: number }, 'scanned'>;
+
+/**
+ * likes.php's lists in one statement: of each part, up to `keep` likes of the profiles `listed`
+ * keeps, in its order, among the first `scan` read from its index (likes_received_new,
+ * likes_received_newest, likes_given_newest), so the work is bounded however many likes there are.
+ */
+export async function listsOverview(
+  db: Db,
+  profileId: number,
+  listed: ListedCondition,
+  bounds: { scan: number; keep: number },
+): Promise<ListsOverview> {
+  const kept = (scanned: ScannedLikes, part: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom(scanned)
+          .select(['scanned.id', 'scanned.at', 'scanned.fresh', sql<number>`${sql.lit(part)}`.as('part')])
+          .where((eb) => listed(eb.ref('scanned.id')))
+          .orderBy('scanned.at', 'desc')
+          .orderBy('scanned.id', 'desc')
+          .limit(bounds.keep)
+          .as('part'),
+      )
+      .selectAll();
+  const received = (fresh: boolean, matchesOnly: boolean) =>
+    receivedPart(db, profileId, fresh, null, bounds.scan, matchesOnly).as('scanned');
+  const scans: Record<keyof ListsOverview, ScannedLikes> = {
+    receivedNew: received(true, false),
+    receivedSeen: received(false, false),
+    given: givenPart(db, profileId, null, bounds.scan).as('scanned'),
+    matchesNew: received(true, true),
+    matchesSeen: received(false, true),
+  };
+  const names = Object.keys(scans) as (keyof ListsOverview)[];
+  // SQLite allows no ORDER BY or LIMIT on a bare member of a union: each part is a subquery of its own.
+  const parts = names.map((name, part) => kept(scans[name], part)).reduce((union, part) => union.unionAll(part));
+  const rows = await db
+    .selectFrom(parts.as('lists'))
+    .selectAll()
+    .orderBy('part')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const inPart = (part: number) => listedLikes(rows.filter((row) => Number(row.part) === part));
+  return Object.fromEntries(names.map((name, part) => [name, inPart(part)])) as ListsOverview;
 }
 
 /** Those of `ids` that `liker` likes. */

@@ -1,5 +1,5 @@
 /** A search filter, and the conditions it puts on the profiles table. */
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { seenBy } from '../safety/rule.js';
 import { pastPrefix } from './key.js';
@@ -87,14 +87,21 @@ function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
   return conditions;
 }
 
-/** The filter's profiles; with `amongIds`, only those of these ids, found by primary key. */
-export function matching(filter: SearchFilter, amongIds?: number[]) {
+/**
+ * Which profiles a lookup by primary key asks of a filter: these ids given as values, or the one
+ * whose id a column of an enclosing query holds (another domain's rows, e.g. the likes lists').
+ */
+type AmongIds = number[] | Expression<number>;
+
+/** The filter's profiles; with `among`, only those of these ids, found by primary key. */
+export function matching(filter: SearchFilter, among?: AmongIds) {
   return (eb: ProfilesEb) => {
     const conditions = [
-      ...criteriaOf(filter, eb, amongIds !== undefined),
+      ...criteriaOf(filter, eb, among !== undefined),
       seenBy(eb, filter.viewerProfileId, filter.purpose ?? 'find'),
     ];
-    if (amongIds) conditions.push(eb('profiles.id', 'in', amongIds));
+    if (Array.isArray(among)) conditions.push(eb('profiles.id', 'in', among));
+    else if (among) conditions.push(eb('profiles.id', '=', among));
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));

@@ -1,7 +1,8 @@
 /** Search: a filter's profiles as pages of cards, and the cards of given ids. */
 import type { SearchPlace } from '@amora/common';
-import type { Expression, SqlBool } from 'kysely';
+import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
 import type { CardRow, ImageRow, PresenceRow } from '../presenter.js';
 import { matching, type ProfilesEb, type SearchFilter } from './filter.js';
 import { countMatching } from './totals.js';
@@ -91,11 +92,13 @@ export async function listedCardsAmong(db: Db, filter: SearchFilter, ids: number
   return rows.map(toCardWithMain);
 }
 
-/** Those of `ids` the filter lists (the likes lists' entries), in no particular order. */
-export async function listedIdsAmong(db: Db, filter: SearchFilter, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('profiles').select('profiles.id').where(matching(filter, ids)).execute();
-  return rows.map((row) => row.id);
+/**
+ * Whether the filter lists the profile whose id `profileId` holds, a column of the enclosing query
+ * (the likes lists' rows): one lookup by primary key a row, in the statement that reads the rows.
+ */
+export function listedProfile(filter: SearchFilter, profileId: Expression<number>): Expression<SqlBool> {
+  const eb = expressionBuilder<Database>();
+  return eb.exists(eb.selectFrom('profiles').select(sql<number>`1`.as('one')).where(matching(filter, profileId)));
 }
 
 /**

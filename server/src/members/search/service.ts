@@ -10,6 +10,7 @@ import {
   type SearchResponse,
   SIMILAR_RESULTS,
 } from '@amora/common';
+import type { Expression, SqlBool } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { LinkKeys } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
@@ -125,9 +126,13 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       return cards(await queries.searchProfiles(db, filter, limit, 0));
     },
 
-    /** Those of the viewer's contacts (their likes) that the viewer may still see: active, no block either way. */
-    async listedIds(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<Set<number>> {
-      return new Set(await queries.listedIdsAmong(db, contactsFilter(site, viewer), profileIds));
+    /**
+     * The condition that the viewer may still see the contact (a like's profile) whose id `profileId`
+     * holds, a column of the caller's query: active, no block either way (the likes lists' one statement).
+     */
+    listedCondition(site: Site, viewer: NonNullable<Viewer>): ListedCondition {
+      const filter = contactsFilter(site, viewer);
+      return (profileId) => queries.listedProfile(filter, profileId);
     },
 
     /** The cards of these contacts that the viewer may still see, in the order given. */
@@ -192,3 +197,6 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/** Whether the viewer may see the profile whose id a column of another domain's query holds. */
+export type ListedCondition = (profileId: Expression<number>) => Expression<SqlBool>;
