@@ -21,6 +21,13 @@ export interface SearchFilter {
   excluded: number[];
   /** Only hosted profiles. */
   hostedOnly?: boolean;
+  /** Only members' profiles, test accounts left out: what the index of members' profiles holds. */
+  membersOnly?: boolean;
+  /**
+   * Test accounts: left out of every order of profiles (`without`: nobody finds them), or counted
+   * alone (`only`) for a total to leave them out.
+   */
+  testAccounts?: 'without' | 'only';
   /**
    * Whom the viewer may find (search) or contact (their likes and chats: invisibility does not hide
    * those they have been in touch with); find when not given.
@@ -98,6 +105,13 @@ export function matching(filter: SearchFilter, amongIds?: number[]) {
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
+    // Written as literals: a partial index's condition is matched only by the same constants.
+    if (filter.membersOnly) {
+      conditions.push(eb('profiles.hosted', '=', eb.lit(0)), eb('profiles.test_account', '=', eb.lit(0)));
+    }
+    if (filter.testAccounts) {
+      conditions.push(eb('profiles.test_account', '=', eb.lit(filter.testAccounts === 'only' ? 1 : 0)));
+    }
     conditions.push(...showcaseConditions(filter, eb));
     return eb.and(conditions);
   };
