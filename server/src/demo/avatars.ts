@@ -32,7 +32,7 @@ const SCENES = ['studio', 'sunset', 'park', 'city', 'bokeh', 'beach'] as const;
 type Scene = (typeof SCENES)[number];
 
 /** How much of the frame the person fills: a close portrait, head and shoulders, or more of the scene. */
-const FRAMINGS = { close: 470, portrait: 410, wide: 340 } as const;
+const FRAMINGS = { close: 450, portrait: 400, wide: 340 } as const;
 type Framing = keyof typeof FRAMINGS;
 
 /** Who the avatars show; one look per profile, the same on each of its photos. */
@@ -83,7 +83,7 @@ export function randomPose(random: Random): AvatarPose {
 }
 
 /** Expressions of open peeps that read as a friendly profile photo. */
-const OPEN_PEEPS_FACES = ['calm', 'cute', 'lovingGrin1', 'smile', 'smileBig'] as const;
+const OPEN_PEEPS_FACES = ['calm', 'cute', 'smile', 'smileBig'] as const;
 const OPEN_PEEPS_GLASSES = ['glasses', 'glasses2', 'glasses3', 'glasses4', 'glasses5'] as const;
 /** Open peeps' heads by hair: grey hair and no hair are heads of their own there. */
 const OPEN_PEEPS_HEADS = {
