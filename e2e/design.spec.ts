@@ -49,7 +49,7 @@ test('a visitor sees faces first, labelled hosted profiles and one way to join',
   // The card clips what leaves its edge: the whole note stays on the card.
   const [noteBox, cardBox] = await Promise.all([
     note.boundingBox(),
-    page.locator('.profile-card').first().boundingBox(),
+    page.locator('.profile-card').filter({ has: pill }).boundingBox(),
   ]);
   expect(noteBox && cardBox && noteBox.x >= cardBox.x && noteBox.x + noteBox.width <= cardBox.x + cardBox.width).toBe(
     true,

@@ -372,3 +372,14 @@ test("a visitor's /members shows its faces before any script runs, and React tak
   expect(await page.evaluate(() => 'takenOver' in window)).toBe(true);
   expect(problems).toEqual([]);
 });
+
+test("a visitor's first page shows only faces, no test account, and hosted profiles at most half of it", async ({
+  page,
+}) => {
+  await enterSite(page, '/members');
+  const cards = page.getByRole('list', { name: t('members:search.results') }).getByRole('article');
+  await expect(cards).toHaveCount(24);
+  await expect(cards.locator('img.profile-card-photo')).toHaveCount(24);
+  await expect(cards.getByRole('heading', { name: /^Demo, / })).toHaveCount(0);
+  expect(await cards.filter({ has: page.locator('.hosted-mark') }).count()).toBeLessThanOrEqual(12);
+});

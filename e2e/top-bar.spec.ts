@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { checkout, chooseBundle, enterSite, screenshot, signUpMember } from './support.js';
+import { checkout, chooseBundle, enterSite, hostedProfiles, screenshot, signUpMember } from './support.js';
 
 const t = catalogue('en');
 const WIDTHS = [320, 768, 1024, 1280, 1440, 1920];
@@ -88,14 +88,18 @@ async function expectTopBarHolds(page: Page, label: string, shot?: (width: numbe
 
 test('the top bar holds from 320 to 1920 px for a visitor and a member', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await enterSite(page, '/members/1');
+  await enterSite(page, '/');
+  // A hosted profile: the demo's own member is a test account, which no visitor sees.
+  const [profile] = await hostedProfiles(page, 1);
+  const profilePath = `/members/${profile?.id}`;
+  await page.goto(profilePath);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectTopBarHolds(page, 'a visitor on a profile');
   await page.goto('/');
   await expectTopBarHolds(page, 'a visitor at home');
 
   await signUpMember(page, 'Maximiliane-Josephine', { activate: true });
-  for (const path of ['/members/1', '/profile', '/credits']) {
+  for (const path of [profilePath, '/profile', '/credits']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectTopBarHolds(page, `a member on ${path}`, async (width) => {

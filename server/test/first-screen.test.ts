@@ -57,6 +57,8 @@ describe("a visitor's first screen", () => {
   );
 
   it('carries the faces it shows, the same the page gives the browser', async () => {
+    // The demo's own member is a test account, which no visitor finds: a member to show.
+    await buildMember(t.services);
     const response = await client(t.app).get('/members');
     const faces = Number(rootOf(response)?.match(/: (\d+) faces/)?.[1]);
     expect(faces).toBeGreaterThan(0);

@@ -72,8 +72,17 @@ async function undoLaterMigrations() {
   await sql`delete from kysely_migration where name in (${sql.join(LATER)})`.execute(t.db);
 }
 
+/** Profiles without the test accounts' mark and the members' index of search. */
+async function undoHonestShowcase() {
+  for (const index of ['profiles_search_members', 'profiles_test_accounts'])
+    await sql`drop index ${sql.ref(index)}`.execute(t.db);
+  await sql`alter table profiles drop column test_account`.execute(t.db);
+  await sql`delete from kysely_migration where name = '1765280000000-HonestShowcase'`.execute(t.db);
+}
+
 /** Search totals without their index for a region's ages (the listing version it dropped stays gone). */
 async function undoSearchTotalsBounded() {
+  await undoHonestShowcase();
   await sql`drop index profiles_search_region`.execute(t.db);
   await sql`delete from kysely_migration where name = '1765275000000-SearchTotalsBounded'`.execute(t.db);
 }

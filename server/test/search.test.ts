@@ -260,7 +260,7 @@ describe('GET /api/members.php', () => {
     const otherId = place.replace(/~(\d+)~/, (_, id) => `~${Number(id) + 1}~`);
     const forged = [
       'nonsense',
-      '2~5~',
+      '3~5~',
       '1~0~',
       `1~5~${'x'.repeat(300)}`,
       '1~5~2026%00',

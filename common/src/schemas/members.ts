@@ -186,27 +186,28 @@ export const ageQuery = wholeNumber(MIN_AGE, MAX_AGE);
 /**
  * Where the next page of a search starts: after this card of the results' order (keyset paging,
  * so a deep page costs what the first does). Opaque to clients, which hand back a response's `next`:
- * the server's signature, then the card's place: whether it had a face (an active main photo), its
- * id, and its last activity (or, in a name search, its name's search key; empty when it has none).
+ * the server's signature, then the card's place: the part of the order it is in (members with a
+ * face, hosted profiles with a face, those without), its id, and its last activity (or, in a name
+ * search, its name's search key; empty when it has none).
  * The server takes back only cursors it signed.
  */
 export const searchCursor = text()
   .max(200, 'invalid_choice')
   .transform((value, context) => {
-    const match = /^([\w-]{32})\.(([01])~([1-9]\d{0,9})~(.*))$/.exec(value);
+    const match = /^([\w-]{32})\.(([012])~([1-9]\d{0,9})~(.*))$/.exec(value);
     if (!match) {
       context.addIssue({ code: 'custom', message: 'invalid_choice' });
       return z.NEVER;
     }
-    const [, signature, place, face, id, key] = match;
-    return { signature, place, at: { face: face === '1', id: Number(id), key: key || null } };
+    const [, signature, place, part, id, key] = match;
+    return { signature, place, at: { part: Number(part), id: Number(id), key: key || null } };
   });
 export type SearchCursor = z.output<typeof searchCursor>;
 /** A card's place in a search's order, as a cursor names it. */
 export type SearchPlace = SearchCursor['at'];
 
 /** The place part of a cursor, as the server signs it. */
-export const searchPlaceText = ({ face, id, key }: SearchPlace) => `${face ? 1 : 0}~${id}~${key ?? ''}`;
+export const searchPlaceText = ({ part, id, key }: SearchPlace) => `${part}~${id}~${key ?? ''}`;
 
 export const searchQuery = z.object({
   gender: choice(GENDERS).optional(),

@@ -1,193 +1,202 @@
 /**
- * Generated avatars for hosted (fictional) profiles: a stylised head-and-shoulders portrait on a
- * soft gradient, drawn as SVG and rendered by sharp when the photo pipeline stores it, so the
- * demo needs no network and no stock photos. The same look (skin, hair, face) with another
- * background, top and pose makes a profile's further photos.
+ * Avatars for the demo's profiles, drawn by DiceBear (CC0 styles: notionists, lorelei, open peeps;
+ * the README names each licence) into a portrait with a scene behind it, as SVG that sharp renders
+ * when the photo pipeline stores it: no network, no stock photos. A profile's look (style, seed and
+ * face options) stays the same on every photo; each photo has its own scene, framing and pose.
  */
+import { createAvatar } from '@dicebear/core';
+import * as lorelei from '@dicebear/lorelei';
+import * as notionists from '@dicebear/notionists';
+import * as openPeeps from '@dicebear/open-peeps';
 import type { Random } from './random.js';
 
-const AVATAR_WIDTH = 400;
-const AVATAR_HEIGHT = 500;
+const WIDTH = 400;
+const HEIGHT = 500;
 
-const SKIN_TONES = ['#f7dcc8', '#eec3a3', '#dfa983', '#c98b64', '#a96d4a', '#8a5337', '#673c25'] as const;
+const STYLES = ['lorelei', 'notionists', 'open-peeps'] as const;
+type AvatarStyle = (typeof STYLES)[number];
 
-const HAIR_FILL: Record<string, string> = {
-  black: '#221b18',
-  brown: '#5b3a26',
-  blonde: '#d9b46c',
-  red: '#a4452a',
-  grey: '#a9a6a3',
-  bald: '#8c8c8c',
+const SKIN_TONES = ['f5d7c4', 'eec3a3', 'd9a47f', 'c58c63', 'a66d48', '87553a', '5f3a27'] as const;
+
+/** The profile's hair colour (HAIR_COLOURS) as the avatar draws it; bald men keep a trace of grey. */
+const HAIR_HEX: Record<string, string> = {
+  black: '2a2220',
+  brown: '6a4329',
+  blonde: 'e0bb73',
+  red: 'b4532f',
+  grey: 'b9b5b0',
+  bald: 'b9b5b0',
 };
 
-const TOPS = [
-  '#2f5d8a',
-  '#8a2f4f',
-  '#3f7a5a',
-  '#c2703d',
-  '#5b4b8a',
-  '#2b2b36',
-  '#b8404a',
-  '#d9a441',
-  '#4a8fa8',
-  '#e7e2d8',
-];
+const SCENES = ['studio', 'sunset', 'park', 'city', 'bokeh', 'beach'] as const;
+type Scene = (typeof SCENES)[number];
 
-type HairStyle = 'long' | 'bob' | 'bun' | 'curly' | 'short' | 'side' | 'buzz' | 'none';
+/** How much of the frame the person fills: a close portrait, head and shoulders, or more of the scene. */
+const FRAMINGS = { close: 450, portrait: 400, wide: 340 } as const;
+type Framing = keyof typeof FRAMINGS;
 
-/** Who the avatars show; one look per profile. */
+/** Who the avatars show; one look per profile, the same on each of its photos. */
 export interface AvatarLook {
+  style: AvatarStyle;
+  /** DiceBear's seed: with the options below it decides the face, hair and clothes. */
+  seed: string;
   gender: string;
-  skin: string;
   hairColour: string;
-  hairStyle: HairStyle;
-  beard: boolean;
+  skin: string;
   glasses: boolean;
 }
 
 /** One picture of a look: what changes from photo to photo. */
 export interface AvatarPose {
+  scene: Scene;
   hue: number;
-  top: string;
+  framing: Framing;
+  flip: boolean;
   tilt: number;
-  smile: number;
+  /** notionists: a hand in the picture (a wave, a point). */
+  gesture: boolean;
 }
 
 export interface AvatarSpec extends AvatarLook, AvatarPose {}
 
-const FEMALE_STYLES: HairStyle[] = ['long', 'long', 'bob', 'bun', 'curly'];
-const MALE_STYLES: HairStyle[] = ['short', 'side', 'buzz', 'curly'];
-
-export function randomLook(random: Random, gender: string, hairColour: string): AvatarLook {
-  const female = gender === 'female';
-  const hairStyle: HairStyle = hairColour === 'bald' ? 'none' : random.pick(female ? FEMALE_STYLES : MALE_STYLES);
+/** A look for a profile; older people wear glasses more often (their grey hair comes with the profile). */
+export function randomLook(random: Random, gender: string, hairColour: string, age = 30): AvatarLook {
   return {
+    style: random.pick(STYLES),
+    seed: random.int(1, 2_000_000_000).toString(36),
     gender,
-    skin: random.pick(SKIN_TONES),
     hairColour,
-    hairStyle,
-    beard: !female && random.chance(0.35),
-    glasses: random.chance(0.2),
+    skin: random.pick(SKIN_TONES),
+    glasses: random.chance(age >= 45 ? 0.5 : 0.15),
   };
 }
 
 export function randomPose(random: Random): AvatarPose {
   return {
+    scene: random.pick(SCENES),
     hue: random.int(0, 359),
-    top: random.pick(TOPS),
-    tilt: random.int(-6, 6),
-    smile: random.int(4, 14),
+    framing: random.pick(Object.keys(FRAMINGS) as Framing[]),
+    flip: random.chance(0.5),
+    tilt: random.int(-5, 5),
+    gesture: random.chance(0.4),
   };
 }
 
-/** #rrggbb darkened (negative) or lightened (positive) by `amount` (-1…1). */
-function shade(hex: string, amount: number): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => {
-    const c = (value >> shift) & 0xff;
-    const target = amount < 0 ? 0 : 255;
-    return Math.round(c + (target - c) * Math.abs(amount));
-  };
-  return `#${[16, 8, 0].map((shift) => channel(shift).toString(16).padStart(2, '0')).join('')}`;
+/** Expressions of open peeps that read as a friendly profile photo. */
+const OPEN_PEEPS_FACES = ['calm', 'cute', 'smile', 'smileBig'] as const;
+const OPEN_PEEPS_GLASSES = ['glasses', 'glasses2', 'glasses3', 'glasses4', 'glasses5'] as const;
+/** Open peeps' heads by hair: grey hair and no hair are heads of their own there. */
+const OPEN_PEEPS_HEADS = {
+  grey: ['grayBun', 'grayMedium', 'grayShort'],
+  bald: ['noHair1', 'noHair2', 'noHair3', 'shaved1'],
+  other: ['afro', 'bangs', 'bun', 'bun2', 'long', 'longCurly', 'medium1', 'medium2', 'mediumStraight', 'pomp'],
+  otherMen: ['flatTop', 'short1', 'short2', 'short3', 'short4', 'short5', 'twists', 'medium3'],
+} as const;
+const LORELEI_MOUTHS = [
+  'happy01',
+  'happy02',
+  'happy03',
+  'happy04',
+  'happy05',
+  'happy06',
+  'happy07',
+  'happy08',
+] as const;
+
+function openPeepsHeads(hairColour: string, man: boolean) {
+  if (hairColour === 'grey' || hairColour === 'bald') return [...OPEN_PEEPS_HEADS[hairColour]];
+  return man ? [...OPEN_PEEPS_HEADS.otherMen] : [...OPEN_PEEPS_HEADS.other];
 }
 
-/** Hair drawn behind the head (long styles fall onto the shoulders). */
-function hairBack(style: HairStyle, fill: string): string {
-  switch (style) {
-    case 'long':
-      return `<path d="M150 270 C140 150 340 150 330 270 L350 470 C300 500 180 500 130 470 Z" fill="${fill}"/>`;
-    case 'curly':
-      return [
-        [170, 220, 58],
-        [310, 220, 58],
-        [160, 300, 52],
-        [320, 300, 52],
-        [175, 370, 44],
-        [305, 370, 44],
-        [240, 175, 70],
-      ]
-        .map(([cx, cy, r]) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`)
+/** The person, as DiceBear draws the look in the pose: an SVG of `size` pixels square, no background. */
+function personSvg(spec: AvatarSpec, size: number): string {
+  const man = spec.gender === 'male';
+  const common = { seed: spec.seed, size, flip: spec.flip };
+  const glasses = spec.glasses ? 100 : 0;
+  const hair = HAIR_HEX[spec.hairColour] ?? (HAIR_HEX.brown as string);
+  switch (spec.style) {
+    case 'lorelei':
+      return createAvatar(lorelei, {
+        ...common,
+        skinColor: [spec.skin],
+        hairColor: [hair],
+        mouth: [...LORELEI_MOUTHS],
+        glassesProbability: glasses,
+        beardProbability: man ? 40 : 0,
+        earringsProbability: man ? 0 : 60,
+        frecklesProbability: 15,
+        hairAccessoriesProbability: man ? 0 : 15,
+      }).toString();
+    case 'notionists':
+      return createAvatar(notionists, {
+        ...common,
+        glassesProbability: glasses,
+        beardProbability: man ? 45 : 0,
+        gestureProbability: spec.gesture ? 100 : 0,
+        bodyIconProbability: 0,
+      }).toString();
+    case 'open-peeps':
+      return createAvatar(openPeeps, {
+        ...common,
+        skinColor: [spec.skin],
+        headContrastColor: [hair],
+        head: openPeepsHeads(spec.hairColour, man),
+        face: [...OPEN_PEEPS_FACES],
+        facialHairProbability: man ? 45 : 0,
+        maskProbability: 0,
+        accessories: [...OPEN_PEEPS_GLASSES],
+        accessoriesProbability: glasses,
+      }).toString();
+  }
+}
+
+const hsl = (hue: number, saturation: number, lightness: number) =>
+  `hsl(${((hue % 360) + 360) % 360} ${saturation}% ${lightness}%)`;
+
+/** A vertical gradient, defined once per picture as #sky. */
+const sky = (top: string, bottom: string) =>
+  `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${WIDTH}" height="${HEIGHT}" fill="url(#sky)"/>`;
+
+/** Soft round lights, placed by the hue so each picture has its own. */
+function lights(hue: number, count: number, colour: string): string {
+  return Array.from({ length: count }, (_, i) => {
+    const x = (hue * 7 + i * 97) % WIDTH;
+    const y = (hue * 3 + i * 61) % (HEIGHT * 0.6);
+    return `<circle cx="${x}" cy="${y}" r="${18 + ((hue + i * 13) % 30)}" fill="${colour}" opacity="0.35"/>`;
+  }).join('');
+}
+
+/** The scene behind the person: a studio backdrop or a place outdoors, coloured by the hue. */
+function sceneSvg(scene: Scene, hue: number): string {
+  switch (scene) {
+    case 'studio':
+      return `${sky(hsl(hue, 55, 88), hsl(hue + 35, 45, 70))}<ellipse cx="140" cy="120" rx="220" ry="180" fill="#fff" opacity="0.3"/>`;
+    case 'sunset':
+      return `${sky(hsl(20 + (hue % 30), 85, 72), hsl(330 + (hue % 30), 55, 62))}<circle cx="${90 + (hue % 220)}" cy="250" r="56" fill="#ffe2a8" opacity="0.9"/><rect y="300" width="${WIDTH}" height="200" fill="${hsl(220, 45, 42)}"/>`;
+    case 'park':
+      return `${sky(hsl(200, 70, 82), hsl(190, 60, 90))}<ellipse cx="60" cy="420" rx="260" ry="150" fill="${hsl(100 + (hue % 40), 38, 52)}"/><ellipse cx="360" cy="440" rx="240" ry="140" fill="${hsl(120 + (hue % 30), 35, 42)}"/><circle cx="330" cy="230" r="60" fill="${hsl(110, 35, 38)}"/>`;
+    case 'city': {
+      const towers = [0, 60, 115, 185, 250, 320]
+        .map(
+          (x, i) =>
+            `<rect x="${x}" y="${170 + ((hue + i * 47) % 120)}" width="58" height="400" fill="${hsl(230, 25, 28 + i * 3)}"/>`,
+        )
         .join('');
-    case 'bob':
-      return `<path d="M152 280 C140 150 340 150 328 280 L332 345 C300 362 180 362 148 345 Z" fill="${fill}"/>`;
-    case 'bun':
-      return `<circle cx="240" cy="150" r="42" fill="${fill}"/>`;
-    default:
-      return '';
+      return `${sky(hsl(260 + (hue % 40), 45, 55), hsl(20 + (hue % 20), 70, 72))}${towers}${lights(hue, 6, '#ffd98a')}`;
+    }
+    case 'bokeh':
+      return `${sky(hsl(hue, 35, 30), hsl(hue + 50, 40, 45))}${lights(hue, 9, hsl(hue + 60, 80, 80))}`;
+    case 'beach':
+      return `${sky(hsl(195, 75, 78), hsl(185, 60, 88))}<rect y="300" width="${WIDTH}" height="90" fill="${hsl(190 + (hue % 20), 65, 50)}"/><rect y="380" width="${WIDTH}" height="120" fill="${hsl(40, 55, 80)}"/>`;
   }
 }
 
-/** Hair drawn over the top of the head: a cap from temple to temple above a hairline. */
-function hairFront(style: HairStyle, fill: string): string {
-  const cap = (hairline: string, top = 118) =>
-    `<path d="M158 258 C150 ${top} 330 ${top} 322 258 ${hairline} Z" fill="${fill}"/>`;
-  switch (style) {
-    case 'long':
-    case 'bob':
-    case 'bun':
-      return cap('C298 212 246 198 200 222 C184 230 170 242 158 258');
-    case 'curly':
-      return cap('C304 208 176 208 158 258', 108);
-    case 'short':
-      return cap('C308 222 268 204 240 204 C212 204 172 222 158 258', 128);
-    case 'side':
-      return cap('C304 214 266 200 214 214 C194 222 172 236 158 258', 124);
-    case 'buzz':
-      return `<path d="M162 236 C158 140 322 140 318 236 C298 208 182 208 162 236 Z" fill="${fill}" opacity="0.85"/>`;
-    default:
-      return '';
-  }
-}
-
-/** The SVG of one avatar. */
+/** The SVG of one avatar: the scene, and the person standing in it at the pose's framing and tilt. */
 function avatarSvg(spec: AvatarSpec): string {
-  const skin = spec.skin;
-  const skinShadow = shade(skin, -0.15);
-  const hair = HAIR_FILL[spec.hairColour] ?? HAIR_FILL.brown;
-  const feature = shade(skin, -0.6);
-  const bgFrom = `hsl(${spec.hue} 70% 86%)`;
-  const bgTo = `hsl(${(spec.hue + 40) % 360} 60% 72%)`;
-  const top = spec.top;
-  const female = spec.gender === 'female';
-  const shoulders = female
-    ? 'M70 720 L78 600 C82 500 150 452 240 452 C330 452 398 500 402 600 L410 720 Z'
-    : 'M44 720 L52 600 C58 490 140 440 240 440 C340 440 422 490 428 600 L436 720 Z';
-  const neckline = female ? 454 : 442;
-  const beard = spec.beard
-    ? `<path d="M172 280 C176 360 208 380 240 380 C272 380 304 360 308 280 C296 330 270 340 240 340 C210 340 184 330 172 280 Z" fill="${hair}" opacity="0.9"/>`
-    : '';
-  const glasses = spec.glasses
-    ? `<g fill="none" stroke="${shade(top, -0.5)}" stroke-width="5"><circle cx="210" cy="262" r="20"/><circle cx="270" cy="262" r="20"/><path d="M230 262 L250 262"/></g>`
-    : '';
-  const lips = female ? shade('#c85a6a', 0) : feature;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR_WIDTH}" height="${AVATAR_HEIGHT}" viewBox="0 0 480 600">
-<defs>
-<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bgFrom}"/><stop offset="1" stop-color="${bgTo}"/></linearGradient>
-<radialGradient id="glow" cx="0.3" cy="0.25" r="0.7"><stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
-<linearGradient id="top" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(top, 0.12)}"/><stop offset="1" stop-color="${shade(top, -0.2)}"/></linearGradient>
-</defs>
-<rect width="480" height="600" fill="url(#bg)"/>
-<rect width="480" height="600" fill="url(#glow)"/>
-<g transform="translate(0 -62) rotate(${spec.tilt} 240 420)">
-${hairBack(spec.hairStyle, hair)}
-<path d="M212 330 L268 330 L274 450 L206 450 Z" fill="${skinShadow}"/>
-<path d="${shoulders}" fill="url(#top)"/>
-<path d="M208 ${neckline} Q240 ${neckline + 44} 272 ${neckline} Z" fill="${skinShadow}"/>
-<ellipse cx="162" cy="272" rx="14" ry="22" fill="${skinShadow}"/>
-<ellipse cx="318" cy="272" rx="14" ry="22" fill="${skinShadow}"/>
-<ellipse cx="240" cy="265" rx="78" ry="98" fill="${skin}"/>
-${beard}
-<ellipse cx="210" cy="262" rx="7" ry="8" fill="${feature}"/>
-<ellipse cx="270" cy="262" rx="7" ry="8" fill="${feature}"/>
-<path d="M200 240 Q210 232 222 238 M258 238 Q270 232 280 240" fill="none" stroke="${shade(hair, -0.1)}" stroke-width="4" stroke-linecap="round"/>
-<path d="M240 272 Q234 298 242 302" fill="none" stroke="${skinShadow}" stroke-width="4" stroke-linecap="round"/>
-<path d="M218 322 Q240 ${322 + spec.smile} 262 322" fill="none" stroke="${lips}" stroke-width="5" stroke-linecap="round"/>
-<ellipse cx="198" cy="298" rx="14" ry="8" fill="#e8868a" opacity="0.18"/>
-<ellipse cx="282" cy="298" rx="14" ry="8" fill="#e8868a" opacity="0.18"/>
-${glasses}
-${hairFront(spec.hairStyle, hair)}
-</g>
-</svg>`;
+  const size = FRAMINGS[spec.framing];
+  const x = (WIDTH - size) / 2;
+  const y = HEIGHT - size;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${sceneSvg(spec.scene, spec.hue)}<g transform="rotate(${spec.tilt} ${WIDTH / 2} ${HEIGHT}) translate(${x} ${y})">${personSvg(spec, size)}</g></svg>`;
 }
 
 /**

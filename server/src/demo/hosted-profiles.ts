@@ -121,7 +121,7 @@ export function* hostedProfiles({ countries, now, seed = 2026 }: HostedProfileOp
       interests: random.sample(INTERESTS, random.int(2, 6)),
       about: random.pick(abouts),
       lastActiveAt: new Date(now.getTime() - Math.floor(random.next() * ACTIVITY_DAYS * 86_400_000)).toISOString(),
-      look: randomLook(random, gender, hairColour),
+      look: randomLook(random, gender, hairColour, age),
       poses: Array.from({ length: photoCount }, () => randomPose(random)),
       lastPhotoPremiumOnly: photoCount > 1 && random.chance(0.35),
     };

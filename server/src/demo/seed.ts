@@ -1,6 +1,6 @@
 /**
- * The demo site a fresh DATA_DIR starts with, its ready demo member and its hosted (fictional)
- * profiles with generated avatars.
+ * The demo site a fresh DATA_DIR starts with, its ready demo member (a test account: nobody finds
+ * it), its sample members and its hosted (fictional) profiles with generated avatars.
  */
 
 import type { ProfileUpdate } from '@amora/common';
@@ -9,8 +9,9 @@ import { addDays, type Clock } from '../platform/clock.js';
 import type { Site, StoredSettings } from '../platform/site.js';
 import type { Services } from '../services.js';
 import { newSiteSettings } from '../sites/defaults.js';
-import { type AvatarLook, avatarImage } from './avatars.js';
+import { type AvatarLook, type AvatarPose, avatarImage } from './avatars.js';
 import { generateHostedProfiles, type HostedProfile, hostedProfileRow } from './hosted-profiles.js';
+import { seedSampleMembers } from './sample-members.js';
 
 export const DEMO_MEMBER = { email: 'demo@amora.test', password: 'amora-demo-2026', name: 'Demo' };
 /** A member who has not bought anything yet: the first purchase makes them premium. */
@@ -92,6 +93,8 @@ const MEMBERS_ONLY_HOSTED_PROFILES = 24;
 
 /** Hosted profiles a fresh demo site gets. */
 export const DEMO_HOSTED_PROFILES = 200;
+/** Members with photos beside them (sample-members.ts): more than half a page of search. */
+const DEMO_SAMPLE_MEMBERS = 16;
 /** The demo's pseudo-random seed: the same seed (and day) gives the same people. */
 export const DEMO_SEED = 2026;
 
@@ -100,6 +103,8 @@ export interface SeedOptions {
   domains: string[];
   /** Hosted profiles with generated avatars; DEMO_HOSTED_PROFILES unless given (the API tests give 0). */
   hostedProfiles?: number;
+  /** Members with generated avatars; DEMO_SAMPLE_MEMBERS where there are hosted profiles, else none. */
+  sampleMembers?: number;
   /** Whether the members-only second site is made too (the full demo: npm start and the journeys). */
   membersOnlySite?: boolean;
   seed?: number;
@@ -114,6 +119,7 @@ export async function seedDemo(
   {
     domains,
     hostedProfiles: hosted = DEMO_HOSTED_PROFILES,
+    sampleMembers = hosted > 0 ? DEMO_SAMPLE_MEMBERS : 0,
     seed = DEMO_SEED,
     membersOnlySite = false,
     origin,
@@ -129,20 +135,23 @@ export async function seedDemo(
   const dateOfBirth = addDays(clock.now(), -365 * 34)
     .toISOString()
     .slice(0, 10);
+  // The demo's logins are test accounts: nobody finds them, and no visitor sees them.
   const member = await services.lifecycle.createReadyMember(site, {
     ...DEMO_MEMBER,
     dateOfBirth,
     credits: 100,
     paid: true,
+    testAccount: true,
   });
   await completeDemoProfile(services, site, member);
-  await services.lifecycle.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0 });
+  await services.lifecycle.createReadyMember(site, { ...DEMO_NEW_MEMBER, dateOfBirth, credits: 0, testAccount: true });
   await services.staff.addStaff(DEMO_OPERATOR);
   for (const account of [DEMO_MODERATOR, DEMO_ADMIN]) {
     const added = await services.staff.addStaff(account);
     // Their invitations to set up an authenticator app wait in the dev mailbox.
     if (origin) await services.staff.inviteByMail({ site, locale: 'en', origin }, added.id);
   }
+  if (sampleMembers > 0) await seedSampleMembers(services, site, clock, { count: sampleMembers, seed: seed + 2 });
   if (hosted > 0) await seedHostedProfiles(services, site, clock, hosted, { seed });
   if (membersOnlySite) await seedMembersOnlySite(services, clock, seed);
   return true;
@@ -176,17 +185,17 @@ const DEMO_PROFILE = {
   signup_step: 'done',
 } as const satisfies ProfileUpdate;
 const DEMO_LOOK: AvatarLook = {
+  style: 'lorelei',
+  seed: 'amora-demo',
   gender: 'male',
-  skin: '#c98b64',
+  skin: 'c58c63',
   hairColour: 'brown',
-  hairStyle: 'short',
-  beard: true,
   glasses: false,
 };
-const DEMO_POSES = [
-  { hue: 200, top: '#2f5d8a', tilt: -3, smile: 12 },
-  { hue: 30, top: '#3f7a5a', tilt: 4, smile: 8 },
-  { hue: 140, top: '#b8404a', tilt: 0, smile: 14 },
+const DEMO_POSES: AvatarPose[] = [
+  { scene: 'city', hue: 200, framing: 'portrait', flip: false, tilt: -2, gesture: false },
+  { scene: 'beach', hue: 30, framing: 'wide', flip: true, tilt: 3, gesture: false },
+  { scene: 'park', hue: 140, framing: 'close', flip: false, tilt: 0, gesture: false },
 ];
 
 async function completeDemoProfile(services: Services, site: Site, member: { id: number; email: string }) {

@@ -96,6 +96,8 @@ export function createLifecycleService({ db, clock, members, credits, events, li
         language?: Locale;
         /** Premium, as after a first credit purchase. */
         paid?: boolean;
+        /** A test or demo account: nobody finds it, and no visitor sees it. */
+        testAccount?: boolean;
       },
     ) {
       const passwordHash = await hashPassword(member.password);
@@ -111,7 +113,13 @@ export function createLifecycleService({ db, clock, members, credits, events, li
           paid_user: member.paid ? 1 : 0,
         });
         await members.createProfile(
-          { userId: user.id, siteId: site.id, name: member.name, dateOfBirth: member.dateOfBirth },
+          {
+            userId: user.id,
+            siteId: site.id,
+            name: member.name,
+            dateOfBirth: member.dateOfBirth,
+            testAccount: member.testAccount,
+          },
           trx,
         );
         await members.enableProfile(user.id, trx);

@@ -31,12 +31,13 @@ export interface NewProfile {
   siteId: number;
   name: string;
   dateOfBirth: string;
+  /** A test or demo account (the demo's logins): nobody finds it, and no visitor sees it. */
+  testAccount?: boolean;
 }
 
 /** Whom a profile looks for, going by its gender and sexuality (hetero when not given); null for anyone. */
-function wantedGender(gender: string | null, sexuality: string | null): Gender | null {
-  return soughtGender(gender, sexuality ?? 'hetero') ?? null;
-}
+const wantedGender = (gender: string | null, sexuality: string | null): Gender | null =>
+  soughtGender(gender, sexuality ?? 'hetero') ?? null;
 
 /** A member counts as active again after this many minutes, so search order stays fresh. */
 const ACTIVITY_GRANULARITY_MINUTES = 5;
@@ -91,10 +92,8 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
   function checkLocation(site: Site, current: Pick<ProfileRow, 'country' | 'region' | 'city'>, update: ProfileUpdate) {
     const country = update.country === undefined ? current.country : update.country;
     const countryChanged = country !== current.country;
-    const newOrKept = <T>(value: T | undefined, old: T | null) => {
-      if (value !== undefined) return value;
-      return countryChanged ? null : old;
-    };
+    const newOrKept = <T>(value: T | undefined, old: T | null) =>
+      value !== undefined ? value : countryChanged ? null : old;
     const region = newOrKept(update.region, current.region);
     const city = newOrKept(update.city, current.city);
     if (update.country !== undefined && country !== null && !site.settings.countries.includes(country)) {
@@ -137,6 +136,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
         site_id: profile.siteId,
         name: profile.name,
         date_of_birth: profile.dateOfBirth,
+        test_account: profile.testAccount ? 1 : 0,
         status: 'disabled',
         created_at: nowIso(),
         last_active_at: nowIso(),

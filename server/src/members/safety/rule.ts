@@ -8,7 +8,8 @@
  *   (to unblock), but neither may contact or find the other.
  * - An invisible profile is found by nobody, and seen only by those it has been in touch with (a
  *   like either way, a conversation: the contacts table, kept by the policy for likes and the chat).
- * - Visitors see what anyone may find.
+ * - Visitors see what anyone may find, and never a test account (the demo's logins); search
+ *   finds test accounts for nobody (search/queries.ts).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
@@ -45,7 +46,10 @@ export function seenBy(eb: ProfilesEb, viewer: number | undefined, purpose: Purp
   const conditions: Expression<SqlBool>[] = [eb('profiles.status', '=', 'active')];
   if (viewer === undefined || purpose === 'find') conditions.push(eb('profiles.invisible', '=', 0));
   else conditions.push(eb.or([eb('profiles.invisible', '=', 0), inTouchWith(eb, viewer)]));
-  if (viewer === undefined) return eb.and(conditions);
+  if (viewer === undefined) {
+    if (purpose === 'view') conditions.push(eb('profiles.test_account', '=', 0));
+    return eb.and(conditions);
+  }
   conditions.push(eb('profiles.id', 'not in', blockersOfViewer(eb, viewer)));
   if (purpose !== 'view') conditions.push(eb('profiles.id', 'not in', blockedByViewer(eb, viewer)));
   const seen = eb.and(conditions);

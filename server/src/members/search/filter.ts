@@ -21,6 +21,13 @@ export interface SearchFilter {
   excluded: number[];
   /** Only hosted profiles. */
   hostedOnly?: boolean;
+  /** Only members' profiles, test accounts left out: what the index of members' profiles holds. */
+  membersOnly?: boolean;
+  /**
+   * Test accounts: left out of every order of profiles (`without`: nobody finds them), or counted
+   * alone (`only`) for a total to leave them out.
+   */
+  testAccounts?: 'without' | 'only';
   /**
    * Whom the viewer may find (search) or contact (their likes and chats: invisibility does not hide
    * those they have been in touch with); find when not given.
@@ -37,18 +44,28 @@ export interface SearchFilter {
 
 export type ProfilesEb = ExpressionBuilder<Database, 'profiles'>;
 
+/**
+ * A column as a criterion names it: the members' part of search reads the partial index of
+ * members' profiles (led by site, status and invisible alone), so its gender and place are written
+ * as expressions no index takes; else SQLite picks an index of everyone's that matches more of the
+ * criteria and walks past every hosted profile.
+ */
+const criterion = (filter: SearchFilter, column: 'gender' | 'country' | 'region') =>
+  filter.membersOnly ? sql<string>`(${sql.ref(`profiles.${column}`)} || '')` : sql.ref<string>(`profiles.${column}`);
+
 /** The site and the filter's criteria, before anyone's visibility. */
 function criteriaOf(filter: SearchFilter, eb: ProfilesEb, byId = false) {
   const conditions = [
-    !byId
+    !byId && filter.testAccounts !== 'only'
       ? eb('profiles.site_id', '=', filter.siteId)
       : // Unary plus: the search indexes (all led by site_id) are then no candidates, so a lookup of
-        // a few ids goes by primary key even where the planner has no statistics (SQLite).
+        // a few ids goes by primary key, and a count of test accounts by their own small index, even
+        // where the planner has no statistics (SQLite).
         eb(sql<number>`+profiles.site_id`, '=', filter.siteId),
   ];
-  if (filter.gender) conditions.push(eb('profiles.gender', '=', filter.gender));
-  if (filter.country) conditions.push(eb('profiles.country', '=', filter.country));
-  if (filter.region) conditions.push(eb('profiles.region', '=', filter.region));
+  if (filter.gender) conditions.push(eb(criterion(filter, 'gender'), '=', filter.gender));
+  if (filter.country) conditions.push(eb(criterion(filter, 'country'), '=', filter.country));
+  if (filter.region) conditions.push(eb(criterion(filter, 'region'), '=', filter.region));
   if (filter.bornOnOrBefore) conditions.push(eb('profiles.date_of_birth', '<=', filter.bornOnOrBefore));
   if (filter.bornAfter) conditions.push(eb('profiles.date_of_birth', '>', filter.bornAfter));
   if (filter.nameStart) {
@@ -105,6 +122,13 @@ export function matching(filter: SearchFilter, among?: AmongIds) {
     const named = namedExclusions(filter);
     if (named.length > 0) conditions.push(eb('profiles.id', 'not in', named));
     if (filter.hostedOnly) conditions.push(eb('profiles.hosted', '=', 1));
+    // Written as literals: a partial index's condition is matched only by the same constants.
+    if (filter.membersOnly) {
+      conditions.push(eb('profiles.hosted', '=', eb.lit(0)), eb('profiles.test_account', '=', eb.lit(0)));
+    }
+    if (filter.testAccounts) {
+      conditions.push(eb('profiles.test_account', '=', eb.lit(filter.testAccounts === 'only' ? 1 : 0)));
+    }
     conditions.push(...showcaseConditions(filter, eb));
     return eb.and(conditions);
   };

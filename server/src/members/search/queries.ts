@@ -104,7 +104,7 @@ export function listedProfile(filter: SearchFilter, profileId: Expression<number
 /**
  * Recently active first, never-active last (PostgreSQL would put nulls first); a name search in
  * name order. The id keeps the order stable between pages. The indexes of migrations
- * FastMemberSearch and NameSearch follow these orders. Reads only what a card shows, main photo
+ * FastMemberSearch, NameSearch and HonestShowcase (members' profiles) follow these orders. Reads only what a card shows, main photo
  * included, in one query.
  */
 export async function searchProfiles(
@@ -121,22 +121,50 @@ export type PageStart = { offset: number } | { after: SearchPlace };
 
 type SearchPage = { cards: CardWithMain[]; next: SearchPlace | null };
 
+/** The parts of a search's order (partsOf), as a cursor names them. */
+const MEMBERS_WITH_FACE = 0;
+const HOSTED_WITH_FACE = 1;
+const WITHOUT_FACE = 2;
+
+type Part = { part: number; filter: SearchFilter };
+
+/**
+ * The parts of a search's order, each read in its index's order: members with a face (an active
+ * main photo), then hosted profiles with a face, then everyone without one. A name search and a
+ * lander's faces are one part. Test accounts are in none: nobody finds them.
+ */
+function partsOf(filter: SearchFilter): Part[] {
+  const found: SearchFilter = { ...filter, testAccounts: 'without' };
+  if (filter.nameStart !== undefined || filter.withMainPhoto !== undefined) return [{ part: 0, filter: found }];
+  const parts: Part[] = [
+    { part: MEMBERS_WITH_FACE, filter: { ...filter, withMainPhoto: true, membersOnly: true } },
+    { part: HOSTED_WITH_FACE, filter: { ...filter, withMainPhoto: true, hostedOnly: true } },
+    { part: WITHOUT_FACE, filter: { ...found, withMainPhoto: false } },
+  ];
+  return filter.hostedOnly ? parts.filter(({ part }) => part !== MEMBERS_WITH_FACE) : parts;
+}
+
+/** The part of the order a card is in. */
+function partOf(card: CardWithMain): number {
+  if (card.main === undefined) return WITHOUT_FACE;
+  return card.profile.hosted ? HOSTED_WITH_FACE : MEMBERS_WITH_FACE;
+}
+
 /** The cursor after the last card of a full page; null after the last page. */
 function nextAfter(filter: SearchFilter, cards: CardWithMain[], limit: number): SearchPlace | null {
   const last = cards.at(-1);
   if (!last || cards.length < limit) return null;
   const byName = filter.nameStart !== undefined;
   return {
-    face: !byName && last.main !== undefined,
+    part: byName ? 0 : partOf(last),
     id: last.profile.id,
     key: byName ? last.order.nameKey : last.order.lastActiveAt,
   };
 }
 
 /**
- * A page of results, and the cursor after it. Faces first (not in a name search): the profiles with an active main
- * photo, then those without, each in the indexes' order; a page reaches the second part only once
- * the first has run out, so the first pages cost one query as before.
+ * A page of results, and the cursor after it: the parts of the order in turn (partsOf); a page
+ * reaches a part only once the ones before it have run out, so the first pages cost one query or two.
  */
 export async function searchPage(db: Db, filter: SearchFilter, limit: number, start: PageStart): Promise<SearchPage> {
   const cards =
@@ -145,47 +173,51 @@ export async function searchPage(db: Db, filter: SearchFilter, limit: number, st
 }
 
 async function pageAt(db: Db, filter: SearchFilter, limit: number, offset: number): Promise<CardWithMain[]> {
-  if (filter.nameStart !== undefined || filter.withMainPhoto !== undefined)
-    return pageInOrder(db, filter, limit, { offset });
-  const faces = await pageInOrder(db, { ...filter, withMainPhoto: true }, limit, { offset });
-  if (faces.length === limit) return faces;
-  const facesInAll =
-    faces.length > 0 ? offset + faces.length : await countMatching(db, { ...filter, withMainPhoto: true });
-  const rest = await pageInOrder(db, { ...filter, withMainPhoto: false }, limit - faces.length, {
-    offset: Math.max(0, offset - facesInAll),
-  });
-  return [...faces, ...rest];
+  const cards: CardWithMain[] = [];
+  const parts = partsOf(filter);
+  let skip = offset;
+  for (const [index, { filter: part }] of parts.entries()) {
+    const found = await pageInOrder(db, part, limit - cards.length, { offset: skip });
+    cards.push(...found);
+    if (cards.length === limit || index === parts.length - 1) break;
+    // The part ran out: within this page (the next starts at its beginning) or before it.
+    skip = found.length > 0 ? 0 : Math.max(0, skip - (await countMatching(db, part)));
+  }
+  return cards;
 }
 
 type Past = (eb: ProfilesEb) => Expression<SqlBool>;
 
 /**
  * The stretches of the order after `after`, in turn, each one range of an index: in a name search
- * the names after it; otherwise, within its part (faces or not), the profiles active before it and
- * then those never active (ids descending), and then the rest of the order from the next part on.
+ * the names after it; otherwise, within its part, the profiles active before it and then those
+ * never active (ids descending), and then the parts after it whole.
  */
 function stretchesAfter(filter: SearchFilter, after: SearchPlace): { filter: SearchFilter; past?: Past }[] {
+  const parts = partsOf(filter);
   if (filter.nameStart !== undefined) {
     const key = after.key ?? '';
-    return [
-      { filter, past: (eb) => eb(eb.refTuple('profiles.name_key', 'profiles.id'), '>', eb.tuple(key, after.id)) },
-    ];
+    const past: Past = (eb) => eb(eb.refTuple('profiles.name_key', 'profiles.id'), '>', eb.tuple(key, after.id));
+    return parts.map((part) => ({ filter: part.filter, past }));
   }
-  const part = { ...filter, withMainPhoto: filter.withMainPhoto ?? after.face };
+  const at = Math.max(
+    0,
+    parts.findIndex(({ part }) => part === after.part),
+  );
+  const current = (parts[at] as Part).filter;
   const neverActive: Past = (eb) => eb('profiles.last_active_at', 'is', null);
   const stretches: { filter: SearchFilter; past?: Past }[] =
     after.key === null
-      ? [{ filter: part, past: (eb) => eb.and([neverActive(eb), eb('profiles.id', '<', after.id)]) }]
+      ? [{ filter: current, past: (eb) => eb.and([neverActive(eb), eb('profiles.id', '<', after.id)]) }]
       : [
           {
-            filter: part,
+            filter: current,
             past: (eb) =>
               eb(eb.refTuple('profiles.last_active_at', 'profiles.id'), '<', eb.tuple(after.key as string, after.id)),
           },
-          { filter: part, past: neverActive },
+          { filter: current, past: neverActive },
         ];
-  if (filter.withMainPhoto === undefined && after.face) stretches.push({ filter: { ...filter, withMainPhoto: false } });
-  return stretches;
+  return [...stretches, ...parts.slice(at + 1).map((part) => ({ filter: part.filter }))];
 }
 
 async function pageAfter(db: Db, filter: SearchFilter, limit: number, after: SearchPlace): Promise<CardWithMain[]> {

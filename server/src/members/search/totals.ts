@@ -39,6 +39,13 @@ async function countMatchingUpTo(db: Db, filter: SearchFilter, bound: number): P
 }
 
 /**
+ * How many test accounts the filter would list: nobody finds them, so a count of everyone listed
+ * takes them off (their own index holds the handful; leaving them out of the count itself would
+ * cost a table read for every profile counted).
+ */
+const testAccountsAmong = (db: Db, filter: SearchFilter) => countMatching(db, { ...filter, testAccounts: 'only' });
+
+/**
  * PostgreSQL's planner's estimate of how many profiles the filter lists for anyone (from its
  * statistics, so it costs a plan, not a count); null on SQLite, whose planner makes none.
  */
@@ -81,7 +88,8 @@ export function createTotals(db: Db, clock: Clock) {
   async function large(filter: SearchFilter): Promise<number> {
     const estimate = await estimateListed(db, filter);
     if (estimate !== null) return Math.max(LARGE_TOTAL, roughly(estimate));
-    return countMatching(db, { ...filter, viewerProfileId: undefined, excluded: [] });
+    const forAnyone = { ...filter, viewerProfileId: undefined, excluded: [] };
+    return (await countMatching(db, forAnyone)) - (await testAccountsAmong(db, forAnyone));
   }
 
   /** How many the filter lists for its searcher; `seen` is the page of results already read, if any. */
@@ -98,7 +106,7 @@ export function createTotals(db: Db, clock: Clock) {
       return known.total;
     }
     const few = await countMatchingUpTo(db, filter, LARGE_TOTAL);
-    if (few < LARGE_TOTAL) return few;
+    if (few < LARGE_TOTAL) return few - (await testAccountsAmong(db, filter));
     const total = await large(filter);
     kept.set(key, { total, at: now });
     if (kept.size > KEPT_TOTALS) kept.delete(kept.keys().next().value as string);

@@ -57,6 +57,7 @@ import * as staffInvitations from './migrations/1765250000000-StaffInvitations.j
 import * as staffLoginFailures from './migrations/1765260000000-StaffLoginFailures.js';
 import * as likesPaged from './migrations/1765270000000-LikesPaged.js';
 import * as searchTotalsBounded from './migrations/1765275000000-SearchTotalsBounded.js';
+import * as honestShowcase from './migrations/1765280000000-HonestShowcase.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -111,6 +112,7 @@ const MIGRATIONS = {
   '1765260000000-StaffLoginFailures': staffLoginFailures,
   '1765270000000-LikesPaged': likesPaged,
   '1765275000000-SearchTotalsBounded': searchTotalsBounded,
+  '1765280000000-HonestShowcase': honestShowcase,
 };
 
 /** Whether this version of Amora has a migration of that name: a backup made by a newer one is restored by that. */

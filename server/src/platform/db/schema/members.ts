@@ -12,6 +12,8 @@ export interface ProfilesTable {
   status: 'disabled' | 'active' | 'deleted' | 'suspended';
   created_at: string;
   hosted: Generated<number>;
+  /** 1: a test or demo account, which nobody finds (search, suggestions) and visitors never see. */
+  test_account: Generated<number>;
   invisible: Generated<number>;
   gender: string | null;
   sexuality: string | null;
