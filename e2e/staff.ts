@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import type { StaffRole } from '@amora/common';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { catalogue } from './catalogue.js';
 import { uniqueEmail } from './support.js';
 
 export interface StaffAccount {
@@ -87,11 +88,11 @@ export async function setUpThroughInvitation(page: Page, account: StaffAccount, 
   account.invitation = undefined;
 }
 
-/** On from the recovery codes: once they are kept, the back office. */
-export async function keepRecoveryCodes(page: Page) {
-  await page.getByLabel('I have kept these codes somewhere safe').check();
-  await page.getByRole('button', { name: 'Continue to the back office' }).click();
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+/** On from the recovery codes: once they are kept, the back office, in the account's language (`t`, its texts). */
+export async function keepRecoveryCodes(page: Page, t = catalogue('en')) {
+  await page.getByLabel(t('staff:recovery.kept')).check();
+  await page.getByRole('button', { name: t('staff:recovery.continue') }).click();
+  await expect(page.getByRole('button', { name: t('staff:shell.logOut') })).toBeVisible();
 }
 
 /**

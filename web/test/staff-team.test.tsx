@@ -86,7 +86,7 @@ describe('StaffTeamPage', () => {
     await events.type(within(form).getByLabelText('Email'), 'nina@amora.test');
     await events.type(within(form).getByLabelText('Name'), 'Nina');
     await events.selectOptions(within(form).getByLabelText('Role'), 'Moderator');
-    await events.selectOptions(within(form).getByLabelText('Language of their mails'), 'Deutsch');
+    await events.selectOptions(within(form).getByLabelText('Language of their back office and mails'), 'Deutsch');
     await events.click(within(form).getByRole('button', { name: 'Add staff' }));
     const shown = await screen.findByRole('region', { name: 'Nina is added as moderator' });
     expect(

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
+import { LOCALES, STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
 import { addStaffRequest } from '@amora/common/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -13,15 +13,10 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { STAFF_LOCALE, useStaffMe } from '../shared/api';
 import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
+import { ownLanguageName, siteLanguage } from '../shared/words';
 import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
 
 const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
-
-/** A language in its own words, as its speakers look for it in a list: "Nederlands", "Suomi". */
-const ownLanguageName = (locale: Locale) => {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-};
 
 /** How many conversations an operator may hold at once: the usual choices, and the current one. */
 const capacityChoices = (current: number) =>
@@ -67,7 +62,7 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
   const roleId = useId();
   const { form, onSubmit, alert } = useSchemaForm(
     addStaffRequest,
-    { email: '', name: '', role: 'operator', language: 'en' },
+    { email: '', name: '', role: 'operator', language: siteLanguage() },
     async (input) => {
       onAdded(await add.mutateAsync(input));
       form.reset();
@@ -96,7 +91,7 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
         </StaffField>
         <StaffField
           id={`${roleId}-language`}
-          label="Language of their mails"
+          label="Language of their back office and mails"
           error={message(form.formState.errors.language?.message)}
           className="mb-3"
           labelClassName=""
