@@ -58,10 +58,15 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
   const mail = await latestMail(page.request, email, 'Stel je inlog voor de backoffice van Amora in');
   const invitation = linkIn(mail);
   const account: StaffAccount = { email, password, name: 'Mila', invitation };
-  await setUpThroughInvitation(moderator, account, async () => {
-    await expectAccessible(moderator);
-    await screenshot(moderator, testInfo, 'staff-invitation-app');
-  });
+  await setUpThroughInvitation(
+    moderator,
+    account,
+    async () => {
+      await expectAccessible(moderator);
+      await screenshot(moderator, testInfo, 'staff-invitation-app');
+    },
+    nl,
+  );
   // Signed in, the recovery codes and the back office are in Dutch, the language the admin chose.
   await expect(moderator.getByRole('button', { name: nl('staff:recovery.continue') })).toBeDisabled();
   await expectAccessible(moderator);
@@ -74,7 +79,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
   ).toBeVisible();
 
   // The link worked once.
-  await moderator.getByRole('button', { name: nl('staff:shell.logOut') }).click();
+  await moderator.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
   await moderator.goto(invitation);
   await moderator.getByLabel('Password').fill(password);
   await moderator.getByRole('button', { name: 'Continue' }).click();
@@ -89,7 +94,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
     await field.fill(code ?? '');
     await moderator.getByRole('button', { name: 'Sign in' }).click();
     if (attempt === 'first') {
-      await moderator.getByRole('button', { name: nl('staff:shell.logOut') }).click();
+      await moderator.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
       await expect(signInForm(moderator)).toBeVisible();
     } else {
       await expect(field).toHaveAccessibleDescription(t('errors:field.two_step_code_wrong'));

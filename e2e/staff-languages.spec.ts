@@ -35,7 +35,7 @@ test('a Dutch operator and a Polish admin work the back office in their own lang
   await chooseLanguage(page, en, 'Polski');
   await expect(page.getByRole('heading', { name: pl('staff:sessions.title'), level: 1 })).toBeVisible();
   await expect(staffNav(page, pl).getByRole('link', { name: pl('staff:nav.log') })).toBeVisible();
-  await expect(page.getByRole('button', { name: pl('staff:shell.logOut') })).toBeVisible();
+  await expect(page.getByRole('button', { name: pl('staff:shell.logOut'), exact: true })).toBeVisible();
   await expect(page.getByText(pl('staff:twoStep.on'))).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-sessions-pl');
@@ -68,7 +68,7 @@ test('a Dutch operator and a Polish admin work the back office in their own lang
   await screenshot(page, testInfo, 'staff-log-pl');
 
   // The Dutch operator signs out: the sign-in is in the site's language again.
-  await daan.getByRole('button', { name: nl('staff:shell.logOut') }).click();
+  await daan.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
   await expect(daan.getByRole('heading', { name: en('staff:signIn.title') })).toBeVisible();
   await daan.context().close();
 });

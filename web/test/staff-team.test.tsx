@@ -204,7 +204,7 @@ describe('StaffTeamPage', () => {
     const server = teamServer();
     const { events } = renderScreen(<StaffTeamPage />);
     await events.click(await screen.findByRole('button', { name: 'Reset two-step of Olga' }));
-    expect(screen.getByText(/Reset Olga's two-step sign-in\?/)).toBeTruthy();
+    expect(screen.getByText(/Reset two-step sign-in for Olga\?/)).toBeTruthy();
     await events.click(screen.getByRole('button', { name: 'Yes, reset' }));
     await waitFor(() => expect(within(rowOf('Olga')).getByText('Not set up')).toBeTruthy());
     expect(server.sent('PUT /api/staff/team.php')[0]?.body).toEqual({ id: 2, reset_two_step: true });
