@@ -2,9 +2,10 @@
  * The back office in the staff member's language: the shell, the desks and the audit log's sentences
  * come from the `staff` catalogue in the language the account chose, and changing it switches them.
  */
-import type { AuditEntry } from '@amora/common';
+import type { AuditEntry, InboxEntry } from '@amora/common';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import StaffInboxPage from '../src/features/staff/inbox/StaffInboxPage';
 import StaffLogPage from '../src/features/staff/log/StaffLogPage';
 import StaffSessionsPage from '../src/features/staff/sessions/StaffSessionsPage';
 import { StaffLayout } from '../src/features/staff/shared/StaffLayout';
@@ -93,5 +94,36 @@ describe('the back office in the staff member’s language', () => {
     expect(screen.getByRole('button', { name: 'Beëindigen en uitloggen' })).toBeTruthy();
     expect((screen.getByLabelText('Taal van je backoffice') as HTMLSelectElement).value).toBe('nl');
     expect(server.sent('POST /api/staff/language.php')).toHaveLength(1);
+  });
+
+  it('counts as Polish counts in a Polish operator’s inbox: one, a few, many', async () => {
+    const entry = (conversation: number, claimed_by: string | null): InboxEntry => ({
+      conversation,
+      hosted: { id: 50, name: 'Zofia' },
+      member: {
+        id: conversation,
+        name: `Jan ${conversation}`,
+        language: 'pl',
+        country: 'PL',
+        time_zone: 'Europe/Warsaw',
+      },
+      waiting_since: new Date(Date.now() - 5 * 60_000).toISOString(),
+      last_message: { kind: 'photos_asked', text: null, gift: null },
+      claimed_by,
+      claimed_by_me: false,
+    });
+    const waiting = [1, 2, 3, 4, 5].map((id) => entry(id, id === 1 ? null : 'Ola'));
+    fakeServer({
+      'GET /api/staff/me.php': { staff: buildStaff({ role: 'operator', language: 'pl' }) },
+      'GET /api/staff/inbox.php': { conversations: waiting, refreshed_at: '2026-03-04T14:05:00Z' },
+    });
+    const { container } = renderScreen(<StaffInboxPage />, { at: '/staff/inbox', layout: <StaffLayout /> });
+    const list = await screen.findByRole('list', { name: 'Rozmowy czekające na odpowiedź' });
+    expect(container.textContent).toContain('5 rozmów czeka · 1 nieprzejęta');
+    expect(within(list).getAllByText('Prośba o prywatne zdjęcia')).toHaveLength(5);
+    expect(within(list).getAllByText('Rozmowę prowadzi Ola')).toHaveLength(4);
+    expect(within(list).getByRole('button', { name: 'Przejmij' })).toBeTruthy();
+    expect(list.textContent).toContain('Jan 1 pisze do profilu Zofia');
+    expect(list.textContent).toContain('czeka 5 min');
   });
 });

@@ -14,7 +14,6 @@ const STAFF_DIR = import.meta.dirname;
 /** Desks not yet in the staff member's language: their files still hold English. */
 const STILL_ENGLISH = [
   'cases',
-  'dashboard',
   'discounts',
   'inbox/StaffConversationPage.tsx',
   'members',
