@@ -17,6 +17,7 @@ export function catalogue(locale: string) {
     notifications: load('notifications'),
     landers: load('landers'),
     export: load('export'),
+    staff: load('staff'),
   };
   return (key: string, values: Record<string, string> = {}): string => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['app', key];

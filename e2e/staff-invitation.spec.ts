@@ -15,6 +15,8 @@ import {
 import { expectAccessible, latestMail, linkIn, otherPerson, screenshot, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
+/** The moderator's own language, which the back office speaks once they are signed in. */
+const nl = catalogue('nl');
 
 const signInForm = (page: Page) => page.getByRole('heading', { name: 'Staff sign-in' });
 
@@ -38,7 +40,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Name').fill('Mila');
   await form.getByLabel('Role').selectOption('moderator');
-  await form.getByLabel('Language of their mails').selectOption({ label: 'Nederlands' });
+  await form.getByLabel('Language of their back office and mails').selectOption({ label: 'Nederlands' });
   await form.getByRole('button', { name: 'Add staff' }).click();
   const added = page.getByRole('region', { name: 'Mila is added as moderator' });
   await expect(added).toContainText('We mailed them an invitation to set up two-step sign-in');
@@ -56,20 +58,28 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
   const mail = await latestMail(page.request, email, 'Stel je inlog voor de backoffice van Amora in');
   const invitation = linkIn(mail);
   const account: StaffAccount = { email, password, name: 'Mila', invitation };
-  await setUpThroughInvitation(moderator, account, async () => {
-    await expectAccessible(moderator);
-    await screenshot(moderator, testInfo, 'staff-invitation-app');
-  });
-  await expect(moderator.getByRole('button', { name: 'Continue to the back office' })).toBeDisabled();
+  await setUpThroughInvitation(
+    moderator,
+    account,
+    async () => {
+      await expectAccessible(moderator);
+      await screenshot(moderator, testInfo, 'staff-invitation-app');
+    },
+    nl,
+  );
+  // Signed in, the recovery codes and the back office are in Dutch, the language the admin chose.
+  await expect(moderator.getByRole('button', { name: nl('staff:recovery.continue') })).toBeDisabled();
   await expectAccessible(moderator);
   await screenshot(moderator, testInfo, 'staff-recovery-codes');
-  await keepRecoveryCodes(moderator);
+  await keepRecoveryCodes(moderator, nl);
   await expect(
-    moderator.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Photos' }),
+    moderator
+      .getByRole('navigation', { name: nl('staff:shell.brand') })
+      .getByRole('link', { name: nl('staff:nav.photos') }),
   ).toBeVisible();
 
   // The link worked once.
-  await moderator.getByRole('button', { name: 'Log out' }).click();
+  await moderator.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
   await moderator.goto(invitation);
   await moderator.getByLabel('Password').fill(password);
   await moderator.getByRole('button', { name: 'Continue' }).click();
@@ -84,7 +94,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
     await field.fill(code ?? '');
     await moderator.getByRole('button', { name: 'Sign in' }).click();
     if (attempt === 'first') {
-      await moderator.getByRole('button', { name: 'Log out' }).click();
+      await moderator.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
       await expect(signInForm(moderator)).toBeVisible();
     } else {
       await expect(field).toHaveAccessibleDescription(t('errors:field.two_step_code_wrong'));

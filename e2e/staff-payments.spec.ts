@@ -85,11 +85,13 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   const logFilter = page.getByRole('form', { name: 'Filter the log' });
   await logFilter.getByLabel('Record').fill(`payment:${paymentId}`);
   await logFilter.getByRole('button', { name: 'Filter' }).click();
-  const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem').filter({
-    hasText: 'payment.refund',
-  });
+  const entries = page
+    .getByRole('list', { name: 'Audit log entries' })
+    .getByRole('listitem')
+    .filter({
+      hasText: `Ada ${testInfo.project.name} refunded payment ${paymentId}`,
+    });
   await expect(entries).toHaveCount(1);
-  await expect(entries).toContainText(`by Ada ${testInfo.project.name}`);
   await expect(entries).toContainText('status: paid → refunded');
   await expect(entries).toContainText('Reason: Bought by mistake, asked by phone');
   await expectAccessible(page);
@@ -164,7 +166,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   const bundleEntries = page
     .getByRole('list', { name: 'Audit log entries' })
     .getByRole('listitem')
-    .filter({ hasText: `by Ada ${testInfo.project.name}` });
+    .filter({ hasText: new RegExp(`^Ada ${testInfo.project.name} (added|changed) credit bundle \\d+`) });
   await expect(bundleEntries).toHaveCount(3);
   const minor = (price: string) => price.replace('.', '');
   await expect(bundleEntries.nth(0)).toContainText('active: true → false');

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import type { StaffRole } from '@amora/common';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { catalogue } from './catalogue.js';
 import { uniqueEmail } from './support.js';
 
 export interface StaffAccount {
@@ -71,9 +72,15 @@ async function setUpApp(page: Page, account: StaffAccount, submit: string) {
 
 /**
  * Sets up the app through the invitation's page: the password, the app's first code (`onSetup` runs
- * before it), then the recovery codes, kept, and on to the back office.
+ * before it), then the recovery codes, kept, and on to the back office. Signed in by the first code,
+ * the page speaks the account's language (`t`, its texts).
  */
-export async function setUpThroughInvitation(page: Page, account: StaffAccount, onSetup?: () => Promise<void>) {
+export async function setUpThroughInvitation(
+  page: Page,
+  account: StaffAccount,
+  onSetup?: () => Promise<void>,
+  t = catalogue('en'),
+) {
   if (!account.invitation) throw new Error(`${account.email} has no invitation`);
   await page.goto(account.invitation);
   await page.getByLabel('Password').fill(account.password);
@@ -81,17 +88,17 @@ export async function setUpThroughInvitation(page: Page, account: StaffAccount, 
   await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   await onSetup?.();
   await setUpApp(page, account, 'Turn on and continue');
-  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  const codes = page.getByRole('list', { name: t('staff:recovery.list') }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   account.recoveryCodes = await codes.allInnerTexts();
   account.invitation = undefined;
 }
 
-/** On from the recovery codes: once they are kept, the back office. */
-export async function keepRecoveryCodes(page: Page) {
-  await page.getByLabel('I have kept these codes somewhere safe').check();
-  await page.getByRole('button', { name: 'Continue to the back office' }).click();
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+/** On from the recovery codes: once they are kept, the back office, in the account's language (`t`, its texts). */
+export async function keepRecoveryCodes(page: Page, t = catalogue('en')) {
+  await page.getByLabel(t('staff:recovery.kept')).check();
+  await page.getByRole('button', { name: t('staff:recovery.continue') }).click();
+  await expect(page.getByRole('button', { name: t('staff:shell.logOut'), exact: true })).toBeVisible();
 }
 
 /**

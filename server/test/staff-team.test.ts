@@ -14,7 +14,7 @@ const auditOf = (record: string) =>
 async function addOperator(admin: TestClient, email = `new-${Math.random().toString(36).slice(2)}@amora.test`) {
   const response = await admin.post('/api/staff/team.php', { email, name: 'Nina', role: 'operator', language: 'en' });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { staff: { id: number; email: string; role: string }; password: string };
+  return response.json() as { staff: { id: number; email: string; role: string; name: string }; password: string };
 }
 
 async function signIn(email: string, password: string) {
@@ -150,7 +150,14 @@ describe('the audit log', () => {
 
     const response = await admin.get(`/api/staff/log.php?record=staff:${staff.id}`);
     expect(response.statusCode, response.body).toBe(200);
-    const { entries } = response.json() as { entries: { action: string; changes: unknown; staff: string }[] };
+    const { entries } = response.json() as {
+      entries: { action: string; changes: unknown; staff: string; subject: string | null }[];
+    };
+    // Who acted and whom it was about, by name: the log reads as sentences.
+    expect(entries.map((entry) => [entry.staff, entry.subject])).toContainEqual([
+      (await t.services.staff.byEmail(admin.email))?.name,
+      staff.name,
+    ]);
     expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
       ['staff.change', { capacity: [5, 8] }],
       ['staff.change', { role: ['operator', 'moderator'] }],

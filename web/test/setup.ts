@@ -1,6 +1,7 @@
 /**
  * Set up once per test file of the `web` project: the app's real translator in English, with the
- * catalogues the server would put in the page, and a clean page, network and storage after each test.
+ * catalogues the server would put in the page and the back office's, and a clean page, network and
+ * storage after each test.
  */
 import { WEB_NAMESPACES } from '@amora/common';
 
@@ -8,7 +9,7 @@ type WebNamespace = (typeof WEB_NAMESPACES)[number];
 
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { initI18n } from '../src/i18n';
+import { i18n, initI18n } from '../src/i18n';
 
 const english = import.meta.glob<Record<string, unknown>>('../../common/locales/en/*.json', {
   eager: true,
@@ -22,6 +23,8 @@ const catalogues = {
 };
 
 await initI18n({ locale: 'en', catalogues });
+// The back office's words, which its layout loads (features/staff/shared/words.ts), ready for its pages.
+i18n.addResourceBundle('en', 'staff', english['../../common/locales/en/staff.json'] ?? {});
 // The client loads the schemas with its first call; loaded here, that first call is as quick as the rest.
 await import('@amora/common/schemas');
 

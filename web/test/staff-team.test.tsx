@@ -86,7 +86,7 @@ describe('StaffTeamPage', () => {
     await events.type(within(form).getByLabelText('Email'), 'nina@amora.test');
     await events.type(within(form).getByLabelText('Name'), 'Nina');
     await events.selectOptions(within(form).getByLabelText('Role'), 'Moderator');
-    await events.selectOptions(within(form).getByLabelText('Language of their mails'), 'Deutsch');
+    await events.selectOptions(within(form).getByLabelText('Language of their back office and mails'), 'Deutsch');
     await events.click(within(form).getByRole('button', { name: 'Add staff' }));
     const shown = await screen.findByRole('region', { name: 'Nina is added as moderator' });
     expect(
@@ -204,7 +204,7 @@ describe('StaffTeamPage', () => {
     const server = teamServer();
     const { events } = renderScreen(<StaffTeamPage />);
     await events.click(await screen.findByRole('button', { name: 'Reset two-step of Olga' }));
-    expect(screen.getByText(/Reset Olga's two-step sign-in\?/)).toBeTruthy();
+    expect(screen.getByText(/Reset two-step sign-in for Olga\?/)).toBeTruthy();
     await events.click(screen.getByRole('button', { name: 'Yes, reset' }));
     await waitFor(() => expect(within(rowOf('Olga')).getByText('Not set up')).toBeTruthy());
     expect(server.sent('PUT /api/staff/team.php')[0]?.body).toEqual({ id: 2, reset_two_step: true });

@@ -1,6 +1,6 @@
 /**
- * Staff sign-in under /api/staff/: the password, the two-step code, the staff member's own status
- * and sessions. Signing in is open to anyone (the two-step calls carry a session half made, which the
+ * Staff sign-in under /api/staff/: the password, the two-step code, the staff member's own status,
+ * language and sessions. Signing in is open to anyone (the two-step calls carry a session half made, which the
  * service reads); a staff member's own status and sessions need a staff session and no right.
  */
 import { defineRoute } from './route.js';
@@ -45,6 +45,14 @@ export const staffSessionRoutes = {
     path: '/api/staff/status.php',
     access: { staff: 'signed-in' },
     body: 'staffStatusRequest',
+    response: 'staffResponse',
+  }),
+  /** The staff member's own language: their back office's words, dates and numbers, and their mails. */
+  setLanguage: defineRoute({
+    method: 'POST',
+    path: '/api/staff/language.php',
+    access: { staff: 'signed-in' },
+    body: 'staffLanguageRequest',
     response: 'staffResponse',
   }),
   staffSessions: defineRoute({

@@ -25,6 +25,8 @@ export const auditEntry = z.object({
   action: z.string(),
   site_id: z.number().nullable(),
   record: z.string().nullable(),
+  /** The name of what the entry is about (a staff account, a member, a profile, a site), where it has one. */
+  subject: z.string().nullable(),
   /** The fields changed: [before, after]. */
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
   reason: z.string().nullable(),

@@ -10,8 +10,6 @@ import { text } from './text.js';
 export const staffAccount = staffMember.extend({
   disabled: z.boolean(),
   created_at: z.string(),
-  /** The locale the account's mails are written in. */
-  language: localeField,
   /** Until when the invitation to set up the authenticator app works, while it is unused. */
   invitation_until: z.string().nullable(),
   /** Until when sign-ins are blocked after wrong passwords, while they are. */

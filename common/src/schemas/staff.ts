@@ -1,7 +1,8 @@
-/** The staff API (/api/staff/): staff accounts, their sign-in in two steps and their sessions; staff screens are in English. */
+/** The staff API (/api/staff/): staff accounts, their sign-in in two steps, their sessions and language. */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { STAFF_ROLES } from '../staff-rights.js';
+import { localeField } from './accounts.js';
 import { text } from './text.js';
 
 /** A record a staff list names: a site, a profile or a member. */
@@ -18,10 +19,14 @@ export const staffMember = z.object({
   capacity: z.number(),
   /** Away: claims nothing. */
   away: z.boolean(),
+  /** The language of the account's back office, its dates and numbers, and its mails. */
+  language: localeField,
 });
 
 /** POST /api/staff/status.php: available or away. */
 export const staffStatusRequest = z.object({ away: z.boolean({ message: 'invalid' }) });
+/** POST /api/staff/language.php: the staff member's own language, one of the app's locales. */
+export const staffLanguageRequest = z.object({ language: z.enum(localeField.options, { message: 'invalid_choice' }) });
 export type StaffUser = z.infer<typeof staffMember>;
 export const staffMeResponse = z.object({ staff: staffMember.nullable() });
 

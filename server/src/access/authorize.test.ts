@@ -17,6 +17,7 @@ const staffOf = (role: StaffRole): StaffMember => ({
   two_step: false,
   capacity: 5,
   away: false,
+  language: 'en',
 });
 
 /** The refusal's code (and nothing else), or null when allowed. */

@@ -165,7 +165,17 @@ export function findSessionStaff(db: Db, sessionId: string, now: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('staff_users as u', 'u.id', 's.staff_id')
-    .select(['u.id', 'u.email', 'u.name', 'u.role', 'u.disabled_at', 'u.totp_secret', 'u.capacity', 'u.away'])
+    .select([
+      'u.id',
+      'u.email',
+      'u.name',
+      'u.role',
+      'u.disabled_at',
+      'u.totp_secret',
+      'u.capacity',
+      'u.away',
+      'u.language',
+    ])
     .where('s.id', '=', sessionId)
     .where('s.kind', '=', 'staff')
     .where('s.expires_at', '>', now)
@@ -190,6 +200,7 @@ export function findTwoStepSession(db: Db, sessionId: string, now: string) {
       'u.totp_last_step',
       'u.capacity',
       'u.away',
+      'u.language',
     ])
     .where('s.id', '=', sessionId)
     .where('s.kind', '=', 'staff')

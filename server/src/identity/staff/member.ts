@@ -16,10 +16,12 @@ export interface StaffMember {
   capacity: number;
   /** Takes no conversations now. */
   away: boolean;
+  /** The language of the account's back office and mails. */
+  language: Locale;
 }
 
 export function toMember(
-  row: Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'totp_secret' | 'capacity' | 'away'>,
+  row: Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'totp_secret' | 'capacity' | 'away' | 'language'>,
 ): StaffMember {
   return {
     id: row.id,
@@ -29,6 +31,7 @@ export function toMember(
     two_step: row.totp_secret !== null,
     capacity: row.capacity,
     away: row.away === 1,
+    language: isLocale(row.language) ? row.language : DEFAULT_STAFF_LANGUAGE,
   };
 }
 
@@ -40,6 +43,5 @@ export function toAccount(row: StaffUserRow, until: { invitation: string | null;
     locked_until: until.locked,
     disabled: row.disabled_at !== null,
     created_at: row.created_at,
-    language: isLocale(row.language) ? row.language : DEFAULT_STAFF_LANGUAGE,
   };
 }

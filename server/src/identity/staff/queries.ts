@@ -1,3 +1,4 @@
+import type { Locale } from '@amora/common';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { StaffLogTable, StaffRole, StaffUsersTable } from '../../platform/db/schema.js';
@@ -53,6 +54,7 @@ export async function updateStaff(
     totp_secret?: null;
     totp_last_step?: null;
     capacity?: number;
+    language?: Locale;
     away?: number;
   },
 ) {

@@ -1,4 +1,4 @@
-/** Staff sign-in under /api/staff/: its own cookie, two-step codes, sessions and the staff member's status. */
+/** Staff sign-in under /api/staff/: its own cookie, two-step codes, sessions and the staff member's status and language. */
 import { staffSessionRoutes as routes } from '@amora/common/routes';
 import type { FastifyPluginAsync } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
@@ -46,6 +46,8 @@ export const staffSignInRoutes: FastifyPluginAsync<{ rateLimitScale: number }> =
   serve(app, routes.staffMe, (request) => ({ staff: request.staff }));
 
   serve(app, routes.setAway, (request) => staff.setAway(request.staff, request.body.away));
+
+  serve(app, routes.setLanguage, (request) => staff.setLanguage(request.staff, request.body.language));
 
   serve(app, routes.staffSessions, async (request) => ({
     sessions: await staff.sessions(request.staff, request.cookies[STAFF_COOKIE]),

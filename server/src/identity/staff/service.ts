@@ -227,6 +227,13 @@ export function createStaffService(deps: {
       }
       return { staff: { ...member, away } };
     },
+
+    /** The staff member's own language: their back office's words, dates and numbers, and their mails. */
+    async setLanguage(staff: StaffMember | null, language: Locale) {
+      const member = requireSignedIn(staff);
+      if (member.language !== language) await queries.updateStaff(db, member.id, { language });
+      return { staff: { ...member, language } };
+    },
   };
 }
 

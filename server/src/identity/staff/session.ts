@@ -22,8 +22,9 @@ export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, tok
 }
 
 /**
- * Sets `request.staff` (the staff member of the session cookie, or null) for the routes of this
- * plugin, as the request comes in: the staff door (access/door.ts) asks it before the body is read.
+ * Sets `request.staff` (the staff member of the session cookie, or null), and the language of the
+ * answers to theirs, for the routes of this plugin, as the request comes in: the staff door
+ * (access/door.ts) asks it before the body is read.
  */
 export function useStaffSession(app: FastifyInstance) {
   const { staff } = app.services;
@@ -31,5 +32,7 @@ export function useStaffSession(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.cookies[STAFF_COOKIE];
     request.staff = token ? await staff.bySession(token) : null;
+    // A signed-in staff member is answered in their own language, refusals included.
+    if (request.staff) request.locale = request.staff.language;
   });
 }

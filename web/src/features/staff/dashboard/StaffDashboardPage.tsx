@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@amora/common';
+import type { TFunction } from '@amora/common/i18n';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,8 +9,8 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import { formatMoney } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
+import { useStaffWords } from '../shared/words';
 import { useDashboard } from './api';
 
 /** The theme's colours ($primary, $secondary, $dark), for the charts' SVG. */
@@ -21,22 +22,25 @@ const today = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 /** "26 Nov" for a chart's axis. */
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(STAFF_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const count = (value: number) => value.toLocaleString(STAFF_LOCALE);
+const shortDay = (day: string, locale: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** A delay as people say it: "45 s", "12 min", "3 h 05 min"; a dash when there is none. */
-function formatDelay(seconds: number | null): string {
+function formatDelay(seconds: number | null, t: TFunction): string {
   if (seconds === null) return '–';
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t('dashboard.delay.seconds', { seconds });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (minutes < 60) return t('dashboard.delay.minutes', { minutes });
+  return t('dashboard.delay.hours', {
+    hours: Math.floor(minutes / 60),
+    minutes: String(minutes % 60).padStart(2, '0'),
+  });
 }
 
 /** /staff/dashboard (admins): how a site, or all sites, did over the chosen days, as figures and charts. */
 export default function StaffDashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('dashboard.title'));
   const [site, setSite] = useState('');
   const [to, setTo] = useState(today);
   const [from, setFrom] = useState(() => daysBefore(today(), 29));
@@ -51,20 +55,15 @@ export default function StaffDashboardPage() {
   return (
     <section className="staff-dashboard">
       <div className="staff-page-head">
-        <h1 className="h3">Dashboard</h1>
-        <p className="text-body-secondary mb-0">
-          Whole days in UTC, both included. Revenue counts the payments made in the period, net of those refunded or
-          charged back since. Time to first answer: a wait begins with a member’s message to a hosted profile that had
-          answered all before it, and ends with an operator’s answer; waits that began in the period and were answered
-          count.
-        </p>
+        <h1 className="h3">{t('dashboard.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('dashboard.intro')}</p>
       </div>
-      <fieldset className="staff-filters" aria-label="Period and site">
+      <fieldset className="staff-filters" aria-label={t('dashboard.filters')}>
         <SiteSelect value={site} onChange={setSite} />
         <Form.Control
           type="date"
           size="sm"
-          aria-label="From"
+          aria-label={t('dashboard.from')}
           value={from}
           max={to}
           onChange={(e) => e.target.value && setFrom(e.target.value)}
@@ -72,12 +71,12 @@ export default function StaffDashboardPage() {
         <Form.Control
           type="date"
           size="sm"
-          aria-label="To"
+          aria-label={t('dashboard.to')}
           value={to}
           min={from}
           onChange={(e) => e.target.value && setTo(e.target.value)}
         />
-        <ButtonGroup size="sm" aria-label="Last days">
+        <ButtonGroup size="sm" aria-label={t('dashboard.lastDays')}>
           {PRESETS.map((days) => (
             <Button
               key={days}
@@ -85,7 +84,7 @@ export default function StaffDashboardPage() {
               active={to === today() && from === daysBefore(to, days - 1)}
               onClick={() => preset(days)}
             >
-              {days} days
+              {t('dashboard.days', { count: days })}
             </Button>
           ))}
         </ButtonGroup>
@@ -97,65 +96,77 @@ export default function StaffDashboardPage() {
 }
 
 function Figures({ data }: { data: DashboardResponse }) {
-  const activated = data.signups === 0 ? null : Math.round((data.activations / data.signups) * 100);
+  const { t, locale } = useStaffWords();
+  const count = (value: number) => value.toLocaleString(locale);
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
+  const activated =
+    data.signups === 0
+      ? null
+      : new Intl.NumberFormat(locale, { style: 'percent' }).format(
+          Math.round((data.activations / data.signups) * 100) / 100,
+        );
   const currencies = data.revenue.map((row) => row.currency);
-  const days = data.days.map((day) => ({ ...day, label: shortDay(day.day) }));
+  const days = data.days.map((day) => ({ ...day, label: shortDay(day.day, locale) }));
   return (
     <>
-      <section className="staff-figures" aria-label="Figures">
-        <Figure label="Signups" value={count(data.signups)} />
+      <section className="staff-figures" aria-label={t('dashboard.figures')}>
+        <Figure label={t('dashboard.signups')} value={count(data.signups)} />
         <Figure
-          label="Activations"
+          label={t('dashboard.activations')}
           value={count(data.activations)}
-          note={activated === null ? 'of the period’s signups' : `${activated}% of the period’s signups`}
+          note={activated === null ? t('dashboard.ofSignups') : t('dashboard.shareOfSignups', { percent: activated })}
         />
-        <Figure label="First purchases" value={count(data.first_purchases)} />
-        <Figure label="Paying members" value={count(data.paying_members)} />
+        <Figure label={t('dashboard.firstPurchases')} value={count(data.first_purchases)} />
+        <Figure label={t('dashboard.payingMembers')} value={count(data.paying_members)} />
         <Figure
-          label="Revenue"
+          label={t('dashboard.revenue')}
           wide
           value={
             data.revenue.length === 0
-              ? formatMoney(0, 'EUR', STAFF_LOCALE)
+              ? money(0, 'EUR')
               : data.revenue.map((row) => (
                   <span key={row.currency} className="d-block">
-                    {formatMoney(row.net, row.currency, STAFF_LOCALE)}
+                    {money(row.net, row.currency)}
                   </span>
                 ))
           }
           note={data.revenue
-            .map(
-              (row) =>
-                `${formatMoney(row.gross, row.currency, STAFF_LOCALE)} paid, ${formatMoney(row.refunded, row.currency, STAFF_LOCALE)} refunded, ${formatMoney(row.charged_back, row.currency, STAFF_LOCALE)} charged back`,
+            .map((row) =>
+              t('dashboard.revenueNote', {
+                paid: money(row.gross, row.currency),
+                refunded: money(row.refunded, row.currency),
+                chargedBack: money(row.charged_back, row.currency),
+              }),
             )
             .join('; ')}
         />
-        <Figure label="Messages to hosted profiles" value={count(data.messages_to_hosted)} />
-        <Figure label="Conversations waiting" value={count(data.conversations_waiting)} note="now" />
+        <Figure label={t('dashboard.messagesToHosted')} value={count(data.messages_to_hosted)} />
+        <Figure label={t('dashboard.waiting')} value={count(data.conversations_waiting)} note={t('dashboard.now')} />
         <Figure
-          label="Time to first answer"
+          label={t('dashboard.firstAnswer')}
           wide
           value={
             <>
-              {formatDelay(data.first_answer.median_seconds)}
-              <span className="staff-figure-aside"> median</span> {formatDelay(data.first_answer.p90_seconds)}
-              <span className="staff-figure-aside"> p90</span>
+              {formatDelay(data.first_answer.median_seconds, t)}
+              <span className="staff-figure-aside"> {t('dashboard.median')}</span>{' '}
+              {formatDelay(data.first_answer.p90_seconds, t)}
+              <span className="staff-figure-aside"> {t('dashboard.p90')}</span>
             </>
           }
-          note={`${count(data.first_answer.answered)} waits answered`}
+          note={t('dashboard.answered', { count: data.first_answer.answered })}
         />
       </section>
       <div className="staff-charts">
-        <Chart title="Signups per day">
+        <Chart title={t('dashboard.signupsPerDay')}>
           <BarChart data={days}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
             <XAxis dataKey="label" tickLine={false} minTickGap={12} />
             <YAxis allowDecimals={false} width={36} />
             <Tooltip />
-            <Bar dataKey="signups" name="Signups" fill={CHART_COLOURS[0]} isAnimationActive={false} />
+            <Bar dataKey="signups" name={t('dashboard.signups')} fill={CHART_COLOURS[0]} isAnimationActive={false} />
           </BarChart>
         </Chart>
-        <Chart title="Messages to hosted profiles per day">
+        <Chart title={t('dashboard.messagesPerDay')}>
           <LineChart data={days}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
             <XAxis dataKey="label" tickLine={false} minTickGap={12} />
@@ -163,7 +174,7 @@ function Figures({ data }: { data: DashboardResponse }) {
             <Tooltip />
             <Line
               dataKey="messages_to_hosted"
-              name="Messages"
+              name={t('dashboard.messages')}
               stroke={CHART_COLOURS[1]}
               strokeWidth={2}
               dot={false}
@@ -171,12 +182,12 @@ function Figures({ data }: { data: DashboardResponse }) {
             />
           </LineChart>
         </Chart>
-        <Chart title="Net revenue per day">
+        <Chart title={t('dashboard.revenuePerDay')}>
           <BarChart data={days.map((day) => ({ label: day.label, ...day.revenue }))}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
             <XAxis dataKey="label" tickLine={false} minTickGap={12} />
             <YAxis width={56} tickFormatter={(minor: number) => count(minor / 100)} />
-            <Tooltip formatter={(minor, currency) => formatMoney(Number(minor), String(currency), STAFF_LOCALE)} />
+            <Tooltip formatter={(minor, currency) => money(Number(minor), String(currency))} />
             {currencies.map((currency, index) => (
               <Bar
                 key={currency}

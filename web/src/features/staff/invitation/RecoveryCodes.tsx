@@ -1,10 +1,12 @@
+import type { TFunction } from '@amora/common/i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useStaffWords } from '../shared/words';
 
 /** The codes as a file to keep: one a line, with what they are for. */
-function codesFile(codes: string[], email: string) {
-  const text = [`Recovery codes for ${email}`, 'Each signs in once in place of the app’s code.', '', ...codes, ''];
+function codesFile(codes: string[], email: string, t: TFunction) {
+  const text = [t('recovery.fileTitle', { email }), t('recovery.fileNote'), '', ...codes, ''];
   return URL.createObjectURL(new Blob([text.join('\n')], { type: 'text/plain' }));
 }
 
@@ -13,6 +15,7 @@ function codesFile(codes: string[], email: string) {
  * office, so nobody leaves without them by mistake.
  */
 export function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  const { t } = useStaffWords();
   const box = useRef<HTMLElement>(null);
   const titleId = useId();
   const [saved, setSaved] = useState(false);
@@ -20,10 +23,10 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email
   const [file, setFile] = useState<string | null>(null);
   useEffect(() => box.current?.focus(), []);
   useEffect(() => {
-    const url = codesFile(codes, email);
+    const url = codesFile(codes, email, t);
     setFile(url);
     return () => URL.revokeObjectURL(url);
-  }, [codes, email]);
+  }, [codes, email, t]);
   // No clipboard outside a secure context: then the hint says to copy by hand.
   const copy = () =>
     (navigator.clipboard?.writeText(codes.join('\n')) ?? Promise.reject()).then(
@@ -34,13 +37,10 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email
   return (
     <section ref={box} className="staff-recovery" aria-labelledby={titleId} tabIndex={-1}>
       <h2 className="h5" id={titleId}>
-        Your recovery codes, shown only this once
+        {t('recovery.title')}
       </h2>
-      <p>
-        Lost your phone? Each code signs you in once in place of the app’s code. Keep them somewhere safe, apart from
-        your phone: a password manager, or on paper.
-      </p>
-      <ol className="staff-recovery-codes" aria-label="Recovery codes">
+      <p>{t('recovery.intro')}</p>
+      <ol className="staff-recovery-codes" aria-label={t('recovery.list')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -49,26 +49,26 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email
       </ol>
       <div className="staff-recovery-actions">
         <Button variant="outline-primary" size="sm" onClick={copy}>
-          Copy all
+          {t('recovery.copy')}
         </Button>
         {file && (
           <a className="btn btn-outline-primary btn-sm" href={file} download="amora-recovery-codes.txt">
-            Download as a file
+            {t('recovery.download')}
           </a>
         )}
         <span role="status" className="small">
-          {copied === true ? 'Copied.' : copied === false ? 'Select them and copy them by hand.' : ''}
+          {copied === true ? t('recovery.copied') : copied === false ? t('recovery.copyByHand') : ''}
         </span>
       </div>
       <Form.Check
         id={`${titleId}-saved`}
         className="mb-3"
-        label="I have kept these codes somewhere safe"
+        label={t('recovery.kept')}
         checked={saved}
         onChange={(event) => setSaved(event.target.checked)}
       />
       <Button variant="primary" disabled={!saved} onClick={onDone}>
-        Continue to the back office
+        {t('recovery.continue')}
       </Button>
     </section>
   );

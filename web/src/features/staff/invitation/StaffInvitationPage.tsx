@@ -4,10 +4,12 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Trans } from '../../../i18n';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStartInvitation } from '../shared/api';
 import { StaffField } from '../shared/StaffField';
 import { TwoStepEnrolment } from '../shared/TwoStep';
+import { useStaffWords } from '../shared/words';
 import { RecoveryCodes } from './RecoveryCodes';
 
 type Step =
@@ -21,19 +23,19 @@ type Step =
  * codes, shown once; then the back office.
  */
 export default function StaffInvitationPage() {
-  useDocumentTitle('Set up two-step sign-in');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('invitation.title'));
   const [params] = useSearchParams();
   const invitation = params.get('token') ?? '';
   const navigate = useNavigate();
   const [current, setCurrent] = useState<Step>({ step: 'password' });
-  const again = () =>
-    setCurrent({ step: 'password', notice: 'Too many codes tried, or ten minutes passed: give your password again.' });
+  const again = () => setCurrent({ step: 'password', notice: t('invitation.again') });
 
   return (
     <div className="staff-login staff-invitation">
-      <h1 className="h3 mb-3">Set up two-step sign-in</h1>
+      <h1 className="h3 mb-3">{t('invitation.title')}</h1>
       {!invitation ? (
-        <Alert variant="warning">Open this page with the link in your invitation mail.</Alert>
+        <Alert variant="warning">{t('invitation.noLink')}</Alert>
       ) : current.step === 'password' ? (
         <PasswordStep
           invitation={invitation}
@@ -43,8 +45,12 @@ export default function StaffInvitationPage() {
       ) : current.step === 'app' ? (
         <>
           <p>
-            For <strong>{current.email}</strong>: from now on you sign in with your password and a code from an
-            authenticator app.
+            <Trans
+              t={t}
+              i18nKey="invitation.forAccount"
+              values={{ email: current.email }}
+              components={{ b: <strong /> }}
+            />
           </p>
           <TwoStepEnrolment
             setup={current}
@@ -70,6 +76,7 @@ function PasswordStep({
   onStarted: (setup: TwoStepSetup & { email: string }) => void;
 }) {
   const start = useStartInvitation();
+  const { t } = useStaffWords();
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,10 +84,10 @@ function PasswordStep({
   };
   return (
     <Form onSubmit={submit}>
-      <p>Welcome to the back office. Give the password an admin passed on to you, with your phone at hand.</p>
+      <p>{t('invitation.welcome')}</p>
       {notice && !start.isError && <Alert variant="warning">{notice}</Alert>}
       {start.isError && <Alert variant="danger">{start.error.message}</Alert>}
-      <StaffField id="staff-invitation-password" label="Password" className="mb-3" labelClassName="">
+      <StaffField id="staff-invitation-password" label={t('signIn.password')} className="mb-3" labelClassName="">
         {(control) => (
           <Form.Control
             {...control}
@@ -92,7 +99,7 @@ function PasswordStep({
         )}
       </StaffField>
       <Button type="submit" disabled={start.isPending || !password}>
-        Continue
+        {t('invitation.continue')}
       </Button>
     </Form>
   );

@@ -6,9 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { type AuditFilter, STAFF_LOCALE } from '../shared/api';
+import type { AuditFilter } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
+import { useStaffWords } from '../shared/words';
 import { useAuditLog } from './api';
+import { LogSentence } from './LogSentence';
 
 /** The families of actions, as the log names them (`photo` covers photo.approve and photo.reject). */
 const ACTIONS = [
@@ -26,12 +28,13 @@ const ACTIONS = [
   'note',
 ];
 
-const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
+const when = (value: string, locale: string) => `${formatDate(value, locale)}, ${formatTime(value, locale)}`;
 const shown = (value: unknown) => (value === null || value === undefined ? '–' : String(value));
 
 /** /staff/log (admins): every staff action, newest first: who, what, which record, before and after, why. */
 export default function StaffLogPage() {
-  useDocumentTitle('Audit log');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('log.title'));
   const [filter, setFilter] = useState<AuditFilter>({});
   const [record, setRecord] = useState('');
   const log = useAuditLog(filter);
@@ -44,65 +47,67 @@ export default function StaffLogPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Audit log</h1>
-        <p className="text-body-secondary mb-0">Every staff action, newest first. Entries are only ever added.</p>
+        <h1 className="h3">{t('log.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('log.intro')}</p>
       </div>
-      <form className="staff-filters" onSubmit={submit} aria-label="Filter the log">
+      <form className="staff-filters" onSubmit={submit} aria-label={t('log.filter')}>
         <Form.Select
           size="sm"
-          aria-label="Action"
+          aria-label={t('log.action')}
           value={filter.action ?? ''}
           onChange={(event) => setFilter({ ...filter, action: event.target.value })}
         >
-          <option value="">All actions</option>
+          <option value="">{t('log.allActions')}</option>
           {ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {action.replace('_', '-')}
+              {t(`log.families.${action}`)}
             </option>
           ))}
         </Form.Select>
         <Form.Control
           size="sm"
-          aria-label="Record"
-          placeholder="Record, e.g. payment:12"
+          aria-label={t('log.record')}
+          placeholder={t('log.recordExample', { example: 'payment:12' })}
           value={record}
           onChange={(event) => setRecord(event.target.value)}
         />
         <Button type="submit" size="sm" variant="outline-primary">
-          Filter
+          {t('log.filterSubmit')}
         </Button>
       </form>
       {log.isError && <Alert variant="danger">{log.error.message}</Alert>}
       {log.isPending ? (
         <Loading />
       ) : entries.length === 0 ? (
-        <p>No entries match.</p>
+        <p>{t('log.none')}</p>
       ) : (
-        <ol className="staff-log" aria-label="Audit log entries">
+        <ol className="staff-log" aria-label={t('log.entries')}>
           {entries.map((entry) => (
             <LogEntry key={entry.id} entry={entry} />
           ))}
         </ol>
       )}
-      <OlderButton list={log} label="Older entries" />
+      <OlderButton list={log} label={t('log.older')} />
     </section>
   );
 }
 
 function LogEntry({ entry }: { entry: AuditEntry }) {
+  const { t, locale } = useStaffWords();
   const about = [
     entry.record,
-    entry.conversation_id && `conversation ${entry.conversation_id}`,
-    entry.profile_id && `profile ${entry.profile_id}`,
-    entry.message_id && `message ${entry.message_id}`,
+    entry.conversation_id && t('log.about.conversation', { id: entry.conversation_id }),
+    entry.profile_id && t('log.about.profile', { id: entry.profile_id }),
+    entry.message_id && t('log.about.message', { id: entry.message_id }),
   ].filter(Boolean);
   return (
     <li className="staff-log-entry">
       <div className="staff-log-head">
-        <strong>{entry.action}</strong>
-        <span>by {entry.staff}</span>
+        <strong>
+          <LogSentence entry={entry} />
+        </strong>
         <time dateTime={entry.created_at} className="text-body-secondary">
-          {when(entry.created_at)}
+          {when(entry.created_at, locale)}
         </time>
       </div>
       {about.length > 0 && <div className="small">{about.join(' · ')}</div>}
@@ -115,7 +120,7 @@ function LogEntry({ entry }: { entry: AuditEntry }) {
           ))}
         </ul>
       )}
-      {entry.reason && <div className="small">Reason: {entry.reason}</div>}
+      {entry.reason && <div className="small">{t('log.reason', { reason: entry.reason })}</div>}
     </li>
   );
 }

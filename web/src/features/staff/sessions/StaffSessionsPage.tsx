@@ -1,14 +1,17 @@
-import type { StaffSession } from '@amora/common';
+import { LOCALES, type Locale, type StaffSession } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useMailSetupLink, useStaffMe } from '../shared/api';
+import { useMailSetupLink, useStaffMe } from '../shared/api';
+import { StaffField } from '../shared/StaffField';
+import { ownLanguageName, useSetLanguage, useStaffWords } from '../shared/words';
 import { useEndStaffSession, useStaffSessions } from './api';
 
-const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
+const when = (value: string, locale: string) => `${formatDate(value, locale)}, ${formatTime(value, locale)}`;
 
 /** This device's session first, then the newest. */
 const byDevice = (a: StaffSession, b: StaffSession) =>
@@ -16,10 +19,12 @@ const byDevice = (a: StaffSession, b: StaffSession) =>
 
 /**
  * /staff/sessions (every role): where one is signed in, and ending a session (ending this device's
- * signs out); whether sign-ins ask for an app's code, and setting that up where it is one's choice.
+ * signs out); whether sign-ins ask for an app's code, and setting that up where it is one's choice;
+ * the language of one's back office.
  */
 export default function StaffSessionsPage() {
-  useDocumentTitle('Sessions');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('sessions.title'));
   const sessions = useStaffSessions();
   const end = useEndStaffSession();
 
@@ -27,33 +32,34 @@ export default function StaffSessionsPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Sessions</h1>
-        <p className="text-body-secondary mb-0">
-          Where you are signed in. End a session you do not recognise, or one on a device you no longer use.
-        </p>
+        <h1 className="h3">{t('sessions.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('sessions.intro')}</p>
       </div>
       {sessions.isError && <Alert variant="danger">{sessions.error.message}</Alert>}
       {end.isError && <Alert variant="danger">{end.error.message}</Alert>}
-      <ul className="staff-sessions" aria-label="Your sessions">
+      <ul className="staff-sessions" aria-label={t('sessions.list')}>
         {[...(sessions.data ?? [])].sort(byDevice).map((session) => (
           <li key={session.id} className="staff-session">
             <dl>
-              <dt>Started</dt>
-              <dd>{when(session.created_at)}</dd>
-              <dt>Expires</dt>
-              <dd>{when(session.expires_at)}</dd>
+              <dt>{t('sessions.started')}</dt>
+              <dd>{when(session.created_at, locale)}</dd>
+              <dt>{t('sessions.expires')}</dt>
+              <dd>{when(session.expires_at, locale)}</dd>
             </dl>
             <div className="staff-session-actions">
-              {session.current && <Badge bg="primary">This device</Badge>}
+              {session.current && <Badge bg="primary">{t('sessions.thisDevice')}</Badge>}
               <Button
                 variant="outline-danger"
                 size="sm"
                 disabled={end.isPending && end.variables?.id === session.id}
                 onClick={() => end.mutate(session)}
               >
-                {session.current ? 'End and sign out' : 'End'}
+                {session.current ? t('sessions.endAndSignOut') : t('sessions.end')}
                 {!session.current && (
-                  <span className="visually-hidden"> the session started {when(session.created_at)}</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('sessions.endWhich', { when: when(session.created_at, locale) })}
+                  </span>
                 )}
               </Button>
             </div>
@@ -61,38 +67,63 @@ export default function StaffSessionsPage() {
         ))}
       </ul>
       <TwoStepCard />
+      <LanguageCard />
+    </section>
+  );
+}
+
+/** The language of one's back office: its words, dates, numbers and money, and one's mails. */
+function LanguageCard() {
+  const { t, language } = useStaffWords();
+  const setLanguage = useSetLanguage();
+  return (
+    <section className="staff-card mt-4" aria-labelledby="staff-language">
+      <h2 className="h5" id="staff-language">
+        {t('language.title')}
+      </h2>
+      {setLanguage.isError && <Alert variant="danger">{setLanguage.error.message}</Alert>}
+      <StaffField id="staff-language-choice" label={t('language.label')} help={t('language.help')}>
+        {(control) => (
+          <Form.Select
+            {...control}
+            value={language}
+            disabled={setLanguage.isPending}
+            onChange={(event) => setLanguage.mutate(event.target.value as Locale)}
+          >
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {ownLanguageName(locale)}
+              </option>
+            ))}
+          </Form.Select>
+        )}
+      </StaffField>
     </section>
   );
 }
 
 function TwoStepCard() {
+  const { t } = useStaffWords();
   const me = useStaffMe();
   const ask = useMailSetupLink();
   if (!me.data) return null;
   return (
     <section className="staff-card mt-4" aria-labelledby="staff-two-step">
       <h2 className="h5" id="staff-two-step">
-        Two-step sign-in
+        {t('twoStep.title')}
       </h2>
       {me.data.two_step ? (
-        <p className="mb-0">
-          On: each sign-in asks for a code from your authenticator app, or one of your recovery codes. Lost your phone
-          and your codes? Ask an admin to reset it.
-        </p>
+        <p className="mb-0">{t('twoStep.on')}</p>
       ) : ask.data ? (
         <p className="mb-0" role="status">
-          We mailed a set-up link to {ask.data.mailed_to}. Open it on this computer with your phone at hand: it works
-          once, for 48 hours.
+          {t('twoStep.mailed', { email: ask.data.mailed_to })}
         </p>
       ) : (
         <>
-          <p>
-            Off. With a code from an authenticator app as well as your password, nobody who learns your password can
-            sign in as you. We mail you a link to set it up.
-          </p>
+          <p>{t('twoStep.off')}</p>
           {ask.isError && <Alert variant="danger">{ask.error.message}</Alert>}
           <Button variant="primary" disabled={ask.isPending} onClick={() => ask.mutate()}>
-            Mail me a set-up link
+            {t('twoStep.mailMe')}
           </Button>
         </>
       )}

@@ -10,32 +10,48 @@ import { LogoMark } from '../../../shared/components/Logo';
 import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
 import { StaffField } from './StaffField';
 import { TwoStepCodeForm } from './TwoStep';
+import { useStaffLanguage, useStaffWords, useStaffWordsReady } from './words';
 
-/** The staff pages in the bar, each for the roles with its right (none: every role). */
-const PAGES: { to: string; label: string; right?: StaffRight; matches: (path: string) => boolean }[] = [
+type NavLabel =
+  | 'dashboard'
+  | 'inbox'
+  | 'profiles'
+  | 'photos'
+  | 'reports'
+  | 'members'
+  | 'payments'
+  | 'prices'
+  | 'codes'
+  | 'sites'
+  | 'team'
+  | 'log'
+  | 'sessions';
+
+/** The staff pages in the bar (`label`: their name in staff:nav), each for the roles with its right (none: every role). */
+const PAGES: { to: string; label: NavLabel; right?: StaffRight; matches: (path: string) => boolean }[] = [
   {
     to: '/staff/dashboard',
-    label: 'Dashboard',
+    label: 'dashboard',
     right: 'dashboard',
     matches: (path) => path.startsWith('/staff/dashboard'),
   },
   {
     to: '/staff/inbox',
-    label: 'Inbox',
+    label: 'inbox',
     right: 'inbox',
     matches: (path) => path.startsWith('/staff/inbox') || path.startsWith('/staff/conversations/'),
   },
-  { to: '/staff/profiles', label: 'Profiles', right: 'inbox', matches: (path) => path.startsWith('/staff/profiles') },
-  { to: '/staff/photos', label: 'Photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
-  { to: '/staff/cases', label: 'Reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
-  { to: '/staff/members', label: 'Members', right: 'members', matches: (path) => path.startsWith('/staff/members') },
-  { to: '/staff/payments', label: 'Payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
-  { to: '/staff/bundles', label: 'Prices', right: 'money', matches: (path) => path.startsWith('/staff/bundles') },
-  { to: '/staff/discounts', label: 'Codes', right: 'money', matches: (path) => path.startsWith('/staff/discounts') },
-  { to: '/staff/sites', label: 'Sites', right: 'sites', matches: (path) => path.startsWith('/staff/sites') },
-  { to: '/staff/team', label: 'Team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
-  { to: '/staff/log', label: 'Log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },
-  { to: '/staff/sessions', label: 'Sessions', matches: (path) => path.startsWith('/staff/sessions') },
+  { to: '/staff/profiles', label: 'profiles', right: 'inbox', matches: (path) => path.startsWith('/staff/profiles') },
+  { to: '/staff/photos', label: 'photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
+  { to: '/staff/cases', label: 'reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
+  { to: '/staff/members', label: 'members', right: 'members', matches: (path) => path.startsWith('/staff/members') },
+  { to: '/staff/payments', label: 'payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
+  { to: '/staff/bundles', label: 'prices', right: 'money', matches: (path) => path.startsWith('/staff/bundles') },
+  { to: '/staff/discounts', label: 'codes', right: 'money', matches: (path) => path.startsWith('/staff/discounts') },
+  { to: '/staff/sites', label: 'sites', right: 'sites', matches: (path) => path.startsWith('/staff/sites') },
+  { to: '/staff/team', label: 'team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
+  { to: '/staff/log', label: 'log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },
+  { to: '/staff/sessions', label: 'sessions', matches: (path) => path.startsWith('/staff/sessions') },
 ];
 
 /** The invitation's page is open signed out and signed in: it is where an account's app is set up. */
@@ -46,25 +62,36 @@ const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staf
 /** Where /staff leads: the role's first page in the bar (an admin's dashboard, an operator's inbox, a moderator's photos). */
 export const firstPageFor = (role: StaffRole) => pagesFor(role)[0]?.to ?? '/staff/sessions';
 
-/** The staff area (English only): its own sign-in, then the screens the staff member's role may use. */
+/**
+ * The staff area, in the staff member's language (signed out, the site's): its own sign-in, then the
+ * screens the staff member's role may use.
+ */
 export function StaffLayout() {
+  const me = useStaffMe();
+  const language = useStaffLanguage();
+  const wordsReady = useStaffWordsReady(language);
+  useSignOutWhenSessionEnds();
+  if (me.isPending || !wordsReady) return <Loading />;
+  return <StaffShell />;
+}
+
+function StaffShell() {
   const me = useStaffMe();
   const logout = useStaffLogout();
   const { pathname } = useLocation();
-  useSignOutWhenSessionEnds();
-  if (me.isPending) return <Loading />;
+  const { t, language } = useStaffWords();
   return (
-    <div className="staff">
+    <div className="staff" lang={language}>
       <header className="staff-bar">
         <Link to="/staff" className="brand">
           <LogoMark />
-          <span>Staff</span>
+          <span>{t('shell.brand')}</span>
         </Link>
         {me.data && (
-          <nav className="staff-nav" aria-label="Staff">
+          <nav className="staff-nav" aria-label={t('shell.brand')}>
             {pagesFor(me.data.role).map((page) => (
               <Link key={page.to} to={page.to} aria-current={page.matches(pathname) ? 'page' : undefined}>
-                {page.label}
+                {t(`nav.${page.label}`)}
               </Link>
             ))}
           </nav>
@@ -72,11 +99,11 @@ export function StaffLayout() {
         {me.data && (
           <span className="staff-who">
             <span className="staff-who-name">
-              {me.data.name} <span className="staff-role">({me.data.role})</span>
+              {me.data.name} <span className="staff-role">({t(`roles.${me.data.role}`)})</span>
             </span>
             {staffMay(me.data.role, 'inbox') && <AvailableSwitch away={me.data.away} />}
             <Button variant="outline-light" size="sm" onClick={() => logout.mutate()}>
-              Log out
+              {t('shell.logOut')}
             </Button>
           </span>
         )}
@@ -92,12 +119,13 @@ export function StaffLayout() {
 /** Available or away, for those who answer in the inbox: away, they are given no conversations. */
 function AvailableSwitch({ away }: { away: boolean }) {
   const setAway = useSetAway();
+  const { t } = useStaffWords();
   return (
     <Form.Switch
       id="staff-available"
       role="switch"
       className="staff-available"
-      label="Available"
+      label={t('shell.available')}
       checked={!away}
       disabled={setAway.isPending}
       onChange={(event) => setAway.mutate(!event.target.checked)}
@@ -110,21 +138,20 @@ function StaffPage({ role }: { role: StaffRole }) {
   const right = useMatches()
     .map((match) => (match.handle as { staffRight?: StaffRight } | undefined)?.staffRight)
     .findLast(Boolean);
+  const { t } = useStaffWords();
   if (!right || staffMay(role, right)) return <Outlet />;
   const allowed = pagesFor(role);
   return (
     <Alert variant="warning">
-      <h1 className="h5">Not part of your role</h1>
-      <p className="mb-0">
-        As {role === 'admin' ? 'an' : 'a'} {role} you can use:{' '}
-        {allowed.map((page, index) => (
-          <span key={page.to}>
-            {index > 0 && ', '}
-            <Link to={page.to}>{page.label}</Link>
-          </span>
+      <h1 className="h5">{t('shell.notYourRole')}</h1>
+      <p className="mb-0">{t(`shell.roleMayUse.${role}`)}</p>
+      <ul className="staff-role-pages">
+        {allowed.map((page) => (
+          <li key={page.to}>
+            <Link to={page.to}>{t(`nav.${page.label}`)}</Link>
+          </li>
         ))}
-        .
-      </p>
+      </ul>
     </Alert>
   );
 }
@@ -134,18 +161,18 @@ type LoginStep = { step: 'password'; notice?: string } | { step: 'code' };
 /** Staff sign-in: the password, then (for most) the code of the authenticator app set up through an invitation. */
 function StaffLogin() {
   const [current, setCurrent] = useState<LoginStep>({ step: 'password' });
-  const again = () =>
-    setCurrent({ step: 'password', notice: 'Too many codes tried, or ten minutes passed: sign in again.' });
+  const { t } = useStaffWords();
+  const again = () => setCurrent({ step: 'password', notice: t('signIn.again') });
   return (
     <div className="staff-login">
-      <h1 className="h3 mb-3">Staff sign-in</h1>
+      <h1 className="h3 mb-3">{t('signIn.title')}</h1>
       {current.step === 'password' && (
         <PasswordStep notice={current.notice} onCodeNeeded={() => setCurrent({ step: 'code' })} />
       )}
       {current.step === 'code' && (
         <>
-          <p>Open your authenticator app and enter the code it shows for this account.</p>
-          <TwoStepCodeForm submitLabel="Sign in" onSessionGone={again} />
+          <p>{t('signIn.openApp')}</p>
+          <TwoStepCodeForm submitLabel={t('signIn.submit')} onSessionGone={again} />
         </>
       )}
     </div>
@@ -154,6 +181,7 @@ function StaffLogin() {
 
 function PasswordStep({ notice, onCodeNeeded }: { notice?: string; onCodeNeeded: () => void }) {
   const login = useStaffLogin();
+  const { t } = useStaffWords();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
@@ -171,7 +199,7 @@ function PasswordStep({ notice, onCodeNeeded }: { notice?: string; onCodeNeeded:
     <Form onSubmit={submit}>
       {notice && !login.isError && <Alert variant="warning">{notice}</Alert>}
       {login.isError && <Alert variant="danger">{login.error.message}</Alert>}
-      <StaffField id="staff-email" label="Email" className="mb-3" labelClassName="">
+      <StaffField id="staff-email" label={t('signIn.email')} className="mb-3" labelClassName="">
         {(control) => (
           <Form.Control
             {...control}
@@ -182,7 +210,7 @@ function PasswordStep({ notice, onCodeNeeded }: { notice?: string; onCodeNeeded:
           />
         )}
       </StaffField>
-      <StaffField id="staff-password" label="Password" className="mb-3" labelClassName="">
+      <StaffField id="staff-password" label={t('signIn.password')} className="mb-3" labelClassName="">
         {(control) => (
           <Form.Control
             {...control}
@@ -194,7 +222,7 @@ function PasswordStep({ notice, onCodeNeeded }: { notice?: string; onCodeNeeded:
         )}
       </StaffField>
       <Button type="submit" disabled={login.isPending}>
-        Sign in
+        {t('signIn.submit')}
       </Button>
     </Form>
   );

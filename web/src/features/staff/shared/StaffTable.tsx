@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useStaffWords } from './words';
 
 /**
  * A staff list as a table: the column heads, then a last head for the row's actions (named for a
@@ -15,6 +16,7 @@ export function StaffTable({
   columns: readonly string[];
   children: ReactNode;
 } & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
+  const { t } = useStaffWords();
   return (
     <table className={className ? `staff-table ${className}` : 'staff-table'} {...labelled}>
       <thead>
@@ -25,7 +27,7 @@ export function StaffTable({
             </th>
           ))}
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('shared.actions')}</span>
           </th>
         </tr>
       </thead>

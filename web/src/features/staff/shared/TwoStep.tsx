@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client';
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from '../../../shared/forms/form';
 import { useTwoStepCode } from './api';
 import { StaffField } from './StaffField';
+import { useStaffWords } from './words';
 
 const selectAll = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
@@ -27,6 +28,7 @@ interface CodeFormProps {
  */
 export function TwoStepCodeForm({ onSessionGone, submitLabel, invitation, onRecoveryCodes }: CodeFormProps) {
   const confirm = useTwoStepCode();
+  const { t } = useStaffWords();
   const { form, onSubmit, alert } = useSchemaForm(twoStepRequest, { code: '', invitation }, async (input) => {
     try {
       const answer = await confirm.mutateAsync(input);
@@ -42,8 +44,8 @@ export function TwoStepCodeForm({ onSessionGone, submitLabel, invitation, onReco
       <TextField
         form={form}
         name="code"
-        label="Code from your authenticator app"
-        help={invitation ? undefined : 'No phone at hand? Enter one of your recovery codes instead.'}
+        label={t('twoStep.code')}
+        help={invitation ? undefined : t('twoStep.recoveryHelp')}
         inputMode={invitation ? 'numeric' : 'text'}
         autoComplete="one-time-code"
         autoCapitalize="off"
@@ -70,21 +72,16 @@ export function TwoStepEnrolment({
   onRecoveryCodes: (codes: string[]) => void;
 }) {
   const keyId = useId();
+  const { t } = useStaffWords();
   return (
     <div className="staff-enrol">
       <ol className="staff-enrol-steps">
-        <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…).</li>
-        <li>Scan this code with it, or add the key below by hand.</li>
-        <li>Enter the 6 digits the app shows for this account.</li>
+        <li>{t('twoStep.steps.open')}</li>
+        <li>{t('twoStep.steps.scan')}</li>
+        <li>{t('twoStep.steps.enter')}</li>
       </ol>
-      <img
-        className="staff-qr"
-        src={setup.qr}
-        alt="QR code to scan with your authenticator app"
-        width={176}
-        height={176}
-      />
-      <StaffField id={keyId} label="Key, to type in instead" className="mb-3" labelClassName="">
+      <img className="staff-qr" src={setup.qr} alt={t('twoStep.qr')} width={176} height={176} />
+      <StaffField id={keyId} label={t('twoStep.key')} className="mb-3" labelClassName="">
         {(control) => (
           <Form.Control
             {...control}
@@ -99,7 +96,7 @@ export function TwoStepEnrolment({
         invitation={invitation}
         onSessionGone={onSessionGone}
         onRecoveryCodes={onRecoveryCodes}
-        submitLabel="Turn on and continue"
+        submitLabel={t('twoStep.turnOn')}
       />
     </div>
   );

@@ -4,8 +4,9 @@ import { staffSiteRoutes } from '@amora/common/routes/staff-sites';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../api/client';
+import { withStaffWords } from './staff-catalogue';
 
-/** How staff screens write dates and times: they are in English, whatever the site's language. */
+/** How the desks still in English write dates and times; the others follow the staff member's language (words.ts). */
 export const STAFF_LOCALE = 'en-GB';
 
 /** Where staff fetch a photo file (members' /media/ answers by what a member may see). */
@@ -69,7 +70,7 @@ export function useSignOutWhenSessionEnds() {
 export function useStaffMe() {
   return useQuery({
     queryKey: staffKeys.me,
-    queryFn: async () => (await api(staffSessionRoutes.staffMe)).staff,
+    queryFn: async () => withStaffWords((await api(staffSessionRoutes.staffMe)).staff),
   });
 }
 
@@ -77,7 +78,11 @@ export function useStaffMe() {
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => api(staffSessionRoutes.staffLogin, input),
+    mutationFn: async (input: { email: string; password: string }) => {
+      const answer = await api(staffSessionRoutes.staffLogin, input);
+      if ('staff' in answer) await withStaffWords(answer.staff);
+      return answer;
+    },
     onSuccess: (answer) => {
       if ('staff' in answer) queryClient.setQueryData(staffKeys.me, answer.staff);
     },
@@ -91,7 +96,11 @@ export function useStaffLogin() {
 export function useTwoStepCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { code: string; invitation?: string }) => api(staffSessionRoutes.twoStep, input),
+    mutationFn: async (input: { code: string; invitation?: string }) => {
+      const answer = await api(staffSessionRoutes.twoStep, input);
+      await withStaffWords(answer.staff);
+      return answer;
+    },
     onSuccess: ({ staff }) => queryClient.setQueryData(staffKeys.me, staff),
   });
 }

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
+import { LOCALES, STAFF_ROLES, type StaffAccount, type StaffRole } from '@amora/common';
 import { addStaffRequest } from '@amora/common/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -10,18 +10,14 @@ import { formatDate, formatDateTime, formatShortDateTime, formatTime } from '../
 import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { useStaffMe } from '../shared/api';
 import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
+import { ownLanguageName, siteLanguage, useStaffWords } from '../shared/words';
 import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
 
-const ROLE_LABELS: Record<StaffRole, string> = { operator: 'Operator', moderator: 'Moderator', admin: 'Admin' };
-
-/** A language in its own words, as its speakers look for it in a list: "Nederlands", "Suomi". */
-const ownLanguageName = (locale: Locale) => {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-};
+/** The columns of the accounts' table, by their names in staff:team.columns. */
+const COLUMNS = ['name', 'email', 'role', 'status', 'twoStep', 'atOnce', 'since'] as const;
 
 /** How many conversations an operator may hold at once: the usual choices, and the current one. */
 const capacityChoices = (current: number) =>
@@ -34,7 +30,8 @@ interface Added {
 
 /** /staff/team (admins): the staff accounts, each one's role and whether it may sign in, and adding one. */
 export default function StaffTeamPage() {
-  useDocumentTitle('Team');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('team.title'));
   const team = useStaffTeam();
   const me = useStaffMe();
   const [added, setAdded] = useState<Added | null>(null);
@@ -42,11 +39,8 @@ export default function StaffTeamPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Team</h1>
-        <p className="text-body-secondary mb-0">
-          Operators answer in the inbox and read the hosted profiles; moderators work photos, reports and members;
-          admins do all of it and also keep hosted profiles, money, sites and the team.
-        </p>
+        <h1 className="h3">{t('team.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('team.intro')}</p>
       </div>
       <AddStaff onAdded={setAdded} />
       {added && <FirstPassword key={added.password} added={added} onDone={() => setAdded(null)} />}
@@ -63,11 +57,12 @@ export default function StaffTeamPage() {
 
 function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
   const add = useAddStaff();
+  const { t } = useStaffWords();
   const message = useFieldMessage();
   const roleId = useId();
   const { form, onSubmit, alert } = useSchemaForm(
     addStaffRequest,
-    { email: '', name: '', role: 'operator', language: 'en' },
+    { email: '', name: '', role: 'operator', language: siteLanguage() },
     async (input) => {
       onAdded(await add.mutateAsync(input));
       form.reset();
@@ -77,18 +72,24 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
   return (
     <Form className="staff-card" onSubmit={onSubmit} noValidate aria-labelledby={`${roleId}-title`}>
       <h2 className="h5" id={`${roleId}-title`}>
-        Add staff
+        {t('team.add.title')}
       </h2>
       <FormAlert alert={alert} />
       <div className="staff-add">
-        <EmailField form={form} name="email" label="Email" autoComplete="off" />
-        <TextField form={form} name="name" label="Name" autoComplete="off" />
-        <StaffField id={`${roleId}-role`} label="Role" error={roleError} className="mb-3" labelClassName="">
+        <EmailField form={form} name="email" label={t('team.add.email')} autoComplete="off" />
+        <TextField form={form} name="name" label={t('team.add.name')} autoComplete="off" />
+        <StaffField
+          id={`${roleId}-role`}
+          label={t('team.add.role')}
+          error={roleError}
+          className="mb-3"
+          labelClassName=""
+        >
           {(control) => (
             <Form.Select {...form.register('role')} {...control}>
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
+                  {t(`team.roleNames.${role}`)}
                 </option>
               ))}
             </Form.Select>
@@ -96,7 +97,7 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
         </StaffField>
         <StaffField
           id={`${roleId}-language`}
-          label="Language of their mails"
+          label={t('team.add.language')}
           error={message(form.formState.errors.language?.message)}
           className="mb-3"
           labelClassName=""
@@ -116,7 +117,7 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
             {form.formState.isSubmitting && (
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
             )}
-            Add staff
+            {t('team.add.submit')}
           </Button>
         </div>
       </div>
@@ -126,6 +127,7 @@ function AddStaff({ onAdded }: { onAdded: (added: Added) => void }) {
 
 /** The new account's first password: shown here once, never again. */
 function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) {
+  const { t, locale } = useStaffWords();
   const box = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
   const titleId = useId();
@@ -139,10 +141,10 @@ function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) 
   return (
     <section ref={box} className="staff-password" aria-labelledby={titleId} tabIndex={-1}>
       <h2 className="h5" id={titleId}>
-        {added.staff.name} is added as {added.staff.role}
+        {t('team.added.title', { name: added.staff.name, role: t(`roles.${added.staff.role}`) })}
       </h2>
       <label htmlFor={`${titleId}-password`} className="mb-0">
-        Their first password, shown only this once:
+        {t('team.added.password')}
       </label>
       <div className="staff-password-value">
         <input
@@ -155,29 +157,27 @@ function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) 
           onFocus={(event) => event.target.select()}
         />
         <Button variant="outline-primary" size="sm" onClick={copy}>
-          Copy
+          {t('team.added.copy')}
         </Button>
         <span role="status" className="small">
-          {copied === true ? 'Copied.' : copied === false ? 'Select it and copy it by hand.' : ''}
+          {copied === true ? t('team.added.copied') : copied === false ? t('team.added.copyByHand') : ''}
         </span>
       </div>
+      <p className="small mb-2">{t('team.added.passOn', { name: added.staff.name, email: added.staff.email })}</p>
       <p className="small mb-2">
-        Copy it now and pass it on to {added.staff.name} in person or by phone, not by email. They sign in at /staff
-        with {added.staff.email}. Once you close this, nobody can see it again.
-      </p>
-      <p className="small mb-2">
-        We mailed them an invitation to set up two-step sign-in with an authenticator app: its link works once, until{' '}
-        {added.staff.invitation_until && formatDateTime(added.staff.invitation_until, STAFF_LOCALE)}, and asks for this
-        password.
+        {t('team.added.invited', {
+          until: added.staff.invitation_until ? formatDateTime(added.staff.invitation_until, locale) : '',
+        })}
       </p>
       <Button variant="primary" size="sm" onClick={onDone}>
-        Done, close
+        {t('team.added.done')}
       </Button>
     </section>
   );
 }
 
 function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefined }) {
+  const { t, locale } = useStaffWords();
   const change = useChangeStaff();
   const [confirming, setConfirming] = useState<{ id: number; action: 'disable' | 'reset' } | null>(null);
   const busy = (account: StaffAccount) => change.isPending && change.variables?.id === account.id;
@@ -192,17 +192,14 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
   return (
     <div className="staff-card">
       <h2 className="h5" id="staff-accounts">
-        Staff accounts <span className="text-body-secondary fw-normal">({team.length})</span>
+        {t('team.accounts')} <span className="text-body-secondary fw-normal">({team.length})</span>
       </h2>
       {change.isError && (
         <Alert variant="danger" dismissible onClose={() => change.reset()}>
           {change.error.message}
         </Alert>
       )}
-      <StaffTable
-        aria-labelledby="staff-accounts"
-        columns={['Name', 'Email', 'Role', 'Status', 'Two-step', 'At once', 'Since']}
-      >
+      <StaffTable aria-labelledby="staff-accounts" columns={COLUMNS.map((column) => t(`team.columns.${column}`))}>
         {team.map((account) => {
           const own = account.id === myId;
           return (
@@ -211,34 +208,38 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
               className={own ? 'staff-own' : confirming?.id === account.id ? 'staff-confirming' : undefined}
             >
               <th scope="row" className="staff-cell-name">
-                {account.name} {own && <span className="staff-you fw-normal">(you)</span>}
+                {account.name} {own && <span className="staff-you fw-normal">{t('team.you')}</span>}
               </th>
               <td className="staff-cell-email staff-email">{account.email}</td>
-              <td className="staff-cell-role" data-label={own ? 'Role' : undefined}>
+              <td className="staff-cell-role" data-label={own ? t('team.columns.role') : undefined}>
                 {own ? (
-                  ROLE_LABELS[account.role]
+                  t(`team.roleNames.${account.role}`)
                 ) : (
                   <Form.Select
                     size="sm"
-                    aria-label={`Role of ${account.name}`}
+                    aria-label={t('team.roleOf', { name: account.name })}
                     value={account.role}
                     disabled={busy(account)}
                     onChange={(event) => change.mutate({ id: account.id, role: event.target.value as StaffRole })}
                   >
                     {STAFF_ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
+                        {t(`team.roleNames.${role}`)}
                       </option>
                     ))}
                   </Form.Select>
                 )}
               </td>
               <td className="staff-cell-status">
-                {account.disabled ? <Badge bg="secondary">Disabled</Badge> : <Badge bg="success">Active</Badge>}
+                {account.disabled ? (
+                  <Badge bg="secondary">{t('team.disabled')}</Badge>
+                ) : (
+                  <Badge bg="success">{t('team.active')}</Badge>
+                )}
                 {account.locked_until && (
                   <span className="staff-locked">
                     <Badge bg="warning" text="dark">
-                      Locked until {formatTime(account.locked_until, STAFF_LOCALE)}
+                      {t('team.lockedUntil', { time: formatTime(account.locked_until, locale) })}
                     </Badge>
                     {!own && (
                       <Button
@@ -247,33 +248,34 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                         disabled={busy(account)}
                         onClick={() => change.mutate({ id: account.id, unlock: true })}
                       >
-                        Unlock<span className="visually-hidden"> {account.name}</span>
+                        {t('team.unlock')}
+                        <span className="visually-hidden"> {account.name}</span>
                       </Button>
                     )}
                   </span>
                 )}
               </td>
-              <td className="staff-cell-two-step" data-label="Two-step">
+              <td className="staff-cell-two-step" data-label={t('team.columns.twoStep')}>
                 {account.two_step ? (
-                  'App set up'
+                  t('team.appSetUp')
                 ) : account.invitation_until ? (
                   <>
-                    Invited
+                    {t('team.invited')}
                     <span className="staff-invited-until">
-                      until {formatShortDateTime(account.invitation_until, STAFF_LOCALE)}
+                      {t('team.invitedUntil', { when: formatShortDateTime(account.invitation_until, locale) })}
                     </span>
                   </>
                 ) : (
-                  'Not set up'
+                  t('team.notSetUp')
                 )}
               </td>
-              <td className="staff-cell-capacity" data-label="At once">
+              <td className="staff-cell-capacity" data-label={t('team.columns.atOnce')}>
                 {own ? (
                   account.capacity
                 ) : (
                   <Form.Select
                     size="sm"
-                    aria-label={`Conversations ${account.name} holds at once`}
+                    aria-label={t('team.capacityOf', { name: account.name })}
                     value={account.capacity}
                     disabled={busy(account)}
                     onChange={(event) => change.mutate({ id: account.id, capacity: Number(event.target.value) })}
@@ -286,20 +288,20 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                   </Form.Select>
                 )}
               </td>
-              <td className="staff-cell-since" data-label="Since">
-                {formatDate(account.created_at, STAFF_LOCALE)}
+              <td className="staff-cell-since" data-label={t('team.columns.since')}>
+                {formatDate(account.created_at, locale)}
               </td>
               <td className="staff-cell-action text-md-end">
                 {own ? (
-                  <span className="staff-you">Ask another admin to change your account.</span>
+                  <span className="staff-you">{t('team.askAnother')}</span>
                 ) : confirming?.id === account.id ? (
                   <Confirm
                     question={
                       confirming.action === 'disable'
-                        ? `Disable ${account.name}? Their sessions end now.`
-                        : `Reset ${account.name}'s two-step sign-in? Their sessions and recovery codes end now, and we mail them an invitation to set up their app again.`
+                        ? t('team.confirmDisable', { name: account.name })
+                        : t('team.confirmReset', { name: account.name })
                     }
-                    yes={confirming.action === 'disable' ? 'Yes, disable' : 'Yes, reset'}
+                    yes={confirming.action === 'disable' ? t('team.yesDisable') : t('team.yesReset')}
                     busy={busy(account)}
                     onConfirm={() => confirm(account, confirming.action)}
                     onCancel={() => setConfirming(null)}
@@ -311,7 +313,8 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                     disabled={busy(account)}
                     onClick={() => change.mutate({ id: account.id, disabled: false })}
                   >
-                    Enable<span className="visually-hidden"> {account.name}</span>
+                    {t('team.enable')}
+                    <span className="visually-hidden"> {account.name}</span>
                   </Button>
                 ) : (
                   <span className="staff-row-actions">
@@ -321,7 +324,8 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                         size="sm"
                         onClick={() => setConfirming({ id: account.id, action: 'reset' })}
                       >
-                        Reset two-step<span className="visually-hidden"> of {account.name}</span>
+                        {t('team.resetTwoStep')}
+                        <span className="visually-hidden"> {t('team.ofName', { name: account.name })}</span>
                       </Button>
                     ) : (
                       <Button
@@ -330,7 +334,8 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                         disabled={busy(account)}
                         onClick={() => change.mutate({ id: account.id, reset_two_step: true })}
                       >
-                        New invitation<span className="visually-hidden"> for {account.name}</span>
+                        {t('team.newInvitation')}
+                        <span className="visually-hidden"> {t('team.forName', { name: account.name })}</span>
                       </Button>
                     )}
                     <Button
@@ -338,7 +343,8 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                       size="sm"
                       onClick={() => setConfirming({ id: account.id, action: 'disable' })}
                     >
-                      Disable<span className="visually-hidden"> {account.name}</span>
+                      {t('team.disable')}
+                      <span className="visually-hidden"> {account.name}</span>
                     </Button>
                   </span>
                 )}
@@ -365,6 +371,7 @@ function Confirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useStaffWords();
   const asked = useRef<HTMLSpanElement>(null);
   useEffect(() => asked.current?.focus(), []);
   return (
@@ -376,7 +383,7 @@ function Confirm({
         {yes}
       </Button>
       <Button variant="link" size="sm" onClick={onCancel}>
-        Cancel
+        {t('team.cancel')}
       </Button>
     </span>
   );

@@ -1,0 +1,120 @@
+/**
+ * Every word on a staff screen comes from the `staff` catalogue: no text written into the JSX of
+ * web/src/features/staff, neither between tags nor in the props a person reads or hears (label,
+ * aria-label, placeholder, alt, title…), nor in a page's title. The desks still in English are named
+ * below until they are translated; a new desk starts translated.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const STAFF_DIR = import.meta.dirname;
+
+/** Desks not yet in the staff member's language: their files still hold English. */
+const STILL_ENGLISH = [
+  'cases',
+  'discounts',
+  'inbox/StaffConversationPage.tsx',
+  'members',
+  'payments',
+  'photos',
+  'prices',
+  'profiles',
+  'sites',
+  'shared/PersonaSheet.tsx',
+];
+
+/** Props whose text a person reads or hears. */
+const WORD_PROPS = new Set([
+  'label',
+  'aria-label',
+  'placeholder',
+  'alt',
+  'title',
+  'help',
+  'submitLabel',
+  'question',
+  'yes',
+  'columns',
+]);
+
+const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
+
+/** The texts written into a file's JSX and its page title, each with where it is. */
+function literalTexts(file: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
+  const found: string[] = [];
+  const where = (node: ts.Node) =>
+    `${path.relative(STAFF_DIR, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && hasWords(node.text)) found.push(`${where(node)} ${node.text.trim()}`);
+    if (ts.isJsxAttribute(node) && WORD_PROPS.has(node.name.getText())) {
+      const value = node.initializer;
+      const literal =
+        value && ts.isStringLiteral(value)
+          ? value.text
+          : value && ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
+            ? value.expression.text
+            : null;
+      if (literal !== null && hasWords(literal)) found.push(`${where(node)} ${node.name.getText()}="${literal}"`);
+    }
+    // A text shown as it is: a string between tags ({'Copied.'}), or a branch of a choice there.
+    if (
+      (ts.isStringLiteralLike(node) || ts.isTemplateExpression(node)) &&
+      hasWords(node.getText()) &&
+      shownAsIs(node)
+    ) {
+      found.push(`${where(node)} ${node.getText()}`);
+    }
+    if (ts.isCallExpression(node) && node.expression.getText() === 'useDocumentTitle') {
+      const [title] = node.arguments;
+      if (title && ts.isStringLiteralLike(title)) found.push(`${where(node)} title "${title.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Whether a string stands between tags as it is, or as a branch of a choice or a fallback there. */
+function shownAsIs(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isJsxExpression(parent)) return !ts.isJsxAttribute(parent.parent);
+  if (ts.isConditionalExpression(parent) && parent.condition !== node) return shownAsIs(parent);
+  if (ts.isBinaryExpression(parent) && parent.right === node) return shownAsIs(parent);
+  if (ts.isParenthesizedExpression(parent)) return shownAsIs(parent);
+  return false;
+}
+
+function staffFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return staffFiles(file);
+    return /\.tsx$/.test(entry.name) && !entry.name.endsWith('.test.tsx') ? [file] : [];
+  });
+}
+
+const stillEnglish = (file: string) => {
+  const relative = path.relative(STAFF_DIR, file);
+  return STILL_ENGLISH.some((desk) => relative === desk || relative.startsWith(`${desk}/`));
+};
+
+describe('the staff screens’ words', () => {
+  it('come from the staff catalogue on every translated desk: no text written into the JSX', () => {
+    const files = staffFiles(STAFF_DIR).filter((file) => !stillEnglish(file));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.flatMap(literalTexts)).toEqual([]);
+  });
+
+  it('finds the English still written into the desks not yet translated (so the check sees what it is for)', () => {
+    const untranslated = staffFiles(STAFF_DIR).filter(stillEnglish).flatMap(literalTexts);
+    expect(untranslated.length).toBeGreaterThan(0);
+  });
+});
