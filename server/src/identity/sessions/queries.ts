@@ -160,22 +160,25 @@ export async function openSessionIds(db: Db, sessionIds: string[], now: string):
 
 // Staff sessions
 
+/** What a staff session's checks and screens read of its staff member. */
+const STAFF_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.name',
+  'u.role',
+  'u.disabled_at',
+  'u.totp_secret',
+  'u.capacity',
+  'u.away',
+  'u.language',
+] as const;
+
 /** The staff member of a signed-in staff session (both steps done). */
 export function findSessionStaff(db: Db, sessionId: string, now: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('staff_users as u', 'u.id', 's.staff_id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.name',
-      'u.role',
-      'u.disabled_at',
-      'u.totp_secret',
-      'u.capacity',
-      'u.away',
-      'u.language',
-    ])
+    .select(STAFF_COLUMNS)
     .where('s.id', '=', sessionId)
     .where('s.kind', '=', 'staff')
     .where('s.expires_at', '>', now)
@@ -188,20 +191,7 @@ export function findTwoStepSession(db: Db, sessionId: string, now: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('staff_users as u', 'u.id', 's.staff_id')
-    .select([
-      's.stage',
-      's.pending_secret',
-      'u.id',
-      'u.email',
-      'u.name',
-      'u.role',
-      'u.disabled_at',
-      'u.totp_secret',
-      'u.totp_last_step',
-      'u.capacity',
-      'u.away',
-      'u.language',
-    ])
+    .select([...STAFF_COLUMNS, 's.stage', 's.pending_secret', 'u.totp_last_step'])
     .where('s.id', '=', sessionId)
     .where('s.kind', '=', 'staff')
     .where('s.expires_at', '>', now)
