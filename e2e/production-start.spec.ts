@@ -17,6 +17,15 @@ const SITE = { name: 'Hartslag', language: 'en', country: 'NL' };
 
 const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Staff' });
 
+const ANY_ID = '\u0000';
+const asPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(ANY_ID, '\\w+');
+
+/** The log's English sentence for an action: the names given, and a record of `kind` with any id. */
+function logSentence(action: string, names: Record<string, string>, kind?: string): RegExp {
+  const record = kind ? en(`staff:log.records.${kind}`, { id: ANY_ID }) : '';
+  return new RegExp(`^${asPattern(en(`staff:log.actions.${action}`, { ...names, record }))}`);
+}
+
 test('an admin runs a new site from the back office alone, up to refunding its first purchase', async ({
   browser,
 }, testInfo) => {
@@ -120,15 +129,16 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     // Every step is in the audit log.
     await staffNav(page).getByRole('link', { name: 'Log' }).click();
     const log = page.getByRole('list', { name: 'Audit log entries' });
-    for (const action of [
-      'staff.add',
-      'hosted.add',
-      'hosted.photo.add',
-      'bundle.add',
-      'discount.add',
-      'payment.refund',
+    const admin = fresh.admin.name;
+    for (const sentence of [
+      logSentence('staff_add', { actor: admin, subject: 'Otto' }),
+      logSentence('hosted_add', { actor: admin, subject: 'Sanne' }),
+      logSentence('hosted_photo_add', { actor: admin, subject: 'Sanne' }),
+      logSentence('bundle_add', { actor: admin }, 'bundle'),
+      logSentence('discount_add', { actor: admin }, 'discount'),
+      logSentence('payment_refund', { actor: admin }, 'payment'),
     ]) {
-      await expect(log.getByRole('listitem').filter({ hasText: action })).toHaveCount(1);
+      await expect(log.getByRole('listitem').filter({ hasText: sentence })).toHaveCount(1);
     }
     await expectAccessible(page);
     await screenshot(page, testInfo, 'production-start-log');
