@@ -56,6 +56,8 @@ async function waiting(page: Page): Promise<number> {
 }
 
 test('two members chat live, run out of credits and delete the conversation', async ({ page, browser }, testInfo) => {
+  // Two members' browsers, two accessibility checks and four screenshots: more than a minute on a busy machine.
+  test.setTimeout(120_000);
   await enterSite(page, '/');
   const annaId = await signUpMember(page, 'Annelies', { activate: true });
   const other = await otherPerson(browser);
