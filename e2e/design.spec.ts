@@ -90,6 +90,8 @@ test('a member finds the places in a tab bar, and the swipe game fits the screen
   page,
   isMobile,
 }, testInfo) => {
+  // Five screens, each checked against the design system and photographed: over a minute on a busy machine.
+  test.setTimeout(120_000);
   await enterSite(page, '/');
   const name = 'Tove';
   await signUpMember(page, name, { activate: true });
