@@ -22,7 +22,7 @@ describe("a staff member's language", () => {
   it('refuses a language that is not one of the locales, in the language chosen before, and keeps it', async () => {
     const admin = await staffClient(t, 'admin');
     await admin.post('/api/staff/language.php', { language: 'pl' });
-    for (const language of ['xx', 'PL', 'en-GB', '', 7, null]) {
+    for (const language of ['xx', 'PL', 'en-GB', 'nl\u0000', '', 7, null]) {
       const refused = await admin.post('/api/staff/language.php', { language });
       expect(refused.statusCode, JSON.stringify(language)).toBe(422);
       expect(refused.json()).toMatchObject({
