@@ -21,7 +21,12 @@ const lastDayOf = (expires: string | null) => expires?.slice(0, 10) ?? '';
 
 /** How a code stands for a member typing it now: past its last day, switched off, or working. */
 type CodeState = 'active' | 'expired' | 'off';
-const STATE_VARIANTS: Record<CodeState, string> = { active: 'success', expired: 'secondary', off: 'light' };
+/** Working in green; switched off (which can be undone) in amber; expired (done with) in a quiet grey. */
+const STATE_BADGES: Record<CodeState, { bg: string; text?: 'dark'; className?: string }> = {
+  active: { bg: 'success' },
+  off: { bg: 'warning', text: 'dark' },
+  expired: { bg: 'light', text: 'dark', className: 'border' },
+};
 
 /** Past its last day a code is expired whatever its switch says; switching it on does not revive it. */
 function codeState(code: StaffDiscountCode, now = new Date()): CodeState {
@@ -283,13 +288,7 @@ function CodeRow({ code }: { code: StaffDiscountCode }) {
       </td>
       <td>{t('discounts.uses', { count: code.used })}</td>
       <td>
-        <Badge
-          bg={STATE_VARIANTS[state]}
-          text={state === 'off' ? 'dark' : undefined}
-          className={state === 'off' ? 'border' : undefined}
-        >
-          {t(`discounts.states.${state}`)}
-        </Badge>
+        <Badge {...STATE_BADGES[state]}>{t(`discounts.states.${state}`)}</Badge>
       </td>
       <td className="text-end text-nowrap">
         {!editing && (
