@@ -237,6 +237,20 @@ describe('StaffSitePage', () => {
     );
   });
 
+  it('explains each section behind an info button beside its title, not in a paragraph', async () => {
+    siteServer();
+    const { events } = openSite();
+    const hosts = await screen.findByRole('region', { name: 'Host names' });
+    const explanation = /Every address that reaches this site/;
+    expect(screen.queryByText(explanation)).toBeNull();
+    await events.click(within(hosts).getByRole('button', { name: 'About: Host names' }));
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(explanation);
+    for (const title of ['General', 'Company', 'Texts', 'Members', 'Credits and money', 'Place', 'Support', 'Staff']) {
+      const section = screen.getByRole('region', { name: title });
+      expect(within(section).getByRole('button', { name: `About: ${title}` })).toBeTruthy();
+    }
+  });
+
   it('says when there is no such site, with the way back', async () => {
     const server = siteServer();
     server.on('GET /api/staff/site.php', apiError(404, 'not_found', 'This page could not be found'));
@@ -270,6 +284,16 @@ describe('StaffSitesPage', () => {
       language: 'fr',
       country: 'FR',
     });
+  });
+
+  it('keeps what sites are and how a new one starts behind info buttons', async () => {
+    siteServer();
+    const { events } = renderScreen(<StaffSitesPage />, { at: '/staff/sites' });
+    await screen.findByRole('list', { name: 'Sites' });
+    expect(screen.queryByText(/Point the domain's DNS at this server first/)).toBeNull();
+    await events.click(screen.getByRole('button', { name: 'About: New site' }));
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(/Point the domain's DNS at this server first/);
+    expect(screen.getByRole('button', { name: 'About: Sites' })).toBeTruthy();
   });
 
   it('serves every country unless one is chosen, and shows refusals at their fields', async () => {

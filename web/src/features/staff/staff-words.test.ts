@@ -21,7 +21,6 @@ const STILL_ENGLISH = [
   'photos',
   'prices',
   'profiles',
-  'sites',
   'shared/PersonaSheet.tsx',
 ];
 
