@@ -102,8 +102,15 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   expect(companyInfo).toMatchObject({ name: 'Zomer B.V.', kvk: '87654321' });
   await member.close();
 
-  // Another host name reaches the site at once; the site's own cannot be removed; the other can.
+  // What a section is for stands behind the info button beside its title.
   const hosts = page.getByRole('region', { name: 'Host names' });
+  await hosts.getByRole('button', { name: 'About: Host names' }).click();
+  await expect(page.getByRole('tooltip')).toContainText('Point each one');
+  await screenshot(page, testInfo, 'staff-site-help');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toBeHidden();
+
+  // Another host name reaches the site at once; the site's own cannot be removed; the other can.
   const alias = `www.${domain}`;
   await hosts.getByLabel('Another host name').fill('liefdevol.localhost');
   await hosts.getByRole('button', { name: 'Add host name' }).click();
