@@ -18,7 +18,6 @@ const STILL_ENGLISH = [
   'members',
   'photos',
   'profiles',
-  'sites',
   'shared/PersonaSheet.tsx',
 ];
 
