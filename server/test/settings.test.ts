@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildSite, client, useTestApp } from './helpers.js';
 
@@ -89,5 +90,21 @@ describe('GET /api/settings.php', () => {
     const response = await client(t.app).get('/api/settings.php?network=ads&sub1=x%00y&page=2&domain=amora.test');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Amora', domain: 'amora.test' });
+  });
+
+  it('travels in the encoding the browser takes best, each decoding to the same answer, and plain to one that takes none', async () => {
+    const asked = (encoding: string) =>
+      client(t.app).get('/api/settings.php', { headers: { 'accept-encoding': encoding } });
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = plain.json();
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', vary: expect.stringMatching(/accept-encoding/i) });
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(answer);
+    const gzip = await asked('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(answer);
+    // Asked again: the same bytes, compressed once.
+    expect((await asked('br')).rawPayload).toEqual(brotli.rawPayload);
   });
 });

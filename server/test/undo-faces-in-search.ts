@@ -1,6 +1,7 @@
 /** Migration FacesInSearch undone, for migrations.test.ts to run it again over a database that has lived. */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Engine } from '../src/platform/db/columns.js';
+import type { Db } from '../src/platform/db/index.js';
 
 /** The search indexes as migrations FastMemberSearch, NameSearch, SearchTotalsBounded and HonestShowcase left them. */
 function indexesBefore(engine: Engine): Record<string, string> {
@@ -20,7 +21,7 @@ function indexesBefore(engine: Engine): Record<string, string> {
 }
 
 /** Profiles without their kept face and its triggers, and the search indexes as they were. */
-export async function undoFacesInSearch(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function undoFacesInSearch(db: Db, engine: Engine): Promise<void> {
   for (const [trigger, table] of [
     ['profiles_face', 'profiles'],
     ['photos_face_status', 'photos'],
