@@ -160,7 +160,9 @@ function ProfilesTable({
               <Link to={`/staff/profiles/${profile.id}`} className="stretched-link">
                 {profile.name}
               </Link>
-              <span className="staff-hosted-town small text-body-secondary">{town}</span>
+              <span className="staff-hosted-town small text-body-secondary">
+                {number.format(profile.age)} · {town}
+              </span>
             </th>
             <td className="staff-cell-age">{number.format(profile.age)}</td>
             <td className="staff-cell-town">{town}</td>
