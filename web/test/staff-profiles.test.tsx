@@ -3,6 +3,7 @@ import type { HostedProfileListEntry } from '@amora/common';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import StaffProfilesPage from '../src/features/staff/profiles/StaffProfilesPage';
+import { PersonaSheet } from '../src/features/staff/shared/PersonaSheet';
 import { StaffLayout } from '../src/features/staff/shared/StaffLayout';
 import { buildStaff } from './fixtures';
 import { renderScreen } from './render';
@@ -55,7 +56,9 @@ describe('StaffProfilesPage', () => {
       .map((head) => head.textContent?.replace(/[↑↓↕]/g, ''));
     expect(heads).toEqual(['Photo', 'Name', 'Age', 'Town', 'Site', 'Waiting', 'Conversations']);
     const row = within(shown).getAllByRole('row')[1] as HTMLElement;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(1)).toEqual(['33', 'Haarlem, NL', 'Amora NL', '2', '14']);
     expect(within(row).getByRole('link', { name: 'Fenna' }).getAttribute('href')).toBe('/staff/profiles/7');
     expect(screen.getByText(/1 profile\.$/)).toBeTruthy();
@@ -83,12 +86,20 @@ describe('StaffProfilesPage', () => {
     const shown = await table();
     // As the server answers: most waiting first.
     expect(names(shown)).toEqual(['Mila', 'Ada', 'Zoë']);
-    expect(within(shown).getByRole('columnheader', { name: /Waiting/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      within(shown)
+        .getByRole('columnheader', { name: /Waiting/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
 
     await events.click(within(shown).getByRole('button', { name: /Name/ }));
     expect(names(shown)).toEqual(['Ada', 'Mila', 'Zoë']);
     expect(within(shown).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
-    expect(within(shown).getByRole('columnheader', { name: /Waiting/ }).getAttribute('aria-sort')).toBe('none');
+    expect(
+      within(shown)
+        .getByRole('columnheader', { name: /Waiting/ })
+        .getAttribute('aria-sort'),
+    ).toBe('none');
     expect(screen.getByTestId('address').textContent).toBe('/staff/profiles?sort=name');
 
     await events.click(within(shown).getByRole('button', { name: /Name/ }));
@@ -115,6 +126,33 @@ describe('StaffProfilesPage', () => {
     expect(screen.getByRole('button', { name: 'Actief' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByRole('link', { name: 'Nieuw profiel' })).toBeNull();
     for (const english of ['Hosted', 'Name', 'Waiting', 'none waiting', 'conversation', 'Active']) {
+      expect(container.textContent, english).not.toContain(english);
+    }
+  });
+
+  it('shows a Polish admin the persona sheet in Polish, with the date of its last change as Poles write it', async () => {
+    profilesServer([], buildStaff({ language: 'pl' }));
+    const persona = {
+      job: 'Florystka',
+      town: '',
+      family: '',
+      pets: 'Kot Miep',
+      hobbies: '',
+      story: '',
+      version: 2,
+      updated_at: '2026-03-04T14:05:00Z',
+      updated_by: 'Ada',
+    };
+    const { container } = renderScreen(<PersonaSheet hostedName="Zofia" persona={persona} onSave={() => {}} />, {
+      at: '/staff/profiles/7',
+      layout: <StaffLayout />,
+    });
+    const sheet = await screen.findByRole('region', { name: 'Persona profilu Zofia' });
+    expect((within(sheet).getByLabelText('Praca') as HTMLInputElement).value).toBe('Florystka');
+    expect(within(sheet).getByLabelText('Już opowiedziane użytkownikom')).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Zapisz personę' })).toBeTruthy();
+    expect(sheet.textContent).toContain('4 marca 2026');
+    for (const english of ['Persona of', 'Last changed', 'Job', 'Pets', 'Save persona']) {
       expect(container.textContent, english).not.toContain(english);
     }
   });

@@ -11,7 +11,15 @@ import { SiteSelect } from '../shared/SiteSelect';
 import { type StaffColumn, StaffTable } from '../shared/StaffTable';
 import { useStaffWords } from '../shared/words';
 import { useHostedProfiles } from './api';
-import { type Order, orderOf, orderParam, pressed, type SortColumn, sortedProfiles } from './profile-order';
+import {
+  type Order,
+  orderOf,
+  orderParam,
+  pressed,
+  SERVER_ORDER,
+  type SortColumn,
+  sortedProfiles,
+} from './profile-order';
 
 /** The server answers the whole list at once; the table shows it this many rows at a time. */
 const PAGE_ROWS = 50;
@@ -33,7 +41,7 @@ export default function StaffProfilesPage() {
   const [shown, setShown] = useState(PAGE_ROWS);
   const profiles = useHostedProfiles({ site, q, status });
   const keeps = me ? staffMay(me.role, 'profiles') : false;
-  const showFirst =
+  const fromFirstPage =
     <Value,>(set: (value: Value) => void) =>
     (value: Value) => {
       setShown(PAGE_ROWS);
@@ -42,7 +50,7 @@ export default function StaffProfilesPage() {
   const setQuery = (next: { status: HostedStatus; order: Order }) =>
     setParams({
       ...(next.status !== 'active' && { status: next.status }),
-      ...(orderParam(next.order) !== orderParam(orderOf(null)) && { sort: orderParam(next.order) }),
+      ...(orderParam(next.order) !== orderParam(SERVER_ORDER) && { sort: orderParam(next.order) }),
     });
   const all = profiles.data ?? [];
 
@@ -69,20 +77,20 @@ export default function StaffProfilesPage() {
               type="button"
               className={`btn btn-sm ${each === status ? 'btn-primary' : 'btn-outline-primary'}`}
               aria-pressed={each === status}
-              onClick={() => showFirst(setQuery)({ status: each, order })}
+              onClick={() => fromFirstPage(setQuery)({ status: each, order })}
             >
               {t(`profiles.statuses.${each}`)}
             </button>
           ))}
         </fieldset>
-        {keeps && <SiteSelect value={site} onChange={showFirst(setSite)} />}
+        {keeps && <SiteSelect value={site} onChange={fromFirstPage(setSite)} />}
         <Form.Control
           size="sm"
           type="search"
           aria-label={t('profiles.nameStarts')}
           placeholder={t('profiles.nameStartsExample')}
           value={q}
-          onChange={(e) => showFirst(setQ)(e.target.value)}
+          onChange={(e) => fromFirstPage(setQ)(e.target.value)}
         />
       </fieldset>
       {profiles.isError && <Alert variant="danger">{profiles.error.message}</Alert>}

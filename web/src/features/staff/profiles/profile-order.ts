@@ -9,7 +9,7 @@ export interface Order {
 }
 
 /** As the server answers: most conversations waiting first (then by name, its own order kept). */
-const SERVER_ORDER: Order = { column: 'waiting', descending: true };
+export const SERVER_ORDER: Order = { column: 'waiting', descending: true };
 
 const COUNTED: readonly SortColumn[] = ['waiting', 'conversations'];
 
