@@ -88,8 +88,7 @@ export default function StaffConversationPage() {
 /** A line about private photos as staff read it (the hosted side is "from me"). */
 function lineText(message: ChatMessage, memberName: string, hostedName: string, t: TFunction) {
   const [actor, other] = message.from_me ? [hostedName, memberName] : [memberName, hostedName];
-  const line = isPrivatePhotoLine(message.kind) ? message.kind : 'photos_declined';
-  return t(`conversation.lines.${line}`, { actor, other });
+  return t(`conversation.lines.${message.kind}`, { actor, other });
 }
 
 /** The hosted profile's private photos and where the member stands with them: share, decline a request, stop sharing. */
