@@ -62,11 +62,21 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
   await expect(member.getByRole('heading', { name: new RegExp(name) }).first()).toBeVisible();
   await member.context().close();
 
-  // The list: the profile with its face; the admin may add more.
+  // The list: a dense table, at most fifty rows at once, sorted by a column's head (here by name).
   await nav.getByRole('link', { name: 'Profiles' }).click();
-  const card = page.getByRole('link', { name: new RegExp(`^${name}, \\d+`) });
-  await expect(card.locator('img')).toBeVisible();
+  const list = page.getByRole('table', { name: 'Hosted profiles' });
+  await list.getByRole('button', { name: /^Name/ }).click();
+  await expect(list.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=name/);
+  expect(await list.getByRole('rowheader').count()).toBeLessThanOrEqual(50);
+  await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-hosted-profiles');
+  // Found by the start of its name: its row with its face and town.
+  await page.getByRole('searchbox', { name: 'Name starts with' }).fill(name);
+  const card = list.getByRole('link', { name, exact: true });
+  const row = list.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(row.locator('img')).toBeVisible();
+  await expect(row).toContainText('Haarlem');
 
   // An operator reads the profile and its persona, and can change neither.
   const operatorPage = await browser.newPage();
@@ -74,7 +84,8 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
   await signInStaff(operatorPage, operator);
   await operatorPage.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Profiles' }).click();
   await expect(operatorPage.getByRole('link', { name: 'New profile' })).toHaveCount(0);
-  await operatorPage.getByRole('link', { name: new RegExp(`^${name}, \\d+`) }).click();
+  await operatorPage.getByRole('searchbox', { name: 'Name starts with' }).fill(name);
+  await operatorPage.getByRole('table', { name: 'Hosted profiles' }).getByRole('link', { name, exact: true }).click();
   const readOnly = operatorPage.getByRole('region', { name: `Persona of ${name}` });
   await expect(readOnly).toContainText('A cat called Miep');
   await expect(readOnly.getByRole('button', { name: 'Save persona' })).toHaveCount(0);

@@ -56,6 +56,7 @@ export const hostedProfilesResponse = z.object({
     }),
   ),
 });
+export type HostedProfileListEntry = z.infer<typeof hostedProfilesResponse>['profiles'][number];
 
 export const hostedPhoto = z.object({
   id: z.number(),

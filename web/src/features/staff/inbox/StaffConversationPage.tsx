@@ -1,15 +1,18 @@
 import { type ChatMessage, isPrivatePhotoLine, type MemberProfile, type Persona } from '@amora/common';
+import type { TFunction } from '@amora/common/i18n';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { MessageBubble } from '../../chats/MessageBubble';
 import { staffPhotoUrl } from '../shared/api';
 import { PersonaSheet } from '../shared/PersonaSheet';
 import { StaffField } from '../shared/StaffField';
+import { useStaffWords } from '../shared/words';
 import {
   useAddNote,
   useAnswer,
@@ -29,13 +32,18 @@ export default function StaffConversationPage() {
   const view = useOperatorConversation(id);
   const release = useRelease();
   const navigate = useNavigate();
-  useDocumentTitle(view.data ? `${view.data.member.name} → ${view.data.hosted.name}` : 'Conversation');
+  const { t } = useStaffWords();
+  useDocumentTitle(
+    view.data
+      ? t('conversation.title', { member: view.data.member.name, hosted: view.data.hosted.name })
+      : t('conversation.region'),
+  );
 
   if (view.isPending) return <Loading />;
   if (!view.data) {
     return (
       <Alert variant="warning">
-        {view.error?.message} <Link to="/staff/inbox">Back to the inbox</Link>
+        {view.error?.message} <Link to="/staff/inbox">{t('conversation.back')}</Link>
       </Alert>
     );
   }
@@ -43,24 +51,22 @@ export default function StaffConversationPage() {
   const done = () => release.mutate(id, { onSettled: () => navigate('/staff/inbox') });
   return (
     <div className="staff-conversation">
-      <section className="staff-chat" aria-label="Conversation">
+      <section className="staff-chat" aria-label={t('conversation.region')}>
         <div className="d-flex align-items-center gap-2 mb-2">
-          <h1 className="h4 mb-0 me-auto">
-            {member.name} ↔ {hosted.name} (hosted)
-          </h1>
+          <h1 className="h4 mb-0 me-auto">{t('conversation.heading', { member: member.name, hosted: hosted.name })}</h1>
           <Button variant="outline-secondary" size="sm" onClick={done}>
-            Release
+            {t('conversation.release')}
           </Button>
         </div>
         <p className="small text-body-secondary">
-          {awaiting ? 'The member is waiting for an answer.' : 'Answered.'} You answer as {hosted.name}; every answer is
-          logged with your name.
+          {t(awaiting ? 'conversation.awaiting' : 'conversation.answered')}{' '}
+          {t('conversation.answeringAs', { name: hosted.name })}
         </p>
-        <ol className="chat-message-list staff-history" aria-label="Messages">
+        <ol className="chat-message-list staff-history" aria-label={t('conversation.messages')}>
           {messages.map((message) =>
             isPrivatePhotoLine(message.kind) ? (
               <li key={message.id} className="chat-line">
-                <p className="chat-line-text">{lineText(message, member.name, hosted.name)}</p>
+                <p className="chat-line-text">{lineText(message, member.name, hosted.name, t)}</p>
               </li>
             ) : (
               <MessageBubble key={message.id} message={message} />
@@ -80,18 +86,9 @@ export default function StaffConversationPage() {
 }
 
 /** A line about private photos as staff read it (the hosted side is "from me"). */
-function lineText(message: ChatMessage, memberName: string, hostedName: string) {
+function lineText(message: ChatMessage, memberName: string, hostedName: string, t: TFunction) {
   const [actor, other] = message.from_me ? [hostedName, memberName] : [memberName, hostedName];
-  switch (message.kind) {
-    case 'photos_asked':
-      return `${actor} asked to see the private photos of ${other}.`;
-    case 'photos_shared':
-      return `${actor} shared private photos with ${other}.`;
-    case 'photos_unshared':
-      return `${actor} stopped sharing private photos with ${other}.`;
-    default:
-      return `${actor} declined to share private photos with ${other}.`;
-  }
+  return t(`conversation.lines.${message.kind}`, { actor, other });
 }
 
 /** The hosted profile's private photos and where the member stands with them: share, decline a request, stop sharing. */
@@ -105,25 +102,21 @@ function PrivatePhotosPanel({
   hosted: MemberProfile;
 }) {
   const change = useOperatorPrivatePhotos(conversation);
+  const { t } = useStaffWords();
   const standing = member.my_private_photos;
   if (hosted.private_photos.length === 0 && standing === 'none') return null;
   const count = hosted.private_photos.length;
   return (
-    <section className="staff-private-photos my-3" aria-label="Private photos">
-      <h2 className="h6">Private photos of {hosted.name}</h2>
+    <section className="staff-private-photos my-3" aria-label={t('conversation.privatePhotos')}>
+      <h2 className="h6">{t('conversation.privateOf', { name: hosted.name })}</h2>
       <p className="small mb-2">
-        {count} private {count === 1 ? 'photo' : 'photos'}.{' '}
-        {standing === 'asked'
-          ? `${member.name} asked to see them.`
-          : standing === 'granted'
-            ? `${member.name} sees them.`
-            : `${member.name} does not see them.`}
+        {t('conversation.privateCount', { count })} {t(`conversation.standing.${standing}`, { name: member.name })}
       </p>
       {change.isError && <Alert variant="danger">{change.error.message}</Alert>}
       <div className="d-flex gap-2">
         {standing !== 'granted' && (
           <Button size="sm" onClick={() => change.mutate('grant')} disabled={change.isPending}>
-            Share with {member.name}
+            {t('conversation.share', { name: member.name })}
           </Button>
         )}
         {standing === 'asked' && (
@@ -133,7 +126,7 @@ function PrivatePhotosPanel({
             onClick={() => change.mutate('decline')}
             disabled={change.isPending}
           >
-            Decline
+            {t('conversation.decline')}
           </Button>
         )}
         {standing === 'granted' && (
@@ -143,7 +136,7 @@ function PrivatePhotosPanel({
             onClick={() => change.mutate('revoke')}
             disabled={change.isPending}
           >
-            Stop sharing
+            {t('conversation.stopSharing')}
           </Button>
         )}
       </div>
@@ -153,6 +146,7 @@ function PrivatePhotosPanel({
 
 function AnswerForm({ conversation, hosted }: { conversation: number; hosted: MemberProfile }) {
   const answer = useAnswer(conversation);
+  const { t } = useStaffWords();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,17 +156,17 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
   return (
     <Form onSubmit={submit} className="staff-answer">
       {answer.isError && <Alert variant="danger">{answer.error.message}</Alert>}
-      <StaffField id="staff-answer" label={`Answer as ${hosted.name}`} labelClassName="">
+      <StaffField id="staff-answer" label={t('conversation.answerAs', { name: hosted.name })} labelClassName="">
         {(control) => (
           <Form.Control {...control} as="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
         )}
       </StaffField>
       <Button type="submit" className="mt-2" disabled={answer.isPending || text.trim() === ''}>
-        Send answer
+        {t('conversation.send')}
       </Button>
       {hosted.photos.length > 0 && (
         <fieldset className="mt-3">
-          <legend className="h6">Or send a photo of {hosted.name}</legend>
+          <legend className="h6">{t('conversation.orPhoto', { name: hosted.name })}</legend>
           <div className="staff-gallery">
             {hosted.photos.map((photo, index) => (
               <button
@@ -184,7 +178,7 @@ function AnswerForm({ conversation, hosted }: { conversation: number; hosted: Me
               >
                 <img
                   src={staffPhotoUrl(photo.thumb_filename)}
-                  alt={`Send ${hosted.name} ${index + 1}`}
+                  alt={t('conversation.sendPhoto', { name: hosted.name, number: index + 1 })}
                   width={96}
                   height={120}
                 />
@@ -220,9 +214,10 @@ function ConversationPersona({
 }
 
 function MemberSummary({ profile }: { profile: MemberProfile }) {
+  const { t } = useStaffWords();
   const facts = [profile.gender, profile.relationship_status, profile.city, profile.country].filter(Boolean);
   return (
-    <section className="staff-card" aria-label="Member">
+    <section className="staff-card" aria-label={t('conversation.member')}>
       <h2 className="h5">
         {profile.name}, {profile.age}
       </h2>
@@ -247,35 +242,40 @@ function Notes({
   notes: { id: number; text: string; staff: string; created_at: string }[];
 }) {
   const add = useAddNote(conversation);
+  const { t, locale } = useStaffWords();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() !== '') add.mutate(text, { onSuccess: () => setText('') });
   };
   return (
-    <section className="staff-card" aria-label="Notes">
-      <h2 className="h5">Notes on this member</h2>
-      <p className="small text-body-secondary">Only staff see these.</p>
+    <section className="staff-card" aria-label={t('conversation.notes')}>
+      <h2 className="h5">{t('conversation.notesHeading')}</h2>
+      <p className="small text-body-secondary">{t('conversation.notesPrivate')}</p>
       <ul className="staff-notes">
         {notes.map((note) => (
           <li key={note.id}>
             {note.text}
             <span className="small text-body-secondary">
               {' '}
-              ({note.staff}, {new Date(note.created_at).toLocaleString('en-GB')})
+              {t('conversation.noteBy', {
+                name: note.staff,
+                date: formatDate(note.created_at, locale),
+                time: formatTime(note.created_at, locale),
+              })}
             </span>
           </li>
         ))}
       </ul>
       {add.isError && <Alert variant="danger">{add.error.message}</Alert>}
       <Form onSubmit={submit}>
-        <StaffField id="staff-note" label="New note" labelClassName="">
+        <StaffField id="staff-note" label={t('conversation.newNote')} labelClassName="">
           {(control) => (
             <Form.Control {...control} as="textarea" rows={2} value={text} onChange={(e) => setText(e.target.value)} />
           )}
         </StaffField>
         <Button type="submit" variant="outline-primary" size="sm" className="mt-2" disabled={add.isPending}>
-          Add note
+          {t('conversation.addNote')}
         </Button>
       </Form>
     </section>

@@ -5,7 +5,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
 import { fieldControl, StaffField } from '../shared/StaffField';
-import { CHOICE_LABELS, type Draft, draftOf, type Profile, readable } from './profile-draft';
+import { useStaffWords } from '../shared/words';
+import { type Draft, draftOf, type Profile, readable } from './profile-draft';
 
 export function DetailsForm({
   profile,
@@ -22,6 +23,7 @@ export function DetailsForm({
   siteChoice?: ReactNode;
   onSubmit: (draft: Draft) => void;
 }) {
+  const { t } = useStaffWords();
   const [draft, setDraft] = useState(() => draftOf(profile));
   const fieldError = (field: string) => (error instanceof ApiError ? error.fields[field]?.message : undefined);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
@@ -48,24 +50,24 @@ export function DetailsForm({
   const hasFieldErrors = error instanceof ApiError && Object.keys(error.fields).length > 0;
 
   return (
-    <Form className="staff-card" onSubmit={submit} aria-label="Details" noValidate>
-      <h2 className="h6">Details</h2>
+    <Form className="staff-card" onSubmit={submit} aria-label={t('profiles.details')} noValidate>
+      <h2 className="h6">{t('profiles.details')}</h2>
       {error && !hasFieldErrors && <Alert variant="danger">{error.message}</Alert>}
       {siteChoice}
       <div className="staff-hosted-fields">
-        {text('name', 'Name', { maxLength: 30 })}
-        {text('date_of_birth', 'Date of birth', { type: 'date' })}
+        {text('name', t('profiles.columns.name'), { maxLength: 30 })}
+        {text('date_of_birth', t('profiles.dateOfBirth'), { type: 'date' })}
         {(Object.keys(PROFILE_CHOICES) as ProfileChoiceField[]).map((field) => (
           <StaffField
             key={field}
             id={`hosted-${field}`}
-            label={CHOICE_LABELS[field]}
+            label={t(`profiles.choices.${field}`)}
             error={fieldError(field)}
             className="mb-3"
           >
             {(control) => (
               <Form.Select {...control} size="sm" value={draft[field]} onChange={set(field)}>
-                <option value="">{field === 'gender' ? 'Choose…' : 'Not said'}</option>
+                <option value="">{t(field === 'gender' ? 'profiles.choose' : 'profiles.notSaid')}</option>
                 {PROFILE_CHOICES[field].map((value) => (
                   <option key={value} value={value}>
                     {readable(value)}
@@ -75,16 +77,16 @@ export function DetailsForm({
             )}
           </StaffField>
         ))}
-        {text('country', 'Country (e.g. NL)', { maxLength: 2 })}
-        {text('region', 'Region code (optional)', { maxLength: 10 })}
-        {text('city', 'Town', { maxLength: 60 })}
+        {text('country', t('profiles.country', { example: 'NL' }), { maxLength: 2 })}
+        {text('region', t('profiles.region'), { maxLength: 10 })}
+        {text('city', t('profiles.columns.town'), { maxLength: 60 })}
       </div>
-      <StaffField id="hosted-about" label="About" error={fieldError('about')} className="mb-3">
+      <StaffField id="hosted-about" label={t('profiles.about')} error={fieldError('about')} className="mb-3">
         {(control) => <Form.Control {...control} as="textarea" rows={4} value={draft.about} onChange={set('about')} />}
       </StaffField>
       <fieldset className="mb-3" aria-describedby={interests['aria-describedby']}>
         <legend className="small fw-semibold mb-1">
-          Interests ({draft.interests.length} of at most {INTERESTS_MAX})
+          {t('profiles.interestsChosen', { chosen: draft.interests.length, max: INTERESTS_MAX })}
         </legend>
         <div className="staff-hosted-interests">
           {INTERESTS.map((interest) => (

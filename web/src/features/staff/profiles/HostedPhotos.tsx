@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Switch } from '../../../shared/components/Switch';
+import { useStaffWords } from '../shared/words';
 import { useChangeHostedPhoto, useRemoveHostedPhoto, useUploadHostedPhoto } from './api';
 import type { Profile } from './profile-draft';
 
@@ -19,14 +20,15 @@ export function Photos({
   const upload = useUploadHostedPhoto(profile.id);
   const change = useChangeHostedPhoto();
   const remove = useRemoveHostedPhoto();
+  const { t } = useStaffWords();
   const failed = upload.error ?? change.error ?? remove.error;
   return (
-    <section className="staff-card" aria-label="Photos">
+    <section className="staff-card" aria-label={t('profiles.photos')}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <h2 className="h6 mb-0 me-auto">Photos</h2>
+        <h2 className="h6 mb-0 me-auto">{t('profiles.photos')}</h2>
         {keeps && (
           <Form.Label className={`btn btn-sm btn-primary mb-0${upload.isPending ? ' disabled' : ''}`}>
-            {upload.isPending ? 'Uploading…' : 'Add photo'}
+            {t(upload.isPending ? 'profiles.uploading' : 'profiles.addPhoto')}
             <input
               type="file"
               accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
@@ -43,26 +45,24 @@ export function Photos({
       </div>
       {failed && <Alert variant="danger">{failed.message}</Alert>}
       {photos.length === 0 ? (
-        <p className="small text-body-secondary mb-0">
-          No photos yet{keeps ? ': a profile with a face gets written to.' : '.'}
-        </p>
+        <p className="small text-body-secondary mb-0">{t(keeps ? 'profiles.noPhotosYet' : 'profiles.noPhotos')}</p>
       ) : (
         <ul className="staff-hosted-photos">
           {photos.map((photo, index) => (
             <li key={photo.id}>
               <img
                 src={photo.thumb_url}
-                alt={`${profile.name}, ${index + 1} of ${photos.length}`}
+                alt={t('profiles.photoOf', { name: profile.name, number: index + 1, total: photos.length })}
                 width={160}
                 height={160}
               />
               <span className="staff-hosted-photo-marks">
-                {photo.main && <Badge bg="primary">Main</Badge>}
-                {photo.premium_only && <Badge bg="warning">Premium only</Badge>}
-                {photo.private && <Badge bg="dark">Private</Badge>}
+                {photo.main && <Badge bg="primary">{t('profiles.main')}</Badge>}
+                {photo.premium_only && <Badge bg="warning">{t('profiles.premiumOnly')}</Badge>}
+                {photo.private && <Badge bg="dark">{t('profiles.private')}</Badge>}
                 {photo.sent && (
                   <Badge bg="light" text="dark">
-                    Sent in a chat
+                    {t('profiles.sent')}
                   </Badge>
                 )}
               </span>
@@ -75,12 +75,12 @@ export function Photos({
                       disabled={change.isPending}
                       onClick={() => change.mutate({ profile: profile.id, photo: photo.id, main: true })}
                     >
-                      Make main
+                      {t('profiles.makeMain')}
                     </Button>
                   )}
                   <Switch
                     id={`premium-${photo.id}`}
-                    label="Premium only"
+                    label={t('profiles.premiumOnly')}
                     checked={photo.premium_only}
                     disabled={change.isPending}
                     onChange={(e) =>
@@ -90,7 +90,7 @@ export function Photos({
                   {!photo.main && (
                     <Switch
                       id={`private-${photo.id}`}
-                      label="Private (operators share it in a chat)"
+                      label={t('profiles.privateSwitch')}
                       checked={photo.private}
                       disabled={change.isPending}
                       onChange={(e) =>
@@ -105,7 +105,8 @@ export function Photos({
                       disabled={remove.isPending}
                       onClick={() => remove.mutate({ profile: profile.id, photo: photo.id })}
                     >
-                      Delete<span className="visually-hidden"> photo {index + 1}</span>
+                      {t('profiles.delete')}
+                      <span className="visually-hidden"> {t('profiles.photoNumber', { number: index + 1 })}</span>
                     </Button>
                   )}
                 </span>

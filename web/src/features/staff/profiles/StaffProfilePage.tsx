@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe, useStaffSites } from '../shared/api';
 import { PersonaSheet } from '../shared/PersonaSheet';
 import { StaffField } from '../shared/StaffField';
+import { useStaffWords } from '../shared/words';
 import {
   useAddHostedProfile,
   useChangeHostedProfile,
@@ -31,8 +32,20 @@ export default function StaffProfilePage() {
   return id === 'new' ? <NewProfile /> : <HostedProfile id={Number(id)} />;
 }
 
+/** The way back to the list, above a profile's heading. */
+function BackToList() {
+  const { t } = useStaffWords();
+  return (
+    <Link to="/staff/profiles" className="small">
+      <span aria-hidden="true">← </span>
+      {t('profiles.title')}
+    </Link>
+  );
+}
+
 function NewProfile() {
-  useDocumentTitle('New hosted profile');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('profiles.newTitle'));
   const { data: me } = useStaffMe();
   const sites = useStaffSites();
   const add = useAddHostedProfile();
@@ -40,25 +53,21 @@ function NewProfile() {
   const [site, setSite] = useState('');
   const chosenSite = site || String(sites.data?.[0]?.id ?? '');
   if (me && !staffMay(me.role, 'profiles')) {
-    return <Alert variant="warning">Only admins add hosted profiles.</Alert>;
+    return <Alert variant="warning">{t('profiles.onlyAdmins')}</Alert>;
   }
   return (
     <section>
       <div className="staff-page-head">
-        <Link to="/staff/profiles" className="small">
-          ← Hosted profiles
-        </Link>
-        <h1 className="h3">New hosted profile</h1>
-        <p className="text-body-secondary mb-0">
-          Members see it labelled as a fictional profile. Add photos once it is saved.
-        </p>
+        <BackToList />
+        <h1 className="h3">{t('profiles.newTitle')}</h1>
+        <p className="text-body-secondary mb-0">{t('profiles.newIntro')}</p>
       </div>
       <DetailsForm
         error={add.error}
         busy={add.isPending}
-        submitLabel="Create profile"
+        submitLabel={t('profiles.create')}
         siteChoice={
-          <StaffField id="hosted-site" label="Site" className="mb-3">
+          <StaffField id="hosted-site" label={t('shared.site')} className="mb-3">
             {(control) => (
               <Form.Select {...control} size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
                 {sites.data?.map((each) => (
@@ -88,12 +97,13 @@ function HostedProfile({ id }: { id: number }) {
   const status = useSetHostedStatus();
   const editPersona = useEditHostedPersona(id);
   const [saved, setSaved] = useState(false);
-  useDocumentTitle(view.data ? `${view.data.profile.name} (hosted)` : 'Hosted profile');
+  const { t } = useStaffWords();
+  useDocumentTitle(view.data ? t('profiles.hostedTitle', { name: view.data.profile.name }) : t('profiles.title'));
   if (view.isPending) return <Loading />;
   if (!view.data) {
     return (
       <Alert variant="warning">
-        {view.error?.message} <Link to="/staff/profiles">Back to the hosted profiles</Link>
+        {view.error?.message} <Link to="/staff/profiles">{t('profiles.backToList')}</Link>
       </Alert>
     );
   }
@@ -103,23 +113,26 @@ function HostedProfile({ id }: { id: number }) {
 
   return (
     <div className="staff-conversation">
-      <section aria-label="Profile">
+      <section aria-label={t('profiles.profile')}>
         <div className="staff-page-head d-flex flex-wrap align-items-end gap-2">
           <div className="me-auto">
-            <Link to="/staff/profiles" className="small">
-              ← Hosted profiles
-            </Link>
+            <BackToList />
             <h1 className="h3">
               {profile.name}, {profile.age}{' '}
               {retired && (
                 <Badge bg="secondary" className="align-middle fs-6">
-                  Retired
+                  {t('profiles.statuses.retired')}
                 </Badge>
               )}
             </h1>
             <p className="text-body-secondary mb-0">
-              {profile.site.name} · profile {profile.id} · {profile.waiting > 0 ? `${profile.waiting} waiting of ` : ''}
-              {profile.conversations === 1 ? '1 conversation' : `${profile.conversations} conversations`}
+              {[
+                profile.site.name,
+                t('profiles.number', { id: profile.id }),
+                profile.waiting > 0
+                  ? t('profiles.waitingOf', { waiting: profile.waiting, count: profile.conversations })
+                  : t('profiles.conversations', { count: profile.conversations }),
+              ].join(' · ')}
             </p>
           </div>
           {keeps && (
@@ -128,14 +141,12 @@ function HostedProfile({ id }: { id: number }) {
               disabled={status.isPending}
               onClick={() => status.mutate({ id, status: retired ? 'active' : 'retired' })}
             >
-              {retired ? 'Bring back' : 'Retire'}
+              {t(retired ? 'profiles.bringBack' : 'profiles.retire')}
             </Button>
           )}
         </div>
         {keeps && !retired && profile.waiting > 0 && (
-          <p className="small text-body-secondary">
-            Retiring takes the profile out of every list, and its waiting conversations out of the inbox.
-          </p>
+          <p className="small text-body-secondary">{t('profiles.retireNote')}</p>
         )}
         {status.isError && <Alert variant="danger">{status.error.message}</Alert>}
         <Photos profile={profile} photos={photos} keeps={keeps} />
@@ -143,7 +154,7 @@ function HostedProfile({ id }: { id: number }) {
           <>
             {saved && (
               <Alert variant="success" dismissible onClose={() => setSaved(false)}>
-                Saved: members see the change now.
+                {t('profiles.saved')}
               </Alert>
             )}
             <DetailsForm
@@ -151,7 +162,7 @@ function HostedProfile({ id }: { id: number }) {
               profile={profile}
               error={change.error}
               busy={change.isPending}
-              submitLabel="Save changes"
+              submitLabel={t('profiles.save')}
               onSubmit={(draft) => {
                 setSaved(false);
                 change.mutate({ id, ...detailsOf(draft) }, { onSuccess: () => setSaved(true) });

@@ -1,109 +1,191 @@
-import { HOSTED_STATUSES, type HostedStatus, staffMay } from '@amora/common';
+import { HOSTED_STATUSES, type HostedProfileListEntry, type HostedStatus, staffMay } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe } from '../shared/api';
+import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { type StaffColumn, StaffTable } from '../shared/StaffTable';
+import { useStaffWords } from '../shared/words';
 import { useHostedProfiles } from './api';
+import {
+  type Order,
+  orderOf,
+  orderParam,
+  pressed,
+  SERVER_ORDER,
+  type SortColumn,
+  sortedProfiles,
+} from './profile-order';
 
-const STATUS_LABELS: Record<HostedStatus, string> = { active: 'Active', retired: 'Retired' };
+/** The server answers the whole list at once; the table shows it this many rows at a time. */
+const PAGE_ROWS = 50;
 
 /**
- * /staff/profiles: the hosted profiles operators answer as, most conversations waiting first. Admins
- * see every site's and add new ones; operators see their site's, read-only.
+ * /staff/profiles: the hosted profiles operators answer as, most conversations waiting first, as a
+ * table sorted by any column's head. Admins see every site's and add new ones; operators see their
+ * site's, read-only.
  */
 export default function StaffProfilesPage() {
-  useDocumentTitle('Hosted profiles');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('profiles.title'));
   const { data: me } = useStaffMe();
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') as HostedStatus | null) ?? 'active';
+  const order = orderOf(params.get('sort'));
   const [site, setSite] = useState('');
   const [q, setQ] = useState('');
+  const [shown, setShown] = useState(PAGE_ROWS);
   const profiles = useHostedProfiles({ site, q, status });
   const keeps = me ? staffMay(me.role, 'profiles') : false;
+  const fromFirstPage =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      setShown(PAGE_ROWS);
+      set(value);
+    };
+  const setQuery = (next: { status: HostedStatus; order: Order }) =>
+    setParams({
+      ...(next.status !== 'active' && { status: next.status }),
+      ...(orderParam(next.order) !== orderParam(SERVER_ORDER) && { sort: orderParam(next.order) }),
+    });
+  const all = profiles.data ?? [];
 
   return (
     <section>
       <div className="staff-page-head d-flex flex-wrap align-items-end gap-2">
         <div className="me-auto">
-          <h1 className="h3">Hosted profiles</h1>
+          <h1 className="h3">{t('profiles.title')}</h1>
           <p className="text-body-secondary mb-0">
-            The site's own fictional profiles, answered by operators. Most conversations waiting first.
+            {t('profiles.intro')} {profiles.data && t('profiles.count', { count: all.length })}
           </p>
         </div>
         {keeps && (
           <Link to="/staff/profiles/new" className="btn btn-primary">
-            New profile
+            {t('profiles.new')}
           </Link>
         )}
       </div>
-      <fieldset className="staff-filters" aria-label="Filter profiles">
-        <fieldset className="btn-group" aria-label="Status">
+      <fieldset className="staff-filters" aria-label={t('profiles.filter')}>
+        <fieldset className="btn-group" aria-label={t('profiles.status')}>
           {HOSTED_STATUSES.map((each) => (
             <button
               key={each}
               type="button"
               className={`btn btn-sm ${each === status ? 'btn-primary' : 'btn-outline-primary'}`}
               aria-pressed={each === status}
-              onClick={() => setParams(each === 'active' ? {} : { status: each })}
+              onClick={() => fromFirstPage(setQuery)({ status: each, order })}
             >
-              {STATUS_LABELS[each]}
+              {t(`profiles.statuses.${each}`)}
             </button>
           ))}
         </fieldset>
-        {keeps && <SiteSelect value={site} onChange={setSite} />}
+        {keeps && <SiteSelect value={site} onChange={fromFirstPage(setSite)} />}
         <Form.Control
           size="sm"
           type="search"
-          aria-label="Name starts with"
-          placeholder="Name starts with…"
+          aria-label={t('profiles.nameStarts')}
+          placeholder={t('profiles.nameStartsExample')}
           value={q}
-          onChange={(e) => setQ(e.target.value)}
+          onChange={(e) => fromFirstPage(setQ)(e.target.value)}
         />
       </fieldset>
       {profiles.isError && <Alert variant="danger">{profiles.error.message}</Alert>}
       {profiles.isPending ? (
         <Loading />
-      ) : profiles.data?.length === 0 ? (
-        <p>{status === 'active' ? 'No hosted profiles yet.' : 'No retired profiles.'}</p>
+      ) : all.length === 0 ? (
+        <p>{t(status === 'active' ? 'profiles.noneActive' : 'profiles.noneRetired')}</p>
       ) : (
-        <ul className="staff-hosted-grid" aria-label="Hosted profiles">
-          {profiles.data?.map((profile) => (
-            <li key={profile.id}>
-              <Link to={`/staff/profiles/${profile.id}`} className="staff-hosted-card">
-                {profile.thumb_url ? (
-                  <img src={profile.thumb_url} alt="" loading="lazy" width={160} height={160} />
-                ) : (
-                  <span className="staff-hosted-nophoto">No photo</span>
-                )}
-                <span className="staff-hosted-about">
-                  <strong>
-                    {profile.name}, {profile.age}
-                  </strong>
-                  <span className="small text-body-secondary">
-                    {[profile.city, profile.country].filter(Boolean).join(', ') || '—'}
-                    {keeps && ` · ${profile.site.name}`}
-                  </span>
-                  <span className="small">
-                    {profile.waiting > 0 ? (
-                      <Badge bg="danger">{profile.waiting} waiting</Badge>
-                    ) : (
-                      <Badge bg="light" text="dark">
-                        none waiting
-                      </Badge>
-                    )}{' '}
-                    {profile.conversations === 1 ? '1 conversation' : `${profile.conversations} conversations`}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ProfilesTable
+          profiles={sortedProfiles(all, order, locale).slice(0, shown)}
+          order={order}
+          withSite={keeps}
+          onSort={(column) => setQuery({ status, order: pressed(order, column) })}
+        />
       )}
+      <OlderButton
+        list={{
+          hasNextPage: shown < all.length,
+          isFetchingNextPage: false,
+          fetchNextPage: () => setShown(shown + PAGE_ROWS),
+        }}
+        label={t('profiles.more', { count: Math.min(PAGE_ROWS, all.length - shown) })}
+      />
     </section>
+  );
+}
+
+/** The profiles as dense rows: a small face, name, age, town, site (admins), waiting and conversations. */
+function ProfilesTable({
+  profiles,
+  order,
+  withSite,
+  onSort,
+}: {
+  profiles: HostedProfileListEntry[];
+  order: Order;
+  withSite: boolean;
+  onSort: (column: SortColumn) => void;
+}) {
+  const { t, locale } = useStaffWords();
+  const number = new Intl.NumberFormat(locale);
+  const sortable = (column: SortColumn): StaffColumn => ({
+    label: t(`profiles.columns.${column}`),
+    className: `staff-cell-${column}`,
+    sort: {
+      now: order.column !== column ? 'none' : order.descending ? 'descending' : 'ascending',
+      press: () => onSort(column),
+    },
+  });
+  const columns = [
+    { label: t('profiles.columns.photo'), className: 'staff-cell-photo' },
+    sortable('name'),
+    sortable('age'),
+    sortable('town'),
+    ...(withSite ? [sortable('site')] : []),
+    sortable('waiting'),
+    sortable('conversations'),
+  ];
+  return (
+    <StaffTable className="staff-hosted-table" aria-label={t('profiles.title')} columns={columns} actions={false}>
+      {profiles.map((profile) => {
+        const town = [profile.city, profile.country].filter(Boolean).join(', ') || '–';
+        return (
+          <tr key={profile.id}>
+            <td className="staff-cell-photo">
+              {profile.thumb_url ? (
+                <img src={profile.thumb_url} alt="" loading="lazy" width={40} height={40} />
+              ) : (
+                <span className="staff-hosted-nophoto" aria-hidden="true">
+                  {profile.name.charAt(0)}
+                </span>
+              )}
+            </td>
+            <th scope="row" className="staff-cell-name">
+              <Link to={`/staff/profiles/${profile.id}`} className="stretched-link">
+                {profile.name}
+              </Link>
+              <span className="staff-hosted-town small text-body-secondary">
+                {number.format(profile.age)} · {town}
+              </span>
+            </th>
+            <td className="staff-cell-age">{number.format(profile.age)}</td>
+            <td className="staff-cell-town">{town}</td>
+            {withSite && <td className="staff-cell-site">{profile.site.name}</td>}
+            <td className="staff-cell-waiting">
+              {profile.waiting > 0 ? (
+                <span className="badge text-bg-danger">{number.format(profile.waiting)}</span>
+              ) : (
+                <span className="text-body-secondary">0</span>
+              )}
+            </td>
+            <td className="staff-cell-conversations">{number.format(profile.conversations)}</td>
+          </tr>
+        );
+      })}
+    </StaffTable>
   );
 }

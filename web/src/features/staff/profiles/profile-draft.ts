@@ -5,16 +5,6 @@ import {
   type ProfileChoiceField,
 } from '@amora/common';
 
-export const CHOICE_LABELS: Record<ProfileChoiceField, string> = {
-  gender: 'Gender',
-  sexuality: 'Looking for',
-  hair_colour: 'Hair',
-  eye_colour: 'Eyes',
-  body_type: 'Body',
-  relationship_status: 'Relationship',
-  tattoos: 'Tattoos',
-};
-
 /** A stored value as staff read it: "long_term" → "Long term". */
 export const readable = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');
 

@@ -4,16 +4,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatDate, formatTime } from '../../../i18n/format';
-import { STAFF_LOCALE } from './api';
 import { StaffField } from './StaffField';
+import { useStaffWords } from './words';
 
-const PERSONA_LINES: { field: Exclude<keyof PersonaFacts, 'story'>; label: string }[] = [
-  { field: 'job', label: 'Job' },
-  { field: 'town', label: 'Town' },
-  { field: 'family', label: 'Family' },
-  { field: 'pets', label: 'Pets' },
-  { field: 'hobbies', label: 'Hobbies' },
-];
+const PERSONA_LINES: Exclude<keyof PersonaFacts, 'story'>[] = ['job', 'town', 'family', 'pets', 'hobbies'];
 
 /**
  * The facts every operator answering as a hosted profile keeps consistent; saved for all its
@@ -33,13 +27,18 @@ export function PersonaSheet({
   error?: Error | null;
   onSave?: (facts: PersonaFacts) => void;
 }) {
+  const { t, locale } = useStaffWords();
+  const heading = t('persona.heading', { name: hostedName });
   return (
-    <section className="staff-card staff-persona" aria-label={`Persona of ${hostedName}`}>
-      <h2 className="h5">Persona of {hostedName}</h2>
+    <section className="staff-card staff-persona" aria-label={heading}>
+      <h2 className="h5">{heading}</h2>
       {persona.updated_by && persona.updated_at && (
         <p className="small text-body-secondary">
-          Last changed by {persona.updated_by}, {formatDate(persona.updated_at, STAFF_LOCALE)}{' '}
-          {formatTime(persona.updated_at, STAFF_LOCALE)}
+          {t('persona.changed', {
+            name: persona.updated_by,
+            date: formatDate(persona.updated_at, locale),
+            time: formatTime(persona.updated_at, locale),
+          })}
         </p>
       )}
       {error && <Alert variant="warning">{error.message}</Alert>}
@@ -53,19 +52,22 @@ export function PersonaSheet({
 }
 
 function KeptFacts({ persona }: { persona: Persona }) {
-  const lines = PERSONA_LINES.filter(({ field }) => persona[field]);
-  if (lines.length === 0 && !persona.story) return <p className="small text-body-secondary mb-0">No facts kept yet.</p>;
+  const { t } = useStaffWords();
+  const lines = PERSONA_LINES.filter((field) => persona[field]);
+  if (lines.length === 0 && !persona.story) {
+    return <p className="small text-body-secondary mb-0">{t('persona.none')}</p>;
+  }
   return (
     <dl className="staff-persona-facts mb-0">
-      {lines.map(({ field, label }) => (
+      {lines.map((field) => (
         <div key={field}>
-          <dt>{label}</dt>
+          <dt>{t(`persona.lines.${field}`)}</dt>
           <dd>{persona[field]}</dd>
         </div>
       ))}
       {persona.story && (
         <div>
-          <dt>Told members before</dt>
+          <dt>{t('persona.lines.story')}</dt>
           <dd className="staff-persona-story">{persona.story}</dd>
         </div>
       )}
@@ -82,6 +84,7 @@ function PersonaForm({
   busy: boolean;
   onSave: (facts: PersonaFacts) => void;
 }) {
+  const { t } = useStaffWords();
   const [facts, setFacts] = useState<PersonaFacts>(() => ({
     job: persona.job,
     town: persona.town,
@@ -98,14 +101,20 @@ function PersonaForm({
   };
   return (
     <Form onSubmit={submit}>
-      {PERSONA_LINES.map(({ field, label }) => (
-        <StaffField key={field} id={`persona-${field}`} label={label} className="staff-persona-line" labelClassName="">
+      {PERSONA_LINES.map((field) => (
+        <StaffField
+          key={field}
+          id={`persona-${field}`}
+          label={t(`persona.lines.${field}`)}
+          className="staff-persona-line"
+          labelClassName=""
+        >
           {(control) => (
             <Form.Control {...control} size="sm" maxLength={200} value={facts[field]} onChange={set(field)} />
           )}
         </StaffField>
       ))}
-      <StaffField id="persona-story" label="Told members before" className="mt-2" labelClassName="">
+      <StaffField id="persona-story" label={t('persona.lines.story')} className="mt-2" labelClassName="">
         {(control) => (
           <Form.Control
             {...control}
@@ -118,7 +127,7 @@ function PersonaForm({
         )}
       </StaffField>
       <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={busy}>
-        Save persona
+        {t('persona.save')}
       </Button>
     </Form>
   );
