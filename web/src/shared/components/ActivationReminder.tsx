@@ -42,17 +42,12 @@ export function useActivationReminder() {
 const activationAsModal = () =>
   sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
 
-/** The activation reminder: right after signup on a phone a modal, otherwise an alert. */
+/** The activation reminder: right after signup on a phone a modal, otherwise a short alert. */
 export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () => void }) {
   const { t } = useTranslation();
   const asModal = activationAsModal();
-  const body = (
-    <>
-      <p className="mb-2">{t('activation.body', { email: user.email })}</p>
-      <p className="mb-2">{t('activation.arrives')}</p>
-      <ResendActivation />
-    </>
-  );
+  const sent = <span>{t('activation.body', { email: user.email })}</span>;
+  const arrives = <span>{t('activation.arrives')}</span>;
 
   if (asModal) {
     return (
@@ -60,17 +55,25 @@ export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () 
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title id="activation-title">{t('activation.title')}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>{body}</Modal.Body>
+        <Modal.Body>
+          <p className="mb-2">{sent}</p>
+          <p className="mb-2">{arrives}</p>
+          <ResendActivation />
+        </Modal.Body>
       </Modal>
     );
   }
   return (
     <Container className="pt-3">
-      <Alert variant="warning" dismissible onClose={dismiss} closeLabel={t('common.close')}>
-        <Alert.Heading as="h2" className="h5">
+      {/* A banner keeps to a few lines (issue 51): where the mail went, when it comes, sending it again. */}
+      <Alert variant="warning" dismissible onClose={dismiss} closeLabel={t('common.close')} className="small mb-0">
+        <Alert.Heading as="h2" className="h6 mb-1">
           {t('activation.title')}
         </Alert.Heading>
-        {body}
+        <p className="mb-2">
+          {sent} {arrives}
+        </p>
+        <ResendActivation />
       </Alert>
     </Container>
   );
