@@ -1,116 +1,58 @@
 import type { Image } from '@amora/common';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from '../../i18n';
 import { Modal } from '../../shared/components/dialogs';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { ProfilePhoto } from '../../shared/components/ProfilePhoto';
+import { interleave } from './interleave';
 
 const SWIPE_PX = 40;
 
 /**
- * The profile's photos as a carousel with the name over it: a swipe on a phone (scroll snapping),
- * arrows and dots on a desktop, arrow keys on the focused track. A photo opens full size.
- * Without photos, the name's initial on a gradient.
+ * The profile as one column of photos with the member's words between them, as Hinge mixes photos
+ * and prompts: a photo, about me, a photo, the interests, and so on. A photo opens full size, where
+ * arrow keys, buttons and a swipe move on. Without photos, the name's initial on the site's gradient.
+ * What follows the photos (private ones, more for members) comes last.
  */
-export function PhotoGallery({ photos, name, children }: { photos: Image[]; name: string; children: ReactNode }) {
+export function ProfileGallery({
+  photos,
+  name,
+  words,
+  children,
+}: {
+  photos: Image[];
+  name: string;
+  /** The member's sections, each shown after a photo. */
+  words: ReactElement[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('members');
-  const track = useRef<HTMLUListElement>(null);
-  const [index, setIndex] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const count = photos.length;
-
-  if (count === 0) {
-    return (
-      <div className="gallery gallery-empty">
-        <div className="gallery-initial" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </div>
-        <div className="gallery-caption">{children}</div>
-      </div>
-    );
-  }
-
-  const go = (to: number, focus = false) => {
-    const target = Math.max(0, Math.min(count - 1, to));
-    const element = track.current;
-    if (!element) return;
-    if (focus) element.querySelectorAll<HTMLButtonElement>('.gallery-open')[target]?.focus({ preventScroll: true });
-    element.scrollTo({ left: target * element.clientWidth, behavior: 'smooth' });
-    setIndex(target);
-  };
-  const onScroll = () => {
-    const element = track.current;
-    if (element && element.clientWidth > 0) setIndex(Math.round(element.scrollLeft / element.clientWidth));
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') go(index + 1, true);
-    else if (event.key === 'ArrowLeft') go(index - 1, true);
-    else return;
-    event.preventDefault();
-  };
-
-  return (
-    <div className="gallery">
-      <ul
-        ref={track}
-        className="gallery-track list-unstyled"
-        onScroll={onScroll}
-        onKeyDown={onKeyDown}
-        aria-label={t('gallery.title', { name })}
-      >
-        {photos.map((photo, number) => (
-          <li key={photo.id} className="gallery-slide" aria-hidden={number !== index}>
-            <button
-              type="button"
-              className="gallery-open"
-              onClick={() => setOpen(number)}
-              tabIndex={number === index ? 0 : -1}
-              aria-label={`${t('gallery.open', { name })} (${t('gallery.photo', { number: number + 1, total: count })})`}
-            >
-              <ProfilePhoto image={photo} name={name} className="gallery-main" eager={number === 0} />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="gallery-caption">{children}</div>
-      {count > 1 && (
-        <>
-          <button
-            type="button"
-            className="gallery-arrow gallery-arrow-previous"
-            onClick={() => go(index - 1)}
-            disabled={index === 0}
-            aria-label={t('gallery.previous')}
-          >
-            <Icon svg={icons.back} />
-          </button>
-          <button
-            type="button"
-            className="gallery-arrow gallery-arrow-next"
-            onClick={() => go(index + 1)}
-            disabled={index === count - 1}
-            aria-label={t('gallery.next')}
-          >
-            <Icon svg={icons.next} />
-          </button>
-          <div className="gallery-dots">
-            {photos.map((photo, number) => (
-              <button
-                key={photo.id}
-                type="button"
-                className="gallery-dot"
-                onClick={() => go(number)}
-                aria-current={number === index}
-                aria-label={t('gallery.photo', { number: number + 1, total: count })}
-              />
-            ))}
-          </div>
-        </>
-      )}
-      <PhotoViewer photos={photos} name={name} open={open} setOpen={setOpen} />
+  const tiles = photos.map((photo, number) => (
+    <button
+      key={`photo-${photo.id}`}
+      type="button"
+      className="gallery-tile gallery-open"
+      onClick={() => setOpen(() => number)}
+      aria-label={`${t('gallery.open', { name })} (${t('gallery.photo', { number: number + 1, total: count })})`}
+    >
+      <ProfilePhoto image={photo} name={name} className="gallery-photo" eager={number === 0} />
+    </button>
+  ));
+  const placeholder = (
+    <div key="initial" className="gallery-tile gallery-empty" aria-hidden="true">
+      <span className="gallery-initial">{name.slice(0, 1).toUpperCase()}</span>
     </div>
+  );
+  return (
+    <section className="gallery" aria-label={t('gallery.title', { name })}>
+      {interleave(count > 0 ? tiles : [placeholder], words)}
+      {children}
+      <PhotoViewer photos={photos} name={name} open={open} setOpen={setOpen} />
+    </section>
   );
 }
 
