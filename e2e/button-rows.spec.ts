@@ -27,7 +27,8 @@ test('buttons in a row keep apart, and a photo tile’s badge and menu button do
   expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await screenshot(page, testInfo, 'button-rows-photo-tile');
 
-  // With no conversation yet, Messages offers two ways on; the time bonus banner's button and its close.
+  // With no conversation yet, Messages offers two ways on; the time bonus banner's button and its close
+  // (the member has a photo and is active: the offer has the banner slot).
   await page.goto('/chats');
   const emptyState = page.locator('.empty-state');
   await expect(emptyState.getByRole('link', { name: t('chat:list.findMembers') })).toBeVisible();

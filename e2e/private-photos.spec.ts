@@ -59,7 +59,7 @@ test('a member shares a private photo in the chat and stops sharing it', async (
   const placeholders = other.getByRole('region', { name: t('members:private.count', { count: '1' }) });
   await expect(placeholders).toBeVisible();
   await expect(
-    other.getByRole('list', { name: t('members:gallery.title', { name: 'Annemarie' }) }).locator('img'),
+    other.getByRole('region', { name: t('members:gallery.title', { name: 'Annemarie' }) }).locator('img'),
   ).toHaveCount(1);
   await expectAccessible(other);
   if (testInfo.project.name === 'phone') await expectTapTargets(other);
@@ -82,7 +82,7 @@ test('a member shares a private photo in the chat and stops sharing it', async (
   // Bastiaan's open profile page shows the photo at once, and its file loads.
   await expect(placeholders).toBeHidden();
   await expect(
-    other.getByRole('list', { name: t('members:gallery.title', { name: 'Annemarie' }) }).locator('img'),
+    other.getByRole('region', { name: t('members:gallery.title', { name: 'Annemarie' }) }).locator('img'),
   ).toHaveCount(2);
   const [file] = await privateFiles(other, annaId);
   expect(file).toBeDefined();

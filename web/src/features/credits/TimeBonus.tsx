@@ -7,9 +7,12 @@ import Container from 'react-bootstrap/Container';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
+import { useDateLocale } from '../../i18n/date-locale';
+import { formatTime } from '../../i18n/format';
 import { Modal } from '../../shared/components/dialogs';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
+import { useDismissal } from '../../shared/hooks/useDismissal';
 import { creditsKeys, useWelcomeDiscount } from './api';
 
 const DISMISSED_KEY = 'amora.time-bonus-dismissed';
@@ -18,18 +21,13 @@ const MEMBERS_AREA = ['/members', '/members/:id', '/chats', '/likes', '/likes/:t
 
 const inMembersArea = (pathname: string) => MEMBERS_AREA.some((pattern) => matchPath(pattern, pathname));
 
-/** Seconds as hh:mm:ss. */
-function countdown(seconds: number): string {
-  const parts = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
-  return parts.map((part) => String(part).padStart(2, '0')).join(':');
-}
-
-/** A running time bonus: its discount code and percentage, and the seconds left. */
-type TimeBonusOffer = { code: string; percentage: number; left: number };
+/** A running time bonus: its discount code and percentage, and when it ends. */
+type TimeBonusOffer = { code: string; percentage: number; endsAt: Date };
 
 /**
- * The time bonus (SPEC §4): a new, unpaid member's discount while it runs, with the seconds left,
- * ticking each second. It ends at zero, on paying or logging out; then the welcome discount applies.
+ * The time bonus (SPEC §4): a new, unpaid member's discount while it runs. It ends at its end time,
+ * on paying or logging out; then the welcome discount applies. No clock ticks: the banner says when
+ * it ends (issue 51), a countdown rushes and takes a phone's first screen.
  * Undefined while the offer is still being asked for.
  */
 function useTimeBonus(): TimeBonusOffer | null | undefined {
@@ -38,56 +36,42 @@ function useTimeBonus(): TimeBonusOffer | null | undefined {
   const { user } = useUser();
   const bonus = welcome.data?.kind === 'time_bonus' ? welcome.data : null;
   const endsAt = bonus?.expires ? new Date(bonus.expires).getTime() : null;
-  const [now, setNow] = useState(() => Date.now());
+  const [ended, setEnded] = useState(false);
 
   useEffect(() => {
+    setEnded(endsAt !== null && endsAt <= Date.now());
     if (endsAt === null) return;
-    const tick = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(tick);
+    const end = setTimeout(() => setEnded(true), Math.max(0, endsAt - Date.now()));
+    return () => clearTimeout(end);
   }, [endsAt]);
 
-  const left = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
-  const ended = endsAt !== null && left === 0;
   useEffect(() => {
-    // At zero the welcome discount takes over: ask again which offer applies now.
+    // At the end the welcome discount takes over: ask again which offer applies now.
     if (ended) void queryClient.invalidateQueries({ queryKey: creditsKeys.welcome(user?.id) });
   }, [ended, queryClient, user?.id]);
 
   if (welcome.isLoading) return undefined;
-  if (!bonus || !user || user.paid_user || left === 0) return null;
-  return { code: bonus.code, percentage: bonus.value_percentage, left };
-}
-
-function useDismissal() {
-  const { user } = useUser();
-  const key = `${DISMISSED_KEY}.${user?.id}`;
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  // A visitor has no time bonus (and the server, rendering a visitor's page, no storage).
-  const dismissed = dismissedFor === key || (user !== null && localStorage.getItem(key) === '1');
-  const dismiss = () => {
-    localStorage.setItem(key, '1');
-    setDismissedFor(key);
-  };
-  return { dismissed, dismiss };
+  if (!bonus || endsAt === null || !user || user.paid_user || ended || endsAt <= Date.now()) return null;
+  return { code: bonus.code, percentage: bonus.value_percentage, endsAt: new Date(endsAt) };
 }
 
 /**
- * Whether to show the time bonus: in the members area until closed, after 40 s there once as a
- * modal to a member without credits. Null when not; undefined while the offer is still being asked for.
+ * Whether to show the time bonus: in the members area until closed; after 40 s there with its turn
+ * in the banner slot, once as a modal to a member without credits. Null when not; undefined while the offer is still being asked for.
  */
-export function useTimeBonusBanner() {
+export function useTimeBonusBanner(itsTurn: boolean) {
   const { pathname } = useLocation();
   const { user } = useUser();
   const bonus = useTimeBonus();
-  const { dismissed, dismiss } = useDismissal();
+  const { dismissed, dismiss } = useDismissal(user && `${DISMISSED_KEY}.${user.id}`, 'good');
   const here = inMembersArea(pathname);
-  const modalDue = useModalDelay(here && Boolean(bonus) && !dismissed);
+  const modalDue = useModalDelay(itsTurn && here && Boolean(bonus) && !dismissed);
   if (dismissed || !here || bonus === null) return null;
   if (bonus === undefined) return undefined;
   return { bonus, asModal: modalDue && user?.credits === 0, dismiss };
 }
 
-/** The time bonus with its countdown: a dismissible banner, or the modal. */
+/** The time bonus and when it ends: a dismissible banner, or the modal. */
 export function TimeBonus({
   bonus,
   asModal,
@@ -98,8 +82,11 @@ export function TimeBonus({
   dismiss: () => void;
 }) {
   const { t } = useTranslation('credits');
+  const dateLocale = useDateLocale();
   const offer = t('timeBonus.offer', { percentage: bonus.percentage });
-  const clock = <span className="time-bonus-clock">{countdown(bonus.left)}</span>;
+  const until = (
+    <span className="time-bonus-until">{t('timeBonus.until', { time: formatTime(bonus.endsAt, dateLocale) })}</span>
+  );
   if (asModal) {
     return (
       <Modal show onHide={dismiss} centered aria-labelledby="time-bonus-title" className="time-bonus-modal">
@@ -110,7 +97,7 @@ export function TimeBonus({
           <Icon svg={icons.gift} className="time-bonus-modal-icon" />
           <p>{t('timeBonus.modalBody', { percentage: bonus.percentage })}</p>
           <p className="mb-3">
-            {t('timeBonus.endsIn')} {clock}
+            {offer} {until}
           </p>
           <Link to="/credits" className="btn btn-secondary btn-lg w-100" onClick={dismiss}>
             {t('timeBonus.action')}
@@ -130,7 +117,7 @@ export function TimeBonus({
       >
         <Icon svg={icons.gift} className="time-bonus-icon" />
         <span className="time-bonus-text">
-          <strong>{offer}</strong> {t('timeBonus.endsIn')} {clock}
+          <strong>{offer}</strong> {until}
         </span>
         <Link to="/credits" className="btn btn-sm btn-secondary">
           {t('timeBonus.action')}

@@ -3,41 +3,36 @@ import type { MemberProfile } from '@amora/common';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useSettings, useUser } from '../../api/hooks';
+import { useUser } from '../../api/hooks';
 import { useBlock, useMember, useMemberLikeState, usePrivatePhotos } from '../../api/members';
 import { useTranslation } from '../../i18n';
-import { HostedMark } from '../../shared/components/HostedMark';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
 import { LoginPrompt } from '../../shared/components/LoginPrompt';
 import { Menu } from '../../shared/components/Menu';
-import { useCountryName } from '../../shared/hooks/useCountryName';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { storedTracking } from '../accounts/tracking';
-import { UpgradeLink } from '../credits/UpgradeLink';
 import { LikeButton, LikeStatus } from '../likes/LikeButton';
-import { PhotoGallery } from './PhotoGallery';
-import { PrivatePhotoPlaceholders } from './PrivatePhotos';
-import { InterestList, ProfileDetails, useDetailRows } from './ProfileDetails';
+import { MemberGallery } from './MemberGallery';
+import { MemberIdentity } from './MemberIdentity';
 import { ReportDialog } from './ReportDialog';
 
-/** A member's page (/members/{id}, also /likes/m/{id}): the photos first, Like and Message in reach of the thumb. */
+/**
+ * A member's page (/members/{id}, also /likes/m/{id}): who it is on top, then the photos with their
+ * words between them; Like and Message in reach of the thumb, never over the name.
+ */
 export default function MemberPage() {
   const { t } = useTranslation('members');
   const id = Number(useParams().id);
   const { user } = useUser();
-  const { data: settings } = useSettings();
   const network = storedTracking()?.network;
   const member = useMember(id, network);
   const likeState = useMemberLikeState(id, network).data;
   const navigate = useNavigate();
-  const countryName = useCountryName();
   const profile = member.data;
   useDocumentTitle(profile ? `${profile.name}, ${profile.age}` : t('member.title'));
 
@@ -60,7 +55,6 @@ export default function MemberPage() {
     );
   }
   const isOwn = user?.profile.id === profile.id;
-  const place = [profile.city, profile.country && countryName(profile.country)].filter(Boolean).join(', ');
   const canAct = Boolean(user) && !isOwn;
 
   return (
@@ -72,35 +66,9 @@ export default function MemberPage() {
         </Button>
         {canAct && <SafetyMenu profile={profile} />}
       </div>
-      <Row className="g-4">
-        <Col md={6} lg={5}>
-          <PhotoGallery photos={[...profile.photos, ...profile.private_photos]} name={profile.name}>
-            <h1 className="member-name">
-              {profile.name}, {profile.age}
-            </h1>
-            {place && <p className="member-place">{place}</p>}
-            {profile.hosted && <HostedMark />}
-          </PhotoGallery>
-          {canAct && <PrivatePhotoPlaceholders profile={profile} />}
-          {profile.photos_for_members > 0 && (
-            <p className="mt-3 mb-0 small">
-              {t('member.morePhotosLogin', { count: profile.photos_for_members })}{' '}
-              <Link to={`/login?next=/members/${profile.id}`}>{t('prompt.login')}</Link>
-            </p>
-          )}
-          {profile.photos_for_premium > 0 && (
-            <Alert variant="info" className="mt-3 mb-0">
-              <p className="mb-2">{t('member.premiumPhotos', { count: profile.photos_for_premium })}</p>
-              {user && <UpgradeLink />}
-            </Alert>
-          )}
-        </Col>
-        <Col md={6} lg={7}>
-          {profile.hosted && settings && (
-            <Alert variant="warning" className="small">
-              {settings.fictional_warning}
-            </Alert>
-          )}
+      <div className="member-layout">
+        <div className="member-side">
+          <MemberIdentity profile={profile} />
           {profile.blocked && <BlockedNote profile={profile} />}
           {canAct && !profile.blocked && likeState && <LikeStatus profile={profile} state={likeState} />}
           {canAct && !profile.blocked && (
@@ -112,50 +80,16 @@ export default function MemberPage() {
               </Link>
             </div>
           )}
-          <ProfileSections profile={profile} />
           {!user && <LoginPrompt message={t('prompt.memberActions', { name: profile.name })} />}
           {isOwn && (
             <Link to="/profile" className="btn btn-primary">
               {t('member.editOwn')}
             </Link>
           )}
-        </Col>
-      </Row>
+        </div>
+        <MemberGallery profile={profile} canAct={canAct} />
+      </div>
     </Container>
-  );
-}
-
-/** About me, the details and the interests; a section the profile left empty is not shown. */
-function ProfileSections({ profile }: { profile: MemberProfile }) {
-  const { t } = useTranslation('members');
-  const rows = useDetailRows(profile);
-  return (
-    <>
-      {profile.about && (
-        <section className="member-section" aria-labelledby="about-title">
-          <h2 className="h5" id="about-title">
-            {t('member.about')}
-          </h2>
-          <p className="about-text">{profile.about}</p>
-        </section>
-      )}
-      {rows.length > 0 && (
-        <section className="member-section" aria-labelledby="details-title">
-          <h2 className="h5" id="details-title">
-            {t('member.details')}
-          </h2>
-          <ProfileDetails rows={rows} />
-        </section>
-      )}
-      {profile.interests.length > 0 && (
-        <section className="member-section" aria-labelledby="interests-title">
-          <h2 className="h5" id="interests-title">
-            {t('member.interests')}
-          </h2>
-          <InterestList ids={profile.interests} />
-        </section>
-      )}
-    </>
   );
 }
 

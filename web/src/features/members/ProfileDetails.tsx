@@ -20,26 +20,30 @@ export function useDetailRows(profile: MemberProfile): DetailRow[] {
   });
 }
 
-export function ProfileDetails({ rows }: { rows: DetailRow[] }) {
+/** Fields whose answer says what it is: "Man" needs no "I am" before it. */
+const SELF_EXPLAINED = ['gender'];
+
+/** Each detail a chip: what it is, small, and the answer. */
+export function DetailChips({ rows }: { rows: DetailRow[] }) {
   return (
-    <dl className="profile-details">
+    <ul className="member-chips list-unstyled">
       {rows.map((row) => (
-        <div key={row.field}>
-          <dt>{row.label}</dt>
-          <dd>{row.text}</dd>
-        </div>
+        <li key={row.field} className="member-chip">
+          {!SELF_EXPLAINED.includes(row.field) && <span className="member-chip-label">{row.label}</span>} {row.text}
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 
+/** The interests as chips in the body's size, to be read at a glance. */
 export function InterestList({ ids }: { ids: string[] }) {
   const { data: interests = [] } = useInterests();
   const names = ids.map((id) => interests.find((interest) => interest.id === id)?.name ?? id);
   return (
-    <ul className="list-inline mb-0">
+    <ul className="member-chips list-unstyled">
       {names.map((name) => (
-        <li key={name} className="list-inline-item badge rounded-pill text-bg-light border mb-1">
+        <li key={name} className="member-chip">
           {name}
         </li>
       ))}

@@ -1,10 +1,10 @@
 import type { User } from '@amora/common';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
+import { useDismissal } from '../hooks/useDismissal';
 import { Modal } from './dialogs';
 import { ResendActivation } from './ResendActivation';
 
@@ -16,44 +16,38 @@ const SMARTPHONE = '(max-width: 767.98px)';
 /**
  * Whether to remind the member to activate (SPEC §2): while the user is not_confirmed and the
  * profile disabled, unless notification mail is off (a bounce, a spam complaint, an unsubscribe:
- * the activation mail may not arrive then), and until closed. Null when there is nothing to show.
+ * the activation mail may not arrive then). Closed, it comes back on the member's next visit: without
+ * activating the profile stays hidden. Null when there is nothing to show.
  */
 export function useActivationReminder() {
   const { pathname } = useLocation();
   const { user } = useUser();
-  const dismissedKey = `${DISMISSED_KEY}.${user?.id}`;
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const closing = useDismissal(user && `${DISMISSED_KEY}.${user.id}`, 'visit');
   const needed =
     user !== null &&
     user.status === 'not_confirmed' &&
     user.profile.status === 'disabled' &&
     user.notifications_disabled.length === 0 &&
     !NOT_ON.includes(pathname);
-  if (!needed || dismissedFor === dismissedKey || localStorage.getItem(dismissedKey) === '1') return null;
+  if (!needed || closing.dismissed) return null;
 
   const dismiss = () => {
-    localStorage.setItem(dismissedKey, '1');
+    closing.dismiss();
     sessionStorage.removeItem(SIGNUP_COMPLETE_KEY);
-    setDismissedFor(dismissedKey);
   };
   return { user, dismiss };
 }
 
 /** Whether the reminder comes as a modal: right after signup, on a phone (SPEC §2). */
-export const activationAsModal = () =>
+const activationAsModal = () =>
   sessionStorage.getItem(SIGNUP_COMPLETE_KEY) === '1' && window.matchMedia(SMARTPHONE).matches;
 
-/** The activation reminder: right after signup on a phone a modal, otherwise an alert. */
+/** The activation reminder: right after signup on a phone a modal, otherwise a short alert. */
 export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () => void }) {
   const { t } = useTranslation();
   const asModal = activationAsModal();
-  const body = (
-    <>
-      <p className="mb-2">{t('activation.body', { email: user.email })}</p>
-      <p className="mb-2">{t('activation.arrives')}</p>
-      <ResendActivation />
-    </>
-  );
+  const sent = <span>{t('activation.body', { email: user.email })}</span>;
+  const arrives = <span>{t('activation.arrives')}</span>;
 
   if (asModal) {
     return (
@@ -61,17 +55,25 @@ export function ActivationReminder({ user, dismiss }: { user: User; dismiss: () 
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title id="activation-title">{t('activation.title')}</Modal.Title>
         </Modal.Header>
-        <Modal.Body>{body}</Modal.Body>
+        <Modal.Body>
+          <p className="mb-2">{sent}</p>
+          <p className="mb-2">{arrives}</p>
+          <ResendActivation />
+        </Modal.Body>
       </Modal>
     );
   }
   return (
     <Container className="pt-3">
-      <Alert variant="warning" dismissible onClose={dismiss} closeLabel={t('common.close')}>
-        <Alert.Heading as="h2" className="h5">
+      {/* A banner keeps to a few lines (issue 51): where the mail went, when it comes, sending it again. */}
+      <Alert variant="warning" dismissible onClose={dismiss} closeLabel={t('common.close')} className="small mb-0">
+        <Alert.Heading as="h2" className="h6 mb-1">
           {t('activation.title')}
         </Alert.Heading>
-        {body}
+        <p className="mb-2">
+          {sent} {arrives}
+        </p>
+        <ResendActivation />
       </Alert>
     </Container>
   );

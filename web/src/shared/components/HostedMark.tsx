@@ -9,7 +9,7 @@ import * as icons from './icons';
  * means on a tap, a click or hover.
  */
 export function HostedMark({ className = '' }: { className?: string }) {
-  const { t, i18n } = useTranslation('members');
+  const { t } = useTranslation('members');
   const { data: settings } = useSettings();
   const [open, setOpen] = useState(false);
   const noteId = useId();
@@ -32,14 +32,24 @@ export function HostedMark({ className = '' }: { className?: string }) {
         onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
         onBlur={() => setOpen(false)}
       >
-        <span className="hosted-pill-label">
-          <Icon svg={icons.info} />
-          {capitalised(settings.fictional_singular, i18n.language)}
-        </span>
+        <HostedBadge />
       </button>
       <span id={noteId} role="note" className="hosted-note" hidden={!open}>
         {t('card.hostedNote', { site: settings.name })}
       </span>
+    </span>
+  );
+}
+
+/** The pill alone, where its meaning is written beside it (a profile's page). */
+export function HostedBadge() {
+  const { i18n } = useTranslation();
+  const { data: settings } = useSettings();
+  if (!settings) return null;
+  return (
+    <span className="hosted-pill-label">
+      <Icon svg={icons.info} />
+      {capitalised(settings.fictional_singular, i18n.language)}
     </span>
   );
 }

@@ -1,26 +1,19 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation } from 'react-router';
 import { useUser } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
+import { useDismissal } from '../hooks/useDismissal';
 
 const DISMISSED_KEY = 'amora.profile-photo-alert-dismissed';
 const NOT_ON = ['/profile', '/complete-signup'];
 
-/** SPEC §2: whether to ask for a profile photo: while the member has no main image, until closed. Null when not. */
+/** SPEC §2: whether to ask for a profile photo: while the member has no main image; closed, again the next day. Null when not. */
 export function useProfilePhotoAlert() {
   const { user } = useUser();
   const { pathname } = useLocation();
-  const key = `${DISMISSED_KEY}.${user?.id}`;
-  const [dismissed, setDismissed] = useState(false);
-  if (!user || user.profile.main_image || NOT_ON.includes(pathname) || dismissed || localStorage.getItem(key) === '1') {
-    return null;
-  }
-  const dismiss = () => {
-    localStorage.setItem(key, '1');
-    setDismissed(true);
-  };
+  const { dismissed, dismiss } = useDismissal(user && `${DISMISSED_KEY}.${user.id}`, 'day');
+  if (!user || user.profile.main_image || NOT_ON.includes(pathname) || dismissed) return null;
   return { dismiss };
 }
 

@@ -9,6 +9,7 @@ export { default as refund } from 'bootstrap-icons/icons/arrow-counterclockwise.
 export { default as bell } from 'bootstrap-icons/icons/bell-fill.svg?raw';
 export { default as bellOff } from 'bootstrap-icons/icons/bell-slash-fill.svg?raw';
 export { default as logout } from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
+export { default as age } from 'bootstrap-icons/icons/cake.svg?raw';
 export { default as camera } from 'bootstrap-icons/icons/camera-fill.svg?raw';
 export { default as chat } from 'bootstrap-icons/icons/chat-heart-fill.svg?raw';
 export { default as paid } from 'bootstrap-icons/icons/check-circle-fill.svg?raw';
@@ -28,6 +29,7 @@ export { default as swipe } from 'bootstrap-icons/icons/fire.svg?raw';
 export { default as report } from 'bootstrap-icons/icons/flag-fill.svg?raw';
 export { default as settings } from 'bootstrap-icons/icons/gear.svg?raw';
 export { default as premium } from 'bootstrap-icons/icons/gem.svg?raw';
+export { default as place } from 'bootstrap-icons/icons/geo-alt-fill.svg?raw';
 export { default as gift } from 'bootstrap-icons/icons/gift-fill.svg?raw';
 export { default as language } from 'bootstrap-icons/icons/globe2.svg?raw';
 export { default as like } from 'bootstrap-icons/icons/heart.svg?raw';
