@@ -112,7 +112,7 @@ export function TimeBonus({
           <p className="mb-3">
             {t('timeBonus.endsIn')} {clock}
           </p>
-          <Link to="/credits" className="btn btn-secondary btn-lg w-100" onClick={dismiss}>
+          <Link to="/credits" className="btn btn-primary btn-lg w-100" onClick={dismiss}>
             {t('timeBonus.action')}
           </Link>
         </Modal.Body>
@@ -132,7 +132,7 @@ export function TimeBonus({
         <span className="time-bonus-text">
           <strong>{offer}</strong> {t('timeBonus.endsIn')} {clock}
         </span>
-        <Link to="/credits" className="btn btn-sm btn-secondary">
+        <Link to="/credits" className="btn btn-sm btn-primary">
           {t('timeBonus.action')}
         </Link>
       </Alert>
