@@ -37,7 +37,7 @@ function chatsServer() {
 describe('the chats list', () => {
   it('shows older conversations a page at a time, until there are no more', async () => {
     const server = chatsServer();
-    const { events } = renderScreen(<ChatList />, { at: '/chats', user: buildUser() });
+    const { events } = renderScreen(<ChatList headingId="chats-title" />, { at: '/chats', user: buildUser() });
     expect(await screen.findByText('Mila')).toBeTruthy();
     expect(screen.queryByText('Eva')).toBeNull();
     await events.click(screen.getByRole('button', { name: 'Show older conversations' }));

@@ -1,5 +1,5 @@
 import type { ChatEntry } from '@amora/common';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, NavLink, useMatch, useNavigate } from 'react-router';
@@ -20,13 +20,12 @@ import { HostedIcon } from './HostedIcon';
 import { useMessagePreview } from './useMessagePreview';
 
 /**
- * The member's conversations, newest activity first, each with what was said last: the page on a
+ * The member's conversations (labelled by the page's title), newest activity first, each with what was said last: the page on a
  * phone, the column beside the open conversation on a desktop. The open one is marked current; a
  * conversation being started (/members/{id}/chat) shows at the top until its first message.
  */
-export function ChatList() {
+export function ChatList({ headingId }: { headingId: string }) {
   const { t } = useTranslation('chat');
-  const headingId = useId();
   const navigate = useNavigate();
   const openId = Number(useMatch('/chats/:id')?.params.id);
   const startingWith = Number(useMatch('/members/:id/chat')?.params.id);
@@ -45,9 +44,6 @@ export function ChatList() {
 
   return (
     <nav className="chats-list-pane" aria-labelledby={headingId}>
-      <h1 className="h3 chats-list-title" id={headingId}>
-        {t('list.title')}
-      </h1>
       {chats.isLoading && <Loading />}
       {chats.isError && <Alert variant="danger">{chats.error.message}</Alert>}
       {chats.data && entries.length === 0 && !starting && <EmptyChats />}

@@ -26,7 +26,7 @@ export default function ConversationPage() {
   if (!profile) {
     return (
       <div className="chat-missing">
-        <h1 className="h4">{t('missing.title')}</h1>
+        <h2 className="h4">{t('missing.title')}</h2>
         <p>{conversation.error?.message}</p>
         <Link to="/chats" className="btn btn-primary">
           {t('missing.toChats')}

@@ -29,7 +29,7 @@ export default function MemberChatPage() {
   if (!member.data) {
     return (
       <div className="chat-missing">
-        <h1 className="h4">{t('missing.title')}</h1>
+        <h2 className="h4">{t('missing.title')}</h2>
         <p>{member.error?.message}</p>
         <Link to="/members" className="btn btn-primary">
           {t('list.findMembers')}

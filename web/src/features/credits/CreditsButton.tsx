@@ -7,24 +7,24 @@ import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 
 /**
- * The top bar's way to credits: every member sees the balance (the signup credits too), marked when
- * 10 or fewer (warning above 0, danger at 0); a member who never paid is offered premium beside it.
+ * The top bar's way to credits: every member sees the balance (the signup credits too), in caution's
+ * amber when 10 or fewer (none included: an empty balance is no error); a member who never paid is
+ * offered premium beside it.
  */
 export function CreditsButton({ user }: { user: User }) {
   const { t, i18n } = useTranslation('credits');
   const low = user.credits <= CREDITS_BADGE_THRESHOLD;
-  const tone = user.credits === 0 ? 'danger' : 'warning';
   return (
     <>
       <Link
         to="/credits"
-        className={`btn btn-sm credits-button${low ? ` credits-button-${tone}` : ''}`}
+        className={`btn btn-sm credits-button${low ? ' credits-button-low' : ''}`}
         aria-label={t('balance', { count: user.credits })}
       >
         <Icon svg={icons.credits} /> <span>{formatNumber(user.credits, i18n.language)}</span>
       </Link>
       {!user.paid_user && (
-        <Link to="/credits" className="btn btn-sm btn-secondary premium-button">
+        <Link to="/credits" className="btn btn-sm btn-primary premium-button">
           <Icon svg={icons.premium} /> <span className="premium-button-label">{t('getPremium')}</span>
         </Link>
       )}

@@ -36,7 +36,7 @@ export default function CreditsPage() {
   useEffect(() => rememberCarryOn(next), [next]);
 
   return (
-    <Container className="page page-medium">
+    <Container className="page page-reading">
       <PageTitle
         title={user.paid_user ? t('title') : t('becomePremium')}
         lead={user.paid_user ? t('balance', { count: user.credits }) : t('premiumIntro')}

@@ -62,7 +62,7 @@ export default function DirectDebitPage() {
   const price = formatMoney(priceWith(discount, bundle), bundle.currency, i18n.language);
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('directDebit.title')} />
       <OrderSummary bundle={bundle} discount={discount} />
       {sent ? (

@@ -86,7 +86,7 @@ export default function PaymentPage() {
   }
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('payment.title')} />
       <OrderSummary bundle={bundle} discount={discount} />
       {code && entered.isError && (

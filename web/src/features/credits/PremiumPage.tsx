@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
+import { PageTitle } from '../../shared/components/PageTitle';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { useMember } from '../accounts/member-context';
 import { useOffer } from './api';
@@ -38,21 +39,26 @@ export default function PremiumPage() {
   ];
 
   return (
-    <Container className="page page-narrow">
-      <header className="premium-hero">
-        <Icon svg={icons.premium} className="premium-hero-icon" />
-        <h1 className="h2">{user.paid_user ? t('premium.youArePremium') : t('premium.title')}</h1>
-        <p className="mb-3">{user.paid_user ? t('balance', { count: user.credits }) : t('premium.intro')}</p>
-        {/* Buying credits is an action (teal); becoming premium is premium's pink. */}
-        <Link to="/credits" className={`btn btn-lg ${user.paid_user ? 'btn-primary' : 'btn-secondary'}`}>
-          {user.paid_user
-            ? t('transactions.buy')
-            : cheapest
-              ? t('premium.from', { price: formatMoney(cheapest.price, cheapest.currency, i18n.language) })
-              : t('premium.choose')}
-        </Link>
-      </header>
-      <table className="premium-table mt-4">
+    <Container className="page page-reading">
+      <PageTitle
+        title={
+          <>
+            <Icon svg={icons.premium} className="premium-title-icon" />{' '}
+            {user.paid_user ? t('premium.youArePremium') : t('premium.title')}
+          </>
+        }
+        lead={user.paid_user ? t('balance', { count: user.credits }) : t('premium.intro')}
+        actions={
+          <Link to="/credits" className="btn btn-primary btn-lg">
+            {user.paid_user
+              ? t('transactions.buy')
+              : cheapest
+                ? t('premium.from', { price: formatMoney(cheapest.price, cheapest.currency, i18n.language) })
+                : t('premium.choose')}
+          </Link>
+        }
+      />
+      <table className="premium-table">
         <caption className="visually-hidden">{t('premium.compare')}</caption>
         <thead>
           <tr>

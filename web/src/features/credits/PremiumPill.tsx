@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 
-/** A premium member's mark: pink, with the gem, leading to what premium unlocks (/premium). */
+/** A premium member's mark: in the action colour, with the gem, leading to what premium unlocks (/premium). */
 export function PremiumPill() {
   const { t } = useTranslation('credits');
   return (

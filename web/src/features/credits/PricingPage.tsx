@@ -35,7 +35,7 @@ export default function PricingPage() {
   useDocumentTitle(t('pricing.title'));
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('pricing.title')} lead={t('pricing.intro')} />
       {pricing.isLoading && <Loading />}
       {pricing.isError && <Alert variant="danger">{pricing.error.message}</Alert>}

@@ -43,7 +43,7 @@ export default function RepeatOrderPage() {
   if (past.isLoading) return <Loading />;
   const orders = past.data?.orders ?? [];
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('repeat.title')} />
       {past.isError && <Alert variant="danger">{past.error.message}</Alert>}
       {past.data && orders.length === 0 && <NoPurchases />}

@@ -35,7 +35,7 @@ export default function SandboxCheckoutPage() {
   const payment = page.data;
   return (
     <Container className="py-4 py-md-5">
-      <Card className="auth-card shadow-sm border-0 sandbox-checkout">
+      <Card className="shadow-sm border-0 sandbox-checkout">
         <Card.Body className="p-4">
           <p className="sandbox-tag">{t('sandbox.tag')}</p>
           <h1 className="h3">{formatMoney(payment.amount, payment.currency, i18n.language)}</h1>

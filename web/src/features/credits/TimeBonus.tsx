@@ -99,7 +99,7 @@ export function TimeBonus({
           <p className="mb-3">
             {offer} {until}
           </p>
-          <Link to="/credits" className="btn btn-secondary btn-lg w-100" onClick={dismiss}>
+          <Link to="/credits" className="btn btn-primary btn-lg w-100" onClick={dismiss}>
             {t('timeBonus.action')}
           </Link>
         </Modal.Body>
@@ -119,7 +119,7 @@ export function TimeBonus({
         <span className="time-bonus-text">
           <strong>{offer}</strong> {until}
         </span>
-        <Link to="/credits" className="btn btn-sm btn-secondary">
+        <Link to="/credits" className="btn btn-sm btn-primary">
           {t('timeBonus.action')}
         </Link>
       </Alert>

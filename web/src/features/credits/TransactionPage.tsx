@@ -12,6 +12,7 @@ import { formatDate, formatMoney, formatTime } from '../../i18n/format';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
+import { PageTitle } from '../../shared/components/PageTitle';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useTransaction } from './api';
@@ -50,7 +51,15 @@ export default function TransactionPage() {
   );
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
+      <PageTitle
+        id="invoice-title"
+        title={
+          <>
+            <Icon svg={icons.receipt} /> {t('transaction.title', { id: transaction.id })}
+          </>
+        }
+      />
       {transaction.refusal ? (
         <Refusal
           refusal={transaction.refusal}
@@ -61,9 +70,6 @@ export default function TransactionPage() {
         params.get('return') === '1' && <Outcome transaction={transaction} />
       )}
       <article className="invoice" aria-labelledby="invoice-title">
-        <h1 id="invoice-title" className="h4">
-          <Icon svg={icons.receipt} /> {t('transaction.title', { id: transaction.id })}
-        </h1>
         <dl className="invoice-lines">
           <dt>{t('transaction.date')}</dt>
           <dd>{at(transaction.created_at)}</dd>

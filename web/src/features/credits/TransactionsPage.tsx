@@ -21,7 +21,7 @@ export default function TransactionsPage() {
   const list = useTransactions();
   useDocumentTitle(t('transactions.title'));
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('transactions.title')} />
       {list.isLoading && <Loading />}
       {list.isError && <Alert variant="danger">{list.error.message}</Alert>}

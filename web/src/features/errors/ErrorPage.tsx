@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { i18n, useTranslation } from '../../i18n';
 import { isChunkLoadError, reloadForMissingChunk } from '../../shared/chunk-reload';
+import { PageTitle } from '../../shared/components/PageTitle';
 
 /**
  * The status and the message a thrown route answer carries (SPEC §8: 500 and 'Error' by default).
@@ -22,10 +23,12 @@ function ErrorContent({ status: givenStatus }: { status?: number }) {
   const notFound = status === 404;
 
   return (
-    <Container className="py-5 text-center">
-      <p className="display-4 fw-bold text-secondary mb-2">{status}</p>
-      <h1 className="h3 mb-3">{notFound ? t('errors:not_found') : (message ?? t('errorPage.title'))}</h1>
-      {!notFound && <p>{t('errors:server_error')}</p>}
+    <Container className="page page-reading">
+      <PageTitle
+        title={notFound ? t('errors:not_found') : (message ?? t('errorPage.title'))}
+        lead={notFound ? undefined : t('errors:server_error')}
+      />
+      <p className="error-status">{status}</p>
       <Link to="/" className="btn btn-primary">
         {t('errorPage.home')}
       </Link>

@@ -37,13 +37,13 @@ export function LikeStatus({ profile, state }: { profile: MatchProfile; state: L
   if (!state.liked) return <p className="like-status">{t('member.likesYou', { name: profile.name })}</p>;
   return (
     <p className="like-status fw-semibold">
-      <Icon svg={icons.liked} className="text-unread me-1" />
+      <Icon svg={icons.liked} className="text-love me-1" />
       {t('member.match', { name: profile.name })}
     </p>
   );
 }
 
-/** The profile page's like button, pink; filled once liked. */
+/** The profile page's like button, in the like's pink; filled once liked. */
 export function LikeButton({ profile, state }: { profile: MatchProfile; state: LikeState }) {
   const { t } = useTranslation('likes');
   const { liked, toggle, like, ready } = useLikeToggle(profile, state.liked);

@@ -15,6 +15,7 @@ export function LikesTab() {
       label={t('nav.likes')}
       count={count}
       countLabel={t('nav.newLikes', { count })}
+      love
     />
   );
 }

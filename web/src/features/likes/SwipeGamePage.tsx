@@ -13,6 +13,7 @@ import { formatTime } from '../../i18n/format';
 import { Icon } from '../../shared/components/Icon';
 import * as icons from '../../shared/components/icons';
 import { Loading } from '../../shared/components/Loading';
+import { PageTitle } from '../../shared/components/PageTitle';
 import { ProfileCard } from '../../shared/components/ProfileCard';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { likeKeys, useSwipe, useSwipeDeck } from './api';
@@ -140,16 +141,18 @@ export default function SwipeGamePage() {
   };
 
   return (
-    <Container className="swipe-game">
-      <div className="swipe-head">
-        <h1 className="h4 mb-0">{t('swipe.title')}</h1>
-        {left && (
-          <p className="swipe-left" aria-live="polite">
-            <Icon svg={icons.liked} className="me-1" />
-            {t('swipe.likesLeft', { count: left.likes_left })}
-          </p>
-        )}
-      </div>
+    <Container className="page page-reading swipe-game">
+      <PageTitle
+        title={t('swipe.title')}
+        actions={
+          left && (
+            <p className="swipe-left" aria-live="polite">
+              <Icon svg={icons.liked} className="me-1" />
+              {t('swipe.likesLeft', { count: left.likes_left })}
+            </p>
+          )
+        }
+      />
       {deck.isPending && <Loading />}
       {deck.isError && <Alert variant="danger">{deck.error.message}</Alert>}
       {swipe.isError && !(swipe.error instanceof ApiError && swipe.error.code === 'swipe_limit') && (

@@ -105,21 +105,25 @@ export default function SearchPage() {
   const result = search.data;
   return (
     <Container className="page search-page">
-      <div className="search-head">
-        <h1 className="h2 mb-0">{t('search.title')}</h1>
-        <NameSearchBox
-          key={filters.q ?? ''}
-          label={t('search.name')}
-          placeholder={t('search.namePlaceholder')}
-          initial={filters.q ?? ''}
-          onSearch={(q) => go({ ...filters, q })}
-        />
-        <Button variant="outline-primary" className="filters-button d-lg-none" onClick={openSheet}>
-          <Icon svg={icons.filters} className="me-2" />
-          {t('search.filtersButton')}
-          {activeFilters > 0 && <span className="filters-count">{activeFilters}</span>}
-        </Button>
-      </div>
+      <PageTitle
+        title={t('search.title')}
+        actions={
+          <>
+            <NameSearchBox
+              key={filters.q ?? ''}
+              label={t('search.name')}
+              placeholder={t('search.namePlaceholder')}
+              initial={filters.q ?? ''}
+              onSearch={(q) => go({ ...filters, q })}
+            />
+            <Button variant="outline-primary" className="filters-button d-lg-none" onClick={openSheet}>
+              <Icon svg={icons.filters} className="me-2" />
+              {t('search.filtersButton')}
+              {activeFilters > 0 && <span className="filters-count">{activeFilters}</span>}
+            </Button>
+          </>
+        }
+      />
       <div className="search-layout">
         <Offcanvas
           responsive="lg"

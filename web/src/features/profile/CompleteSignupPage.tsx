@@ -45,7 +45,7 @@ export default function CompleteSignupPage() {
   const nextLabel = t('complete.next');
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('complete.title')} lead={t('complete.intro')} />
       <div
         className="progress mb-1"

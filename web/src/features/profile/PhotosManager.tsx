@@ -64,7 +64,7 @@ export function PhotosManager({ user }: { user: User }) {
         <Alert variant="danger" role="alert">
           <p className="mb-0">{failure.message}</p>
           {failure instanceof ApiError && failure.code === 'photo_limit' && !user.paid_user && (
-            <UpgradeLink className="btn btn-sm btn-secondary mt-2" />
+            <UpgradeLink className="btn btn-sm btn-primary mt-2" />
           )}
         </Alert>
       )}

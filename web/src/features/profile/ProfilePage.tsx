@@ -48,7 +48,7 @@ export default function ProfilePage() {
   useLeaveWarning(changed);
 
   return (
-    <Container className="page page-narrow profile-page">
+    <Container className="page page-reading profile-page">
       <PageTitle
         title={t('profile.title')}
         actions={

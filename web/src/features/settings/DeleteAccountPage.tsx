@@ -40,7 +40,7 @@ export default function DeleteAccountPage() {
   useDocumentTitle(t('settings.delete.title'));
 
   return (
-    <Container className="page page-narrow" id="delete">
+    <Container className="page page-reading" id="delete">
       <Link to="/notifications" className="more-link mb-2">
         <Icon svg={icons.back} className="me-1" />
         {t('settings.title')}

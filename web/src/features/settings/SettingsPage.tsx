@@ -27,7 +27,7 @@ export default function SettingsPage() {
   const user = useMember();
   useDocumentTitle(t('settings.title'));
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('settings.title')} />
       <div className="settings-list">
         <EmailSection user={user} />

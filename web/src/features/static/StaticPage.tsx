@@ -45,7 +45,7 @@ export default function StaticPage() {
   };
   const sections = t(`${slug}.sections`, { returnObjects: true, ...values }) as Section[];
   return (
-    <Container as="article" className="page page-narrow">
+    <Container as="article" className="page page-reading">
       <PageTitle title={t(`${slug}.title`)} />
       {sections.map((section) => (
         <section key={section.heading} className="mb-4">

@@ -26,7 +26,7 @@ export default function AppealPage() {
   const appeal = useAppeal(token);
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('appeal.title')} />
       {appeal.isError ? (
         <Alert variant="danger">{t('appeal.invalid')}</Alert>

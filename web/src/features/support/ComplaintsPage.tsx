@@ -36,7 +36,7 @@ export default function ComplaintsPage() {
   const [formKey, setFormKey] = useState(0);
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('complaints.title')} />
       {filed ? (
         <Alert variant="success" className="mb-0">

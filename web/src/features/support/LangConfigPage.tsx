@@ -19,7 +19,7 @@ export default function LangConfigPage() {
   const others = LOCALES.filter((locale) => !suggested.includes(locale));
 
   return (
-    <Container className="page page-narrow">
+    <Container className="page page-reading">
       <PageTitle title={t('langConfig.title')} />
       {suggested.length > 0 && <LocaleList title={t('langConfig.suggested')} id="suggested" locales={suggested} />}
       <LocaleList title={t('langConfig.all')} id="all" locales={others} />

@@ -4,7 +4,8 @@ import { Icon } from './Icon';
 
 /**
  * One place in the member navigation: icon over label on a phone, side by side on a desktop. A
- * count above zero shows as a pink badge (99+ above 99); `countLabel` says what it counts. It is
+ * count above zero shows as a badge (99+ above 99), in the action colour or, counting likes
+ * (`love`), in the like's pink; `countLabel` says what it counts. It is
  * the current place at the addresses of `current`: by default `to` and every address under it.
  */
 export function Tab({
@@ -13,6 +14,7 @@ export function Tab({
   label,
   count = 0,
   countLabel,
+  love = false,
   current = [`${to}/*`],
 }: {
   to: string;
@@ -20,6 +22,7 @@ export function Tab({
   label: string;
   count?: number;
   countLabel?: string;
+  love?: boolean;
   current?: string[];
 }) {
   const { pathname } = useLocation();
@@ -29,7 +32,7 @@ export function Tab({
       <span className="tab-icon">
         <Icon svg={icon} />
         {count > 0 && (
-          <span className="tab-badge">
+          <span className={love ? 'tab-badge tab-badge-love' : 'tab-badge'}>
             <span aria-hidden="true">{badgeText(count)}</span>
             <span className="visually-hidden">{countLabel}</span>
           </span>
