@@ -1,6 +1,6 @@
 /**
- * `npm run bench`'s options (documented in bench/run.ts), read once from the command line, and the
- * sizes and budgets every part of the bench shares.
+ * `npm run bench`'s options (`npm run bench -- --help` prints each in a line), read once from the
+ * command line, and the sizes and budgets every part of the bench shares.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,43 +8,110 @@ import type { ChatSeedOptions } from './chat-seed.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export const { values } = parseArgs({
-  options: {
-    engines: { type: 'string', default: 'sqlite,postgres' },
-    scenarios: { type: 'string', default: 'settings,session,search,name,profile,likes,chats,chat' },
-    profiles: { type: 'string', default: '100000' },
-    rate: { type: 'string', default: '500' },
-    seconds: { type: 'string', default: '15' },
-    /** The throughput table: as many requests as this many connections keep in flight, for this long. */
-    connections: { type: 'string', default: '50' },
-    'throughput-seconds': { type: 'string', default: '8' },
-    /** Server processes on PostgreSQL joined by Redis, for the throughput of more than one. */
-    processes: { type: 'string', default: '1,2' },
-    out: { type: 'string', default: path.join(import.meta.dirname, 'results.md') },
-    /** The realtime part: messages a second, pairs of members, sockets for the memory figure; 0 pairs skips it. */
-    'chat-rates': { type: 'string', default: '100,500,1000' },
-    'chat-pairs': { type: 'string', default: '100' },
-    sockets: { type: 'string', default: '10000' },
-    /** The scale part on PostgreSQL: profiles (0 skips it) and messages. */
-    'scale-profiles': { type: 'string', default: '1000000' },
-    'scale-messages': { type: 'string', default: '10000000' },
-    /** Runs of each dashboard figure, of which the median is shown; 0 for none. */
-    'dashboard-runs': { type: 'string', default: '5' },
-    /** Writes a CPU profile of each server process to this folder (open in Chrome DevTools); pick the calls with --scenarios. */
-    profile: { type: 'string' },
-    /** Pages for Lighthouse's mobile audit, comma-separated; empty for none. */
-    lighthouse: {
-      type: 'string',
-      default: '/,/members,/pages/terms,/landers/gallery,/landers/tinderswipe,/landers/video,/members/1/landing',
-    },
-    /** Lighthouse runs per page; the table shows the median. */
-    'lighthouse-runs': { type: 'string', default: '5' },
-    /** Visits whose taps measure INP (bench/inp.ts); 0 for none. */
-    'inp-runs': { type: 'string', default: '5' },
-    /** Another build's web/dist folder, measured beside this one's (first load, Lighthouse, INP). */
-    baseline: { type: 'string' },
+/** Each option of `npm run bench`, with the one line `--help` prints for it. */
+const OPTIONS = {
+  engines: {
+    type: 'string',
+    default: 'sqlite,postgres',
+    help: 'engines measured, comma-separated; none runs the realtime part only',
   },
-});
+  scenarios: {
+    type: 'string',
+    default: 'settings,session,search,name,profile,likes,chats,chat',
+    help: 'API calls measured at the rate, comma-separated',
+  },
+  profiles: { type: 'string', default: '100000', help: 'profiles of the usual part; 0 leaves it out' },
+  rate: { type: 'string', default: '500', help: 'requests a second each call is measured at' },
+  seconds: { type: 'string', default: '15', help: 'seconds each call is measured for' },
+  connections: {
+    type: 'string',
+    default: '50',
+    help: 'the throughput table: connections each keeping one request in flight',
+  },
+  'throughput-seconds': { type: 'string', default: '8', help: 'the throughput table: seconds of each measurement' },
+  processes: {
+    type: 'string',
+    default: '1,2',
+    help: 'server processes on PostgreSQL joined by Redis, for the throughput of more than one',
+  },
+  out: { type: 'string', default: path.join(import.meta.dirname, 'results.md'), help: 'where the results are written' },
+  'chat-rates': { type: 'string', default: '100,500,1000', help: 'the realtime part: messages a second' },
+  'chat-pairs': { type: 'string', default: '100', help: 'the realtime part: pairs of members; 0 skips it' },
+  sockets: { type: 'string', default: '10000', help: 'sockets for the memory figure; 0 leaves it out' },
+  'scale-profiles': {
+    type: 'string',
+    default: '1000000',
+    help: 'the scale part on PostgreSQL: profiles of its fresh database; 0 skips it',
+  },
+  'scale-messages': { type: 'string', default: '10000000', help: 'the scale part: messages of its database' },
+  'dashboard-runs': {
+    type: 'string',
+    default: '5',
+    help: 'runs of each back-office dashboard figure, the median shown; 0 leaves the dashboard out',
+  },
+  profile: {
+    type: 'string',
+    help: 'a folder for a CPU profile of each server process (Chrome DevTools); pick the calls with --scenarios',
+  },
+  lighthouse: {
+    type: 'string',
+    default: '/,/members,/pages/terms,/landers/gallery,/landers/tinderswipe,/landers/video,/members/1/landing',
+    help: "pages of Lighthouse's mobile audit, comma-separated; '' for none",
+  },
+  'lighthouse-runs': { type: 'string', default: '5', help: 'Lighthouse runs a page, the median shown' },
+  'inp-runs': { type: 'string', default: '5', help: 'visits whose taps measure INP (bench/inp.ts); 0 for none' },
+  baseline: {
+    type: 'string',
+    help: "another build's web/dist folder, measured beside this one (first load, Lighthouse, INP)",
+  },
+  help: { type: 'boolean', short: 'h', help: 'prints these options and exits' },
+} as const;
+
+type Options = typeof OPTIONS;
+
+const parseOptions = () =>
+  parseArgs({
+    options: Object.fromEntries(
+      Object.entries(OPTIONS).map(([name, { help: _help, ...option }]) => [name, option]),
+    ) as { [Name in keyof Options]: Omit<Options[Name], 'help'> },
+  });
+
+/** The options given; an unknown or malformed one is named, with where to read the others, and nothing runs. */
+function given(): ReturnType<typeof parseOptions>['values'] {
+  try {
+    return parseOptions().values;
+  } catch (error) {
+    console.error(
+      `${error instanceof Error ? error.message : String(error)}; npm run bench -- --help lists the options.`,
+    );
+    process.exit(2);
+  }
+}
+
+export const values = given();
+
+/** What `--help` prints: each option in one line, with its default. */
+function usage(): string {
+  const names = Object.keys(OPTIONS).map((name) => (name === 'help' ? '-h, --help' : `--${name}`));
+  const width = Math.max(...names.map((name) => name.length)) + 2;
+  const lines = Object.values(OPTIONS).map((option, index) => {
+    const given = 'default' in option ? option.default : undefined;
+    const shown = option === OPTIONS.out ? path.relative(process.cwd(), OPTIONS.out.default) : given;
+    return `  ${names[index]?.padEnd(width)}${option.help}${shown === undefined ? '' : ` [${shown || "''"}]`}`;
+  });
+  return [
+    'npm run bench -- [options]: the API, realtime, scale, dashboard and web measurements (bench/run.ts,',
+    'docs/measurements.md "Running the bench"). PostgreSQL: BENCH_POSTGRES_URL; Redis: REDIS_URL.',
+    '',
+    ...lines,
+  ].join('\n');
+}
+
+if (values.help) {
+  console.log(usage());
+  process.exit(0);
+}
+
 /** `--engines none` runs the realtime part only. */
 export const engines = values.engines
   .split(',')

@@ -22,13 +22,7 @@
  * out), and the INP of a visitor's taps on /members (bench/inp.ts), which Lighthouse's audit of a
  * load has none of; with `--baseline`, for another build beside this one.
  *
- * Options: --engines sqlite,postgres  --scenarios search,name,profile,likes,session,chats,chat
- * --profiles 100000 (0 leaves the usual part out)  --scale-profiles 1000000 (0 skips the scale part)  --scale-messages 10000000
- * --rate 500  --seconds 15  --chat-rates 100,500,1000  --chat-pairs 100 (0 skips the realtime part)  --sockets 10000
- * --out bench/results.md  --profile <folder> (a CPU profile of the server per scenario)
- * --dashboard-runs 5 (0 leaves the dashboard out)
- * --lighthouse /,/members,…  --lighthouse-runs 5 (the median run is shown)  --inp-runs 5 (0 for none)
- * --baseline <web dist folder> (another build measured beside this one, taking turns)
+ * Options: `npm run bench -- --help` lists each with its default (bench/options.ts).
  * PostgreSQL: BENCH_POSTGRES_URL (an admin connection that may create databases), else
  * postgres://<PGUSER|postgres|root>@127.0.0.1:5432/postgres; skipped with a notice when unreachable.
  */

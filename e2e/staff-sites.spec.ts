@@ -1,12 +1,13 @@
 /**
  * Sites in the back office: an admin adds a site, which members reach at once; changes a price and
  * the company's details, watching the preview follow before saving; members see the new values
- * once saved; another host name is added, reaches the site, and is removed again.
+ * once saved; another host name is added, reaches the site, and is removed again. An admin narrows a
+ * site's search filters, and its members' search offers only those.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { addStaffByCommand, signInStaff } from './staff.js';
-import { CLIENT, expectAccessible, screenshot } from './support.js';
+import { CLIENT, expectAccessible, latestMail, linkIn, screenshot, searchFilters, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
 
@@ -17,6 +18,52 @@ const memberSettings = async (page: Page, domain: string) => {
   });
   return { status: response.status(), settings: response.ok() ? await response.json() : null };
 };
+
+/**
+ * A new, activated member of the site at `origin`, in a browser of their own. Signed up from the
+ * site's page: only the browser reaches a *.localhost host; the mail is read from the shared server's.
+ */
+async function memberOfSite(browser: Browser, staffPage: Page, origin: string, name: string) {
+  const context = await browser.newContext({
+    baseURL: origin,
+    // As on the shared server: the push prompt was answered "not now" before.
+    storageState: {
+      cookies: [],
+      origins: [{ origin, localStorage: [{ name: 'amora.push-prompt-dismissed', value: '1' }] }],
+    },
+  });
+  const member = await context.newPage();
+  await member.goto('/api/settings.php');
+  const email = uniqueEmail(name.toLowerCase());
+  const signedUp = await member.evaluate(
+    async ({ client, data }) =>
+      (
+        await fetch('/api/signup.php', {
+          method: 'POST',
+          headers: { ...client, 'content-type': 'application/json' },
+          body: JSON.stringify(data),
+        })
+      ).status,
+    { client: CLIENT, data: { email, name, password: 'a-good-password-1', date_of_birth: '1991-06-15' } },
+  );
+  expect(signedUp).toBe(200);
+  const activation = await latestMail(staffPage.request, email, t('mail:activate.subject', { site: 'Zoekliefde' }));
+  await member.goto(linkIn(activation));
+  // The signup steps are done, as after finishing them.
+  const finished = await member.evaluate(
+    async (client) =>
+      (
+        await fetch('/api/profile.php', {
+          method: 'PUT',
+          headers: { ...client, 'content-type': 'application/json' },
+          body: JSON.stringify({ signup_step: 'done' }),
+        })
+      ).status,
+    CLIENT,
+  );
+  expect(finished).toBe(200);
+  return member;
+}
 
 test('an admin adds a site, changes its prices and company with a live preview, and its host names', async ({
   page,
@@ -130,4 +177,56 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   await hosts.getByRole('button', { name: `Remove ${alias}` }).click();
   await expect(names).toHaveCount(1);
   expect((await memberSettings(page, alias)).status).toBe(404);
+});
+
+test('an admin narrows the search filters of a site, and its members are offered only those', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const project = testInfo.project.name;
+  const domain = `zoek-${project}-${Date.now().toString(36)}.localhost`;
+  const admin = addStaffByCommand('admin', `Alma ${project}`);
+  await signInStaff(page, admin);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sites' }).click();
+  const form = page.getByRole('form', { name: 'New site' });
+  await form.getByLabel('Domain').fill(domain);
+  await form.getByLabel('Name').fill('Zoekliefde');
+  await form.getByLabel('Language').selectOption('en');
+  await form.getByRole('button', { name: 'Add site' }).click();
+  await expect(page.getByRole('heading', { name: 'Zoekliefde', level: 1 })).toBeVisible();
+
+  // Gender and the youngest age stay; country, region and the oldest age go.
+  const filters = page.getByRole('group', { name: 'Search filters' });
+  for (const field of ['Country', 'Region', 'Oldest age']) await filters.getByLabel(field, { exact: true }).uncheck();
+  await page
+    .getByRole('form', { name: "Save the site's changes" })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
+  await expect(page.getByRole('form', { name: "Save the site's changes" }).getByRole('status')).toHaveText(
+    'Saved: members see it now.',
+  );
+  expect((await memberSettings(page, domain)).settings.search_fields).toEqual(['gender', 'min_age']);
+
+  // A member of the site opens a link from before, which names a country: it narrows nothing.
+  const site = new URL(testInfo.project.use.baseURL as string);
+  site.hostname = domain;
+  const member = await memberOfSite(browser, page, site.origin, 'Noor');
+  const other = await memberOfSite(browser, page, site.origin, 'Mila');
+  await member.goto('/members?country=DE');
+  await expect(member.getByRole('list', { name: t('members:search.results') })).toContainText('Mila');
+  const offered = await searchFilters(member, {
+    filters: t('members:search.filters'),
+    button: t('members:search.filtersButton'),
+  });
+  await expect(offered.getByRole('combobox')).toHaveCount(2);
+  await expect(offered.getByLabel(t('members:search.gender'))).toBeVisible();
+  await expect(offered.getByLabel(t('members:search.minAge'))).toBeVisible();
+  for (const hidden of ['country', 'region', 'maxAge']) {
+    await expect(offered.getByLabel(t(`members:search.${hidden}`))).toHaveCount(0);
+  }
+  await expectAccessible(member);
+  await screenshot(member, testInfo, 'search-narrowed-filters');
+  await member.context().close();
+  await other.context().close();
 });

@@ -10,6 +10,9 @@ import { generate } from 'otplib';
 import { catalogue } from './catalogue.js';
 import { uniqueEmail } from './support.js';
 
+/** A language's texts, as catalogue() reads them. */
+type Texts = ReturnType<typeof catalogue>;
+
 export interface StaffAccount {
   email: string;
   password: string;
@@ -59,21 +62,18 @@ async function nextCode(account: StaffAccount): Promise<string> {
   return generate({ secret: account.secret ?? '', epoch: step * STEP_SECONDS });
 }
 
-const readKey = async (page: Page) =>
-  (await page.getByLabel('Key, to type in instead').inputValue()).replaceAll(' ', '');
-
-/** Sets up the app on the screen showing its QR code and key, and enters its first code. */
-async function setUpApp(page: Page, account: StaffAccount, submit: string) {
-  account.secret = await readKey(page);
+/** Sets up the app on the screen showing its QR code and key, and enters its first code (`t`: the page's texts). */
+async function setUpApp(page: Page, account: StaffAccount, t: Texts) {
+  account.secret = (await page.getByLabel(t('staff:twoStep.key')).inputValue()).replaceAll(' ', '');
   account.lastStep = undefined;
-  await page.getByLabel('Code from your authenticator app').fill(await nextCode(account));
-  await page.getByRole('button', { name: submit }).click();
+  await page.getByLabel(t('staff:twoStep.code')).fill(await nextCode(account));
+  await page.getByRole('button', { name: t('staff:twoStep.turnOn') }).click();
 }
 
 /**
  * Sets up the app through the invitation's page: the password, the app's first code (`onSetup` runs
- * before it), then the recovery codes, kept, and on to the back office. Signed in by the first code,
- * the page speaks the account's language (`t`, its texts).
+ * before it), then the recovery codes, kept, and on to the back office. The page speaks the
+ * account's language from the start (`t`, its texts).
  */
 export async function setUpThroughInvitation(
   page: Page,
@@ -83,11 +83,11 @@ export async function setUpThroughInvitation(
 ) {
   if (!account.invitation) throw new Error(`${account.email} has no invitation`);
   await page.goto(account.invitation);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  await page.getByLabel(t('staff:signIn.password')).fill(account.password);
+  await page.getByRole('button', { name: t('staff:invitation.continue') }).click();
+  await expect(page.getByRole('img', { name: t('staff:twoStep.qr') })).toBeVisible();
   await onSetup?.();
-  await setUpApp(page, account, 'Turn on and continue');
+  await setUpApp(page, account, t);
   const codes = page.getByRole('list', { name: t('staff:recovery.list') }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   account.recoveryCodes = await codes.allInnerTexts();

@@ -359,9 +359,6 @@ export const DISCOUNT_CODE_MAX_LENGTH = 40;
 /** The countries Amora serves; a site made for one country serves that one only. */
 export const SERVED_COUNTRIES = ['NL', 'BE', 'DE', 'GB', 'FR', 'ES', 'IT', 'PL', 'DK', 'FI', 'NO', 'SE'] as const;
 
-/** The filters a site's member search may offer. */
-export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
-
 /** A hosted profile in use, or retired (gone from every list, as a deleted member's). */
 export const HOSTED_STATUSES = ['active', 'retired'] as const;
 export type HostedStatus = (typeof HOSTED_STATUSES)[number];

@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './lander-pages.js';
 export * from './money.js';
 export type * from './schemas/index.js';
+export * from './search-fields.js';
 export * from './staff-rights.js';
 export * from './validation.js';
 export * from './web-routes.js';

@@ -1,9 +1,10 @@
 /**
  * A staff member's own language: the back office's words, dates and numbers, and the answers of the
- * staff API, refusals included, come in it. It is one of the app's eleven locales.
+ * staff API, refusals included, come in it. It is one of the app's eleven locales. An invitation's
+ * link answers it, so the page that sets up the account is in it from its first screen.
  */
 import { describe, expect, it } from 'vitest';
-import { staffClient } from './builders.js';
+import { STAFF_PASSWORD, setUpThroughInvitation, staffClient } from './builders.js';
 import { client, useTestApp } from './helpers.js';
 
 const t = useTestApp();
@@ -56,5 +57,39 @@ describe("a staff member's language", () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({ staff: { name: 'Sanne', language: 'nl' } });
+  });
+});
+
+describe("an invitation's link", () => {
+  const ask = (token: string) => client(t.app).get(`/api/staff/invitation.php?token=${encodeURIComponent(token)}`);
+
+  it('answers the language of the account it is for, while it may be used', async () => {
+    const { id } = await t.services.staff.addStaff({
+      email: `kasia-${Date.now()}@amora.test`,
+      name: 'Kasia',
+      password: STAFF_PASSWORD,
+      role: 'operator',
+      language: 'pl',
+    });
+    const invitation = await t.services.staff.inviteByCommand(id);
+    const asked = await ask(invitation);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ language: 'pl' });
+
+    // Once the account is set up (through a newer invitation), the link answers nothing of it.
+    await setUpThroughInvitation(t, client(t.app), id);
+    const used = await ask(invitation);
+    expect(used.statusCode).toBe(410);
+    expect(used.json()).toMatchObject({
+      error: 'invitation_invalid',
+      message: 'This invitation link has been used or has expired. Ask an admin for a new one.',
+    });
+  });
+
+  it('refuses a made-up or malformed token without telling anything', async () => {
+    expect((await ask('a'.repeat(43))).json()).toMatchObject({ error: 'invitation_invalid' });
+    const malformed = await ask('not a token');
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().fields.token).toMatchObject({ code: 'invalid' });
   });
 });

@@ -1,17 +1,19 @@
 /**
  * The back office in the staff member's language: the shell, the desks and the audit log's sentences
  * come from the `staff` catalogue in the language the account chose, and changing it switches them.
+ * An invitation's page is in the language of the account it is for.
  */
 import type { AuditEntry, InboxEntry } from '@amora/common';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import StaffInboxPage from '../src/features/staff/inbox/StaffInboxPage';
+import StaffInvitationPage from '../src/features/staff/invitation/StaffInvitationPage';
 import StaffLogPage from '../src/features/staff/log/StaffLogPage';
 import StaffSessionsPage from '../src/features/staff/sessions/StaffSessionsPage';
 import { StaffLayout } from '../src/features/staff/shared/StaffLayout';
 import { buildStaff } from './fixtures';
 import { renderScreen } from './render';
-import { fakeServer } from './server';
+import { apiError, fakeServer } from './server';
 
 function buildEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -125,5 +127,41 @@ describe('the back office in the staff member’s language', () => {
     expect(within(list).getByRole('button', { name: 'Przejmij' })).toBeTruthy();
     expect(list.textContent).toContain('Jan 1 pisze do profilu Zofia');
     expect(list.textContent).toContain('czeka 5 min');
+  });
+
+  it('opens an invitation in the language of the account it is for, not the page’s', async () => {
+    const token = 'Ab3-invitation-token-0123456789';
+    const server = fakeServer({
+      'GET /api/staff/me.php': { staff: null },
+      'GET /api/staff/invitation.php': { language: 'pl' },
+    });
+    const { container } = renderScreen(<StaffInvitationPage />, {
+      at: `/staff/invitation?token=${token}`,
+      layout: <StaffLayout />,
+    });
+    expect(await screen.findByRole('heading', { name: 'Konfiguracja logowania dwuetapowego' })).toBeTruthy();
+    expect(screen.getByLabelText('Hasło')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dalej' })).toBeTruthy();
+    expect(container.querySelector('.staff')?.getAttribute('lang')).toBe('pl');
+    for (const english of ['Set up', 'Welcome', 'Password', 'Continue', 'Staff']) {
+      expect(container.textContent, english).not.toContain(english);
+    }
+    expect(server.sent('GET /api/staff/invitation.php').map((request) => request.query)).toEqual([{ token }]);
+  });
+
+  it('says at once, in the page’s language, that a link is used or expired', async () => {
+    const used = 'This invitation link has been used or has expired. Ask an admin for a new one.';
+    const server = fakeServer({
+      'GET /api/staff/me.php': { staff: null },
+      'GET /api/staff/invitation.php': () => apiError(410, 'invitation_invalid', used),
+    });
+    renderScreen(<StaffInvitationPage />, {
+      at: '/staff/invitation?token=Ab3-used-token-0123456789',
+      layout: <StaffLayout />,
+    });
+    expect(await screen.findByText(used)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(server.sent('GET /api/staff/invitation.php')).toHaveLength(1);
   });
 });

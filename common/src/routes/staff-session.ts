@@ -14,6 +14,15 @@ export const staffSessionRoutes = {
     response: 'staffLoginResponse',
     errors: ['login_failed', 'two_step_setup_required'],
   }),
+  /** An invitation's link: the language of the account it is for, while it may still be used. */
+  invitation: defineRoute({
+    method: 'GET',
+    path: '/api/staff/invitation.php',
+    access: 'anyone',
+    query: 'staffInvitationQuery',
+    response: 'invitationLanguage',
+    errors: ['invitation_invalid'],
+  }),
   startInvitation: defineRoute({
     method: 'POST',
     path: '/api/staff/invitation.php',

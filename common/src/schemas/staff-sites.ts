@@ -1,7 +1,8 @@
 /** The back office's sites desk: the sites of the deployment, their settings, company details and host names. */
 import { z } from 'zod';
-import { LOCALES, PROFILE_DETAIL_FIELDS, SEARCH_FIELDS, SERVED_COUNTRIES } from '../constants.js';
+import { LOCALES, PROFILE_DETAIL_FIELDS, SERVED_COUNTRIES } from '../constants.js';
 import { CURRENCIES } from '../money.js';
+import { SEARCH_FIELDS } from '../search-fields.js';
 import { emailField } from './accounts.js';
 import { id } from './ids.js';
 import { companyInfo, settings } from './sites.js';

@@ -74,6 +74,10 @@ export const staffInvitationRequest = z.object({
   invitation: invitationToken,
   password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'password_too_long'),
 });
+/** GET /api/staff/invitation.php: the invitation of a link, before its password is given. */
+export const staffInvitationQuery = z.object({ token: invitationToken });
+/** The language of the account an invitation is for: its page is in that language from the first screen. */
+export const invitationLanguage = z.object({ language: localeField });
 /** The app to set up, for the account (by its address) the invitation is for. */
 export const invitationSetup = twoStepSetup.extend({ email: z.string() });
 /** POST /api/staff/two-step-setup.php: the set-up link went to the staff member's own address. */

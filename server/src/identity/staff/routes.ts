@@ -18,6 +18,10 @@ export const staffSignInRoutes: FastifyPluginAsync<{ rateLimitScale: number }> =
     return outcome;
   });
 
+  serve(app, routes.invitation, { config: perVisitor(rateLimitScale)(30, 10) }, (request) =>
+    staff.invitationLanguage(request.query.token),
+  );
+
   serve(app, routes.startInvitation, { config: perVisitor(rateLimitScale)(10, 10) }, async (request, reply) => {
     const { invitation, password } = request.body;
     const { session, outcome } = await staff.startInvitation(requestContext(request), invitation, password);

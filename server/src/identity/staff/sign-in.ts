@@ -168,6 +168,13 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
       return { session: { token, expires }, outcome: { two_step: 'code' as const } };
     },
 
+    /** The language of the account an invitation's link is for, while the link may still be used. */
+    async invitationLanguage(invitation: string) {
+      const invited = await findInvitedStaff(db, invitation, nowIso());
+      if (!invited) throw new DomainError('invitation_invalid');
+      return { language: toMember(invited).language };
+    },
+
     /**
      * The first step of an invitation: its link and the account's password start a session that
      * waits for the first code of a new app; the invitation itself is taken only with that code.

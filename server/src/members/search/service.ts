@@ -9,6 +9,7 @@ import {
   type SearchQuery,
   type SearchResponse,
   SIMILAR_RESULTS,
+  withOfferedFilters,
 } from '@amora/common';
 import type { Expression, SqlBool } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
@@ -157,8 +158,10 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       return profileIds.flatMap((id) => byId.get(id) ?? []);
     },
 
-    async search(site: Site, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
-      if (!viewer) assertVisitorMayBrowse(site, query.network, new DomainError('search_login_required'));
+    /** A page of the search; the filters the site does not offer (search_fields) narrow nothing. */
+    async search(site: Site, viewer: Viewer, asked: SearchQuery): Promise<SearchResponse> {
+      if (!viewer) assertVisitorMayBrowse(site, asked.network, new DomainError('search_login_required'));
+      const query = withOfferedFilters(asked, site.settings.search_fields);
       // The searcher's own profile and both sides of their blocks are left out inside the queries.
       const filter = filterFor(site, query, viewer, []);
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;

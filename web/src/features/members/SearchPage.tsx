@@ -1,4 +1,9 @@
-import { type ProfileCard as ProfileCardData, SEARCH_PAGE_SIZE } from '@amora/common';
+import {
+  offeredSearchFields,
+  type ProfileCard as ProfileCardData,
+  SEARCH_PAGE_SIZE,
+  withOfferedFilters,
+} from '@amora/common';
 import { lazy, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,7 +11,7 @@ import Container from 'react-bootstrap/Container';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useUser } from '../../api/hooks';
+import { useSettings, useUser } from '../../api/hooks';
 import type { SearchParams } from '../../api/member-keys';
 import { useSearch } from '../../api/members';
 import { useTranslation } from '../../i18n';
@@ -60,6 +65,9 @@ export default function SearchPage() {
   const { t } = useTranslation('members');
   useDocumentTitle(t('search.title'));
   const { user, isLoading: userLoading } = useUser();
+  const { data: settings } = useSettings();
+  const searchFields = settings?.search_fields ?? [];
+  const offered = offeredSearchFields(searchFields);
   const [params, setParams] = useSearchParams();
   const [sheetOpen, setSheetOpen] = useState(false);
   // On a phone the filters are loaded when their sheet first opens: their code, country names and
@@ -68,11 +76,14 @@ export default function SearchPage() {
   const filtersShown = useMediaQuery(FILTERS_BESIDE) || sheetOpened;
   const fromAddress = readQuery(params);
   const namesFilters = FILTER_KEYS.some((key) => params.has(key));
-  const query =
-    user && !namesFilters ? { ...memberFilters(user), page: fromAddress.page, after: fromAddress.after } : fromAddress;
+  // Filters the site does not offer (an old link, a remembered search) narrow nothing, so none is sent.
+  const query = withOfferedFilters(
+    user && !namesFilters ? { ...memberFilters(user), page: fromAddress.page, after: fromAddress.after } : fromAddress,
+    searchFields,
+  );
   const network = storedTracking()?.network;
-  // A member's own filters are known once the member is: no search for anyone before.
-  const search = useSearch({ ...query, network }, !userLoading);
+  // A member's own filters are known once the member is, and those offered once the site's settings are.
+  const search = useSearch({ ...query, network }, !userLoading && settings !== undefined);
 
   const go = (filters: Filters, page = 1, after?: string) => {
     if (user) rememberFilters(user, filters);
@@ -116,36 +127,46 @@ export default function SearchPage() {
               initial={filters.q ?? ''}
               onSearch={(q) => go({ ...filters, q })}
             />
-            <Button variant="outline-primary" className="filters-button d-lg-none" onClick={openSheet}>
-              <Icon svg={icons.filters} className="me-2" />
-              {t('search.filtersButton')}
-              {activeFilters > 0 && <span className="filters-count">{activeFilters}</span>}
-            </Button>
+            {offered.length > 0 && (
+              <Button variant="outline-primary" className="filters-button d-lg-none" onClick={openSheet}>
+                <Icon svg={icons.filters} className="me-2" />
+                {t('search.filtersButton')}
+                {activeFilters > 0 && <span className="filters-count">{activeFilters}</span>}
+              </Button>
+            )}
           </>
         }
       />
-      <div className="search-layout">
-        <Offcanvas
-          responsive="lg"
-          placement="bottom"
-          show={sheetOpen}
-          onHide={() => setSheetOpen(false)}
-          className="filter-sheet"
-          aria-labelledby="filters-title"
-        >
-          <Offcanvas.Header closeButton closeLabel={t('app:common.close')}>
-            <Offcanvas.Title as="h2" className="h5" id="filters-title">
-              {t('search.filtersButton')}
-            </Offcanvas.Title>
-          </Offcanvas.Header>
-          <Offcanvas.Body>
-            {filtersShown && (
-              <Suspense fallback={<Loading />}>
-                <SearchFilters key={JSON.stringify(filters)} value={filters} onApply={(next) => go(next)} />
-              </Suspense>
-            )}
-          </Offcanvas.Body>
-        </Offcanvas>
+      {/* A site that offers no filter has none to show: the results take the width. */}
+      <div className={offered.length > 0 ? 'search-layout' : undefined}>
+        {offered.length > 0 && (
+          <Offcanvas
+            responsive="lg"
+            placement="bottom"
+            show={sheetOpen}
+            onHide={() => setSheetOpen(false)}
+            className="filter-sheet"
+            aria-labelledby="filters-title"
+          >
+            <Offcanvas.Header closeButton closeLabel={t('app:common.close')}>
+              <Offcanvas.Title as="h2" className="h5" id="filters-title">
+                {t('search.filtersButton')}
+              </Offcanvas.Title>
+            </Offcanvas.Header>
+            <Offcanvas.Body>
+              {filtersShown && (
+                <Suspense fallback={<Loading />}>
+                  <SearchFilters
+                    key={JSON.stringify(filters)}
+                    fields={offered}
+                    value={filters}
+                    onApply={(next) => go(next)}
+                  />
+                </Suspense>
+              )}
+            </Offcanvas.Body>
+          </Offcanvas>
+        )}
         <div className="search-results">
           {search.isError && <Alert variant="danger">{search.error.message}</Alert>}
           {search.isPending && (

@@ -1,4 +1,4 @@
-import { displayPhone, footerPages } from '@amora/common';
+import { type CompanyInfo, displayPhone, footerPages } from '@amora/common';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { useCompanyInfo, useSettings } from '../../api/hooks';
@@ -32,16 +32,32 @@ export function Footer() {
             )}
           </ul>
         </nav>
-        {company && (
-          <p className="small mb-2">
-            © {new Date().getFullYear()} {company.name} · {company.address}, {company.city} ·{' '}
-            {t('footer.kvk', { kvk: company.kvk })} · {t('footer.vat', { vat: company.vat_numbers.join(', ') })} ·{' '}
-            {t('footer.phone')}{' '}
-            <a href={`tel:${displayPhone(company.support_phone)}`}>{displayPhone(company.support_phone)}</a>
-          </p>
-        )}
+        {company && <CompanyLine company={company} />}
         <p className="disclaimer mb-0">{t('footer.disclaimer')}</p>
       </Container>
     </footer>
+  );
+}
+
+/** The company's details; those not filled in yet (a new site's) are left out, not shown empty. */
+function CompanyLine({ company }: { company: CompanyInfo }) {
+  const { t } = useTranslation();
+  const phone = displayPhone(company.support_phone);
+  const details = [
+    `© ${new Date().getFullYear()} ${company.name}`,
+    [company.address, company.city].filter(Boolean).join(', '),
+    company.kvk && t('footer.kvk', { kvk: company.kvk }),
+    company.vat_numbers.length > 0 && t('footer.vat', { vat: company.vat_numbers.join(', ') }),
+  ].filter(Boolean);
+  return (
+    <p className="small mb-2">
+      {details.join(' · ')}
+      {phone && (
+        <>
+          {' · '}
+          {t('footer.phone')} <a href={`tel:${phone}`}>{phone}</a>
+        </>
+      )}
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Trans } from '../../../i18n';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { useStartInvitation } from '../shared/api';
+import { useInvitation, useStartInvitation } from '../shared/api';
 import { StaffField } from '../shared/StaffField';
 import { TwoStepEnrolment } from '../shared/TwoStep';
 import { useStaffWords } from '../shared/words';
@@ -19,8 +19,9 @@ type Step =
 
 /**
  * /staff/invitation?token=… (signed out): an admin's invitation sets up the account's authenticator
- * app. The password the admin passed on, then the app's QR code and first code, then the recovery
- * codes, shown once; then the back office.
+ * app, in the account's language (StaffLayout waits for the link's answer). The password the admin
+ * passed on, then the app's QR code and first code, then the recovery codes, shown once; then the
+ * back office.
  */
 export default function StaffInvitationPage() {
   const { t } = useStaffWords();
@@ -30,12 +31,16 @@ export default function StaffInvitationPage() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState<Step>({ step: 'password' });
   const again = () => setCurrent({ step: 'password', notice: t('invitation.again') });
+  // A link used or expired says so at once, before its password is typed in vain.
+  const refused = useInvitation().error;
 
   return (
     <div className="staff-login staff-invitation">
       <h1 className="h3 mb-3">{t('invitation.title')}</h1>
       {!invitation ? (
         <Alert variant="warning">{t('invitation.noLink')}</Alert>
+      ) : refused ? (
+        <Alert variant="warning">{refused.message}</Alert>
       ) : current.step === 'password' ? (
         <PasswordStep
           invitation={invitation}

@@ -7,7 +7,15 @@ import Form from 'react-bootstrap/Form';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../../shared/components/Loading';
 import { LogoMark } from '../../../shared/components/Logo';
-import { useSetAway, useSignOutWhenSessionEnds, useStaffLogin, useStaffLogout, useStaffMe } from './api';
+import {
+  INVITATION_PATH,
+  useInvitation,
+  useSetAway,
+  useSignOutWhenSessionEnds,
+  useStaffLogin,
+  useStaffLogout,
+  useStaffMe,
+} from './api';
 import { StaffField } from './StaffField';
 import { TwoStepCodeForm } from './TwoStep';
 import { useStaffLanguage, useStaffWords, useStaffWordsReady } from './words';
@@ -54,24 +62,22 @@ const PAGES: { to: string; label: NavLabel; right?: StaffRight; matches: (path: 
   { to: '/staff/sessions', label: 'sessions', matches: (path) => path.startsWith('/staff/sessions') },
 ];
 
-/** The invitation's page is open signed out and signed in: it is where an account's app is set up. */
-const INVITATION_PATH = '/staff/invitation';
-
 const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
 
 /** Where /staff leads: the role's first page in the bar (an admin's dashboard, an operator's inbox, a moderator's photos). */
 export const firstPageFor = (role: StaffRole) => pagesFor(role)[0]?.to ?? '/staff/sessions';
 
 /**
- * The staff area, in the staff member's language (signed out, the site's): its own sign-in, then the
- * screens the staff member's role may use.
+ * The staff area, in the staff member's language (signed out, the invited account's on an
+ * invitation's page, else the site's): its own sign-in, then the screens the staff member's role may use.
  */
 export function StaffLayout() {
   const me = useStaffMe();
+  const invitation = useInvitation();
   const language = useStaffLanguage();
   const wordsReady = useStaffWordsReady(language);
   useSignOutWhenSessionEnds();
-  if (me.isPending || !wordsReady) return <Loading />;
+  if (me.isPending || invitation.isLoading || !wordsReady) return <Loading />;
   return <StaffShell />;
 }
 

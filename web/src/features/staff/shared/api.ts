@@ -3,6 +3,7 @@ import { staffSessionRoutes } from '@amora/common/routes/staff-session';
 import { staffSiteRoutes } from '@amora/common/routes/staff-sites';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../../api/client';
 import { withStaffWords } from './staff-catalogue';
 
@@ -25,6 +26,7 @@ export const staffKeys = {
   log: (filter: AuditFilter) => ['staff', 'log', filter] as const,
   payments: (filter: PaymentFilter) => ['staff', 'payments', filter] as const,
   sessions: ['staff', 'sessions'] as const,
+  invitation: (token: string | null) => ['staff', 'invitation', token] as const,
   cases: (filter: CaseFilter) => ['staff', 'cases', filter] as const,
   members: (query: string) => ['staff', 'members', query] as const,
   member: (id: number) => ['staff', 'member', id] as const,
@@ -71,6 +73,27 @@ export function useStaffMe() {
   return useQuery({
     queryKey: staffKeys.me,
     queryFn: async () => withStaffWords((await api(staffSessionRoutes.staffMe)).staff),
+  });
+}
+
+/** The invitation's page is open signed out and signed in: it is where an account's app is set up. */
+export const INVITATION_PATH = '/staff/invitation';
+
+/**
+ * On the invitation's page, what its link answers: the language of the account it is for (the
+ * page is in it), or a refusal when the link is used or expired. Elsewhere nothing is asked.
+ */
+export function useInvitation() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const token = (pathname === INVITATION_PATH && params.get('token')) || null;
+  return useQuery({
+    queryKey: staffKeys.invitation(token),
+    queryFn: () => api(staffSessionRoutes.invitation, { token: token ?? '' }),
+    enabled: token !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    // A refusal stands: the screens that show it would otherwise ask again as they mount.
+    retryOnMount: false,
   });
 }
 

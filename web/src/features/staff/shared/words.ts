@@ -1,6 +1,6 @@
 /**
  * The back office's words: the `staff` namespace of the app's catalogues (staff-catalogue.ts), in the
- * staff member's language (signed out, the page's: the site's). It loads with the back office's chunk,
+ * staff member's language (signed out, the invited account's or the page's: the site's). It loads with the back office's chunk,
  * never with the member app's first page (StaffLayout waits for it), and dates, numbers and money
  * follow it.
  */
@@ -10,15 +10,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../api/client';
 import { i18n } from '../../../i18n';
-import { staffKeys, useStaffMe } from './api';
+import { staffKeys, useInvitation, useStaffMe } from './api';
 import { loadStaffWords, STAFF_NAMESPACE, withStaffWords } from './staff-catalogue';
 
 /** The page's language: the site's, where nobody is signed in, and the one a new account starts with. */
 export const siteLanguage = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
 
-/** The language the back office is in: the signed-in staff member's, else the page's. */
+/**
+ * The language the back office is in: the signed-in staff member's; on an invitation's page, that of
+ * the account it is for; else the page's.
+ */
 export function useStaffLanguage(): Locale {
-  return useStaffMe().data?.language ?? siteLanguage();
+  const invited = useInvitation().data?.language;
+  return useStaffMe().data?.language ?? invited ?? siteLanguage();
 }
 
 /** Whether the back office's words in `language` are at hand (loading them if not). */
