@@ -13,12 +13,9 @@ const STAFF_DIR = import.meta.dirname;
 
 /** Desks not yet in the staff member's language: their files still hold English. */
 const STILL_ENGLISH = [
-  'cases',
   'discounts',
   'inbox/StaffConversationPage.tsx',
-  'members',
   'payments',
-  'photos',
   'prices',
   'profiles',
   'sites',
