@@ -55,6 +55,9 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expect(card).toContainText('Asked me to pay for a plane ticket.');
   await card.getByRole('button', { name: 'Take in review' }).click();
   await expect(card).toContainText('You are reviewing this case.');
+  // A report opens with no decision chosen: the moderator chooses one.
+  await expect(card.getByLabel('Take action')).not.toBeChecked();
+  await expect(card.getByLabel('Dismiss')).not.toBeChecked();
   await card.getByLabel('Take action').check();
   await card.getByLabel('Measure').selectOption({ label: 'Suspend the account' });
   await card.getByLabel('Facts and reasons (optional)').fill('Two members sent us the same request for money.');
@@ -76,7 +79,7 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await page.getByRole('button', { name: 'Adjust credits' }).click();
   await expect(page.getByRole('alert')).toContainText('Credits adjusted.');
   await expect(page.getByRole('table', { name: 'Credits ledger' }).getByRole('row').first()).toContainText(
-    'adjustment',
+    'Adjusted by staff',
   );
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-member');
