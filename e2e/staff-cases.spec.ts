@@ -84,6 +84,16 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-member');
 
+  // Who reported is not suspended: suspending or banning them waits in the danger zone, asked again first.
+  await page.getByRole('link', { name: reporterName, exact: true }).click();
+  const danger = page.getByRole('region', { name: 'Danger zone' });
+  await danger.getByRole('button', { name: 'Ban' }).click();
+  await expect(danger.getByText(`Ban ${reporterName}? They are signed out at once`)).toBeFocused();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-member-danger');
+  await danger.getByRole('button', { name: 'Cancel' }).click();
+  await expect(danger.getByRole('button', { name: 'Ban' })).toBeEnabled();
+
   // The member is signed out at once, and the statement of reasons says why and how to appeal.
   await reported.goto('/chats');
   await expect(reported).toHaveURL(/\/login/);

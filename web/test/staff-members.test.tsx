@@ -50,7 +50,10 @@ describe('StaffMemberPage', () => {
       'POST /api/staff/member-action.php': ({ body }: SentRequest) => {
         const action = body as { action: string; amount?: number };
         if (action.action === 'credits') {
-          current = memberDetail(current.member, current.credits.balance + (action.amount ?? 0));
+          current = {
+            ...memberDetail(current.member, current.credits.balance + (action.amount ?? 0)),
+            reports: current.reports,
+          };
         } else if (action.action === 'suspend' || action.action === 'ban') {
           current = memberDetail({
             status: 'suspended',
@@ -215,6 +218,30 @@ describe('StaffMemberPage', () => {
     expect(container.querySelector('.staff-member')?.lastElementChild).toBe(zone);
     const actions = screen.getByRole('form', { name: 'Grant or take credits' }).closest('.staff-card');
     expect(actions?.querySelector('.btn-danger, .btn-outline-danger')).toBeNull();
+  });
+
+  it('starts afresh on another member’s page, without the outcome of an action on the one before', async () => {
+    const report = {
+      id: 1,
+      reason: 'scam',
+      comment: null,
+      created_at: '2026-02-01T12:00:00Z',
+      direction: 'received' as const,
+      other: { id: 12, name: 'Carla' },
+    };
+    memberServer('moderator', { ...memberDetail(), reports: [report] });
+    const { events, location } = open();
+    const form = await screen.findByRole('form', { name: 'Grant or take credits' });
+    await events.type(within(form).getByLabelText('Credits (+ grant, − take)'), '5');
+    await events.type(within(form).getByLabelText('Why'), 'Goodwill');
+    await events.click(within(form).getByRole('button', { name: 'Adjust credits' }));
+    await screen.findByText('Credits adjusted.');
+    await events.click(screen.getByRole('button', { name: 'Ban' }));
+    await events.click(screen.getByRole('link', { name: 'Carla' }));
+    await waitFor(() => expect(location()).toBe('/staff/members/12'));
+    await screen.findByRole('form', { name: 'Grant or take credits' });
+    expect(screen.queryByText('Credits adjusted.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Yes, ban' })).toBeNull();
   });
 
   it('offers no erasing to a moderator', async () => {

@@ -31,6 +31,11 @@ const languageName = (code: string, language: string) =>
 /** /staff/members/:id (moderators, admins): what staff may know of a member, and what they may do. */
 export default function StaffMemberPage() {
   const id = Number(useParams().id);
+  // Another member's page starts afresh: no outcome, confirmation or text typed for the one before.
+  return <MemberDesk key={id} id={id} />;
+}
+
+function MemberDesk({ id }: { id: number }) {
   const member = useStaffMember(id);
   const actions = useMemberActions(id);
   const { t, language, locale } = useStaffWords();
