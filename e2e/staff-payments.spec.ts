@@ -59,7 +59,12 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   const purchase = rows.nth(1);
   await expect(purchase).toContainText(`Ines (#${profileId})`);
   await expect(purchase).toContainText('150 credits');
-  await expect(purchase).toContainText('paid');
+  await expect(purchase).toContainText('Paid');
+  // The member's name leads to what the members desk knows of them.
+  await expect(purchase.getByRole('link', { name: `Ines (#${profileId})` })).toHaveAttribute(
+    'href',
+    `/staff/members/${profileId}`,
+  );
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-payments');
 
@@ -76,7 +81,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   );
 
   await filters.getByLabel('Status').selectOption('refunded');
-  await expect(rows.nth(1)).toContainText('refunded');
+  await expect(rows.nth(1)).toContainText('Refunded');
   await expect(rows.nth(1)).toContainText('150 taken back');
   await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
 
@@ -97,7 +102,8 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-log');
 
-  // A campaign code: added for the site, then expired; the list says how often it was used.
+  // A campaign code: added for the site, then switched off; the list says how often it was used. The demo's
+  // SUMMER2024, past its last day, reads expired though its switch is on.
   const code = `AUTUMN${testInfo.project.name.toUpperCase()}`;
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Codes' }).click();
   const form = page.getByRole('form', { name: 'New discount code' });
@@ -109,11 +115,15 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   const row = page.getByRole('table', { name: 'Discount codes' }).getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('15% · Once per member');
   await expect(row).toContainText('until 31 December 2099');
+  await expect(row).toContainText('Active');
+  const summer = page.getByRole('table', { name: 'Discount codes' }).getByRole('row').filter({ hasText: 'SUMMER2024' });
+  await expect(summer).toContainText('until 1 September 2024');
+  await expect(summer).toContainText('Expired');
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-discounts');
-  await row.getByRole('button', { name: `Expire ${code}` }).click();
-  await expect(row).toContainText('Expired');
-  await expect(row.getByRole('button', { name: `Activate ${code}` })).toBeVisible();
+  await row.getByRole('button', { name: `Switch off ${code}` }).click();
+  await expect(row).toContainText('Off');
+  await expect(row.getByRole('button', { name: `Switch on ${code}` })).toBeVisible();
 
   // Prices: a bundle put on sale in the Netherlands, seen by the member at its price, changed, then taken off sale.
   const bundle = NEW_BUNDLE[testInfo.project.name as keyof typeof NEW_BUNDLE];

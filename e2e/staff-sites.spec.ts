@@ -31,6 +31,10 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   await expect(page.getByRole('list', { name: 'Sites' }).getByRole('link', { name: /Liefdevol/ })).toContainText(
     'Dutch (Netherlands)',
   );
+  await page.getByRole('button', { name: 'About: New site' }).click();
+  await expect(page.getByRole('tooltip')).toContainText("Point the domain's DNS at this server first.");
+  await screenshot(page, testInfo, 'staff-sites');
+  await page.keyboard.press('Escape');
 
   // A domain another site is reached at: refused at the field; a fresh one opens the new site's page.
   const form = page.getByRole('form', { name: 'New site' });
@@ -102,8 +106,15 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   expect(companyInfo).toMatchObject({ name: 'Zomer B.V.', kvk: '87654321' });
   await member.close();
 
-  // Another host name reaches the site at once; the site's own cannot be removed; the other can.
+  // What a section is for stands behind the info button beside its title.
   const hosts = page.getByRole('region', { name: 'Host names' });
+  await hosts.getByRole('button', { name: 'About: Host names' }).click();
+  await expect(page.getByRole('tooltip')).toContainText('Point each one');
+  await screenshot(page, testInfo, 'staff-site-help');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toBeHidden();
+
+  // Another host name reaches the site at once; the site's own cannot be removed; the other can.
   const alias = `www.${domain}`;
   await hosts.getByLabel('Another host name').fill('liefdevol.localhost');
   await hosts.getByRole('button', { name: 'Add host name' }).click();

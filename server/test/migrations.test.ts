@@ -16,6 +16,7 @@ import {
   totpCode,
   useTestApp,
 } from './helpers.js';
+import { undoFacesInSearch } from './undo-faces-in-search.js';
 
 const t = useTestApp();
 
@@ -74,6 +75,7 @@ async function undoLaterMigrations() {
 
 /** Profiles without the test accounts' mark and the members' index of search. */
 async function undoHonestShowcase() {
+  await undoFacesInSearch(t.db, t.database.engine);
   for (const index of ['profiles_search_members', 'profiles_test_accounts'])
     await sql`drop index ${sql.ref(index)}`.execute(t.db);
   await sql`alter table profiles drop column test_account`.execute(t.db);

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import StaffCasesPage from '../src/features/staff/cases/StaffCasesPage';
 import StaffPaymentsPage from '../src/features/staff/payments/StaffPaymentsPage';
+import { buildStaff } from './fixtures';
 import { renderScreen } from './render';
 import { apiError, fakeServer } from './server';
 
@@ -311,6 +312,41 @@ describe('StaffPaymentsPage', () => {
     expect(await within(form).findByText('This payment cannot be refunded: the provider refused it.')).toBeTruthy();
     await events.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Refund payment #3001' })).toBeNull();
+  });
+
+  it('links each member to the members desk, and says how each payment stands in the staff member’s language', async () => {
+    const server = paymentsServer([
+      buildPayment(),
+      buildPayment({
+        id: 3003,
+        member: null,
+        status: 'refunded',
+        credits: 2,
+        refunded_credits: 2,
+        refusal: 'trial_used',
+        refund_refusal: 'refunded already',
+      }),
+    ]);
+    server.on('GET /api/staff/me.php', { staff: buildStaff({ language: 'nl' }) });
+    renderScreen(<StaffPaymentsPage />);
+    const table = await screen.findByRole('table', { name: 'Betalingen' }, { timeout: 3000 });
+    const [, paid, trial] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(
+      within(paid as HTMLElement)
+        .getByRole('link', { name: 'Bob (#77)' })
+        .getAttribute('href'),
+    ).toBe('/staff/members/77');
+    expect(paid?.textContent).toContain('100 credits');
+    expect(paid?.textContent).toContain('Betaald');
+    expect(within(paid as HTMLElement).getByRole('button', { name: 'Terugbetalen betaling #3001' })).toBeTruthy();
+    expect(within(trial as HTMLElement).queryByRole('link')).toBeNull();
+    expect(trial?.textContent).toContain('Verwijderd lid');
+    expect(trial?.textContent).toContain('2 credits, 2 teruggenomen');
+    expect(
+      within(trial as HTMLElement).getByText(
+        'Geen credits, terugbetaald: het proefpakket is voor leden die nog nooit betaalden',
+      ),
+    ).toBeTruthy();
   });
 
   it('filters by status, method and member', async () => {

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import StaffDiscountsPage from '../src/features/staff/discounts/StaffDiscountsPage';
 import StaffPricesPage from '../src/features/staff/prices/StaffPricesPage';
+import { buildStaff } from './fixtures';
 import { renderScreen } from './render';
 import { apiError, deferred, fakeServer, json, type SentRequest } from './server';
 
@@ -54,19 +55,51 @@ describe('StaffDiscountsPage', () => {
 
   it('lists the codes with their discount, limits, uses and status', async () => {
     discountsServer([
-      discount({ country: 'NL', minimum_order_value: 2500, expires: '2026-06-30T23:59:59Z' }),
+      discount({ country: 'NL', minimum_order_value: 2500, expires: '2099-06-30T23:59:59Z' }),
       discount({ id: 12, code: 'OLD', status: 'inactive', used: 1, validity: 'unlimited' }),
     ]);
     renderScreen(<StaffDiscountsPage />);
     const table = await screen.findByRole('table', { name: 'Discount codes' });
     const [, spring, old] = within(table).getAllByRole('row');
     expect(within(spring as HTMLElement).getByText('20% · Once per member')).toBeTruthy();
-    expect(within(spring as HTMLElement).getByText('NL · from 25.00 · until 30 June 2026')).toBeTruthy();
+    expect(within(spring as HTMLElement).getByText('NL · from 25.00 · until 30 June 2099')).toBeTruthy();
     expect(within(spring as HTMLElement).getByText('3 uses')).toBeTruthy();
     expect(within(spring as HTMLElement).getByText('Active')).toBeTruthy();
     expect(within(old as HTMLElement).getByText('1 use')).toBeTruthy();
-    expect(within(old as HTMLElement).getByText('Expired')).toBeTruthy();
-    expect(within(old as HTMLElement).getByRole('button', { name: 'Activate OLD' })).toBeTruthy();
+    expect(within(old as HTMLElement).getByText('Off')).toBeTruthy();
+    expect(within(old as HTMLElement).getByRole('button', { name: 'Switch on OLD' })).toBeTruthy();
+  });
+
+  it('reads a code past its last day as expired, though its switch is on (the demo’s SUMMER2024)', async () => {
+    discountsServer([
+      discount({ code: 'SUMMER2024', expires: '2024-09-01T00:00:00Z' }),
+      discount({ id: 12, code: 'ENDED', status: 'inactive', expires: '2024-09-01T00:00:00Z' }),
+    ]);
+    renderScreen(<StaffDiscountsPage />);
+    const table = await screen.findByRole('table', { name: 'Discount codes' });
+    const [, summer, ended] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(summer as HTMLElement).getByText('until 1 September 2024')).toBeTruthy();
+    expect(within(summer as HTMLElement).getByText('Expired')).toBeTruthy();
+    expect(within(summer as HTMLElement).queryByText('Active')).toBeNull();
+    expect(within(summer as HTMLElement).getByRole('button', { name: 'Switch off SUMMER2024' })).toBeTruthy();
+    expect(within(ended as HTMLElement).getByText('Expired')).toBeTruthy();
+  });
+
+  it('shows a German admin the codes and their states in German', async () => {
+    const server = discountsServer([
+      discount({ expires: '2099-06-30T23:59:59Z', used: 1 }),
+      discount({ id: 12, code: 'SUMMER2024', expires: '2024-09-01T00:00:00Z', methods: ['directdebit'] }),
+    ]);
+    server.on('GET /api/staff/me.php', { staff: buildStaff({ language: 'de' }) });
+    renderScreen(<StaffDiscountsPage />);
+    const table = await screen.findByRole('table', { name: 'Rabattcodes' }, { timeout: 3000 });
+    const [, spring, summer] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(spring as HTMLElement).getByText('20 % · Einmal pro Mitglied')).toBeTruthy();
+    expect(within(spring as HTMLElement).getByText('1-mal')).toBeTruthy();
+    expect(within(spring as HTMLElement).getByText('Aktiv')).toBeTruthy();
+    expect(within(summer as HTMLElement).getByText('Lastschrift · bis 1. September 2024')).toBeTruthy();
+    expect(within(summer as HTMLElement).getByText('Abgelaufen')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Neuer Rabattcode' })).toBeTruthy();
   });
 
   it('shows one site’s codes when a site is chosen', async () => {
@@ -146,19 +179,19 @@ describe('StaffDiscountsPage', () => {
     expect(within(form).queryByRole('alert')).toBeNull();
   });
 
-  it('changes a code’s percentage and last day, and expires it', async () => {
+  it('changes a code’s percentage and last day, and switches it off', async () => {
     const server = discountsServer();
     const { events } = renderScreen(<StaffDiscountsPage />);
     await screen.findByRole('table', { name: 'Discount codes' });
-    await events.click(screen.getAllByRole('button', { name: 'Edit' })[0] as HTMLElement);
+    await events.click(await screen.findByRole('button', { name: 'Edit SPRING' }));
     const change = screen.getByRole('form', { name: 'Change SPRING' });
     await events.clear(within(change).getByLabelText('% off'));
     await events.type(within(change).getByLabelText('% off'), '25');
     await events.type(within(change).getByLabelText('Last day'), '2026-05-01');
     await events.click(within(change).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('25% · Once per member')).toBeTruthy();
-    await events.click(screen.getByRole('button', { name: 'Expire SPRING' }));
-    expect(await screen.findByRole('button', { name: 'Activate SPRING' })).toBeTruthy();
+    await events.click(screen.getByRole('button', { name: 'Switch off SPRING' }));
+    expect(await screen.findByRole('button', { name: 'Switch on SPRING' })).toBeTruthy();
     expect(server.sent('PUT /api/staff/discounts.php').map((request) => request.body)).toEqual([
       { id: 11, percentage: 25, last_day: '2026-05-01' },
       { id: 11, status: 'inactive' },

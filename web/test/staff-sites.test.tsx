@@ -2,9 +2,10 @@
 import type { SiteChange, StaffSite } from '@amora/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { StaffLayout } from '../src/features/staff/shared/StaffLayout';
 import StaffSitePage from '../src/features/staff/sites/StaffSitePage';
 import StaffSitesPage from '../src/features/staff/sites/StaffSitesPage';
-import { buildSettings } from './fixtures';
+import { buildSettings, buildStaff } from './fixtures';
 import { descriptionOf, renderScreen } from './render';
 import { apiError, deferred, fakeServer, json, type SentRequest } from './server';
 
@@ -237,6 +238,51 @@ describe('StaffSitePage', () => {
     );
   });
 
+  it('explains each section behind an info button beside its title, not in a paragraph', async () => {
+    siteServer();
+    const { events } = openSite();
+    const hosts = await screen.findByRole('region', { name: 'Host names' });
+    const explanation = /Every address that reaches this site/;
+    expect(screen.queryByText(explanation)).toBeNull();
+    await events.click(within(hosts).getByRole('button', { name: 'About: Host names' }));
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(explanation);
+    for (const title of ['General', 'Company', 'Texts', 'Members', 'Credits and money', 'Place', 'Support', 'Staff']) {
+      const section = screen.getByRole('region', { name: title });
+      expect(within(section).getByRole('button', { name: `About: ${title}` })).toBeTruthy();
+    }
+  });
+
+  it('speaks a Dutch admin’s language: words, plurals, names of languages and countries, and money', async () => {
+    const server = siteServer();
+    server.on('GET /api/staff/me.php', { staff: buildStaff({ language: 'nl' }) });
+    const saved = buildSite();
+    saved.settings.minimum_message_costs = { BE: { costs: 250, currency: 'EUR' } };
+    server.on('GET /api/staff/site.php', saved);
+    const { events, container } = renderScreen(<StaffSitePage />, {
+      at: '/staff/sites/4',
+      route: '/staff/sites/:id',
+      layout: <StaffLayout />,
+    });
+    const money = await screen.findByRole('region', { name: 'Credits en geld' });
+    expect(screen.getByText('liefde.test · Nederlands')).toBeTruthy();
+    expect(within(money).getByText('€ 2,50')).toBeTruthy();
+    expect(within(money).getByLabelText('Minimumprijs in België')).toBeTruthy();
+    const preview = screen.getByRole('region', { name: 'Voorbeeld' });
+    expect(preview.textContent).toContain('Nieuwe leden krijgen 0 credits en 3 gratis berichten.');
+    await events.clear(within(money).getByLabelText('Een bericht kost'));
+    await events.type(within(money).getByLabelText('Een bericht kost'), '1');
+    await events.click(screen.getByLabelText('Duitsland'));
+    const saveBar = screen.getByRole('form', { name: 'Wijzigingen van de site opslaan' });
+    expect(within(saveBar).getByRole('status').textContent).toBe('2 wijzigingen niet opgeslagen');
+    await events.click(within(money).getByRole('button', { name: 'Uitleg: Credits en geld' }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Wat leden in credits betalen, en wat ze gratis krijgen.',
+    );
+    for (const english of ['Host names', 'Company', 'Save changes', 'credits and', 'Preview', 'Least']) {
+      expect(container.textContent, english).not.toContain(english);
+    }
+  });
+
   it('says when there is no such site, with the way back', async () => {
     const server = siteServer();
     server.on('GET /api/staff/site.php', apiError(404, 'not_found', 'This page could not be found'));
@@ -270,6 +316,16 @@ describe('StaffSitesPage', () => {
       language: 'fr',
       country: 'FR',
     });
+  });
+
+  it('keeps what sites are and how a new one starts behind info buttons', async () => {
+    siteServer();
+    const { events } = renderScreen(<StaffSitesPage />, { at: '/staff/sites' });
+    await screen.findByRole('list', { name: 'Sites' });
+    expect(screen.queryByText(/Point the domain's DNS at this server first/)).toBeNull();
+    await events.click(screen.getByRole('button', { name: 'About: New site' }));
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(/Point the domain's DNS at this server first/);
+    expect(screen.getByRole('button', { name: 'About: Sites' })).toBeTruthy();
   });
 
   it('serves every country unless one is chosen, and shows refusals at their fields', async () => {

@@ -93,14 +93,9 @@ function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
   const conditions = [];
   if (filter.bodyTypes) conditions.push(eb('profiles.body_type', 'in', [...filter.bodyTypes]));
   if (filter.city) conditions.push(eb(eb.fn('lower', ['profiles.city']), '=', filter.city.toLowerCase()));
-  if (filter.withMainPhoto !== undefined) {
-    const activeMain = eb
-      .selectFrom('photos')
-      .select('photos.id')
-      .whereRef('photos.id', '=', 'profiles.main_photo_id')
-      .where('photos.status', '=', 'active');
-    conditions.push(filter.withMainPhoto ? eb.exists(activeMain) : eb.not(eb.exists(activeMain)));
-  }
+  // A literal: the partial index of members' profiles holds those with a face only.
+  if (filter.withMainPhoto !== undefined)
+    conditions.push(eb('profiles.has_face', '=', eb.lit(filter.withMainPhoto ? 1 : 0)));
   return conditions;
 }
 

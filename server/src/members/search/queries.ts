@@ -1,6 +1,6 @@
 /** Search: a filter's profiles as pages of cards, and the cards of given ids. */
 import type { SearchPlace } from '@amora/common';
-import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CardRow, ImageRow, PresenceRow } from '../presenter.js';
@@ -104,8 +104,8 @@ export function listedProfile(filter: SearchFilter, profileId: Expression<number
 /**
  * Recently active first, never-active last (PostgreSQL would put nulls first); a name search in
  * name order. The id keeps the order stable between pages. The indexes of migrations
- * FastMemberSearch, NameSearch and HonestShowcase (members' profiles) follow these orders. Reads only what a card shows, main photo
- * included, in one query.
+ * FastMemberSearch, NameSearch, HonestShowcase (members' profiles) and FacesInSearch follow these
+ * orders. Reads only what a card shows, main photo included, in one query a stretch.
  */
 export async function searchProfiles(
   db: Db,
@@ -229,21 +229,35 @@ async function pageAfter(db: Db, filter: SearchFilter, limit: number, after: Sea
   return cards;
 }
 
+/**
+ * A stretch of the order: the page's profiles picked first, from the search index alone (it holds
+ * every column a filter and the order read), and only then their cards and main photos.
+ */
 async function pageInOrder(
   db: Db,
   filter: SearchFilter,
   limit: number,
   { offset, past }: { offset?: number; past?: Past },
 ): Promise<CardWithMain[]> {
-  const rows = await selectCards(db)
-    .where(matching(filter))
-    .$if(past !== undefined, (query) => query.where((eb) => (past as Past)(eb)))
-    .$if(filter.nameStart !== undefined, (query) => query.orderBy('profiles.name_key').orderBy('profiles.id'))
-    .$if(filter.nameStart === undefined, (query) =>
-      query.orderBy('profiles.last_active_at', (order) => order.desc().nullsLast()).orderBy('profiles.id', 'desc'),
-    )
+  const byName = filter.nameStart !== undefined;
+  const picked = inOrder(
+    db
+      .selectFrom('profiles')
+      .select('profiles.id')
+      .where(matching(filter))
+      .$if(past !== undefined, (query) => query.where((eb) => (past as Past)(eb))),
+    byName,
+  )
     .limit(limit)
-    .$if(offset !== undefined && offset > 0, (query) => query.offset(offset as number))
-    .execute();
+    .$if(offset !== undefined && offset > 0, (query) => query.offset(offset as number));
+  const rows = await inOrder(selectCards(db).where('profiles.id', 'in', picked), byName).execute();
   return rows.map(toCardWithMain);
+}
+
+/** A name search in name order; any other newest activity first (see searchProfiles). */
+function inOrder<Query extends SelectQueryBuilder<Database, 'profiles', object>>(query: Query, byName: boolean): Query {
+  const ordered = byName
+    ? query.orderBy('profiles.name_key').orderBy('profiles.id')
+    : query.orderBy('profiles.last_active_at', (order) => order.desc().nullsLast()).orderBy('profiles.id', 'desc');
+  return ordered as Query;
 }

@@ -58,6 +58,7 @@ import * as staffLoginFailures from './migrations/1765260000000-StaffLoginFailur
 import * as likesPaged from './migrations/1765270000000-LikesPaged.js';
 import * as searchTotalsBounded from './migrations/1765275000000-SearchTotalsBounded.js';
 import * as honestShowcase from './migrations/1765280000000-HonestShowcase.js';
+import * as facesInSearch from './migrations/1765290000000-FacesInSearch.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -113,6 +114,7 @@ const MIGRATIONS = {
   '1765270000000-LikesPaged': likesPaged,
   '1765275000000-SearchTotalsBounded': searchTotalsBounded,
   '1765280000000-HonestShowcase': honestShowcase,
+  '1765290000000-FacesInSearch': facesInSearch,
 };
 
 /** Whether this version of Amora has a migration of that name: a backup made by a newer one is restored by that. */

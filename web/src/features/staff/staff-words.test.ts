@@ -12,15 +12,7 @@ import { describe, expect, it } from 'vitest';
 const STAFF_DIR = import.meta.dirname;
 
 /** Desks not yet in the staff member's language: their files still hold English. */
-const STILL_ENGLISH = [
-  'discounts',
-  'inbox/StaffConversationPage.tsx',
-  'payments',
-  'prices',
-  'profiles',
-  'sites',
-  'shared/PersonaSheet.tsx',
-];
+const STILL_ENGLISH = ['inbox/StaffConversationPage.tsx', 'profiles', 'shared/PersonaSheet.tsx'];
 
 /** Props whose text a person reads or hears. */
 const WORD_PROPS = new Set([

@@ -32,6 +32,8 @@ export interface ProfilesTable {
   interests: Generated<string>;
   signup_step: Generated<string>;
   main_photo_id: number | null;
+  /** 1: the main photo is active (kept by the database's triggers, migration FacesInSearch). */
+  has_face: Generated<number>;
   last_active_at: string | null;
   /** Online until then: an app of the member's is open and shown (renewed by its socket). */
   online_until: string | null;

@@ -5,52 +5,76 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
-import { formatDate } from '../../../i18n/format';
+import { formatDate, formatMoney } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffSites } from '../shared/api';
+import { useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
+import { useStaffWords } from '../shared/words';
 import { useAddDiscountCode, useChangeDiscountCode, useDiscountCodes } from './api';
-
-const VALIDITY_LABELS: Record<StaffDiscountCode['validity'], string> = {
-  once_per_user: 'Once per member',
-  once: 'Once in all',
-  unlimited: 'Without limit',
-};
 
 /** Minor units typed as an amount: "10" or "9.95" → 1000 or 995. */
 const toMinor = (typed: string) => Math.round(Number(typed.replace(',', '.')) * 100);
 const lastDayOf = (expires: string | null) => expires?.slice(0, 10) ?? '';
 
+/** How a code stands for a member typing it now: past its last day, switched off, or working. */
+type CodeState = 'active' | 'expired' | 'off';
+/** Working in green; switched off (which can be undone) in amber; expired (done with) in a quiet grey. */
+const STATE_BADGES: Record<CodeState, { bg: string; text?: 'dark'; className?: string }> = {
+  active: { bg: 'success' },
+  off: { bg: 'warning', text: 'dark' },
+  expired: { bg: 'light', text: 'dark', className: 'border' },
+};
+
+/** Past its last day a code is expired whatever its switch says; switching it on does not revive it. */
+function codeState(code: StaffDiscountCode, now = new Date()): CodeState {
+  if (code.expires !== null && new Date(code.expires) <= now) return 'expired';
+  return code.status === 'active' ? 'active' : 'off';
+}
+
+/** A minimum order: in the code's currency where it has one, else as a plain amount. */
+function minimumOf(code: StaffDiscountCode, locale: string): string {
+  const amount = code.minimum_order_value;
+  if (code.currency) return formatMoney(amount, code.currency, locale);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount / 100);
+}
+
+const percentOff = (percentage: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'percent' }).format(percentage / 100);
+
+/** The columns of the codes' table, by their names in staff:discounts.columns. */
+const COLUMNS = ['code', 'discount', 'used', 'status'] as const;
+
 /** /staff/discounts (admins): the codes members type, per site, with how often each is used; new, change, expire. */
 export default function StaffDiscountsPage() {
-  useDocumentTitle('Discount codes');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('discounts.title'));
   const [site, setSite] = useState('');
   const codes = useDiscountCodes(site);
 
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Discount codes</h1>
-        <p className="text-body-secondary mb-0">
-          Codes members type at checkout. A change applies to payments started after it; a payment under way keeps its
-          price.
-        </p>
+        <h1 className="h3">{t('discounts.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('discounts.intro')}</p>
       </div>
       <NewCode />
-      <fieldset className="staff-filters" aria-label="Filter codes">
+      <fieldset className="staff-filters" aria-label={t('discounts.filter')}>
         <SiteSelect value={site} onChange={setSite} />
       </fieldset>
       {codes.isError && <Alert variant="danger">{codes.error.message}</Alert>}
       {codes.isPending ? (
         <Loading />
       ) : codes.data?.length === 0 ? (
-        <p>No codes yet.</p>
+        <p>{t('discounts.none')}</p>
       ) : (
         <div className="staff-card">
-          <StaffTable aria-label="Discount codes" columns={['Code', 'Discount', 'Used', 'Status']}>
+          <StaffTable
+            aria-label={t('discounts.list')}
+            columns={COLUMNS.map((column) => t(`discounts.columns.${column}`))}
+          >
             {codes.data?.map((code) => (
               <CodeRow key={code.id} code={code} />
             ))}
@@ -62,6 +86,7 @@ export default function StaffDiscountsPage() {
 }
 
 function NewCode() {
+  const { t } = useStaffWords();
   const sites = useStaffSites();
   const add = useAddDiscountCode();
   const [site, setSite] = useState('');
@@ -89,7 +114,7 @@ function NewCode() {
       },
       {
         onSuccess: (answer) => {
-          setAdded(`${answer.code.code} added: members can use it now.`);
+          setAdded(t('discounts.added', { code: answer.code.code }));
           setCode('');
         },
       },
@@ -97,8 +122,8 @@ function NewCode() {
   };
 
   return (
-    <Form className="staff-card" onSubmit={submit} aria-label="New discount code">
-      <h2 className="h6">New code</h2>
+    <Form className="staff-card" onSubmit={submit} aria-label={t('discounts.new')}>
+      <h2 className="h6">{t('discounts.newTitle')}</h2>
       {added && (
         <Alert variant="success" dismissible onClose={() => setAdded(null)}>
           {added}
@@ -108,7 +133,7 @@ function NewCode() {
         <Alert variant="danger">{add.error.message}</Alert>
       )}
       <div className="staff-new-code">
-        <StaffField id="new-code-site" label="Site" error={fieldError('site')}>
+        <StaffField id="new-code-site" label={t('shared.site')} error={fieldError('site')}>
           {(control) => (
             <Form.Select {...control} size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
               {sites.data?.map((each) => (
@@ -119,12 +144,12 @@ function NewCode() {
             </Form.Select>
           )}
         </StaffField>
-        <StaffField id="new-code-code" label="Code" error={fieldError('code')} className="flex-grow-1">
+        <StaffField id="new-code-code" label={t('discounts.code')} error={fieldError('code')} className="flex-grow-1">
           {(control) => (
             <Form.Control {...control} size="sm" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
           )}
         </StaffField>
-        <StaffField id="new-code-percentage" label="% off" error={fieldError('percentage')}>
+        <StaffField id="new-code-percentage" label={t('discounts.percentage')} error={fieldError('percentage')}>
           {(control) => (
             <Form.Control
               {...control}
@@ -135,7 +160,7 @@ function NewCode() {
             />
           )}
         </StaffField>
-        <StaffField id="new-code-validity" label="Use" error={fieldError('validity')}>
+        <StaffField id="new-code-validity" label={t('discounts.use')} error={fieldError('validity')}>
           {(control) => (
             <Form.Select
               {...control}
@@ -145,18 +170,18 @@ function NewCode() {
             >
               {DISCOUNT_VALIDITIES.map((each) => (
                 <option key={each} value={each}>
-                  {VALIDITY_LABELS[each]}
+                  {t(`discounts.validity.${each}`)}
                 </option>
               ))}
             </Form.Select>
           )}
         </StaffField>
-        <StaffField id="new-code-country" label="Country (optional)" error={fieldError('country')}>
+        <StaffField id="new-code-country" label={t('discounts.country')} error={fieldError('country')}>
           {(control) => (
             <Form.Control
               {...control}
               size="sm"
-              placeholder="e.g. NL"
+              placeholder={t('discounts.countryExample')}
               maxLength={2}
               value={country}
               onChange={(e) => setCountry(e.target.value.toUpperCase())}
@@ -165,7 +190,7 @@ function NewCode() {
         </StaffField>
         <StaffField
           id="new-code-minimum_order_value"
-          label="Minimum order (optional)"
+          label={t('discounts.minimum')}
           error={fieldError('minimum_order_value')}
         >
           {(control) => (
@@ -178,7 +203,7 @@ function NewCode() {
             />
           )}
         </StaffField>
-        <StaffField id="new-code-last_day" label="Last day (optional)" error={fieldError('last_day')}>
+        <StaffField id="new-code-last_day" label={t('discounts.lastDayOptional')} error={fieldError('last_day')}>
           {(control) => (
             <Form.Control
               {...control}
@@ -191,23 +216,25 @@ function NewCode() {
         </StaffField>
       </div>
       <Button type="submit" size="sm" className="mt-2" disabled={add.isPending || !chosenSite}>
-        Add code
+        {t('discounts.add')}
       </Button>
     </Form>
   );
 }
 
 function CodeRow({ code }: { code: StaffDiscountCode }) {
+  const { t, locale } = useStaffWords();
   const change = useChangeDiscountCode();
   const [editing, setEditing] = useState(false);
   const [percentage, setPercentage] = useState(String(code.percentage));
   const [lastDay, setLastDay] = useState(lastDayOf(code.expires));
+  const state = codeState(code);
   const limits = [
     code.country,
     code.currency,
-    code.minimum_order_value > 0 && `from ${(code.minimum_order_value / 100).toFixed(2)}`,
-    code.methods?.join(', '),
-    code.expires && `until ${formatDate(code.expires, STAFF_LOCALE)}`,
+    code.minimum_order_value > 0 && t('discounts.from', { amount: minimumOf(code, locale) }),
+    code.methods?.map((method) => t(`payments.methods.${method}`)).join(', '),
+    code.expires && t('discounts.until', { date: formatDate(code.expires, locale) }),
   ].filter(Boolean);
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -224,10 +251,14 @@ function CodeRow({ code }: { code: StaffDiscountCode }) {
       </td>
       <td>
         {editing ? (
-          <Form className="d-flex flex-wrap gap-1" onSubmit={save} aria-label={`Change ${code.code}`}>
+          <Form
+            className="d-flex flex-wrap gap-1"
+            onSubmit={save}
+            aria-label={t('discounts.change', { code: code.code })}
+          >
             <Form.Control
               size="sm"
-              aria-label="% off"
+              aria-label={t('discounts.percentage')}
               className="staff-amount"
               value={percentage}
               onChange={(e) => setPercentage(e.target.value)}
@@ -235,33 +266,35 @@ function CodeRow({ code }: { code: StaffDiscountCode }) {
             <Form.Control
               size="sm"
               type="date"
-              aria-label="Last day"
+              aria-label={t('discounts.lastDay')}
               className="staff-amount"
               value={lastDay}
               onChange={(e) => setLastDay(e.target.value)}
             />
             <Button type="submit" size="sm" disabled={change.isPending}>
-              Save
+              {t('discounts.save')}
             </Button>
           </Form>
         ) : (
           <>
-            {code.percentage}% · {VALIDITY_LABELS[code.validity]}
+            {t('discounts.summary', {
+              percentage: percentOff(code.percentage, locale),
+              validity: t(`discounts.validity.${code.validity}`),
+            })}
             {limits.length > 0 && <span className="d-block small text-body-secondary">{limits.join(' · ')}</span>}
           </>
         )}
         {change.isError && <span className="d-block small text-danger">{change.error.message}</span>}
       </td>
-      <td>{code.used === 1 ? '1 use' : `${code.used} uses`}</td>
+      <td>{t('discounts.uses', { count: code.used })}</td>
       <td>
-        <Badge bg={code.status === 'active' ? 'success' : 'secondary'}>
-          {code.status === 'active' ? 'Active' : 'Expired'}
-        </Badge>
+        <Badge {...STATE_BADGES[state]}>{t(`discounts.states.${state}`)}</Badge>
       </td>
       <td className="text-end text-nowrap">
         {!editing && (
           <Button size="sm" variant="link" onClick={() => setEditing(true)}>
-            Edit
+            {t('discounts.edit')}
+            <span className="visually-hidden"> {code.code}</span>
           </Button>
         )}
         <Button
@@ -270,7 +303,7 @@ function CodeRow({ code }: { code: StaffDiscountCode }) {
           disabled={change.isPending}
           onClick={() => change.mutate({ id: code.id, status: code.status === 'active' ? 'inactive' : 'active' })}
         >
-          {code.status === 'active' ? 'Expire' : 'Activate'}
+          {t(code.status === 'active' ? 'discounts.switchOff' : 'discounts.switchOn')}
           <span className="visually-hidden"> {code.code}</span>
         </Button>
       </td>

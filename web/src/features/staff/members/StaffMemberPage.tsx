@@ -156,7 +156,7 @@ function MemberDesk({ id }: { id: number }) {
                       </td>
                       <td>{when(payment.created_at, locale)}</td>
                       <td className="text-end">{formatMoney(payment.amount, payment.currency, locale)}</td>
-                      <td>{t(`members.payments.${payment.status}`)}</td>
+                      <td>{t(`payments.statuses.${payment.status}`)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -4,22 +4,17 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import { formatDate, formatMoney, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { type PaymentFilter, STAFF_LOCALE } from '../shared/api';
+import type { PaymentFilter } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
+import { useStaffWords } from '../shared/words';
 import { useRefund, useStaffPayments } from './api';
-
-const METHOD_LABELS: Record<StaffPayment['method'], string> = {
-  ideal: 'iDEAL',
-  creditcard: 'Card',
-  paypal: 'PayPal',
-  directdebit: 'Direct debit',
-};
 
 const STATUS_VARIANTS: Partial<Record<StaffPayment['status'], string>> = {
   paid: 'success',
@@ -28,12 +23,15 @@ const STATUS_VARIANTS: Partial<Record<StaffPayment['status'], string>> = {
   failed: 'danger',
 };
 
-const statusLabel = (status: string) => status.replace('_', ' ');
-const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
+/** The columns of the payments' table, by their names in staff:payments.columns. */
+const COLUMNS = ['payment', 'member', 'amount', 'status'] as const;
+
+const when = (value: string, locale: string) => `${formatDate(value, locale)}, ${formatTime(value, locale)}`;
 
 /** /staff/payments (admins): payments on every site, newest first, filtered; a refund within the site's refund_days. */
 export default function StaffPaymentsPage() {
-  useDocumentTitle('Payments');
+  const { t } = useStaffWords();
+  useDocumentTitle(t('payments.title'));
   const [filter, setFilter] = useState<PaymentFilter>({});
   const payments = useStaffPayments(filter);
   const [done, setDone] = useState<string | null>(null);
@@ -42,11 +40,8 @@ export default function StaffPaymentsPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Payments</h1>
-        <p className="text-body-secondary mb-0">
-          Every site, newest first. A paid purchase can be refunded within its site's refund period; the credits it
-          brought that are left are taken back.
-        </p>
+        <h1 className="h3">{t('payments.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('payments.intro')}</p>
       </div>
       <Filters filter={filter} onChange={setFilter} />
       {payments.isError && <Alert variant="danger">{payments.error.message}</Alert>}
@@ -58,19 +53,19 @@ export default function StaffPaymentsPage() {
       {payments.isPending ? (
         <Loading />
       ) : rows.length === 0 ? (
-        <p>No payments match.</p>
+        <p>{t('payments.none')}</p>
       ) : (
         <div className="staff-card">
           <StaffTable
             className="staff-payments"
-            aria-label="Payments"
-            columns={['Payment', 'Member', 'Amount', 'Status']}
+            aria-label={t('payments.list')}
+            columns={COLUMNS.map((column) => t(`payments.columns.${column}`))}
           >
             {rows.map((payment) => (
               <PaymentRow key={payment.id} payment={payment} onRefunded={setDone} />
             ))}
           </StaffTable>
-          <OlderButton list={payments} label="Older payments" />
+          <OlderButton list={payments} label={t('payments.older')} />
         </div>
       )}
     </section>
@@ -78,6 +73,7 @@ export default function StaffPaymentsPage() {
 }
 
 function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filter: PaymentFilter) => void }) {
+  const { t } = useStaffWords();
   const [member, setMember] = useState(filter.member ?? '');
   const set = (change: PaymentFilter) => onChange({ ...filter, ...change });
   const submitMember = (event: FormEvent) => {
@@ -85,67 +81,74 @@ function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filte
     set({ member: member.trim() });
   };
   return (
-    <form className="staff-filters" onSubmit={submitMember} aria-label="Filter payments">
+    <form className="staff-filters" onSubmit={submitMember} aria-label={t('payments.filter')}>
       <SiteSelect value={filter.site ?? ''} onChange={(site) => set({ site })} />
       <Form.Select
         size="sm"
-        aria-label="Status"
+        aria-label={t('payments.status')}
         value={filter.status ?? ''}
         onChange={(e) => set({ status: e.target.value })}
       >
-        <option value="">Any status</option>
+        <option value="">{t('payments.anyStatus')}</option>
         {PAYMENT_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {statusLabel(status)}
+            {t(`payments.statuses.${status}`)}
           </option>
         ))}
       </Form.Select>
       <Form.Select
         size="sm"
-        aria-label="Method"
+        aria-label={t('payments.method')}
         value={filter.method ?? ''}
         onChange={(e) => set({ method: e.target.value })}
       >
-        <option value="">Any method</option>
+        <option value="">{t('payments.anyMethod')}</option>
         {PAYMENT_METHODS.map((method) => (
           <option key={method} value={method}>
-            {METHOD_LABELS[method]}
+            {t(`payments.methods.${method}`)}
           </option>
         ))}
       </Form.Select>
       <Form.Control
         size="sm"
         inputMode="numeric"
-        aria-label="Member (profile id)"
-        placeholder="Member id"
+        aria-label={t('payments.member')}
+        placeholder={t('payments.memberPlaceholder')}
         value={member}
         onChange={(e) => setMember(e.target.value.replace(/\D/g, ''))}
       />
       <Button type="submit" size="sm" variant="outline-primary">
-        Filter
+        {t('payments.filterSubmit')}
       </Button>
     </form>
   );
 }
 
 function PaymentRow({ payment, onRefunded }: { payment: StaffPayment; onRefunded: (message: string) => void }) {
+  const { t, locale } = useStaffWords();
   const [asking, setAsking] = useState(false);
+  const takenBack = payment.refunded_credits > 0 && t('payments.takenBack', { count: payment.refunded_credits });
   return (
     <tr className={asking ? 'staff-confirming' : undefined}>
       <th scope="row" className="staff-cell-name">
         #{payment.id}
         <span className="d-block fw-normal small text-body-secondary">
-          {when(payment.created_at)} · {payment.site.name} · {METHOD_LABELS[payment.method]}
+          {when(payment.created_at, locale)} · {payment.site.name} · {t(`payments.methods.${payment.method}`)}
         </span>
       </th>
       <td className="staff-cell-email">
-        {payment.member ? `${payment.member.name} (#${payment.member.id})` : 'Deleted member'}
+        {payment.member ? (
+          <Link to={`/staff/members/${payment.member.id}`}>
+            {payment.member.name} (#{payment.member.id})
+          </Link>
+        ) : (
+          t('payments.deletedMember')
+        )}
       </td>
       <td className="staff-cell-since">
-        {formatMoney(payment.amount, payment.currency, STAFF_LOCALE)}
+        {formatMoney(payment.amount, payment.currency, locale)}
         <span className="d-block small text-body-secondary">
-          {payment.credits} credits
-          {payment.refunded_credits > 0 && `, ${payment.refunded_credits} taken back`}
+          {[t('payments.credits', { count: payment.credits }), takenBack].filter(Boolean).join(', ')}
         </span>
       </td>
       <td className="staff-cell-status">
@@ -153,16 +156,19 @@ function PaymentRow({ payment, onRefunded }: { payment: StaffPayment; onRefunded
           bg={STATUS_VARIANTS[payment.status] ?? 'light'}
           text={STATUS_VARIANTS[payment.status] ? undefined : 'dark'}
         >
-          {statusLabel(payment.status)}
+          {t(`payments.statuses.${payment.status}`)}
         </Badge>
-        {payment.refusal && <span className="d-block small text-body-secondary">refused: {payment.refusal}</span>}
+        {payment.refusal && (
+          <span className="d-block small text-body-secondary">{t(`payments.refusals.${payment.refusal}`)}</span>
+        )}
       </td>
       <td className="staff-cell-action text-md-end">
         {asking ? (
           <RefundForm payment={payment} onDone={onRefunded} onCancel={() => setAsking(false)} />
         ) : payment.refund_refusal === null ? (
           <Button variant="outline-danger" size="sm" onClick={() => setAsking(true)}>
-            Refund<span className="visually-hidden"> payment #{payment.id}</span>
+            {t('payments.refund')}
+            <span className="visually-hidden"> {t('payments.refundWhich', { id: payment.id })}</span>
           </Button>
         ) : null}
       </td>
@@ -180,26 +186,27 @@ function RefundForm({
   onDone: (message: string) => void;
   onCancel: () => void;
 }) {
+  const { t, locale } = useStaffWords();
   const refund = useRefund();
   const [reason, setReason] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   useEffect(() => field.current?.focus(), []);
-  const amount = formatMoney(payment.amount, payment.currency, STAFF_LOCALE);
+  const amount = formatMoney(payment.amount, payment.currency, locale);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     refund.mutate(
       { payment: payment.id, reason },
       {
         onSuccess: ({ credits_taken }) =>
-          onDone(`Payment #${payment.id} refunded: ${amount} back to the member, ${credits_taken} credits taken back.`),
+          onDone(t('payments.refunded', { id: payment.id, amount, count: credits_taken })),
       },
     );
   };
   return (
-    <form className="staff-confirm" onSubmit={submit} aria-label={`Refund payment #${payment.id}`}>
+    <form className="staff-confirm" onSubmit={submit} aria-label={t('payments.refundForm', { id: payment.id })}>
       <StaffField
         id={`refund-reason-${payment.id}`}
-        label={`Refund ${amount} in full? Why (for the audit log):`}
+        label={t('payments.refundQuestion', { amount })}
         className="w-100"
         labelClassName="staff-confirm-question mb-1"
       >
@@ -222,10 +229,10 @@ function RefundForm({
         </Alert>
       )}
       <Button type="submit" variant="danger" size="sm" disabled={refund.isPending || reason.trim() === ''}>
-        Yes, refund
+        {t('payments.yesRefund')}
       </Button>
       <Button variant="link" size="sm" onClick={onCancel}>
-        Cancel
+        {t('payments.cancel')}
       </Button>
     </form>
   );

@@ -9,10 +9,11 @@ import { ApiError } from '../../../api/client';
 import { formatMoney } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffSites } from '../shared/api';
+import { useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
+import { useStaffWords } from '../shared/words';
 import { useAddBundle, useBundles, useChangeBundle } from './api';
 
 /** An amount typed in major units ("19.95", "19,95", "20") as minor units; NaN when it is none, which the server refuses. */
@@ -24,17 +25,20 @@ function toMinor(typed: string): number {
   }
 }
 
-const money = (minor: number, currency: string) => formatMoney(minor, currency, STAFF_LOCALE);
 /** A credit's price to a tenth of a cent: bundles differ by less than a cent a credit. */
-const perCredit = (minor: number, currency: string) =>
-  new Intl.NumberFormat(STAFF_LOCALE, {
+const perCredit = (minor: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: 3,
     maximumFractionDigits: 3,
   }).format(minor / 100);
-const percent = (basisPoints: number) => `${basisPoints / 100}%`;
-const countryName = (code: string) => new Intl.DisplayNames([STAFF_LOCALE], { type: 'region' }).of(code) ?? code;
+const percent = (basisPoints: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+const countryName = (code: string, locale: string) =>
+  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+/** An example price as the staff member's language writes it ("19.95", "19,95"); toMinor reads both. */
+const examplePrice = (locale: string) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(19.95);
 
 /** What a failed call says: the reasons of its fields where it has them. */
 function reasons(error: Error): string {
@@ -44,19 +48,19 @@ function reasons(error: Error): string {
 
 /** The VAT in a price being typed, and what is left without it. */
 function VatHint({ typed, list }: { typed: string; list: StaffBundleCountry }) {
+  const { t, locale } = useStaffWords();
   const price = toMinor(typed);
-  if (!(price > 0)) return <>VAT {percent(list.vat_rate)} included.</>;
+  const rate = percent(list.vat_rate, locale);
+  if (!(price > 0)) return <>{t('prices.vatRateIncluded', { rate })}</>;
   const vat = vatIncluded(price, list.vat_rate);
-  return (
-    <>
-      {money(vat, list.currency)} VAT ({percent(list.vat_rate)}) included; {money(price - vat, list.currency)} net.
-    </>
-  );
+  const money = (minor: number) => formatMoney(minor, list.currency, locale);
+  return <>{t('prices.vatIncluded', { vat: money(vat), rate, net: money(price - vat) })}</>;
 }
 
 /** /staff/bundles (admins): a site's credit bundles per country, VAT included; new, change, off sale and back. */
 export default function StaffPricesPage() {
-  useDocumentTitle('Prices');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('prices.title'));
   const sites = useStaffSites();
   const [site, setSite] = useState('');
   const [country, setCountry] = useState('');
@@ -68,23 +72,20 @@ export default function StaffPricesPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Prices</h1>
-        <p className="text-body-secondary mb-0">
-          The credit bundles members buy, per site and country, in the country's currency with VAT included. A change
-          applies to payments started after it; a payment under way keeps its credits and price.
-        </p>
+        <h1 className="h3">{t('prices.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('prices.intro')}</p>
       </div>
-      <fieldset className="staff-filters" aria-label="Price list">
+      <fieldset className="staff-filters" aria-label={t('prices.priceList')}>
         <SiteSelect value={chosenSite} onChange={setSite} allSites={false} />
         <Form.Select
           size="sm"
-          aria-label="Country"
+          aria-label={t('prices.country')}
           value={shown?.country ?? ''}
           onChange={(e) => setCountry(e.target.value)}
         >
           {countries.map((each) => (
             <option key={each.country} value={each.country}>
-              {countryName(each.country)} ({each.currency})
+              {t('prices.countryOption', { country: countryName(each.country, locale), currency: each.currency })}
             </option>
           ))}
         </Form.Select>
@@ -105,24 +106,23 @@ export default function StaffPricesPage() {
 }
 
 function CountryBundles({ list }: { list: StaffBundleCountry }) {
-  const name = countryName(list.country);
+  const { t, locale } = useStaffWords();
+  const name = countryName(list.country, locale);
   return (
     <div className="staff-card">
       <h2 className="h6">
         {name}{' '}
         <span className="fw-normal text-body-secondary">
-          · {list.currency} · VAT {percent(list.vat_rate)}
+          · {list.currency} · {t('prices.vatRate', { rate: percent(list.vat_rate, locale) })}
         </span>
       </h2>
       {list.bundles.length === 0 ? (
-        <p className="mb-0">
-          Nothing on sale here: members in {name} are offered the bundles of the site's first country that has them.
-        </p>
+        <p className="mb-0">{t('prices.noneOnSale', { country: name })}</p>
       ) : (
         <StaffTable
           className="staff-prices"
-          aria-label={`Bundles in ${name}`}
-          columns={['Bundle', 'Price (VAT included)', 'Status']}
+          aria-label={t('prices.bundlesIn', { country: name })}
+          columns={[t('prices.columns.bundle'), t('prices.columns.price'), t('prices.columns.status')]}
         >
           {list.bundles.map((bundle) => (
             <BundleRow key={bundle.id} bundle={bundle} list={list} />
@@ -134,12 +134,13 @@ function CountryBundles({ list }: { list: StaffBundleCountry }) {
 }
 
 function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCountry }) {
+  const { t, locale } = useStaffWords();
   const change = useChangeBundle();
   const [editing, setEditing] = useState(false);
   const [credits, setCredits] = useState(String(bundle.credits));
   const [price, setPrice] = useState(minorToDecimal(bundle.price));
   const [popular, setPopular] = useState(bundle.popular);
-  const label = `${bundle.credits} credits`;
+  const label = t('prices.credits', { count: bundle.credits });
   const edit = () => {
     setCredits(String(bundle.credits));
     setPrice(minorToDecimal(bundle.price));
@@ -160,33 +161,33 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
         <strong>{label}</strong>
         {bundle.popular && (
           <Badge bg="primary" className="ms-2">
-            Popular
+            {t('prices.popular')}
           </Badge>
         )}
         {bundle.trial && (
           <Badge bg="info" text="dark" className="ms-2">
-            Trial package
+            {t('prices.trial')}
           </Badge>
         )}
       </td>
       <td className="staff-cell-price">
         {editing ? (
-          <Form className="staff-bundle-change" onSubmit={save} aria-label={`Change ${label}`}>
+          <Form className="staff-bundle-change" onSubmit={save} aria-label={t('prices.change', { bundle: label })}>
             <div className="d-flex flex-wrap align-items-center gap-2">
               <InputGroup size="sm" className="staff-amount">
                 <Form.Control
                   inputMode="numeric"
-                  aria-label="Credits"
+                  aria-label={t('prices.creditsLabel')}
                   value={credits}
                   onChange={(e) => setCredits(e.target.value)}
                 />
-                <InputGroup.Text>credits</InputGroup.Text>
+                <InputGroup.Text>{t('prices.creditsUnit')}</InputGroup.Text>
               </InputGroup>
               <InputGroup size="sm" className="staff-amount">
                 <InputGroup.Text>{list.currency}</InputGroup.Text>
                 <Form.Control
                   inputMode="decimal"
-                  aria-label={`Price in ${list.currency}, VAT included`}
+                  aria-label={t('prices.priceIn', { currency: list.currency })}
                   value={price}
                   onChange={(e) => setPrice(e.target.value)}
                 />
@@ -194,7 +195,7 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
               {bundle.active && (
                 <Form.Check
                   id={`bundle-${bundle.id}-popular`}
-                  label="Popular"
+                  label={t('prices.popular')}
                   checked={popular}
                   onChange={(e) => setPopular(e.target.checked)}
                 />
@@ -205,19 +206,22 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
             </span>
             <div className="d-flex gap-1 mt-1">
               <Button type="submit" size="sm" disabled={change.isPending}>
-                Save
+                {t('prices.save')}
               </Button>
               <Button size="sm" variant="link" onClick={() => setEditing(false)}>
-                Cancel
+                {t('prices.cancel')}
               </Button>
             </div>
           </Form>
         ) : (
           <>
-            <strong>{money(bundle.price, bundle.currency)}</strong>
+            <strong>{formatMoney(bundle.price, bundle.currency, locale)}</strong>
             <span className="d-block small text-body-secondary">
-              {money(bundle.vat, bundle.currency)} VAT · {money(bundle.net, bundle.currency)} net ·{' '}
-              {perCredit(bundle.price_per_credit, bundle.currency)} a credit
+              {t('prices.breakdown', {
+                vat: formatMoney(bundle.vat, bundle.currency, locale),
+                net: formatMoney(bundle.net, bundle.currency, locale),
+                perCredit: perCredit(bundle.price_per_credit, bundle.currency, locale),
+              })}
             </span>
           </>
         )}
@@ -228,12 +232,15 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
         )}
       </td>
       <td className="staff-cell-status">
-        <Badge bg={bundle.active ? 'success' : 'secondary'}>{bundle.active ? 'On sale' : 'Off sale'}</Badge>
+        <Badge bg={bundle.active ? 'success' : 'secondary'}>
+          {t(bundle.active ? 'prices.onSale' : 'prices.offSale')}
+        </Badge>
       </td>
       <td className="staff-cell-action text-end text-nowrap">
         {!editing && (
           <Button size="sm" variant="link" onClick={edit}>
-            Edit<span className="visually-hidden"> {label}</span>
+            {t('prices.edit')}
+            <span className="visually-hidden"> {label}</span>
           </Button>
         )}
         <Button
@@ -242,7 +249,7 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
           disabled={change.isPending}
           onClick={() => change.mutate({ id: bundle.id, active: !bundle.active })}
         >
-          {bundle.active ? 'Take off sale' : 'Put on sale'}
+          {t(bundle.active ? 'prices.takeOffSale' : 'prices.putOnSale')}
           <span className="visually-hidden"> {label}</span>
         </Button>
       </td>
@@ -251,13 +258,14 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
 }
 
 function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
+  const { t, locale } = useStaffWords();
   const add = useAddBundle();
   const [credits, setCredits] = useState('');
   const [price, setPrice] = useState('');
   const [popular, setPopular] = useState(false);
   const [trial, setTrial] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
-  const name = countryName(list.country);
+  const name = countryName(list.country, locale);
   const fields = add.error instanceof ApiError ? add.error.fields : {};
   const fieldError = (field: string) => fields[field]?.message;
   const shownFields = ['credits', 'price', 'popular', 'trial'];
@@ -269,7 +277,12 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
       { site, country: list.country, credits: Number(credits), price: toMinor(price), popular, trial },
       {
         onSuccess: ({ bundle }) => {
-          setAdded(`${bundle.credits} credits for ${money(bundle.price, bundle.currency)} added: members see it now.`);
+          setAdded(
+            t('prices.added', {
+              bundle: t('prices.credits', { count: bundle.credits }),
+              price: formatMoney(bundle.price, bundle.currency, locale),
+            }),
+          );
           setCredits('');
           setPrice('');
           setPopular(false);
@@ -280,8 +293,8 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
   };
 
   return (
-    <Form className="staff-card" onSubmit={submit} aria-label="New bundle">
-      <h2 className="h6">New bundle in {name}</h2>
+    <Form className="staff-card" onSubmit={submit} aria-label={t('prices.newBundle')}>
+      <h2 className="h6">{t('prices.newBundleIn', { country: name })}</h2>
       {added && (
         <Alert variant="success" dismissible onClose={() => setAdded(null)}>
           {added}
@@ -289,7 +302,7 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
       )}
       {otherError && <Alert variant="danger">{reasons(add.error)}</Alert>}
       <div className="staff-new-code staff-new-bundle">
-        <StaffField id="new-bundle-credits" label="Credits" error={fieldError('credits')}>
+        <StaffField id="new-bundle-credits" label={t('prices.creditsLabel')} error={fieldError('credits')}>
           {(control) => (
             <Form.Control
               {...control}
@@ -302,7 +315,7 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
         </StaffField>
         <StaffField
           id="new-bundle-price"
-          label={`Price (${list.currency})`}
+          label={t('prices.price', { currency: list.currency })}
           error={fieldError('price')}
           describedBy="new-bundle-vat"
         >
@@ -311,7 +324,7 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
               {...control}
               size="sm"
               inputMode="decimal"
-              placeholder="e.g. 19.95"
+              placeholder={t('prices.pricePlaceholder', { example: examplePrice(locale) })}
               value={price}
               onChange={(e) => setPrice(e.target.value)}
             />
@@ -324,13 +337,13 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
       <div className="d-flex flex-wrap gap-3">
         <Form.Check
           id="new-bundle-popular"
-          label="Popular (moves the mark from the bundle that has it)"
+          label={t('prices.popularNew')}
           checked={popular}
           onChange={(e) => setPopular(e.target.checked)}
         />
         <Form.Check
           id="new-bundle-trial"
-          label="Trial package (once, for members who never paid)"
+          label={t('prices.trialNew')}
           checked={trial}
           isInvalid={Boolean(fieldError('trial'))}
           feedback={fieldError('trial')}
@@ -339,7 +352,7 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
         />
       </div>
       <Button type="submit" size="sm" className="mt-2" disabled={add.isPending || !site}>
-        Add bundle
+        {t('prices.add')}
       </Button>
     </Form>
   );

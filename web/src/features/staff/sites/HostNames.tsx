@@ -5,12 +5,14 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
+import { useStaffWords } from '../shared/words';
 import { useAddSiteDomain, useRemoveSiteDomain } from './api';
 import { Section } from './SiteSection';
 import { SiteField } from './site-fields';
 
 /** The host names that reach the site: added and removed at once, outside the settings' form. */
 export function HostNames({ site }: { site: StaffSite }) {
+  const { t } = useStaffWords();
   const add = useAddSiteDomain();
   const remove = useRemoveSiteDomain();
   const [domain, setDomain] = useState('');
@@ -20,18 +22,14 @@ export function HostNames({ site }: { site: StaffSite }) {
     add.mutate({ site: site.site.id, domain }, { onSuccess: () => setDomain('') });
   };
   return (
-    <Section
-      id="hosts"
-      title="Host names"
-      intro="Every address that reaches this site, e.g. with www. Point each one's DNS at this server."
-    >
-      <ul className="staff-hosts staff-field-wide" aria-label="Host names">
+    <Section id="hosts">
+      <ul className="staff-hosts staff-field-wide" aria-label={t('sites.sections.hosts')}>
         {site.site.domains.map((each) => (
           <li key={each}>
             <span className="staff-host">{each}</span>
             {each === site.site.domain ? (
               <Badge bg="light" text="dark">
-                The site's own
+                {t('sites.hosts.own')}
               </Badge>
             ) : (
               <Button
@@ -40,7 +38,8 @@ export function HostNames({ site }: { site: StaffSite }) {
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ site: site.site.id, domain: each })}
               >
-                Remove<span className="visually-hidden"> {each}</span>
+                {t('sites.hosts.remove')}
+                <span className="visually-hidden"> {each}</span>
               </Button>
             )}
           </li>
@@ -48,11 +47,11 @@ export function HostNames({ site }: { site: StaffSite }) {
       </ul>
       {remove.isError && <Alert variant="danger">{remove.error.message}</Alert>}
       {add.isError && !addError && <Alert variant="danger">{add.error.message}</Alert>}
-      <Form className="staff-host-add staff-field-wide" onSubmit={submit} aria-label="Add a host name">
+      <Form className="staff-host-add staff-field-wide" onSubmit={submit} aria-label={t('sites.hosts.addForm')}>
         <SiteField
           id="site-new-host"
-          label="Another host name"
-          help="Members reach the site at it at once."
+          label={t('sites.hosts.another')}
+          help={t('sites.hosts.anotherHelp')}
           error={addError}
         >
           {(control) => (
@@ -61,13 +60,13 @@ export function HostNames({ site }: { site: StaffSite }) {
               value={domain}
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="www.example.com"
+              placeholder={t('sites.hosts.placeholder')}
               onChange={(event) => setDomain(event.target.value)}
             />
           )}
         </SiteField>
         <Button type="submit" variant="outline-primary" disabled={add.isPending}>
-          Add host name
+          {t('sites.hosts.submit')}
         </Button>
       </Form>
     </Section>

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatMoney } from '../../../i18n/format';
-import { STAFF_LOCALE } from '../shared/api';
 import { fieldControl } from '../shared/StaffField';
+import { useStaffWords } from '../shared/words';
 import type { SiteSettings } from './site-draft';
 import { CURRENCY_OF } from './site-labels';
 import { countryName } from './site-names';
@@ -19,6 +19,7 @@ export function MinimumCosts({
   reason: (path: string) => string | undefined;
   onChange: (value: SiteSettings['minimum_message_costs']) => void;
 }) {
+  const { t, locale } = useStaffWords();
   const [adding, setAdding] = useState('');
   const countries = SERVED_COUNTRIES.filter((code) => code in value);
   const others = SERVED_COUNTRIES.filter((code) => !(code in value));
@@ -34,9 +35,9 @@ export function MinimumCosts({
       className="staff-field staff-field-wide"
       aria-describedby={error ? 'site-minimum-help site-minimum-error' : 'site-minimum-help'}
     >
-      <legend className="form-label">Least a message or gift costs</legend>
+      <legend className="form-label">{t('sites.minimum.legend')}</legend>
       <p className="form-text mt-0" id="site-minimum-help">
-        Per country, in cents of its currency: 99 is 0.99.
+        {t('sites.minimum.help')}
       </p>
       {countries.length > 0 && (
         <ul className="staff-minimum-costs">
@@ -46,12 +47,12 @@ export function MinimumCosts({
             const rowId = `site-minimum-${code}`;
             return (
               <li key={code}>
-                <span className="staff-minimum-country">{countryName(code)}</span>
+                <span className="staff-minimum-country">{countryName(code, locale)}</span>
                 <Form.Control
                   type="number"
                   inputMode="numeric"
                   min={0}
-                  aria-label={`Least cost in ${countryName(code)}`}
+                  aria-label={t('sites.minimum.costIn', { country: countryName(code, locale) })}
                   {...fieldControl(rowId, { error: rowError })}
                   value={Number.isNaN(cost.costs) ? '' : cost.costs}
                   onChange={(event) =>
@@ -59,7 +60,7 @@ export function MinimumCosts({
                   }
                 />
                 <Form.Select
-                  aria-label={`Currency in ${countryName(code)}`}
+                  aria-label={t('sites.minimum.currencyIn', { country: countryName(code, locale) })}
                   value={cost.currency}
                   onChange={(event) => set(code, { ...cost, currency: event.target.value })}
                 >
@@ -68,10 +69,11 @@ export function MinimumCosts({
                   ))}
                 </Form.Select>
                 <span className="staff-minimum-amount">
-                  {Number.isNaN(cost.costs) ? '' : formatMoney(cost.costs, cost.currency, STAFF_LOCALE)}
+                  {Number.isNaN(cost.costs) ? '' : formatMoney(cost.costs, cost.currency, locale)}
                 </span>
                 <Button variant="link" size="sm" onClick={() => remove(code)}>
-                  Remove<span className="visually-hidden"> {countryName(code)}</span>
+                  {t('sites.minimum.remove')}
+                  <span className="visually-hidden"> {countryName(code, locale)}</span>
                 </Button>
                 {rowError && (
                   <span className="staff-minimum-error text-danger small" id={`${rowId}-error`}>
@@ -92,14 +94,14 @@ export function MinimumCosts({
         <div className="staff-minimum-add">
           <Form.Select
             size="sm"
-            aria-label="Country to add"
+            aria-label={t('sites.minimum.countryToAdd')}
             value={adding}
             onChange={(event) => setAdding(event.target.value)}
           >
-            <option value="">Another country…</option>
+            <option value="">{t('sites.minimum.anotherCountry')}</option>
             {others.map((code) => (
               <option key={code} value={code}>
-                {countryName(code)}
+                {countryName(code, locale)}
               </option>
             ))}
           </Form.Select>
@@ -112,7 +114,7 @@ export function MinimumCosts({
               setAdding('');
             }}
           >
-            Add
+            {t('sites.minimum.add')}
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { NICHE_PREFIXES, PROFILE_DETAIL_FIELDS, SEARCH_FIELDS, SERVED_COUNTRIES, type StaffSite } from '@amora/common';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
+import { useStaffWords } from '../shared/words';
 import { HostNames } from './HostNames';
 import { MinimumCosts } from './MinimumCosts';
 import { SitePreview } from './SitePreview';
@@ -8,11 +9,12 @@ import { SiteSaveBar } from './SiteSaveBar';
 import { ReadOnly, Section } from './SiteSection';
 import type { SiteSettings } from './site-draft';
 import { Choices, NumberField, SiteField } from './site-fields';
-import { DETAIL_LABELS, NICHES, SEARCH_LABELS, SECTIONS, TIME_ZONES } from './site-labels';
+import { nicheKey, SECTIONS, TIME_ZONES } from './site-labels';
 import { countryName, languageName } from './site-names';
 import { useSiteEditor } from './useSiteEditor';
 
 export function SiteEditor({ saved }: { saved: StaffSite }) {
+  const { t, locale } = useStaffWords();
   const editor = useSiteEditor(saved);
   const {
     draft,
@@ -22,6 +24,8 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
     setCompany,
     settings,
     company,
+    words,
+    companyWords,
     text,
     number,
     toggle,
@@ -34,28 +38,28 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
       <div className="staff-site-main">
         <div className="staff-page-head">
           <Link to="/staff/sites" className="small">
-            ← Sites
+            {t('sites.back')}
           </Link>
           <h1 className="h3">{saved.site.name}</h1>
           <p className="text-body-secondary mb-0">
-            {saved.site.domain} · {languageName(saved.site.domain_language)}
+            {saved.site.domain} · {languageName(saved.site.domain_language, locale)}
           </p>
         </div>
-        <nav className="staff-site-sections" aria-label="Sections">
-          {SECTIONS.map(([id, label]) => (
+        <nav className="staff-site-sections" aria-label={t('sites.sectionsNav')}>
+          {SECTIONS.map((id) => (
             <a key={id} href={`#site-${id}`}>
-              {label}
+              {t(`sites.sections.${id}`)}
             </a>
           ))}
         </nav>
         {/* At the top, always in reach: the host names change at once, in their own form; the rest waits for this Save. */}
         <SiteSaveBar saved={saved} editor={editor} />
         <div className="staff-site-form">
-          <Section id="general" title="General" intro="What the site is called and where it lives.">
+          <Section id="general">
             <SiteField
               id="site-name"
-              label="Name"
-              help="In the top bar, the browser tab and every mail."
+              label={t('sites.general.name')}
+              help={t('sites.general.nameHelp')}
               error={reason('name')}
             >
               {(control) => (
@@ -67,63 +71,56 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                 />
               )}
             </SiteField>
-            <ReadOnly id="site-domain" label="Domain" value={saved.site.domain} help="Set when the site was added." />
+            <ReadOnly
+              id="site-domain"
+              label={t('sites.general.domain')}
+              value={saved.site.domain}
+              help={t('sites.general.domainHelp')}
+            />
             <ReadOnly
               id="site-language"
-              label="Language"
-              value={languageName(saved.site.domain_language)}
-              help="Visitors see the site in it first; members may choose another."
+              label={t('sites.general.language')}
+              value={languageName(saved.site.domain_language, locale)}
+              help={t('sites.general.languageHelp')}
             />
           </Section>
           <HostNames site={saved} />
-          <Section id="company" title="Company" intro="Who runs the site: on invoices, the terms and the contact page.">
-            {companyText('name', 'Company name', 'The legal name, e.g. Example B.V.')}
-            {companyText('kvk', 'KvK / registration number', 'The chamber of commerce number.')}
-            {companyText('address', 'Address', 'Street and number.')}
-            {companyText('city', 'City', 'With the postcode, as on letters.')}
-            <SiteField
-              id="company-country"
-              label="Country"
-              help="Where the company is registered."
-              error={reason('company.country')}
-            >
+          <Section id="company">
+            {companyText('name')}
+            {companyText('kvk')}
+            {companyText('address')}
+            {companyText('city')}
+            <SiteField id="company-country" {...companyWords('country')} error={reason('company.country')}>
               {(control) => (
                 <Form.Select
                   {...control}
                   value={company.country}
                   onChange={(event) => setCompany('country', event.target.value)}
                 >
-                  <option value="">Not said</option>
+                  <option value="">{t('sites.company.notSaid')}</option>
                   {SERVED_COUNTRIES.map((code) => (
                     <option key={code} value={code}>
-                      {countryName(code)}
+                      {countryName(code, locale)}
                     </option>
                   ))}
                 </Form.Select>
               )}
             </SiteField>
-            {companyText('support_phone', 'Support phone', "The company's number, on invoices and the contact page.")}
-            {companyLines('tradenames', 'Trade names', 'One a line: the names the company trades under.')}
-            {companyLines('vat_numbers', 'VAT numbers', 'One a line, e.g. NL123456789B01.')}
+            {companyText('support_phone')}
+            {companyLines('tradenames')}
+            {companyLines('vat_numbers')}
             <NumberField
               id="company-delete_discount"
-              label="Discount to stay"
-              help="Offered to a member about to delete their account; 0 offers none."
+              {...companyWords('delete_discount')}
               suffix="%"
               error={reason('company.delete_discount')}
               value={company.delete_discount}
               onChange={(value) => setCompany('delete_discount', value)}
             />
           </Section>
-          <Section id="texts" title="Texts" intro="The site's own words, in its language.">
-            {text('index_title', 'Headline', 'How the site introduces itself, under its name.', 200, true)}
-            <SiteField
-              id="site-description"
-              label="Description"
-              help="A sentence or two about the site; also the installed app's description."
-              error={reason('settings.description')}
-              wide
-            >
+          <Section id="texts">
+            {text('index_title', 200, true)}
+            <SiteField id="site-description" {...words('description')} error={reason('settings.description')} wide>
               {(control) => (
                 <Form.Control
                   {...control}
@@ -135,29 +132,13 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                 />
               )}
             </SiteField>
-            {text('mail_name', 'Sender name of mails', 'Members see mails come from this name.', 100)}
-            {text(
-              'fictional_icon',
-              'Hosted profile mark',
-              "A character or emoji beside a hosted profile's name in chats.",
-              8,
-            )}
-            {text(
-              'fictional_singular',
-              'A hosted profile is called',
-              'On the label of each, e.g. "hosted profile".',
-              60,
-            )}
-            {text(
-              'fictional_plural',
-              'Hosted profiles are called',
-              'Where several are meant, e.g. "hosted profiles".',
-              60,
-            )}
+            {text('mail_name', 100)}
+            {text('fictional_icon', 8)}
+            {text('fictional_singular', 60)}
+            {text('fictional_plural', 60)}
             <SiteField
               id="site-fictional_warning"
-              label="Hosted profile warning"
-              help="Shown on every hosted profile: that the team runs it and no meeting is possible."
+              {...words('fictional_warning')}
               error={reason('settings.fictional_warning')}
               wide
             >
@@ -173,31 +154,23 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
               )}
             </SiteField>
           </Section>
-          <Section id="members" title="Members" intro="Who may join, what visitors see, and what profiles show.">
-            <SiteField
-              id="site-signups"
-              label="Who may sign up"
-              help="A traffic source is an ad or partner link a visitor came by."
-              error={reason('settings.signups')}
-            >
+          <Section id="members">
+            <SiteField id="site-signups" {...words('signups')} error={reason('settings.signups')}>
               {(control) => (
                 <Form.Select
                   {...control}
                   value={settings.signups}
                   onChange={(event) => setSetting('signups', event.target.value as SiteSettings['signups'])}
                 >
-                  <option value="all">Everyone</option>
-                  <option value="with_trafficsource">Only visitors from a traffic source</option>
-                  <option value="other">Nobody: sign-ups closed</option>
+                  {(['all', 'with_trafficsource', 'other'] as const).map((choice) => (
+                    <option key={choice} value={choice}>
+                      {t(`sites.signups.${choice}`)}
+                    </option>
+                  ))}
                 </Form.Select>
               )}
             </SiteField>
-            <SiteField
-              id="site-niche"
-              label="Niche"
-              help="Whom the landing pages for ads show."
-              error={reason('settings.niche')}
-            >
+            <SiteField id="site-niche" {...words('niche')} error={reason('settings.niche')}>
               {(control) => (
                 <Form.Select
                   {...control}
@@ -206,105 +179,66 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                 >
                   {NICHE_PREFIXES.map((prefix, index) => (
                     <option key={prefix} value={index + 1}>
-                      {NICHES[prefix]}
+                      {t(`sites.niches.${nicheKey(prefix)}`)}
                     </option>
                   ))}
                 </Form.Select>
               )}
             </SiteField>
-            {toggle(
-              'logged_out_search',
-              'Visitors may browse profiles',
-              'Before signing up, visitors search and see profiles and their photos.',
-            )}
-            {toggle(
-              'logged_out_search_trafficsource',
-              'Visitors from a traffic source may browse',
-              'When visitors in general may not: those who came by an ad or partner link may.',
-            )}
-            {toggle(
-              'enable_site_entry_popup',
-              'Entry warning',
-              'Visitors confirm they are adults before they see the site.',
-            )}
-            {toggle(
-              'photo_moderation',
-              'Check photos first',
-              'New member photos wait for a moderator before others see them.',
-            )}
-            {toggle(
-              'visible_profile_notes',
-              'Notes on profile forms',
-              'Tell members, where they edit their profile, that others see it.',
-            )}
+            {toggle('logged_out_search')}
+            {toggle('logged_out_search_trafficsource')}
+            {toggle('enable_site_entry_popup')}
+            {toggle('photo_moderation')}
+            {toggle('visible_profile_notes')}
             <Choices
               id="site-visible_profile_fields"
-              legend="Details a profile shows"
-              help="Members fill in and see only these; gender and looking for are always asked."
+              legend={words('visible_profile_fields').label}
+              help={words('visible_profile_fields').help}
               error={reason('settings.visible_profile_fields')}
               options={PROFILE_DETAIL_FIELDS}
-              labelOf={(field) => DETAIL_LABELS[field]}
+              labelOf={(field) => t(`sites.details.${field}`)}
               value={settings.visible_profile_fields}
               onChange={(value) => setSetting('visible_profile_fields', value)}
             />
             <Choices
               id="site-search_fields"
-              legend="Search filters"
-              help="The filters the member search offers."
+              legend={words('search_fields').label}
+              help={words('search_fields').help}
               error={reason('settings.search_fields')}
               options={SEARCH_FIELDS}
-              labelOf={(field) => SEARCH_LABELS[field]}
+              labelOf={(field) => t(`sites.filters.${field}`)}
               value={settings.search_fields}
               onChange={(value) => setSetting('search_fields', value)}
             />
           </Section>
-          <Section id="money" title="Credits and money" intro="What members pay in credits, and what they get free.">
-            {number('message_credits', 'A message costs', 'Credits for each message a member sends.', 'credits')}
-            {number('photo_credits', 'A photo costs', 'Credits for each photo sent in a chat.', 'credits')}
-            {number('gift_credits', 'A gift costs', 'Credits for each gift sent.', 'credits')}
-            {number('signup_credits', 'Credits on signing up', 'Given to each new member.', 'credits')}
-            {number(
-              'free_messages',
-              'Free messages',
-              'A new member may send these before credits are needed.',
-              'messages',
-            )}
-            {number('message_length', 'Longest message', 'Characters in one message.', 'characters')}
-            {number(
-              'refund_days',
-              'Refunds within',
-              'Days after a purchase during which admins may refund it.',
-              'days',
-            )}
-            {toggle(
-              'refund_debt',
-              'Refunds leave a debt',
-              'Credits already spent of a refunded purchase are owed, and paid off by the next purchase. Off: only what is left is taken back.',
-            )}
-            {toggle('member_resell', 'Member resell', 'Show members the resell variant of the promotion card.')}
+          <Section id="money">
+            {number('message_credits', 'credits')}
+            {number('photo_credits', 'credits')}
+            {number('gift_credits', 'credits')}
+            {number('signup_credits', 'credits')}
+            {number('free_messages', 'messages')}
+            {number('message_length', 'characters')}
+            {number('refund_days', 'days')}
+            {toggle('refund_debt')}
+            {toggle('member_resell')}
             <MinimumCosts
               value={settings.minimum_message_costs}
               reason={reason}
               onChange={(value) => setSetting('minimum_message_costs', value)}
             />
           </Section>
-          <Section id="place" title="Place" intro="Where the site's members live, and its clock.">
+          <Section id="place">
             <Choices
               id="site-countries"
-              legend="Countries served"
-              help="Members come from these. The first is where a visitor from anywhere else starts."
+              legend={words('countries').label}
+              help={words('countries').help}
               error={reason('settings.countries')}
               options={SERVED_COUNTRIES}
-              labelOf={countryName}
+              labelOf={(code) => countryName(code, locale)}
               value={settings.countries}
               onChange={(value) => setSetting('countries', value)}
             />
-            <SiteField
-              id="site-time_zone"
-              label="Time zone"
-              help="The site's days start at midnight here (daily likes of the swipe game)."
-              error={reason('settings.time_zone')}
-            >
+            <SiteField id="site-time_zone" {...words('time_zone')} error={reason('settings.time_zone')}>
               {(control) => (
                 <Form.Select
                   {...control}
@@ -322,21 +256,15 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
               )}
             </SiteField>
           </Section>
-          <Section id="support" title="Support" intro="How members reach you, and where photos are served from.">
-            {text('support_email', 'Support address', 'Members write to it, and mails are sent from it.', 200)}
-            {text('support_phone', 'Support phone', 'Shown to members on the contact page.', 40)}
-            {text(
-              'cdn_prefix',
-              'Photo address',
-              "Where main photos are served from: /media, or a CDN's https:// address whose origin is this app's /media. Other photos always come from the app, which checks who may see them.",
-              200,
-            )}
+          <Section id="support">
+            {text('support_email', 200)}
+            {text('support_phone', 40)}
+            {text('cdn_prefix', 200)}
           </Section>
-          <Section id="staff" title="Staff" intro="How the site's staff sign in.">
+          <Section id="staff">
             <SiteField
               id="site-operator_two_step"
-              label="Two-step sign-in for operators"
-              help="Moderators and admins always sign in with a code from an authenticator app."
+              {...words('operator_two_step')}
               error={reason('settings.operator_two_step')}
             >
               {(control) => (
@@ -347,8 +275,11 @@ export function SiteEditor({ saved }: { saved: StaffSite }) {
                     setSetting('operator_two_step', event.target.value as SiteSettings['operator_two_step'])
                   }
                 >
-                  <option value="required">Required</option>
-                  <option value="optional">Each operator chooses</option>
+                  {(['required', 'optional'] as const).map((choice) => (
+                    <option key={choice} value={choice}>
+                      {t(`sites.twoStep.${choice}`)}
+                    </option>
+                  ))}
                 </Form.Select>
               )}
             </SiteField>

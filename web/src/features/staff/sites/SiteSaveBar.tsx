@@ -1,46 +1,44 @@
 import type { StaffSite } from '@amora/common';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useStaffWords } from '../shared/words';
 import { draftOf } from './site-draft';
 import type { useSiteEditor } from './useSiteEditor';
 
 /** At the top, always in reach: what is not saved yet, Undo and Save (or, when leaving with changes, Leave and Stay). */
 export function SiteSaveBar({ saved, editor }: { saved: StaffSite; editor: ReturnType<typeof useSiteEditor> }) {
+  const { t } = useStaffWords();
   const { save, leaving, count, done, change, hasReasons, edit } = editor;
   return (
-    <Form className="staff-site-save" onSubmit={save} aria-label="Save the site's changes">
+    <Form className="staff-site-save" onSubmit={save} aria-label={t('sites.save.form')}>
       <span role="status" className="staff-site-save-status">
         {leaving.state === 'blocked'
-          ? `Leave without saving ${count === 1 ? 'the change' : `${count} changes`}?`
+          ? t('sites.save.leaveAsk', { count })
           : done && !count
-            ? 'Saved: members see it now.'
-            : count === 1
-              ? '1 change not saved'
-              : count > 1
-                ? `${count} changes not saved`
-                : 'No changes'}
+            ? t('sites.save.saved')
+            : count > 0
+              ? t('sites.save.pending', { count })
+              : t('sites.save.none')}
       </span>
       {leaving.state === 'blocked' ? (
         <>
           <Button variant="link" onClick={() => leaving.proceed()}>
-            Leave
+            {t('sites.save.leave')}
           </Button>
-          <Button onClick={() => leaving.reset()}>Stay</Button>
+          <Button onClick={() => leaving.reset()}>{t('sites.save.stay')}</Button>
         </>
       ) : (
         <>
           <Button variant="link" disabled={count === 0 || change.isPending} onClick={() => edit(() => draftOf(saved))}>
-            Undo
+            {t('sites.save.undo')}
           </Button>
           <Button type="submit" disabled={count === 0 || change.isPending}>
-            Save changes
+            {t('sites.save.submit')}
           </Button>
         </>
       )}
       {change.isError && (
-        <p className="staff-site-save-error">
-          {hasReasons ? 'Some values were refused: see the fields marked in red.' : change.error.message}
-        </p>
+        <p className="staff-site-save-error">{hasReasons ? t('sites.save.refused') : change.error.message}</p>
       )}
     </Form>
   );

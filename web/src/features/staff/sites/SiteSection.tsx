@@ -1,24 +1,22 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { useStaffWords } from '../shared/words';
+import { HelpPopover } from './HelpPopover';
 import { SiteField } from './site-fields';
+import type { SECTIONS } from './site-labels';
 
-export function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
+/** A card of the site's page: its title, what it is for behind the info button, and its fields. */
+export function Section({ id, children }: { id: (typeof SECTIONS)[number]; children: ReactNode }) {
+  const { t } = useStaffWords();
+  const title = t(`sites.sections.${id}`);
   return (
     <section className="staff-card staff-site-section" id={`site-${id}`} aria-labelledby={`site-${id}-title`}>
-      <h2 className="h5 mb-1" id={`site-${id}-title`}>
-        {title}
-      </h2>
-      <p className="small text-body-secondary">{intro}</p>
+      <div className="staff-help-head mb-2">
+        <h2 className="h5 mb-0" id={`site-${id}-title`}>
+          {title}
+        </h2>
+        <HelpPopover topic={title}>{t(`sites.intros.${id}`)}</HelpPopover>
+      </div>
       <div className="staff-site-fields">{children}</div>
     </section>
   );

@@ -9,32 +9,33 @@ import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffSites } from '../shared/api';
 import { StaffField } from '../shared/StaffField';
+import { useStaffWords } from '../shared/words';
 import { useAddSite } from './api';
+import { HelpPopover } from './HelpPopover';
 import { countryName, languageName } from './site-names';
 
 /** /staff/sites (admins): the sites of this deployment, and a new one. */
 export default function StaffSitesPage() {
-  useDocumentTitle('Sites');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('sites.title'));
   const sites = useStaffSites();
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">Sites</h1>
-        <p className="text-body-secondary mb-0">
-          Each site has its own domain, language, texts and prices; members of one never see another.
-        </p>
+      <div className="staff-page-head staff-help-head">
+        <h1 className="h3">{t('sites.title')}</h1>
+        <HelpPopover topic={t('sites.title')}>{t('sites.intro')}</HelpPopover>
       </div>
       {sites.isError && <Alert variant="danger">{sites.error.message}</Alert>}
       {sites.isPending ? (
         <Loading />
       ) : (
-        <ul className="staff-sites" aria-label="Sites">
+        <ul className="staff-sites" aria-label={t('sites.title')}>
           {sites.data?.map((site) => (
             <li key={site.id}>
               <Link to={`/staff/sites/${site.id}`} className="staff-site-row">
                 <strong>{site.name}</strong>
                 <span className="staff-site-domain">{site.domain}</span>
-                <span className="small text-body-secondary">{languageName(site.domain_language)}</span>
+                <span className="small text-body-secondary">{languageName(site.domain_language, locale)}</span>
               </Link>
             </li>
           ))}
@@ -47,6 +48,7 @@ export default function StaffSitesPage() {
 
 /** A new site with the default settings; its page opens to make it the company's own. */
 function NewSite() {
+  const { t, locale } = useStaffWords();
   const add = useAddSite();
   const navigate = useNavigate();
   const [domain, setDomain] = useState('');
@@ -62,18 +64,17 @@ function NewSite() {
     );
   };
   return (
-    <Form className="staff-card" onSubmit={submit} aria-label="New site" noValidate>
-      <h2 className="h6">New site</h2>
-      <p className="small text-body-secondary">
-        Point the domain's DNS at this server first. The site starts with standard texts and prices, which you change on
-        its page.
-      </p>
+    <Form className="staff-card" onSubmit={submit} aria-label={t('sites.new.title')} noValidate>
+      <div className="staff-help-head mb-2">
+        <h2 className="h6 mb-0">{t('sites.new.title')}</h2>
+        <HelpPopover topic={t('sites.new.title')}>{t('sites.new.intro')}</HelpPopover>
+      </div>
       {add.isError && Object.keys(fields).length === 0 && <Alert variant="danger">{add.error.message}</Alert>}
       <div className="staff-new-site">
         <StaffField
           id="new-site-domain"
-          label="Domain"
-          help="Without https://, e.g. dates.example.com"
+          label={t('sites.new.domain')}
+          help={t('sites.new.domainHelp')}
           error={fields.domain?.message}
         >
           {(control) => (
@@ -89,16 +90,16 @@ function NewSite() {
         </StaffField>
         <StaffField
           id="new-site-name"
-          label="Name"
-          help="As members see it in the top bar and in mails."
+          label={t('sites.new.name')}
+          help={t('sites.new.nameHelp')}
           error={fields.name?.message}
         >
           {(control) => <Form.Control {...control} size="sm" value={name} onChange={(e) => setName(e.target.value)} />}
         </StaffField>
         <StaffField
           id="new-site-language"
-          label="Language"
-          help="Visitors see the site in it first."
+          label={t('sites.new.language')}
+          help={t('sites.new.languageHelp')}
           error={fields.language?.message}
         >
           {(control) => (
@@ -108,9 +109,9 @@ function NewSite() {
               value={language}
               onChange={(e) => setLanguage(e.target.value as Locale)}
             >
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale}>
-                  {languageName(locale)}
+              {LOCALES.map((each) => (
+                <option key={each} value={each}>
+                  {languageName(each, locale)}
                 </option>
               ))}
             </Form.Select>
@@ -118,8 +119,8 @@ function NewSite() {
         </StaffField>
         <StaffField
           id="new-site-country"
-          label="Country (optional)"
-          help="Serve one country only; empty serves them all."
+          label={t('sites.new.country')}
+          help={t('sites.new.countryHelp')}
           error={fields.country?.message}
         >
           {(control) => (
@@ -129,10 +130,10 @@ function NewSite() {
               value={country}
               onChange={(e) => setCountry(e.target.value as typeof country)}
             >
-              <option value="">Every country</option>
+              <option value="">{t('sites.new.everyCountry')}</option>
               {SERVED_COUNTRIES.map((code) => (
                 <option key={code} value={code}>
-                  {countryName(code)}
+                  {countryName(code, locale)}
                 </option>
               ))}
             </Form.Select>
@@ -140,7 +141,7 @@ function NewSite() {
         </StaffField>
       </div>
       <Button type="submit" size="sm" className="mt-3" disabled={add.isPending}>
-        Add site
+        {t('sites.new.submit')}
       </Button>
     </Form>
   );

@@ -1,46 +1,20 @@
-import type { CURRENCIES, NICHE_PREFIXES, PROFILE_DETAIL_FIELDS, SEARCH_FIELDS } from '@amora/common';
+import type { CURRENCIES, NICHE_PREFIXES } from '@amora/common';
 
-/** The sections of the page, in order, for the links at its top. */
+/** The sections of the page, in order, for the links at its top (their words in staff:sites.sections). */
 export const SECTIONS = [
-  ['general', 'General'],
-  ['hosts', 'Host names'],
-  ['company', 'Company'],
-  ['texts', 'Texts'],
-  ['members', 'Members'],
-  ['money', 'Credits and money'],
-  ['place', 'Place'],
-  ['support', 'Support'],
-  ['staff', 'Staff'],
+  'general',
+  'hosts',
+  'company',
+  'texts',
+  'members',
+  'money',
+  'place',
+  'support',
+  'staff',
 ] as const;
 
-export const NICHES: Record<(typeof NICHE_PREFIXES)[number], string> = {
-  '': 'Everyone',
-  she: 'Women',
-  bdsm: 'BDSM (everyone)',
-  bbw: 'Curvy women (BBW)',
-  gilf: 'Women over 60 (GILF)',
-  milf: 'Women of 35 to 55 (MILF)',
-  gay: 'Men (gay)',
-};
-
-export const DETAIL_LABELS: Record<(typeof PROFILE_DETAIL_FIELDS)[number], string> = {
-  gender: 'Gender',
-  sexuality: 'Looking for',
-  city: 'Town',
-  hair_colour: 'Hair',
-  eye_colour: 'Eyes',
-  body_type: 'Body',
-  relationship_status: 'Relationship',
-  tattoos: 'Tattoos',
-};
-
-export const SEARCH_LABELS: Record<(typeof SEARCH_FIELDS)[number], string> = {
-  gender: 'Gender',
-  country: 'Country',
-  countryregion: 'Region',
-  min_age: 'Youngest age',
-  max_age: 'Oldest age',
-};
+/** A niche's name in staff:sites.niches: the one for everyone has no prefix. */
+export const nicheKey = (prefix: (typeof NICHE_PREFIXES)[number]) => prefix || 'all';
 
 /** The currency a country pays in, for a new row of minimum costs. */
 export const CURRENCY_OF: Partial<Record<string, (typeof CURRENCIES)[number]>> = {

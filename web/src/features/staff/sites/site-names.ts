@@ -1,10 +1,13 @@
 import { regionNames } from '../../../i18n/format';
-import { STAFF_LOCALE } from '../shared/api';
 
-const languages = new Intl.DisplayNames([STAFF_LOCALE], { type: 'language' });
+/**
+ * A language as staff read it in `locale`, capitalised as it starts a line: "nl-NL" → "Dutch
+ * (Netherlands)", in French "Néerlandais (Pays-Bas)".
+ */
+export function languageName(tag: string, locale: string) {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(tag) ?? tag;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
 
-/** A language as staff read it: "nl-NL" → "Dutch (Netherlands)", "de" → "German". */
-export const languageName = (tag: string) => languages.of(tag) ?? tag;
-
-/** A country code as staff read it: "NL" → "Netherlands". */
-export const countryName = (code: string) => regionNames(STAFF_LOCALE).of(code) ?? code;
+/** A country code as staff read it in `locale`: "NL" → "Netherlands". */
+export const countryName = (code: string, locale: string) => regionNames(locale).of(code) ?? code;

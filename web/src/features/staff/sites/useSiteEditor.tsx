@@ -1,8 +1,9 @@
 import type { StaffSite } from '@amora/common';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { useStaffWords } from '../shared/words';
 import { useChangeSite } from './api';
 import { changeCount, changeOf, draftOf, type SiteDraft, type SiteSettings } from './site-draft';
 import { NumberField, SiteField, SwitchField } from './site-fields';
@@ -14,8 +15,12 @@ function reasonsOf(error: Error | null) {
     Object.entries(fields).find(([field]) => field === path || field.startsWith(`${path}.`))?.[1].message;
 }
 
+/** A number field's unit after it, in staff:sites.units. */
+type Unit = 'credits' | 'messages' | 'characters' | 'days';
+
 /** The site's form: the draft, what differs from the saved site, and the fields' builders. */
 export function useSiteEditor(saved: StaffSite) {
+  const { t } = useStaffWords();
   const change = useChangeSite();
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [done, setDone] = useState(false);
@@ -47,8 +52,18 @@ export function useSiteEditor(saved: StaffSite) {
   };
 
   const { settings, company } = draft;
-  const text = (key: keyof SiteSettings & string, label: string, help: ReactNode, maxLength: number, wide = false) => (
-    <SiteField id={`site-${key}`} label={label} help={help} error={reason(`settings.${key}`)} wide={wide}>
+  /** A setting's label and help line, in staff:sites.fields. */
+  const words = (key: keyof SiteSettings & string) => ({
+    label: t(`sites.fields.${key}`),
+    help: t(`sites.fields.${key}Help`),
+  });
+  /** A company detail's label and help line, in staff:sites.company. */
+  const companyWords = (key: keyof SiteDraft['company']) => ({
+    label: t(`sites.company.${key}`),
+    help: t(`sites.company.${key}Help`),
+  });
+  const text = (key: keyof SiteSettings & string, maxLength: number, wide = false) => (
+    <SiteField id={`site-${key}`} {...words(key)} error={reason(`settings.${key}`)} wide={wide}>
       {(control) => (
         <Form.Control
           {...control}
@@ -59,36 +74,34 @@ export function useSiteEditor(saved: StaffSite) {
       )}
     </SiteField>
   );
-  const number = (key: keyof SiteSettings & string, label: string, help: ReactNode, suffix?: string) => (
+  const number = (key: keyof SiteSettings & string, unit: Unit) => (
     <NumberField
       id={`site-${key}`}
-      label={label}
-      help={help}
-      suffix={suffix}
+      {...words(key)}
+      suffix={t(`sites.units.${unit}`, { count: settings[key] as number })}
       error={reason(`settings.${key}`)}
       value={settings[key] as number}
       onChange={(value) => setSetting(key, value)}
     />
   );
-  const toggle = (key: keyof SiteSettings & string, label: string, help: ReactNode) => (
+  const toggle = (key: keyof SiteSettings & string) => (
     <SwitchField
       id={`site-${key}`}
-      label={label}
-      help={help}
+      {...words(key)}
       error={reason(`settings.${key}`)}
       checked={settings[key] as boolean}
       onChange={(checked) => setSetting(key, checked)}
     />
   );
-  const companyText = (key: Exclude<keyof SiteDraft['company'], 'delete_discount'>, label: string, help: ReactNode) => (
-    <SiteField id={`company-${key}`} label={label} help={help} error={reason(`company.${key}`)}>
+  const companyText = (key: Exclude<keyof SiteDraft['company'], 'delete_discount'>) => (
+    <SiteField id={`company-${key}`} {...companyWords(key)} error={reason(`company.${key}`)}>
       {(control) => (
         <Form.Control {...control} value={company[key]} onChange={(event) => setCompany(key, event.target.value)} />
       )}
     </SiteField>
   );
-  const companyLines = (key: 'tradenames' | 'vat_numbers', label: string, help: ReactNode) => (
-    <SiteField id={`company-${key}`} label={label} help={help} error={reason(`company.${key}`)}>
+  const companyLines = (key: 'tradenames' | 'vat_numbers') => (
+    <SiteField id={`company-${key}`} {...companyWords(key)} error={reason(`company.${key}`)}>
       {(control) => (
         <Form.Control
           {...control}
@@ -114,6 +127,8 @@ export function useSiteEditor(saved: StaffSite) {
     save,
     settings,
     company,
+    words,
+    companyWords,
     text,
     number,
     toggle,
