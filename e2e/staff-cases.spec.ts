@@ -55,6 +55,9 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expect(card).toContainText('Asked me to pay for a plane ticket.');
   await card.getByRole('button', { name: 'Take in review' }).click();
   await expect(card).toContainText('You are reviewing this case.');
+  // A report opens with no decision chosen: the moderator chooses one.
+  await expect(card.getByLabel('Take action')).not.toBeChecked();
+  await expect(card.getByLabel('Dismiss')).not.toBeChecked();
   await card.getByLabel('Take action').check();
   await card.getByLabel('Measure').selectOption({ label: 'Suspend the account' });
   await card.getByLabel('Facts and reasons (optional)').fill('Two members sent us the same request for money.');
@@ -76,10 +79,20 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await page.getByRole('button', { name: 'Adjust credits' }).click();
   await expect(page.getByRole('alert')).toContainText('Credits adjusted.');
   await expect(page.getByRole('table', { name: 'Credits ledger' }).getByRole('row').first()).toContainText(
-    'adjustment',
+    'Adjusted by staff',
   );
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-member');
+
+  // Who reported is not suspended: suspending or banning them waits in the danger zone, asked again first.
+  await page.getByRole('link', { name: reporterName, exact: true }).click();
+  const danger = page.getByRole('region', { name: 'Danger zone' });
+  await danger.getByRole('button', { name: 'Ban' }).click();
+  await expect(danger.getByText(`Ban ${reporterName}? They are signed out at once`)).toBeFocused();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'staff-member-danger');
+  await danger.getByRole('button', { name: 'Cancel' }).click();
+  await expect(danger.getByRole('button', { name: 'Ban' })).toBeEnabled();
 
   // The member is signed out at once, and the statement of reasons says why and how to appeal.
   await reported.goto('/chats');

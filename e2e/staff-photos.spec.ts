@@ -89,7 +89,7 @@ test('a moderator approves one photo and rejects another with a reason the membe
     'Nudity',
     'Contact details',
     'Poor quality',
-    'Someone else’s photo',
+    "Someone else's photo",
     'Cancel',
   ]);
   await screenshot(page, testInfo, 'staff-photos-reject');

@@ -57,10 +57,28 @@ describe('StaffCasesPage', () => {
     expect(within(card).getByText('Nobody is on this case yet.')).toBeTruthy();
   });
 
+  it('opens a report with no decision chosen, and asks for one before it decides', async () => {
+    const server = casesServer();
+    const { events } = renderScreen(<StaffCasesPage />);
+    const form = await screen.findByRole('form', { name: 'Decide case 501' });
+    const act = within(form).getByLabelText('Take action') as HTMLInputElement;
+    const dismiss = within(form).getByLabelText('Dismiss') as HTMLInputElement;
+    expect([act.checked, dismiss.checked]).toEqual([false, false]);
+    expect(within(form).queryByLabelText('Measure')).toBeNull();
+    await events.click(within(form).getByRole('button', { name: 'Decide and send the statement' }));
+    const group = within(form).getByRole('group', { name: 'Decision' });
+    expect(await within(form).findByText('Choose whether to take action or dismiss the case.')).toBeTruthy();
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(server.sent('POST /api/staff/case-decision.php')).toEqual([]);
+    await events.click(act);
+    expect(within(form).queryByText('Choose whether to take action or dismiss the case.')).toBeNull();
+  });
+
   it('decides a report with a measure and the facts, and says the statements are on their way', async () => {
     const server = casesServer();
     const { events } = renderScreen(<StaffCasesPage />);
     const form = await screen.findByRole('form', { name: 'Decide case 501' });
+    await events.click(within(form).getByLabelText('Take action'));
     expect(
       within(within(form).getByLabelText('Measure'))
         .getAllByRole('option')
@@ -94,12 +112,15 @@ describe('StaffCasesPage', () => {
       buildCase({ id: 1, subject: { id: 5, name: 'Hanna', hosted: true, suspended: false } }),
       buildCase({ id: 2, kind: 'complaint', subject: null, reason: 'payment' }),
     ]);
-    renderScreen(<StaffCasesPage />);
+    const { events } = renderScreen(<StaffCasesPage />);
     const measures = (id: number) =>
       within(within(screen.getByRole('form', { name: `Decide case ${id}` })).getByLabelText('Measure'))
         .getAllByRole('option')
         .map((option) => option.textContent);
-    await screen.findByRole('form', { name: 'Decide case 1' });
+    for (const id of [1, 2]) {
+      const form = await screen.findByRole('form', { name: `Decide case ${id}` });
+      await events.click(within(form).getByLabelText('Take action'));
+    }
     expect(measures(1)).toEqual(['Warn the member']);
     expect(measures(2)).toEqual(['Resolved']);
   });
@@ -112,6 +133,7 @@ describe('StaffCasesPage', () => {
     );
     const { events } = renderScreen(<StaffCasesPage />);
     const form = await screen.findByRole('form', { name: 'Decide case 501' });
+    await events.click(within(form).getByLabelText('Dismiss'));
     await events.click(within(form).getByRole('button', { name: 'Decide and send the statement' }));
     expect(await within(form).findByText('Someone else decided this first; their decision stands.')).toBeTruthy();
   });

@@ -50,7 +50,10 @@ describe('StaffMemberPage', () => {
       'POST /api/staff/member-action.php': ({ body }: SentRequest) => {
         const action = body as { action: string; amount?: number };
         if (action.action === 'credits') {
-          current = memberDetail(current.member, current.credits.balance + (action.amount ?? 0));
+          current = {
+            ...memberDetail(current.member, current.credits.balance + (action.amount ?? 0)),
+            reports: current.reports,
+          };
         } else if (action.action === 'suspend' || action.action === 'ban') {
           current = memberDetail({
             status: 'suspended',
@@ -127,6 +130,7 @@ describe('StaffMemberPage', () => {
     const measure = await screen.findByRole('form', { name: 'Suspend or ban' });
     await events.type(within(measure).getByLabelText('Facts and reasons (optional)'), 'A long story.');
     await events.click(within(measure).getByRole('button', { name: 'Suspend' }));
+    await events.click(within(measure).getByRole('button', { name: 'Yes, suspend' }));
     const facts = within(measure).getByLabelText('Facts and reasons (optional)');
     await waitFor(() => expect(facts.getAttribute('aria-invalid')).toBe('true'));
     expect(descriptionOf(facts)).toBe(
@@ -143,6 +147,9 @@ describe('StaffMemberPage', () => {
     await events.selectOptions(within(form).getByLabelText('Reason'), 'Scam or asking for money');
     await events.type(within(form).getByLabelText('Facts and reasons (optional)'), 'Asked three members for money.');
     await events.click(within(form).getByRole('button', { name: 'Suspend' }));
+    expect(server.sent('POST /api/staff/member-action.php')).toEqual([]);
+    expect(within(form).getByText('Suspend Bob? They are signed out at once and mailed why.')).toBeTruthy();
+    await events.click(within(form).getByRole('button', { name: 'Yes, suspend' }));
     expect(await screen.findByText('Suspended; the member is mailed why.')).toBeTruthy();
     expect(server.sent('POST /api/staff/member-action.php')[0]?.body).toEqual({
       member: 77,
@@ -161,6 +168,7 @@ describe('StaffMemberPage', () => {
     const { events } = open();
     const form = await screen.findByRole('form', { name: 'Suspend or ban' });
     await events.click(within(form).getByRole('button', { name: 'Ban' }));
+    await events.click(within(form).getByRole('button', { name: 'Yes, ban' }));
     expect(await screen.findByText('Banned; the member is mailed why.')).toBeTruthy();
     expect(server.sent('POST /api/staff/member-action.php')[0]?.body).toEqual({
       member: 77,
@@ -175,9 +183,10 @@ describe('StaffMemberPage', () => {
     const answer = deferred<Response>();
     server.on('POST /api/staff/member-action.php', () => answer.promise);
     const { events } = open();
-    const suspend = (await screen.findByRole('button', { name: 'Suspend' })) as HTMLButtonElement;
+    await events.click(await screen.findByRole('button', { name: 'Suspend' }));
+    const suspend = screen.getByRole('button', { name: 'Yes, suspend' }) as HTMLButtonElement;
     await events.click(suspend);
-    await waitFor(() => expect(suspend.disabled).toBe(true));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Suspend' })).toHaveProperty('disabled', true));
     expect((screen.getByRole('button', { name: 'Adjust credits' }) as HTMLButtonElement).disabled).toBe(true);
     answer.resolve(json(memberDetail({ suspended_at: '2026-02-01T12:00:00Z', suspension: 'suspension' })));
     expect(await screen.findByRole('button', { name: 'Lift the suspension' })).toBeTruthy();
@@ -188,16 +197,51 @@ describe('StaffMemberPage', () => {
     server.on('POST /api/staff/member-erase.php', { ok: true });
     const { events, location } = open();
     const form = await screen.findByRole('form', { name: 'Erase the account' });
-    const erase = within(form).getByRole('button', { name: 'Erase now' }) as HTMLButtonElement;
-    expect(erase.disabled).toBe(true);
     await events.type(within(form).getByLabelText('Why'), 'Court order 12/2026');
-    await events.click(within(form).getByLabelText('I understand this cannot be undone'));
-    await events.click(erase);
+    await events.click(within(form).getByRole('button', { name: 'Erase now' }));
+    expect(server.sent('POST /api/staff/member-erase.php')).toEqual([]);
+    expect(within(form).getByText('Erase everything of Bob for good? This cannot be undone.')).toBeTruthy();
+    await events.click(within(form).getByRole('button', { name: 'Yes, erase' }));
     await waitFor(() => expect(location()).toBe('/staff/members'));
     expect(server.sent('POST /api/staff/member-erase.php')[0]?.body).toEqual({
       member: 77,
       explanation: 'Court order 12/2026',
     });
+  });
+
+  it('keeps suspending, banning and erasing in a danger zone at the bottom, all in the outlined danger style', async () => {
+    memberServer('admin');
+    const { container } = open();
+    const zone = await screen.findByRole('region', { name: 'Danger zone' });
+    const destructive = ['Suspend', 'Ban', 'Erase now'].map((name) => within(zone).getByRole('button', { name }));
+    expect(destructive.map((button) => button.className.includes('btn-outline-danger'))).toEqual([true, true, true]);
+    expect(container.querySelector('.staff-member')?.lastElementChild).toBe(zone);
+    const actions = screen.getByRole('form', { name: 'Grant or take credits' }).closest('.staff-card');
+    expect(actions?.querySelector('.btn-danger, .btn-outline-danger')).toBeNull();
+  });
+
+  it('starts afresh on another member’s page, without the outcome of an action on the one before', async () => {
+    const report = {
+      id: 1,
+      reason: 'scam',
+      comment: null,
+      created_at: '2026-02-01T12:00:00Z',
+      direction: 'received' as const,
+      other: { id: 12, name: 'Carla' },
+    };
+    memberServer('moderator', { ...memberDetail(), reports: [report] });
+    const { events, location } = open();
+    const form = await screen.findByRole('form', { name: 'Grant or take credits' });
+    await events.type(within(form).getByLabelText('Credits (+ grant, − take)'), '5');
+    await events.type(within(form).getByLabelText('Why'), 'Goodwill');
+    await events.click(within(form).getByRole('button', { name: 'Adjust credits' }));
+    await screen.findByText('Credits adjusted.');
+    await events.click(screen.getByRole('button', { name: 'Ban' }));
+    await events.click(screen.getByRole('link', { name: 'Carla' }));
+    await waitFor(() => expect(location()).toBe('/staff/members/12'));
+    await screen.findByRole('form', { name: 'Grant or take credits' });
+    expect(screen.queryByText('Credits adjusted.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Yes, ban' })).toBeNull();
   });
 
   it('offers no erasing to a moderator', async () => {

@@ -11,33 +11,33 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
-import { StaffField } from '../shared/StaffField';
+import { Trans } from '../../../i18n';
+import { FieldNotes, StaffField } from '../shared/StaffField';
+import { useStaffWords } from '../shared/words';
 import { useDecideAppeal, useDecideCase } from './api';
-import { humanise, when } from './case-words';
+import { when } from './case-words';
 
-const MEASURE_LABELS: Record<CaseMeasure, string> = {
-  warning: 'Warn the member',
-  suspension: 'Suspend the account',
-  ban: 'Ban (the address cannot sign up again)',
-  resolved: 'Resolved',
-};
-const OUTCOME_LABELS: Record<AppealOutcome, string> = {
-  upheld: 'Uphold: the decision stands',
-  reversed: 'Reverse: withdraw the decision',
-};
+type Decision = 'actioned' | 'dismissed';
 
 /** The decision on a waiting case, with the facts and reasons mailed to each side. */
 export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (message: string) => void }) {
   const decide = useDecideCase();
+  const { t } = useStaffWords();
   const measures: readonly CaseMeasure[] =
     row.kind === 'complaint' ? ['resolved'] : row.subject?.hosted ? ['warning'] : REPORT_MEASURES;
-  const [decision, setDecision] = useState<'actioned' | 'dismissed'>('actioned');
+  // Nothing is chosen for the moderator: a case is acted on or dismissed on purpose.
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [unchosen, setUnchosen] = useState(false);
   const [measure, setMeasure] = useState<CaseMeasure>(measures[0] ?? 'warning');
   const [explanation, setExplanation] = useState('');
   const fieldError = (field: string) =>
     decide.error instanceof ApiError ? decide.error.fields[field]?.message : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (decision === null) {
+      setUnchosen(true);
+      return;
+    }
     decide.mutate(
       {
         case: row.id,
@@ -45,32 +45,42 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
         ...(decision === 'actioned' && { measure }),
         ...(explanation.trim() && { explanation }),
       },
-      { onSuccess: () => onDone(`Case #${row.id} decided; the statements of reasons are on their way.`) },
+      { onSuccess: () => onDone(t('cases.decide.done', { id: row.id })) },
     );
   };
   return (
-    <Form className="staff-case-form" onSubmit={submit} aria-label={`Decide case ${row.id}`}>
-      <fieldset className="mb-2">
-        <legend className="form-label small fw-semibold mb-1">Decision</legend>
-        <Form.Check
-          inline
-          type="radio"
-          id={`case-${row.id}-act`}
-          label="Take action"
-          checked={decision === 'actioned'}
-          onChange={() => setDecision('actioned')}
-        />
-        <Form.Check
-          inline
-          type="radio"
-          id={`case-${row.id}-dismiss`}
-          label="Dismiss"
-          checked={decision === 'dismissed'}
-          onChange={() => setDecision('dismissed')}
+    <Form className="staff-case-form" onSubmit={submit} aria-label={t('cases.decide.form', { id: row.id })} noValidate>
+      <fieldset
+        className="mb-2"
+        aria-invalid={unchosen && decision === null ? true : undefined}
+        aria-describedby={unchosen && decision === null ? `case-${row.id}-decision-error` : undefined}
+      >
+        <legend className="form-label small fw-semibold mb-1">{t('cases.decide.decision')}</legend>
+        {(['actioned', 'dismissed'] as const).map((each) => (
+          <Form.Check
+            key={each}
+            inline
+            type="radio"
+            id={`case-${row.id}-${each}`}
+            name={`case-${row.id}-decision`}
+            label={t(`cases.decide.decisions.${each}`)}
+            checked={decision === each}
+            isInvalid={unchosen && decision === null}
+            onChange={() => setDecision(each)}
+          />
+        ))}
+        <FieldNotes
+          id={`case-${row.id}-decision`}
+          error={unchosen && decision === null ? t('cases.decide.choose') : undefined}
         />
       </fieldset>
       {decision === 'actioned' && (
-        <StaffField id={`case-${row.id}-measure`} label="Measure" error={fieldError('measure')} className="mb-2">
+        <StaffField
+          id={`case-${row.id}-measure`}
+          label={t('cases.decide.measure')}
+          error={fieldError('measure')}
+          className="mb-2"
+        >
           {(control) => (
             <Form.Select
               {...control}
@@ -80,7 +90,7 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
             >
               {measures.map((each) => (
                 <option key={each} value={each}>
-                  {MEASURE_LABELS[each]}
+                  {t(`cases.decide.measures.${each}`)}
                 </option>
               ))}
             </Form.Select>
@@ -89,8 +99,8 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
       )}
       <StaffField
         id={`case-${row.id}-explanation`}
-        label="Facts and reasons (optional)"
-        help="Mailed as you write it, after the standard text in each side's language."
+        label={t('cases.decide.facts')}
+        help={t('cases.decide.factsHelp')}
         error={fieldError('explanation')}
         className="mb-2"
       >
@@ -108,7 +118,7 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
         <Alert variant="danger">{decide.error.message}</Alert>
       )}
       <Button type="submit" size="sm" disabled={decide.isPending}>
-        Decide and send the statement
+        {t('cases.decide.submit')}
       </Button>
     </Form>
   );
@@ -125,6 +135,7 @@ export function AppealPanel({
   onDone: (message: string) => void;
 }) {
   const decide = useDecideAppeal();
+  const { t, locale } = useStaffWords();
   const [outcome, setOutcome] = useState<AppealOutcome>('upheld');
   const [explanation, setExplanation] = useState('');
   const explanationError = decide.error instanceof ApiError ? decide.error.fields.explanation?.message : undefined;
@@ -132,34 +143,42 @@ export function AppealPanel({
     event.preventDefault();
     decide.mutate(
       { appeal: appeal.id, outcome, ...(explanation.trim() && { explanation }) },
-      { onSuccess: () => onDone(`Appeal ${appeal.id} reviewed; its outcome is mailed.`) },
+      { onSuccess: () => onDone(t('cases.appeal.done', { id: appeal.id })) },
     );
   };
   return (
-    <section className="staff-appeal" aria-label={`Appeal ${appeal.id}`}>
+    <section className="staff-appeal" aria-label={t('cases.appeal.label', { id: appeal.id })}>
       <h3 className="h6 mb-1">
-        Appeal by {appeal.party === 'reporter' ? 'who reported' : 'the member concerned'}{' '}
-        <span className="small text-body-secondary fw-normal">{when(appeal.appealed_at)}</span>
+        {t(`cases.appeal.by.${appeal.party}`)}{' '}
+        <span className="small text-body-secondary fw-normal">{when(appeal.appealed_at, locale)}</span>
       </h3>
       <blockquote className="staff-case-text">{appeal.text}</blockquote>
       {appeal.outcome ? (
         <p className="small mb-0">
-          <strong>{humanise(appeal.outcome)}</strong> by {appeal.decided_by}
-          {appeal.decided_at && `, ${when(appeal.decided_at)}`}
-          {appeal.explanation && <span className="d-block">“{appeal.explanation}”</span>}
+          <Trans
+            t={t}
+            i18nKey={appeal.decided_at ? 'cases.appeal.decided' : 'cases.appeal.decidedUndated'}
+            values={{
+              outcome: t(`cases.appeal.outcomeNames.${appeal.outcome}`),
+              name: appeal.decided_by,
+              when: appeal.decided_at && when(appeal.decided_at, locale),
+            }}
+            components={{ b: <strong /> }}
+          />
+          {appeal.explanation && <span className="d-block">{t('cases.quoted', { text: appeal.explanation })}</span>}
         </p>
       ) : ownDecision ? (
-        <p className="small text-body-secondary mb-0">You took this decision: a colleague reviews the appeal.</p>
+        <p className="small text-body-secondary mb-0">{t('cases.appeal.ownDecision')}</p>
       ) : (
-        <Form onSubmit={submit} aria-label={`Review appeal ${appeal.id}`}>
+        <Form onSubmit={submit} aria-label={t('cases.appeal.review', { id: appeal.id })}>
           <fieldset className="mb-2">
-            <legend className="visually-hidden">Outcome</legend>
+            <legend className="visually-hidden">{t('cases.appeal.outcome')}</legend>
             {APPEAL_OUTCOMES.map((each) => (
               <Form.Check
                 key={each}
                 type="radio"
                 id={`appeal-${appeal.id}-${each}`}
-                label={OUTCOME_LABELS[each]}
+                label={t(`cases.appeal.outcomes.${each}`)}
                 checked={outcome === each}
                 onChange={() => setOutcome(each)}
               />
@@ -167,7 +186,7 @@ export function AppealPanel({
           </fieldset>
           <StaffField
             id={`appeal-${appeal.id}-explanation`}
-            label="Reasons (optional)"
+            label={t('cases.appeal.reasons')}
             error={explanationError}
             className="mb-2"
           >
@@ -183,7 +202,7 @@ export function AppealPanel({
           </StaffField>
           {decide.isError && !explanationError && <Alert variant="danger">{decide.error.message}</Alert>}
           <Button type="submit" size="sm" disabled={decide.isPending}>
-            Send the outcome
+            {t('cases.appeal.submit')}
           </Button>
         </Form>
       )}

@@ -5,15 +5,17 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
+import { Trans } from '../../../i18n';
 import { formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { type CaseFilter, STAFF_LOCALE } from '../shared/api';
+import type { CaseFilter } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { useStaffWords } from '../shared/words';
 import { useReviewCase, useStaffCases } from './api';
 import { AppealPanel, DecisionForm } from './CaseForms';
-import { humanise, when } from './case-words';
+import { when } from './case-words';
 
 const STATUS_VARIANTS: Record<ModerationCase['status'], string> = {
   open: 'warning',
@@ -27,7 +29,8 @@ const STATUS_VARIANTS: Record<ModerationCase['status'], string> = {
  * reasons mailed to each side, and the appeals against decisions, reviewed by someone else.
  */
 export default function StaffCasesPage() {
-  useDocumentTitle('Reports');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('nav.reports'));
   const [filter, setFilter] = useState<CaseFilter>({ view: 'waiting' });
   const cases = useStaffCases(filter);
   const [done, setDone] = useState<string | null>(null);
@@ -41,16 +44,13 @@ export default function StaffCasesPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Reports and complaints</h1>
-        <p className="text-body-secondary mb-0">
-          Each decision mails a statement of reasons to who reported it and, when you take a measure, to the member it
-          concerns, in their language, with a link to appeal. Appeals go to someone other than who decided.
-        </p>
+        <h1 className="h3">{t('cases.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('cases.intro')}</p>
       </div>
-      <Nav variant="pills" className="mb-3 gap-1" activeKey={filter.view} aria-label="Cases">
+      <Nav variant="pills" className="mb-3 gap-1" activeKey={filter.view} aria-label={t('cases.views.label')}>
         <Nav.Item>
           <Nav.Link eventKey="waiting" onClick={() => set({ view: 'waiting' })}>
-            Waiting{' '}
+            {t('cases.views.waiting')}{' '}
             {first && (
               <Badge bg="light" text="dark">
                 {first.waiting}
@@ -60,7 +60,7 @@ export default function StaffCasesPage() {
         </Nav.Item>
         <Nav.Item>
           <Nav.Link eventKey="appealed" onClick={() => set({ view: 'appealed' })}>
-            Appeals{' '}
+            {t('cases.views.appealed')}{' '}
             {first && (
               <Badge bg="light" text="dark">
                 {first.appeals_waiting}
@@ -70,13 +70,15 @@ export default function StaffCasesPage() {
         </Nav.Item>
         <Nav.Item>
           <Nav.Link eventKey="decided" onClick={() => set({ view: 'decided' })}>
-            Decided
+            {t('cases.views.decided')}
           </Nav.Link>
         </Nav.Item>
       </Nav>
       <Filters filter={filter} onChange={set} />
       {first && (
-        <p className="small text-body-secondary">Refreshed at {formatTime(first.refreshed_at, STAFF_LOCALE)}</p>
+        <p className="small text-body-secondary">
+          {t('cases.refreshed', { time: formatTime(first.refreshed_at, locale) })}
+        </p>
       )}
       {cases.isError && <Alert variant="danger">{cases.error.message}</Alert>}
       {done && (
@@ -87,13 +89,13 @@ export default function StaffCasesPage() {
       {cases.isPending ? (
         <Loading />
       ) : rows.length === 0 ? (
-        <p>{filter.view === 'decided' ? 'No decided cases match.' : 'Nothing waiting. Well done.'}</p>
+        <p>{filter.view === 'decided' ? t('cases.noneDecided') : t('cases.noneWaiting')}</p>
       ) : (
         <div className="staff-cases">
           {rows.map((row) => (
             <CaseCard key={row.id} row={row} onDone={setDone} />
           ))}
-          <OlderButton list={cases} label={filter.view === 'decided' ? 'Older cases' : 'More cases'} />
+          <OlderButton list={cases} label={filter.view === 'decided' ? t('cases.older') : t('cases.more')} />
         </div>
       )}
     </section>
@@ -101,19 +103,20 @@ export default function StaffCasesPage() {
 }
 
 function Filters({ filter, onChange }: { filter: CaseFilter; onChange: (change: Partial<CaseFilter>) => void }) {
+  const { t } = useStaffWords();
   return (
-    <fieldset className="staff-filters" aria-label="Filter cases">
+    <fieldset className="staff-filters" aria-label={t('cases.filters')}>
       <SiteSelect value={filter.site ?? ''} onChange={(site) => onChange({ site })} />
       <Form.Select
         size="sm"
-        aria-label="Kind"
+        aria-label={t('cases.kind')}
         value={filter.kind ?? ''}
         onChange={(e) => onChange({ kind: e.target.value })}
       >
-        <option value="">All kinds</option>
+        <option value="">{t('cases.allKinds')}</option>
         {CASE_KINDS.map((kind) => (
           <option key={kind} value={kind}>
-            {humanise(kind)}s
+            {t(`cases.kinds.${kind}`)}
           </option>
         ))}
       </Form.Select>
@@ -123,46 +126,46 @@ function Filters({ filter, onChange }: { filter: CaseFilter; onChange: (change: 
 
 function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: string) => void }) {
   const review = useReviewCase();
+  const { t, locale } = useStaffWords();
   const waiting = row.status === 'open' || row.status === 'in_review';
-  const about = row.subject?.name ?? 'a deleted profile';
-  const title = { report: `Report about ${about}`, complaint: 'Complaint', initiative: `Staff measure on ${about}` }[
-    row.kind
-  ];
   return (
-    <article className="staff-card staff-case" aria-label={`Case ${row.id}`}>
+    <article className="staff-card staff-case" aria-label={t('cases.card', { id: row.id })}>
       <header className="staff-case-head">
         <div>
           <h2 className="h6 mb-1">
-            {title} <span className="text-body-secondary fw-normal">#{row.id}</span>
+            {caseTitle(row, t)} <span className="text-body-secondary fw-normal">#{row.id}</span>
           </h2>
           <div className="small text-body-secondary">
-            {row.site.name} · {when(row.created_at)}
+            {row.site.name} · {when(row.created_at, locale)}
           </div>
         </div>
         <Badge bg={STATUS_VARIANTS[row.status]} text={waiting ? 'dark' : undefined}>
-          {humanise(row.status)}
+          {t(`cases.statuses.${row.status}`)}
         </Badge>
       </header>
       <dl className="staff-case-facts">
-        <dt>{row.kind === 'complaint' ? 'Category' : 'Reason'}</dt>
-        <dd>{humanise(row.reason)}</dd>
+        <dt>{row.kind === 'complaint' ? t('cases.category') : t('cases.reason')}</dt>
+        <dd>{reasonName(row, t)}</dd>
         {row.reporter && (
           <>
-            <dt>From</dt>
+            <dt>{t('cases.from')}</dt>
             <dd>
-              {row.reporter.profile ? `${row.reporter.name} (profile ${row.reporter.profile.id})` : row.reporter.name}
+              {row.reporter.profile
+                ? t('cases.profileOf', { name: row.reporter.name, id: row.reporter.profile.id })
+                : row.reporter.name}
               {row.reporter.email && <span className="text-body-secondary"> · {row.reporter.email}</span>}
             </dd>
           </>
         )}
         {row.subject && (
           <>
-            <dt>About</dt>
+            <dt>{t('cases.about')}</dt>
             <dd>
-              {row.subject.name} (profile {row.subject.id}){row.subject.hosted && ' · hosted profile'}
+              {t('cases.profileOf', { name: row.subject.name, id: row.subject.id })}
+              {row.subject.hosted && <> · {t('cases.hosted')}</>}
               {row.subject.suspended && (
                 <Badge bg="danger" className="ms-2">
-                  Suspended
+                  {t('cases.suspended')}
                 </Badge>
               )}
             </dd>
@@ -170,7 +173,7 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
         )}
         {row.reference && (
           <>
-            <dt>Reference</dt>
+            <dt>{t('cases.reference')}</dt>
             <dd>{row.reference}</dd>
           </>
         )}
@@ -180,10 +183,10 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
         <>
           <p className="small mb-2">
             {row.reviewing_by_me
-              ? 'You are reviewing this case.'
+              ? t('cases.reviewingMe')
               : row.reviewer
-                ? `${row.reviewer} is reviewing this case.`
-                : 'Nobody is on this case yet.'}
+                ? t('cases.reviewing', { name: row.reviewer })
+                : t('cases.nobody')}
             {!row.reviewing_by_me && (
               <Button
                 size="sm"
@@ -192,7 +195,7 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
                 disabled={review.isPending}
                 onClick={() => review.mutate(row.id)}
               >
-                {row.reviewer ? 'Take over' : 'Take in review'}
+                {row.reviewer ? t('cases.takeOver') : t('cases.takeInReview')}
               </Button>
             )}
           </p>
@@ -202,9 +205,19 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
       ) : (
         row.decision && (
           <p className="staff-case-decision">
-            <strong>{row.decision.measure ? humanise(row.decision.measure) : 'Dismissed'}</strong> by{' '}
-            {row.decision.by_me ? 'you' : row.decision.decided_by}, {when(row.decision.decided_at)}
-            {row.decision.explanation && <span className="d-block">“{row.decision.explanation}”</span>}
+            <Trans
+              t={t}
+              i18nKey={row.decision.by_me ? 'cases.decidedByMe' : 'cases.decidedBy'}
+              values={{
+                decision: t(`cases.decisions.${row.decision.measure ?? 'dismissed'}`),
+                name: row.decision.decided_by,
+                when: when(row.decision.decided_at, locale),
+              }}
+              components={{ b: <strong /> }}
+            />
+            {row.decision.explanation && (
+              <span className="d-block">{t('cases.quoted', { text: row.decision.explanation })}</span>
+            )}
           </p>
         )
       )}
@@ -213,4 +226,18 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
       ))}
     </article>
   );
+}
+
+type Words = ReturnType<typeof useStaffWords>['t'];
+
+/** What a case is: a report or a staff measure about a profile (perhaps deleted since), or a complaint. */
+function caseTitle(row: ModerationCase, t: Words): string {
+  if (row.kind === 'complaint') return t('cases.titles.complaint');
+  return row.subject ? t(`cases.titles.${row.kind}`, { name: row.subject.name }) : t(`cases.titles.${row.kind}Deleted`);
+}
+
+/** A report's reason or a complaint's category in words; a code the desk does not know as it is. */
+function reasonName(row: ModerationCase, t: Words): string {
+  const words = row.kind === 'complaint' ? 'cases.categories' : 'cases.reasons';
+  return t(`${words}.${row.reason}`, { defaultValue: row.reason });
 }

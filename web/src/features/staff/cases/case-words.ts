@@ -1,6 +1,4 @@
 import { formatDate, formatTime } from '../../../i18n/format';
-import { STAFF_LOCALE } from '../shared/api';
 
-/** Codes as staff read them: inappropriate_photos → Inappropriate photos. */
-export const humanise = (code: string) => (code.charAt(0).toUpperCase() + code.slice(1)).replaceAll('_', ' ');
-export const when = (value: string) => `${formatDate(value, STAFF_LOCALE)}, ${formatTime(value, STAFF_LOCALE)}`;
+/** A moment as the desk writes it: the date and the time, in the staff member's locale. */
+export const when = (value: string, locale: string) => `${formatDate(value, locale)}, ${formatTime(value, locale)}`;

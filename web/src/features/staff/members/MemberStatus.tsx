@@ -1,18 +1,13 @@
 import type { ProfileStatus } from '@amora/common';
 import Badge from 'react-bootstrap/Badge';
-
-const LABELS: Record<ProfileStatus, string> = {
-  active: 'Active',
-  disabled: 'Not activated',
-  deleted: 'Deleted',
-  suspended: 'Suspended',
-};
+import { useStaffWords } from '../shared/words';
 
 /** A member profile's status as staff read it. */
 export function MemberStatus({ status }: { status: ProfileStatus }) {
+  const { t } = useStaffWords();
   return (
     <Badge bg={status === 'suspended' ? 'danger' : status === 'active' ? 'success' : 'secondary'}>
-      {LABELS[status]}
+      {t(`members.statuses.${status}`)}
     </Badge>
   );
 }

@@ -7,13 +7,18 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE, useStaffMe } from '../shared/api';
+import { useStaffMe } from '../shared/api';
+import { useStaffWords } from '../shared/words';
 import { useStaffMembers } from './api';
 import { MemberStatus } from './MemberStatus';
 
+/** The columns of the members found, by their names in staff:members.find.columns. */
+const COLUMNS = ['member', 'site', 'since', 'status'] as const;
+
 /** /staff/members (moderators, admins): find a member by profile id or name; admins by address too. */
 export default function StaffMembersPage() {
-  useDocumentTitle('Members');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('nav.members'));
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const [typed, setTyped] = useState(query);
@@ -28,35 +33,34 @@ export default function StaffMembersPage() {
   return (
     <section>
       <div className="staff-page-head">
-        <h1 className="h3">Members</h1>
-        <p className="text-body-secondary mb-0">
-          Find a member by profile id or the start of their name{byAddress ? ', or by email address' : ''}.
-        </p>
+        <h1 className="h3">{t('nav.members')}</h1>
+        <p className="text-body-secondary mb-0">{byAddress ? t('members.find.introAdmin') : t('members.find.intro')}</p>
       </div>
-      <form className="staff-search" onSubmit={submit} aria-label="Find members">
+      <form className="staff-search" onSubmit={submit} aria-label={t('members.find.form')}>
         <Form.Control
           type="search"
-          aria-label="Profile id or name"
-          placeholder={byAddress ? 'Profile id, name or email' : 'Profile id or name'}
+          aria-label={t('members.find.query')}
+          placeholder={byAddress ? t('members.find.queryAdmin') : t('members.find.query')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
-        <Button type="submit">Find</Button>
+        <Button type="submit">{t('members.find.submit')}</Button>
       </form>
       {found.isError && <Alert variant="danger">{found.error.message}</Alert>}
       {query && found.isPending && <Loading />}
       {found.data &&
         (found.data.members.length === 0 ? (
-          <p>No member matches “{query}”.</p>
+          <p>{t('members.find.none', { query })}</p>
         ) : (
           <div className="staff-card">
-            <table className="staff-table" aria-label="Members found">
+            <table className="staff-table" aria-label={t('members.find.found')}>
               <thead>
                 <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Site</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Status</th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {t(`members.find.columns.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -65,17 +69,17 @@ export default function StaffMembersPage() {
                     <td>
                       <Link to={`/staff/members/${member.id}`}>{member.name}</Link>
                       <span className="d-block small text-body-secondary">
-                        Profile {member.id}
-                        {member.email && ` · ${member.email}`}
+                        {t('members.find.profile', { id: member.id })}
+                        {member.email && <> · {member.email}</>}
                       </span>
                     </td>
                     <td>{member.site.name}</td>
-                    <td>{formatDate(member.signup_date, STAFF_LOCALE)}</td>
+                    <td>{formatDate(member.signup_date, locale)}</td>
                     <td>
                       <MemberStatus status={member.status} />
                       {member.paid && (
                         <Badge bg="light" text="dark" className="ms-1">
-                          Paid
+                          {t('members.paid')}
                         </Badge>
                       )}
                     </td>

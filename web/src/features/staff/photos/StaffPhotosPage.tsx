@@ -6,32 +6,25 @@ import Form from 'react-bootstrap/Form';
 import { formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { STAFF_LOCALE } from '../shared/api';
+import { useStaffWords } from '../shared/words';
 import { useDecidePhotos, usePhotoQueue } from './api';
 
-/** What a moderator picks; the member is mailed the full reason in their language. */
-const REJECTION_LABELS: Record<PhotoRejection, string> = {
-  no_face: 'No face visible',
-  not_the_member: 'Not the member',
-  nudity: 'Nudity',
-  contact_details: 'Contact details',
-  poor_quality: 'Poor quality',
-  copyright: 'Someone else’s photo',
-};
+type Words = ReturnType<typeof useStaffWords>['t'];
 
-const waitedFor = (since: string) => {
+const waitedFor = (since: string, t: Words) => {
   const minutes = Math.max(0, Math.round((Date.now() - new Date(since).getTime()) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `waiting ${minutes} min`;
+  if (minutes < 1) return t('photos.justNow');
+  if (minutes < 60) return t('photos.waitedMinutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  return `waiting ${hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`}`;
+  return hours < 48 ? t('photos.waitedHours', { hours }) : t('photos.waitedDays', { count: Math.floor(hours / 24) });
 };
 
 type Decision = { decision: 'approve' } | { decision: 'reject'; rejection: PhotoRejection };
 
 /** /staff/photos (moderators, admins): the photos waiting on every site, oldest first; approve or reject one or many. */
 export default function StaffPhotosPage() {
-  useDocumentTitle('Photos');
+  const { t, locale } = useStaffWords();
+  useDocumentTitle(t('nav.photos'));
   const [site, setSite] = useState<number | null>(null);
   const queue = usePhotoQueue(site);
   const decide = useDecidePhotos();
@@ -58,15 +51,10 @@ export default function StaffPhotosPage() {
       {
         onSuccess: (answer) => {
           setSelected((before) => new Set([...before].filter((id) => !ids.includes(id))));
-          const done = answer.approved.length + answer.rejected.length;
-          const verb = decision.decision === 'approve' ? 'approved' : 'rejected';
+          const count = answer.approved.length + answer.rejected.length;
           const others = answer.already_decided.length;
-          setTold(
-            `${done} ${done === 1 ? 'photo' : 'photos'} ${verb}.` +
-              (others > 0
-                ? ` ${others} ${others === 1 ? 'was' : 'were'} decided by someone else meanwhile; that decision stands.`
-                : ''),
-          );
+          const done = t(decision.decision === 'approve' ? 'photos.approved' : 'photos.rejected', { count });
+          setTold(others > 0 ? `${done} ${t('photos.decidedMeanwhile', { count: others })}` : done);
         },
       },
     );
@@ -76,21 +64,24 @@ export default function StaffPhotosPage() {
   return (
     <section className="staff-photos-page">
       <div className="staff-page-head">
-        <h1 className="h3">Photos</h1>
+        <h1 className="h3">{t('nav.photos')}</h1>
         <p className="text-body-secondary mb-0" aria-live="polite">
           {queue.data
-            ? `${queue.data.waiting} waiting · refreshed at ${formatTime(queue.data.refreshed_at, STAFF_LOCALE)}`
+            ? t('photos.waiting', {
+                count: queue.data.waiting,
+                time: formatTime(queue.data.refreshed_at, locale),
+              })
             : ''}
         </p>
       </div>
       <div className="staff-photos-tools">
         <Form.Select
           size="sm"
-          aria-label="Site"
+          aria-label={t('shared.site')}
           value={site ?? ''}
           onChange={(event) => setSite(event.target.value ? Number(event.target.value) : null)}
         >
-          <option value="">All sites</option>
+          <option value="">{t('shared.allSites')}</option>
           {[...sites].map(([id, name]) => (
             <option key={id} value={id}>
               {name}
@@ -105,7 +96,7 @@ export default function StaffPhotosPage() {
               setSelected(chosen.length === photos.length ? new Set() : new Set(photos.map((photo) => photo.id)))
             }
           >
-            {chosen.length === photos.length ? 'Select none' : 'Select all'}
+            {chosen.length === photos.length ? t('photos.selectNone') : t('photos.selectAll')}
           </Button>
         )}
       </div>
@@ -117,9 +108,9 @@ export default function StaffPhotosPage() {
         </Alert>
       )}
       {photos.length === 0 ? (
-        <p>No photos are waiting. New photos on sites that check them appear here.</p>
+        <p>{t('photos.none')}</p>
       ) : (
-        <ul className="staff-photos" aria-label="Photos waiting">
+        <ul className="staff-photos" aria-label={t('photos.list')}>
           {photos.map((photo) => (
             <PhotoCard
               key={photo.id}
@@ -133,9 +124,14 @@ export default function StaffPhotosPage() {
         </ul>
       )}
       {chosen.length > 0 && (
-        <section className="staff-photos-bulk" aria-label="Selected photos">
-          <strong>{chosen.length} selected</strong>
-          <Decide label="selected photos" busy={decide.isPending} onDecide={(decision) => run(chosen, decision)} />
+        <section className="staff-photos-bulk" aria-label={t('photos.bulk')}>
+          <strong>{t('photos.selected', { count: chosen.length })}</strong>
+          <Decide
+            which={t('photos.theSelected')}
+            why={t('photos.whySelected')}
+            busy={decide.isPending}
+            onDecide={(decision) => run(chosen, decision)}
+          />
         </section>
       )}
     </section>
@@ -155,13 +151,14 @@ function PhotoCard({
   onToggle: () => void;
   onDecide: (decision: Decision) => void;
 }) {
-  const who = `${photo.profile.name}${photo.profile.hosted ? ' (hosted)' : ''}`;
+  const { t } = useStaffWords();
+  const who = photo.profile.hosted ? t('photos.hosted', { name: photo.profile.name }) : photo.profile.name;
   return (
     <li className={selected ? 'staff-photo selected' : 'staff-photo'}>
       <a href={photo.url} target="_blank" rel="noreferrer" className="staff-photo-image">
         <img
           src={photo.thumb_url}
-          alt={`${who}, open full size`}
+          alt={t('photos.open', { name: who })}
           width={photo.width}
           height={photo.height}
           loading="lazy"
@@ -172,26 +169,42 @@ function PhotoCard({
         id={`select-photo-${photo.id}`}
         checked={selected}
         onChange={onToggle}
-        label={<span className="visually-hidden">Select the photo of {who}</span>}
+        label={<span className="visually-hidden">{t('photos.select', { name: who })}</span>}
       />
       <div className="staff-photo-about">
         <strong>{who}</strong>
         <span className="text-body-secondary">
-          {photo.site.name} · {waitedFor(photo.uploaded_at)}
+          {photo.site.name} · {waitedFor(photo.uploaded_at, t)}
         </span>
       </div>
-      <Decide label={`the photo of ${who}`} busy={busy} onDecide={onDecide} />
+      <Decide
+        which={t('photos.thePhoto', { name: who })}
+        why={t('photos.whyPhoto', { name: who })}
+        busy={busy}
+        onDecide={onDecide}
+      />
     </li>
   );
 }
 
-/** Approve, or Reject and then why: two taps either way. */
-function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDecide: (decision: Decision) => void }) {
+/** Approve, or Reject and then why: two taps either way. `which` completes the buttons' names for a screen reader. */
+function Decide({
+  which,
+  why,
+  busy,
+  onDecide,
+}: {
+  which: string;
+  why: string;
+  busy: boolean;
+  onDecide: (decision: Decision) => void;
+}) {
+  const { t } = useStaffWords();
   const [asking, setAsking] = useState(false);
   if (asking) {
     return (
       <fieldset className="staff-photo-reasons">
-        <legend>Why reject {label}?</legend>
+        <legend>{why}</legend>
         {PHOTO_REJECTIONS.map((rejection) => (
           <Button
             key={rejection}
@@ -200,11 +213,11 @@ function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDec
             disabled={busy}
             onClick={() => onDecide({ decision: 'reject', rejection })}
           >
-            {REJECTION_LABELS[rejection]}
+            {t(`photos.rejections.${rejection}`)}
           </Button>
         ))}
         <Button variant="link" size="sm" onClick={() => setAsking(false)}>
-          Cancel
+          {t('team.cancel')}
         </Button>
       </fieldset>
     );
@@ -212,10 +225,12 @@ function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDec
   return (
     <div className="staff-photo-actions">
       <Button variant="success" size="sm" disabled={busy} onClick={() => onDecide({ decision: 'approve' })}>
-        Approve<span className="visually-hidden"> {label}</span>
+        {t('photos.approve')}
+        <span className="visually-hidden"> {which}</span>
       </Button>
       <Button variant="outline-danger" size="sm" disabled={busy} onClick={() => setAsking(true)}>
-        Reject<span className="visually-hidden"> {label}</span>
+        {t('photos.reject')}
+        <span className="visually-hidden"> {which}</span>
       </Button>
     </div>
   );

@@ -11,6 +11,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { EmailField, FormAlert, TextField, useFieldMessage, useSchemaForm } from '../../../shared/forms/form';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe } from '../shared/api';
+import { Confirm } from '../shared/Confirm';
 import { StaffField } from '../shared/StaffField';
 import { StaffTable } from '../shared/StaffTable';
 import { ownLanguageName, siteLanguage, useStaffWords } from '../shared/words';
@@ -354,37 +355,5 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
         })}
       </StaffTable>
     </div>
-  );
-}
-
-/** The step before disabling or resetting: the question, focused so it is read out, and the two answers. */
-function Confirm({
-  question,
-  yes,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  question: string;
-  yes: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useStaffWords();
-  const asked = useRef<HTMLSpanElement>(null);
-  useEffect(() => asked.current?.focus(), []);
-  return (
-    <span className="staff-confirm">
-      <span ref={asked} tabIndex={-1} className="staff-confirm-question">
-        {question}
-      </span>
-      <Button variant="danger" size="sm" disabled={busy} onClick={onConfirm}>
-        {yes}
-      </Button>
-      <Button variant="link" size="sm" onClick={onCancel}>
-        {t('team.cancel')}
-      </Button>
-    </span>
   );
 }
