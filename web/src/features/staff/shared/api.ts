@@ -7,9 +7,6 @@ import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../../api/client';
 import { withStaffWords } from './staff-catalogue';
 
-/** How the desks still in English write dates and times; the others follow the staff member's language (words.ts). */
-export const STAFF_LOCALE = 'en-GB';
-
 /** Where staff fetch a photo file (members' /media/ answers by what a member may see). */
 export const staffPhotoUrl = (file: string) => `/api/staff/media/${file}`;
 
