@@ -12,6 +12,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '../../../api/client';
 import { Trans } from '../../../i18n';
+import { FactsField } from '../shared/FactsField';
 import { FieldNotes, StaffField } from '../shared/StaffField';
 import { useStaffWords } from '../shared/words';
 import { useDecideAppeal, useDecideCase } from './api';
@@ -97,23 +98,13 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
           )}
         </StaffField>
       )}
-      <StaffField
+      <FactsField
         id={`case-${row.id}-explanation`}
-        label={t('cases.decide.facts')}
+        value={explanation}
+        onChange={setExplanation}
         help={t('cases.decide.factsHelp')}
         error={fieldError('explanation')}
-        className="mb-2"
-      >
-        {(control) => (
-          <Form.Control
-            {...control}
-            as="textarea"
-            rows={2}
-            value={explanation}
-            onChange={(e) => setExplanation(e.target.value)}
-          />
-        )}
-      </StaffField>
+      />
       {decide.isError && !fieldError('measure') && !fieldError('explanation') && (
         <Alert variant="danger">{decide.error.message}</Alert>
       )}

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useStaffMe } from '../shared/api';
 import { Confirm } from '../shared/Confirm';
+import { FactsField } from '../shared/FactsField';
 import { StaffField } from '../shared/StaffField';
 import { useStaffWords } from '../shared/words';
 import { useEraseMember } from './api';
@@ -73,23 +74,13 @@ function SuspendOrBan({ member, actions }: { member: StaffMemberDetail; actions:
           </Form.Select>
         )}
       </StaffField>
-      <StaffField
+      <FactsField
         id="member-explanation"
-        label={t('members.danger.facts')}
+        value={explanation}
+        onChange={setExplanation}
         help={t('members.danger.factsHelp')}
         error={fieldError('explanation', 'suspend', 'ban')}
-        className="mb-2"
-      >
-        {(control) => (
-          <Form.Control
-            {...control}
-            as="textarea"
-            rows={2}
-            value={explanation}
-            onChange={(e) => setExplanation(e.target.value)}
-          />
-        )}
-      </StaffField>
+      />
       {confirming ? (
         <Confirm
           question={t(`members.danger.${confirming}Question`, { name })}
