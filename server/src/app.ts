@@ -173,13 +173,15 @@ export async function buildApp({
   });
 
   await app.register(cookie);
-  // Answers over a kilobyte travel compressed, at a Brotli level cheap enough to do per request;
-  // the web app's files are compressed once, at build time (web/compress-files.ts). Requests are
-  // taken as sent: nothing inflates a body a client compressed.
+  // Answers over a kilobyte travel compressed, at a Brotli level cheap enough to do per request
+  // (level 2: user.php's answer 4% larger than at level 4, its call a fifth less CPU;
+  // docs/measurements.md); the web app's files are compressed once, at build time
+  // (web/compress-files.ts), and settings.php's once per answer (platform/http/shared-answer.ts).
+  // Requests are taken as sent: nothing inflates a body a client compressed.
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
     globalDecompression: false,
   });
   // Before the request context: its hooks may refuse a handshake, and the refused socket must be closed.
