@@ -7,7 +7,7 @@ import { WEB_NAMESPACES } from '@amora/common';
 
 type WebNamespace = (typeof WEB_NAMESPACES)[number];
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n, initI18n } from '../src/i18n';
 
@@ -23,6 +23,9 @@ const catalogues = {
 };
 
 await initI18n({ locale: 'en', catalogues });
+// A screen in another language waits for its catalogue, loaded on first use: on two cores shared
+// with other work that can take over the library's one second.
+configure({ asyncUtilTimeout: 3000 });
 // The back office's words, which its layout loads (features/staff/shared/words.ts), ready for its pages.
 i18n.addResourceBundle('en', 'staff', english['../../common/locales/en/staff.json'] ?? {});
 // The client loads the schemas with its first call; loaded here, that first call is as quick as the rest.

@@ -112,7 +112,9 @@ describe('StaffConversationPage', () => {
     expect(within(chat).getByRole('button', { name: 'Wyślij zdjęcie 1 profilu Zofia' })).toBeTruthy();
     const notes = screen.getByRole('region', { name: 'Notatki' });
     expect(notes.textContent).toContain('Lubi góry (Ola, 4 marca 2026');
-    expect(within(screen.getByRole('region', { name: 'Persona profilu Zofia' })).getByLabelText('Praca')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Karta postaci profilu Zofia' })).getByLabelText('Praca'),
+    ).toBeTruthy();
     for (const english of ['Release', 'Answer as', 'Messages', 'private photos', 'Notes', 'Add note', 'hosted']) {
       expect(container.textContent, english).not.toContain(english);
     }

@@ -329,7 +329,7 @@ describe('StaffPaymentsPage', () => {
     ]);
     server.on('GET /api/staff/me.php', { staff: buildStaff({ language: 'nl' }) });
     renderScreen(<StaffPaymentsPage />);
-    const table = await screen.findByRole('table', { name: 'Betalingen' }, { timeout: 3000 });
+    const table = await screen.findByRole('table', { name: 'Betalingen' });
     const [, paid, trial] = within(table).getAllByRole('row') as HTMLElement[];
     expect(
       within(paid as HTMLElement)

@@ -107,7 +107,7 @@ describe('the moderation desks in the staff member’s language', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Lid', 'Site', 'Sinds', 'Status']);
     expect(within(table).getByText('Niet geactiveerd')).toBeTruthy();
-    expect(within(table).getByText('Betaald')).toBeTruthy();
+    expect(within(table).getByText('Betalend')).toBeTruthy();
     expect(within(table).getByText('10 januari 2026')).toBeTruthy();
   });
 });

@@ -92,7 +92,7 @@ describe('StaffDiscountsPage', () => {
     ]);
     server.on('GET /api/staff/me.php', { staff: buildStaff({ language: 'de' }) });
     renderScreen(<StaffDiscountsPage />);
-    const table = await screen.findByRole('table', { name: 'Rabattcodes' }, { timeout: 3000 });
+    const table = await screen.findByRole('table', { name: 'Rabattcodes' });
     const [, spring, summer] = within(table).getAllByRole('row') as HTMLElement[];
     expect(within(spring as HTMLElement).getByText('20 % · Einmal pro Mitglied')).toBeTruthy();
     expect(within(spring as HTMLElement).getByText('1-mal')).toBeTruthy();

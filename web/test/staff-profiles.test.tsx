@@ -147,10 +147,10 @@ describe('StaffProfilesPage', () => {
       at: '/staff/profiles/7',
       layout: <StaffLayout />,
     });
-    const sheet = await screen.findByRole('region', { name: 'Persona profilu Zofia' });
+    const sheet = await screen.findByRole('region', { name: 'Karta postaci profilu Zofia' });
     expect((within(sheet).getByLabelText('Praca') as HTMLInputElement).value).toBe('Florystka');
     expect(within(sheet).getByLabelText('Już opowiedziane użytkownikom')).toBeTruthy();
-    expect(within(sheet).getByRole('button', { name: 'Zapisz personę' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Zapisz kartę' })).toBeTruthy();
     expect(sheet.textContent).toContain('4 marca 2026');
     for (const english of ['Persona of', 'Last changed', 'Job', 'Pets', 'Save persona']) {
       expect(container.textContent, english).not.toContain(english);

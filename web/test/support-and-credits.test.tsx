@@ -70,7 +70,7 @@ describe('ComplaintsPage', () => {
     const { events } = renderScreen(<ComplaintsPage />, { settings: buildSettings(), user: buildUser() });
     await fillIn(events);
     await send(events);
-    expect(await screen.findByText(/Your complaint number is 99\./, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(/Your complaint number is 99\./)).toBeTruthy();
     const [first, second] = server
       .sent('POST /api/complaints.php')
       .map((request) => request.body as { client_id: string });
