@@ -116,6 +116,8 @@ async function openSheetOnPhone(page: Page, t: Texts): Promise<boolean> {
   if (!(await more.isVisible())) return false;
   await more.click();
   await expect(staffSheet(page)).toBeVisible();
+  // Until it has slid in, taps and pictures would miss where it stays.
+  await staffSheet(page).evaluate((sheet) => Promise.all(sheet.getAnimations().map((slide) => slide.finished)));
   return true;
 }
 
