@@ -55,8 +55,9 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       grepInvert: /@wide/,
     },
-    // Texts in every locale (@texts) are the same words in any window: checked once, on the phone.
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@texts/ },
+    // Texts in every locale (@texts) are the same words in any window: checked once, on the phone,
+    // as is what only a phone shows (@phone).
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@texts|@phone/ },
   ],
   webServer: {
     // The compiled server, as production runs it; building it takes a second.

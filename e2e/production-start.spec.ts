@@ -5,17 +5,15 @@
  * buys credits with the code, and the admin sees the first purchase on the dashboard and refunds
  * it. The audit log has a row for each of the admin's actions.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { startFreshSite } from './fresh-site.js';
 import { photoFile } from './images.js';
-import { signInStaff } from './staff.js';
+import { openStaffPage, signInStaff } from './staff.js';
 import { checkout, expectAccessible, screenshot, signUpMember, uniqueEmail } from './support.js';
 
 const en = catalogue('en');
 const SITE = { name: 'Hartslag', language: 'en', country: 'NL' };
-
-const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Staff' });
 
 const ANY_ID = '\u0000';
 const asPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(ANY_ID, '\\w+');
@@ -40,7 +38,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await signInStaff(page, fresh.admin);
 
     // Staff: an operator, with a first password to pass on.
-    await staffNav(page).getByRole('link', { name: 'Team' }).click();
+    await openStaffPage(page, 'Team');
     const team = page.getByRole('form', { name: 'Add staff' });
     await team.getByLabel('Email').fill(uniqueEmail('operator'));
     await team.getByLabel('Name').fill('Otto');
@@ -49,7 +47,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await expect(page.getByRole('region', { name: 'Otto is added as operator' })).toBeVisible();
 
     // A hosted profile with a photo: the site has none until now.
-    await staffNav(page).getByRole('link', { name: 'Profiles' }).click();
+    await openStaffPage(page, 'Profiles');
     await expect(page.getByText('No hosted profiles yet.')).toBeVisible();
     await page.getByRole('link', { name: 'New profile' }).click();
     const details = page.getByRole('form', { name: 'Details' });
@@ -65,7 +63,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await expect(photos.getByText('Main')).toBeVisible();
 
     // A price: a bundle of 120 credits for €19.99 in the Netherlands.
-    await staffNav(page).getByRole('link', { name: 'Prices' }).click();
+    await openStaffPage(page, 'Prices');
     await page
       .getByRole('group', { name: 'Price list' })
       .getByLabel('Country')
@@ -77,7 +75,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await expect(newBundle.getByRole('alert')).toContainText('120 credits for €19.99 added');
 
     // A code: 10% off, once per member.
-    await staffNav(page).getByRole('link', { name: 'Codes' }).click();
+    await openStaffPage(page, 'Codes');
     const newCode = page.getByRole('form', { name: 'New discount code' });
     await newCode.getByLabel('Code').fill('WELCOME10');
     await newCode.getByLabel('% off').fill('10');
@@ -103,7 +101,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await checkout(member, 'paid');
 
     // The dashboard: the site's first purchase, exactly.
-    await staffNav(page).getByRole('link', { name: 'Dashboard' }).click();
+    await openStaffPage(page, 'Dashboard');
     const figures = page.getByRole('region', { name: 'Figures' });
     const figure = (label: string) => figures.getByRole('heading', { name: label, exact: true }).locator('xpath=..');
     for (const label of ['Signups', 'First purchases', 'Paying members']) {
@@ -113,7 +111,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await screenshot(page, testInfo, 'production-start-dashboard');
 
     // The purchase, refunded with a reason.
-    await staffNav(page).getByRole('link', { name: 'Payments' }).click();
+    await openStaffPage(page, 'Payments');
     const filters = page.getByRole('form', { name: 'Filter payments' });
     await filters.getByLabel('Member (profile id)').fill(String(memberId));
     await filters.getByRole('button', { name: 'Filter' }).click();
@@ -127,7 +125,7 @@ test('an admin runs a new site from the back office alone, up to refunding its f
     await expect(page.getByRole('alert')).toContainText('120 credits taken back');
 
     // Every step is in the audit log.
-    await staffNav(page).getByRole('link', { name: 'Log' }).click();
+    await openStaffPage(page, 'Log');
     const log = page.getByRole('list', { name: 'Audit log entries' });
     const admin = fresh.admin.name;
     for (const sentence of [

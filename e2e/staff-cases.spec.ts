@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { addStaffByCommand, signInStaff } from './staff.js';
+import { addStaffByCommand, openStaffPage, signInStaff } from './staff.js';
 import {
   CLIENT,
   enterSite,
@@ -48,7 +48,7 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   // The moderator finds the case, takes it, and suspends the account with the facts.
   const moderator = addStaffByCommand('moderator', `Max ${window}`);
   await signInStaff(page, moderator);
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Reports' }).click();
+  await openStaffPage(page, 'Reports');
   await expect(page.getByRole('heading', { name: 'Reports and complaints', level: 1 })).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: `Report about ${reportedName}` });
   await expect(card).toContainText('Scam');
@@ -68,7 +68,7 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expect(card).toHaveCount(0);
 
   // The member desk shows the suspension; the moderator grants credits for the trouble, with a reason.
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Members' }).click();
+  await openStaffPage(page, 'Members');
   await page.getByLabel('Profile id or name').fill(reportedName);
   await page.getByRole('button', { name: 'Find' }).click();
   await page.getByRole('table', { name: 'Members found' }).getByRole('link', { name: reportedName }).click();
@@ -109,7 +109,7 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await expect(reported.getByText(/We received your appeal on/)).toBeVisible();
 
   // The moderator may not review an appeal against their own decision; a colleague reverses it.
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Reports' }).click();
+  await openStaffPage(page, 'Reports');
   await page.getByRole('button', { name: /^Appeals/ }).click();
   const appealed = page.getByRole('article').filter({ hasText: `Report about ${reportedName}` });
   await expect(appealed).toContainText('You took this decision: a colleague reviews the appeal.');

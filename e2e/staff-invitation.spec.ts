@@ -8,6 +8,8 @@ import { catalogue } from './catalogue.js';
 import {
   addStaffByCommand,
   keepRecoveryCodes,
+  logOutStaff,
+  openStaffPage,
   type StaffAccount,
   setUpThroughInvitation,
   signInStaff,
@@ -34,7 +36,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
   test.slow();
   const admin = addStaffByCommand('admin', `Ada ${testInfo.project.name}`);
   await signInStaff(page, admin);
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Team' }).click();
+  await openStaffPage(page, 'Team');
   const form = page.getByRole('form', { name: 'Add staff' });
   const email = uniqueEmail('moderator');
   await form.getByLabel('Email').fill(email);
@@ -82,7 +84,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
   ).toBeVisible();
 
   // The link worked once: opened again, it says so at once, with no password to type in vain.
-  await moderator.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
+  await logOutStaff(moderator, nl);
   await moderator.goto(invitation);
   await expect(moderator.getByRole('alert')).toContainText(t('errors:invitation_invalid'));
   await expect(moderator.getByLabel('Password')).toHaveCount(0);
@@ -96,7 +98,7 @@ test('an invited moderator sets up the app through the mail, keeps recovery code
     await field.fill(code ?? '');
     await moderator.getByRole('button', { name: 'Sign in' }).click();
     if (attempt === 'first') {
-      await moderator.getByRole('button', { name: nl('staff:shell.logOut'), exact: true }).click();
+      await logOutStaff(moderator, nl);
       await expect(signInForm(moderator)).toBeVisible();
     } else {
       await expect(field).toHaveAccessibleDescription(t('errors:field.two_step_code_wrong'));

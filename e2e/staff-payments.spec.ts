@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { addStaffByCommand, signInStaff } from './staff.js';
+import { addStaffByCommand, openStaffPage, signInStaff } from './staff.js';
 import { checkout, chooseBundle, expectAccessible, otherPerson, screenshot, signUpMember } from './support.js';
 
 const en = catalogue('en');
@@ -32,7 +32,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   await signInStaff(page, admin);
 
   // The dashboard, first in the bar: today's purchase counts (other journeys buy on the same site too).
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Dashboard' }).click();
+  await openStaffPage(page, 'Dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const figures = page.getByRole('region', { name: 'Figures' });
   const figure = (label: string) => figures.getByRole('heading', { name: label, exact: true }).locator('xpath=..');
@@ -47,7 +47,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   await expectAccessible(page);
   await screenshot(page, testInfo, 'staff-dashboard');
 
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Payments' }).click();
+  await openStaffPage(page, 'Payments');
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   const filters = page.getByRole('form', { name: 'Filter payments' });
   await filters.getByLabel('Member (profile id)').fill(String(profileId));
@@ -86,7 +86,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
 
   // The audit log has it: who, which payment, before and after, and why.
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Log' }).click();
+  await openStaffPage(page, 'Log');
   const logFilter = page.getByRole('form', { name: 'Filter the log' });
   await logFilter.getByLabel('Record').fill(`payment:${paymentId}`);
   await logFilter.getByRole('button', { name: 'Filter' }).click();
@@ -105,7 +105,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   // A campaign code: added for the site, then switched off; the list says how often it was used. The demo's
   // SUMMER2024, past its last day, reads expired though its switch is on.
   const code = `AUTUMN${testInfo.project.name.toUpperCase()}`;
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Codes' }).click();
+  await openStaffPage(page, 'Codes');
   const form = page.getByRole('form', { name: 'New discount code' });
   await form.getByLabel('Code').fill(code);
   await form.getByLabel('% off').fill('15');
@@ -128,7 +128,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   // Prices: a bundle put on sale in the Netherlands, seen by the member at its price, changed, then taken off sale.
   const bundle = NEW_BUNDLE[testInfo.project.name as keyof typeof NEW_BUNDLE];
   const bundleName = `${bundle.credits} credits`;
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Prices' }).click();
+  await openStaffPage(page, 'Prices');
   await expect(page.getByRole('heading', { name: 'Prices', level: 1 })).toBeVisible();
   await page
     .getByRole('group', { name: 'Price list' })
@@ -171,7 +171,7 @@ test('an admin refunds a member’s purchase with a reason, adds a code and sets
   await member.context().close();
 
   // The log has each step, before and after, in minor units.
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Log' }).click();
+  await openStaffPage(page, 'Log');
   await page.getByRole('form', { name: 'Filter the log' }).getByLabel('Action').selectOption('bundle');
   const bundleEntries = page
     .getByRole('list', { name: 'Audit log entries' })

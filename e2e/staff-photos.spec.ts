@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
 import { photoFile } from './images.js';
-import { addStaffByCommand, signInStaff } from './staff.js';
+import { addStaffByCommand, signInStaff, staffPageLinks } from './staff.js';
 import {
   enterSite,
   expectAccessible,
@@ -58,8 +58,8 @@ test('a moderator approves one photo and rejects another with a reason the membe
   // The moderator sees photos and sessions only.
   const moderator = addStaffByCommand('moderator', `Mona ${testInfo.project.name}`);
   await signInStaff(page, moderator);
-  const staffNav = page.getByRole('navigation', { name: 'Staff' });
-  await expect(staffNav.getByRole('link')).toHaveText(['Photos', 'Reports', 'Members', 'Sessions']);
+  await expect(await staffPageLinks(page)).toHaveText(['Photos', 'Reports', 'Members', 'Sessions']);
+  await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/staff\/photos$/);
   await expect(page.getByRole('heading', { name: 'Photos', level: 1 })).toBeVisible();
   await expect(page.getByText(/\d+ waiting · refreshed at/)).toBeVisible();

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { photoFile } from './images.js';
-import { addStaffByCommand, signInStaff } from './staff.js';
+import { addStaffByCommand, openStaffPage, signInStaff } from './staff.js';
 import { expectAccessible, otherPerson, screenshot, signUpMember } from './support.js';
 
 test('an admin creates a hosted profile with a photo and persona; an operator reads it', async ({
@@ -19,8 +19,7 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
 
   const admin = addStaffByCommand('admin', `Ada ${window}`);
   await signInStaff(page, admin);
-  const nav = page.getByRole('navigation', { name: 'Staff' });
-  await nav.getByRole('link', { name: 'Profiles' }).click();
+  await openStaffPage(page, 'Profiles');
   await expect(page.getByRole('heading', { name: 'Hosted profiles', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'New profile' }).click();
 
@@ -63,7 +62,7 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
   await member.context().close();
 
   // The list: a dense table, at most fifty rows at once, sorted by a column's head (here by name).
-  await nav.getByRole('link', { name: 'Profiles' }).click();
+  await openStaffPage(page, 'Profiles');
   const list = page.getByRole('table', { name: 'Hosted profiles' });
   await list.getByRole('button', { name: /^Name/ }).click();
   await expect(list.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'ascending');
@@ -82,7 +81,7 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
   const operatorPage = await browser.newPage();
   const operator = addStaffByCommand('operator', `Otto ${window}`);
   await signInStaff(operatorPage, operator);
-  await operatorPage.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Profiles' }).click();
+  await openStaffPage(operatorPage, 'Profiles');
   await expect(operatorPage.getByRole('link', { name: 'New profile' })).toHaveCount(0);
   await operatorPage.getByRole('searchbox', { name: 'Name starts with' }).fill(name);
   await operatorPage.getByRole('table', { name: 'Hosted profiles' }).getByRole('link', { name, exact: true }).click();

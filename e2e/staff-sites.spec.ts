@@ -6,7 +6,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { addStaffByCommand, signInStaff } from './staff.js';
+import { addStaffByCommand, openStaffPage, signInStaff } from './staff.js';
 import { CLIENT, expectAccessible, latestMail, linkIn, screenshot, searchFilters, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
@@ -73,7 +73,7 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   const domain = `zomer-${project}-${Date.now().toString(36)}.localhost`;
   const admin = addStaffByCommand('admin', `Ada ${project}`);
   await signInStaff(page, admin);
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sites' }).click();
+  await openStaffPage(page, 'Sites');
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Sites' }).getByRole('link', { name: /Liefdevol/ })).toContainText(
     'Dutch (Netherlands)',
@@ -111,7 +111,7 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   await expect(preview).toContainText('Gastprofiel');
   expect((await memberSettings(page, domain)).settings.message_credits).toBe(10);
   // Leaving with changes not saved asks first; staying keeps them.
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sites' }).click();
+  await openStaffPage(page, 'Sites');
   await expect(saveBar.getByRole('status')).toHaveText('Leave without saving 3 changes?');
   await saveBar.getByRole('button', { name: 'Stay' }).click();
   await expect(money.getByLabel('A message costs')).toHaveValue('12');
@@ -188,7 +188,7 @@ test('an admin narrows the search filters of a site, and its members are offered
   const domain = `zoek-${project}-${Date.now().toString(36)}.localhost`;
   const admin = addStaffByCommand('admin', `Alma ${project}`);
   await signInStaff(page, admin);
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sites' }).click();
+  await openStaffPage(page, 'Sites');
   const form = page.getByRole('form', { name: 'New site' });
   await form.getByLabel('Domain').fill(domain);
   await form.getByLabel('Name').fill('Zoekliefde');

@@ -7,12 +7,20 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue } from './catalogue.js';
-import { addStaffByCommand, keepRecoveryCodes, setUpThroughInvitation, signInStaff } from './staff.js';
+import {
+  addStaffByCommand,
+  keepRecoveryCodes,
+  logOutStaff,
+  openStaffPage,
+  setUpThroughInvitation,
+  signInStaff,
+  staffNav,
+  staffPageLinks,
+} from './staff.js';
 import { expectAccessible, linkIn, otherPerson, screenshot, uniqueEmail } from './support.js';
 
 const t = catalogue('en');
 
-const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Staff' });
 const signInForm = (page: Page) => page.getByRole('heading', { name: 'Staff sign-in' });
 const accountRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
@@ -37,7 +45,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
     await screenshot(page, testInfo, 'staff-two-step-setup');
   });
   // The admin has every right: every page in the bar.
-  await expect(staffNav(page).getByRole('link')).toHaveText([
+  await expect(await staffPageLinks(page)).toHaveText([
     'Dashboard',
     'Inbox',
     'Profiles',
@@ -52,9 +60,10 @@ test('an admin adds an operator with a first password shown once, and disabling 
     'Log',
     'Sessions',
   ]);
-  await staffNav(page).getByRole('link', { name: 'Team' }).click();
+  await openStaffPage(page, 'Team');
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
-  await expect(staffNav(page).getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+  await expect((await staffPageLinks(page)).filter({ hasText: 'Team' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
   // One's own account cannot be changed here: no role choice, no Disable.
   const own = accountRow(page, adminAccount.email);
   await expect(own).toContainText('(you)');
@@ -92,12 +101,11 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await page.reload();
   await expect(accountRow(page, email)).toBeVisible();
   await expect(page.getByLabel(/first password/)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOutStaff(page);
   await expect(signInForm(page)).toBeVisible();
 
   // The operator signs in with it: the inbox and their sessions, not the team.
   await signInStaff(page, operator);
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(staffNav(page).getByRole('link')).toHaveText(['Inbox', 'Profiles', 'Sessions']);
   await expect(page.getByRole('heading', { name: 'Waiting for an answer' })).toBeVisible();
   // Away, nothing can be claimed until they are available again.
@@ -115,7 +123,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   // Signed in on a second device too; the first ends that session, and the second is signed out.
   const otherDevice = await otherPerson(browser);
   await signInStaff(otherDevice, operator);
-  await staffNav(page).getByRole('link', { name: 'Sessions' }).click();
+  await openStaffPage(page, 'Sessions');
   const sessions = page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
   await expect(sessions).toHaveCount(2);
   await expect(sessions.first()).toContainText('This device');
@@ -124,7 +132,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await screenshot(page, testInfo, 'staff-sessions');
   await sessions.nth(1).getByRole('button', { name: /^End/ }).click();
   await expect(sessions).toHaveCount(1);
-  await staffNav(otherDevice).getByRole('link', { name: 'Sessions' }).click();
+  await openStaffPage(otherDevice, 'Sessions');
   await expect(signInForm(otherDevice)).toBeVisible();
   await otherDevice.context().close();
 
@@ -144,14 +152,14 @@ test('an admin adds an operator with a first password shown once, and disabling 
   const [newest] = await invitations();
   await setUpThroughInvitation(page, { ...operator, invitation: newest && linkIn(newest) });
   await keepRecoveryCodes(page);
-  await staffNav(page).getByRole('link', { name: 'Sessions' }).click();
+  await openStaffPage(page, 'Sessions');
   await expect(twoStep).toContainText('On: each sign-in asks for a code from your authenticator app');
 
   // The admin, in a browser of their own (this project's screen), disables the operator after a confirm step.
   const { isMobile, hasTouch } = testInfo.project.use;
   const admin = await (await browser.newContext({ viewport: page.viewportSize(), isMobile, hasTouch })).newPage();
   await signInStaff(admin, adminAccount);
-  await staffNav(admin).getByRole('link', { name: 'Team' }).click();
+  await openStaffPage(admin, 'Team');
   const operatorRow = accountRow(admin, email);
 
   // A lost phone: the admin resets the operator's app, which signs them out and mails a new invitation;
@@ -172,7 +180,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await expect(operatorRow.getByRole('button', { name: `Enable ${name}` })).toBeVisible();
 
   // The operator's next step lands on the sign-in, and the password no longer opens it.
-  await staffNav(page).getByRole('link', { name: 'Inbox' }).click();
+  await openStaffPage(page, 'Inbox');
   await expect(signInForm(page)).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -181,7 +189,7 @@ test('an admin adds an operator with a first password shown once, and disabling 
   await expect(signInForm(page)).toBeVisible();
 
   // Ending this device's own session signs the admin out.
-  await staffNav(admin).getByRole('link', { name: 'Sessions' }).click();
+  await openStaffPage(admin, 'Sessions');
   const current = admin.getByRole('listitem').filter({ hasText: 'This device' });
   await current.getByRole('button', { name: 'End and sign out' }).click();
   await expect(signInForm(admin)).toBeVisible();

@@ -98,7 +98,48 @@ export async function setUpThroughInvitation(
 export async function keepRecoveryCodes(page: Page, t = catalogue('en')) {
   await page.getByLabel(t('staff:recovery.kept')).check();
   await page.getByRole('button', { name: t('staff:recovery.continue') }).click();
-  await expect(page.getByRole('button', { name: t('staff:shell.logOut'), exact: true })).toBeVisible();
+  await expect(staffNav(page, t)).toBeVisible();
+}
+
+/** The back office's bar of pages (`t`: the staff member's texts). */
+export const staffNav = (page: Page, t = catalogue('en')) =>
+  page.getByRole('navigation', { name: t('staff:shell.brand') });
+
+/** The sheet More opens on a phone: every page, who is signed in, the language and Log out. */
+export const staffSheet = (page: Page) => page.getByRole('dialog');
+
+/** Opens More's sheet where the bar has it (a phone), else leaves the page as it is. */
+async function openSheetOnPhone(page: Page, t: Texts): Promise<boolean> {
+  const more = staffNav(page, t).getByRole('button', { name: t('staff:shell2.more') });
+  await expect(staffNav(page, t)).toBeVisible();
+  if (await staffSheet(page).isVisible()) return true;
+  if (!(await more.isVisible())) return false;
+  await more.click();
+  await expect(staffSheet(page)).toBeVisible();
+  // Until it has slid in, taps and pictures would miss where it stays.
+  await staffSheet(page).evaluate((sheet) => Promise.all(sheet.getAnimations().map((slide) => slide.finished)));
+  return true;
+}
+
+/** Opens a page of the back office by its name (`t`: the staff member's texts): from the bar, or More's sheet on a phone. */
+export async function openStaffPage(page: Page, name: string, t = catalogue('en')) {
+  const inBar = staffNav(page, t).getByRole('link', { name, exact: true });
+  await expect(staffNav(page, t)).toBeVisible();
+  if (!(await staffSheet(page).isVisible()) && (await inBar.isVisible())) return inBar.click();
+  await openSheetOnPhone(page, t);
+  await staffSheet(page).getByRole('link', { name, exact: true }).click();
+  await expect(staffSheet(page)).toBeHidden();
+}
+
+/** The links to every page the role may use: the bar's, or on a phone those of More's sheet, left open. */
+export async function staffPageLinks(page: Page, t = catalogue('en')) {
+  return (await openSheetOnPhone(page, t)) ? staffSheet(page).getByRole('link') : staffNav(page, t).getByRole('link');
+}
+
+/** Logs out, from the bar or More's sheet on a phone (`t`: the staff member's texts). */
+export async function logOutStaff(page: Page, t = catalogue('en')) {
+  const where = (await openSheetOnPhone(page, t)) ? staffSheet(page) : page;
+  await where.getByRole('button', { name: t('staff:shell.logOut'), exact: true }).click();
 }
 
 /**
@@ -115,7 +156,7 @@ export async function signInStaff(page: Page, account: StaffAccount, onSetup?: (
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const signedIn = page.getByRole('button', { name: 'Log out' });
+  const signedIn = staffNav(page);
   const code = page.getByLabel('Code from your authenticator app');
   await expect(signedIn.or(code).first()).toBeVisible();
   if (await code.isVisible()) {

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useStaffMe } from './shared/api';
-import { firstPageFor } from './shared/StaffLayout';
+import { firstPageFor } from './shared/StaffNav';
 
 /** /staff (every role, signed in): the role's first page in the bar. */
 export default function StaffHomePage() {

@@ -7,7 +7,6 @@ import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Form from 'react-bootstrap/Form';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../i18n/format';
-import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { SiteSelect } from '../shared/SiteSelect';
 import { useStaffWords } from '../shared/words';
@@ -90,7 +89,7 @@ export default function StaffDashboardPage() {
         </ButtonGroup>
       </fieldset>
       {dashboard.isError && <Alert variant="danger">{dashboard.error.message}</Alert>}
-      {!data ? dashboard.isPending && <Loading /> : <Figures data={data} />}
+      {!data ? dashboard.isPending && <FiguresSkeleton /> : <Figures data={data} />}
     </section>
   );
 }
@@ -202,6 +201,35 @@ function Figures({ data }: { data: DashboardResponse }) {
         </Chart>
       </div>
     </>
+  );
+}
+
+/** The figures' cards as Figures lays them out (true: a wide one), for the skeleton. */
+const FIGURE_SHAPES = [false, false, false, false, true, false, false, true];
+const CHART_COUNT = 3;
+
+/** While the figures load: grey cards and charts shaped like them, so the page neither sits empty nor jumps. */
+function FiguresSkeleton() {
+  const { t } = useStaffWords();
+  return (
+    <div className="placeholder-glow" role="status" aria-label={t('shell2.loading')}>
+      <div className="staff-figures" aria-hidden="true">
+        {FIGURE_SHAPES.map((wide, index) => (
+          <div key={index} className={`staff-card staff-figure${wide ? ' staff-figure-wide' : ''}`}>
+            <span className="placeholder col-8 staff-figure-label" />
+            <span className="placeholder col-5 staff-figure-value d-block" />
+          </div>
+        ))}
+      </div>
+      <div className="staff-charts" aria-hidden="true">
+        {Array.from({ length: CHART_COUNT }, (_, index) => (
+          <div key={index} className="staff-card staff-chart">
+            <span className="placeholder col-6 d-block mb-2" />
+            <span className="placeholder w-100 staff-chart-placeholder" />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
 

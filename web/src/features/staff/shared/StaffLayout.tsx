@@ -17,55 +17,9 @@ import {
   useStaffMe,
 } from './api';
 import { StaffField } from './StaffField';
+import { desksFor, StaffNav } from './StaffNav';
 import { TwoStepCodeForm } from './TwoStep';
 import { useStaffLanguage, useStaffWords, useStaffWordsReady } from './words';
-
-type NavLabel =
-  | 'dashboard'
-  | 'inbox'
-  | 'profiles'
-  | 'photos'
-  | 'reports'
-  | 'members'
-  | 'payments'
-  | 'prices'
-  | 'codes'
-  | 'sites'
-  | 'team'
-  | 'log'
-  | 'sessions';
-
-/** The staff pages in the bar (`label`: their name in staff:nav), each for the roles with its right (none: every role). */
-const PAGES: { to: string; label: NavLabel; right?: StaffRight; matches: (path: string) => boolean }[] = [
-  {
-    to: '/staff/dashboard',
-    label: 'dashboard',
-    right: 'dashboard',
-    matches: (path) => path.startsWith('/staff/dashboard'),
-  },
-  {
-    to: '/staff/inbox',
-    label: 'inbox',
-    right: 'inbox',
-    matches: (path) => path.startsWith('/staff/inbox') || path.startsWith('/staff/conversations/'),
-  },
-  { to: '/staff/profiles', label: 'profiles', right: 'inbox', matches: (path) => path.startsWith('/staff/profiles') },
-  { to: '/staff/photos', label: 'photos', right: 'photos', matches: (path) => path.startsWith('/staff/photos') },
-  { to: '/staff/cases', label: 'reports', right: 'reports', matches: (path) => path.startsWith('/staff/cases') },
-  { to: '/staff/members', label: 'members', right: 'members', matches: (path) => path.startsWith('/staff/members') },
-  { to: '/staff/payments', label: 'payments', right: 'money', matches: (path) => path.startsWith('/staff/payments') },
-  { to: '/staff/bundles', label: 'prices', right: 'money', matches: (path) => path.startsWith('/staff/bundles') },
-  { to: '/staff/discounts', label: 'codes', right: 'money', matches: (path) => path.startsWith('/staff/discounts') },
-  { to: '/staff/sites', label: 'sites', right: 'sites', matches: (path) => path.startsWith('/staff/sites') },
-  { to: '/staff/team', label: 'team', right: 'staff', matches: (path) => path.startsWith('/staff/team') },
-  { to: '/staff/log', label: 'log', right: 'staff', matches: (path) => path.startsWith('/staff/log') },
-  { to: '/staff/sessions', label: 'sessions', matches: (path) => path.startsWith('/staff/sessions') },
-];
-
-const pagesFor = (role: StaffRole) => PAGES.filter((page) => !page.right || staffMay(role, page.right));
-
-/** Where /staff leads: the role's first page in the bar (an admin's dashboard, an operator's inbox, a moderator's photos). */
-export const firstPageFor = (role: StaffRole) => pagesFor(role)[0]?.to ?? '/staff/sessions';
 
 /**
  * The staff area, in the staff member's language (signed out, the invited account's on an
@@ -93,22 +47,14 @@ function StaffShell() {
           <LogoMark />
           <span>{t('shell.brand')}</span>
         </Link>
-        {me.data && (
-          <nav className="staff-nav" aria-label={t('shell.brand')}>
-            {pagesFor(me.data.role).map((page) => (
-              <Link key={page.to} to={page.to} aria-current={page.matches(pathname) ? 'page' : undefined}>
-                {t(`nav.${page.label}`)}
-              </Link>
-            ))}
-          </nav>
-        )}
+        {me.data && <StaffNav role={me.data.role} who={`${me.data.name} (${t(`roles.${me.data.role}`)})`} />}
         {me.data && (
           <span className="staff-who">
             <span className="staff-who-name">
               {me.data.name} <span className="staff-role">({t(`roles.${me.data.role}`)})</span>
             </span>
             {staffMay(me.data.role, 'inbox') && <AvailableSwitch away={me.data.away} />}
-            <Button variant="outline-light" size="sm" onClick={() => logout.mutate()}>
+            <Button variant="outline-light" size="sm" className="staff-who-out" onClick={() => logout.mutate()}>
               {t('shell.logOut')}
             </Button>
           </span>
@@ -146,7 +92,7 @@ function StaffPage({ role }: { role: StaffRole }) {
     .findLast(Boolean);
   const { t } = useStaffWords();
   if (!right || staffMay(role, right)) return <Outlet />;
-  const allowed = pagesFor(role);
+  const allowed = desksFor(role);
   return (
     <Alert variant="warning">
       <h1 className="h5">{t('shell.notYourRole')}</h1>
