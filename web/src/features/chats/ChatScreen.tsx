@@ -118,7 +118,13 @@ export function ChatScreen({
   return (
     <section className="chat-screen" aria-labelledby={nameId}>
       <ChatHeader profile={profile} nameId={nameId} />
-      <div className="chat-scroll" ref={scroller.ref}>
+      <section
+        className="chat-scroll"
+        ref={scroller.ref}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is reached by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable).
+        tabIndex={0}
+        aria-label={t('messages', { name: profile.name })}
+      >
         <div className="chat-messages">
           {oldest?.has_more && onOlder && <OlderLoader onOlder={scroller.keepPosition(onOlder)} />}
           {oldest?.history_end === 'limit' && (
@@ -164,7 +170,7 @@ export function ChatScreen({
           {/* Once the member wrote here, being told of the answer matters: asked below the messages, above the composer. */}
           {lastMine !== undefined && <PushPrompt className="chat-push-prompt mt-3" />}
         </div>
-      </div>
+      </section>
       <div className="chat-bottom">
         {problem && <SendProblem error={problem} onClose={() => setProblem(null)} />}
         {user?.status === 'not_confirmed' && problem?.code !== 'activation_required' ? (
