@@ -135,9 +135,9 @@ test('a new member sees the signup credits; a premium member sees premium withou
   await checkout(page, 'paid');
   await page.goto('/profile');
   await expect(bar.getByRole('link', { name: t('credits:getPremium') })).toHaveCount(0);
-  // The mark on My profile, in the action colour (pink is for likes), leads to what premium unlocks.
+  // The mark on My profile, in the action colour's text shade (pink is for likes), leads to what premium unlocks.
   const mark = page.getByRole('main').getByRole('link', { name: t('credits:premium.youArePremium') });
-  await expect(mark).toHaveCSS('color', 'rgb(11, 122, 115)');
+  await expect(mark).toHaveCSS('color', 'rgb(10, 106, 100)');
   await screenshot(page, testInfo, 'premium-profile');
   // The top bar's avatar carries the mark; the account menu names it and leads to /premium.
   const account = bar.getByRole('button', { name: `Wilma, ${t('credits:premium.premium')}` });
