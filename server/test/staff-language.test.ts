@@ -88,8 +88,10 @@ describe("an invitation's link", () => {
 
   it('refuses a made-up or malformed token without telling anything', async () => {
     expect((await ask('a'.repeat(43))).json()).toMatchObject({ error: 'invitation_invalid' });
-    const malformed = await ask('not a token');
-    expect(malformed.statusCode).toBe(422);
-    expect(malformed.json().fields.token).toMatchObject({ code: 'invalid' });
+    for (const token of ['not a token', `${'a'.repeat(42)}\u0000`]) {
+      const malformed = await ask(token);
+      expect(malformed.statusCode, JSON.stringify(token)).toBe(422);
+      expect(malformed.json().fields.token).toMatchObject({ code: 'invalid' });
+    }
   });
 });
