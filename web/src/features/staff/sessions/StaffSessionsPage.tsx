@@ -1,14 +1,13 @@
-import { LOCALES, type Locale, type StaffSession } from '@amora/common';
+import type { StaffSession } from '@amora/common';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { formatDate, formatTime } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useMailSetupLink, useStaffMe } from '../shared/api';
-import { StaffField } from '../shared/StaffField';
-import { ownLanguageName, useSetLanguage, useStaffWords } from '../shared/words';
+import { LanguageChoice } from '../shared/LanguageChoice';
+import { useStaffWords } from '../shared/words';
 import { useEndStaffSession, useStaffSessions } from './api';
 
 const when = (value: string, locale: string) => `${formatDate(value, locale)}, ${formatTime(value, locale)}`;
@@ -74,30 +73,13 @@ export default function StaffSessionsPage() {
 
 /** The language of one's back office: its words, dates, numbers and money, and one's mails. */
 function LanguageCard() {
-  const { t, language } = useStaffWords();
-  const setLanguage = useSetLanguage();
+  const { t } = useStaffWords();
   return (
     <section className="staff-card mt-4" aria-labelledby="staff-language">
       <h2 className="h5" id="staff-language">
         {t('language.title')}
       </h2>
-      {setLanguage.isError && <Alert variant="danger">{setLanguage.error.message}</Alert>}
-      <StaffField id="staff-language-choice" label={t('language.label')} help={t('language.help')}>
-        {(control) => (
-          <Form.Select
-            {...control}
-            value={language}
-            disabled={setLanguage.isPending}
-            onChange={(event) => setLanguage.mutate(event.target.value as Locale)}
-          >
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {ownLanguageName(locale)}
-              </option>
-            ))}
-          </Form.Select>
-        )}
-      </StaffField>
+      <LanguageChoice id="staff-language-choice" help={t('language.help')} />
     </section>
   );
 }

@@ -3,17 +3,16 @@
  * phone the bar keeps the role's most used ones and More opens a sheet with every desk, who is
  * signed in, their language and Log out, none of it cut.
  */
-import { LOCALES, type Locale, type StaffRight, type StaffRole, staffMay } from '@amora/common';
+import { type StaffRight, type StaffRole, staffMay } from '@amora/common';
 import { useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useLocation } from 'react-router';
 import { Sheet } from '../../../shared/components/dialogs';
 import { Icon } from '../../../shared/components/Icon';
 import { more } from '../../../shared/components/icons';
 import { useStaffLogout } from './api';
-import { ownLanguageName, useSetLanguage, useStaffWords } from './words';
+import { LanguageChoice } from './LanguageChoice';
+import { useStaffWords } from './words';
 
 type NavLabel =
   | 'dashboard'
@@ -135,34 +134,11 @@ function StaffSheet({ role, who, show, onHide }: StaffNavProps & { show: boolean
             </li>
           ))}
         </ul>
-        <SheetLanguage />
+        <LanguageChoice id="staff-sheet-language" className="mt-3" />
         <Button variant="outline-secondary" className="w-100 mt-3" onClick={() => logout.mutate()}>
           {t('shell.logOut')}
         </Button>
       </Sheet.Body>
     </Sheet>
-  );
-}
-
-/** The staff member's language, as the Sessions desk also sets it. */
-function SheetLanguage() {
-  const { t, language } = useStaffWords();
-  const setLanguage = useSetLanguage();
-  return (
-    <Form.Group controlId="staff-sheet-language" className="mt-3">
-      <Form.Label className="small fw-semibold">{t('language.label')}</Form.Label>
-      {setLanguage.isError && <Alert variant="danger">{setLanguage.error.message}</Alert>}
-      <Form.Select
-        value={language}
-        disabled={setLanguage.isPending}
-        onChange={(event) => setLanguage.mutate(event.target.value as Locale)}
-      >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {ownLanguageName(locale)}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
   );
 }
