@@ -1,7 +1,8 @@
 /**
  * The back office on a phone: for each role the bar fits the screen, with nothing cut or off it,
  * and every page the role may use opens from the bar or from More's sheet, which also holds who is
- * signed in (their whole name), the language and Log out. Phone only (@phone).
+ * signed in (their whole name), the language and Log out. Phone only (@phone). And on a tablet,
+ * where the bar has every desk, an admin's dozen show without scrolling (@wide).
  */
 import type { StaffRole } from '@amora/common';
 import { expect, type Page, test } from '@playwright/test';
@@ -85,3 +86,14 @@ for (const role of ['operator', 'moderator', 'admin'] as const) {
     }
   });
 }
+
+test('admin: on a tablet every desk shows in the bar, none scrolled out of sight @wide', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInStaff(page, addStaffByCommand('admin', 'Alexandra Vandenberghe-Oosterhuis tablet'));
+  const desks = page.locator('.staff-nav a');
+  await expect(desks).toHaveText(PAGES_OF.admin.map(([name]) => name));
+  for (const desk of await desks.all()) {
+    const box = await desk.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 1024, await desk.innerText()).toBe(true);
+  }
+});

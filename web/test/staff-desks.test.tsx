@@ -57,6 +57,16 @@ describe('StaffCasesPage', () => {
     expect(within(card).getByText('Nobody is on this case yet.')).toBeTruthy();
   });
 
+  it('keeps what the desk is for behind the info button beside its title, not in a paragraph', async () => {
+    casesServer();
+    const { events } = renderScreen(<StaffCasesPage />);
+    const explanation = /Each decision mails a statement of reasons/;
+    await screen.findByRole('article', { name: 'Case 501' });
+    expect(screen.queryByText(explanation)).toBeNull();
+    await events.click(screen.getByRole('button', { name: 'About: Reports and complaints' }));
+    expect(await screen.findByText(explanation)).toBeTruthy();
+  });
+
   it('opens a report with no decision chosen, and asks for one before it decides', async () => {
     const server = casesServer();
     const { events } = renderScreen(<StaffCasesPage />);

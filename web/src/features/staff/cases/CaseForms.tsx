@@ -83,12 +83,7 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
           className="mb-2"
         >
           {(control) => (
-            <Form.Select
-              {...control}
-              size="sm"
-              value={measure}
-              onChange={(e) => setMeasure(e.target.value as CaseMeasure)}
-            >
+            <Form.Select {...control} value={measure} onChange={(e) => setMeasure(e.target.value as CaseMeasure)}>
               {measures.map((each) => (
                 <option key={each} value={each}>
                   {t(`cases.decide.measures.${each}`)}
@@ -108,7 +103,7 @@ export function DecisionForm({ row, onDone }: { row: ModerationCase; onDone: (me
       {decide.isError && !fieldError('measure') && !fieldError('explanation') && (
         <Alert variant="danger">{decide.error.message}</Alert>
       )}
-      <Button type="submit" size="sm" disabled={decide.isPending}>
+      <Button type="submit" disabled={decide.isPending}>
         {t('cases.decide.submit')}
       </Button>
     </Form>
@@ -192,7 +187,7 @@ export function AppealPanel({
             )}
           </StaffField>
           {decide.isError && !explanationError && <Alert variant="danger">{decide.error.message}</Alert>}
-          <Button type="submit" size="sm" disabled={decide.isPending}>
+          <Button type="submit" disabled={decide.isPending}>
             {t('cases.appeal.submit')}
           </Button>
         </Form>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import type { CaseFilter } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { useStaffWords } from '../shared/words';
 import { useReviewCase, useStaffCases } from './api';
 import { AppealPanel, DecisionForm } from './CaseForms';
@@ -43,10 +44,7 @@ export default function StaffCasesPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('cases.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('cases.intro')}</p>
-      </div>
+      <StaffPageHead title={t('cases.title')} help={t('cases.intro')} />
       <Nav variant="pills" className="mb-3 gap-1" activeKey={filter.view} aria-label={t('cases.views.label')}>
         <Nav.Item>
           <Nav.Link eventKey="waiting" onClick={() => set({ view: 'waiting' })}>
@@ -108,7 +106,6 @@ function Filters({ filter, onChange }: { filter: CaseFilter; onChange: (change: 
     <fieldset className="staff-filters" aria-label={t('cases.filters')}>
       <SiteSelect value={filter.site ?? ''} onChange={(site) => onChange({ site })} />
       <Form.Select
-        size="sm"
         aria-label={t('cases.kind')}
         value={filter.kind ?? ''}
         onChange={(e) => onChange({ kind: e.target.value })}
@@ -189,7 +186,6 @@ function CaseCard({ row, onDone }: { row: ModerationCase; onDone: (message: stri
                 : t('cases.nobody')}
             {!row.reviewing_by_me && (
               <Button
-                size="sm"
                 variant="outline-primary"
                 className="ms-2"
                 disabled={review.isPending}

@@ -9,6 +9,7 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import { formatMoney } from '../../../i18n/format';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { SiteSelect } from '../shared/SiteSelect';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { useStaffWords } from '../shared/words';
 import { useDashboard } from './api';
 
@@ -53,15 +54,11 @@ export default function StaffDashboardPage() {
 
   return (
     <section className="staff-dashboard">
-      <div className="staff-page-head">
-        <h1 className="h3">{t('dashboard.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('dashboard.intro')}</p>
-      </div>
+      <StaffPageHead title={t('dashboard.title')} help={t('dashboard.intro')} />
       <fieldset className="staff-filters" aria-label={t('dashboard.filters')}>
         <SiteSelect value={site} onChange={setSite} />
         <Form.Control
           type="date"
-          size="sm"
           aria-label={t('dashboard.from')}
           value={from}
           max={to}
@@ -69,7 +66,6 @@ export default function StaffDashboardPage() {
         />
         <Form.Control
           type="date"
-          size="sm"
           aria-label={t('dashboard.to')}
           value={to}
           min={from}

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { StaffTable } from '../shared/StaffTable';
 import { useStaffWords } from '../shared/words';
 import { useAddDiscountCode, useChangeDiscountCode, useDiscountCodes } from './api';
@@ -56,10 +57,7 @@ export default function StaffDiscountsPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('discounts.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('discounts.intro')}</p>
-      </div>
+      <StaffPageHead title={t('discounts.title')} help={t('discounts.intro')} />
       <NewCode />
       <fieldset className="staff-filters" aria-label={t('discounts.filter')}>
         <SiteSelect value={site} onChange={setSite} />
@@ -135,7 +133,7 @@ function NewCode() {
       <div className="staff-new-code">
         <StaffField id="new-code-site" label={t('shared.site')} error={fieldError('site')}>
           {(control) => (
-            <Form.Select {...control} size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
+            <Form.Select {...control} value={chosenSite} onChange={(e) => setSite(e.target.value)}>
               {sites.data?.map((each) => (
                 <option key={each.id} value={each.id}>
                   {each.name}
@@ -146,14 +144,13 @@ function NewCode() {
         </StaffField>
         <StaffField id="new-code-code" label={t('discounts.code')} error={fieldError('code')} className="flex-grow-1">
           {(control) => (
-            <Form.Control {...control} size="sm" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+            <Form.Control {...control} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
           )}
         </StaffField>
         <StaffField id="new-code-percentage" label={t('discounts.percentage')} error={fieldError('percentage')}>
           {(control) => (
             <Form.Control
               {...control}
-              size="sm"
               inputMode="numeric"
               value={percentage}
               onChange={(e) => setPercentage(e.target.value)}
@@ -164,7 +161,6 @@ function NewCode() {
           {(control) => (
             <Form.Select
               {...control}
-              size="sm"
               value={validity}
               onChange={(e) => setValidity(e.target.value as StaffDiscountCode['validity'])}
             >
@@ -180,7 +176,6 @@ function NewCode() {
           {(control) => (
             <Form.Control
               {...control}
-              size="sm"
               placeholder={t('discounts.countryExample')}
               maxLength={2}
               value={country}
@@ -196,7 +191,6 @@ function NewCode() {
           {(control) => (
             <Form.Control
               {...control}
-              size="sm"
               inputMode="decimal"
               value={minimum}
               onChange={(e) => setMinimum(e.target.value)}
@@ -205,17 +199,11 @@ function NewCode() {
         </StaffField>
         <StaffField id="new-code-last_day" label={t('discounts.lastDayOptional')} error={fieldError('last_day')}>
           {(control) => (
-            <Form.Control
-              {...control}
-              size="sm"
-              type="date"
-              value={lastDay}
-              onChange={(e) => setLastDay(e.target.value)}
-            />
+            <Form.Control {...control} type="date" value={lastDay} onChange={(e) => setLastDay(e.target.value)} />
           )}
         </StaffField>
       </div>
-      <Button type="submit" size="sm" className="mt-2" disabled={add.isPending || !chosenSite}>
+      <Button type="submit" className="mt-2" disabled={add.isPending || !chosenSite}>
         {t('discounts.add')}
       </Button>
     </Form>
@@ -257,21 +245,19 @@ function CodeRow({ code }: { code: StaffDiscountCode }) {
             aria-label={t('discounts.change', { code: code.code })}
           >
             <Form.Control
-              size="sm"
               aria-label={t('discounts.percentage')}
               className="staff-amount"
               value={percentage}
               onChange={(e) => setPercentage(e.target.value)}
             />
             <Form.Control
-              size="sm"
               type="date"
               aria-label={t('discounts.lastDay')}
               className="staff-amount"
               value={lastDay}
               onChange={(e) => setLastDay(e.target.value)}
             />
-            <Button type="submit" size="sm" disabled={change.isPending}>
+            <Button type="submit" disabled={change.isPending}>
               {t('discounts.save')}
             </Button>
           </Form>
@@ -292,13 +278,12 @@ function CodeRow({ code }: { code: StaffDiscountCode }) {
       </td>
       <td className="text-end text-nowrap">
         {!editing && (
-          <Button size="sm" variant="link" onClick={() => setEditing(true)}>
+          <Button variant="link" onClick={() => setEditing(true)}>
             {t('discounts.edit')}
             <span className="visually-hidden"> {code.code}</span>
           </Button>
         )}
         <Button
-          size="sm"
           variant={code.status === 'active' ? 'outline-danger' : 'outline-primary'}
           disabled={change.isPending}
           onClick={() => change.mutate({ id: code.id, status: code.status === 'active' ? 'inactive' : 'active' })}

@@ -54,7 +54,7 @@ export default function StaffConversationPage() {
       <section className="staff-chat" aria-label={t('conversation.region')}>
         <div className="d-flex align-items-center gap-2 mb-2">
           <h1 className="h4 mb-0 me-auto">{t('conversation.heading', { member: member.name, hosted: hosted.name })}</h1>
-          <Button variant="outline-secondary" size="sm" onClick={done}>
+          <Button variant="outline-secondary" onClick={done}>
             {t('conversation.release')}
           </Button>
         </div>
@@ -115,27 +115,17 @@ function PrivatePhotosPanel({
       {change.isError && <Alert variant="danger">{change.error.message}</Alert>}
       <div className="d-flex gap-2">
         {standing !== 'granted' && (
-          <Button size="sm" onClick={() => change.mutate('grant')} disabled={change.isPending}>
+          <Button onClick={() => change.mutate('grant')} disabled={change.isPending}>
             {t('conversation.share', { name: member.name })}
           </Button>
         )}
         {standing === 'asked' && (
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            onClick={() => change.mutate('decline')}
-            disabled={change.isPending}
-          >
+          <Button variant="outline-secondary" onClick={() => change.mutate('decline')} disabled={change.isPending}>
             {t('conversation.decline')}
           </Button>
         )}
         {standing === 'granted' && (
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            onClick={() => change.mutate('revoke')}
-            disabled={change.isPending}
-          >
+          <Button variant="outline-secondary" onClick={() => change.mutate('revoke')} disabled={change.isPending}>
             {t('conversation.stopSharing')}
           </Button>
         )}
@@ -274,7 +264,7 @@ function Notes({
             <Form.Control {...control} as="textarea" rows={2} value={text} onChange={(e) => setText(e.target.value)} />
           )}
         </StaffField>
-        <Button type="submit" variant="outline-primary" size="sm" className="mt-2" disabled={add.isPending}>
+        <Button type="submit" variant="outline-primary" className="mt-2" disabled={add.isPending}>
           {t('conversation.addNote')}
         </Button>
       </Form>

@@ -8,6 +8,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import type { AuditFilter } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { useStaffWords } from '../shared/words';
 import { useAuditLog } from './api';
 import { LogSentence } from './LogSentence';
@@ -46,13 +47,9 @@ export default function StaffLogPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('log.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('log.intro')}</p>
-      </div>
+      <StaffPageHead title={t('log.title')} help={t('log.intro')} />
       <form className="staff-filters" onSubmit={submit} aria-label={t('log.filter')}>
         <Form.Select
-          size="sm"
           aria-label={t('log.action')}
           value={filter.action ?? ''}
           onChange={(event) => setFilter({ ...filter, action: event.target.value })}
@@ -65,13 +62,12 @@ export default function StaffLogPage() {
           ))}
         </Form.Select>
         <Form.Control
-          size="sm"
           aria-label={t('log.record')}
           placeholder={t('log.recordExample', { example: 'payment:12' })}
           value={record}
           onChange={(event) => setRecord(event.target.value)}
         />
-        <Button type="submit" size="sm" variant="outline-primary">
+        <Button type="submit" variant="outline-primary">
           {t('log.filterSubmit')}
         </Button>
       </form>

@@ -97,7 +97,6 @@ export function Actions({ member, actions }: { member: StaffMemberDetail; action
             {(control) => (
               <Form.Control
                 {...control}
-                size="sm"
                 inputMode="numeric"
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
@@ -110,17 +109,16 @@ export function Actions({ member, actions }: { member: StaffMemberDetail; action
             error={fieldError('explanation', 'credits')}
             className="flex-grow-1"
           >
-            {(control) => <Form.Control {...control} size="sm" value={why} onChange={(e) => setWhy(e.target.value)} />}
+            {(control) => <Form.Control {...control} value={why} onChange={(e) => setWhy(e.target.value)} />}
           </StaffField>
         </div>
-        <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={act.isPending}>
+        <Button type="submit" variant="outline-primary" className="mt-2" disabled={act.isPending}>
           {t('members.actions.adjust')}
         </Button>
       </Form>
       {!member.member.confirmed && !member.member.deleted_at && (
         <div className="mt-3">
           <Button
-            size="sm"
             variant="outline-secondary"
             disabled={act.isPending}
             onClick={() => run({ action: 'activation' }, t('members.actions.activationSent'))}

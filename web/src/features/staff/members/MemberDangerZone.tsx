@@ -60,12 +60,7 @@ function SuspendOrBan({ member, actions }: { member: StaffMemberDetail; actions:
     >
       <StaffField id="member-reason" label={t('members.danger.reason')} className="mb-2">
         {(control) => (
-          <Form.Select
-            {...control}
-            size="sm"
-            value={reason}
-            onChange={(e) => setReason(e.target.value as ReportReason)}
-          >
+          <Form.Select {...control} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
             {REPORT_REASONS.map((each) => (
               <option key={each} value={each}>
                 {t(`cases.reasons.${each}`)}
@@ -94,10 +89,10 @@ function SuspendOrBan({ member, actions }: { member: StaffMemberDetail; actions:
         />
       ) : (
         <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="outline-danger" size="sm" disabled={act.isPending}>
+          <Button type="submit" variant="outline-danger" disabled={act.isPending}>
             {t('members.danger.suspend')}
           </Button>
-          <Button variant="outline-danger" size="sm" disabled={act.isPending} onClick={() => setConfirming('ban')}>
+          <Button variant="outline-danger" disabled={act.isPending} onClick={() => setConfirming('ban')}>
             {t('members.danger.ban')}
           </Button>
         </div>
@@ -128,7 +123,7 @@ function Erase({ member }: { member: StaffMemberDetail }) {
       <p className="small text-body-secondary mb-2">{t('members.danger.eraseWhat', { name })}</p>
       {erase.isError && !fieldError && <Alert variant="danger">{erase.error.message}</Alert>}
       <StaffField id="member-erase-why" label={t('members.actions.why')} error={fieldError} className="mb-2">
-        {(control) => <Form.Control {...control} size="sm" value={why} onChange={(e) => setWhy(e.target.value)} />}
+        {(control) => <Form.Control {...control} value={why} onChange={(e) => setWhy(e.target.value)} />}
       </StaffField>
       {confirming ? (
         <Confirm
@@ -144,7 +139,7 @@ function Erase({ member }: { member: StaffMemberDetail }) {
           onCancel={() => setConfirming(false)}
         />
       ) : (
-        <Button type="submit" size="sm" variant="outline-danger" disabled={erase.isPending}>
+        <Button type="submit" variant="outline-danger" disabled={erase.isPending}>
           {t('members.danger.eraseNow')}
         </Button>
       )}

@@ -8,6 +8,7 @@ import { formatDate } from '../../../i18n/format';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe } from '../shared/api';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { useStaffWords } from '../shared/words';
 import { useStaffMembers } from './api';
 import { MemberStatus } from './MemberStatus';
@@ -32,10 +33,10 @@ export default function StaffMembersPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('nav.members')}</h1>
-        <p className="text-body-secondary mb-0">{byAddress ? t('members.find.introAdmin') : t('members.find.intro')}</p>
-      </div>
+      <StaffPageHead
+        title={t('nav.members')}
+        help={byAddress ? t('members.find.introAdmin') : t('members.find.intro')}
+      />
       <form className="staff-search" onSubmit={submit} aria-label={t('members.find.form')}>
         <Form.Control
           type="search"

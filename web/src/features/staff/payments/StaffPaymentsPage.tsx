@@ -12,6 +12,7 @@ import type { PaymentFilter } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { StaffTable } from '../shared/StaffTable';
 import { useStaffWords } from '../shared/words';
 import { useRefund, useStaffPayments } from './api';
@@ -39,10 +40,7 @@ export default function StaffPaymentsPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('payments.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('payments.intro')}</p>
-      </div>
+      <StaffPageHead title={t('payments.title')} help={t('payments.intro')} />
       <Filters filter={filter} onChange={setFilter} />
       {payments.isError && <Alert variant="danger">{payments.error.message}</Alert>}
       {done && (
@@ -84,7 +82,6 @@ function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filte
     <form className="staff-filters" onSubmit={submitMember} aria-label={t('payments.filter')}>
       <SiteSelect value={filter.site ?? ''} onChange={(site) => set({ site })} />
       <Form.Select
-        size="sm"
         aria-label={t('payments.status')}
         value={filter.status ?? ''}
         onChange={(e) => set({ status: e.target.value })}
@@ -97,7 +94,6 @@ function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filte
         ))}
       </Form.Select>
       <Form.Select
-        size="sm"
         aria-label={t('payments.method')}
         value={filter.method ?? ''}
         onChange={(e) => set({ method: e.target.value })}
@@ -110,14 +106,13 @@ function Filters({ filter, onChange }: { filter: PaymentFilter; onChange: (filte
         ))}
       </Form.Select>
       <Form.Control
-        size="sm"
         inputMode="numeric"
         aria-label={t('payments.member')}
         placeholder={t('payments.memberPlaceholder')}
         value={member}
         onChange={(e) => setMember(e.target.value.replace(/\D/g, ''))}
       />
-      <Button type="submit" size="sm" variant="outline-primary">
+      <Button type="submit" variant="outline-primary">
         {t('payments.filterSubmit')}
       </Button>
     </form>
@@ -166,7 +161,7 @@ function PaymentRow({ payment, onRefunded }: { payment: StaffPayment; onRefunded
         {asking ? (
           <RefundForm payment={payment} onDone={onRefunded} onCancel={() => setAsking(false)} />
         ) : payment.refund_refusal === null ? (
-          <Button variant="outline-danger" size="sm" onClick={() => setAsking(true)}>
+          <Button variant="outline-danger" onClick={() => setAsking(true)}>
             {t('payments.refund')}
             <span className="visually-hidden"> {t('payments.refundWhich', { id: payment.id })}</span>
           </Button>
@@ -228,10 +223,10 @@ function RefundForm({
           {refund.error.message}
         </Alert>
       )}
-      <Button type="submit" variant="danger" size="sm" disabled={refund.isPending || reason.trim() === ''}>
+      <Button type="submit" variant="danger" disabled={refund.isPending || reason.trim() === ''}>
         {t('payments.yesRefund')}
       </Button>
-      <Button variant="link" size="sm" onClick={onCancel}>
+      <Button variant="link" onClick={onCancel}>
         {t('payments.cancel')}
       </Button>
     </form>

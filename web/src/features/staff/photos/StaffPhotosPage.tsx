@@ -76,7 +76,6 @@ export default function StaffPhotosPage() {
       </div>
       <div className="staff-photos-tools">
         <Form.Select
-          size="sm"
           aria-label={t('shared.site')}
           value={site ?? ''}
           onChange={(event) => setSite(event.target.value ? Number(event.target.value) : null)}
@@ -91,7 +90,6 @@ export default function StaffPhotosPage() {
         {photos.length > 0 && (
           <Button
             variant="link"
-            size="sm"
             onClick={() =>
               setSelected(chosen.length === photos.length ? new Set() : new Set(photos.map((photo) => photo.id)))
             }
@@ -209,14 +207,13 @@ function Decide({
           <Button
             key={rejection}
             variant="outline-danger"
-            size="sm"
             disabled={busy}
             onClick={() => onDecide({ decision: 'reject', rejection })}
           >
             {t(`photos.rejections.${rejection}`)}
           </Button>
         ))}
-        <Button variant="link" size="sm" onClick={() => setAsking(false)}>
+        <Button variant="link" onClick={() => setAsking(false)}>
           {t('team.cancel')}
         </Button>
       </fieldset>
@@ -224,11 +221,11 @@ function Decide({
   }
   return (
     <div className="staff-photo-actions">
-      <Button variant="success" size="sm" disabled={busy} onClick={() => onDecide({ decision: 'approve' })}>
+      <Button variant="success" disabled={busy} onClick={() => onDecide({ decision: 'approve' })}>
         {t('photos.approve')}
         <span className="visually-hidden"> {which}</span>
       </Button>
-      <Button variant="outline-danger" size="sm" disabled={busy} onClick={() => setAsking(true)}>
+      <Button variant="outline-danger" disabled={busy} onClick={() => setAsking(true)}>
         {t('photos.reject')}
         <span className="visually-hidden"> {which}</span>
       </Button>

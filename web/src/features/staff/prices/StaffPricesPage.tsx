@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffSites } from '../shared/api';
 import { SiteSelect } from '../shared/SiteSelect';
 import { StaffField } from '../shared/StaffField';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { StaffTable } from '../shared/StaffTable';
 import { useStaffWords } from '../shared/words';
 import { useAddBundle, useBundles, useChangeBundle } from './api';
@@ -71,14 +72,10 @@ export default function StaffPricesPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('prices.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('prices.intro')}</p>
-      </div>
+      <StaffPageHead title={t('prices.title')} help={t('prices.intro')} />
       <fieldset className="staff-filters" aria-label={t('prices.priceList')}>
         <SiteSelect value={chosenSite} onChange={setSite} allSites={false} />
         <Form.Select
-          size="sm"
           aria-label={t('prices.country')}
           value={shown?.country ?? ''}
           onChange={(e) => setCountry(e.target.value)}
@@ -205,10 +202,10 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
               <VatHint typed={price} list={list} />
             </span>
             <div className="d-flex gap-1 mt-1">
-              <Button type="submit" size="sm" disabled={change.isPending}>
+              <Button type="submit" disabled={change.isPending}>
                 {t('prices.save')}
               </Button>
-              <Button size="sm" variant="link" onClick={() => setEditing(false)}>
+              <Button variant="link" onClick={() => setEditing(false)}>
                 {t('prices.cancel')}
               </Button>
             </div>
@@ -238,13 +235,12 @@ function BundleRow({ bundle, list }: { bundle: StaffBundle; list: StaffBundleCou
       </td>
       <td className="staff-cell-action text-end text-nowrap">
         {!editing && (
-          <Button size="sm" variant="link" onClick={edit}>
+          <Button variant="link" onClick={edit}>
             {t('prices.edit')}
             <span className="visually-hidden"> {label}</span>
           </Button>
         )}
         <Button
-          size="sm"
           variant={bundle.active ? 'outline-danger' : 'outline-primary'}
           disabled={change.isPending}
           onClick={() => change.mutate({ id: bundle.id, active: !bundle.active })}
@@ -306,7 +302,6 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
           {(control) => (
             <Form.Control
               {...control}
-              size="sm"
               inputMode="numeric"
               value={credits}
               onChange={(e) => setCredits(e.target.value)}
@@ -322,7 +317,6 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
           {(control) => (
             <Form.Control
               {...control}
-              size="sm"
               inputMode="decimal"
               placeholder={t('prices.pricePlaceholder', { example: examplePrice(locale) })}
               value={price}
@@ -351,7 +345,7 @@ function NewBundle({ site, list }: { site: number; list: StaffBundleCountry }) {
           onChange={(e) => setTrial(e.target.checked)}
         />
       </div>
-      <Button type="submit" size="sm" className="mt-2" disabled={add.isPending || !site}>
+      <Button type="submit" className="mt-2" disabled={add.isPending || !site}>
         {t('prices.add')}
       </Button>
     </Form>

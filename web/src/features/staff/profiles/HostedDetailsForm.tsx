@@ -41,9 +41,7 @@ export function DetailsForm({
   };
   const text = (field: keyof Draft, label: string, props: { type?: string; maxLength?: number } = {}) => (
     <StaffField id={`hosted-${field}`} label={label} error={fieldError(field)} className="mb-3">
-      {(control) => (
-        <Form.Control {...control} size="sm" value={draft[field] as string} onChange={set(field)} {...props} />
-      )}
+      {(control) => <Form.Control {...control} value={draft[field] as string} onChange={set(field)} {...props} />}
     </StaffField>
   );
   const interests = fieldControl('hosted-interests', { error: fieldError('interests') });
@@ -66,7 +64,7 @@ export function DetailsForm({
             className="mb-3"
           >
             {(control) => (
-              <Form.Select {...control} size="sm" value={draft[field]} onChange={set(field)}>
+              <Form.Select {...control} value={draft[field]} onChange={set(field)}>
                 <option value="">{t(field === 'gender' ? 'profiles.choose' : 'profiles.notSaid')}</option>
                 {PROFILE_CHOICES[field].map((value) => (
                   <option key={value} value={value}>

@@ -70,7 +70,6 @@ export function Photos({
                 <span className="staff-hosted-photo-actions">
                   {!photo.main && !photo.private && (
                     <Button
-                      size="sm"
                       variant="outline-primary"
                       disabled={change.isPending}
                       onClick={() => change.mutate({ profile: profile.id, photo: photo.id, main: true })}
@@ -100,7 +99,6 @@ export function Photos({
                   )}
                   {!photo.sent && (
                     <Button
-                      size="sm"
                       variant="outline-danger"
                       disabled={remove.isPending}
                       onClick={() => remove.mutate({ profile: profile.id, photo: photo.id })}

@@ -69,7 +69,7 @@ function NewProfile() {
         siteChoice={
           <StaffField id="hosted-site" label={t('shared.site')} className="mb-3">
             {(control) => (
-              <Form.Select {...control} size="sm" value={chosenSite} onChange={(e) => setSite(e.target.value)}>
+              <Form.Select {...control} value={chosenSite} onChange={(e) => setSite(e.target.value)}>
                 {sites.data?.map((each) => (
                   <option key={each.id} value={each.id}>
                     {each.name}

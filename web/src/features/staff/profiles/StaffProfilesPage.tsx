@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe } from '../shared/api';
 import { OlderButton } from '../shared/OlderButton';
 import { SiteSelect } from '../shared/SiteSelect';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { type StaffColumn, StaffTable } from '../shared/StaffTable';
 import { useStaffWords } from '../shared/words';
 import { useHostedProfiles } from './api';
@@ -56,19 +57,16 @@ export default function StaffProfilesPage() {
 
   return (
     <section>
-      <div className="staff-page-head d-flex flex-wrap align-items-end gap-2">
-        <div className="me-auto">
-          <h1 className="h3">{t('profiles.title')}</h1>
-          <p className="text-body-secondary mb-0">
-            {t('profiles.intro')} {profiles.data && t('profiles.count', { count: all.length })}
-          </p>
-        </div>
+      <StaffPageHead title={t('profiles.title')} help={t('profiles.intro')}>
+        <span className="text-body-secondary me-auto">
+          {profiles.data && t('profiles.count', { count: all.length })}
+        </span>
         {keeps && (
           <Link to="/staff/profiles/new" className="btn btn-primary">
             {t('profiles.new')}
           </Link>
         )}
-      </div>
+      </StaffPageHead>
       <fieldset className="staff-filters" aria-label={t('profiles.filter')}>
         <fieldset className="btn-group" aria-label={t('profiles.status')}>
           {HOSTED_STATUSES.map((each) => (
@@ -85,7 +83,6 @@ export default function StaffProfilesPage() {
         </fieldset>
         {keeps && <SiteSelect value={site} onChange={fromFirstPage(setSite)} />}
         <Form.Control
-          size="sm"
           type="search"
           aria-label={t('profiles.nameStarts')}
           placeholder={t('profiles.nameStartsExample')}

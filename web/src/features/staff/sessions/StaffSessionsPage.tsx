@@ -7,6 +7,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useMailSetupLink, useStaffMe } from '../shared/api';
 import { LanguageChoice } from '../shared/LanguageChoice';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { useStaffWords } from '../shared/words';
 import { useEndStaffSession, useStaffSessions } from './api';
 
@@ -30,10 +31,7 @@ export default function StaffSessionsPage() {
   if (sessions.isPending) return <Loading />;
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('sessions.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('sessions.intro')}</p>
-      </div>
+      <StaffPageHead title={t('sessions.title')} help={t('sessions.intro')} />
       {sessions.isError && <Alert variant="danger">{sessions.error.message}</Alert>}
       {end.isError && <Alert variant="danger">{end.error.message}</Alert>}
       <ul className="staff-sessions" aria-label={t('sessions.list')}>
@@ -49,7 +47,6 @@ export default function StaffSessionsPage() {
               {session.current && <Badge bg="primary">{t('sessions.thisDevice')}</Badge>}
               <Button
                 variant="outline-danger"
-                size="sm"
                 disabled={end.isPending && end.variables?.id === session.id}
                 onClick={() => end.mutate(session)}
               >

@@ -24,10 +24,10 @@ export function Confirm({
       <span ref={asked} tabIndex={-1} className="staff-confirm-question">
         {question}
       </span>
-      <Button variant="danger" size="sm" disabled={busy} onClick={onConfirm}>
+      <Button variant="danger" disabled={busy} onClick={onConfirm}>
         {yes}
       </Button>
-      <Button variant="link" size="sm" onClick={onCancel}>
+      <Button variant="link" onClick={onCancel}>
         {t('team.cancel')}
       </Button>
     </span>

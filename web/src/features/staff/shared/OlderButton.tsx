@@ -12,7 +12,6 @@ export function OlderButton({
   return (
     <Button
       variant="outline-secondary"
-      size="sm"
       className="mt-3"
       disabled={list.isFetchingNextPage}
       onClick={() => list.fetchNextPage()}

@@ -15,7 +15,7 @@ export function SiteSelect({
   const sites = useStaffSites();
   const { t } = useStaffWords();
   return (
-    <Form.Select size="sm" aria-label={t('shared.site')} value={value} onChange={(e) => onChange(e.target.value)}>
+    <Form.Select aria-label={t('shared.site')} value={value} onChange={(e) => onChange(e.target.value)}>
       {allSites && <option value="">{t('shared.allSites')}</option>}
       {sites.data?.map((site) => (
         <option key={site.id} value={site.id}>

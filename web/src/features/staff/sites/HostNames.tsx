@@ -33,7 +33,6 @@ export function HostNames({ site }: { site: StaffSite }) {
               </Badge>
             ) : (
               <Button
-                size="sm"
                 variant="outline-danger"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ site: site.site.id, domain: each })}

@@ -71,7 +71,7 @@ export function MinimumCosts({
                 <span className="staff-minimum-amount">
                   {Number.isNaN(cost.costs) ? '' : formatMoney(cost.costs, cost.currency, locale)}
                 </span>
-                <Button variant="link" size="sm" onClick={() => remove(code)}>
+                <Button variant="link" onClick={() => remove(code)}>
                   {t('sites.minimum.remove')}
                   <span className="visually-hidden"> {countryName(code, locale)}</span>
                 </Button>
@@ -93,7 +93,6 @@ export function MinimumCosts({
       {others.length > 0 && (
         <div className="staff-minimum-add">
           <Form.Select
-            size="sm"
             aria-label={t('sites.minimum.countryToAdd')}
             value={adding}
             onChange={(event) => setAdding(event.target.value)}
@@ -106,7 +105,6 @@ export function MinimumCosts({
             ))}
           </Form.Select>
           <Button
-            size="sm"
             variant="outline-primary"
             disabled={!adding}
             onClick={() => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { HelpPopover } from '../shared/HelpPopover';
 import { useStaffWords } from '../shared/words';
-import { HelpPopover } from './HelpPopover';
 import { SiteField } from './site-fields';
 import type { SECTIONS } from './site-labels';
 

@@ -8,10 +8,11 @@ import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffSites } from '../shared/api';
+import { HelpPopover } from '../shared/HelpPopover';
 import { StaffField } from '../shared/StaffField';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { useStaffWords } from '../shared/words';
 import { useAddSite } from './api';
-import { HelpPopover } from './HelpPopover';
 import { countryName, languageName } from './site-names';
 
 /** /staff/sites (admins): the sites of this deployment, and a new one. */
@@ -21,10 +22,7 @@ export default function StaffSitesPage() {
   const sites = useStaffSites();
   return (
     <section>
-      <div className="staff-page-head staff-help-head">
-        <h1 className="h3">{t('sites.title')}</h1>
-        <HelpPopover topic={t('sites.title')}>{t('sites.intro')}</HelpPopover>
-      </div>
+      <StaffPageHead title={t('sites.title')} help={t('sites.intro')} />
       {sites.isError && <Alert variant="danger">{sites.error.message}</Alert>}
       {sites.isPending ? (
         <Loading />
@@ -80,7 +78,6 @@ function NewSite() {
           {(control) => (
             <Form.Control
               {...control}
-              size="sm"
               value={domain}
               autoCapitalize="none"
               spellCheck={false}
@@ -94,7 +91,7 @@ function NewSite() {
           help={t('sites.new.nameHelp')}
           error={fields.name?.message}
         >
-          {(control) => <Form.Control {...control} size="sm" value={name} onChange={(e) => setName(e.target.value)} />}
+          {(control) => <Form.Control {...control} value={name} onChange={(e) => setName(e.target.value)} />}
         </StaffField>
         <StaffField
           id="new-site-language"
@@ -103,12 +100,7 @@ function NewSite() {
           error={fields.language?.message}
         >
           {(control) => (
-            <Form.Select
-              {...control}
-              size="sm"
-              value={language}
-              onChange={(e) => setLanguage(e.target.value as Locale)}
-            >
+            <Form.Select {...control} value={language} onChange={(e) => setLanguage(e.target.value as Locale)}>
               {LOCALES.map((each) => (
                 <option key={each} value={each}>
                   {languageName(each, locale)}
@@ -124,12 +116,7 @@ function NewSite() {
           error={fields.country?.message}
         >
           {(control) => (
-            <Form.Select
-              {...control}
-              size="sm"
-              value={country}
-              onChange={(e) => setCountry(e.target.value as typeof country)}
-            >
+            <Form.Select {...control} value={country} onChange={(e) => setCountry(e.target.value as typeof country)}>
               <option value="">{t('sites.new.everyCountry')}</option>
               {SERVED_COUNTRIES.map((code) => (
                 <option key={code} value={code}>
@@ -140,7 +127,7 @@ function NewSite() {
           )}
         </StaffField>
       </div>
-      <Button type="submit" size="sm" className="mt-3" disabled={add.isPending}>
+      <Button type="submit" className="mt-3" disabled={add.isPending}>
         {t('sites.new.submit')}
       </Button>
     </Form>

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useStaffMe } from '../shared/api';
 import { Confirm } from '../shared/Confirm';
 import { StaffField } from '../shared/StaffField';
+import { StaffPageHead } from '../shared/StaffPageHead';
 import { StaffTable } from '../shared/StaffTable';
 import { ownLanguageName, siteLanguage, useStaffWords } from '../shared/words';
 import { useAddStaff, useChangeStaff, useStaffTeam } from './api';
@@ -39,10 +40,7 @@ export default function StaffTeamPage() {
 
   return (
     <section>
-      <div className="staff-page-head">
-        <h1 className="h3">{t('team.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('team.intro')}</p>
-      </div>
+      <StaffPageHead title={t('team.title')} help={t('team.intro')} />
       <AddStaff onAdded={setAdded} />
       {added && <FirstPassword key={added.password} added={added} onDone={() => setAdded(null)} />}
       {team.isPending ? (
@@ -157,7 +155,7 @@ function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) 
           spellCheck={false}
           onFocus={(event) => event.target.select()}
         />
-        <Button variant="outline-primary" size="sm" onClick={copy}>
+        <Button variant="outline-primary" onClick={copy}>
           {t('team.added.copy')}
         </Button>
         <span role="status" className="small">
@@ -170,7 +168,7 @@ function FirstPassword({ added, onDone }: { added: Added; onDone: () => void }) 
           until: added.staff.invitation_until ? formatDateTime(added.staff.invitation_until, locale) : '',
         })}
       </p>
-      <Button variant="primary" size="sm" onClick={onDone}>
+      <Button variant="primary" onClick={onDone}>
         {t('team.added.done')}
       </Button>
     </section>
@@ -217,7 +215,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                   t(`team.roleNames.${account.role}`)
                 ) : (
                   <Form.Select
-                    size="sm"
                     aria-label={t('team.roleOf', { name: account.name })}
                     value={account.role}
                     disabled={busy(account)}
@@ -245,7 +242,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                     {!own && (
                       <Button
                         variant="link"
-                        size="sm"
                         disabled={busy(account)}
                         onClick={() => change.mutate({ id: account.id, unlock: true })}
                       >
@@ -275,7 +271,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                   account.capacity
                 ) : (
                   <Form.Select
-                    size="sm"
                     aria-label={t('team.capacityOf', { name: account.name })}
                     value={account.capacity}
                     disabled={busy(account)}
@@ -310,7 +305,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                 ) : account.disabled ? (
                   <Button
                     variant="outline-primary"
-                    size="sm"
                     disabled={busy(account)}
                     onClick={() => change.mutate({ id: account.id, disabled: false })}
                   >
@@ -322,7 +316,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                     {account.two_step ? (
                       <Button
                         variant="outline-secondary"
-                        size="sm"
                         onClick={() => setConfirming({ id: account.id, action: 'reset' })}
                       >
                         {t('team.resetTwoStep')}
@@ -331,7 +324,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                     ) : (
                       <Button
                         variant="outline-secondary"
-                        size="sm"
                         disabled={busy(account)}
                         onClick={() => change.mutate({ id: account.id, reset_two_step: true })}
                       >
@@ -341,7 +333,6 @@ function TeamTable({ team, myId }: { team: StaffAccount[]; myId: number | undefi
                     )}
                     <Button
                       variant="outline-danger"
-                      size="sm"
                       onClick={() => setConfirming({ id: account.id, action: 'disable' })}
                     >
                       {t('team.disable')}

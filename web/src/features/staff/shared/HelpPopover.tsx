@@ -4,7 +4,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Popover from 'react-bootstrap/Popover';
 import { Icon } from '../../../shared/components/Icon';
 import * as icons from '../../../shared/components/icons';
-import { useStaffWords } from '../shared/words';
+import { useStaffWords } from './words';
 
 /** An info button beside a heading that opens what `topic` is for, instead of a paragraph under it. */
 export function HelpPopover({ topic, children }: { topic: string; children: ReactNode }) {
@@ -17,7 +17,7 @@ export function HelpPopover({ topic, children }: { topic: string; children: Reac
   );
   return (
     <OverlayTrigger trigger="click" placement="auto" rootClose overlay={popover}>
-      <Button variant="link" size="sm" className="staff-help" aria-label={t('sites.helpAbout', { topic })}>
+      <Button variant="link" size="sm" className="staff-help" aria-label={t('shell2.helpAbout', { topic })}>
         <Icon svg={icons.info} />
       </Button>
     </OverlayTrigger>
