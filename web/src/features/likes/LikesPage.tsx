@@ -83,7 +83,8 @@ export default function LikesPage() {
           <Nav.Item key={tab}>
             <Nav.Link as={NavLink} to={tab === 'received' ? '/likes' : `/likes/${tab}`} end active={tab === current}>
               {t(`tabs.${tab}`)}
-              {counts && <span className="text-body-secondary"> ({badgeText(countOf[tab](counts))})</span>}
+              {/* The link lays its parts out as a flex row, which drops the leading space on screen: the margin shows it. */}
+              {counts && <span className="text-body-secondary ms-1"> ({badgeText(countOf[tab](counts))})</span>}
             </Nav.Link>
           </Nav.Item>
         ))}
