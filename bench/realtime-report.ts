@@ -7,9 +7,12 @@
 import { ms } from './load.js';
 import { ONE_INSTANCE, type RealtimeFigures } from './realtime.js';
 import { type LatencyRow, undelivered } from './realtime-traffic.js';
+import type { RoundTrip } from './round-trip.js';
 
 const P99_MS = { oneInstance: 100, twoInstances: 150 };
 const CPU_MS_A_MESSAGE = 1.5;
+/** A send's statements at most (server/test/chat-statements.test.ts). */
+const STATEMENTS_A_SEND = 8;
 const SOCKETS_MB = 1024;
 
 const p99Budget = (row: LatencyRow) => (row.setup === ONE_INSTANCE ? P99_MS.oneInstance : P99_MS.twoInstances);
@@ -23,9 +26,20 @@ function verdict(row: LatencyRow) {
   return met ? 'met' : 'missed';
 }
 
+/** What the send's statements cost at the least: as many bare round trips, against the budget. */
+function roundTripFloor({ clientUs, databaseUs }: RoundTrip) {
+  const floorMs = (STATEMENTS_A_SEND * (clientUs + databaseUs)) / 1000;
+  return (
+    `The floor: a bare round trip to PostgreSQL (a prepared \`select $1\`, one connection, one at a time, ` +
+    `nothing of the app) costs ${clientUs.toFixed(0)} µs of the client's CPU and ${databaseUs.toFixed(0)} µs of ` +
+    `PostgreSQL's on this machine, so a send's ${STATEMENTS_A_SEND} statements cost at least ${floorMs.toFixed(2)} ms ` +
+    `of the ${CPU_MS_A_MESSAGE} ms budget before any work of the app's: the HTTP request, the socket's push, the notification.`
+  );
+}
+
 /** The realtime section of the report; `pairs` and `seconds` as given to benchRealtime. */
 export function realtimeReport(
-  { rows, echoes, memory }: RealtimeFigures,
+  { rows, echoes, roundTrip, memory }: RealtimeFigures,
   { pairs, seconds }: { pairs: string; seconds: number },
 ) {
   const line = (row: LatencyRow, judged: string) =>
@@ -46,12 +60,14 @@ export function realtimeReport(
       'A send the instance refused for overload (503, Retry-After) is counted apart, with the p99 of its answer; ' +
       'the latencies are those of the accepted sends, and lost counts accepted sends missing from the database afterwards. ' +
       "Statements a message: all the instances sent PostgreSQL (their /metrics' amora_database_statements_total) over " +
-      'the accepted sends: the send itself (8, server/test/chat-statements.test.ts) and what it sets going (the notification job, the relay).',
+      `the accepted sends: the send itself (${STATEMENTS_A_SEND}, server/test/chat-statements.test.ts) and what it sets going (the notification job, the relay).`,
     '',
     '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | refused (503) | 503 p99 ms | undelivered | lost | errors | CPU a message: app ms | PostgreSQL ms | statements a message | budget |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...echoes.map((echo) => line(echo, 'baseline')),
     ...rows.map((row) => line(row, verdict(row))),
+    '',
+    roundTripFloor(roundTrip),
     '',
     memory
       ? `${memory.sockets.toLocaleString('en')} open sockets on one instance: ${memory.beforeMb.toFixed(0)} MB resident ` +

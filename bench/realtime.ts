@@ -35,6 +35,7 @@ import {
   summarise,
   undelivered,
 } from './realtime-traffic.js';
+import { measureRoundTrip, type RoundTrip } from './round-trip.js';
 import { residentMb, type ServerProcess, startApp, statementsSent } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -62,6 +63,8 @@ const TWO_INSTANCES = 'two instances joined by Redis (A → B and B → A, half 
 export interface RealtimeFigures {
   rows: LatencyRow[];
   echoes: LatencyRow[];
+  /** A bare statement's round trip to the run's database: the floor under a send's statements. */
+  roundTrip: RoundTrip;
   /** Null when no sockets were asked for. */
   memory: MemoryRow | null;
 }
@@ -323,6 +326,7 @@ export async function benchRealtime(options: RealtimeOptions): Promise<RealtimeF
     const rows: LatencyRow[] = [];
     const echoes: LatencyRow[] = [];
     for (const rate of options.rates) echoes.push(await measureEcho(rate, options));
+    const roundTrip = await measureRoundTrip(database.url);
 
     const single = await startInstance('realtime-single', options, database.url, dataDir);
     running.push(single);
@@ -356,13 +360,17 @@ export async function benchRealtime(options: RealtimeOptions): Promise<RealtimeF
           (row.statements === undefined ? '' : `, statements a message ${row.statements.toFixed(1)}`),
       );
     }
+    console.log(
+      `realtime | a bare PostgreSQL round trip: ${roundTrip.clientUs.toFixed(0)} µs of the client's CPU, ` +
+        `${roundTrip.databaseUs.toFixed(0)} µs of PostgreSQL's`,
+    );
     if (memory) {
       console.log(
         `realtime | ${memory.sockets} sockets: ${memory.beforeMb.toFixed(0)} MB → ${memory.afterMb.toFixed(0)} MB ` +
           `(${memory.perSocketKb.toFixed(1)} KB a socket)`,
       );
     }
-    return { rows, echoes, memory };
+    return { rows, echoes, roundTrip, memory };
   } finally {
     for (const instance of running) await instance.stop();
     await database.drop();
