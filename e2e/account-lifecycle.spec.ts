@@ -173,6 +173,7 @@ for (const locale of ['en', 'nl'] as const) {
     const changeMail = await latestMail(request, newEmail, t('mail:mail_change.subject', { site: 'Amora' }));
     await page.goto(linkIn(changeMail));
     await expect(page.getByText(t('mailChange.done'))).toBeVisible();
+    await shot('08-mail-changed');
     await page.getByRole('link', { name: t('mailChange.toSettings') }).click();
     await expect(page.getByRole('heading', { name: t('settings.title'), level: 1 })).toBeVisible();
     await expect(page.getByText(t('settings.email.current', { email: newEmail }))).toBeVisible();

@@ -10,6 +10,7 @@ import { unzip } from '../server/test/zip.js';
 import { catalogue } from './catalogue.js';
 import { photoFile } from './images.js';
 import {
+  animationsEnded,
   CLIENT,
   enterSite,
   expectAccessible,
@@ -69,9 +70,7 @@ test('a member logs another device out, then downloads a copy of their data', as
   const dialog = page.getByRole('dialog', { name: t('settings.sessions.confirmTitle') });
   await expect(dialog).toContainText(t('settings.sessions.confirmText', { count: '1' }));
   // The dialog has faded in before it is pictured.
-  await dialog.evaluate((element) =>
-    Promise.all(element.ownerDocument.getAnimations().map((animation) => animation.finished)),
-  );
+  await animationsEnded(page);
   await screenshot(page, testInfo, 'sessions-02-confirm');
   await dialog.getByRole('button', { name: t('settings.sessions.cancel') }).click();
   await expect(dialog).toBeHidden();

@@ -71,7 +71,10 @@ test('a moderator suspends a reported member, who appeals, and a colleague rever
   await openStaffPage(page, 'Members');
   await page.getByLabel('Profile id or name').fill(reportedName);
   await page.getByRole('button', { name: 'Find' }).click();
-  await page.getByRole('table', { name: 'Members found' }).getByRole('link', { name: reportedName }).click();
+  const found = page.getByRole('table', { name: 'Members found' }).getByRole('link', { name: reportedName });
+  await expect(found).toBeVisible();
+  await screenshot(page, testInfo, 'staff-members');
+  await found.click();
   await expect(page.getByRole('heading', { name: new RegExp(`^${reportedName} profile ${reportedId}`) })).toBeVisible();
   await expect(page.locator('.staff-page-head')).toContainText('Suspended');
   await page.getByLabel('Credits (+ grant, − take)').fill('15');

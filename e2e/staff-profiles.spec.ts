@@ -80,6 +80,9 @@ test('an admin creates a hosted profile with a photo and persona; an operator re
   // An operator reads the profile and its persona, and can change neither.
   const operatorPage = await browser.newPage();
   const operator = addStaffByCommand('operator', `Otto ${window}`);
+  await operatorPage.goto('/staff');
+  await expect(operatorPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await screenshot(operatorPage, testInfo, 'staff-sign-in');
   await signInStaff(operatorPage, operator);
   await openStaffPage(operatorPage, 'Profiles');
   await expect(operatorPage.getByRole('link', { name: 'New profile' })).toHaveCount(0);

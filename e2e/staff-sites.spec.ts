@@ -78,9 +78,9 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   await expect(page.getByRole('list', { name: 'Sites' }).getByRole('link', { name: /Liefdevol/ })).toContainText(
     'Dutch (Netherlands)',
   );
+  await screenshot(page, testInfo, 'staff-sites');
   await page.getByRole('button', { name: 'About: New site' }).click();
   await expect(page.getByRole('tooltip')).toContainText("Point the domain's DNS at this server first.");
-  await screenshot(page, testInfo, 'staff-sites');
   await page.keyboard.press('Escape');
 
   // A domain another site is reached at: refused at the field; a fresh one opens the new site's page.

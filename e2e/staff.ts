@@ -8,7 +8,7 @@ import type { StaffRole } from '@amora/common';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { catalogue } from './catalogue.js';
-import { uniqueEmail } from './support.js';
+import { animationsEnded, uniqueEmail } from './support.js';
 
 /** A language's texts, as catalogue() reads them. */
 type Texts = ReturnType<typeof catalogue>;
@@ -117,7 +117,7 @@ async function openSheetOnPhone(page: Page, t: Texts): Promise<boolean> {
   await more.click();
   await expect(staffSheet(page)).toBeVisible();
   // Until it has slid in, taps and pictures would miss where it stays.
-  await staffSheet(page).evaluate((sheet) => Promise.all(sheet.getAnimations().map((slide) => slide.finished)));
+  await animationsEnded(page);
   return true;
 }
 

@@ -47,9 +47,8 @@ export function linkIn(mail: DevMail): string {
   return url.pathname + url.search;
 }
 
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
-export async function expectAccessible(page: Page) {
-  // Colours are judged as shown: a dialog still fading in would read as low contrast.
+/** Waits for the page's animations that end (a dialog fading in); one cancelled meanwhile counts as ended. */
+export async function animationsEnded(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -58,6 +57,12 @@ export async function expectAccessible(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Fails on any serious or critical accessibility violation of the page as it is now. */
+export async function expectAccessible(page: Page) {
+  // Colours are judged as shown: a dialog still fading in would read as low contrast.
+  await animationsEnded(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -96,6 +101,8 @@ export async function expectTapTargets(page: Page) {
 
 /** A full-page screenshot under e2e/screenshots/<project>/, to look at after the run. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  // From the top: a page scrolled down would draw its fixed bars where the window stood, mid-picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
 }
 
