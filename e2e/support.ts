@@ -99,11 +99,21 @@ export async function expectTapTargets(page: Page) {
   expect(small).toEqual([]);
 }
 
-/** A full-page screenshot under e2e/screenshots/<project>/, to look at after the run. */
+/**
+ * The window as the person sees it, under e2e/screenshots/<project>/ (the README's gallery takes
+ * these), and the whole page under its full/, to look at after the run. Only the first is true to a
+ * phone: to draw the whole page, Chromium stretches the window, so heights in vh change and an
+ * emulated phone answers as a mouse (hover), showing what a touch screen hides.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  // From the top: a page scrolled down would draw its fixed bars where the window stood, mid-picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}/${name}.png`, fullPage: true });
+  // From the top, at once (the page scrolls smoothly otherwise, and would be pictured on its way).
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  // A top bar that hides on the way down shows again on the scroll's event, a frame later, sliding in.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await animationsEnded(page);
+  const folder = `e2e/screenshots/${testInfo.project.name}`;
+  await page.screenshot({ path: `${folder}/${name}.png` });
+  await page.screenshot({ path: `${folder}/full/${name}.png`, fullPage: true });
 }
 
 /** Visitors see the adult-content warning first; close it as a person would. */
