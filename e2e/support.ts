@@ -108,9 +108,6 @@ export async function expectTapTargets(page: Page) {
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   // From the top, at once (the page scrolls smoothly otherwise, and would be pictured on its way).
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  // A top bar that hides on the way down shows again on the scroll's event, a frame later, sliding in.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await animationsEnded(page);
   const folder = `e2e/screenshots/${testInfo.project.name}`;
   await page.screenshot({ path: `${folder}/${name}.png` });
   await page.screenshot({ path: `${folder}/full/${name}.png`, fullPage: true });
