@@ -52,7 +52,10 @@ function VisitorActions() {
       </Link>
       {(!settings || visitorMaySignUp(settings, storedTracking())) && (
         <Link to="/signup" className="btn btn-primary visitor-join">
-          {t('nav.join')}
+          <span className="join-short" aria-hidden="true">
+            {t('nav.joinShort')}
+          </span>
+          <span className="join-full">{t('nav.join')}</span>
         </Link>
       )}
     </>
