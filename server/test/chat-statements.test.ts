@@ -1,8 +1,9 @@
 /**
  * What a chat send costs the database: the statements of a premium member's text into a
- * conversation they have, from the request to its event's handlers (the notification is queued,
- * its reads are the job's). PostgreSQL writes the message, its charge, the conversation and the
- * event in one statement; SQLite, in the same process, a statement a step (docs/measurements.md).
+ * conversation they have, from the request to its event's handlers (the notification's reads; its
+ * bundled mail waits already, from the first message). PostgreSQL writes the message, its charge,
+ * the conversation and the event in one statement; SQLite, in the same process, a statement a step
+ * (docs/measurements.md).
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe('a chat send', () => {
       .orderBy('profile_id')
       .execute();
     expect(place.map((row) => row.unread_count).sort()).toEqual([0, 2]);
-    // The notification's job read what the recipient wants: their mail of new messages waits to go.
+    // The notification read what the recipient wants: their mail of new messages waits to go.
     const mailLater = await t.db
       .selectFrom('jobs')
       .select('name')

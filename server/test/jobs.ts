@@ -40,7 +40,10 @@ export function keptJobs(): JobQueue & { kept: { name: string; data: unknown }[]
   const kept: { name: string; data: unknown }[] = [];
   return {
     kept,
-    add: async (name, data) => void kept.push({ name, data }),
+    add: async (name, data) => {
+      kept.push({ name, data });
+      return true;
+    },
     handle: () => {},
     start: () => {},
     idle: async () => {},

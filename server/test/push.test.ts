@@ -8,6 +8,7 @@ import ece from 'http_ece';
 import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createPushService } from '../src/notifications/push.js';
+import { choicesAndBrowsersOf } from '../src/notifications/queries.js';
 import type { JobQueue } from '../src/platform/jobs/queue.js';
 import { buildMember, changeAccount, client, loggedIn, makePremium, settle, useTestApp } from './helpers.js';
 import { type Delivery, startPushService } from './push-service.js';
@@ -27,6 +28,7 @@ function immediateQueue(): JobQueue {
       await handlers
         .get(name)?.(data as never)
         .catch(() => {});
+      return true;
     },
     handle(name, handler) {
       handlers.set(name, handler as (data: never) => Promise<void>);
@@ -53,7 +55,8 @@ const sender = ({ local = true } = {}) => {
   return {
     async push(userId: number, payload: object) {
       const before = deliveries.length;
-      await service.push(userId, async () => payload, `push-${randomUUID()}`);
+      const { browsers } = await choicesAndBrowsersOf(t.db, userId);
+      await service.push(browsers, async () => payload, `push-${randomUUID()}`);
       return deliveries.length - before;
     },
   };

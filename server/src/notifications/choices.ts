@@ -15,15 +15,24 @@ const CHANNELS = ['mail', 'push'] as const;
 /** Where a marketing consent was given or withdrawn. */
 type ConsentSource = MarketingConsentsTable['source'];
 
+/** Every type's choice from the stored ones; without one stored, on, except marketing, which waits for consent. */
+function preferencesFrom(rows: { type: string; mail: number; push: number }[]): NotificationPreference[] {
+  return NOTIFICATION_TYPES.map((type) => {
+    const row = rows.find((each) => each.type === type);
+    const unchosen = !isMarketing(type);
+    return { type, mail: row ? row.mail === 1 : unchosen, push: row ? row.push === 1 : unchosen };
+  });
+}
+
 export function createChoices({ db, clock }: { db: Db; clock: Clock }) {
-  /** Every type's choice; without one stored, on, except marketing, which waits for consent. */
   async function preferences(userId: number, trx: Db = db): Promise<NotificationPreference[]> {
-    const rows = await queries.preferencesOf(trx, userId);
-    return NOTIFICATION_TYPES.map((type) => {
-      const row = rows.find((each) => each.type === type);
-      const unchosen = !isMarketing(type);
-      return { type, mail: row ? row.mail === 1 : unchosen, push: row ? row.push === 1 : unchosen };
-    });
+    return preferencesFrom(await queries.preferencesOf(trx, userId));
+  }
+
+  /** The member's choices and their browsers to push to, read at once: what a notification asks first. */
+  async function choicesAndBrowsers(userId: number) {
+    const { choices, browsers } = await queries.choicesAndBrowsersOf(db, userId);
+    return { choices: preferencesFrom(choices), browsers };
   }
 
   /**
@@ -68,5 +77,5 @@ export function createChoices({ db, clock }: { db: Db; clock: Clock }) {
     return chosen(await preferences(userId), types, channel);
   }
 
-  return { preferences, choose, chosen, wants };
+  return { preferences, choicesAndBrowsers, choose, chosen, wants };
 }

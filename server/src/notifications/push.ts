@@ -112,16 +112,15 @@ export function createPushService({ db, clock, vapid, contact, localService, job
     },
 
     /**
-     * Queues a push to each of the member's browsers, each a job of its own tried again while its
-     * push service fails; `key` (the event's) makes the same push queued twice one job. The
-     * payload is made only for a member who has a browser to push to.
+     * Queues a push to each of a member's browsers (their subscriptions' ids), each a job of its own
+     * tried again while its push service fails; `key` (the event's) makes the same push queued twice
+     * one job. The payload is made only when there is a browser to push to.
      */
-    async push(userId: number, payload: () => Promise<object>, key: string): Promise<void> {
-      const subscriptions = await queries.subscriptionsOf(db, userId);
-      if (subscriptions.length === 0) return;
+    async push(browsers: number[], payload: () => Promise<object>, key: string): Promise<void> {
+      if (browsers.length === 0) return;
       const body = JSON.stringify(await payload());
-      for (const subscription of subscriptions) {
-        await jobs.add('notify.push', { subscriptionId: subscription.id, body }, { key: `${key}-${subscription.id}` });
+      for (const subscriptionId of browsers) {
+        await jobs.add('notify.push', { subscriptionId, body }, { key: `${key}-${subscriptionId}` });
       }
     },
   };

@@ -35,6 +35,39 @@ export async function deleteSubscriptionById(db: Db, id: number): Promise<void> 
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }
 
+type WishRow = { type: string | null; mail: number | null; push: number | null; subscription_id: number | null };
+
+/**
+ * What a notification needs to know of a member, in one statement: their stored choices, and the
+ * ids of their browsers' push subscriptions (the rows without a type).
+ */
+export async function choicesAndBrowsersOf(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .select(['type', 'mail', 'push', sql<number | null>`null`.as('subscription_id')])
+    .where('user_id', '=', userId)
+    .$castTo<WishRow>()
+    .unionAll((eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select([
+          sql<string | null>`null`.as('type'),
+          sql<number | null>`null`.as('mail'),
+          sql<number | null>`null`.as('push'),
+          'id as subscription_id',
+        ])
+        .where('user_id', '=', userId)
+        .$castTo<WishRow>(),
+    )
+    .execute();
+  return {
+    choices: rows.flatMap(({ type, mail, push }) =>
+      type === null ? [] : [{ type, mail: mail ?? 0, push: push ?? 0 }],
+    ),
+    browsers: rows.flatMap(({ subscription_id: id }) => (id === null ? [] : [id])).sort((a, b) => a - b),
+  };
+}
+
 export function preferencesOf(db: Db, userId: number) {
   return db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).execute();
 }

@@ -14,6 +14,7 @@ import {
   type NotificationType,
 } from '@amora/common';
 import type { NotificationTarget } from '../identity/accounts/service.js';
+import { BoundedCache } from '../platform/cache.js';
 import { type Translate, translator } from '../platform/i18n.js';
 import type { NotificationMailKind } from '../platform/mail/templates.js';
 import type { Site } from '../platform/site.js';
@@ -27,6 +28,8 @@ import { createReminders } from './reminders.js';
 
 /** At least this long between two mails of one kind to one member. */
 export const MAIL_KIND_PAUSE_MS = 30 * 60_000;
+/** The bundled mails waiting that an instance remembers adding. */
+const MAILS_WAITING_KEPT = 10_000;
 
 /** Mails that gather what happened while the member was away. */
 type BundledKind = 'messages' | 'likes' | 'match';
@@ -39,16 +42,11 @@ const TYPES_OF: Record<BundledKind, NotificationType[]> = {
 declare module '../platform/jobs/queue.js' {
   interface JobTypes {
     'notify.mail': { userId: number; kind: BundledKind; otherProfileId?: number };
-    /** A member got a message: what they are told of it, decided apart from the send (keyed by its event). */
-    'notify.message': {
-      userId: number;
-      senderProfileId: number;
-      conversation: number;
-      opened: boolean;
-      eventId: number | null;
-    };
   }
 }
+
+/** What a member wants to be told, and the browsers a push goes to. */
+type Wishes = { choices: NotificationPreference[]; browsers: number[] };
 
 /** What a notification mail says and where its button leads. */
 interface MailContent {
@@ -59,7 +57,7 @@ interface MailContent {
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock, linkKeys, accounts, members, chat, likes, sites, mail, jobs, events } = deps;
   const push = createPushService(deps);
-  const { preferences, choose, chosen, wants } = createChoices(deps);
+  const { preferences, choicesAndBrowsers, choose, chosen, wants } = createChoices(deps);
 
   /** Notification mail goes to a confirmed address that has not turned it off. */
   const mayMail = (target: NotificationTarget) => target.confirmed && target.mailOff.length === 0;
@@ -109,7 +107,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
    */
   async function pushTo(
     recipient: Recipient,
-    choices: NotificationPreference[],
+    { choices, browsers }: Wishes,
     type: NotificationType,
     about: { otherProfileId: number; eventId: number | null },
     build: (t: Translate, name: string) => { title: string; body: string; url: string; tag: string },
@@ -119,8 +117,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
       ...build(translator(recipient.target.locale), await nameOf(about.otherProfileId)),
       open_url: '/login',
     });
-    await push.push(recipient.target.userId, payload, `push-${about.eventId ?? randomUUID()}`);
+    await push.push(browsers, payload, `push-${about.eventId ?? randomUUID()}`);
   }
+
+  /**
+   * The bundled mails this instance added, by key, until they are due: while one waits, another of
+   * its key would be dropped, so a burst of messages reads and writes nothing more for its mail.
+   */
+  const mailsWaiting = new BoundedCache<string, true>(MAILS_WAITING_KEPT, () => clock.now().getTime());
 
   /** A bundled mail later, unless one of its kind is waiting already; never sooner than the pause after the last. */
   async function mailLater(
@@ -132,13 +136,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
   ) {
     const { userId } = recipient.target;
     if (!mayMail(recipient.target) || !chosen(choices, [type], 'mail')) return;
+    const key = `mail-${kind}-${userId}`;
+    if (mailsWaiting.has(key)) return;
     const last = await queries.lastSent(db, userId, kind);
     const pauseEnds = last ? Date.parse(last) + MAIL_KIND_PAUSE_MS - clock.now().getTime() : 0;
-    await jobs.add(
-      'notify.mail',
-      { userId, kind, ...(otherProfileId !== undefined && { otherProfileId }) },
-      { delayMs: Math.max(deps.mailBundleDelayMs, pauseEnds), key: `mail-${kind}-${userId}` },
-    );
+    const delayMs = Math.max(deps.mailBundleDelayMs, pauseEnds);
+    const data = { userId, kind, ...(otherProfileId !== undefined && { otherProfileId }) };
+    if (await jobs.add('notify.mail', data, { delayMs, key })) mailsWaiting.set(key, true, delayMs);
   }
 
   /** What a bundled mail says when it goes: what is still new then, or null when nothing is. */
@@ -191,33 +195,21 @@ export function createNotificationsService(deps: NotificationsDeps) {
     });
   };
 
-  // A send only queues its notification: what the recipient wants and where it goes is read by the
-  // job, so the send's own statements stay few.
   on('message.new', async (event, eventId) => {
     // A hosted profile is answered by operators from their inbox; nobody gets a notification for it.
-    if (event.toHosted || event.recipientUserId === null) return;
-    const data = {
-      userId: event.recipientUserId,
-      senderProfileId: event.senderProfileId,
-      conversation: event.message.conversation,
-      opened: event.opened,
-      eventId,
-    };
-    await jobs.add('notify.message', data, { key: `message-${eventId ?? randomUUID()}` });
-  });
-
-  jobs.handle('notify.message', async ({ userId, senderProfileId, conversation, opened, eventId }) => {
-    const recipient = await recipientOf(userId);
+    if (event.toHosted) return;
+    const recipient = await recipientOf(event.recipientUserId);
     if (!recipient) return;
-    const type = opened ? 'new_conversations' : 'new_messages';
-    const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, type, { otherProfileId: senderProfileId, eventId }, (t, name) => ({
-      title: t(opened ? 'push:conversation.title' : 'push:message.title', { name }),
-      body: t(opened ? 'push:conversation.body' : 'push:message.body', { name }),
+    const { conversation } = event.message;
+    const type = event.opened ? 'new_conversations' : 'new_messages';
+    const wishes = await choicesAndBrowsers(recipient.target.userId);
+    await pushTo(recipient, wishes, type, { otherProfileId: event.senderProfileId, eventId }, (t, name) => ({
+      title: t(event.opened ? 'push:conversation.title' : 'push:message.title', { name }),
+      body: t(event.opened ? 'push:conversation.body' : 'push:message.body', { name }),
       url: `/chats/${conversation}`,
       tag: `chat-${conversation}`,
     }));
-    await mailLater(recipient, choices, type, 'messages');
+    await mailLater(recipient, wishes.choices, type, 'messages');
   });
 
   on('like.received', async (event, eventId) => {
@@ -225,14 +217,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
     if (await likes.isMatch(event.profileId, event.likerProfileId)) return;
     const recipient = await recipientOf(await members.ownerOf(event.profileId));
     if (!recipient) return;
-    const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, 'like', { otherProfileId: event.likerProfileId, eventId }, (t, name) => ({
+    const wishes = await choicesAndBrowsers(recipient.target.userId);
+    await pushTo(recipient, wishes, 'like', { otherProfileId: event.likerProfileId, eventId }, (t, name) => ({
       title: t('push:like.title', { name }),
       body: t('push:like.body', { name }),
       url: '/likes',
       tag: 'likes',
     }));
-    await mailLater(recipient, choices, 'like', 'likes');
+    await mailLater(recipient, wishes.choices, 'like', 'likes');
   });
 
   on('match.new', async (event, eventId) => {
@@ -240,14 +232,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const [liker, liked] = event.profileIds;
     const recipient = await recipientOf(await members.ownerOf(liked));
     if (!recipient) return;
-    const choices = await preferences(recipient.target.userId);
-    await pushTo(recipient, choices, 'like', { otherProfileId: liker, eventId }, (t, name) => ({
+    const wishes = await choicesAndBrowsers(recipient.target.userId);
+    await pushTo(recipient, wishes, 'like', { otherProfileId: liker, eventId }, (t, name) => ({
       title: t('push:match.title', { name }),
       body: t('push:match.body', { name }),
       url: `/members/${liker}/chat`,
       tag: `match-${liker}`,
     }));
-    await mailLater(recipient, choices, 'like', 'match', liker);
+    await mailLater(recipient, wishes.choices, 'like', 'match', liker);
   });
 
   registerLetters({ sites, mail, on, recipientOf, nameOf, originOf });

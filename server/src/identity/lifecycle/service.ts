@@ -101,7 +101,7 @@ export function createLifecycleService({ db, clock, members, credits, events, li
       },
     ) {
       const passwordHash = await hashPassword(member.password);
-      return db.transaction().execute(async (trx) => {
+      const ready = await db.transaction().execute(async (trx) => {
         const user = await accountQueries.insertUser(trx, {
           site_id: site.id,
           email: member.email,
@@ -127,6 +127,10 @@ export function createLifecycleService({ db, clock, members, credits, events, li
         await credits.grant(user.id, member.credits ?? 0, 'seed', null, trx);
         return user;
       });
+      // The profile's change is told now, not at the relay's next look, which could drop what
+      // other parts keep of the profile after they have read it anew.
+      await events.relay();
+      return ready;
     },
 
     async deleteAccount(ctx: RequestContext, userId: number, input: DeleteAccountRequest) {

@@ -71,7 +71,8 @@ export function createBullQueue({
           REDIS_WAIT_MS,
         ));
       // Redis did not take it in time (it may still, later: a job runs at least once, never zero times).
-      if (!added) await fallback.add(name, data, options);
+      if (!added) return fallback.add(name, data, options);
+      return key === undefined;
     },
     handle<N extends JobName>(name: N, handler: JobHandler<N>) {
       handlers.set(name, handler as (data: unknown) => Promise<void>);

@@ -41,6 +41,8 @@ export function createDbQueue({
   let closed = false;
   let pass: Promise<void> | null = null;
   let passAgain = false;
+  /** Whether a due job may be waiting that no claim has seen yet. */
+  let mayBeDue = true;
 
   const at = (offsetMs = 0) => new Date(clock.now().getTime() + offsetMs).toISOString();
 
@@ -60,17 +62,22 @@ export function createDbQueue({
     }
   }
 
-  /** Claims due jobs until the workers are busy or none is due. */
+  /**
+   * Claims as many due jobs as there are idle workers, in one statement. Fewer than asked means none
+   * is left due: the next claim waits for a job added here, the poll, or a claim that came back full.
+   */
   async function claimDue() {
     const names = [...handlers.keys()];
-    while (!closed && names.length > 0 && running.size < CONCURRENCY) {
-      const job = await queries.claimNextJob(db, names, at(), at(leaseMs));
-      if (!job) return;
+    const idle = CONCURRENCY - running.size;
+    if (closed || names.length === 0 || idle <= 0) return;
+    const jobs = await queries.claimDueJobs(db, names, at(), at(leaseMs), idle);
+    mayBeDue = jobs.length === idle;
+    for (const job of jobs) {
       const done: Promise<void> = run(job)
         .catch((error: unknown) => onError(job.name, error))
         .finally(() => {
           running.delete(done);
-          void work();
+          if (mayBeDue) void work();
         });
       running.add(done);
     }
@@ -104,14 +111,18 @@ export function createDbQueue({
 
   return {
     async add(name, data, { delayMs = 0, key } = {}) {
-      await queries.insertJob(db, {
+      const added = await queries.insertJob(db, {
         name,
         key: key ?? null,
         data: JSON.stringify(data),
         run_at: at(delayMs),
         created_at: at(),
       });
-      if (delayMs === 0) void workApart();
+      if (added && delayMs === 0) {
+        mayBeDue = true;
+        void workApart();
+      }
+      return added;
     },
     handle<N extends JobName>(name: N, handler: JobHandler<N>) {
       handlers.set(name, handler as (data: unknown) => Promise<void>);

@@ -5,13 +5,14 @@ import type { JobCounts } from './queue.js';
 
 export type JobRow = Selectable<JobsTable>;
 
-/** Adds a job; one whose key is held by a waiting or running job is dropped. */
-export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<void> {
-  await db
+/** Adds a job, true when it was; one whose key is held by a waiting or running job is dropped. */
+export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<boolean> {
+  const result = await db
     .insertInto('jobs')
     .values(job)
     .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Due, not held, and of a name the worker knows: jobs of another version of the app are left to it. */
@@ -24,24 +25,26 @@ const claimable = (now: string, names: string[]) => (eb: ExpressionBuilder<Datab
   ]);
 
 /**
- * Takes the next due job that nobody holds, in one statement: two workers asking at once never
- * get the same job (PostgreSQL re-checks the condition on the row the other one just updated).
+ * Takes up to `limit` due jobs that nobody holds, the longest due first, in one statement: two
+ * workers asking at once never get the same job (PostgreSQL re-checks the condition on a row the
+ * other one just updated, and leaves it out).
  */
-export async function claimNextJob(
+export async function claimDueJobs(
   db: Db,
   names: string[],
   now: string,
   lockedUntil: string,
-): Promise<JobRow | undefined> {
+  limit: number,
+): Promise<JobRow[]> {
   return db
     .updateTable('jobs')
     .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', (eb) =>
-      eb.selectFrom('jobs').select('id').where(claimable(now, names)).orderBy('run_at').orderBy('id').limit(1),
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('jobs').select('id').where(claimable(now, names)).orderBy('run_at').orderBy('id').limit(limit),
     )
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .returningAll()
-    .executeTakeFirst();
+    .execute();
 }
 
 export async function countDueJobs(db: Db, names: string[], now: string): Promise<number> {

@@ -23,7 +23,11 @@ interface AddOptions {
 export type JobHandler<N extends JobName> = (data: JobTypes[N]) => Promise<void>;
 
 export interface JobQueue {
-  add<N extends JobName>(name: N, data: JobTypes[N], options?: AddOptions): Promise<void>;
+  /**
+   * Adds a job. True when this call added it; false when a job of its key waits or runs already,
+   * or when the queue cannot tell (BullMQ's deduplication keeps that to itself).
+   */
+  add<N extends JobName>(name: N, data: JobTypes[N], options?: AddOptions): Promise<boolean>;
   /** Says how jobs of a name are run; jobs are worked on once `start` is called. */
   handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
   start(): void;
