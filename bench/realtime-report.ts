@@ -60,7 +60,7 @@ export function realtimeReport(
       'A send the instance refused for overload (503, Retry-After) is counted apart, with the p99 of its answer; ' +
       'the latencies are those of the accepted sends, and lost counts accepted sends missing from the database afterwards. ' +
       "Statements a message: all the instances sent PostgreSQL (their /metrics' amora_database_statements_total) over " +
-      `the accepted sends: the send itself (${STATEMENTS_A_SEND}, server/test/chat-statements.test.ts) and what it sets going (the notification job, the relay).`,
+      `the accepted sends: the send itself (${STATEMENTS_A_SEND}, server/test/chat-statements.test.ts) and what it sets going (the notification's reads, the jobs of a push or a mail, the relay's marks).`,
     '',
     '| setup | sent/s | delivered/s | p50 ms | p99 ms | max ms | refused (503) | 503 p99 ms | undelivered | lost | errors | CPU a message: app ms | PostgreSQL ms | statements a message | budget |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
