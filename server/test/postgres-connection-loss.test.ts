@@ -102,11 +102,11 @@ describe('when PostgreSQL drops the connections', () => {
     const caught = visitor.get('/api/settings.php');
     await waitFor(
       async () =>
-        (
+        ((
           await operator.query(
             `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
           )
-        ).rowCount === 1,
+        ).rowCount ?? 0) > 0,
       'the request waits on the lock',
     );
     const ended = await terminateAppConnections(operator);
@@ -138,15 +138,18 @@ async function asTheAppRetries(call: () => Promise<Response>): Promise<Response>
 /** Ends the app's backends every 50 ms until the returned function is called (and awaited). */
 function terminateRepeatedly(operator: pg.Client): () => Promise<void> {
   let storming = true;
+  let ended: number[] = [];
   const storm = (async () => {
     while (storming) {
-      await terminateAppConnections(operator);
+      ended = await terminateAppConnections(operator);
       await sleep(50);
     }
   })();
+  // Stopped once the app has heard the last round's ends, so the test's own reads get live connections.
   return async () => {
     storming = false;
     await storm;
+    await waitUntilTheAppLostItsConnections(operator, ended);
   };
 }
 
