@@ -1,6 +1,7 @@
 /** One load run of autocannon in a worker thread (bench/load-worker.mjs), its figures, and the signed-in headers the runs send. */
 import { Worker } from 'node:worker_threads';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER, SESSION_COOKIE } from '@amora/common';
+import { accountRoutes, siteRoutes } from '@amora/common/routes';
 import { DEMO_MEMBER } from '../server/src/demo/seed.js';
 import { values } from './options.js';
 
@@ -58,18 +59,25 @@ export const throughputLoad = (paths: string[], headers: Record<string, string>)
   seconds: Number(values['throughput-seconds']),
 });
 
-export async function logIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/user.php`, {
+/** A browser's name=value pairs of the cookies an answer set. */
+const cookiesSet = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+
+/**
+ * The headers of the demo member's browser once the site is open and the member signed in: the
+ * cookies the site set (the language from settings.php, then the session and the device), and the
+ * encodings Chromium accepts.
+ */
+export async function signedInBrowser(base: string): Promise<Record<string, string>> {
+  const opened = await fetch(`${base}${siteRoutes.settings.path}`);
+  const signedIn = await fetch(`${base}${accountRoutes.user.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_CLIENT },
     body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
   });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0] ?? '')
-    .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
-  if (!response.ok || !session) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return session;
+  const cookies = [...cookiesSet(opened), ...cookiesSet(signedIn)];
+  if (!signedIn.ok || !cookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)))
+    throw new Error(`login failed: ${signedIn.status} ${await signedIn.text()}`);
+  return { cookie: cookies.join('; '), 'accept-encoding': 'gzip, deflate, br, zstd' };
 }
 
 export const ms = (value: number) => value.toFixed(1);

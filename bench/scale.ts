@@ -3,7 +3,7 @@
  * database, seeded as for the usual part (timed), then the member's calls at the rate.
  */
 import { atTheRate, table } from './at-rate.js';
-import { logIn, runLoad, throughputLoad } from './load.js';
+import { runLoad, signedInBrowser, throughputLoad } from './load.js';
 import {
   engines,
   LIKES,
@@ -27,7 +27,7 @@ export async function benchScale() {
     const app = await startApp(productionEnv(dataDir, databaseUrl));
     try {
       const measured = scenarios.filter((scenario) => SCALE_SCENARIOS.includes(scenario.name));
-      const headers = { cookie: await logIn(app.base) };
+      const headers = await signedInBrowser(app.base);
       const warmUp = measured.flatMap((scenario) => scenario.paths.slice(0, 50));
       await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
       const setup = `postgres, ${size.profiles.toLocaleString('en')} profiles`;

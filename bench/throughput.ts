@@ -3,7 +3,7 @@
  * flight, beside a bare hello world; the same over 1, 2, … processes joined by Redis; and start-up.
  */
 
-import { logIn, ms, runLoad, type ThroughputRow, throughputLoad } from './load.js';
+import { ms, runLoad, signedInBrowser, type ThroughputRow, throughputLoad } from './load.js';
 import { values, WARM_UP_SECONDS } from './options.js';
 import { reachable } from './realtime.js';
 import type { Scenario } from './seed.js';
@@ -72,7 +72,7 @@ export async function callsThroughput(
   setup: string,
   cpu?: { cpuOfDatabase: boolean },
 ): Promise<{ rows: ThroughputRow[]; headers: Record<string, string> }> {
-  const headers = { cookie: await logIn(app.base) };
+  const headers = await signedInBrowser(app.base);
   const warmUp = scenarios.flatMap((scenario) => scenario.paths.slice(0, 50));
   await runLoad(app.base, { ...throughputLoad(warmUp, headers), seconds: WARM_UP_SECONDS });
   const rows: ThroughputRow[] = [];

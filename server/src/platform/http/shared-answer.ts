@@ -28,12 +28,15 @@ const compressors: Record<Encoding, (json: string) => Buffer> = {
 
 export class SharedAnswer {
   readonly #encoded = new Map<Encoding, Buffer>();
+  readonly #compressed: boolean;
 
-  constructor(readonly json: string) {}
+  constructor(readonly json: string) {
+    this.#compressed = Buffer.byteLength(json) >= COMPRESSED_FROM_BYTES;
+  }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     reply.type('application/json; charset=utf-8');
-    if (Buffer.byteLength(this.json) < COMPRESSED_FROM_BYTES) return reply.send(this.json);
+    if (!this.#compressed) return reply.send(this.json);
     reply.header('vary', 'accept-encoding');
     const encoding = negotiator.negotiate(request.headers['accept-encoding'] ?? '');
     if (encoding === null || request.headers['x-no-compression'] !== undefined) return reply.send(this.json);
