@@ -15,11 +15,11 @@
  *   member it was given to and is matched to the answer's (passkeys/service.ts `takeChallenge`);
  * - operators: the claim on a conversation (`claims.holds`).
  */
-import { type StaffRight, staffMay } from '@amora/common';
+import { type ErrorCode, type StaffRight, staffMay } from '@amora/common';
 import type { Member } from '../identity/member.js';
 import type { StaffMember } from '../identity/staff/member.js';
 import type { PhotoRow } from '../platform/db/schema.js';
-import { authenticationRequired, DomainError, notFound } from '../platform/errors.js';
+import { DomainError } from '../platform/errors.js';
 
 /**
  * Who acts. A member as far as the caller knows them (a service given only the account has no
@@ -90,48 +90,54 @@ const owns = (actor: Actor, ownerUserId: number | null) => {
   return userId !== undefined && userId === ownerUserId;
 };
 
-function staffRefusal(actor: Actor, action: StaffAction): DomainError | null {
-  if (actor.kind !== 'staff') return new DomainError('staff_login_required');
+/**
+ * The rules answer with the refusal's code, never an error: `permits` asks on every card and photo
+ * a page shows, and an Error's stack costs more than the rule itself.
+ */
+type Refusal = ErrorCode | null;
+
+function staffRefusal(actor: Actor, action: StaffAction): Refusal {
+  if (actor.kind !== 'staff') return 'staff_login_required';
   const right = action.slice('staff:'.length) as StaffRight | 'signed-in';
-  if (right !== 'signed-in' && !staffMay(actor.staff.role, right)) return new DomainError('forbidden');
+  if (right !== 'signed-in' && !staffMay(actor.staff.role, right)) return 'forbidden';
   return null;
 }
 
-function photoRefusal(actor: Actor, photo: Subjects['photo.view']): DomainError | null {
-  if (photo.status === 'rejected' || !photo.visible) return notFound();
+function photoRefusal(actor: Actor, photo: Subjects['photo.view']): Refusal {
+  if (photo.status === 'rejected' || !photo.visible) return 'not_found';
   if (profileOf(actor) === photo.ownerProfileId) return null;
-  return photo.status === 'active' && photo.shown ? null : notFound();
+  return photo.status === 'active' && photo.shown ? null : 'not_found';
 }
 
-const refusals: { [A in keyof Subjects]: (actor: Actor, subject: Subjects[A]) => DomainError | null } = {
-  'conversation.read': (actor, { sides }) => (isSide(actor, sides) ? null : notFound()),
+const refusals: { [A in keyof Subjects]: (actor: Actor, subject: Subjects[A]) => Refusal } = {
+  'conversation.read': (actor, { sides }) => (isSide(actor, sides) ? null : 'not_found'),
   'conversation.write': (actor, { sides }) => {
-    if (actor.kind !== 'member') return authenticationRequired();
-    if (!actor.confirmed) return new DomainError('activation_required');
-    return sides === null || isSide(actor, sides) ? null : notFound();
+    if (actor.kind !== 'member') return 'authentication_required';
+    if (!actor.confirmed) return 'activation_required';
+    return sides === null || isSide(actor, sides) ? null : 'not_found';
   },
   // Another member's payment is as unknown as one that does not exist.
-  'payment.read': (actor, { ownerUserId }) => (owns(actor, ownerUserId) ? null : notFound()),
+  'payment.read': (actor, { ownerUserId }) => (owns(actor, ownerUserId) ? null : 'not_found'),
   'discount.use': (actor, { ownerUserId }) =>
-    ownerUserId === null || owns(actor, ownerUserId) ? null : new DomainError('discount_not_found'),
-  'export.download': (actor, { ownerUserId }) => (owns(actor, ownerUserId) ? null : notFound()),
-  'passkey.use': (actor, { ownerUserId }) => (owns(actor, ownerUserId) ? null : new DomainError('passkey_refused')),
+    ownerUserId === null || owns(actor, ownerUserId) ? null : 'discount_not_found',
+  'export.download': (actor, { ownerUserId }) => (owns(actor, ownerUserId) ? null : 'not_found'),
+  'passkey.use': (actor, { ownerUserId }) => (owns(actor, ownerUserId) ? null : 'passkey_refused'),
   'photo.view': photoRefusal,
   'privatePhotos.view': (actor, { ownerProfileId, granted }) =>
-    profileOf(actor) === ownerProfileId || (granted && actor.kind === 'member') ? null : notFound(),
+    profileOf(actor) === ownerProfileId || (granted && actor.kind === 'member') ? null : 'not_found',
 };
 
 /** Why the actor may not do it, or null when they may. */
-function refusalOf<A extends Action>(actor: Actor, action: A, subject: SubjectOf<A>): DomainError | null {
+function refusalOf<A extends Action>(actor: Actor, action: A, subject: SubjectOf<A>): Refusal {
   if (action.startsWith('staff:')) return staffRefusal(actor, action as StaffAction);
-  const refuse = refusals[action as keyof Subjects] as (actor: Actor, subject: unknown) => DomainError | null;
+  const refuse = refusals[action as keyof Subjects] as (actor: Actor, subject: unknown) => Refusal;
   return refuse(actor, subject[0]);
 }
 
 /** Throws the action's refusal (a DomainError) unless the actor may do it. */
 export function authorize<A extends Action>(actor: Actor, action: A, ...subject: SubjectOf<A>): void {
   const refusal = refusalOf(actor, action, subject);
-  if (refusal) throw refusal;
+  if (refusal) throw new DomainError(refusal);
 }
 
 /** Whether the actor may do it: for a call that offers or hides rather than refuses. */
