@@ -257,6 +257,12 @@ describe('pages of the web app', () => {
     expect(large.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(large.rawPayload).toString())).toMatchObject({ openapi: '3.0.3' });
 
+    // Under 64 KB an answer is compressed in one call, not through a stream: the same bytes come out.
+    const plainRegions = await client(t.app).get('/api/regions.php');
+    const regions = await client(t.app).get('/api/regions.php', { headers: { 'accept-encoding': 'gzip' } });
+    expect(regions.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(regions.rawPayload).toString()).toBe(plainRegions.body);
+
     const small = await client(t.app).get('/api/nothing.php', { headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ error: 'not_found' });
