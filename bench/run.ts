@@ -148,7 +148,8 @@ const report = [
   `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${profiles.toLocaleString('en')} hosted profiles ` +
     `(each liking ${LIKES.perProfile} others), ` +
     `${rate} requests/s for ${seconds} s per scenario, spread evenly over ${CONNECTIONS} connections (latency measured ` +
-    `after their 1.5 s ramp-up), logged in as the demo member; ` +
+    `after their 1.5 s ramp-up), from the demo member's browser (signed in, sending the cookies the site set and ` +
+    `accepting gzip and Brotli); ` +
     `${os.cpus().length} cores, Node ${process.version}. Budget: p99 under ${BUDGET_P99_MS} ms.`,
   `Seeding took ${seedTimes.join(', ')}.`,
   '',
