@@ -9,7 +9,7 @@
  * effect too); visitors never. One grant covers all the owner's private photos.
  */
 
-import { type PrivatePhotoStanding, visitorMayBrowse } from '@amora/common';
+import { type ErrorCode, type PrivatePhotoStanding, visitorMayBrowse } from '@amora/common';
 import { permits, viewerActor } from '../../access/authorize.js';
 import type { Db } from '../../platform/db/index.js';
 import type { ProfileRow } from '../../platform/db/schema.js';
@@ -31,15 +31,15 @@ export interface ViewableProfile {
 }
 
 /** Visitors browse only where the site allows it, perhaps only when they came with a traffic source. */
-export function assertVisitorMayBrowse(site: Site, trafficSource: string | undefined, refusal: DomainError) {
-  if (!visitorMayBrowse(site.settings, trafficSource)) throw refusal;
+export function assertVisitorMayBrowse(site: Site, trafficSource: string | undefined, refusal: ErrorCode) {
+  if (!visitorMayBrowse(site.settings, trafficSource)) throw new DomainError(refusal);
 }
 
 export function createVisibilityPolicy(db: Db) {
   return {
     /** The profile as `viewer` may see it, or a 404 that looks like a missing profile. */
     async viewable(site: Site, viewer: Viewer, profileId: number, trafficSource?: string): Promise<ViewableProfile> {
-      if (!viewer) assertVisitorMayBrowse(site, trafficSource, new DomainError('profile_login_required'));
+      if (!viewer) assertVisitorMayBrowse(site, trafficSource, 'profile_login_required');
       const found = await queries.visibleProfile(db, site.id, profileId, viewer?.profileId, 'view');
       if (!found) throw notFound();
       const granted = found.privateAccess === 'granted' && !found.blockedByViewer;

@@ -15,7 +15,6 @@ import type { Expression, SqlBool } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { LinkKeys } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
-import { DomainError } from '../../platform/errors.js';
 import type { Site } from '../../platform/site.js';
 import { presenceAt, presentCard, type Viewer } from '../presenter.js';
 import { assertVisitorMayBrowse } from '../safety/visibility.js';
@@ -160,7 +159,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
 
     /** A page of the search; the filters the site does not offer (search_fields) narrow nothing. */
     async search(site: Site, viewer: Viewer, asked: SearchQuery): Promise<SearchResponse> {
-      if (!viewer) assertVisitorMayBrowse(site, asked.network, new DomainError('search_login_required'));
+      if (!viewer) assertVisitorMayBrowse(site, asked.network, 'search_login_required');
       const query = withOfferedFilters(asked, site.settings.search_fields);
       // The searcher's own profile and both sides of their blocks are left out inside the queries.
       const filter = filterFor(site, query, viewer, []);
