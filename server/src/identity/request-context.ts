@@ -136,9 +136,9 @@ async function requestContextPlugin(app: FastifyInstance, { publicUrl }: { publi
 
   // Answers carry personal data (a session's user, profiles, likes): no browser or proxy may keep
   // them unless a route says otherwise (the web app's files do).
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   app.addHook('onRequest', async (request, reply) => {

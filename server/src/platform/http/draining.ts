@@ -23,9 +23,9 @@ async function drainingPlugin(app: FastifyInstance) {
   });
   // Node keeps a connection open after a request that was under way when the server closed, until
   // its keep-alive timeout; `connection: close` ends it with the answer instead.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -73,9 +73,10 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     allowed.check(request.ip, ipVersion(request.ip));
   const mayRead = (request: FastifyRequest) => allowedAddress(request) || holdsToken(request, token);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: routeLabel(request), status: String(reply.statusCode) };
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true }, config: { unadvertised: true } }, async (request, reply) => {

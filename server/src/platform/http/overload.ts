@@ -76,12 +76,13 @@ async function overloadPlugin(app: FastifyInstance, { limits, db }: { limits: Ov
     pressureHandler: (request, _reply, type, value) =>
       started && refusable(request) ? Promise.reject(refuse(SIGNS[type]?.(value ?? 0) ?? type)) : undefined,
   });
-  app.addHook('onRequest', async (request) => {
-    if (!refusable(request)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!refusable(request)) return done();
     const waiting = waitingForConnection(db);
     if (limits.databaseWaiting > 0 && waiting >= limits.databaseWaiting)
-      throw refuse(`${waiting} database calls waiting for a connection`);
+      return done(refuse(`${waiting} database calls waiting for a connection`));
     log.admitted();
+    done();
   });
 }
 
