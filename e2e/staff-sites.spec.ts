@@ -122,6 +122,9 @@ test('an admin adds a site, changes its prices and company with a live preview, 
   await company.getByLabel('KvK / registration number').fill('87654321');
   await expect(saveBar.getByRole('status')).toHaveText('6 changes not saved');
   await saveBar.getByRole('button', { name: 'Save changes' }).click();
+  // The bar says the refusal first: when this journey once waited in vain for the field's reason,
+  // nothing told whether the save was sent, refused otherwise, or taken.
+  await expect(saveBar).toContainText(t('staff:sites.save.refused'));
   await expect(money.getByLabel('Longest message')).toHaveAccessibleDescription(
     new RegExp(`^${t('errors:field.invalid')}`),
   );
