@@ -6,7 +6,7 @@
  * The visibility rule (members/safety/rule.ts) stays in SQL with the members' tables; where it
  * matters, its verdict comes in as a fact (`visible`, `granted`). Checks written into a query's WHERE,
  * which selects only the actor's own rows, stay there:
- * - chat: `queries.messagesOfMemberAfter`, `listConversations`, `conversationsOfMember` (the member's own);
+ * - chat: `queries.messagesOfMemberAfter`, `conversationsOfMember`, `list-queries.listConversations` (the member's own);
  * - money: the member's payments by client id (`findByClientId`), repeat orders (`paidOf`), saved cards;
  * - exports: `latestExportOf`; members: the photos of the member's own profile (`findPhoto`, `photosOf`
  *   in photos/service.ts `removeFrom`, `update`) and `requireOwnRow`;

@@ -6,9 +6,10 @@ import type { Member } from '../identity/member.js';
 import type { SearchService } from '../members/search/service.js';
 import type { Db } from '../platform/db/index.js';
 import type { Site } from '../platform/site.js';
+import { type ConversationsWhere, listConversations } from './list-queries.js';
 import * as queries from './queries.js';
 
-type ConversationListRow = Awaited<ReturnType<typeof queries.listConversations>>[number];
+type ConversationListRow = Awaited<ReturnType<typeof listConversations>>[number];
 
 export function createChatList({ db, search }: { db: Db; search: SearchService }) {
   /** The other sides' light cards as the member may see them, with their presence; missing when not. */
@@ -45,9 +46,9 @@ export function createChatList({ db, search }: { db: Db; search: SearchService }
    * A page of the member's conversations, newest activity first, narrowed by `where`; those with profiles the member may no longer see are left out (so a page may
    * hold fewer than CHATS_PAGE_SIZE while `more` goes on).
    */
-  async function chats(site: Site, member: Member, where: queries.ConversationsWhere): Promise<ChatsResponse> {
+  async function chats(site: Site, member: Member, where: ConversationsWhere): Promise<ChatsResponse> {
     const [rows, unread] = await Promise.all([
-      queries.listConversations(db, member.profileId, CHATS_PAGE_SIZE + 1, where),
+      listConversations(db, member.profileId, CHATS_PAGE_SIZE + 1, where),
       queries.totalUnread(db, member.profileId),
     ]);
     const page = rows.slice(0, CHATS_PAGE_SIZE);

@@ -1,6 +1,6 @@
-import type { ChatsCursor } from '@amora/common';
 import { type Insertable, sql } from 'kysely';
 import { type Db, engineOf } from '../platform/db/index.js';
+import { prepared } from '../platform/db/prepared.js';
 import type { ConversationRow, MessageRow, MessagesTable } from '../platform/db/schema.js';
 
 /** The advisory-lock key space of the chat (see likes/queries.ts for the others). */
@@ -20,23 +20,21 @@ export async function lockMembers(db: Db, profileIds: number[]): Promise<void> {
   await sql`select ${sql.join(locks)}`.execute(db);
 }
 
+const conversationStatement = prepared((db, p: { siteId: number; conversationId: number }) =>
+  db.selectFrom('conversations').selectAll().where('id', '=', p.conversationId).where('site_id', '=', p.siteId),
+);
+
 export function findConversation(db: Db, siteId: number, conversationId: number) {
-  return db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('id', '=', conversationId)
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
+  return conversationStatement.first(db, { siteId, conversationId });
 }
+
+const conversationBetweenStatement = prepared((db, p: { low: number; high: number }) =>
+  db.selectFrom('conversations').selectAll().where('profile_low', '=', p.low).where('profile_high', '=', p.high),
+);
 
 function findConversationBetween(db: Db, profile: number, other: number) {
   const [low, high] = profile < other ? [profile, other] : [other, profile];
-  return db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('profile_low', '=', low)
-    .where('profile_high', '=', high)
-    .executeTakeFirst();
+  return conversationBetweenStatement.first(db, { low, high });
 }
 
 /** The pair's conversation, made (with both members' rows) when it is not there yet; usually one read. */
@@ -76,17 +74,20 @@ export async function findOrCreateConversation(
 }
 
 /** A conversation of the site, with `profileId`'s place in it when they are one of its two sides. */
-export async function findConversationOf(db: Db, siteId: number, conversationId: number, profileId: number) {
-  const row = await db
+const conversationOfStatement = prepared((db, p: { siteId: number; conversationId: number; profileId: number }) =>
+  db
     .selectFrom('conversations as c')
     .leftJoin('conversation_members as cm', (join) =>
-      join.onRef('cm.conversation_id', '=', 'c.id').on('cm.profile_id', '=', profileId),
+      join.onRef('cm.conversation_id', '=', 'c.id').on('cm.profile_id', '=', p.profileId),
     )
     .selectAll('c')
     .select(['cm.other_profile_id', 'cm.cleared_up_to'])
-    .where('c.id', '=', conversationId)
-    .where('c.site_id', '=', siteId)
-    .executeTakeFirst();
+    .where('c.id', '=', p.conversationId)
+    .where('c.site_id', '=', p.siteId),
+);
+
+export async function findConversationOf(db: Db, siteId: number, conversationId: number, profileId: number) {
+  const row = await conversationOfStatement.first(db, { siteId, conversationId, profileId });
   if (!row) return undefined;
   const { other_profile_id, cleared_up_to, ...conversation } = row;
   const membership = other_profile_id === null || cleared_up_to === null ? null : { other_profile_id, cleared_up_to };
@@ -188,63 +189,6 @@ export async function recordMessage(
   return Number(row.unread);
 }
 
-/**
- * A page of a member's conversations, newest activity first, after `before` (keyset: a later page
- * costs what the first does), narrowed by `where`; each with what was said last, unless
- * the member cleared it. The page of memberships is taken first (by the index
- * conversation_members_list), so the conversations and messages are looked up by key for its rows only.
- */
-export function listConversations(db: Db, profileId: number, limit: number, where: ConversationsWhere = {}) {
-  return db
-    .selectFrom((eb) => {
-      let listed = eb
-        .selectFrom('conversation_members')
-        .select(['conversation_id', 'other_profile_id', 'unread_count', 'last_activity_at', 'cleared_up_to'])
-        .where('profile_id', '=', profileId)
-        .where('hidden', '=', 0);
-      const { before, otherProfileId } = where;
-      if (before) {
-        listed = listed.where((inner) =>
-          inner.or([
-            inner('last_activity_at', '<', before.activityAt),
-            inner.and([
-              inner('last_activity_at', '=', before.activityAt),
-              inner('conversation_id', '<', before.conversation),
-            ]),
-          ]),
-        );
-      }
-      if (otherProfileId !== undefined) listed = listed.where('other_profile_id', '=', otherProfileId);
-      if (where.unreadOnly) listed = listed.where('unread_count', '>', 0);
-      return listed.orderBy('last_activity_at', 'desc').orderBy('conversation_id', 'desc').limit(limit).as('cm');
-    })
-    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
-    .leftJoin('messages as m', (join) =>
-      join.onRef('m.id', '=', 'c.last_message_id').onRef('m.id', '>', 'cm.cleared_up_to'),
-    )
-    .select([
-      'cm.conversation_id',
-      'cm.other_profile_id',
-      'cm.unread_count',
-      'cm.last_activity_at',
-      'm.kind',
-      'm.body',
-      'm.gift',
-      'm.sender_profile_id',
-      'm.created_at',
-    ])
-    .orderBy('cm.last_activity_at', 'desc')
-    .orderBy('cm.conversation_id', 'desc')
-    .execute();
-}
-
-export interface ConversationsWhere {
-  before?: ChatsCursor;
-  otherProfileId?: number;
-  /** Only those with messages the member has not read. */
-  unreadOnly?: boolean;
-}
-
 /** Every conversation a member is in, oldest first, with when it began (their data export). */
 export function conversationsOfMember(db: Db, profileId: number) {
   return db
@@ -268,6 +212,22 @@ export function messagesAfter(db: Db, conversationId: number, afterId: number, l
     .execute();
 }
 
+const messagesPageStatement = prepared(
+  (
+    db,
+    p: { conversationId: number; after: number; before: number; limit: number },
+    from: 'newest' | 'before' | 'after',
+  ) => {
+    let query = db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', p.conversationId)
+      .where('id', '>', p.after);
+    if (from === 'before') query = query.where('id', '<', p.before);
+    return query.orderBy('id', from === 'after' ? 'asc' : 'desc').limit(p.limit);
+  },
+);
+
 /**
  * A page of messages, newest first: before `before` (older pages), or after `after` (catching up,
  * oldest first then), never those the member cleared by deleting the conversation.
@@ -277,16 +237,12 @@ export function messagesPage(
   conversationId: number,
   range: { clearedUpTo: number; before?: number; after?: number; limit: number },
 ) {
-  let query = db
-    .selectFrom('messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .where('id', '>', Math.max(range.clearedUpTo, range.after ?? 0));
-  if (range.before !== undefined) query = query.where('id', '<', range.before);
-  return query
-    .orderBy('id', range.after !== undefined ? 'asc' : 'desc')
-    .limit(range.limit)
-    .execute();
+  const { before, after, limit } = range;
+  return messagesPageStatement.rows(
+    db,
+    { conversationId, after: Math.max(range.clearedUpTo, after ?? 0), before: before ?? 0, limit },
+    after !== undefined ? 'after' : before !== undefined ? 'before' : 'newest',
+  );
 }
 
 /** How many messages the member may see that are newer than `id` (the history limit counts these). */
@@ -301,16 +257,18 @@ export async function countMessagesFrom(db: Db, conversationId: number, id: numb
   return Number(row.n);
 }
 
+const markReadStatement = prepared((db, p: { conversationId: number; profileId: number; upTo: number }) =>
+  db
+    .updateTable('conversation_members')
+    .set({ unread_count: 0, last_read_message_id: p.upTo })
+    .where('conversation_id', '=', p.conversationId)
+    .where('profile_id', '=', p.profileId)
+    .where((eb) => eb.or([eb('unread_count', '>', 0), eb('last_read_message_id', '<', p.upTo)])),
+);
+
 /** Marks the conversation read up to `upTo` for the member; true when something was unread. */
 export async function markRead(db: Db, conversationId: number, profileId: number, upTo: number): Promise<boolean> {
-  const result = await db
-    .updateTable('conversation_members')
-    .set({ unread_count: 0, last_read_message_id: upTo })
-    .where('conversation_id', '=', conversationId)
-    .where('profile_id', '=', profileId)
-    .where((eb) => eb.or([eb('unread_count', '>', 0), eb('last_read_message_id', '<', upTo)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await markReadStatement.changed(db, { conversationId, profileId, upTo })) > 0;
 }
 
 /** Hides the conversation for this member only, with every message so far. */

@@ -2,6 +2,7 @@ import type { LikeSource } from '@amora/common';
 import { type AliasedExpression, type Insertable, sql } from 'kysely';
 import type { ListedCondition } from '../members/search/service.js';
 import { type Db, engineOf } from '../platform/db/index.js';
+import { prepared } from '../platform/db/prepared.js';
 import type { LikesTable } from '../platform/db/schema.js';
 
 /** Stores a like unless it exists; true when it is new. */
@@ -247,28 +248,34 @@ export async function likedAmong(db: Db, liker: number, ids: number[]): Promise<
   return new Set(rows.map((row) => row.id));
 }
 
-/** The likes between two profiles, either way, in one read. */
-export function likesBetween(db: Db, profile: number, other: number) {
-  return db
+const likesBetweenStatement = prepared((db, p: { profile: number; other: number }) =>
+  db
     .selectFrom('likes')
     .select(['liker_profile_id', 'seen_at'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('liker_profile_id', '=', profile), eb('liked_profile_id', '=', other)]),
-        eb.and([eb('liker_profile_id', '=', other), eb('liked_profile_id', '=', profile)]),
+        eb.and([eb('liker_profile_id', '=', p.profile), eb('liked_profile_id', '=', p.other)]),
+        eb.and([eb('liker_profile_id', '=', p.other), eb('liked_profile_id', '=', p.profile)]),
       ]),
-    )
-    .execute();
+    ),
+);
+
+/** The likes between two profiles, either way, in one read. */
+export function likesBetween(db: Db, profile: number, other: number) {
+  return likesBetweenStatement.rows(db, { profile, other });
 }
 
-export async function markLikeSeen(db: Db, liker: number, liked: number, now: string): Promise<void> {
-  await db
+const markLikeSeenStatement = prepared((db, p: { liker: number; liked: number; now: string }) =>
+  db
     .updateTable('likes')
-    .set({ seen_at: now })
-    .where('liker_profile_id', '=', liker)
-    .where('liked_profile_id', '=', liked)
-    .where('seen_at', 'is', null)
-    .execute();
+    .set({ seen_at: p.now })
+    .where('liker_profile_id', '=', p.liker)
+    .where('liked_profile_id', '=', p.liked)
+    .where('seen_at', 'is', null),
+);
+
+export async function markLikeSeen(db: Db, liker: number, liked: number, now: string): Promise<void> {
+  await markLikeSeenStatement.changed(db, { liker, liked, now });
 }
 
 export async function logSwipeLike(db: Db, profileId: number, liked: number, now: string): Promise<void> {

@@ -1,9 +1,16 @@
 /** Photo rows: a profile's photos, its main one, and those waiting for a moderator. */
 import type { Db } from '../../platform/db/index.js';
+import { prepared } from '../../platform/db/prepared.js';
 import type { NewPhotoRow, PhotoRow } from '../../platform/db/schema.js';
+
+/** One profile's photos: the read of every profile page. */
+const profilePhotosStatement = prepared((db, p: { profileId: number }) =>
+  db.selectFrom('photos').selectAll().where('profile_id', '=', p.profileId).orderBy('position').orderBy('id'),
+);
 
 export function photosOf(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
   if (profileIds.length === 0) return Promise.resolve([]);
+  if (profileIds.length === 1) return profilePhotosStatement.rows(db, { profileId: profileIds[0] as number });
   return db
     .selectFrom('photos')
     .selectAll()

@@ -2,6 +2,7 @@
 import type { PrivatePhotoStanding } from '@amora/common';
 import { sql } from 'kysely';
 import { type Db, engineOf } from '../../platform/db/index.js';
+import { prepared } from '../../platform/db/prepared.js';
 import type { PrivatePhotoAccessTable, ProfileRow } from '../../platform/db/schema.js';
 import { blockedByViewer, type Purpose, seenBy } from './rule.js';
 
@@ -23,6 +24,45 @@ export async function deleteBlock(db: Db, blocker: number, blocked: number): Pro
 
 type Standing = PrivatePhotoAccessTable['status'] | null;
 
+/** Who asks: a member (the statement names them) or a visitor. */
+type Asker = 'member' | 'visitor';
+
+const visibleProfileStatement = prepared(
+  (db, p: { siteId: number; profileId: number; viewer: number }, variant: `${Purpose}:${Asker}`) => {
+    const [purpose, asker] = variant.split(':') as [Purpose, Asker];
+    const viewer = asker === 'member' ? p.viewer : undefined;
+    return db
+      .selectFrom('profiles')
+      .selectAll('profiles')
+      .select((eb) =>
+        viewer === undefined
+          ? sql<boolean>`false`.as('blocked_by_viewer')
+          : eb
+              .exists(blockedByViewer(eb, viewer).whereRef('blocked_profile_id', '=', 'profiles.id'))
+              .as('blocked_by_viewer'),
+      )
+      .select((eb) => [
+        eb
+          .selectFrom('private_photo_access')
+          .select('status')
+          .whereRef('owner_profile_id', '=', 'profiles.id')
+          .where('viewer_profile_id', '=', p.viewer)
+          .$castTo<Standing>()
+          .as('private_access'),
+        eb
+          .selectFrom('private_photo_access')
+          .select('status')
+          .where('owner_profile_id', '=', p.viewer)
+          .whereRef('viewer_profile_id', '=', 'profiles.id')
+          .$castTo<Standing>()
+          .as('my_private_photos'),
+      ])
+      .where('profiles.id', '=', p.profileId)
+      .where('profiles.site_id', '=', p.siteId)
+      .where((eb) => seenBy(eb, viewer, purpose));
+  },
+);
+
 /**
  * A profile of the site as the rule lets `viewer` see it for `purpose`, whether the viewer
  * blocked it (a blocker still sees whom they blocked), and where each stands with the other's
@@ -35,36 +75,11 @@ export async function visibleProfile(
   viewer: number | undefined,
   purpose: Purpose,
 ) {
-  const found = await db
-    .selectFrom('profiles')
-    .selectAll('profiles')
-    .select((eb) =>
-      viewer === undefined
-        ? sql<boolean>`false`.as('blocked_by_viewer')
-        : eb
-            .exists(blockedByViewer(eb, viewer).whereRef('blocked_profile_id', '=', 'profiles.id'))
-            .as('blocked_by_viewer'),
-    )
-    .select((eb) => [
-      eb
-        .selectFrom('private_photo_access')
-        .select('status')
-        .whereRef('owner_profile_id', '=', 'profiles.id')
-        .where('viewer_profile_id', '=', viewer ?? 0)
-        .$castTo<Standing>()
-        .as('private_access'),
-      eb
-        .selectFrom('private_photo_access')
-        .select('status')
-        .where('owner_profile_id', '=', viewer ?? 0)
-        .whereRef('viewer_profile_id', '=', 'profiles.id')
-        .$castTo<Standing>()
-        .as('my_private_photos'),
-    ])
-    .where('profiles.id', '=', profileId)
-    .where('profiles.site_id', '=', siteId)
-    .where((eb) => seenBy(eb, viewer, purpose))
-    .executeTakeFirst();
+  const found = await visibleProfileStatement.first(
+    db,
+    { siteId, profileId, viewer: viewer ?? 0 },
+    `${purpose}:${viewer === undefined ? 'visitor' : 'member'}`,
+  );
   if (!found) return undefined;
   // PostgreSQL answers exists() with a boolean, SQLite with 0 or 1.
   const { blocked_by_viewer, private_access, my_private_photos, ...row } = found;
