@@ -1,6 +1,6 @@
 /**
  * The likes lists, page by page: likes.php's first pages and counts, and likes-list.php's pages of
- * cards. likes.php reads all its lists in one statement (queries.ts: listsOverview), likes-list.php
+ * cards. likes.php reads all its lists in one statement (queries.ts: listsOverviewQuery), likes-list.php
  * a page of one in its order (givenPage, receivedPage); each keeps the profiles the member may see,
  * so the work is bounded whatever the member's number of likes: counts stop at LIKES_COUNT_CAP,
  * and at most SCAN_LIMIT likes are read a list (likes.php: a part of a list, new or seen) a call.
@@ -22,6 +22,7 @@ import type { SearchService } from '../members/search/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { LinkKeys } from '../platform/config.js';
 import type { Db } from '../platform/db/index.js';
+import { prepared } from '../platform/db/prepared.js';
 import { fieldError } from '../platform/errors.js';
 import { sign, validSignature } from '../platform/keys/signatures.js';
 import type { Site } from '../platform/site.js';
@@ -71,6 +72,14 @@ export function createLikesLists(deps: { db: Db; clock: Clock; search: SearchSer
     return (after, limit) => queries.receivedPage(db, own, after, limit, type === 'matches');
   }
 
+  /** likes.php's one statement, built once: the site and the member are its parameters. */
+  const overviewStatement = prepared((reading, p: { siteId: number; profileId: number }) =>
+    queries.listsOverviewQuery(reading, p.profileId, search.listedCondition(p.siteId, p.profileId), {
+      scan: SCAN_LIMIT,
+      keep: LIKES_COUNT_CAP,
+    }),
+  );
+
   const visibleCards = (site: Site, member: SignedInViewer) => async (ids: number[]) =>
     new Map<number, ProfileCard>((await search.listedCards(site, member, ids)).map((card) => [card.id, card]));
 
@@ -94,10 +103,9 @@ export function createLikesLists(deps: { db: Db; clock: Clock; search: SearchSer
   return {
     /** likes.php: the first page of both lists, their counts, and the matches new to the member. */
     async overview(site: Site, member: SignedInViewer): Promise<LikesResponse> {
-      const lists = await queries.listsOverview(db, member.profileId, search.listedCondition(site, member), {
-        scan: SCAN_LIMIT,
-        keep: LIKES_COUNT_CAP,
-      });
+      const lists = queries.overviewLists(
+        await overviewStatement.rows(db, { siteId: site.id, profileId: member.profileId }),
+      );
       // New ones come first, each part up to the cap: the first ones of both are the list up to the cap.
       const received = [...lists.receivedNew, ...lists.receivedSeen].slice(0, LIKES_COUNT_CAP);
       const matches = [...lists.matchesNew, ...lists.matchesSeen].slice(0, LIKES_COUNT_CAP);

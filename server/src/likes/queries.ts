@@ -193,13 +193,14 @@ type ScannedLikes = AliasedExpression<{ id: number; at: string; fresh: number },
  * likes.php's lists in one statement: of each part, up to `keep` likes of the profiles `listed`
  * keeps, in its order, among the first `scan` read from its index (likes_received_new,
  * likes_received_newest, likes_given_newest), so the work is bounded however many likes there are.
+ * Its rows go to `overviewLists`.
  */
-export async function listsOverview(
+export function listsOverviewQuery(
   db: Db,
   profileId: number,
   listed: ListedCondition,
   bounds: { scan: number; keep: number },
-): Promise<ListsOverview> {
+) {
   const kept = (scanned: ScannedLikes, part: number) =>
     db
       .selectFrom(
@@ -222,18 +223,19 @@ export async function listsOverview(
     matchesNew: received(true, true),
     matchesSeen: received(false, true),
   };
-  const names = Object.keys(scans) as (keyof ListsOverview)[];
   // SQLite allows no ORDER BY or LIMIT on a bare member of a union: each part is a subquery of its own.
-  const parts = names.map((name, part) => kept(scans[name], part)).reduce((union, part) => union.unionAll(part));
-  const rows = await db
-    .selectFrom(parts.as('lists'))
-    .selectAll()
-    .orderBy('part')
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const parts = OVERVIEW_PARTS.map((name, part) => kept(scans[name], part)).reduce((union, part) =>
+    union.unionAll(part),
+  );
+  return db.selectFrom(parts.as('lists')).selectAll().orderBy('part').orderBy('at', 'desc').orderBy('id', 'desc');
+}
+
+const OVERVIEW_PARTS = ['receivedNew', 'receivedSeen', 'given', 'matchesNew', 'matchesSeen'] as const;
+
+/** The rows of `listsOverviewQuery`, list by list. */
+export function overviewLists(rows: { id: number; at: string; fresh: number; part: number }[]): ListsOverview {
   const inPart = (part: number) => listedLikes(rows.filter((row) => Number(row.part) === part));
-  return Object.fromEntries(names.map((name, part) => [name, inPart(part)])) as ListsOverview;
+  return Object.fromEntries(OVERVIEW_PARTS.map((name, part) => [name, inPart(part)])) as ListsOverview;
 }
 
 /** Those of `ids` that `liker` likes. */

@@ -79,8 +79,8 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
   }
 
   /** Those the viewer may contact: invisibility hides nobody from those they have been in touch with (safety/rule.ts). */
-  function contactsFilter(site: Site, viewer: NonNullable<Viewer>): SearchFilter {
-    return { ...filterFor(site, {}, viewer, []), purpose: 'contact' };
+  function contactsFilter(siteId: number, viewerProfileId: number): SearchFilter {
+    return { siteId, viewerProfileId, excluded: [], purpose: 'contact' };
   }
 
   function cards(rows: queries.CardWithMain[]) {
@@ -128,17 +128,18 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
 
     /**
      * The condition that the viewer may still see the contact (a like's profile) whose id `profileId`
-     * holds, a column of the caller's query: active, no block either way (the likes lists' one statement).
+     * holds, a column of the caller's query: active, no block either way (the likes lists' one
+     * statement). The two ids are placed as values, so they may be a prepared statement's parameters.
      */
-    listedCondition(site: Site, viewer: NonNullable<Viewer>): ListedCondition {
-      const filter = contactsFilter(site, viewer);
+    listedCondition(siteId: number, viewerProfileId: number): ListedCondition {
+      const filter = contactsFilter(siteId, viewerProfileId);
       return (profileId) => queries.listedProfile(filter, profileId);
     },
 
     /** The cards of these contacts that the viewer may still see, in the order given. */
     async listedCards(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]): Promise<ProfileCard[]> {
       if (profileIds.length === 0) return [];
-      const found = cards(await queries.listedCardsAmong(db, contactsFilter(site, viewer), profileIds));
+      const found = cards(await queries.listedCardsAmong(db, contactsFilter(site.id, viewer.profileId), profileIds));
       const byId = new Map(found.map((card) => [card.id, card]));
       return profileIds.flatMap((id) => byId.get(id) ?? []);
     },
@@ -147,7 +148,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
     async listedCardsWithPresence(site: Site, viewer: NonNullable<Viewer>, profileIds: number[]) {
       if (profileIds.length === 0) return [];
       const today = clock.now();
-      const found = await queries.listedCardsAmong(db, contactsFilter(site, viewer), profileIds);
+      const found = await queries.listedCardsAmong(db, contactsFilter(site.id, viewer.profileId), profileIds);
       const byId = new Map(
         found.map(({ profile, main, seen }) => [
           profile.id,
