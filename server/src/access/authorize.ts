@@ -8,7 +8,7 @@
  * which selects only the actor's own rows, stay there:
  * - chat: `queries.messagesOfMemberAfter`, `conversationsOfMember`, `list-queries.listConversations` (the member's own);
  * - money: the member's payments by client id (`findByClientId`), repeat orders (`paidOf`), saved cards;
- * - exports: `latestExportOf`; members: the photos of the member's own profile (`findPhoto`, `photosOf`
+ * - exports: `latestExportOf`; members: the photos of the member's own profile (`findPhoto`, `photosOfProfile`
  *   in photos/service.ts `removeFrom`, `update`) and `requireOwnRow`;
  * - identity: sessions (`memberSessionsOf`, `staffSessionsOf`, `deleteSessionOf`, each of its kind: a
  *   member's id is shown hashed, so it is found among the member's own), passkeys (`renamePasskey`, `deletePasskey`); a passkey challenge names the

@@ -42,7 +42,7 @@ export function createPhotoFileAccess({
       if (error instanceof DomainError) return null;
       throw error;
     });
-    const photos = seen ? await queries.photosOf(db, [profile.id]) : [];
+    const photos = seen ? await queries.photosOfProfile(db, profile.id) : [];
     const own = photos.find((candidate) => candidate.id === photo.id) ?? photo;
     const shown = seen !== null && maySeePhoto(profile, photos, own, viewer, seen.privatePhotosShown);
     const subject = { ownerProfileId: profile.id, status: photo.status, visible: seen !== null, shown };

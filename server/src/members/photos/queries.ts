@@ -3,14 +3,18 @@ import type { Db } from '../../platform/db/index.js';
 import { prepared } from '../../platform/db/prepared.js';
 import type { NewPhotoRow, PhotoRow } from '../../platform/db/schema.js';
 
-/** One profile's photos: the read of every profile page. */
 const profilePhotosStatement = prepared((db, p: { profileId: number }) =>
   db.selectFrom('photos').selectAll().where('profile_id', '=', p.profileId).orderBy('position').orderBy('id'),
 );
 
+/** One profile's photos in their order: the read of every profile page. */
+export function photosOfProfile(db: Db, profileId: number): Promise<PhotoRow[]> {
+  return profilePhotosStatement.rows(db, { profileId });
+}
+
+/** The photos of many profiles, by profile and in their order. */
 export function photosOf(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
   if (profileIds.length === 0) return Promise.resolve([]);
-  if (profileIds.length === 1) return profilePhotosStatement.rows(db, { profileId: profileIds[0] as number });
   return db
     .selectFrom('photos')
     .selectAll()

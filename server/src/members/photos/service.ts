@@ -83,7 +83,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
 
   async function listing(userId: number): Promise<PhotosResponse> {
     const row = await ownRow(userId);
-    const photos = await queries.photosOf(db, [row.id]);
+    const photos = await queries.photosOfProfile(db, row.id);
     return {
       photos: photos.map((photo) => toOwnPhoto(photo, row.main_photo_id)),
       main_image: row.main_photo_id,
@@ -98,7 +98,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
 
   /** After the main photo goes, the first remaining photo takes its place. */
   async function repairMain(trx: Db, profile: ProfileRow) {
-    const photos = await queries.photosOf(trx, [profile.id]);
+    const photos = await queries.photosOfProfile(trx, profile.id);
     const current = photos.find((photo) => photo.id === profile.main_photo_id && photo.status !== 'rejected');
     if (current) return;
     const shareable = photos.filter((photo) => photo.private === 0);
@@ -182,7 +182,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
 
     /** A member's own photos, whatever their state, for their data export: each with its file to read. */
     async exportOf(profileId: number) {
-      return (await queries.photosOf(db, [profileId])).map((row) => ({
+      return (await queries.photosOfProfile(db, profileId)).map((row) => ({
         id: row.id,
         status: row.status,
         position: row.position,
@@ -210,7 +210,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
       change: { order?: number[]; main_image?: number; private_photo?: { id: number; private: boolean } },
     ): Promise<PhotosResponse> {
       const profile = await ownRow(userId);
-      const photos = await queries.photosOf(db, [profile.id]);
+      const photos = await queries.photosOfProfile(db, profile.id);
       const owned = new Set(photos.map((photo) => photo.id));
       const main = change.main_image;
       const newMain = photos.find((photo) => photo.id === main && photo.status !== 'rejected');
@@ -257,7 +257,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
     },
 
     /** Every photo of a profile, whatever its status, for staff. */
-    allOf: (profileId: number) => queries.photosOf(db, [profileId]),
+    allOf: (profileId: number) => queries.photosOfProfile(db, profileId),
     /** Every photo of these profiles, whatever its status, for staff. */
     allOfProfiles: (profileIds: number[]) => queries.photosOf(db, profileIds),
 
@@ -287,7 +287,7 @@ export function createPhotosService({ db, clock, store, visibility, events, site
         if (change.main) await profileQueries.updateProfile(trx, profile.id, { main_photo_id: photo.id });
         if (audit) await audit(trx, photo);
       });
-      if (change.main) await forgetFormerMain(profile, await queries.photosOf(db, [profile.id]), photo.id);
+      if (change.main) await forgetFormerMain(profile, await queries.photosOfProfile(db, profile.id), photo.id);
       return photo;
     },
 

@@ -167,7 +167,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
 
     async ownProfile(userId: number): Promise<OwnProfile> {
       const row = await requireOwnRow(userId);
-      return presentOwnProfile(row, await photoQueries.photosOf(db, [row.id]), clock.now());
+      return presentOwnProfile(row, await photoQueries.photosOfProfile(db, row.id), clock.now());
     },
 
     /**
@@ -370,7 +370,7 @@ export function createMembersService(db: Db, clock: Clock, visibility: Visibilit
       const seen = await visibility.viewable(site, viewer, profileId, trafficSource);
       return presentMember(
         seen.row,
-        await photoQueries.photosOf(db, [seen.row.id]),
+        await photoQueries.photosOfProfile(db, seen.row.id),
         viewer,
         seen.blockedByViewer,
         clock.now(),

@@ -1,11 +1,10 @@
 /**
  * Statements Kysely builds and compiles once, not on every run. Building a query and compiling it
  * cost the app more than SQLite's run of the small reads every request makes (docs/measurements.md,
- * "statements built once"); a prepared statement is built on its first run on each engine, and
+ * "hot statements built once"); a prepared statement is built on its first run on each engine, and
  * every later run puts its values into the compiled text's parameters.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Engine } from './columns.js';
 import { type Db, engineOf } from './index.js';
 
 /** A value a statement takes: its shape never depends on it (no list, which would expand). */
@@ -39,7 +38,7 @@ export function prepared<P extends Record<string, Parameter>, R, V extends strin
 ) {
   const compiled = new Map<string, CompiledQuery<R>>();
   const statementFor = (db: Db, variant: V) => {
-    const key = `${engineOf(db) satisfies Engine}:${variant}`;
+    const key = `${engineOf(db)}:${variant}`;
     let statement = compiled.get(key);
     if (!statement) {
       statement = build(db, placeholders<P>(), variant).compile();
