@@ -2,7 +2,6 @@
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { seenBy } from '../safety/rule.js';
-import { pastPrefix } from './key.js';
 
 export interface SearchFilter {
   siteId: number;
@@ -15,6 +14,8 @@ export interface SearchFilter {
   bornAfter?: string;
   /** The start of a name, as searchKey() makes it; results then come in name order. */
   nameStart?: string;
+  /** The first key past the names starting with nameStart (pastPrefix), given with it. */
+  nameEnd?: string;
   /** The searcher: their own profile and both sides of their blocks are never listed. */
   viewerProfileId?: number;
   /** Further profiles not to list, e.g. those already shown. */
@@ -34,8 +35,8 @@ export interface SearchFilter {
    */
   purpose?: 'find' | 'contact';
   /**
-   * A lander's faces: only these body types, a city (any case); only profiles with an active main
-   * photo (true) or only those without (false).
+   * A lander's faces: only these body types, a city (in lower case, matched in any case); only
+   * profiles with an active main photo (true) or only those without (false).
    */
   bodyTypes?: readonly string[];
   city?: string;
@@ -70,7 +71,7 @@ function criteriaOf(filter: SearchFilter, eb: ProfilesEb, byId = false) {
   if (filter.bornAfter) conditions.push(eb('profiles.date_of_birth', '>', filter.bornAfter));
   if (filter.nameStart) {
     conditions.push(eb('profiles.name_key', '>=', filter.nameStart));
-    conditions.push(eb('profiles.name_key', '<', pastPrefix(filter.nameStart)));
+    conditions.push(eb('profiles.name_key', '<', filter.nameEnd ?? null));
   }
   return conditions;
 }
@@ -92,7 +93,7 @@ function namedExclusions(filter: SearchFilter): number[] {
 function showcaseConditions(filter: SearchFilter, eb: ProfilesEb) {
   const conditions = [];
   if (filter.bodyTypes) conditions.push(eb('profiles.body_type', 'in', [...filter.bodyTypes]));
-  if (filter.city) conditions.push(eb(eb.fn('lower', ['profiles.city']), '=', filter.city.toLowerCase()));
+  if (filter.city) conditions.push(eb(eb.fn('lower', ['profiles.city']), '=', filter.city));
   // A literal: the partial index of members' profiles holds those with a face only.
   if (filter.withMainPhoto !== undefined)
     conditions.push(eb('profiles.has_face', '=', eb.lit(filter.withMainPhoto ? 1 : 0)));

@@ -2,9 +2,11 @@
 import type { SearchPlace } from '@amora/common';
 import { type Expression, expressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import { prepared } from '../../platform/db/prepared.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { CardRow, ImageRow, PresenceRow } from '../presenter.js';
 import { matching, type ProfilesEb, type SearchFilter } from './filter.js';
+import { type FilterParameters, filterOfShape, parametersOf, shapeOf } from './shape.js';
 import { countMatching } from './totals.js';
 
 /** A listed profile's card: the few columns it shows, with its main photo when that is active. */
@@ -181,12 +183,35 @@ async function pageAt(db: Db, filter: SearchFilter, limit: number, offset: numbe
     cards.push(...found);
     if (cards.length === limit || index === parts.length - 1) break;
     // The part ran out: within this page (the next starts at its beginning) or before it.
-    skip = found.length > 0 ? 0 : Math.max(0, skip - (await countMatching(db, part)));
+    skip = found.length > 0 || skip === 0 ? 0 : Math.max(0, skip - (await countMatching(db, part)));
   }
   return cards;
 }
 
-type Past = (eb: ProfilesEb) => Expression<SqlBool>;
+/**
+ * Where a stretch of the order starts: after a name (name_key, id), after an activity (its time,
+ * id), among the never active after an id, or at the start of the never active.
+ */
+type Past =
+  | { kind: 'name' | 'active'; key: string; id: number }
+  | { kind: 'neverBefore'; id: number }
+  | { kind: 'never' };
+
+type PastParameters = { afterKey: string | null; afterId: number | null };
+
+function pastCondition(past: Past['kind'], p: PastParameters) {
+  return (eb: ProfilesEb): Expression<SqlBool> => {
+    const neverActive = eb('profiles.last_active_at', 'is', null);
+    if (past === 'never') return neverActive;
+    if (past === 'neverBefore') return eb.and([neverActive, eb('profiles.id', '<', p.afterId)]);
+    const key = past === 'name' ? 'profiles.name_key' : 'profiles.last_active_at';
+    return eb(
+      eb.refTuple(key, 'profiles.id'),
+      past === 'name' ? '>' : '<',
+      eb.tuple(p.afterKey as string, p.afterId as number),
+    );
+  };
+}
 
 /**
  * The stretches of the order after `after`, in turn, each one range of an index: in a name search
@@ -196,8 +221,7 @@ type Past = (eb: ProfilesEb) => Expression<SqlBool>;
 function stretchesAfter(filter: SearchFilter, after: SearchPlace): { filter: SearchFilter; past?: Past }[] {
   const parts = partsOf(filter);
   if (filter.nameStart !== undefined) {
-    const key = after.key ?? '';
-    const past: Past = (eb) => eb(eb.refTuple('profiles.name_key', 'profiles.id'), '>', eb.tuple(key, after.id));
+    const past: Past = { kind: 'name', key: after.key ?? '', id: after.id };
     return parts.map((part) => ({ filter: part.filter, past }));
   }
   const at = Math.max(
@@ -205,17 +229,12 @@ function stretchesAfter(filter: SearchFilter, after: SearchPlace): { filter: Sea
     parts.findIndex(({ part }) => part === after.part),
   );
   const current = (parts[at] as Part).filter;
-  const neverActive: Past = (eb) => eb('profiles.last_active_at', 'is', null);
   const stretches: { filter: SearchFilter; past?: Past }[] =
     after.key === null
-      ? [{ filter: current, past: (eb) => eb.and([neverActive(eb), eb('profiles.id', '<', after.id)]) }]
+      ? [{ filter: current, past: { kind: 'neverBefore', id: after.id } }]
       : [
-          {
-            filter: current,
-            past: (eb) =>
-              eb(eb.refTuple('profiles.last_active_at', 'profiles.id'), '<', eb.tuple(after.key as string, after.id)),
-          },
-          { filter: current, past: neverActive },
+          { filter: current, past: { kind: 'active', key: after.key, id: after.id } },
+          { filter: current, past: { kind: 'never' } },
         ];
   return [...stretches, ...parts.slice(at + 1).map((part) => ({ filter: part.filter }))];
 }
@@ -229,31 +248,48 @@ async function pageAfter(db: Db, filter: SearchFilter, limit: number, after: Sea
   return cards;
 }
 
+type StretchParameters = FilterParameters & PastParameters & { limit: number; offset: number };
+
 /**
- * A stretch of the order: the page's profiles picked first, from the search index alone (it holds
- * every column a filter and the order read), and only then their cards and main photos.
+ * A stretch of the order, one statement a filter's shape and start (shape.ts): the page's profiles
+ * picked first, from the search index alone (it holds every column a filter and the order read),
+ * and only then their cards and main photos.
  */
-async function pageInOrder(
-  db: Db,
-  filter: SearchFilter,
-  limit: number,
-  { offset, past }: { offset?: number; past?: Past },
-): Promise<CardWithMain[]> {
+const stretchStatement = prepared((db, p: StretchParameters, variant: `${Past['kind'] | 'start'}|${string}`) => {
+  const bar = variant.indexOf('|');
+  const past = variant.slice(0, bar) as Past['kind'] | 'start';
+  const shape = variant.slice(bar + 1);
+  const filter = filterOfShape(shape, p);
   const byName = filter.nameStart !== undefined;
   const picked = inOrder(
     db
       .selectFrom('profiles')
       .select('profiles.id')
       .where(matching(filter))
-      .$if(past !== undefined, (query) => query.where((eb) => (past as Past)(eb))),
+      .$if(past !== 'start', (query) => query.where(pastCondition(past as Past['kind'], p))),
     byName,
   )
-    .limit(limit)
-    .$if(offset !== undefined && offset > 0, (query) => query.offset(offset as number));
-  const rows = await inOrder(selectCards(db).where('profiles.id', 'in', picked), byName).execute();
+    .limit(p.limit)
+    .offset(p.offset);
+  return inOrder(selectCards(db).where('profiles.id', 'in', picked), byName);
+});
+
+async function pageInOrder(
+  db: Db,
+  filter: SearchFilter,
+  limit: number,
+  { offset = 0, past }: { offset?: number; past?: Past },
+): Promise<CardWithMain[]> {
+  const parameters: StretchParameters = {
+    ...parametersOf(filter),
+    limit,
+    offset,
+    afterKey: past && 'key' in past ? past.key : null,
+    afterId: past && 'id' in past ? past.id : null,
+  };
+  const rows = await stretchStatement.rows(db, parameters, `${past?.kind ?? 'start'}|${shapeOf(filter)}`);
   return rows.map(toCardWithMain);
 }
-
 /** A name search in name order; any other newest activity first (see searchProfiles). */
 function inOrder<Query extends SelectQueryBuilder<Database, 'profiles', object>>(query: Query, byName: boolean): Query {
   const ordered = byName

@@ -20,7 +20,7 @@ import { presenceAt, presentCard, type Viewer } from '../presenter.js';
 import { assertVisitorMayBrowse } from '../safety/visibility.js';
 import { placeOf, signedCursor } from './cursor.js';
 import type { SearchFilter } from './filter.js';
-import { searchKey } from './key.js';
+import { pastPrefix, searchKey } from './key.js';
 import * as queries from './queries.js';
 import { createTotals } from './totals.js';
 
@@ -65,6 +65,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
 
   function filterFor(site: Site, criteria: Criteria, viewer: Viewer, excluded: number[]): SearchFilter {
     const today = clock.now();
+    const nameStart = searchKey(criteria.q ?? '') || undefined;
     return {
       siteId: site.id,
       gender: criteria.gender,
@@ -72,7 +73,8 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       region: criteria.country ? criteria.countryregion : undefined,
       bornOnOrBefore: criteria.min_age === undefined ? undefined : yearsBefore(today, criteria.min_age),
       bornAfter: criteria.max_age === undefined ? undefined : yearsBefore(today, criteria.max_age + 1),
-      nameStart: searchKey(criteria.q ?? '') || undefined,
+      nameStart,
+      nameEnd: nameStart === undefined ? undefined : pastPrefix(nameStart),
       viewerProfileId: viewer?.profileId,
       excluded,
     };
@@ -119,7 +121,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       const filter = {
         ...filterFor(site, searchCriteria, null, excluded),
         bodyTypes,
-        city,
+        city: city?.toLowerCase(),
         withMainPhoto: true,
         hostedOnly: true,
       };

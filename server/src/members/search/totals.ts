@@ -6,7 +6,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import { type Db, engineOf } from '../../platform/db/index.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { listedBy, matching, type SearchFilter } from './filter.js';
+import { type FilterParameters, filterOfShape, parametersOf, shapeOf } from './shape.js';
 
 /**
  * From this many on, a total is an estimate: on a site of a million, counting half a million index
@@ -18,31 +20,49 @@ const LARGE_TOTAL_KEPT_MS = 60_000;
 /** Filters whose large total is kept; the least recently used go first. */
 const KEPT_TOTALS = 2000;
 
-/** How many profiles match the filter, its photo condition included. */
-export async function countMatching(db: Db, filter: SearchFilter): Promise<number> {
-  const row = await db
+const countStatement = prepared((db, p: FilterParameters, shape: string) =>
+  db
     .selectFrom('profiles')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where(matching(filter))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    .where(matching(filterOfShape(shape, p))),
+);
 
-/** How many profiles match the filter, counting no further than `bound`. */
-async function countMatchingUpTo(db: Db, filter: SearchFilter, bound: number): Promise<number> {
-  const firstOnes = db.selectFrom('profiles').select(sql<number>`1`.as('one')).where(matching(filter)).limit(bound);
-  const row = await db
-    .selectFrom(firstOnes.as('bounded'))
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** How many profiles match the filter, its photo condition included. */
+export async function countMatching(db: Db, filter: SearchFilter): Promise<number> {
+  const row = await countStatement.first(db, parametersOf(filter), shapeOf(filter));
+  return Number(row?.n ?? 0);
 }
 
 /**
- * How many test accounts the filter would list: nobody finds them, so a count of everyone listed
- * takes them off (their own index holds the handful; leaving them out of the count itself would
- * cost a table read for every profile counted).
+ * How many profiles the filter lists counting no further than `bound`, and how many of them are
+ * test accounts: nobody finds those, so a count of everyone listed takes them off (their own
+ * index holds the handful; leaving them out of the count itself would cost a table read for every
+ * profile counted). One statement.
  */
+const fewStatement = prepared((db, p: FilterParameters & { bound: number }, shape: string) => {
+  const filter = filterOfShape(shape, p);
+  return db.selectNoFrom((eb) => [
+    eb
+      .selectFrom(
+        eb.selectFrom('profiles').select(sql<number>`1`.as('one')).where(matching(filter)).limit(p.bound).as('bounded'),
+      )
+      .select((count) => count.fn.countAll().as('n'))
+      .as('listed'),
+    eb
+      .selectFrom('profiles')
+      .select((count) => count.fn.countAll().as('n'))
+      .where(matching({ ...filter, testAccounts: 'only' }))
+      .as('tests'),
+  ]);
+});
+
+/** How many the filter lists, counting no further than `bound` (test accounts, counted alone, taken off). */
+async function countListedUpTo(db: Db, filter: SearchFilter, bound: number): Promise<{ few: number; tests: number }> {
+  const row = await fewStatement.first(db, { ...parametersOf(filter), bound }, shapeOf(filter));
+  return { few: Number(row?.listed ?? 0), tests: Number(row?.tests ?? 0) };
+}
+
+/** How many test accounts the filter would list (see countListedUpTo). */
 const testAccountsAmong = (db: Db, filter: SearchFilter) => countMatching(db, { ...filter, testAccounts: 'only' });
 
 /**
@@ -105,8 +125,8 @@ export function createTotals(db: Db, clock: Clock) {
       kept.set(key, known);
       return known.total;
     }
-    const few = await countMatchingUpTo(db, filter, LARGE_TOTAL);
-    if (few < LARGE_TOTAL) return few - (await testAccountsAmong(db, filter));
+    const { few, tests } = await countListedUpTo(db, filter, LARGE_TOTAL);
+    if (few < LARGE_TOTAL) return few - tests;
     const total = await large(filter);
     kept.set(key, { total, at: now });
     if (kept.size > KEPT_TOTALS) kept.delete(kept.keys().next().value as string);

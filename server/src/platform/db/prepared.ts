@@ -8,7 +8,7 @@ import type { Compilable, CompiledQuery } from 'kysely';
 import { type Db, engineOf } from './index.js';
 
 /** A value a statement takes: its shape never depends on it (no list, which would expand). */
-type Parameter = string | number | bigint | null;
+export type Parameter = string | number | bigint | null;
 
 /** Stands for a parameter while the statement is built; building must place it, never look at it. */
 class Placeholder {

@@ -1,0 +1,68 @@
+/**
+ * A search filter as a prepared statement takes it (platform/db/prepared.ts): its shape, what
+ * changes the statement's text (which criteria it has, its flags, how many ids it leaves out), and
+ * its values, the statement's parameters. Filters of one shape share one statement, built once.
+ */
+import type { Parameter } from '../../platform/db/prepared.js';
+import type { SearchFilter } from './filter.js';
+
+/** Criteria whose value is a parameter when given. */
+const VALUES = [
+  'siteId',
+  'gender',
+  'country',
+  'region',
+  'bornOnOrBefore',
+  'bornAfter',
+  'nameStart',
+  'nameEnd',
+  'viewerProfileId',
+  'city',
+] as const;
+
+/** Lists whose items are parameters each: the shape has their length. */
+const LISTS = ['excluded', 'bodyTypes'] as const;
+
+/** What the statement's text holds as it is: which parts, whose rule, which index. */
+const FLAGS = ['hostedOnly', 'membersOnly', 'testAccounts', 'purpose', 'withMainPhoto'] as const;
+
+type Shape = {
+  values: (typeof VALUES)[number][];
+  lists: Record<(typeof LISTS)[number], number>;
+  flags: Pick<SearchFilter, (typeof FLAGS)[number]>;
+};
+
+export type FilterParameters = Record<string, Parameter>;
+
+/** The shape of a filter, as a statement's variant names it. */
+export function shapeOf(filter: SearchFilter): string {
+  const shape: Shape = {
+    values: VALUES.filter((name) => filter[name] !== undefined),
+    lists: { excluded: filter.excluded.length, bodyTypes: filter.bodyTypes?.length ?? -1 },
+    flags: Object.fromEntries(FLAGS.map((name) => [name, filter[name]])),
+  };
+  return JSON.stringify(shape);
+}
+
+/** The filter's values, named as `filterOfShape` places them. */
+export function parametersOf(filter: SearchFilter): FilterParameters {
+  const parameters: FilterParameters = {};
+  for (const name of VALUES) if (filter[name] !== undefined) parameters[name] = filter[name];
+  for (const name of LISTS)
+    for (const [index, value] of (filter[name] ?? []).entries()) parameters[`${name}${index}`] = value;
+  return parameters;
+}
+
+/** A filter of the shape whose values are the statement's parameters (their stand-ins while it is built). */
+export function filterOfShape(shapeText: string, parameters: FilterParameters): SearchFilter {
+  const shape = JSON.parse(shapeText) as Shape;
+  const listOf = (name: (typeof LISTS)[number]) =>
+    Array.from({ length: shape.lists[name] }, (_, index) => parameters[`${name}${index}`]);
+  const filter = {
+    ...shape.flags,
+    ...Object.fromEntries(shape.values.map((name) => [name, parameters[name]])),
+    excluded: listOf('excluded'),
+    bodyTypes: shape.lists.bodyTypes < 0 ? undefined : listOf('bodyTypes'),
+  };
+  return filter as SearchFilter;
+}
