@@ -21,6 +21,7 @@ import { assertVisitorMayBrowse } from '../safety/visibility.js';
 import { placeOf, signedCursor } from './cursor.js';
 import type { SearchFilter } from './filter.js';
 import { pastPrefix, searchKey } from './key.js';
+import { searchPage, searchProfiles } from './pages.js';
 import * as queries from './queries.js';
 import { createTotals } from './totals.js';
 
@@ -94,7 +95,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
     for (const wider of widenings(criteria)) {
       const filter = filterFor(site, wider, viewer, excluded);
       const total = await countProfiles(filter);
-      if (total > 0) return { rows: await queries.searchProfiles(db, filter, SIMILAR_RESULTS, 0), total };
+      if (total > 0) return { rows: await searchProfiles(db, filter, SIMILAR_RESULTS, 0), total };
     }
     return { rows: [], total: 0 };
   }
@@ -108,7 +109,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       options: { excluded: number[]; limit: number; hostedOnly?: boolean },
     ): Promise<ProfileCard[]> {
       const filter = { ...filterFor(site, criteria, viewer, options.excluded), hostedOnly: options.hostedOnly };
-      return cards(await queries.searchProfiles(db, filter, options.limit, 0));
+      return cards(await searchProfiles(db, filter, options.limit, 0));
     },
 
     /**
@@ -125,7 +126,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
         withMainPhoto: true,
         hostedOnly: true,
       };
-      return cards(await queries.searchProfiles(db, filter, limit, 0));
+      return cards(await searchProfiles(db, filter, limit, 0));
     },
 
     /**
@@ -167,7 +168,7 @@ export function createSearchService(db: Db, clock: Clock, linkKeys: LinkKeys) {
       // The searcher's own profile and both sides of their blocks are left out inside the queries.
       const filter = filterFor(site, query, viewer, []);
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
-      const { cards: rows, next } = await queries.searchPage(
+      const { cards: rows, next } = await searchPage(
         db,
         filter,
         SEARCH_PAGE_SIZE,

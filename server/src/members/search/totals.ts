@@ -28,7 +28,7 @@ const countStatement = prepared((db, p: FilterParameters, shape: string) =>
 );
 
 /** How many profiles match the filter, its photo condition included. */
-export async function countMatching(db: Db, filter: SearchFilter): Promise<number> {
+async function countMatching(db: Db, filter: SearchFilter): Promise<number> {
   const row = await countStatement.first(db, parametersOf(filter), shapeOf(filter));
   return Number(row?.n ?? 0);
 }
