@@ -1,6 +1,6 @@
 /**
  * Who may see whom, written once as conditions on `profiles` in SQL: the visibility policy asks it
- * of one profile (visibility.ts), search of many (search/queries.ts). The caller narrows to the
+ * of one profile (visibility.ts), search of many (search/filter.ts). The caller narrows to the
  * viewer's site, as every query of a site does.
  *
  * - A profile is seen while active; its owner always sees it.
@@ -9,7 +9,7 @@
  * - An invisible profile is found by nobody, and seen only by those it has been in touch with (a
  *   like either way, a conversation: the contacts table, kept by the policy for likes and the chat).
  * - Visitors see what anyone may find, and never a test account (the demo's logins); search
- *   finds test accounts for nobody (search/queries.ts).
+ *   finds test accounts for nobody (search/pages.ts).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';

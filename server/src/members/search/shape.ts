@@ -26,6 +26,11 @@ const LISTS = ['excluded', 'bodyTypes'] as const;
 /** What the statement's text holds as it is: which parts, whose rule, which index. */
 const FLAGS = ['hostedOnly', 'membersOnly', 'testAccounts', 'purpose', 'withMainPhoto'] as const;
 
+/** Every field of a filter is a value, a list or a flag: a field added to SearchFilter fails to compile until it is placed above. */
+type Placed = (typeof VALUES)[number] | (typeof LISTS)[number] | (typeof FLAGS)[number];
+const everyFieldPlaced: Record<Exclude<keyof SearchFilter, Placed>, never> = {};
+void everyFieldPlaced;
+
 type Shape = {
   values: (typeof VALUES)[number][];
   lists: Record<(typeof LISTS)[number], number>;

@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   for (const name of ['profiles_search_gender', 'profiles_search_place', 'profiles_search_active']) {
     await db.schema.dropIndex(name).execute();
   }
-  // Results come newest activity first with never-active profiles last (members/search/queries.ts):
+  // Results come newest activity first with never-active profiles last (members/search/pages.ts):
   // PostgreSQL needs that spelled out in the index; SQLite sorts nulls first, so last when descending.
   const newestFirst =
     engine === 'postgres' ? 'last_active_at desc nulls last, id desc' : 'last_active_at desc, id desc';

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../columns.js';
 
 /**
- * Issue 50: search flat at a million. Search shows faces first (members/search/queries.ts), and
+ * Issue 50: search flat at a million. Search shows faces first (members/search/pages.ts), and
  * asked each matching profile's main photo twice to know whether it has one: a narrow filter of
  * 2,000 matches cost 4,000 photo lookups before its 24 cards were picked. `has_face` (1: the main
  * photo is active) says it on the profile itself. The database keeps it, whichever statement
