@@ -20,8 +20,14 @@ const VALUES = [
   'city',
 ] as const;
 
-/** Lists whose items are parameters each: the shape has their length. */
+/**
+ * Lists whose items are parameters each. The shape has their length rounded up to a power of two,
+ * the rest filled with the last item again (which changes no `in`): lists of any length (a swipe
+ * deck leaves out up to 2,000 ids) share a dozen statements instead of one each.
+ */
 const LISTS = ['excluded', 'bodyTypes'] as const;
+
+const paddedLength = (length: number) => (length === 0 ? 0 : 2 ** Math.ceil(Math.log2(length)));
 
 /** What the statement's text holds as it is: which parts, whose rule, which index. */
 const FLAGS = ['hostedOnly', 'membersOnly', 'testAccounts', 'purpose', 'withMainPhoto'] as const;
@@ -43,7 +49,10 @@ export type FilterParameters = Record<string, Parameter>;
 export function shapeOf(filter: SearchFilter): string {
   const shape: Shape = {
     values: VALUES.filter((name) => filter[name] !== undefined),
-    lists: { excluded: filter.excluded.length, bodyTypes: filter.bodyTypes?.length ?? -1 },
+    lists: {
+      excluded: paddedLength(filter.excluded.length),
+      bodyTypes: filter.bodyTypes ? paddedLength(filter.bodyTypes.length) : -1,
+    },
     flags: Object.fromEntries(FLAGS.map((name) => [name, filter[name]])),
   };
   return JSON.stringify(shape);
@@ -53,8 +62,12 @@ export function shapeOf(filter: SearchFilter): string {
 export function parametersOf(filter: SearchFilter): FilterParameters {
   const parameters: FilterParameters = {};
   for (const name of VALUES) if (filter[name] !== undefined) parameters[name] = filter[name];
-  for (const name of LISTS)
-    for (const [index, value] of (filter[name] ?? []).entries()) parameters[`${name}${index}`] = value;
+  for (const name of LISTS) {
+    const list = filter[name] ?? [];
+    for (let index = 0; index < paddedLength(list.length); index++) {
+      parameters[`${name}${index}`] = list[Math.min(index, list.length - 1)] as Parameter;
+    }
+  }
   return parameters;
 }
 
