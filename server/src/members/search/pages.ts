@@ -150,6 +150,7 @@ const pageStatement = prepared((db, p: PageParameters, variant: `${StartVariant}
   const bar = variant.indexOf('|');
   const filter = filterOfShape(variant.slice(bar + 1), p);
   const byName = filter.nameStart !== undefined;
+  // The stretches are CTEs named as many as the variant has, which Kysely's types cannot follow.
   const tables = db as unknown as Kysely<PageTables>;
   let creator: QueryCreator<PageTables> = tables;
   const names: `s${number}`[] = [];

@@ -10,6 +10,9 @@ import { type Db, engineOf } from './index.js';
 /** A value a statement takes: its shape never depends on it (no list, which would expand). */
 export type Parameter = string | number | bigint | null;
 
+/** Compiled variants kept per statement and engine together. */
+const VARIANTS_KEPT = 1000;
+
 /** Stands for a parameter while the statement is built; building must place it, never look at it. */
 class Placeholder {
   constructor(readonly name: string) {}
@@ -42,6 +45,9 @@ export function prepared<P extends Record<string, Parameter>, R, V extends strin
     let statement = compiled.get(key);
     if (!statement) {
       statement = build(db, placeholders<P>(), variant).compile();
+      // Bounded like the engines' own caches: a statement of many variants (search's filter
+      // shapes) drops its oldest rather than grow with every mix it ever met.
+      if (compiled.size >= VARIANTS_KEPT) compiled.delete(compiled.keys().next().value as string);
       compiled.set(key, statement);
     }
     return statement;
